@@ -1,0 +1,103 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { openAPIRouteHandler } from "hono-openapi";
+import type { MeService } from "./auth/me-service.ts";
+import { authRoutes } from "./auth/routes.ts";
+import type { AuthService } from "./auth/service.ts";
+import { AppError } from "./errors.ts";
+import { apiDocsRoutes } from "./http/api-docs.ts";
+import type { AppEnv } from "./http/app-env.ts";
+import { originCheck, securityHeaders } from "./http/security.ts";
+import type { Logger } from "./logger.ts";
+import { profileRoutes } from "./profiles/routes.ts";
+import type { ProfileService } from "./profiles/service.ts";
+import { teamRoutes } from "./teams/routes.ts";
+import type { TeamService } from "./teams/service.ts";
+
+export interface AppDeps {
+  publicUrl: string;
+  logger: Logger;
+  staticDir: string;
+  services: { auth: AuthService; me: MeService; profiles: ProfileService; teams: TeamService };
+}
+
+function toAppError(error: unknown, logger: Logger): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof HTTPException) {
+    if (error.status === 400) return new AppError("bad_request", "Malformed JSON in request body");
+    if (error.status === 413) return new AppError("payload_too_large", "Request body too large");
+    if (error.status === 401) return new AppError("unauthorized", "User not authenticated");
+  }
+  logger.error({ err: error }, "unhandled error");
+  return new AppError("internal", "An unexpected error occurred. Please try again.");
+}
+
+export function buildApp({ publicUrl, logger, staticDir, services }: AppDeps) {
+  const api = new Hono<AppEnv>()
+    .use("*", originCheck([publicUrl]))
+    .route("/", authRoutes(services.auth, services.me))
+    .route("/", profileRoutes(services.auth, services.profiles))
+    .route("/", teamRoutes(services.auth, services.teams));
+
+  api.get(
+    "/openapi.json",
+    openAPIRouteHandler(api, {
+      documentation: {
+        info: { title: "Sprog API", version: "0.1.0", description: "The API behind the Sprog web app." },
+        servers: [{ url: "/api" }],
+      },
+    }),
+  );
+  api.route("/", apiDocsRoutes());
+  api.all("*", () => {
+    throw new AppError("not_found", "No such API endpoint");
+  });
+
+  const app = new Hono();
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.debug(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      "request",
+    );
+  });
+  const strictHeaders = securityHeaders();
+  app.use("*", (c, next) => (c.req.path === "/api/docs" ? next() : strictHeaders(c, next)));
+  app.route("/api", api);
+
+  app.onError((error, c) => {
+    const appError = toAppError(error, logger);
+    if (appError.retryAfterSeconds) c.header("retry-after", String(appError.retryAfterSeconds));
+    return c.json(appError.toBody(), appError.status);
+  });
+
+  const root = resolve(staticDir);
+  const indexPath = join(root, "index.html");
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root,
+      onFound: (_path, c) => c.header("cache-control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use("*", serveStatic({ root }));
+  // Client routes work on reload: every other GET gets the SPA.
+  app.get("*", async (c) => {
+    if (!existsSync(indexPath)) {
+      return c.text("The web app is not built yet. Run `npm run build` (npm start does it for you).", 503);
+    }
+    c.header("cache-control", "no-cache");
+    return c.html(await readFile(indexPath, "utf8"));
+  });
+  return app;
+}

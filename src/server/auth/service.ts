@@ -1,0 +1,110 @@
+import { APIError } from "better-auth/api";
+import { RESEND_WAIT_SECONDS, type SendCodeAnswer } from "../../shared/schemas/auth.ts";
+import { AppError } from "../errors.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
+import type { Logger } from "../logger.ts";
+import type { Auth } from "./auth.ts";
+
+const inMinutes = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+};
+
+/** What better-auth's e-mail code errors mean to a person. */
+function codeError(error: unknown): AppError | undefined {
+  if (!(error instanceof APIError)) return undefined;
+  const code = (error.body as { code?: string } | undefined)?.code;
+  switch (code) {
+    case "INVALID_OTP":
+      return new AppError("invalid_code", "Invalid OTP. Please try again.");
+    case "OTP_EXPIRED":
+      return new AppError("invalid_code", "This code has expired. Please request a new code.");
+    case "TOO_MANY_ATTEMPTS":
+      return new AppError("rate_limited", "Too many wrong codes. Please request a new code.");
+    default:
+      return undefined;
+  }
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+}
+
+export function createAuthService(deps: { auth: Auth; limiter: RateLimiter; logger: Logger }) {
+  const { auth, limiter, logger } = deps;
+
+  return {
+    async sendCode(email: string, ip: string): Promise<SendCodeAnswer> {
+      await limiter.hit([
+        {
+          key: `code:ip:${ip}`,
+          windowSeconds: 60 * 60,
+          max: 30,
+          message: (s) => `Too many codes requested from your network. Please try again in ${inMinutes(s)}.`,
+        },
+        {
+          key: `code:gap:${email}`,
+          windowSeconds: RESEND_WAIT_SECONDS,
+          max: 1,
+          message: (s) => `Please wait ${s} seconds before requesting a new code.`,
+        },
+        {
+          key: `code:hour:${email}`,
+          windowSeconds: 60 * 60,
+          max: 6,
+          message: (s) => `Too many codes requested for this address. Please try again in ${inMinutes(s)}.`,
+        },
+      ]);
+      try {
+        await auth.api.sendVerificationOTP({ body: { email, type: "sign-in" } });
+      } catch (error) {
+        // The person never got a code, so they must not have to wait for the next one.
+        await limiter.reset(`code:gap:${email}`);
+        logger.error({ err: error, email }, "sending a sign-in code failed");
+        throw new AppError("internal", "Failed to send the code. Please try again.");
+      }
+      return { sent: true, resendAfterSeconds: RESEND_WAIT_SECONDS };
+    },
+
+    /** Checks the code; on success better-auth creates the user if new and answers the session cookie. */
+    async verifyCode(email: string, code: string, ip: string, headers: Headers) {
+      await limiter.hit([
+        {
+          key: `verify:ip:${ip}`,
+          windowSeconds: 15 * 60,
+          max: 60,
+          message: (s) => `Too many sign-in attempts. Please try again in ${inMinutes(s)}.`,
+        },
+      ]);
+      try {
+        const result = await auth.api.signInEmailOTP({
+          body: { email, otp: code },
+          headers,
+          returnHeaders: true,
+        });
+        const user: SessionUser = { id: result.response.user.id, email: result.response.user.email };
+        return { user, headers: result.headers };
+      } catch (error) {
+        throw codeError(error) ?? error;
+      }
+    },
+
+    /** The signed-in user, and the refreshed cookie when the session was renewed (sliding expiry). */
+    async session(headers: Headers): Promise<{ user: SessionUser; headers: Headers } | undefined> {
+      const result = await auth.api.getSession({ headers, returnHeaders: true });
+      if (!result.response) return undefined;
+      return {
+        user: { id: result.response.user.id, email: result.response.user.email },
+        headers: result.headers,
+      };
+    },
+
+    async signOut(headers: Headers): Promise<Headers> {
+      const result = await auth.api.signOut({ headers, returnHeaders: true });
+      return result.headers;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

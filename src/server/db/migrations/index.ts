@@ -1,0 +1,7 @@
+import type { Migration } from "kysely";
+import * as m0001 from "./0001-identity-and-teams.ts";
+
+/** Numbered, forward-only. Append; never edit a migration that has shipped. */
+export const migrations: Record<string, Migration> = {
+  "0001-identity-and-teams": m0001,
+};

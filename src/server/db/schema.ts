@@ -1,0 +1,99 @@
+import type { ColumnType, Generated } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: string;
+  name: Generated<string>;
+  email: string;
+  email_verified: Generated<boolean>;
+  image: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  active_organization_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VerificationCodesTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  id: string;
+  key: string;
+  count: number;
+  /** Start of the current window, in milliseconds since the epoch. */
+  last_request: number;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface ProfilesTable {
+  id: Generated<string>;
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface TeamsTable {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  metadata: string | null;
+  tov_product_context: string | null;
+  tov_tone: string | null;
+  created_at: Timestamp;
+}
+
+export interface MembersTable {
+  id: string;
+  team_id: string;
+  user_id: string;
+  role: string;
+  created_at: Timestamp;
+}
+
+export interface InvitesTable {
+  id: string;
+  team_id: string;
+  email: string;
+  role: string | null;
+  status: Generated<string>;
+  inviter_id: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** Our tables as Kysely sees them (better-auth-only tables are left to better-auth). */
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  rate_limits: RateLimitsTable;
+  app_settings: AppSettingsTable;
+  profiles: ProfilesTable;
+  teams: TeamsTable;
+  members: MembersTable;
+  invites: InvitesTable;
+}

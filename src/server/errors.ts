@@ -1,0 +1,39 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorCode } from "../shared/schemas/error.ts";
+
+const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
+  bad_request: 400,
+  validation_failed: 400,
+  invalid_code: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+};
+
+/** The one error type: a stable code the client reads, and a message a person can read. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: ContentfulStatusCode;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
+    super(message);
+    this.code = code;
+    this.status = statusOf[code];
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  toBody() {
+    return { error: { code: this.code, message: this.message } };
+  }
+}
+
+export const errors = {
+  unauthorized: () => new AppError("unauthorized", "User not authenticated"),
+  notFound: (what: string) => new AppError("not_found", `${what} not found`),
+  forbidden: () => new AppError("forbidden", "You do not have permission to do this"),
+};

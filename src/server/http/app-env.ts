@@ -1,0 +1,7 @@
+import type { SessionUser } from "../auth/service.ts";
+
+export type AppEnv = {
+  Variables: {
+    user: SessionUser;
+  };
+};

@@ -1,0 +1,84 @@
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { buildApp } from "./app.ts";
+import { createAuth } from "./auth/auth.ts";
+import { createMeService } from "./auth/me-service.ts";
+import { loadAuthSecret } from "./auth/secret.ts";
+import { createAuthService } from "./auth/service.ts";
+import type { Config } from "./config.ts";
+import { type Database, openDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { type Clock, RateLimiter, systemClock } from "./http/rate-limit.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { createProfileService } from "./profiles/service.ts";
+import { createTeamService } from "./teams/service.ts";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  database: Database;
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  logger?: Logger;
+  /** Time for the rate limits; tests pass their own to step over waits. */
+  clock?: Clock;
+  staticDir?: string;
+}
+
+const defaultStaticDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
+
+/** Opens the database, migrates it, wires the services and listens. */
+export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const database = await openDatabase(config, logger);
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) logger.info({ applied }, "database migrated");
+
+    const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, logger);
+    const secret = await loadAuthSecret(database.db, config.AUTH_SECRET);
+    const auth = createAuth({ db: database.db, publicUrl: config.publicUrl, secret, mailer, logger });
+    const limiter = new RateLimiter(database.db, options.clock ?? systemClock);
+    const profiles = createProfileService(database.db);
+    const teams = createTeamService({ db: database.db, auth, logger });
+    const services = {
+      auth: createAuthService({ auth, limiter, logger }),
+      me: createMeService({ profiles, teams }),
+      profiles,
+      teams,
+    };
+    const app = buildApp({
+      publicUrl: config.publicUrl,
+      logger,
+      staticDir: options.staticDir ?? defaultStaticDir,
+      services,
+    });
+
+    const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
+    await new Promise<void>((resolve, reject) => {
+      server.once("listening", resolve);
+      server.once("error", reject);
+    });
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://localhost:${port}`;
+    logger.info({ url, publicUrl: config.publicUrl }, `Sprog is listening on ${url}`);
+
+    return {
+      url,
+      port,
+      database,
+      async stop() {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        mailer.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

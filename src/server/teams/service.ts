@@ -1,0 +1,63 @@
+import type { Kysely } from "kysely";
+import { toRole } from "../../shared/permissions.ts";
+import { type CreateTeamBody, createTeamBodySchema, type TeamSummary } from "../../shared/schemas/teams.ts";
+import type { Auth } from "../auth/auth.ts";
+import type { SessionUser } from "../auth/service.ts";
+import type { DB } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+
+function slugFor(name: string): string {
+  const base = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 40);
+  return `${base || "team"}-${crypto.randomUUID().slice(0, 8)}`;
+}
+
+export function createTeamService(deps: { db: Kysely<DB>; auth: Auth; logger: Logger }) {
+  const { db, auth, logger } = deps;
+
+  return {
+    /** The teams the user belongs to, sorted by name (spec: the picker lists teams by name). */
+    async list(userId: string): Promise<TeamSummary[]> {
+      const rows = await db
+        .selectFrom("members")
+        .innerJoin("teams", "teams.id", "members.team_id")
+        .select(["teams.id", "teams.name", "teams.created_at", "members.role"])
+        .where("members.user_id", "=", userId)
+        .orderBy("teams.name")
+        .orderBy("teams.created_at")
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        role: toRole(row.role),
+        createdAt: new Date(row.created_at).toISOString(),
+      }));
+    },
+
+    /** A new team whose creator is its owner (better-auth writes team and membership in one transaction). */
+    async create(user: SessionUser, input: CreateTeamBody, headers: Headers): Promise<TeamSummary> {
+      const { name } = createTeamBodySchema.parse(input);
+      try {
+        const team = await auth.api.createOrganization({ body: { name, slug: slugFor(name) }, headers });
+        if (!team) throw new Error("no team returned");
+        return {
+          id: team.id,
+          name: team.name,
+          role: "owner",
+          createdAt: new Date(team.createdAt).toISOString(),
+        };
+      } catch (error) {
+        logger.error({ err: error, userId: user.id }, "creating a team failed");
+        throw new AppError("internal", "Failed to create team");
+      }
+    },
+  };
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;

@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+/**
+ * The one permission table (spec point 6). The server checks it on every call; the web only uses it
+ * to hide what the server would refuse. `none` is the fallback for someone with no role in a team.
+ */
+export const ROLES = ["owner", "admin", "reviewer", "none"] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Roles a member can hold (`none` is never stored). */
+export const MEMBER_ROLES = ["owner", "admin", "reviewer"] as const satisfies readonly Role[];
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+export const PERMISSIONS = {
+  // Team
+  "team.view": ["owner", "admin", "reviewer"],
+  "team.edit": ["owner"],
+  "team.delete": ["owner"],
+  "team.manageRoles": ["owner"],
+  "team.manageBilling": ["owner"],
+  "team.manageSettings": ["owner"],
+  "members.add": ["owner", "admin"],
+  "members.remove": ["owner", "admin"],
+  // Projects, languages, API keys
+  "projects.manage": ["owner", "admin"],
+  "projects.manageApiKeys": ["owner"],
+  "languages.view": ["owner", "admin", "reviewer"],
+  "languages.edit": ["owner", "admin"],
+  // Keys and strings
+  "keys.manage": ["owner", "admin"],
+  "strings.edit": ["owner", "admin", "reviewer"],
+  "strings.delete": ["owner", "admin"],
+  // Tone of voice
+  "tone.view": ["owner", "admin", "reviewer"],
+  "tone.manage": ["owner", "admin"],
+  // Reviews
+  "reviews.view": ["owner", "admin", "reviewer"],
+  "reviews.manage": ["owner", "admin", "reviewer"],
+  "reviews.approve": ["owner", "admin", "reviewer"],
+} as const satisfies Record<string, readonly MemberRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+export function can(role: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+/** A stored member role as the table knows it; anything else (or no membership) has no rights. */
+export function toRole(stored: string | null | undefined): Role {
+  return (MEMBER_ROLES as readonly string[]).includes(stored ?? "") ? (stored as MemberRole) : "none";
+}
+
+/** The UI permission flags of spec point 6, derived from the table above. */
+export function permissionFlags(role: Role) {
+  return {
+    canManageProjects: can(role, "projects.manage"),
+    canManageKeys: can(role, "keys.manage"),
+    canEditLanguages: can(role, "languages.edit"),
+    canAddUsers: can(role, "members.add"),
+    canRemoveUsers: can(role, "members.remove"),
+    canEditTeamInfo: can(role, "team.edit"),
+    canManageTeam: can(role, "team.delete"),
+    canManageRoles: can(role, "team.manageRoles"),
+    canManageAPIKeys: can(role, "projects.manageApiKeys"),
+    canEditTone: can(role, "tone.manage"),
+    isAdmin: role === "owner" || role === "admin",
+  };
+}
+export type PermissionFlags = ReturnType<typeof permissionFlags>;

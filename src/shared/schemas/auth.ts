@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { profileSchema } from "./profiles.ts";
+import { teamSummarySchema } from "./teams.ts";
+
+export const OTP_LENGTH = 6;
+export const RESEND_WAIT_SECONDS = 60;
+export const CODE_EXPIRY_MINUTES = 10;
+export const MAX_CODE_ATTEMPTS = 5;
+
+/** Spec point 5: required, e-mail type. */
+export const emailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .pipe(z.email("Email is invalid"))
+  .transform((value) => value.toLowerCase());
+
+export const codeSchema = z
+  .string({ error: "Please enter all 6 digits" })
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), "Please enter all 6 digits");
+
+export const sendCodeBodySchema = z.object({ email: emailSchema });
+export type SendCodeBody = z.infer<typeof sendCodeBodySchema>;
+
+export const sendCodeAnswerSchema = z.object({
+  sent: z.literal(true),
+  resendAfterSeconds: z.number().int(),
+});
+export type SendCodeAnswer = z.infer<typeof sendCodeAnswerSchema>;
+
+export const verifyCodeBodySchema = z.object({ email: emailSchema, code: codeSchema });
+export type VerifyCodeBody = z.infer<typeof verifyCodeBodySchema>;
+
+/** Who is signed in, with what the onboarding needs to know to route them. */
+export const meSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string() }),
+  profile: profileSchema.nullable(),
+  teams: z.array(teamSummarySchema),
+});
+export type Me = z.infer<typeof meSchema>;
