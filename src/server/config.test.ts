@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("config", () => {
+  it("has working defaults for a fresh clone", () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe("./data");
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.AI_MODEL).toBe("gpt-4o-mini");
+    expect(config.MAX_UPLOAD_MB).toBe(20);
+  });
+
+  it("stops on a bad PORT, naming it", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT/);
+  });
+
+  it("stops on a DATABASE_URL that is not PostgreSQL, naming it", () => {
+    expect(() => loadConfig({ DATABASE_URL: "mysql://localhost/x" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h:5432/db" }).DATABASE_URL).toBe(
+      "postgres://u@h:5432/db",
+    );
+  });
+
+  it("treats empty values as unset and trims the public URL", () => {
+    expect(loadConfig({ DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
+    expect(loadConfig({ PUBLIC_URL: "https://sprog.example.com/" }).publicUrl).toBe(
+      "https://sprog.example.com",
+    );
+  });
+
+  it("names every bad variable at once", () => {
+    try {
+      loadConfig({ PORT: "x", SMTP_URL: "http://mail", LOG_LEVEL: "loud" });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toMatch(/PORT/);
+      expect((error as Error).message).toMatch(/SMTP_URL/);
+      expect((error as Error).message).toMatch(/LOG_LEVEL/);
+    }
+  });
+});
