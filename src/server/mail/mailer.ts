@@ -21,9 +21,10 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   if (!options.smtpUrl) {
     return {
       async send(message) {
+        // One readable line (the subject carries a sign-in code), the full text as a field.
         logger.warn(
-          { to: message.to, subject: message.subject },
-          `No SMTP_URL set, so this e-mail is printed instead of sent:\n\n${message.text}\n`,
+          { to: message.to, text: message.text },
+          `E-mail not sent (no SMTP_URL) to ${message.to}: "${message.subject}"`,
         );
       },
       close() {},
