@@ -1,0 +1,75 @@
+import { DropdownMenu as Menu } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "../../lib/cn.ts";
+
+export const DropdownMenu = Menu.Root;
+export const DropdownMenuTrigger = Menu.Trigger;
+export const DropdownMenuGroup = Menu.Group;
+
+export function DropdownMenuContent({
+  className,
+  sideOffset,
+  align,
+  ...props
+}: ComponentProps<typeof Menu.Content>) {
+  return (
+    <Menu.Portal>
+      <Menu.Content
+        sideOffset={sideOffset ?? 6}
+        align={align ?? "start"}
+        className={cn(
+          "z-50 min-w-48 overflow-hidden rounded-md border border-border bg-background p-1 shadow-md",
+          "data-[state=open]:animate-fade-in",
+          className,
+        )}
+        {...props}
+      />
+    </Menu.Portal>
+  );
+}
+
+export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Menu.Item>) {
+  return (
+    <Menu.Item
+      className={cn(
+        "flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm text-foreground outline-none select-none",
+        "data-[highlighted]:bg-surface-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50",
+        "[&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function DropdownMenuRadioGroup(props: ComponentProps<typeof Menu.RadioGroup>) {
+  return <Menu.RadioGroup {...props} />;
+}
+
+export function DropdownMenuRadioItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Menu.RadioItem>) {
+  return (
+    <Menu.RadioItem
+      className={cn(
+        "flex cursor-default items-center gap-2 rounded-sm py-1.5 pr-2 pl-7 text-sm text-foreground outline-none select-none relative",
+        "data-[highlighted]:bg-surface-muted data-[state=checked]:font-medium",
+        className,
+      )}
+      {...props}
+    >
+      <Menu.ItemIndicator className="absolute left-2 inline-flex size-2 rounded-full bg-brand-600" />
+      {children}
+    </Menu.RadioItem>
+  );
+}
+
+export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof Menu.Label>) {
+  return <Menu.Label className={cn("px-2 py-1.5 text-xs font-medium text-muted", className)} {...props} />;
+}
+
+export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof Menu.Separator>) {
+  return <Menu.Separator className={cn("-mx-1 my-1 h-px bg-border", className)} {...props} />;
+}

@@ -1,0 +1,24 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequestVoid } from "../../../lib/api-client.ts";
+import { meQueryKey } from "../../../lib/session.ts";
+
+/** POST /api/auth/sign-out: ends the session (204). */
+export function signOut(): Promise<void> {
+  return apiRequestVoid("/api/auth/sign-out", { method: "POST" });
+}
+
+export function signOutMutationOptions() {
+  return mutationOptions({ mutationKey: ["auth", "sign-out"], mutationFn: signOut });
+}
+
+/** Signs out and forgets every cached answer of the previous user, whether or not the call succeeded. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...signOutMutationOptions(),
+    onSettled: () => {
+      queryClient.clear();
+      queryClient.setQueryData(meQueryKey, null);
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { type Profile, profileBodySchema } from "../../../../shared/schemas/profiles.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { FormField } from "../../../components/ui/form-field.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { useUpdateProfile } from "../api/update-profile.ts";
+
+export interface ProfileFormProps {
+  initial?: { firstName: string; lastName: string } | undefined;
+  submitLabel: string;
+  /** Shown when saving fails and the server gave no message. */
+  fallbackError: string;
+  onSaved: (profile: Profile) => void;
+  /** Extra buttons next to submit (e.g. Cancel in a dialog). */
+  secondaryAction?: ReactNode;
+  fullWidthSubmit?: boolean;
+}
+
+/** First name (required) and last name (optional), saved with PUT /api/profile. */
+export function ProfileForm({
+  initial,
+  submitLabel,
+  fallbackError,
+  onSaved,
+  secondaryAction,
+  fullWidthSubmit,
+}: ProfileFormProps) {
+  const updateProfile = useUpdateProfile();
+  const form = useForm({
+    resolver: zodResolver(profileBodySchema),
+    defaultValues: { firstName: initial?.firstName ?? "", lastName: initial?.lastName ?? "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const profile = await updateProfile.mutateAsync(values);
+      onSaved(profile);
+    } catch (error) {
+      form.setError("root.server", { message: errorMessage(error, fallbackError) });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <FormField label="First name" error={errors.firstName?.message}>
+        <Input autoComplete="given-name" autoFocus {...form.register("firstName")} />
+      </FormField>
+      <FormField label="Last name" optional error={errors.lastName?.message}>
+        <Input autoComplete="family-name" {...form.register("lastName")} />
+      </FormField>
+      {errors.root?.server ? (
+        <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+          {errors.root.server.message}
+        </p>
+      ) : null}
+      <div
+        className={
+          secondaryAction ? "mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end" : undefined
+        }
+      >
+        {secondaryAction}
+        <Button
+          type="submit"
+          size={fullWidthSubmit ? "lg" : "md"}
+          className={fullWidthSubmit ? "w-full" : undefined}
+          loading={isSubmitting}
+        >
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { createTeamBodySchema, type TeamSummary } from "../../../../shared/schemas/teams.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { FormField } from "../../../components/ui/form-field.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { useCreateTeam } from "../api/create-team.ts";
+
+export const CREATE_TEAM_FAILED = "Failed to create team";
+
+export interface CreateTeamFormProps {
+  submitLabel: string;
+  onCreated: (team: TeamSummary) => void;
+  secondaryAction?: ReactNode;
+  fullWidthSubmit?: boolean;
+}
+
+/** Team name (required), created with POST /api/teams. */
+export function CreateTeamForm({
+  submitLabel,
+  onCreated,
+  secondaryAction,
+  fullWidthSubmit,
+}: CreateTeamFormProps) {
+  const createTeam = useCreateTeam();
+  const form = useForm({ resolver: zodResolver(createTeamBodySchema), defaultValues: { name: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const team = await createTeam.mutateAsync(values);
+      onCreated(team);
+    } catch (error) {
+      form.setError("root.server", { message: errorMessage(error, CREATE_TEAM_FAILED) });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <FormField label="Team name" error={errors.name?.message}>
+        <Input autoComplete="organization" placeholder="Acme Inc." autoFocus {...form.register("name")} />
+      </FormField>
+      {errors.root?.server ? (
+        <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+          {errors.root.server.message}
+        </p>
+      ) : null}
+      <div
+        className={
+          secondaryAction ? "mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end" : undefined
+        }
+      >
+        {secondaryAction}
+        <Button
+          type="submit"
+          size={fullWidthSubmit ? "lg" : "md"}
+          className={fullWidthSubmit ? "w-full" : undefined}
+          loading={isSubmitting}
+        >
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

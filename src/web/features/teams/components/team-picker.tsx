@@ -1,0 +1,109 @@
+import { Check, ChevronsUpDown, FolderOpen, Plus, UsersRound } from "lucide-react";
+import type { TeamSummary } from "../../../../shared/schemas/teams.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu.tsx";
+import { cn } from "../../../lib/cn.ts";
+
+export interface PickerProject {
+  id: string;
+  name: string;
+}
+
+export interface TeamPickerProps {
+  /** Sorted by name. */
+  teams: TeamSummary[];
+  /** Projects of each team by team id, sorted by name (empty until projects arrive). */
+  projectsByTeam: Record<string, PickerProject[]>;
+  selectedTeamId: string | null;
+  selectedProjectId: string | null;
+  onSelectTeam: (teamId: string) => void;
+  onSelectProject: (teamId: string, projectId: string) => void;
+  onNewTeam: () => void;
+}
+
+/** The team/project picker of the top bar: teams by name, their projects beneath, then 'New Team'. */
+export function TeamPicker({
+  teams,
+  projectsByTeam,
+  selectedTeamId,
+  selectedProjectId,
+  onSelectTeam,
+  onSelectProject,
+  onNewTeam,
+}: TeamPickerProps) {
+  const selectedTeam = teams.find((team) => team.id === selectedTeamId) ?? null;
+  const selectedProject =
+    selectedTeam && selectedProjectId
+      ? (projectsByTeam[selectedTeam.id]?.find((project) => project.id === selectedProjectId) ?? null)
+      : null;
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          className="max-w-64 justify-between gap-2 px-2"
+          aria-label="Select team or project"
+        >
+          <UsersRound className="text-muted" aria-hidden="true" />
+          <span className="truncate">{selectedTeam ? selectedTeam.name : "Select team"}</span>
+          {selectedProject ? (
+            <>
+              <span className="text-subtle">/</span>
+              <span className="truncate text-muted">{selectedProject.name}</span>
+            </>
+          ) : null}
+          <ChevronsUpDown className="text-subtle" aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-64">
+        <DropdownMenuLabel>Teams</DropdownMenuLabel>
+        {teams.length === 0 ? <DropdownMenuItem disabled>You are not in a team yet</DropdownMenuItem> : null}
+        {teams.map((team) => {
+          const projects = projectsByTeam[team.id] ?? [];
+          const teamSelected = team.id === selectedTeamId;
+          return (
+            <DropdownMenuGroup key={team.id} aria-label={team.name}>
+              <DropdownMenuItem
+                onSelect={() => onSelectTeam(team.id)}
+                className={cn(teamSelected && "font-medium")}
+              >
+                <UsersRound aria-hidden="true" />
+                <span className="flex-1 truncate">{team.name}</span>
+                {teamSelected && !selectedProjectId ? (
+                  <Check className="!text-brand-600" aria-label="Selected" />
+                ) : null}
+              </DropdownMenuItem>
+              {projects.map((project) => (
+                <DropdownMenuItem
+                  key={project.id}
+                  className="pl-8"
+                  onSelect={() => onSelectProject(team.id, project.id)}
+                >
+                  <FolderOpen aria-hidden="true" />
+                  <span className="flex-1 truncate">{project.name}</span>
+                  {teamSelected && project.id === selectedProjectId ? (
+                    <Check className="!text-brand-600" aria-label="Selected" />
+                  ) : null}
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuGroup>
+          );
+        })}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onNewTeam}>
+          <Plus aria-hidden="true" />
+          New Team
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,114 @@
+import type { z } from "zod";
+import { type ErrorCode, errorBodySchema } from "../../shared/schemas/error.ts";
+
+/** A failed API call: the HTTP status plus the server's stable error code and message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | "network_error" | "invalid_response";
+  /** True when the message came from the server's error body (and is meant for the user). */
+  readonly fromServer: boolean;
+
+  constructor(status: number, code: ApiError["code"], message: string, fromServer = false) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.fromServer = fromServer;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The message to show for a failed call: the server's text when it gave one, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.fromServer && error.message.trim() !== "") return error.message;
+  return fallback;
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface ApiRequestOptions {
+  method?: Method;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function statusToCode(status: number): ErrorCode {
+  if (status === 400) return "bad_request";
+  if (status === 401) return "unauthorized";
+  if (status === 403) return "forbidden";
+  if (status === 404) return "not_found";
+  if (status === 409) return "conflict";
+  if (status === 413) return "payload_too_large";
+  if (status === 429) return "rate_limited";
+  return "internal";
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function send(path: string, options: ApiRequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const init: RequestInit = {
+    method: options.method ?? "GET",
+    credentials: "same-origin",
+    headers,
+    signal: options.signal ?? null,
+  };
+  if (options.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiError(0, "network_error", "Could not reach the server. Check your connection.");
+  }
+  if (!response.ok) {
+    const body = await readJson(response);
+    const parsed = errorBodySchema.safeParse(body);
+    if (parsed.success) {
+      throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, true);
+    }
+    throw new ApiError(
+      response.status,
+      statusToCode(response.status),
+      response.statusText || "Request failed",
+    );
+  }
+  return response;
+}
+
+/**
+ * The one fetch wrapper every call goes through: JSON in and out, same-origin cookies, the error shape
+ * turned into a thrown ApiError, and the answer checked against the schema of the contract.
+ */
+export async function apiRequest<TSchema extends z.ZodType>(
+  path: string,
+  schema: TSchema,
+  options: ApiRequestOptions = {},
+): Promise<z.output<TSchema>> {
+  const response = await send(path, options);
+  const body = await readJson(response);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError(response.status, "invalid_response", "The server sent an unexpected answer.");
+  }
+  return parsed.data;
+}
+
+/** For calls that answer without a body (204). */
+export async function apiRequestVoid(path: string, options: ApiRequestOptions = {}): Promise<void> {
+  await send(path, options);
+}

@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type Me, meSchema } from "../../shared/schemas/auth.ts";
+import { ApiError, apiRequest } from "./api-client.ts";
+
+export const meQueryKey = ["me"] as const;
+
+/** GET /api/me; a 401 means "not signed in" and answers null instead of failing. */
+export async function fetchMe(): Promise<Me | null> {
+  try {
+    return await apiRequest("/api/me", meSchema);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function meQueryOptions() {
+  return queryOptions({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 });
+}
+
+/** The signed-in user with profile and teams, or null when signed out. Shared by every screen. */
+export function useMe() {
+  return useQuery(meQueryOptions());
+}
+
+export function displayName(me: Me): string {
+  const full = [me.profile?.firstName, me.profile?.lastName].filter(Boolean).join(" ").trim();
+  return full !== "" ? full : me.user.email;
+}

@@ -1,0 +1,75 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { Logo } from "../../components/ui/logo.tsx";
+import { type NavTab, NavTabs } from "../../components/ui/nav-tabs.tsx";
+import { useSignOut } from "../../features/auth/api/sign-out.ts";
+import { UserMenu } from "../../features/profile/components/user-menu.tsx";
+import { CreateTeamDialog } from "../../features/teams/components/create-team-dialog.tsx";
+import { TeamPicker } from "../../features/teams/components/team-picker.tsx";
+import { displayName } from "../../lib/session.ts";
+import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys.ts";
+import { useWorkspace } from "../../lib/workspace.tsx";
+
+const TABS: NavTab[] = [
+  { to: "/app/overview", label: "Overview" },
+  { to: "/app/reviews", label: "Reviews" },
+  { to: "/app/team", label: "Team" },
+  { to: "/app/tone", label: "Tone" },
+];
+
+export function AppTopBar({ onSignedOut }: { onSignedOut: () => void }) {
+  const workspace = useWorkspace();
+  const signOut = useSignOut();
+  const [creatingTeam, setCreatingTeam] = useState(false);
+  const { me } = workspace;
+
+  const handleSignOut = () => {
+    signOut.mutate(undefined, {
+      onSettled: () => {
+        onSignedOut();
+        writeStorage(STORAGE_KEYS.returnTo, null);
+      },
+    });
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
+        <Link
+          to="/app/overview"
+          aria-label="Sprog overview"
+          className="rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <Logo />
+        </Link>
+        <span className="hidden h-5 w-px bg-border sm:block" aria-hidden="true" />
+        <TeamPicker
+          teams={workspace.teams}
+          projectsByTeam={{}}
+          selectedTeamId={workspace.selectedTeam?.id ?? null}
+          selectedProjectId={workspace.selectedProjectId}
+          onSelectTeam={workspace.selectTeam}
+          onSelectProject={(teamId, projectId) => {
+            workspace.selectTeam(teamId);
+            workspace.selectProject(projectId);
+          }}
+          onNewTeam={() => setCreatingTeam(true)}
+        />
+        <NavTabs tabs={TABS} label="Main" className="order-last w-full md:order-none md:w-auto md:flex-1" />
+        <div className="ml-auto md:ml-0">
+          <UserMenu
+            name={displayName(me)}
+            email={me.user.email}
+            profile={me.profile}
+            onSignOut={handleSignOut}
+          />
+        </div>
+      </div>
+      <CreateTeamDialog
+        open={creatingTeam}
+        onOpenChange={setCreatingTeam}
+        onCreated={(team) => workspace.selectTeam(team.id)}
+      />
+    </header>
+  );
+}

@@ -1,0 +1,127 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Me } from "../shared/schemas/auth.ts";
+import { createQueryClient } from "./lib/query-client.ts";
+import { STORAGE_KEYS } from "./lib/storage-keys.ts";
+import { routes } from "./router.tsx";
+
+const signedIn: Me = {
+  user: { id: "u1", email: "ada@example.com" },
+  profile: {
+    id: "p1",
+    userId: "u1",
+    email: "ada@example.com",
+    firstName: "Ada",
+    lastName: "Lovelace",
+    createdAt: "2026-01-01T00:00:00.000Z",
+  },
+  teams: [{ id: "t1", name: "Acme", role: "owner", createdAt: "2026-01-01T00:00:00.000Z" }],
+};
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+/** A fake server: GET /api/me answers `me` (or 401), GET /api/teams the teams of `me`. */
+function serve(me: Me | null) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url === "/api/me") {
+        return me
+          ? jsonResponse(200, me)
+          : jsonResponse(401, { error: { code: "unauthorized", message: "Sign in" } });
+      }
+      if (url === "/api/teams") return jsonResponse(200, { teams: me?.teams ?? [] });
+      return jsonResponse(404, { error: { code: "not_found", message: "Not found" } });
+    }),
+  );
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("route guards", () => {
+  it("shows 'Loading...' while checking, then sends a signed-out visitor to /login remembering the origin", async () => {
+    serve(null);
+    const router = renderAt("/app/team?tab=members");
+
+    expect(screen.getByText("Loading...")).toBeTruthy();
+    expect(await screen.findByText("Speak a language everyone understands")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(localStorage.getItem(STORAGE_KEYS.returnTo)).toBe("/app/team?tab=members");
+  });
+
+  it("sends a signed-out visitor on an unknown /app path to /", async () => {
+    serve(null);
+    const router = renderAt("/app/nowhere");
+
+    expect(await screen.findByText("Write Better, Translate Faster, Ship Smoother.")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it.each(["/app", "/app/translations", "/app/dashboard", "/app/nowhere", "/app/team?checkout=success"])(
+    "redirects %s to /app/overview for a signed-in user",
+    async (path) => {
+      serve(signedIn);
+      const router = renderAt(path);
+
+      expect(await screen.findByText("No projects in the team")).toBeTruthy();
+      expect(router.state.location.pathname).toBe("/app/overview");
+      expect(router.state.location.search).toBe("");
+    },
+  );
+
+  it("redirects a signed-in user away from /login, unless a sign-up is in progress", async () => {
+    serve(signedIn);
+    const router = renderAt("/login");
+    expect(await screen.findByText("No projects in the team")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/app/overview");
+    cleanup();
+
+    localStorage.setItem(STORAGE_KEYS.signupInProgress, "true");
+    const second = renderAt("/signup");
+    expect(await screen.findByText("Create your account")).toBeTruthy();
+    expect(second.state.location.pathname).toBe("/signup");
+  });
+
+  it("sends a signed-out visitor on /user-info or /create-team to /login", async () => {
+    serve(null);
+    const router = renderAt("/create-team");
+    expect(await screen.findByLabelText("Email")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/login");
+  });
+
+  it("sends /verify without a remembered e-mail to /login", async () => {
+    serve(null);
+    const router = renderAt("/verify");
+    expect(await screen.findByLabelText("Email")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/login");
+  });
+
+  it("sends any unknown top-level path to /", async () => {
+    serve(null);
+    const router = renderAt("/features");
+    expect(await screen.findByRole("link", { name: "Try for free" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/");
+  });
+});
