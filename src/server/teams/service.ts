@@ -7,6 +7,12 @@ import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 
+/**
+ * People read "acme" before "Zeta". The databases disagree (PGlite sorts bytes, a PostgreSQL server
+ * its locale), so names are ordered here, the same way everywhere.
+ */
+const byName = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
 function slugFor(name: string): string {
   const base = name
     .normalize("NFKD")
@@ -29,9 +35,9 @@ export function createTeamService(deps: { db: Kysely<DB>; auth: Auth; logger: Lo
         .innerJoin("teams", "teams.id", "members.team_id")
         .select(["teams.id", "teams.name", "teams.created_at", "members.role"])
         .where("members.user_id", "=", userId)
-        .orderBy("teams.name")
         .orderBy("teams.created_at")
         .execute();
+      rows.sort((a, b) => byName.compare(a.name, b.name));
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
