@@ -14,7 +14,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const importPattern = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+const importPattern =
+  /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
@@ -44,7 +45,9 @@ describe("import boundaries", () => {
     const found = violations("shared", (specifier, file) => {
       const side = relativeSide(specifier, file);
       if (side !== undefined) return side === "shared";
-      return !specifier.startsWith("node:") && !["react", "react-dom", "hono", "kysely", "pg"].includes(specifier);
+      return (
+        !specifier.startsWith("node:") && !["react", "react-dom", "hono", "kysely", "pg"].includes(specifier)
+      );
     });
     expect(found).toEqual([]);
   });
@@ -54,6 +57,8 @@ describe("import boundaries", () => {
   });
 
   it("the web never imports the server", () => {
-    expect(violations("web", (s, f) => relativeSide(s, f) !== "server" && !s.startsWith("node:"))).toEqual([]);
+    expect(violations("web", (s, f) => relativeSide(s, f) !== "server" && !s.startsWith("node:"))).toEqual(
+      [],
+    );
   });
 });

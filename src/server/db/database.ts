@@ -27,8 +27,14 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  options: { max?: number; logger?: Logger } = {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types: pgTypes });
+  // An idle connection the server drops (restart, failover) must not crash the process: the pool
+  // replaces it on the next query.
+  pool.on("error", (error) => options.logger?.warn({ err: error }, "PostgreSQL dropped an idle connection"));
   // Fail at start, naming the variable, rather than on the first request.
   const client = await pool.connect().catch(async (error: Error) => {
     await pool.end();
@@ -75,7 +81,7 @@ export function openDatabase(
 ) {
   if (config.DATABASE_URL) {
     logger.info("database: PostgreSQL (DATABASE_URL)");
-    return openPostgres(config.DATABASE_URL);
+    return openPostgres(config.DATABASE_URL, { logger });
   }
   logger.info({ dataDir: resolve(config.DATA_DIR) }, "database: embedded PGlite (DATA_DIR)");
   return openPGlite(config.DATA_DIR);
