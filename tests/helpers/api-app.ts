@@ -1,0 +1,121 @@
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll } from "vitest";
+import type { DB } from "../../src/server/db/schema.ts";
+import { type AppServer, startAppServer } from "./app-server.ts";
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from "./database.ts";
+import { type MailServer, startMailServer } from "./smtp.ts";
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** A client that keeps its session cookie, like a browser tab. */
+export class ApiClient {
+  cookie = "";
+
+  constructor(private readonly baseUrl: string) {}
+
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiAnswer<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookie) headers.cookie = this.cookie;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers["content-type"] ??= "application/json";
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
+    this.keepCookies(response.headers);
+    const text = await response.text();
+    const type = response.headers.get("content-type") ?? "";
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (type.includes("json") && text ? JSON.parse(text) : text) as T,
+    };
+  }
+
+  private keepCookies(headers: Headers) {
+    const jar = new Map(
+      this.cookie
+        .split("; ")
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+    );
+    for (const setCookie of headers.getSetCookie()) {
+      const [pair = ""] = setCookie.split(";");
+      const name = pair.slice(0, pair.indexOf("="));
+      const value = pair.slice(pair.indexOf("=") + 1);
+      if (value === "" || /max-age=0/i.test(setCookie)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    this.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+export interface ApiApp {
+  app: AppServer;
+  mail: MailServer;
+  db: Kysely<DB>;
+  client(): ApiClient;
+  /** Requests a code, reads it from the mail server and signs in: a client with a session. */
+  signIn(email: string): Promise<ApiClient>;
+}
+
+let counter = 0;
+/** An address no other test uses, so per-address limits never collide. */
+export function uniqueEmail(name = "user"): string {
+  counter += 1;
+  return `${name}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+/**
+ * The real server on the database `TEST_DB` names (PGlite in a temp folder, or a fresh PostgreSQL
+ * database), sending mail to a real SMTP server, for one test file.
+ */
+export function apiAppForThisFile(): () => ApiApp {
+  let state: ApiApp | undefined;
+  let postgres: TestDatabase | undefined;
+
+  beforeAll(async () => {
+    const mail = await startMailServer();
+    const env: Record<string, string> = { SMTP_URL: mail.url };
+    if (testDatabaseKind() === "postgres") {
+      // The server migrates at start, as in production.
+      postgres = await createTestDatabase("postgres", { migrate: false });
+      env.DATABASE_URL = postgres.url ?? "";
+    }
+    const app = await startAppServer(env);
+    const client = () => new ApiClient(app.url);
+    state = {
+      app,
+      mail,
+      db: app.server.database.db,
+      client,
+      async signIn(email) {
+        const api = client();
+        const sent = await api.request("POST", "/api/auth/code", { body: { email } });
+        if (sent.status !== 200) throw new Error(`sending a code failed: ${JSON.stringify(sent.body)}`);
+        const code = await mail.codeFor(email);
+        const verified = await api.request("POST", "/api/auth/verify", { body: { email, code } });
+        if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+        return api;
+      },
+    };
+  });
+
+  afterAll(async () => {
+    await state?.app.stop();
+    await state?.mail.close();
+    await postgres?.drop();
+  });
+
+  return () => {
+    if (!state) throw new Error("apiAppForThisFile(): only inside tests and hooks");
+    return state;
+  };
+}
