@@ -234,6 +234,36 @@ async function main(): Promise<number> {
         return passIf(await vitest(["--project", "e2e"], { E2E_SKIP_BUILD: "1", CHROMIUM_PATH: browser }));
       },
     ],
+    [
+      "e2e journey (PostgreSQL)",
+      "e2e",
+      async () => {
+        // The same user journey on the other database: the app must behave alike on both.
+        const browser = chromiumPath();
+        const url = testDatabaseUrl();
+        const missing = !existsSync(browser)
+          ? `no Chromium at ${browser}`
+          : !(await postgresAvailable(url))
+            ? `no PostgreSQL at ${redactUrl(url)}`
+            : undefined;
+        if (missing) {
+          const message = `end-to-end journey on PostgreSQL — ${missing}`;
+          if (requireBrowser && requirePostgres) {
+            console.error(banner(`FAILED: ${message} (REQUIRE_BROWSER=1, REQUIRE_POSTGRES=1)`));
+            return { status: "failed" };
+          }
+          return skipLoudly(message);
+        }
+        return passIf(
+          await vitest(["--project", "e2e", "tests/e2e/onboarding.e2e.test.ts"], {
+            E2E_SKIP_BUILD: "1",
+            CHROMIUM_PATH: browser,
+            TEST_DB: "postgres",
+            TEST_DATABASE_URL: url,
+          }),
+        );
+      },
+    ],
   ];
 
   let failed = false;

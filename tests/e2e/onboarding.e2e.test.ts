@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from "../helpers/database.ts";
 import { eventually, expectPath, expectVisible, journey } from "../helpers/e2e.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
 
@@ -21,18 +22,25 @@ const firstName = "Ada";
 const lastName = "Lovelace";
 const teamName = `Analytical Engines ${suffix}`;
 
-describe("onboarding: sign up, sign out, sign in, wrong codes", () => {
+describe(`onboarding on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}: sign up, sign out, sign in, wrong codes`, () => {
   let mail: MailServer;
   let app: AppServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let postgres: TestDatabase | undefined;
   /** How many codes have been sent to `email` so far. */
   let codesSent = 0;
 
   beforeAll(async () => {
     mail = await startMailServer();
-    app = await startAppServer({ SMTP_URL: mail.url, MAIL_FROM: "Sprog <no-reply@sprog.test>" });
+    const env: Record<string, string> = { SMTP_URL: mail.url, MAIL_FROM: "Sprog <no-reply@sprog.test>" };
+    if (testDatabaseKind() === "postgres") {
+      // A fresh, empty database: the server migrates it at start, as in production.
+      postgres = await createTestDatabase("postgres", { migrate: false });
+      env.DATABASE_URL = postgres.url ?? "";
+    }
+    app = await startAppServer(env);
     browser = await launchBrowser();
     context = await browser.newContext();
     page = await context.newPage();
@@ -43,6 +51,7 @@ describe("onboarding: sign up, sign out, sign in, wrong codes", () => {
     await browser?.close();
     await app?.stop();
     await mail?.close();
+    await postgres?.drop();
   });
 
   const step = journey("onboarding", () => page);
