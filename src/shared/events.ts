@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { cellSchema } from "./schemas/keys.ts";
+
+/**
+ * The realtime event map (DESIGN.md §3 `events.ts` lives here with the schemas): what the server
+ * pushes on GET /api/projects/:id/events (Server-Sent Events; the SSE `event:` field is the type).
+ */
+export const projectEventSchemas = {
+  "string.updated": z.object({
+    keyId: z.string(),
+    language: z.string(),
+    cell: cellSchema,
+    by: z.string().nullable(),
+  }),
+  "key.created": z.object({ keyId: z.string(), key: z.string() }),
+  "key.updated": z.object({ keyId: z.string(), key: z.string() }),
+  "key.deleted": z.object({ keyId: z.string() }),
+  "project.updated": z.object({ projectId: z.string() }),
+} as const;
+
+export type ProjectEventType = keyof typeof projectEventSchemas;
+export type ProjectEvent<T extends ProjectEventType = ProjectEventType> = {
+  [K in T]: { type: K; data: z.infer<(typeof projectEventSchemas)[K]> };
+}[T];
+
+/** Spec point 9: translation updates are limited to 5 per 2-second window; other updates batch after 2 s. */
+export const REALTIME_STRING_UPDATES_PER_WINDOW = 5;
+export const REALTIME_WINDOW_MS = 2000;
+export const REALTIME_BATCH_MS = 2000;
