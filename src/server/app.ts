@@ -9,12 +9,21 @@ import type { MeService } from "./auth/me-service.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { AuthService } from "./auth/service.ts";
 import { AppError } from "./errors.ts";
+import type { EventBus } from "./events/event-bus.ts";
+import { eventRoutes } from "./events/routes.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { originCheck, securityHeaders } from "./http/security.ts";
+import { keyRoutes } from "./keys/routes.ts";
+import type { KeyService } from "./keys/service.ts";
 import type { Logger } from "./logger.ts";
 import { profileRoutes } from "./profiles/routes.ts";
 import type { ProfileService } from "./profiles/service.ts";
+import { projectRoutes } from "./projects/routes.ts";
+import type { ProjectService } from "./projects/service.ts";
+import { stringRoutes } from "./strings/routes.ts";
+import type { StringService } from "./strings/service.ts";
+import type { Access } from "./teams/access.ts";
 import { teamRoutes } from "./teams/routes.ts";
 import type { TeamService } from "./teams/service.ts";
 
@@ -22,7 +31,17 @@ export interface AppDeps {
   publicUrl: string;
   logger: Logger;
   staticDir: string;
-  services: { auth: AuthService; me: MeService; profiles: ProfileService; teams: TeamService };
+  services: {
+    auth: AuthService;
+    me: MeService;
+    profiles: ProfileService;
+    teams: TeamService;
+    access: Access;
+    projects: ProjectService;
+    keys: KeyService;
+    strings: StringService;
+    events: EventBus;
+  };
 }
 
 function toAppError(error: unknown, logger: Logger): AppError {
@@ -41,7 +60,11 @@ export function buildApp({ publicUrl, logger, staticDir, services }: AppDeps) {
     .use("*", originCheck([publicUrl]))
     .route("/", authRoutes(services.auth, services.me))
     .route("/", profileRoutes(services.auth, services.profiles))
-    .route("/", teamRoutes(services.auth, services.teams));
+    .route("/", teamRoutes(services.auth, services.teams))
+    .route("/", projectRoutes(services.auth, services.projects))
+    .route("/", keyRoutes(services.auth, services.keys))
+    .route("/", stringRoutes(services.auth, services.strings))
+    .route("/", eventRoutes(services.auth, services.access, services.events));
 
   api.get(
     "/openapi.json",
@@ -77,6 +100,7 @@ export function buildApp({ publicUrl, logger, staticDir, services }: AppDeps) {
 
   app.onError((error, c) => {
     const appError = toAppError(error, logger);
+    if (appError.status >= 500) logger.error({ err: error, path: c.req.path }, "request failed");
     if (appError.retryAfterSeconds) c.header("retry-after", String(appError.retryAfterSeconds));
     return c.json(appError.toBody(), appError.status);
   });

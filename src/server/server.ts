@@ -9,10 +9,15 @@ import { createAuthService } from "./auth/service.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { createEventBus } from "./events/event-bus.ts";
 import { type Clock, RateLimiter, systemClock } from "./http/rate-limit.ts";
+import { createKeyService } from "./keys/service.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createProfileService } from "./profiles/service.ts";
+import { createProjectService } from "./projects/service.ts";
+import { createStringService } from "./strings/service.ts";
+import { createAccess } from "./teams/access.ts";
 import { createTeamService } from "./teams/service.ts";
 
 export interface RunningServer {
@@ -45,11 +50,24 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const limiter = new RateLimiter(database.db, options.clock ?? systemClock);
     const profiles = createProfileService(database.db);
     const teams = createTeamService({ db: database.db, auth, logger });
+    const events = await createEventBus({
+      db: database.db,
+      pglite: database.pglite,
+      databaseUrl: config.DATABASE_URL,
+      logger,
+    });
+    const access = createAccess(database.db);
+    const domain = { db: database.db, access, events };
     const services = {
       auth: createAuthService({ auth, limiter, logger }),
       me: createMeService({ profiles, teams }),
       profiles,
       teams,
+      access,
+      events,
+      projects: createProjectService(domain),
+      keys: createKeyService(domain),
+      strings: createStringService(domain),
     };
     const app = buildApp({
       publicUrl: config.publicUrl,
@@ -72,7 +90,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       port,
       database,
       async stop() {
+        // Open event streams would otherwise keep close() waiting forever.
+        (server as import("node:http").Server).closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await events.close();
         mailer.close();
         await database.close();
       },

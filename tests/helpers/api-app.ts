@@ -119,3 +119,28 @@ export function apiAppForThisFile(): () => ApiApp {
     return state;
   };
 }
+
+/** Puts a user in a team with a role, as an accepted invite will (invites come with team management). */
+export async function addMember(db: Kysely<DB>, teamId: string, email: string, role: "admin" | "reviewer") {
+  const user = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+  await db
+    .insertInto("members")
+    .values({ id: crypto.randomUUID(), team_id: teamId, user_id: user.id, role, created_at: new Date() })
+    .execute();
+}
+
+/** A signed-in owner with a team and a project (languages en + the given ones). */
+export async function ownerWithProject(api: ApiApp, languages: string[] = ["de"]) {
+  const email = uniqueEmail("owner");
+  const owner = await api.signIn(email);
+  const team = await owner.request<{ id: string }>("POST", "/api/teams", { body: { name: "Team" } });
+  const project = await owner.request<{ id: string }>("POST", `/api/teams/${team.body.id}/projects`, {
+    body: { name: "App" },
+  });
+  if (languages.length > 0) {
+    await owner.request("PUT", `/api/projects/${project.body.id}/languages`, {
+      body: { languages: ["en", ...languages] },
+    });
+  }
+  return { owner, email, teamId: team.body.id, projectId: project.body.id };
+}

@@ -85,6 +85,50 @@ export interface InvitesTable {
   created_at: Timestamp;
 }
 
+export interface ProjectsTable {
+  id: Generated<string>;
+  team_id: string;
+  name: string;
+  kind: Generated<string>;
+  source_language: Generated<string>;
+  languages: ColumnType<string[], string[] | undefined, string[]>;
+  placeholder_format: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TranslationKeysTable {
+  id: Generated<string>;
+  project_id: string;
+  key: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TranslationStringsTable {
+  id: Generated<string>;
+  key_id: string;
+  project_id: string;
+  language_code: string;
+  value: string;
+  version: Generated<number>;
+  updated_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StringHistoryTable {
+  id: Generated<number>;
+  key_id: string;
+  project_id: string;
+  language_code: string;
+  value: string | null;
+  version: number;
+  origin: string;
+  user_id: string | null;
+  created_at: Timestamp;
+}
+
 /** Our tables as Kysely sees them (better-auth-only tables are left to better-auth). */
 export interface DB {
   users: UsersTable;
@@ -96,4 +140,8 @@ export interface DB {
   teams: TeamsTable;
   members: MembersTable;
   invites: InvitesTable;
+  projects: ProjectsTable;
+  translation_keys: TranslationKeysTable;
+  translation_strings: TranslationStringsTable;
+  string_history: StringHistoryTable;
 }

@@ -1,7 +1,9 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001-identity-and-teams.ts";
+import * as m0002 from "./0002-projects-keys-strings.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
   "0001-identity-and-teams": m0001,
+  "0002-projects-keys-strings": m0002,
 };

@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ProjectEvent } from "../../shared/events.ts";
+import { ClientPacer } from "./client-pacer.ts";
+
+const stringEvent = (keyId: string, value: string): ProjectEvent => ({
+  type: "string.updated",
+  data: { keyId, language: "de", cell: { value, version: 1, updatedAt: "" }, by: null },
+});
+
+describe("ClientPacer (spec point 9)", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("sends at most 5 string updates per 2 s window and holds the rest, dropping none", () => {
+    const sent: ProjectEvent[] = [];
+    const pacer = new ClientPacer(
+      (e) => sent.push(e),
+      () => Date.now(),
+    );
+    for (let i = 0; i < 12; i++) pacer.push(stringEvent(`k${i}`, `v${i}`));
+    expect(sent).toHaveLength(5);
+    vi.advanceTimersByTime(1999);
+    expect(sent).toHaveLength(5);
+    vi.advanceTimersByTime(1);
+    expect(sent).toHaveLength(10);
+    vi.advanceTimersByTime(2000);
+    expect(sent.map((e) => (e.data as { keyId: string }).keyId)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `k${i}`),
+    );
+    pacer.close();
+  });
+
+  it("collapses waiting updates of one cell into the newest", () => {
+    const sent: ProjectEvent[] = [];
+    const pacer = new ClientPacer(
+      (e) => sent.push(e),
+      () => Date.now(),
+    );
+    for (let i = 0; i < 5; i++) pacer.push(stringEvent(`k${i}`, "x"));
+    pacer.push(stringEvent("same", "first"));
+    pacer.push(stringEvent("same", "second"));
+    vi.advanceTimersByTime(2000);
+    expect(sent).toHaveLength(6);
+    expect(sent[5]).toMatchObject({ data: { keyId: "same", cell: { value: "second" } } });
+    pacer.close();
+  });
+
+  it("batches other updates and sends them after 2 s", () => {
+    const sent: ProjectEvent[] = [];
+    const pacer = new ClientPacer(
+      (e) => sent.push(e),
+      () => Date.now(),
+    );
+    pacer.push({ type: "key.created", data: { keyId: "a", key: "a" } });
+    pacer.push({ type: "key.created", data: { keyId: "b", key: "b" } });
+    pacer.push({ type: "key.updated", data: { keyId: "a", key: "a2" } });
+    expect(sent).toHaveLength(0);
+    vi.advanceTimersByTime(2000);
+    expect(sent.map((e) => e.type)).toEqual(["key.created", "key.created", "key.updated"]);
+    pacer.close();
+  });
+});

@@ -1,0 +1,131 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { type Kysely, sql } from "kysely";
+import pg from "pg";
+import type { ProjectEvent } from "../../shared/events.ts";
+import type { DB } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+
+const CHANNEL = "sprog_events";
+/** NOTIFY payloads must stay under 8000 bytes; a larger event travels as a reference. */
+const MAX_PAYLOAD = 7500;
+
+interface Envelope {
+  projectId: string;
+  event: ProjectEvent;
+}
+/** A string event too large for NOTIFY: listeners load the cell themselves. */
+interface Reference {
+  projectId: string;
+  ref: { keyId: string; language: string };
+}
+
+type Listener = (event: ProjectEvent) => void;
+
+export interface EventBus {
+  /** Call after the transaction that made the change has committed. */
+  publish(projectId: string, events: ProjectEvent[]): Promise<void>;
+  subscribe(projectId: string, listener: Listener): () => void;
+  close(): Promise<void>;
+}
+
+/**
+ * Fan-out through PostgreSQL LISTEN/NOTIFY, so an edit on one server process reaches viewers on
+ * every other. On PGlite the same NOTIFY reaches listeners of the one embedded instance.
+ */
+export async function createEventBus(options: {
+  db: Kysely<DB>;
+  pglite: PGlite | undefined;
+  databaseUrl: string | undefined;
+  logger: Logger;
+}): Promise<EventBus> {
+  const { db, logger } = options;
+  const listeners = new Map<string, Set<Listener>>();
+
+  async function deliver(payload: string) {
+    let message: Envelope | Reference;
+    try {
+      message = JSON.parse(payload) as Envelope | Reference;
+    } catch {
+      return;
+    }
+    const targets = listeners.get(message.projectId);
+    if (!targets || targets.size === 0) return;
+    let event: ProjectEvent | undefined;
+    if ("event" in message) event = message.event;
+    else event = await loadStringEvent(message.ref.keyId, message.ref.language);
+    if (!event) return;
+    for (const listener of targets) {
+      try {
+        listener(event);
+      } catch (error) {
+        logger.warn({ err: error }, "a realtime listener failed");
+      }
+    }
+  }
+
+  async function loadStringEvent(keyId: string, language: string): Promise<ProjectEvent | undefined> {
+    const row = await db
+      .selectFrom("translation_strings")
+      .select(["value", "version", "updated_at", "updated_by"])
+      .where("key_id", "=", keyId)
+      .where("language_code", "=", language)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      type: "string.updated",
+      data: {
+        keyId,
+        language,
+        cell: { value: row.value, version: row.version, updatedAt: new Date(row.updated_at).toISOString() },
+        by: row.updated_by,
+      },
+    };
+  }
+
+  let stopListening: () => Promise<void>;
+  if (options.pglite) {
+    const unsubscribe = await options.pglite.listen(CHANNEL, (payload) => void deliver(payload));
+    stopListening = unsubscribe;
+  } else {
+    // A connection of its own: a pooled one would stop listening when returned to the pool.
+    const client = new pg.Client({ connectionString: options.databaseUrl });
+    client.on("error", (error) => logger.warn({ err: error }, "realtime connection error"));
+    client.on("notification", (message) => {
+      if (message.channel === CHANNEL && message.payload) void deliver(message.payload);
+    });
+    await client.connect();
+    await client.query(`listen ${CHANNEL}`);
+    stopListening = () => client.end();
+  }
+
+  return {
+    async publish(projectId, events) {
+      for (const event of events) {
+        let payload = JSON.stringify({ projectId, event } satisfies Envelope);
+        if (payload.length > MAX_PAYLOAD && event.type === "string.updated") {
+          payload = JSON.stringify({
+            projectId,
+            ref: { keyId: event.data.keyId, language: event.data.language },
+          } satisfies Reference);
+        }
+        await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(db);
+      }
+    },
+    subscribe(projectId, listener) {
+      let set = listeners.get(projectId);
+      if (!set) {
+        set = new Set();
+        listeners.set(projectId, set);
+      }
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(projectId);
+      };
+    },
+    async close() {
+      listeners.clear();
+      await stopListening().catch(() => {});
+    },
+  };
+}

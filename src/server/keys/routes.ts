@@ -1,0 +1,72 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { z } from "zod";
+import {
+  createKeyBodySchema,
+  keyListSchema,
+  keyRowSchema,
+  renameKeyBodySchema,
+} from "../../shared/schemas/keys.ts";
+import type { AuthService } from "../auth/service.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { ok, problems } from "../http/openapi.ts";
+import { requireUser } from "../http/session.ts";
+import { jsonBody } from "../http/validate.ts";
+import type { KeyService } from "./service.ts";
+
+const tags = ["Keys"];
+const guarded = { 400: problems[400], 401: problems[401], 403: problems[403], 404: problems[404] };
+const conflict = { 409: { description: "A key with this name already exists in this project" } };
+const languagesQuery = z.string().optional();
+
+export function keyRoutes(authService: AuthService, keys: KeyService) {
+  return new Hono<AppEnv>()
+    .use("/projects/:id/keys", requireUser(authService))
+    .use("/keys/*", requireUser(authService))
+    .get(
+      "/projects/:id/keys",
+      describeRoute({
+        tags,
+        summary: "All keys with their strings, ordered by key",
+        description:
+          "`?languages=en,de` limits the strings to those languages (default: all project languages).",
+        responses: { 200: ok(keyListSchema), ...guarded },
+      }),
+      async (c) => {
+        const languages = languagesQuery.parse(c.req.query("languages"))?.split(",").filter(Boolean);
+        return c.json({ keys: await keys.list(c.var.user.id, c.req.param("id"), languages) });
+      },
+    )
+    .post(
+      "/projects/:id/keys",
+      describeRoute({
+        tags,
+        summary: "Add a key, optionally with its source string",
+        responses: { 201: ok(keyRowSchema, "Created"), ...guarded, ...conflict },
+      }),
+      jsonBody(createKeyBodySchema),
+      async (c) => c.json(await keys.create(c.var.user.id, c.req.param("id"), c.req.valid("json")), 201),
+    )
+    .patch(
+      "/keys/:keyId",
+      describeRoute({
+        tags,
+        summary: "Rename a key",
+        responses: { 200: ok(keyRowSchema), ...guarded, ...conflict },
+      }),
+      jsonBody(renameKeyBodySchema),
+      async (c) => c.json(await keys.rename(c.var.user.id, c.req.param("keyId"), c.req.valid("json").key)),
+    )
+    .delete(
+      "/keys/:keyId",
+      describeRoute({
+        tags,
+        summary: "Delete a key with its strings",
+        responses: { 204: { description: "Deleted" }, ...guarded },
+      }),
+      async (c) => {
+        await keys.remove(c.var.user.id, c.req.param("keyId"));
+        return c.body(null, 204);
+      },
+    );
+}

@@ -1,0 +1,134 @@
+import { type Kysely, sql } from "kysely";
+import type { ProjectEvent } from "../../shared/events.ts";
+import type { Cell, CreateKeyBody, KeyRow } from "../../shared/schemas/keys.ts";
+import { createKeyBodySchema } from "../../shared/schemas/keys.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import type { DB } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { EventBus } from "../events/event-bus.ts";
+import { writeStrings } from "../strings/string-writer.ts";
+import type { Access } from "../teams/access.ts";
+
+const duplicateKey = () => new AppError("conflict", "A key with this name already exists in this project");
+
+interface ListedRow {
+  id: string;
+  key: string;
+  created_at: Date | string;
+  language_code: string | null;
+  value: string | null;
+  version: number | null;
+  updated_at: Date | string | null;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+function foldRows(rows: ListedRow[]): KeyRow[] {
+  const keys: KeyRow[] = [];
+  let current: KeyRow | undefined;
+  for (const row of rows) {
+    if (current?.id !== row.id) {
+      current = { id: row.id, key: row.key, createdAt: iso(row.created_at), strings: {} };
+      keys.push(current);
+    }
+    if (row.language_code !== null && row.value !== null && row.updated_at !== null) {
+      current.strings[row.language_code] = {
+        value: row.value,
+        version: Number(row.version),
+        updatedAt: iso(row.updated_at),
+      } satisfies Cell;
+    }
+  }
+  return keys;
+}
+
+export function createKeyService(deps: { db: Kysely<DB>; access: Access; events: EventBus }) {
+  const { db, access, events } = deps;
+
+  async function fetchKeys(projectId: string, languages: string[], keyId?: string): Promise<KeyRow[]> {
+    const result = await sql<ListedRow>`
+      select k.id, k.key, k.created_at, s.language_code, s.value, s.version, s.updated_at
+      from translation_keys k
+      left join translation_strings s on s.key_id = k.id and s.language_code = any(${languages}::text[])
+      where k.project_id = ${projectId} ${keyId ? sql`and k.id = ${keyId}` : sql``}
+      order by k.key collate "C", k.id
+    `.execute(db);
+    return foldRows(result.rows);
+  }
+
+  return {
+    /**
+     * Every key of the project with its strings in the requested languages, ordered by key name
+     * (byte order, the same on both databases). One query; rows are folded into keys here.
+     */
+    async list(userId: string, projectId: string, languages?: string[]): Promise<KeyRow[]> {
+      const { project } = await access.project(userId, projectId, "languages.view");
+      const wanted = languages?.length
+        ? languages.filter((l) => project.languages.includes(l))
+        : project.languages;
+      return fetchKeys(projectId, wanted);
+    },
+
+    async create(userId: string, projectId: string, input: CreateKeyBody): Promise<KeyRow> {
+      const { project } = await access.project(userId, projectId, "keys.manage");
+      const body = createKeyBodySchema.parse(input);
+      const { key, written } = await db.transaction().execute(async (trx) => {
+        const key = await trx
+          .insertInto("translation_keys")
+          .values({ project_id: projectId, key: body.key })
+          .onConflict((oc) => oc.columns(["project_id", "key"]).doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (!key) throw duplicateKey();
+        const written = body.sourceValue
+          ? await writeStrings(
+              trx,
+              [{ keyId: key.id, projectId, language: project.source_language, value: body.sourceValue }],
+              { origin: "person", userId },
+            )
+          : [];
+        return { key, written };
+      });
+      const strings: KeyRow["strings"] = {};
+      const published: ProjectEvent[] = [{ type: "key.created", data: { keyId: key.id, key: key.key } }];
+      for (const w of written) {
+        const cell = { value: w.value, version: w.version, updatedAt: w.updatedAt.toISOString() };
+        strings[w.language] = cell;
+        published.push({
+          type: "string.updated",
+          data: { keyId: key.id, language: w.language, cell, by: userId },
+        });
+      }
+      await events.publish(projectId, published);
+      return { id: key.id, key: key.key, createdAt: iso(key.created_at), strings };
+    },
+
+    async rename(userId: string, keyId: string, name: string): Promise<KeyRow> {
+      const { key, project } = await access.key(userId, keyId, "keys.manage");
+      if (name !== key.key) {
+        try {
+          await db
+            .updateTable("translation_keys")
+            .set({ key: name, updated_at: new Date() })
+            .where("id", "=", keyId)
+            .execute();
+        } catch (error) {
+          if (isUniqueViolation(error)) throw duplicateKey();
+          throw error;
+        }
+        await events.publish(project.id, [{ type: "key.updated", data: { keyId, key: name } }]);
+      }
+      const [row] = await fetchKeys(project.id, project.languages, keyId);
+      if (!row) throw new AppError("not_found", "Key not found");
+      return row;
+    },
+
+    async remove(userId: string, keyId: string): Promise<void> {
+      const { project } = await access.key(userId, keyId, "keys.manage");
+      await db.deleteFrom("translation_keys").where("id", "=", keyId).execute();
+      await events.publish(project.id, [{ type: "key.deleted", data: { keyId } }]);
+    },
+  };
+}
+
+export type KeyService = ReturnType<typeof createKeyService>;

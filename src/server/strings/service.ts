@@ -1,0 +1,140 @@
+import { type Kysely, sql } from "kysely";
+import { languageName } from "../../shared/languages.ts";
+import type { HistoryEntry, SavedString, SaveStringBody } from "../../shared/schemas/keys.ts";
+import { saveStringBodySchema } from "../../shared/schemas/keys.ts";
+import type { DB } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { EventBus } from "../events/event-bus.ts";
+import type { Access } from "../teams/access.ts";
+import { type HistoryOrigin, writeStrings } from "./string-writer.ts";
+
+/** A concurrent edit: the error shape plus the cell as it is now, so the editor can choose. */
+export class StringConflictError extends AppError {
+  constructor(
+    readonly current: { value: string; version: number; updatedAt: string; updatedBy: string | null },
+  ) {
+    super(
+      "conflict",
+      `${current.updatedBy ?? "Someone"} changed this translation while you were editing it.`,
+    );
+  }
+
+  override toBody() {
+    return { ...super.toBody(), current: this.current };
+  }
+}
+
+const displayName = sql<
+  string | null
+>`coalesce(nullif(trim(concat(p.first_name, ' ', p.last_name)), ''), u.email)`;
+
+export function createStringService(deps: { db: Kysely<DB>; access: Access; events: EventBus }) {
+  const { db, access, events } = deps;
+
+  /**
+   * Saves one cell. Concurrency rule: a save names the version it started from (`baseVersion`,
+   * absent for an empty cell). If the cell moved on meanwhile, the save is refused with 409 and the
+   * current value, unless `force` says the editor chose to overwrite; either way every value stays
+   * in history, so nothing is lost silently.
+   */
+  async function save(
+    userId: string,
+    keyId: string,
+    language: string,
+    input: SaveStringBody,
+    origin: HistoryOrigin = "person",
+  ): Promise<SavedString> {
+    const { project } = await access.key(userId, keyId, "strings.edit");
+    if (!project.languages.includes(language)) {
+      throw new AppError("validation_failed", `${languageName(language)} is not a language of this project`);
+    }
+    const body = saveStringBodySchema.parse(input);
+    const result = await db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom("translation_strings as s")
+        .leftJoin("users as u", "u.id", "s.updated_by")
+        .leftJoin("profiles as p", "p.user_id", "s.updated_by")
+        .select(["s.value", "s.version", "s.updated_at", displayName.as("updated_by_name")])
+        .where("s.key_id", "=", keyId)
+        .where("s.language_code", "=", language)
+        .forUpdate("s")
+        .executeTakeFirst();
+      const moved = current ? body.baseVersion !== current.version : (body.baseVersion ?? 0) > 0;
+      if (current && moved && !body.force && current.value !== body.value) {
+        throw new StringConflictError({
+          value: current.value,
+          version: current.version,
+          updatedAt: new Date(current.updated_at).toISOString(),
+          updatedBy: current.updated_by_name,
+        });
+      }
+      const [written] = await writeStrings(
+        trx,
+        [{ keyId, projectId: project.id, language, value: body.value }],
+        {
+          origin,
+          userId,
+        },
+      );
+      if (written) return written;
+      // Same value as stored: nothing changed, answer the cell as it is.
+      return current
+        ? {
+            keyId,
+            language,
+            value: current.value,
+            version: current.version,
+            updatedAt: new Date(current.updated_at),
+          }
+        : undefined;
+    });
+    if (!result) throw new AppError("internal", "Failed to update translation");
+    const cell = { value: result.value, version: result.version, updatedAt: result.updatedAt.toISOString() };
+    await events.publish(project.id, [
+      { type: "string.updated", data: { keyId, language, cell, by: userId } },
+    ]);
+    return { keyId, language, cell };
+  }
+
+  return {
+    save,
+
+    async history(userId: string, keyId: string, language: string): Promise<HistoryEntry[]> {
+      await access.key(userId, keyId, "languages.view");
+      const rows = await db
+        .selectFrom("string_history as h")
+        .leftJoin("users as u", "u.id", "h.user_id")
+        .leftJoin("profiles as p", "p.user_id", "h.user_id")
+        .select(["h.id", "h.value", "h.version", "h.origin", "h.created_at", displayName.as("by")])
+        .where("h.key_id", "=", keyId)
+        .where("h.language_code", "=", language)
+        .orderBy("h.id", "desc")
+        .limit(200)
+        .execute();
+      return rows.map((row) => ({
+        id: Number(row.id),
+        value: row.value,
+        version: row.version,
+        origin: row.origin as HistoryEntry["origin"],
+        by: row.by,
+        createdAt: new Date(row.created_at).toISOString(),
+      }));
+    },
+
+    /** Brings an older value back as a new version (history keeps the one it replaces). */
+    async restore(userId: string, keyId: string, language: string, historyId: number): Promise<SavedString> {
+      await access.key(userId, keyId, "strings.edit");
+      const entry = await db
+        .selectFrom("string_history")
+        .select(["value"])
+        .where("id", "=", historyId)
+        .where("key_id", "=", keyId)
+        .where("language_code", "=", language)
+        .executeTakeFirst();
+      if (!entry) throw new AppError("not_found", "History entry not found");
+      return save(userId, keyId, language, { value: entry.value ?? "", force: true }, "restore");
+    },
+  };
+}
+
+export type StringService = ReturnType<typeof createStringService>;

@@ -1,0 +1,80 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { HISTORY_ORIGINS } from "../../shared/schemas/keys.ts";
+import type { DB } from "../db/schema.ts";
+
+export type HistoryOrigin = (typeof HISTORY_ORIGINS)[number];
+
+export interface StringChange {
+  keyId: string;
+  projectId: string;
+  language: string;
+  value: string;
+}
+
+export interface WrittenString {
+  keyId: string;
+  language: string;
+  value: string;
+  version: number;
+  updatedAt: Date;
+}
+
+/**
+ * THE way strings are written: one upsert and one history row per changed string, inside the
+ * caller's transaction. A write that does not change the value is no change (no new version, no
+ * history). Arrays go through `unnest`, so a bulk write (import, AI batch) is two statements
+ * whatever its size.
+ */
+export async function writeStrings(
+  trx: Transaction<DB> | Kysely<DB>,
+  changes: readonly StringChange[],
+  meta: { origin: HistoryOrigin; userId: string | null },
+): Promise<WrittenString[]> {
+  if (changes.length === 0) return [];
+  const keyIds = changes.map((c) => c.keyId);
+  const projectIds = changes.map((c) => c.projectId);
+  const languages = changes.map((c) => c.language);
+  const values = changes.map((c) => c.value);
+
+  const written = await sql<{
+    key_id: string;
+    project_id: string;
+    language_code: string;
+    value: string;
+    version: number;
+    updated_at: Date;
+  }>`
+    insert into translation_strings as s (key_id, project_id, language_code, value, updated_by)
+    select k, p, l, v, ${meta.userId}
+    from unnest(${keyIds}::uuid[], ${projectIds}::uuid[], ${languages}::text[], ${values}::text[]) as t(k, p, l, v)
+    on conflict (key_id, language_code) do update
+      set value = excluded.value,
+          version = s.version + 1,
+          updated_by = excluded.updated_by,
+          updated_at = now()
+      where s.value is distinct from excluded.value
+    returning s.key_id, s.project_id, s.language_code, s.value, s.version, s.updated_at
+  `.execute(trx);
+
+  const rows = written.rows;
+  if (rows.length > 0) {
+    await sql`
+      insert into string_history (key_id, project_id, language_code, value, version, origin, user_id)
+      select k, p, l, v, n, ${meta.origin}, ${meta.userId}
+      from unnest(
+        ${rows.map((r) => r.key_id)}::uuid[],
+        ${rows.map((r) => r.project_id)}::uuid[],
+        ${rows.map((r) => r.language_code)}::text[],
+        ${rows.map((r) => r.value)}::text[],
+        ${rows.map((r) => r.version)}::int[]
+      ) as t(k, p, l, v, n)
+    `.execute(trx);
+  }
+  return rows.map((r) => ({
+    keyId: r.key_id,
+    language: r.language_code,
+    value: r.value,
+    version: Number(r.version),
+    updatedAt: new Date(r.updated_at),
+  }));
+}
