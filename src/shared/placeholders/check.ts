@@ -1,4 +1,5 @@
-// STUB: replaced by the placeholder engine (issue 3). Signatures are the contract.
+import { placeholderSet } from "./identity.ts";
+
 export interface PlaceholderCheck {
   /** Placeholders of the source missing from the translation (as written in the source). */
   missing: string[];
@@ -8,11 +9,19 @@ export interface PlaceholderCheck {
   matches: boolean;
 }
 
-export function comparePlaceholders(_source: string, _translation: string): PlaceholderCheck {
-  return { missing: [], extra: [], matches: true };
+/**
+ * Spec point 5: a translation is flagged when its set of placeholders differs from the source's.
+ * Identities are format-independent (`{count}` in the source matches `%{count}` in the
+ * translation). Pure set semantics: an empty translation misses every placeholder, so callers
+ * that show untranslated cells differently should skip empty values themselves.
+ */
+export function comparePlaceholders(source: string, translation: string): PlaceholderCheck {
+  const expected = placeholderSet(source);
+  const actual = placeholderSet(translation);
+  const missing = [...expected].filter(([identity]) => !actual.has(identity)).map(([, p]) => p.raw);
+  const extra = [...actual].filter(([identity]) => !expected.has(identity)).map(([, p]) => p.raw);
+  return { missing, extra, matches: missing.length === 0 && extra.length === 0 };
 }
 
-/** The translation rewritten so its placeholder set equals the source's. */
-export function fixPlaceholders(_source: string, translation: string): string {
-  return translation;
-}
+// The stub exported both from here; other modules import them from this file.
+export { fixPlaceholders } from "./fix.ts";
