@@ -36,6 +36,7 @@ function serve(me: Me | null) {
           : jsonResponse(401, { error: { code: "unauthorized", message: "Sign in" } });
       }
       if (url === "/api/teams") return jsonResponse(200, { teams: me?.teams ?? [] });
+      if (/^\/api\/teams\/[^/]+\/projects$/.test(url)) return jsonResponse(200, { projects: [] });
       return jsonResponse(404, { error: { code: "not_found", message: "Not found" } });
     }),
   );

@@ -1,61 +1,13 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll } from "vitest";
+
+export { ApiClient } from "./api-client.ts";
+
 import type { DB } from "../../src/server/db/schema.ts";
+import { ApiClient } from "./api-client.ts";
 import { type AppServer, startAppServer } from "./app-server.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "./database.ts";
 import { type MailServer, startMailServer } from "./smtp.ts";
-
-export interface ApiAnswer<T = unknown> {
-  status: number;
-  headers: Headers;
-  body: T;
-}
-
-/** A client that keeps its session cookie, like a browser tab. */
-export class ApiClient {
-  cookie = "";
-
-  constructor(private readonly baseUrl: string) {}
-
-  async request<T = unknown>(
-    method: string,
-    path: string,
-    options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
-  ): Promise<ApiAnswer<T>> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (this.cookie) headers.cookie = this.cookie;
-    let body: string | undefined;
-    if (options.rawBody !== undefined) body = options.rawBody;
-    else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined) headers["content-type"] ??= "application/json";
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
-    this.keepCookies(response.headers);
-    const text = await response.text();
-    const type = response.headers.get("content-type") ?? "";
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: (type.includes("json") && text ? JSON.parse(text) : text) as T,
-    };
-  }
-
-  private keepCookies(headers: Headers) {
-    const jar = new Map(
-      this.cookie
-        .split("; ")
-        .filter(Boolean)
-        .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
-    );
-    for (const setCookie of headers.getSetCookie()) {
-      const [pair = ""] = setCookie.split(";");
-      const name = pair.slice(0, pair.indexOf("="));
-      const value = pair.slice(pair.indexOf("=") + 1);
-      if (value === "" || /max-age=0/i.test(setCookie)) jar.delete(name);
-      else jar.set(name, value);
-    }
-    this.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
 
 export interface ApiApp {
   app: AppServer;

@@ -82,6 +82,44 @@ describe("keys", () => {
   });
 });
 
+describe("paging", () => {
+  it("pages through keys in byte order: every key once, `next` null at the end", async () => {
+    const { owner, projectId } = await ownerWithProject(api());
+    const names = ["b", "a", "Z", "a.b", "a_b", "ä", "10", "9", "B"];
+    for (const key of names)
+      await owner.request("POST", `/api/projects/${projectId}/keys`, { body: { key, sourceValue: key } });
+    const seen: string[] = [];
+    let after: string | null | undefined;
+    for (let page = 0; page < 10; page++) {
+      const query = after === undefined ? "limit=4" : `limit=4&after=${encodeURIComponent(after ?? "")}`;
+      const answer = await owner.request<{ keys: KeyRow[]; next: string | null }>(
+        "GET",
+        `/api/projects/${projectId}/keys?${query}`,
+      );
+      expect(answer.status).toBe(200);
+      seen.push(...answer.body.keys.map((k) => k.key));
+      after = answer.body.next;
+      if (after === null) break;
+    }
+    const byteOrder = [...names].sort((x, y) => (Buffer.from(x) < Buffer.from(y) ? -1 : 1));
+    expect(seen).toEqual(byteOrder);
+    const all = await owner.request<{ keys: KeyRow[]; next: string | null }>(
+      "GET",
+      `/api/projects/${projectId}/keys`,
+    );
+    expect(all.body.keys.map((k) => k.key)).toEqual(byteOrder);
+    expect(all.body.next).toBeNull();
+  });
+
+  it("refuses a bad page size", async () => {
+    const { owner, projectId } = await ownerWithProject(api());
+    for (const limit of ["0", "5001", "many"]) {
+      const answer = await owner.request("GET", `/api/projects/${projectId}/keys?limit=${limit}`);
+      expect(answer.status, limit).toBe(400);
+    }
+  });
+});
+
 describe("strings", () => {
   it("saves, strips trailing newlines, keeps HTML as text, and counts versions", async () => {
     const { owner, projectId } = await ownerWithProject(api());

@@ -19,3 +19,10 @@ export function jsonBody<S extends z.ZodType>(schema: S) {
     }
   });
 }
+
+/** Validates the query string at the edge, with the same error as a bad body. */
+export function queryParams<S extends z.ZodType>(schema: S) {
+  return validator("query", schema, (result) => {
+    if (!result.success) throw new AppError("validation_failed", result.error[0]?.message ?? "Invalid query");
+  });
+}

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { z } from "zod";
 import {
   createKeyBodySchema,
   keyListSchema,
+  keyPageQuerySchema,
   keyRowSchema,
   renameKeyBodySchema,
 } from "../../shared/schemas/keys.ts";
@@ -11,14 +11,12 @@ import type { AuthService } from "../auth/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ok, problems } from "../http/openapi.ts";
 import { requireUser } from "../http/session.ts";
-import { jsonBody } from "../http/validate.ts";
+import { jsonBody, queryParams } from "../http/validate.ts";
 import type { KeyService } from "./service.ts";
 
 const tags = ["Keys"];
 const guarded = { 400: problems[400], 401: problems[401], 403: problems[403], 404: problems[404] };
 const conflict = { 409: { description: "A key with this name already exists in this project" } };
-const languagesQuery = z.string().optional();
-
 export function keyRoutes(authService: AuthService, keys: KeyService) {
   return new Hono<AppEnv>()
     .use("/projects/:id/keys", requireUser(authService))
@@ -29,12 +27,19 @@ export function keyRoutes(authService: AuthService, keys: KeyService) {
         tags,
         summary: "All keys with their strings, ordered by key",
         description:
-          "`?languages=en,de` limits the strings to those languages (default: all project languages).",
+          "`?languages=en,de` limits the strings to those languages (default: all). `limit` and `after` page through keys in order; `next` is the `after` of the next page.",
         responses: { 200: ok(keyListSchema), ...guarded },
       }),
+      queryParams(keyPageQuerySchema),
       async (c) => {
-        const languages = languagesQuery.parse(c.req.query("languages"))?.split(",").filter(Boolean);
-        return c.json({ keys: await keys.list(c.var.user.id, c.req.param("id"), languages) });
+        const { languages, limit, after } = c.req.valid("query");
+        return c.json(
+          await keys.list(c.var.user.id, c.req.param("id"), {
+            languages: languages?.split(",").filter(Boolean),
+            ...(limit ? { limit } : {}),
+            ...(after !== undefined ? { after } : {}),
+          }),
+        );
       },
     )
     .post(

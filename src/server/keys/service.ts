@@ -45,28 +45,50 @@ function foldRows(rows: ListedRow[]): KeyRow[] {
 export function createKeyService(deps: { db: Kysely<DB>; access: Access; events: EventBus }) {
   const { db, access, events } = deps;
 
-  async function fetchKeys(projectId: string, languages: string[], keyId?: string): Promise<KeyRow[]> {
+  async function fetchKeys(
+    projectId: string,
+    languages: string[],
+    filter: { keyId?: string; after?: string; limit?: number } = {},
+  ): Promise<KeyRow[]> {
     const result = await sql<ListedRow>`
+      with page as (
+        select id, key, created_at from translation_keys
+        where project_id = ${projectId}
+          ${filter.keyId ? sql`and id = ${filter.keyId}` : sql``}
+          ${filter.after !== undefined ? sql`and key collate "C" > ${filter.after}` : sql``}
+        order by key collate "C"
+        ${filter.limit ? sql`limit ${filter.limit}` : sql``}
+      )
       select k.id, k.key, k.created_at, s.language_code, s.value, s.version, s.updated_at
-      from translation_keys k
+      from page k
       left join translation_strings s on s.key_id = k.id and s.language_code = any(${languages}::text[])
-      where k.project_id = ${projectId} ${keyId ? sql`and k.id = ${keyId}` : sql``}
-      order by k.key collate "C", k.id
+      order by k.key collate "C"
     `.execute(db);
     return foldRows(result.rows);
   }
 
   return {
     /**
-     * Every key of the project with its strings in the requested languages, ordered by key name
-     * (byte order, the same on both databases). One query; rows are folded into keys here.
+     * The project's keys with their strings in the requested languages, ordered by key name (byte
+     * order, the same on both databases); all of them, or one page with `limit` and `after`. One
+     * query; rows are folded into keys here.
      */
-    async list(userId: string, projectId: string, languages?: string[]): Promise<KeyRow[]> {
+    async list(
+      userId: string,
+      projectId: string,
+      options: { languages?: string[] | undefined; limit?: number; after?: string } = {},
+    ): Promise<{ keys: KeyRow[]; next: string | null }> {
       const { project } = await access.project(userId, projectId, "languages.view");
+      const { languages, limit, after } = options;
       const wanted = languages?.length
         ? languages.filter((l) => project.languages.includes(l))
         : project.languages;
-      return fetchKeys(projectId, wanted);
+      const keys = await fetchKeys(projectId, wanted, {
+        ...(limit ? { limit } : {}),
+        ...(after !== undefined ? { after } : {}),
+      });
+      const next = limit && keys.length === limit ? (keys.at(-1)?.key ?? null) : null;
+      return { keys, next };
     },
 
     async create(userId: string, projectId: string, input: CreateKeyBody): Promise<KeyRow> {
@@ -118,7 +140,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
         }
         await events.publish(project.id, [{ type: "key.updated", data: { keyId, key: name } }]);
       }
-      const [row] = await fetchKeys(project.id, project.languages, keyId);
+      const [row] = await fetchKeys(project.id, project.languages, { keyId });
       if (!row) throw new AppError("not_found", "Key not found");
       return row;
     },

@@ -37,8 +37,19 @@ export const keyRowSchema = z.object({
 });
 export type KeyRow = z.infer<typeof keyRowSchema>;
 
-/** GET /api/projects/:id/keys?languages=en,de — ordered by key name. */
-export const keyListSchema = z.object({ keys: z.array(keyRowSchema) });
+/**
+ * GET /api/projects/:id/keys?languages=en,de[&limit=N&after=KEY] — ordered by key name (byte order).
+ * With `limit`, one page: `next` is the `after` of the following page, or null at the end.
+ */
+export const keyListSchema = z.object({
+  keys: z.array(keyRowSchema),
+  next: z.string().nullable().optional(),
+});
+export const keyPageQuerySchema = z.object({
+  languages: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(5000).optional(),
+  after: z.string().max(255).optional(),
+});
 
 export const createKeyBodySchema = z.object({
   key: keyNameSchema,

@@ -7,13 +7,16 @@ export class ApiError extends Error {
   readonly code: ErrorCode | "network_error" | "invalid_response";
   /** True when the message came from the server's error body (and is meant for the user). */
   readonly fromServer: boolean;
+  /** The parsed error body, for answers that carry more than the error (e.g. a 409 with the current value). */
+  readonly body: unknown;
 
-  constructor(status: number, code: ApiError["code"], message: string, fromServer = false) {
+  constructor(status: number, code: ApiError["code"], message: string, fromServer = false, body?: unknown) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.fromServer = fromServer;
+    this.body = body;
   }
 }
 
@@ -79,7 +82,7 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
     const body = await readJson(response);
     const parsed = errorBodySchema.safeParse(body);
     if (parsed.success) {
-      throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, true);
+      throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, true, body);
     }
     throw new ApiError(
       response.status,

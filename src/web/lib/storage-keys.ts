@@ -15,6 +15,9 @@ export const STORAGE_KEYS = {
   returnTo: "sprog.auth.returnTo",
   selectedTeam: (userId: string) => `sprog.user.${userId}.selectedTeamId`,
   selectedProject: (userId: string) => `sprog.user.${userId}.selectedProjectId`,
+  /** The language column chosen on the Overview, per user and project (spec point 3). */
+  selectedLanguage: (userId: string, projectId: string) =>
+    `sprog.user.${userId}.project.${projectId}.selectedLanguage`,
 } as const;
 
 function storage(): Storage | null {

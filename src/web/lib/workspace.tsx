@@ -57,7 +57,9 @@ export function WorkspaceProvider({
       teams,
       selectedTeam,
       selectTeam,
-      selectedProjectId: selectedTeam && selectedTeam.id === storedTeamId ? storedProjectId : null,
+      // A project belongs to the remembered team, or to the default (first) team when none was picked yet.
+      selectedProjectId:
+        selectedTeam && (storedTeamId === null || selectedTeam.id === storedTeamId) ? storedProjectId : null,
       selectProject,
     };
   }, [me, teams, storedTeamId, storedProjectId, selectTeam, selectProject]);

@@ -25,6 +25,8 @@ const statements = [
     updated_at timestamptz not null default now(),
     unique (project_id, key)
   )`,
+  // Keys are listed and paged in byte order on both databases; this index serves that order.
+  `create index translation_keys_project_key_c_idx on translation_keys(project_id, key collate "C")`,
   `create table translation_strings (
     id uuid primary key default gen_random_uuid(),
     key_id uuid not null references translation_keys(id) on delete cascade,

@@ -1,9 +1,12 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
+import { permissionFlags } from "../../../shared/permissions.ts";
 import { Logo } from "../../components/ui/logo.tsx";
 import { type NavTab, NavTabs } from "../../components/ui/nav-tabs.tsx";
 import { useSignOut } from "../../features/auth/api/sign-out.ts";
 import { UserMenu } from "../../features/profile/components/user-menu.tsx";
+import { useProjectsByTeam } from "../../features/projects/api/list-projects.ts";
+import { CreateProjectDialog } from "../../features/projects/components/create-project-dialog.tsx";
 import { CreateTeamDialog } from "../../features/teams/components/create-team-dialog.tsx";
 import { TeamPicker } from "../../features/teams/components/team-picker.tsx";
 import { displayName } from "../../lib/session.ts";
@@ -21,7 +24,18 @@ export function AppTopBar({ onSignedOut }: { onSignedOut: () => void }) {
   const workspace = useWorkspace();
   const signOut = useSignOut();
   const [creatingTeam, setCreatingTeam] = useState(false);
-  const { me } = workspace;
+  const [creatingProject, setCreatingProject] = useState(false);
+  const { me, selectedTeam } = workspace;
+  const teamIds = useMemo(() => workspace.teams.map((team) => team.id), [workspace.teams]);
+  const projectsByTeam = useProjectsByTeam(teamIds);
+  const canManageProjects = permissionFlags(selectedTeam?.role ?? "none").canManageProjects;
+
+  /** Picking a team opens its first project by name (spec point 4 selects that way too). */
+  const selectTeam = (teamId: string) => {
+    workspace.selectTeam(teamId);
+    const first = projectsByTeam[teamId]?.[0];
+    if (first) workspace.selectProject(first.id);
+  };
 
   const handleSignOut = () => {
     signOut.mutate(undefined, {
@@ -45,15 +59,16 @@ export function AppTopBar({ onSignedOut }: { onSignedOut: () => void }) {
         <span className="hidden h-5 w-px bg-border sm:block" aria-hidden="true" />
         <TeamPicker
           teams={workspace.teams}
-          projectsByTeam={{}}
-          selectedTeamId={workspace.selectedTeam?.id ?? null}
+          projectsByTeam={projectsByTeam}
+          selectedTeamId={selectedTeam?.id ?? null}
           selectedProjectId={workspace.selectedProjectId}
-          onSelectTeam={workspace.selectTeam}
+          onSelectTeam={selectTeam}
           onSelectProject={(teamId, projectId) => {
             workspace.selectTeam(teamId);
             workspace.selectProject(projectId);
           }}
           onNewTeam={() => setCreatingTeam(true)}
+          onNewProject={canManageProjects ? () => setCreatingProject(true) : undefined}
         />
         <NavTabs tabs={TABS} label="Main" className="order-last w-full md:order-none md:w-auto md:flex-1" />
         <div className="ml-auto md:ml-0">
@@ -70,6 +85,14 @@ export function AppTopBar({ onSignedOut }: { onSignedOut: () => void }) {
         onOpenChange={setCreatingTeam}
         onCreated={(team) => workspace.selectTeam(team.id)}
       />
+      {selectedTeam ? (
+        <CreateProjectDialog
+          teamId={selectedTeam.id}
+          open={creatingProject}
+          onOpenChange={setCreatingProject}
+          onCreated={(project) => workspace.selectProject(project.id)}
+        />
+      ) : null}
     </header>
   );
 }

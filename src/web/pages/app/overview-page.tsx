@@ -1,78 +1,189 @@
-import { Download, FolderPlus, Plus, Upload, UsersRound } from "lucide-react";
-import { useState } from "react";
+import {
+  CircleAlert,
+  Download,
+  FolderOpen,
+  FolderPlus,
+  Plus,
+  Settings,
+  Upload,
+  UsersRound,
+} from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { languageName } from "../../../shared/languages.ts";
 import { permissionFlags } from "../../../shared/permissions.ts";
+import type { Project } from "../../../shared/schemas/projects.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { SearchInput } from "../../components/ui/search-input.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
 import { Toolbar } from "../../components/ui/toolbar.tsx";
+import { useProjects } from "../../features/projects/api/list-projects.ts";
+import { CreateProjectDialog } from "../../features/projects/components/create-project-dialog.tsx";
+import { ProjectSettingsDialog } from "../../features/projects/components/project-settings-dialog.tsx";
+import { KeyFormDialog } from "../../features/translations/components/key-form-dialog.tsx";
+import { TranslationEditor } from "../../features/translations/components/translation-editor.tsx";
 import { useWorkspace } from "../../lib/workspace.tsx";
 
-const SOON = "Coming soon";
+const LATER = "Import and export arrive in a later version";
 
-/** /app/overview: the Translation Keys tab. Projects and keys arrive in a later issue. */
+/** /app/overview: the Translation Keys tab (spec point 2). */
 export function OverviewPage() {
-  const { selectedTeam } = useWorkspace();
-  const [search, setSearch] = useState("");
+  const { me, selectedTeam, selectedProjectId, selectProject } = useWorkspace();
   const flags = permissionFlags(selectedTeam?.role ?? "none");
+  const projectsQuery = useProjects(selectedTeam?.id ?? null);
+  const projects = projectsQuery.data;
+  const project = projects?.find((p) => p.id === selectedProjectId) ?? null;
+
+  const [search, setSearch] = useState("");
+  const [creatingProject, setCreatingProject] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [addingKey, setAddingKey] = useState(false);
+
+  const onProjectDeleted = (deleted: Project) => {
+    setSettingsOpen(false);
+    const next = (projects ?? []).filter((p) => p.id !== deleted.id)[0];
+    selectProject(next?.id ?? null);
+  };
+
+  let body: ReactNode;
+  if (selectedTeam === null) {
+    body = (
+      <EmptyState
+        icon={UsersRound}
+        title="No team selected"
+        description="Select a team in the picker at the top, or create a new team there."
+      />
+    );
+  } else if (projectsQuery.isError) {
+    body = (
+      <EmptyState
+        icon={CircleAlert}
+        title="Failed to load projects"
+        action={
+          <Button variant="outline" onClick={() => void projectsQuery.refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else if (!projects) {
+    body = (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading projects" className="size-6 text-brand-600" />
+      </div>
+    );
+  } else if (projects.length === 0) {
+    body = (
+      <EmptyState
+        icon={FolderPlus}
+        title="No projects in the team"
+        description={
+          <>
+            <span className="font-medium text-foreground">{selectedTeam.name}</span> has no projects yet. A
+            project holds your translation keys and their languages.
+          </>
+        }
+        action={
+          flags.canManageProjects ? (
+            <Button onClick={() => setCreatingProject(true)}>
+              <Plus aria-hidden="true" />
+              Create Project
+            </Button>
+          ) : null
+        }
+      />
+    );
+  } else if (!project) {
+    body = (
+      <EmptyState
+        icon={FolderOpen}
+        title="No project selected"
+        description="Choose a project to see its translation keys."
+        action={projects.slice(0, 8).map((p) => (
+          <Button key={p.id} variant="outline" onClick={() => selectProject(p.id)}>
+            {p.name}
+          </Button>
+        ))}
+      />
+    );
+  } else {
+    body = (
+      <TranslationEditor
+        key={project.id}
+        project={project}
+        userId={me.user.id}
+        flags={flags}
+        search={search}
+        onAddKey={() => setAddingKey(true)}
+      />
+    );
+  }
 
   return (
     <>
-      <Toolbar title="Translation Keys">
+      <Toolbar title={project ? project.name : "Translation Keys"}>
         <SearchInput
           label="Search keys"
           placeholder="Search keys..."
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          disabled={!selectedTeam}
+          disabled={!project}
         />
         {flags.canManageKeys ? (
           <>
-            <Button variant="outline" disabled title={SOON}>
+            <Button variant="outline" disabled title={LATER}>
               <Upload aria-hidden="true" />
               Import
             </Button>
-            <Button variant="outline" disabled title={SOON}>
+            <Button variant="outline" disabled title={LATER}>
               <Download aria-hidden="true" />
               Export
             </Button>
-            <Button disabled title={SOON}>
+            <Button disabled={!project} onClick={() => setAddingKey(true)}>
               <Plus aria-hidden="true" />
               New
             </Button>
           </>
         ) : null}
+        {project ? (
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Project settings"
+            title="Project settings"
+            onClick={() => setSettingsOpen(true)}
+          >
+            <Settings aria-hidden="true" />
+          </Button>
+        ) : null}
       </Toolbar>
-      {selectedTeam === null ? (
-        <EmptyState
-          icon={UsersRound}
-          title="No team selected"
-          description="Select a team in the picker at the top, or create a new team there."
+      {body}
+      {selectedTeam ? (
+        <CreateProjectDialog
+          teamId={selectedTeam.id}
+          open={creatingProject}
+          onOpenChange={setCreatingProject}
+          onCreated={(created) => selectProject(created.id)}
         />
-      ) : (
-        <EmptyState
-          icon={FolderPlus}
-          title="No projects in the team"
-          description={
-            <>
-              <span className="font-medium text-foreground">{selectedTeam.name}</span> has no projects yet. A
-              project holds your translation keys and their languages.
-            </>
-          }
-          action={
-            flags.canManageProjects ? (
-              <div className="flex flex-col items-center gap-2">
-                <Button disabled aria-describedby="projects-soon">
-                  <Plus aria-hidden="true" />
-                  Create Project
-                </Button>
-                <p id="projects-soon" className="text-xs text-muted">
-                  Projects are coming soon.
-                </p>
-              </div>
-            ) : null
-          }
-        />
-      )}
+      ) : null}
+      {project ? (
+        <>
+          <ProjectSettingsDialog
+            project={project}
+            flags={flags}
+            open={settingsOpen}
+            onOpenChange={setSettingsOpen}
+            onDeleted={onProjectDeleted}
+          />
+          <KeyFormDialog
+            projectId={project.id}
+            sourceLabel={languageName(project.sourceLanguage)}
+            editing={null}
+            open={addingKey}
+            onOpenChange={setAddingKey}
+          />
+        </>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Check, ChevronsUpDown, FolderOpen, Plus, UsersRound } from "lucide-react";
+import { Check, ChevronsUpDown, FolderOpen, FolderPlus, Plus, UsersRound } from "lucide-react";
 import type { TeamSummary } from "../../../../shared/schemas/teams.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -20,13 +20,15 @@ export interface PickerProject {
 export interface TeamPickerProps {
   /** Sorted by name. */
   teams: TeamSummary[];
-  /** Projects of each team by team id, sorted by name (empty until projects arrive). */
+  /** Projects of each team by team id, sorted by name (absent while loading). */
   projectsByTeam: Record<string, PickerProject[]>;
   selectedTeamId: string | null;
   selectedProjectId: string | null;
   onSelectTeam: (teamId: string) => void;
   onSelectProject: (teamId: string, projectId: string) => void;
   onNewTeam: () => void;
+  /** Shown as 'New Project' (for the selected team) when given. */
+  onNewProject?: (() => void) | undefined;
 }
 
 /** The team/project picker of the top bar: teams by name, their projects beneath, then 'New Team'. */
@@ -38,6 +40,7 @@ export function TeamPicker({
   onSelectTeam,
   onSelectProject,
   onNewTeam,
+  onNewProject,
 }: TeamPickerProps) {
   const selectedTeam = teams.find((team) => team.id === selectedTeamId) ?? null;
   const selectedProject =
@@ -99,6 +102,12 @@ export function TeamPicker({
           );
         })}
         <DropdownMenuSeparator />
+        {onNewProject && selectedTeam ? (
+          <DropdownMenuItem onSelect={onNewProject}>
+            <FolderPlus aria-hidden="true" />
+            <span className="truncate">New Project in {selectedTeam.name}</span>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem onSelect={onNewTeam}>
           <Plus aria-hidden="true" />
           New Team

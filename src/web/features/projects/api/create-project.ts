@@ -1,0 +1,31 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type CreateProjectBody, type Project, projectSchema } from "../../../../shared/schemas/projects.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import { storeProject } from "./project-cache.ts";
+
+/** POST /api/teams/:teamId/projects: created with languages ['en'], source 'en', web placeholders. */
+export function createProject(teamId: string, body: CreateProjectBody): Promise<Project> {
+  return apiRequest(`/api/teams/${encodeURIComponent(teamId)}/projects`, projectSchema, {
+    method: "POST",
+    body,
+  });
+}
+
+export function createProjectMutationOptions(teamId: string) {
+  return mutationOptions({
+    mutationKey: ["teams", teamId, "projects", "create"],
+    mutationFn: (body: CreateProjectBody) => createProject(teamId, body),
+  });
+}
+
+export function useCreateProject(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...createProjectMutationOptions(teamId),
+    onSuccess: async (project) => {
+      storeProject(queryClient, project);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.teamProjects(teamId) });
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Project } from "../../../../shared/schemas/projects.ts";
+import { apiRequestVoid } from "../../../lib/api-client.ts";
+import { forgetProject } from "./project-cache.ts";
+
+/** DELETE /api/projects/:id (204). */
+export function deleteProject(projectId: string): Promise<void> {
+  return apiRequestVoid(`/api/projects/${encodeURIComponent(projectId)}`, { method: "DELETE" });
+}
+
+export function deleteProjectMutationOptions() {
+  return mutationOptions({
+    mutationKey: ["projects", "delete"],
+    mutationFn: (project: Project) => deleteProject(project.id),
+  });
+}
+
+export function useDeleteProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...deleteProjectMutationOptions(),
+    onSuccess: (_answer, project) => forgetProject(queryClient, project.teamId, project.id),
+  });
+}

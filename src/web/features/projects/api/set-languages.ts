@@ -1,0 +1,31 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type Project, projectSchema } from "../../../../shared/schemas/projects.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import { storeProject } from "./project-cache.ts";
+
+/** PUT /api/projects/:id/languages: the whole ordered list (add, remove and reorder). */
+export function setProjectLanguages(projectId: string, languages: string[]): Promise<Project> {
+  return apiRequest(`/api/projects/${encodeURIComponent(projectId)}/languages`, projectSchema, {
+    method: "PUT",
+    body: { languages },
+  });
+}
+
+export function setLanguagesMutationOptions(projectId: string) {
+  return mutationOptions({
+    mutationKey: ["projects", projectId, "languages"],
+    mutationFn: (languages: string[]) => setProjectLanguages(projectId, languages),
+  });
+}
+
+export function useSetProjectLanguages(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...setLanguagesMutationOptions(projectId),
+    onSuccess: async (project) => {
+      storeProject(queryClient, project);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.projectCompletion(projectId) });
+    },
+  });
+}

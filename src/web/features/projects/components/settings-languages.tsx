@@ -1,0 +1,131 @@
+import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { languageName } from "../../../../shared/languages.ts";
+import type { PermissionFlags } from "../../../../shared/permissions.ts";
+import type { Project } from "../../../../shared/schemas/projects.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
+import { useSetProjectLanguages } from "../api/set-languages.ts";
+import { addLanguage, canRemoveLanguage, moveLanguage, removeLanguage } from "../language-order.ts";
+import { AddLanguageDialog } from "./add-language-dialog.tsx";
+
+export function SettingsLanguages({ project, flags }: { project: Project; flags: PermissionFlags }) {
+  const setLanguages = useSetProjectLanguages(project.id);
+  const [adding, setAdding] = useState(false);
+  const [addingCode, setAddingCode] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const editable = flags.canEditLanguages;
+  const { languages, sourceLanguage } = project;
+
+  const add = (code: string) => {
+    setAddingCode(code);
+    setLanguages.mutate(addLanguage(languages, code), {
+      onSuccess: () => {
+        toast.success(`${languageName(code)} added`);
+        setAdding(false);
+      },
+      onError: () => toast.error("Failed to add language"),
+      onSettled: () => setAddingCode(null),
+    });
+  };
+
+  const remove = (code: string) => {
+    setLanguages.mutate(removeLanguage(languages, code), {
+      onSuccess: () => {
+        toast.success(`${languageName(code)} deleted`);
+        setDeleting(null);
+      },
+      onError: () => toast.error("Failed to delete language"),
+    });
+  };
+
+  const move = (code: string, direction: -1 | 1) => {
+    setLanguages.mutate(moveLanguage(languages, code, direction), {
+      onError: () => toast.error("Failed to update project"),
+    });
+  };
+
+  return (
+    <section className="flex flex-col gap-4">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold">Languages</h3>
+        {editable ? (
+          <Button size="sm" onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" />
+            Add Language
+          </Button>
+        ) : null}
+      </div>
+      <ul className="divide-y divide-border rounded-md border border-border" aria-label="Project languages">
+        {languages.map((code, index) => (
+          <li key={code} className="flex items-center gap-3 px-3 py-2">
+            <span className="flex-1 truncate text-sm">{languageName(code)}</span>
+            <span className="font-mono text-xs text-muted">{code}</span>
+            {code === sourceLanguage ? (
+              <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+                Source
+              </span>
+            ) : null}
+            {editable ? (
+              <div className="flex items-center gap-0.5">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  aria-label={`Move ${languageName(code)} up`}
+                  disabled={index === 0 || setLanguages.isPending}
+                  onClick={() => move(code, -1)}
+                >
+                  <ArrowUp aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  aria-label={`Move ${languageName(code)} down`}
+                  disabled={index === languages.length - 1 || setLanguages.isPending}
+                  onClick={() => move(code, 1)}
+                >
+                  <ArrowDown aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8 text-danger hover:text-danger"
+                  aria-label={`Delete ${languageName(code)}`}
+                  disabled={!canRemoveLanguage(languages, code, sourceLanguage) || setLanguages.isPending}
+                  title={code === sourceLanguage ? "The source language cannot be deleted" : undefined}
+                  onClick={() => setDeleting(code)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <AddLanguageDialog
+        open={adding}
+        onOpenChange={setAdding}
+        existing={languages}
+        adding={addingCode}
+        onAdd={add}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete language?"
+        description={`Are you sure you want to delete ${deleting ? languageName(deleting) : ""} from this project?`}
+        confirmLabel="Delete"
+        destructive
+        loading={setLanguages.isPending}
+        onConfirm={() => {
+          if (deleting) remove(deleting);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type CreateKeyBody, type KeyRow, keyRowSchema } from "../../../../shared/schemas/keys.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import { upsertKey } from "../key-cache.ts";
+
+/** POST /api/projects/:id/keys: 409 `conflict` when the name exists in the project. */
+export function createKey(projectId: string, body: CreateKeyBody): Promise<KeyRow> {
+  return apiRequest(`/api/projects/${encodeURIComponent(projectId)}/keys`, keyRowSchema, {
+    method: "POST",
+    body,
+  });
+}
+
+export function createKeyMutationOptions(projectId: string) {
+  return mutationOptions({
+    mutationKey: ["projects", projectId, "keys", "create"],
+    mutationFn: (body: CreateKeyBody) => createKey(projectId, body),
+  });
+}
+
+export function useCreateKey(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...createKeyMutationOptions(projectId),
+    onSuccess: async (row) => {
+      upsertKey(queryClient, projectId, row);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.projectCompletion(projectId) });
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { completionSchema, type LanguageCompletion } from "../../../../shared/schemas/projects.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+/** Spec point 9: completion verification poll every 30 seconds. */
+export const COMPLETION_POLL_MS = 30_000;
+
+/** GET /api/projects/:id/completion: per project language, complete when no source key lacks a string. */
+export async function getCompletion(projectId: string): Promise<LanguageCompletion[]> {
+  const answer = await apiRequest(
+    `/api/projects/${encodeURIComponent(projectId)}/completion`,
+    completionSchema,
+  );
+  return answer.languages;
+}
+
+export function completionQueryOptions(projectId: string) {
+  return queryOptions({
+    queryKey: queryKeys.projectCompletion(projectId),
+    queryFn: () => getCompletion(projectId),
+    refetchInterval: COMPLETION_POLL_MS,
+  });
+}
+
+export function useCompletion(projectId: string) {
+  return useQuery(completionQueryOptions(projectId));
+}

@@ -1,0 +1,35 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type SavedString, savedStringSchema } from "../../../../shared/schemas/keys.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import { applyCell } from "../key-cache.ts";
+
+export interface RestoreStringInput {
+  keyId: string;
+  language: string;
+  historyId: number;
+}
+
+/** POST /api/keys/:keyId/strings/:lang/restore {historyId}: saves an older value as a new version. */
+export function restoreString({ keyId, language, historyId }: RestoreStringInput): Promise<SavedString> {
+  return apiRequest(
+    `/api/keys/${encodeURIComponent(keyId)}/strings/${encodeURIComponent(language)}/restore`,
+    savedStringSchema,
+    { method: "POST", body: { historyId } },
+  );
+}
+
+export function restoreStringMutationOptions() {
+  return mutationOptions({ mutationKey: ["strings", "restore"], mutationFn: restoreString });
+}
+
+export function useRestoreString(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...restoreStringMutationOptions(),
+    onSuccess: async (saved) => {
+      applyCell(queryClient, projectId, saved.keyId, saved.language, saved.cell);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.stringHistory(saved.keyId, saved.language) });
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type SavedString,
+  type SaveStringBody,
+  type StringConflict,
+  savedStringSchema,
+  stringConflictSchema,
+} from "../../../../shared/schemas/keys.ts";
+import { ApiError, apiRequest } from "../../../lib/api-client.ts";
+import { applyCell } from "../key-cache.ts";
+
+export interface SaveStringInput extends SaveStringBody {
+  keyId: string;
+  language: string;
+}
+
+/** PUT /api/keys/:keyId/strings/:lang: 409 with the current cell when someone saved since `baseVersion`. */
+export function saveString({ keyId, language, ...body }: SaveStringInput): Promise<SavedString> {
+  return apiRequest(
+    `/api/keys/${encodeURIComponent(keyId)}/strings/${encodeURIComponent(language)}`,
+    savedStringSchema,
+    { method: "PUT", body },
+  );
+}
+
+/** The concurrent-edit answer of a failed save, if that is what it was. */
+export function stringConflictOf(error: unknown): StringConflict | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const parsed = stringConflictSchema.safeParse(error.body);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export function saveStringMutationOptions() {
+  return mutationOptions({ mutationKey: ["strings", "save"], mutationFn: saveString });
+}
+
+export function useSaveString(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...saveStringMutationOptions(),
+    onSuccess: (saved) => applyCell(queryClient, projectId, saved.keyId, saved.language, saved.cell),
+  });
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type HistoryEntry, historySchema } from "../../../../shared/schemas/keys.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+/** GET /api/keys/:keyId/strings/:lang/history: newest first. */
+export async function getStringHistory(keyId: string, language: string): Promise<HistoryEntry[]> {
+  const answer = await apiRequest(
+    `/api/keys/${encodeURIComponent(keyId)}/strings/${encodeURIComponent(language)}/history`,
+    historySchema,
+  );
+  return answer.entries;
+}
+
+export function stringHistoryQueryOptions(keyId: string, language: string) {
+  return queryOptions({
+    queryKey: queryKeys.stringHistory(keyId, language),
+    queryFn: () => getStringHistory(keyId, language),
+    staleTime: 0,
+  });
+}
+
+export function useStringHistory(keyId: string, language: string, enabled: boolean) {
+  return useQuery({ ...stringHistoryQueryOptions(keyId, language), enabled });
+}

@@ -1,0 +1,106 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { memo } from "react";
+import type { KeyRow as KeyRowData } from "../../../../shared/schemas/keys.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Checkbox } from "../../../components/ui/checkbox.tsx";
+import { ValueCell } from "./value-cell.tsx";
+
+export interface ColumnLanguage {
+  code: string;
+  label: string;
+}
+
+export interface KeyRowProps {
+  projectId: string;
+  row: KeyRowData;
+  source: ColumnLanguage;
+  /** The selected language column; null when it is the source. */
+  target: ColumnLanguage | null;
+  targetLoading: boolean;
+  selected: boolean;
+  /** Render the row's actions (hovered or focused row). */
+  showActions: boolean;
+  /** Keeps the actions of a row rendered while one of its popovers is open (null: release). */
+  onPin: (keyId: string | null) => void;
+  canManageKeys: boolean;
+  onToggle: (keyId: string, selected: boolean) => void;
+  onEdit: (row: KeyRowData) => void;
+  onDelete: (row: KeyRowData) => void;
+}
+
+/** One key: selection, name with rename/delete, the source string and the selected language's string. */
+export const KeyRow = memo(function KeyRow({
+  projectId,
+  row,
+  source,
+  target,
+  targetLoading,
+  selected,
+  showActions,
+  onPin,
+  canManageKeys,
+  onToggle,
+  onEdit,
+  onDelete,
+}: KeyRowProps) {
+  return (
+    <>
+      <td className="flex w-[28%] min-w-0 shrink-0 items-start gap-2 px-2 py-2">
+        <Checkbox
+          className="mt-0.5"
+          checked={selected}
+          onCheckedChange={(checked) => onToggle(row.id, checked === true)}
+          aria-label={`Select ${row.key}`}
+        />
+        <span className="min-w-0 flex-1 font-mono text-xs leading-5 break-all text-foreground">
+          {row.key}
+        </span>
+        {canManageKeys && showActions ? (
+          <span className="flex shrink-0 opacity-0 transition-opacity group-hover/row:opacity-100 focus-within:opacity-100">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-6"
+              aria-label={`Edit key ${row.key}`}
+              title="Edit key"
+              onClick={() => onEdit(row)}
+            >
+              <Pencil aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-6 text-danger hover:text-danger"
+              aria-label={`Delete key ${row.key}`}
+              title="Delete key"
+              onClick={() => onDelete(row)}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </span>
+        ) : null}
+      </td>
+      <ValueCell
+        projectId={projectId}
+        row={row}
+        language={source.code}
+        languageLabel={source.label}
+        sourceValue={undefined}
+        showActions={showActions}
+        onPin={onPin}
+      />
+      {target ? (
+        <ValueCell
+          projectId={projectId}
+          row={row}
+          language={target.code}
+          languageLabel={target.label}
+          sourceValue={row.strings[source.code]?.value ?? ""}
+          loading={targetLoading}
+          showActions={showActions}
+          onPin={onPin}
+        />
+      ) : null}
+    </>
+  );
+});

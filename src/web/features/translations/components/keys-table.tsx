@@ -1,0 +1,183 @@
+import { defaultRangeExtractor, type Range, useVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { KeyRow as KeyRowData } from "../../../../shared/schemas/keys.ts";
+import { Checkbox } from "../../../components/ui/checkbox.tsx";
+import { flattenGroups, GROUP_PAGE_SIZE, groupKeys, nextVisibleGroups } from "../key-groups.ts";
+import { type ColumnLanguage, KeyRow } from "./key-row.tsx";
+
+export interface KeysTableProps {
+  projectId: string;
+  /** The keys to show (already filtered), ordered by name. */
+  keys: readonly KeyRowData[];
+  source: ColumnLanguage;
+  target: ColumnLanguage | null;
+  targetLoading: boolean;
+  canManageKeys: boolean;
+  selection: ReadonlySet<string>;
+  onToggle: (keyId: string, selected: boolean) => void;
+  onToggleAll: (selected: boolean) => void;
+  onEdit: (row: KeyRowData) => void;
+  onDelete: (row: KeyRowData) => void;
+  /** The key whose cell is being edited: its row stays mounted while scrolled away. */
+  editingKeyId: string | null;
+}
+
+const GROUP_ROW_HEIGHT = 33;
+const KEY_ROW_HEIGHT = 41;
+
+/**
+ * The keys table (spec point 2): Key, source and selected language columns; keys grouped by prefix,
+ * the first 5 groups shown and 5 more whenever the user scrolls near the end (spec point 9). Rows
+ * are virtualized, so 50,000 keys scroll smoothly; group headers are rows of the same list.
+ */
+export function KeysTable({
+  projectId,
+  keys,
+  source,
+  target,
+  targetLoading,
+  canManageKeys,
+  selection,
+  onToggle,
+  onToggleAll,
+  onEdit,
+  onDelete,
+  editingKeyId,
+}: KeysTableProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const groups = useMemo(() => groupKeys(keys), [keys]);
+  const [visibleGroups, setVisibleGroups] = useState(GROUP_PAGE_SIZE);
+  // Cell actions are rendered for the hovered/focused row only (and a row whose popover is open):
+  // far fewer elements per row keeps scrolling through thousands of keys smooth.
+  const [activeRow, setActiveRow] = useState<string | null>(null);
+  const [pinnedRow, setPinnedRow] = useState<string | null>(null);
+  const rows = useMemo(() => flattenGroups(groups, visibleGroups), [groups, visibleGroups]);
+  const editingIndex = useMemo(
+    () => (editingKeyId ? rows.findIndex((row) => row.type === "key" && row.id === editingKeyId) : -1),
+    [rows, editingKeyId],
+  );
+
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (editingIndex >= 0 && !indexes.includes(editingIndex)) {
+        indexes.push(editingIndex);
+        indexes.sort((a, b) => a - b);
+      }
+      return indexes;
+    },
+    [editingIndex],
+  );
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (rows[index]?.type === "group" ? GROUP_ROW_HEIGHT : KEY_ROW_HEIGHT),
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: 8,
+    rangeExtractor,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastVisible = virtualizer.range?.endIndex ?? -1;
+
+  useEffect(() => {
+    setVisibleGroups((current) => nextVisibleGroups(current, groups.length, lastVisible, rows.length));
+  }, [lastVisible, groups.length, rows.length]);
+
+  const selectedCount = useMemo(
+    () =>
+      selection.size === 0 ? 0 : keys.reduce((count, row) => count + (selection.has(row.id) ? 1 : 0), 0),
+    [keys, selection],
+  );
+  const allState = selectedCount === 0 ? false : selectedCount === keys.length ? true : "indeterminate";
+
+  return (
+    <div className="flex flex-col overflow-hidden rounded-lg border border-border bg-background">
+      <div
+        ref={scrollRef}
+        className="relative h-[calc(100vh-20rem)] min-h-80 overflow-auto"
+        data-testid="keys-scroll"
+      >
+        <table aria-label="Translation keys" aria-rowcount={rows.length + 1} className="grid w-full">
+          <thead className="sticky top-0 z-10 grid border-b border-border bg-surface">
+            <tr className="flex w-full items-center text-left text-xs font-medium text-muted">
+              <th scope="col" className="flex w-[28%] shrink-0 items-center gap-2 px-3 py-2 font-medium">
+                <Checkbox
+                  checked={allState}
+                  onCheckedChange={(checked) => onToggleAll(checked === true)}
+                  aria-label="Select all keys"
+                  disabled={keys.length === 0}
+                />
+                Key
+              </th>
+              <th scope="col" className="flex-1 basis-0 px-4 py-2 font-medium">
+                {source.label}
+              </th>
+              {target ? (
+                <th scope="col" className="flex-1 basis-0 px-4 py-2 font-medium">
+                  {target.label}
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const row = rows[item.index];
+              if (!row) return null;
+              return (
+                <tr
+                  key={item.key}
+                  data-index={item.index}
+                  data-key={row.type === "key" ? row.row.key : undefined}
+                  ref={virtualizer.measureElement}
+                  aria-rowindex={item.index + 2}
+                  className={
+                    row.type === "group"
+                      ? "absolute top-0 left-0 flex w-full items-center border-b border-border bg-surface-muted/60"
+                      : "group/row absolute top-0 left-0 flex w-full items-start gap-2 border-b border-border px-1 hover:bg-surface/60"
+                  }
+                  style={{ transform: `translateY(${item.start}px)` }}
+                  onPointerMove={row.type === "key" ? () => setActiveRow(row.id) : undefined}
+                  onFocus={row.type === "key" ? () => setActiveRow(row.id) : undefined}
+                >
+                  {row.type === "group" ? (
+                    <th
+                      scope="rowgroup"
+                      colSpan={target ? 3 : 2}
+                      className="flex items-center gap-2 px-3 py-2 text-left text-xs font-semibold"
+                    >
+                      <span>{row.name}</span>
+                      <span className="font-normal text-muted">{row.count.toLocaleString("en")}</span>
+                    </th>
+                  ) : (
+                    <KeyRow
+                      projectId={projectId}
+                      row={row.row}
+                      source={source}
+                      target={target}
+                      targetLoading={targetLoading}
+                      selected={selection.has(row.id)}
+                      showActions={activeRow === row.id || pinnedRow === row.id}
+                      onPin={setPinnedRow}
+                      canManageKeys={canManageKeys}
+                      onToggle={onToggle}
+                      onEdit={onEdit}
+                      onDelete={onDelete}
+                    />
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="border-t border-border bg-surface px-3 py-1.5 text-xs text-muted">
+        {keys.length.toLocaleString("en")} {keys.length === 1 ? "key" : "keys"} in{" "}
+        {groups.length.toLocaleString("en")} {groups.length === 1 ? "group" : "groups"}
+        {visibleGroups < groups.length
+          ? ` · showing ${visibleGroups.toLocaleString("en")} groups, scroll for more`
+          : ""}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { CircleCheck } from "lucide-react";
+import { languageName } from "../../../../shared/languages.ts";
+import type { LanguageCompletion, Project } from "../../../../shared/schemas/projects.ts";
+import { ProgressCircle } from "../../../components/ui/progress-circle.tsx";
+import { cn } from "../../../lib/cn.ts";
+
+export interface LanguageTabsProps {
+  project: Project;
+  completion: LanguageCompletion[] | undefined;
+  selected: string;
+  onSelect: (code: string) => void;
+}
+
+/** One tab per project language: progress circle, missing count, 'Source' label, Complete state. */
+export function LanguageTabs({ project, completion, selected, onSelect }: LanguageTabsProps) {
+  const byCode = new Map((completion ?? []).map((entry) => [entry.code, entry]));
+  return (
+    <div role="tablist" aria-label="Languages" className="flex gap-1 overflow-x-auto border-b border-border">
+      {project.languages.map((code) => {
+        const state = byCode.get(code);
+        const isSource = code === project.sourceLanguage;
+        const active = code === selected;
+        const fraction =
+          state && state.totalKeys > 0 ? state.translatedKeys / state.totalKeys : state ? 1 : 0;
+        return (
+          <button
+            key={code}
+            type="button"
+            role="tab"
+            aria-selected={active}
+            data-language={code}
+            onClick={() => onSelect(code)}
+            className={cn(
+              "-mb-px flex shrink-0 items-center gap-2 border-b-2 px-3 py-2 text-sm transition-colors",
+              "focus-visible:outline-2 focus-visible:outline-ring",
+              active
+                ? "border-brand-600 font-medium text-foreground"
+                : "border-transparent text-muted hover:text-foreground",
+            )}
+          >
+            {state?.isComplete ? (
+              <CircleCheck className="size-4 text-success" aria-hidden="true" />
+            ) : (
+              <ProgressCircle value={fraction} className="text-brand-600" />
+            )}
+            <span>{languageName(code)}</span>
+            {isSource ? (
+              <span className="rounded-full bg-brand-50 px-1.5 py-0.5 text-[11px] font-medium text-brand-700">
+                Source
+              </span>
+            ) : null}
+            {state ? (
+              state.isComplete ? (
+                <span className="text-xs text-success">Complete</span>
+              ) : (
+                <span className="text-xs text-muted">{state.missingKeys.toLocaleString("en")} missing</span>
+              )
+            ) : null}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import { CircleAlert, KeyRound, Plus } from "lucide-react";
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { toast } from "sonner";
+import { languageName } from "../../../../shared/languages.ts";
+import type { PermissionFlags } from "../../../../shared/permissions.ts";
+import type { KeyRow } from "../../../../shared/schemas/keys.ts";
+import type { Project } from "../../../../shared/schemas/projects.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { useDeleteKey } from "../api/delete-key.ts";
+import { useCompletion } from "../api/get-completion.ts";
+import { useKeys } from "../api/list-keys.ts";
+import { EditingContext } from "../editing-context.tsx";
+import { useCellEditing } from "../hooks/use-cell-editing.ts";
+import { useOutsidePointer } from "../hooks/use-outside-pointer.ts";
+import { useProjectRealtime } from "../hooks/use-project-realtime.ts";
+import { useSelectedLanguage } from "../hooks/use-selected-language.ts";
+import { filterKeys } from "../key-groups.ts";
+import { KeyFormDialog } from "./key-form-dialog.tsx";
+import { KeysTable } from "./keys-table.tsx";
+import { LanguageTabs } from "./language-tabs.tsx";
+import { SelectionBar } from "./selection-bar.tsx";
+
+export const UNSAVED_QUESTION = "You have unsaved changes. Would you like to save them?";
+export const LOAD_KEYS_FAILED = "Failed to load translation keys. Please try again.";
+
+export interface TranslationEditorProps {
+  project: Project;
+  userId: string;
+  flags: PermissionFlags;
+  search: string;
+  /** Opens the Add Translation Key dialog (owned by the caller, which also has the toolbar's 'New'). */
+  onAddKey: () => void;
+}
+
+/** The Overview of one project: language tabs, the keys table with its cell editors, realtime updates. */
+export function TranslationEditor({ project, userId, flags, search, onAddKey }: TranslationEditorProps) {
+  const source = project.sourceLanguage;
+  const [language, selectLanguage] = useSelectedLanguage(userId, project);
+  const columns = useMemo(() => (language === source ? [source] : [source, language]), [language, source]);
+  const keysQuery = useKeys(project.id, columns);
+  const completion = useCompletion(project.id);
+  const editing = useCellEditing(project.id);
+  const deleteKey = useDeleteKey(project.id);
+  useProjectRealtime({ projectId: project.id, teamId: project.teamId, onTheirChange: editing.receiveTheirs });
+  useOutsidePointer(editing.session !== null, editing.requestClose);
+
+  const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
+  const [renaming, setRenaming] = useState<KeyRow | null>(null);
+  const [deleting, setDeleting] = useState<KeyRow | null>(null);
+
+  // A new project starts with nothing selected.
+  const projectId = project.id;
+  useEffect(() => {
+    void projectId;
+    setSelection(new Set());
+  }, [projectId]);
+
+  const keys = keysQuery.data;
+  const filtered = useMemo(() => (keys ? filterKeys(keys, search) : []), [keys, search]);
+
+  const onToggle = useCallback((keyId: string, selected: boolean) => {
+    setSelection((old) => {
+      const next = new Set(old);
+      if (selected) next.add(keyId);
+      else next.delete(keyId);
+      return next;
+    });
+  }, []);
+  const onToggleAll = useCallback(
+    (selected: boolean) => setSelection(selected ? new Set(filtered.map((row) => row.id)) : new Set()),
+    [filtered],
+  );
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const keyId = deleting.id;
+    deleteKey.mutate(keyId, {
+      onSuccess: () => {
+        toast.success("Key deleted");
+        setDeleting(null);
+        onToggle(keyId, false);
+      },
+      onError: () => toast.error("Failed to delete key"),
+    });
+  };
+
+  const sourceColumn = { code: source, label: languageName(source) };
+  const targetColumn = language === source ? null : { code: language, label: languageName(language) };
+
+  let body: ReactNode;
+  if (keysQuery.isError && !keys) {
+    body = (
+      <EmptyState
+        icon={CircleAlert}
+        title={LOAD_KEYS_FAILED}
+        action={
+          <Button variant="outline" onClick={() => void keysQuery.refetch()} loading={keysQuery.isFetching}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else if (!keys) {
+    body = (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading translation keys" className="size-6 text-brand-600" />
+      </div>
+    );
+  } else if (keys.length === 0) {
+    body = (
+      <EmptyState
+        icon={KeyRound}
+        title="Wonderful, a new beginning"
+        description="This project has no translation keys yet. Add the first one to start translating."
+        action={
+          flags.canManageKeys ? (
+            <Button onClick={onAddKey}>
+              <Plus aria-hidden="true" />
+              Add Key
+            </Button>
+          ) : null
+        }
+      />
+    );
+  } else if (filtered.length === 0) {
+    body = <p className="py-10 text-center text-sm text-muted">No keys match “{search.trim()}”.</p>;
+  } else {
+    body = (
+      <KeysTable
+        key={`${project.id}\u0000${search.trim()}`}
+        projectId={project.id}
+        keys={filtered}
+        source={sourceColumn}
+        target={targetColumn}
+        targetLoading={keysQuery.isPlaceholderData}
+        canManageKeys={flags.canManageKeys}
+        selection={selection}
+        onToggle={onToggle}
+        onToggleAll={onToggleAll}
+        onEdit={setRenaming}
+        onDelete={setDeleting}
+        editingKeyId={editing.session?.keyId ?? null}
+      />
+    );
+  }
+
+  return (
+    <EditingContext.Provider value={editing}>
+      <div className="flex flex-col gap-3">
+        <LanguageTabs
+          project={project}
+          completion={completion.data}
+          selected={language}
+          onSelect={selectLanguage}
+        />
+        {selection.size > 0 ? (
+          <SelectionBar count={selection.size} onDeselect={() => setSelection(new Set())} />
+        ) : null}
+        {body}
+      </div>
+      <KeyFormDialog
+        projectId={project.id}
+        sourceLabel={sourceColumn.label}
+        editing={renaming}
+        open={renaming !== null}
+        onOpenChange={(open) => {
+          if (!open) setRenaming(null);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete key?"
+        description={
+          <>
+            Are you sure you want to delete <span className="font-mono text-foreground">{deleting?.key}</span>{" "}
+            and all its translations? This action cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        destructive
+        loading={deleteKey.isPending}
+        onConfirm={confirmDelete}
+      />
+      <ConfirmDialog
+        open={editing.askingUnsaved}
+        onOpenChange={(open) => {
+          if (!open) editing.answerUnsaved("cancel");
+        }}
+        title="Unsaved changes"
+        description={UNSAVED_QUESTION}
+        confirmLabel="Save"
+        cancelLabel="Discard"
+        onConfirm={() => editing.answerUnsaved("save")}
+        onCancel={() => editing.answerUnsaved("discard")}
+      />
+    </EditingContext.Provider>
+  );
+}

@@ -1,0 +1,176 @@
+import { Copy, Languages, Pencil, TriangleAlert, Wand2 } from "lucide-react";
+import { useMemo } from "react";
+import { toast } from "sonner";
+import { comparePlaceholders, fixPlaceholders } from "../../../../shared/placeholders/check.ts";
+import type { KeyRow } from "../../../../shared/schemas/keys.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { cn } from "../../../lib/cn.ts";
+import { useEditing } from "../editing-context.tsx";
+import { cellId } from "../hooks/use-cell-editing.ts";
+import { CellEditor } from "./cell-editor.tsx";
+import { HistoryPopover } from "./history-popover.tsx";
+
+export interface ValueCellProps {
+  projectId: string;
+  row: KeyRow;
+  language: string;
+  languageLabel: string;
+  /** The source value to check placeholders against; undefined for the source column itself. */
+  sourceValue: string | undefined;
+  /** While the key list for this language is loading. */
+  loading?: boolean;
+  /** Render copy/edit/translate/history (only for the hovered or focused row). */
+  showActions: boolean;
+  onPin: (keyId: string | null) => void;
+}
+
+async function copyText(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success("Copied to clipboard");
+  } catch {
+    toast.error("Could not copy to the clipboard");
+  }
+}
+
+/** One string of the table: text (never HTML), its actions, the placeholder flag, or the open editor. */
+export function ValueCell({
+  projectId,
+  row,
+  language,
+  languageLabel,
+  sourceValue,
+  loading,
+  showActions,
+  onPin,
+}: ValueCellProps) {
+  const editing = useEditing();
+  const cell = row.strings[language];
+  const value = cell?.value ?? "";
+  const label = `${languageLabel} of ${row.key}`;
+  const id = cellId(row.id, language);
+  const session = editing.session;
+  const isOpen = session !== null && session.keyId === row.id && session.language === language;
+  const check = useMemo(
+    () =>
+      sourceValue !== undefined && sourceValue !== "" && value !== ""
+        ? comparePlaceholders(sourceValue, value)
+        : undefined,
+    [sourceValue, value],
+  );
+  const mismatch = check !== undefined && !check.matches;
+
+  return (
+    <td
+      data-cell={id}
+      data-editing={isOpen || undefined}
+      data-flash={editing.flashing.has(id) || undefined}
+      data-placeholder-mismatch={mismatch || undefined}
+      className={cn(
+        "group/cell relative flex min-w-0 flex-1 basis-0 flex-col gap-1 rounded-md px-2 py-1.5 transition-colors duration-300",
+        editing.flashing.has(id) && "bg-success-soft ring-1 ring-success/40",
+        mismatch && !isOpen && "bg-amber-50/60",
+      )}
+    >
+      {isOpen && session ? (
+        <CellEditor
+          label={label}
+          draft={session.draft}
+          saving={session.saving}
+          changed={editing.changed}
+          theirs={session.theirs}
+          onChange={editing.change}
+          onSave={() => editing.save()}
+          onDiscard={editing.discard}
+          onKeepTheirs={editing.keepTheirs}
+          onOverwrite={() => editing.save({ force: true })}
+        />
+      ) : (
+        <>
+          <button
+            type="button"
+            title="Click to edit"
+            disabled={loading}
+            onClick={() => editing.begin(row.id, language, cell)}
+            className="min-h-7 w-full cursor-text rounded-sm pr-24 text-left text-sm break-words whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            {loading ? (
+              <span className="text-subtle">…</span>
+            ) : value === "" ? (
+              <span className="text-subtle italic">Empty</span>
+            ) : (
+              value
+            )}
+          </button>
+          {mismatch ? (
+            <div className="flex flex-wrap items-center gap-1.5 text-xs text-warning" role="note">
+              <TriangleAlert className="size-3.5" aria-hidden="true" />
+              <span>
+                Placeholders differ
+                {check.missing.length > 0 ? ` · missing ${check.missing.join(", ")}` : ""}
+                {check.extra.length > 0 ? ` · extra ${check.extra.join(", ")}` : ""}
+              </span>
+              <Button
+                size="sm"
+                variant="outline"
+                className="h-6 px-2"
+                onClick={() =>
+                  editing.saveValue(row.id, language, cell, fixPlaceholders(sourceValue ?? "", value))
+                }
+              >
+                <Wand2 aria-hidden="true" />
+                Fix placeholders
+              </Button>
+            </div>
+          ) : null}
+          {showActions ? (
+            <div className="absolute top-1 right-1 flex items-center rounded-md bg-background/90 shadow-xs">
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-7"
+                aria-label={`Copy ${label}`}
+                title="Copy"
+                disabled={value === ""}
+                onClick={() => void copyText(value)}
+              >
+                <Copy aria-hidden="true" />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-7"
+                aria-label={`Edit ${label}`}
+                title="Edit"
+                disabled={loading}
+                onClick={() => editing.begin(row.id, language, cell)}
+              >
+                <Pencil aria-hidden="true" />
+              </Button>
+              {sourceValue !== undefined ? (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-7"
+                  aria-label={`Translate ${label}`}
+                  title="Translate (AI translation comes later)"
+                  disabled
+                >
+                  <Languages aria-hidden="true" />
+                </Button>
+              ) : null}
+              <HistoryPopover
+                projectId={projectId}
+                keyId={row.id}
+                language={language}
+                cellLabel={label}
+                onRestored={() => editing.markSaved(row.id, language)}
+                onOpenChange={(open) => onPin(open ? row.id : null)}
+              />
+            </div>
+          ) : null}
+        </>
+      )}
+    </td>
+  );
+}

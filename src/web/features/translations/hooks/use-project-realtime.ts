@@ -1,0 +1,66 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef } from "react";
+import type { ProjectEvent } from "../../../../shared/events.ts";
+import { useProjectEvents } from "../../../lib/event-stream.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import type { TheirChange } from "../cell-edit.ts";
+import { applyCell } from "../key-cache.ts";
+import { useCompletionRecheck } from "./use-completion-recheck.ts";
+
+/** Key and project events refetch after a short pause, so a burst of them costs one refetch. */
+const REFETCH_DEBOUNCE_MS = 300;
+
+export interface ProjectRealtimeOptions {
+  projectId: string;
+  teamId: string;
+  /** Offered every string change first; answers true when an open editor took it. */
+  onTheirChange: (keyId: string, language: string, change: TheirChange) => boolean;
+}
+
+/**
+ * Keeps the Overview current while it is open: `string.updated` goes into the cached key lists in
+ * place; key and project events refetch them (spec point 7 realtime).
+ */
+export function useProjectRealtime({ projectId, teamId, onTheirChange }: ProjectRealtimeOptions): void {
+  const queryClient = useQueryClient();
+  const recheckCompletion = useCompletionRecheck(projectId);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const refetchSoon = useCallback(
+    (withProjects: boolean) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) });
+        if (withProjects) void queryClient.invalidateQueries({ queryKey: queryKeys.teamProjects(teamId) });
+      }, REFETCH_DEBOUNCE_MS);
+    },
+    [queryClient, projectId, teamId],
+  );
+
+  const onEvent = useCallback(
+    (event: ProjectEvent) => {
+      switch (event.type) {
+        case "string.updated": {
+          const { keyId, language, cell, by } = event.data;
+          if (!onTheirChange(keyId, language, { cell, by })) {
+            applyCell(queryClient, projectId, keyId, language, cell, { onlyNewer: true });
+          }
+          recheckCompletion();
+          return;
+        }
+        case "key.created":
+        case "key.updated":
+        case "key.deleted":
+          refetchSoon(false);
+          return;
+        case "project.updated":
+          refetchSoon(true);
+          return;
+      }
+    },
+    [queryClient, projectId, onTheirChange, recheckCompletion, refetchSoon],
+  );
+
+  useProjectEvents(projectId, onEvent, { onReconnect: () => refetchSoon(true) });
+}

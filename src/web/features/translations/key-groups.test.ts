@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import type { KeyRow } from "../../../shared/schemas/keys.ts";
+import {
+  filterKeys,
+  flattenGroups,
+  GROUP_PAGE_SIZE,
+  groupKeys,
+  keyGroupName,
+  nextVisibleGroups,
+  OTHER_GROUP,
+} from "./key-groups.ts";
+
+function row(key: string, strings: Record<string, string> = {}): KeyRow {
+  return {
+    id: `id-${key}`,
+    key,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    strings: Object.fromEntries(
+      Object.entries(strings).map(([lang, value]) => [lang, { value, version: 1, updatedAt: "" }]),
+    ),
+  };
+}
+
+describe("keyGroupName", () => {
+  it("takes the leading alphanumeric prefix up to the first separator", () => {
+    expect(keyGroupName("auth.login.title")).toBe("auth");
+    expect(keyGroupName("settings_title")).toBe("settings");
+    expect(keyGroupName("home-hero")).toBe("home");
+    expect(keyGroupName("v2.api")).toBe("v2");
+  });
+
+  it("puts keys without a prefix in 'Other'", () => {
+    expect(keyGroupName("title")).toBe(OTHER_GROUP);
+    expect(keyGroupName(".hidden")).toBe(OTHER_GROUP);
+    expect(keyGroupName("_private")).toBe(OTHER_GROUP);
+    expect(keyGroupName("")).toBe(OTHER_GROUP);
+  });
+});
+
+describe("groupKeys", () => {
+  it("sorts groups alphabetically and keeps the key order inside a group", () => {
+    const groups = groupKeys([
+      row("settings.b"),
+      row("auth.z"),
+      row("title"),
+      row("auth.a"),
+      row("Billing.x"),
+      row("settings.a"),
+    ]);
+    expect(groups.map((g) => g.name)).toEqual(["auth", "Billing", OTHER_GROUP, "settings"]);
+    expect(groups[0]?.keys.map((k) => k.key)).toEqual(["auth.z", "auth.a"]);
+    expect(groups[3]?.keys.map((k) => k.key)).toEqual(["settings.b", "settings.a"]);
+  });
+});
+
+describe("filterKeys", () => {
+  it("matches key names and values, case-insensitive", () => {
+    const keys = [row("auth.login", { en: "Sign in" }), row("home.title", { en: "Welcome" })];
+    expect(filterKeys(keys, "LOGIN").map((k) => k.key)).toEqual(["auth.login"]);
+    expect(filterKeys(keys, "welc").map((k) => k.key)).toEqual(["home.title"]);
+    expect(filterKeys(keys, "  ")).toBe(keys);
+  });
+});
+
+describe("paging of groups", () => {
+  const groups = groupKeys(
+    Array.from({ length: 12 }, (_, g) => [
+      row(`g${String(g).padStart(2, "0")}.a`),
+      row(`g${String(g).padStart(2, "0")}.b`),
+    ]).flat(),
+  );
+
+  it("shows the first 5 groups as header + key rows", () => {
+    const rows = flattenGroups(groups, GROUP_PAGE_SIZE);
+    expect(rows.filter((r) => r.type === "group").map((r) => (r.type === "group" ? r.name : ""))).toEqual([
+      "g00",
+      "g01",
+      "g02",
+      "g03",
+      "g04",
+    ]);
+    expect(rows).toHaveLength(15);
+    expect(rows[1]).toMatchObject({ type: "key", group: "g00" });
+  });
+
+  it("loads 5 more groups near the end, never past the total", () => {
+    expect(nextVisibleGroups(5, 12, 2, 15)).toBe(5);
+    expect(nextVisibleGroups(5, 12, 14, 15)).toBe(10);
+    expect(nextVisibleGroups(10, 12, 29, 30)).toBe(12);
+    expect(nextVisibleGroups(12, 12, 35, 36)).toBe(12);
+  });
+});

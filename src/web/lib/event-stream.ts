@@ -1,0 +1,70 @@
+import { useEffect, useRef } from "react";
+import { type ProjectEvent, type ProjectEventType, projectEventSchemas } from "../../shared/events.ts";
+
+export type ProjectEventHandler = (event: ProjectEvent) => void;
+
+const EVENT_TYPES = Object.keys(projectEventSchemas) as ProjectEventType[];
+
+/** Parses one SSE message of the given type; undefined when it does not match the contract. */
+export function parseProjectEvent(type: string, data: string): ProjectEvent | undefined {
+  if (!(type in projectEventSchemas)) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  const eventType = type as ProjectEventType;
+  const parsed = projectEventSchemas[eventType].safeParse(json);
+  if (!parsed.success) return undefined;
+  return { type: eventType, data: parsed.data } as ProjectEvent;
+}
+
+export interface ProjectEventsOptions {
+  /** Called after the stream (re)connects; a reconnect may have missed events, so refresh then. */
+  onReconnect?: () => void;
+}
+
+/**
+ * Subscribes to GET /api/projects/:id/events (Server-Sent Events, same-origin cookie) while mounted:
+ * one EventSource per project, closed on unmount or when the project changes.
+ */
+export function useProjectEvents(
+  projectId: string | null,
+  onEvent: ProjectEventHandler,
+  options: ProjectEventsOptions = {},
+): void {
+  const handlerRef = useRef(onEvent);
+  const reconnectRef = useRef(options.onReconnect);
+  handlerRef.current = onEvent;
+  reconnectRef.current = options.onReconnect;
+
+  useEffect(() => {
+    if (!projectId || typeof EventSource === "undefined") return;
+    const source = new EventSource(`/api/projects/${encodeURIComponent(projectId)}/events`, {
+      withCredentials: true,
+    });
+    let opened = false;
+    let lostConnection = false;
+    const listeners = EVENT_TYPES.map((type) => {
+      const listener = (message: MessageEvent<string>) => {
+        const event = parseProjectEvent(type, message.data);
+        if (event) handlerRef.current(event);
+      };
+      source.addEventListener(type, listener);
+      return [type, listener] as const;
+    });
+    source.onopen = () => {
+      if (opened && lostConnection) reconnectRef.current?.();
+      opened = true;
+      lostConnection = false;
+    };
+    source.onerror = () => {
+      lostConnection = true;
+    };
+    return () => {
+      for (const [type, listener] of listeners) source.removeEventListener(type, listener);
+      source.close();
+    };
+  }, [projectId]);
+}

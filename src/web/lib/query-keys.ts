@@ -1,0 +1,18 @@
+/**
+ * Query keys shared across features, so that one feature can refresh what another caches without
+ * importing it (e.g. project settings changing the languages the Overview's key list was fetched for).
+ */
+export const queryKeys = {
+  /** The projects of one team (projectListSchema). */
+  teamProjects: (teamId: string) => ["teams", teamId, "projects"] as const,
+  /** Everything cached for one project: prefix of the key lists and the completion. */
+  project: (projectId: string) => ["projects", projectId] as const,
+  /** All key lists of a project, whatever languages they were fetched for. */
+  projectKeys: (projectId: string) => ["projects", projectId, "keys"] as const,
+  /** One key list: the project's keys with the strings of `languages` (in that order). */
+  projectKeysFor: (projectId: string, languages: readonly string[]) =>
+    ["projects", projectId, "keys", languages.join(",")] as const,
+  projectCompletion: (projectId: string) => ["projects", projectId, "completion"] as const,
+  stringHistory: (keyId: string, language: string) =>
+    ["keys", keyId, "strings", language, "history"] as const,
+};
