@@ -1,0 +1,183 @@
+/**
+ * `npm run bench`: the performance budgets of DESIGN.md §8 that exist so far, on both databases,
+ * printed as a table. Ratios are against a reference measured in the same run, so noise cancels.
+ *
+ *   npm run bench                 both databases (PostgreSQL when reachable)
+ *   BENCH_KEYS=5000 npm run bench a smaller project for a quick look
+ */
+import { existsSync } from "node:fs";
+import { sql } from "kysely";
+import { ApiClient } from "../tests/helpers/api-client.ts";
+import { type AppServer, startAppServer } from "../tests/helpers/app-server.ts";
+import { createTestDatabase, postgresAvailable, type TestDatabase } from "../tests/helpers/database.ts";
+import { startMailServer } from "../tests/helpers/smtp.ts";
+import { median, ms, percentile, samples } from "./measure.ts";
+import { overviewFirstRows } from "./overview-first-rows.ts";
+import { seedKeys } from "./seed.ts";
+
+const KEYS = Number(process.env.BENCH_KEYS ?? 50_000);
+
+interface Row {
+  database: string;
+  scenario: string;
+  result: string;
+  budget: string;
+  ok: boolean | undefined;
+}
+const rows: Row[] = [];
+
+async function benchDatabase(kind: "pglite" | "postgres") {
+  const mail = await startMailServer();
+  let postgres: TestDatabase | undefined;
+  const env: Record<string, string> = { SMTP_URL: mail.url };
+  if (kind === "postgres") {
+    postgres = await createTestDatabase("postgres", { migrate: false });
+    env.DATABASE_URL = postgres.url ?? "";
+  }
+  let app: AppServer | undefined;
+  try {
+    app = await startAppServer(env);
+    const db = app.server.database.db;
+    const client = new ApiClient(app.url);
+    const email = `bench-${Date.now()}@example.com`;
+    await client.request("POST", "/api/auth/code", { body: { email } });
+    await client.request("POST", "/api/auth/verify", { body: { email, code: await mail.codeFor(email) } });
+    await client.request("PUT", "/api/profile", { body: { firstName: "Bench" } });
+    const team = await client.request<{ id: string }>("POST", "/api/teams", { body: { name: "Bench" } });
+    const project = await client.request<{ id: string }>("POST", `/api/teams/${team.body.id}/projects`, {
+      body: { name: "Large" },
+    });
+    const projectId = project.body.id;
+    await client.request("PUT", `/api/projects/${projectId}/languages`, {
+      body: { languages: ["en", "de"] },
+    });
+
+    const seedStart = performance.now();
+    const keys = await seedKeys(db, projectId, KEYS);
+    const label = kind === "pglite" ? "PGlite" : "PostgreSQL";
+    rows.push({
+      database: label,
+      scenario: `seed ${KEYS.toLocaleString("en")} keys × 2 languages`,
+      result: ms(performance.now() - seedStart),
+      budget: "(setup)",
+      ok: undefined,
+    });
+
+    // Seeding kept the event loop busy; the client's idle keep-alive socket may be stale now.
+    await fetch(`${app.url}/api/me`, { headers: { cookie: client.cookie } }).catch(() => undefined);
+
+    const firstPage = median(
+      await samples(5, () =>
+        client.request("GET", `/api/projects/${projectId}/keys?languages=en,de&limit=500`),
+      ),
+    );
+    rows.push({
+      database: label,
+      scenario: "keys API, first page (500 keys)",
+      result: ms(firstPage),
+      budget: "(measured)",
+      ok: undefined,
+    });
+
+    // Keys API vs the raw query plus JSON.stringify of the same rows.
+    const url = `${app.url}/api/projects/${projectId}/keys?languages=en,de`;
+    const fetchKeys = async () => {
+      const response = await fetch(url, { headers: { cookie: client.cookie } });
+      const text = await response.text();
+      if (!response.ok || text.length < KEYS) throw new Error(`keys API answered ${response.status}`);
+    };
+    const raw = async () => {
+      const result = await sql`
+        select k.id, k.key, k.created_at, s.language_code, s.value, s.version, s.updated_at
+        from translation_keys k
+        left join translation_strings s on s.key_id = k.id and s.language_code = any(${["en", "de"]}::text[])
+        where k.project_id = ${projectId}
+        order by k.key collate "C", k.id
+      `.execute(db);
+      JSON.stringify(result.rows);
+    };
+    await fetchKeys();
+    await raw();
+    const api = median(await samples(5, fetchKeys));
+    const reference = median(await samples(5, raw));
+    rows.push({
+      database: label,
+      scenario: "keys API (all keys, en+de)",
+      result: `${ms(api)} = ${(api / reference).toFixed(2)} × raw SQL + JSON.stringify (${ms(reference)})`,
+      budget: "≤ 2 ×",
+      ok: api / reference <= 2,
+    });
+
+    // Saving one cell, 200 times over different keys.
+    let i = 0;
+    const saves = await samples(200, async () => {
+      const key = keys[(i++ * 97) % keys.length];
+      const answer = await client.request("PUT", `/api/keys/${key?.id}/strings/de`, {
+        body: { value: `Gespeichert ${i}`, force: true },
+      });
+      if (answer.status !== 200) throw new Error(`save answered ${answer.status}`);
+    });
+    rows.push({
+      database: label,
+      scenario: "save one cell (200 saves)",
+      result: `p50 ${ms(median(saves))}, p99 ${ms(percentile(saves, 99))}`,
+      budget: "(measured)",
+      ok: undefined,
+    });
+
+    const completion = median(
+      await samples(5, () => client.request("GET", `/api/projects/${projectId}/completion`)),
+    );
+    rows.push({
+      database: label,
+      scenario: "language completion counts",
+      result: ms(completion),
+      budget: "(measured)",
+      ok: undefined,
+    });
+
+    if (existsSync("dist/web/index.html") && existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) {
+      const scenario = "Overview first rows visible (Chromium)";
+      try {
+        const first = await overviewFirstRows(app.url, client.cookie, { teamId: team.body.id, projectId });
+        rows.push({ database: label, scenario, result: ms(first), budget: "< 1500 ms", ok: first < 1500 });
+      } catch (error) {
+        const reason = (error as Error).message.split("\n")[0] ?? "";
+        rows.push({ database: label, scenario, result: `failed: ${reason}`, budget: "< 1500 ms", ok: false });
+      }
+    } else {
+      rows.push({
+        database: label,
+        scenario: "Overview first rows visible (Chromium)",
+        result: "not measured: run `npm run build`, needs /usr/bin/chromium",
+        budget: "< 1500 ms",
+        ok: undefined,
+      });
+    }
+  } finally {
+    await app?.stop();
+    await mail.close();
+    await postgres?.drop();
+  }
+}
+
+function printTable() {
+  const header = ["database", "scenario", "result", "budget", ""];
+  const body = rows.map((r) => [
+    r.database,
+    r.scenario,
+    r.result,
+    r.budget,
+    r.ok === undefined ? "" : r.ok ? "ok" : "OVER",
+  ]);
+  const widths = header.map((h, c) => Math.max(h.length, ...body.map((b) => (b[c] ?? "").length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(" | ")} |`;
+  console.log(`\n${line(header)}\n|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const b of body) console.log(line(b));
+}
+
+await benchDatabase("pglite");
+if (await postgresAvailable()) await benchDatabase("postgres");
+else console.log("\n!!! PostgreSQL not reachable: measured on PGlite only !!!");
+printTable();
+process.exit(rows.some((r) => r.ok === false) ? 1 : 0);
