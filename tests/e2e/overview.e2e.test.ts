@@ -80,6 +80,11 @@ describe(`the Overview on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "
       .execute();
 
     page = await ownerContext.newPage();
+    page.on("response", (response) => {
+      if (response.status() >= 400 && response.status() !== 409 && response.url().includes("/api/")) {
+        console.warn(`[e2e] ${response.status()} ${response.request().method()} ${response.url()}`);
+      }
+    });
     page.on("request", (request) => {
       if (
         request.method() === "PUT" &&

@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { Cell, KeyRow } from "../../../shared/schemas/keys.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import type { KeyList } from "./api/list-keys.ts";
 
 /** The languages a cached key list was fetched for (the last part of its query key). */
 function languagesOf(queryKey: QueryKey): string[] {
@@ -13,12 +14,12 @@ function eachKeyList(
   projectId: string,
   update: (rows: KeyRow[], languages: string[]) => KeyRow[] | undefined,
 ): void {
-  for (const [queryKey, rows] of queryClient.getQueriesData<KeyRow[]>({
+  for (const [queryKey, list] of queryClient.getQueriesData<KeyList>({
     queryKey: queryKeys.projectKeys(projectId),
   })) {
-    if (!rows) continue;
-    const next = update(rows, languagesOf(queryKey));
-    if (next && next !== rows) queryClient.setQueryData(queryKey, next);
+    if (!list) continue;
+    const next = update(list.rows, languagesOf(queryKey));
+    if (next && next !== list.rows) queryClient.setQueryData<KeyList>(queryKey, { ...list, rows: next });
   }
 }
 
@@ -29,11 +30,11 @@ export function cachedCell(
   keyId: string,
   language: string,
 ): Cell | undefined {
-  for (const [queryKey, rows] of queryClient.getQueriesData<KeyRow[]>({
+  for (const [queryKey, list] of queryClient.getQueriesData<KeyList>({
     queryKey: queryKeys.projectKeys(projectId),
   })) {
-    if (!rows || !languagesOf(queryKey).includes(language)) continue;
-    const row = rows.find((r) => r.id === keyId);
+    if (!list || !languagesOf(queryKey).includes(language)) continue;
+    const row = list.rows.find((r) => r.id === keyId);
     if (row) return row.strings[language];
   }
   return undefined;

@@ -23,6 +23,7 @@ export function completionQueryOptions(projectId: string) {
   });
 }
 
-export function useCompletion(projectId: string) {
-  return useQuery(completionQueryOptions(projectId));
+/** `enabled: false` holds the request back (the Overview asks once the first keys are on screen). */
+export function useCompletion(projectId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...completionQueryOptions(projectId), enabled: options.enabled ?? true });
 }

@@ -41,7 +41,11 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
   const [language, selectLanguage] = useSelectedLanguage(userId, project);
   const columns = useMemo(() => (language === source ? [source] : [source, language]), [language, source]);
   const keysQuery = useKeys(project.id, columns);
-  const completion = useCompletion(project.id);
+  // The counts are a heavier query: they wait until the key list is in (the embedded database runs
+  // one query at a time, and the first rows matter more than the numbers on the tabs).
+  const completion = useCompletion(project.id, {
+    enabled: keysQuery.data !== undefined && (keysQuery.data.complete || keysQuery.data.failed),
+  });
   const editing = useCellEditing(project.id);
   const deleteKey = useDeleteKey(project.id);
   useProjectRealtime({ projectId: project.id, teamId: project.teamId, onTheirChange: editing.receiveTheirs });
@@ -58,7 +62,9 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
     setSelection(new Set());
   }, [projectId]);
 
-  const keys = keysQuery.data;
+  const keys = keysQuery.data?.rows;
+  const loadingMore = keysQuery.data ? !keysQuery.data.complete && !keysQuery.data.failed : false;
+  const loadFailed = keysQuery.data?.failed === true;
   const filtered = useMemo(() => (keys ? filterKeys(keys, search) : []), [keys, search]);
 
   const onToggle = useCallback((keyId: string, selected: boolean) => {
@@ -109,7 +115,7 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
         <Spinner label="Loading translation keys" className="size-6 text-brand-600" />
       </div>
     );
-  } else if (keys.length === 0) {
+  } else if (keys.length === 0 && !loadingMore) {
     body = (
       <EmptyState
         icon={KeyRound}
@@ -125,7 +131,7 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
         }
       />
     );
-  } else if (filtered.length === 0) {
+  } else if (filtered.length === 0 && !loadingMore) {
     body = <p className="py-10 text-center text-sm text-muted">No keys match “{search.trim()}”.</p>;
   } else {
     body = (
@@ -160,6 +166,19 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
           <SelectionBar count={selection.size} onDeselect={() => setSelection(new Set())} />
         ) : null}
         {body}
+        {loadingMore ? (
+          <p className="flex items-center gap-2 text-xs text-muted" role="status">
+            <Spinner /> Loading more keys…
+          </p>
+        ) : null}
+        {loadFailed ? (
+          <p className="flex items-center gap-2 text-xs text-danger" role="alert">
+            {LOAD_KEYS_FAILED}
+            <Button size="sm" variant="outline" onClick={() => void keysQuery.refetch()}>
+              Retry
+            </Button>
+          </p>
+        ) : null}
       </div>
       <KeyFormDialog
         projectId={project.id}
