@@ -235,10 +235,10 @@ async function main(): Promise<number> {
       },
     ],
     [
-      "e2e journey (PostgreSQL)",
+      "e2e journeys (PostgreSQL)",
       "e2e",
       async () => {
-        // The same user journey on the other database: the app must behave alike on both.
+        // The same user journeys on the other database: the app must behave alike on both.
         const browser = chromiumPath();
         const url = testDatabaseUrl();
         const missing = !existsSync(browser)
@@ -255,12 +255,15 @@ async function main(): Promise<number> {
           return skipLoudly(message);
         }
         return passIf(
-          await vitest(["--project", "e2e", "tests/e2e/onboarding.e2e.test.ts"], {
-            E2E_SKIP_BUILD: "1",
-            CHROMIUM_PATH: browser,
-            TEST_DB: "postgres",
-            TEST_DATABASE_URL: url,
-          }),
+          await vitest(
+            ["--project", "e2e", "tests/e2e/onboarding.e2e.test.ts", "tests/e2e/overview.e2e.test.ts"],
+            {
+              E2E_SKIP_BUILD: "1",
+              CHROMIUM_PATH: browser,
+              TEST_DB: "postgres",
+              TEST_DATABASE_URL: url,
+            },
+          ),
         );
       },
     ],
