@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { sql } from "kysely";
 import { ApiClient } from "../tests/helpers/api-client.ts";
 import { type AppServer, startAppServer } from "../tests/helpers/app-server.ts";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "../tests/helpers/database.ts";
+import { postgresAvailable } from "../tests/helpers/database.ts";
 import { startMailServer } from "../tests/helpers/smtp.ts";
 import { median, ms, percentile, samples } from "./measure.ts";
 import { overviewFirstRows } from "./overview-first-rows.ts";
@@ -28,15 +28,9 @@ const rows: Row[] = [];
 
 async function benchDatabase(kind: "pglite" | "postgres") {
   const mail = await startMailServer();
-  let postgres: TestDatabase | undefined;
-  const env: Record<string, string> = { SMTP_URL: mail.url };
-  if (kind === "postgres") {
-    postgres = await createTestDatabase("postgres", { migrate: false });
-    env.DATABASE_URL = postgres.url ?? "";
-  }
   let app: AppServer | undefined;
   try {
-    app = await startAppServer(env);
+    app = await startAppServer({ SMTP_URL: mail.url }, { database: kind });
     const db = app.server.database.db;
     const client = new ApiClient(app.url);
     const email = `bench-${Date.now()}@example.com`;
@@ -157,7 +151,6 @@ async function benchDatabase(kind: "pglite" | "postgres") {
   } finally {
     await app?.stop();
     await mail.close();
-    await postgres?.drop();
   }
 }
 

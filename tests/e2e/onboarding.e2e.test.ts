@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { createTestDatabase, type TestDatabase, testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseKind } from "../helpers/database.ts";
 import { eventually, expectPath, expectVisible, journey } from "../helpers/e2e.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
 
@@ -28,18 +28,12 @@ describe(`onboarding on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PG
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let postgres: TestDatabase | undefined;
   /** How many codes have been sent to `email` so far. */
   let codesSent = 0;
 
   beforeAll(async () => {
     mail = await startMailServer();
     const env: Record<string, string> = { SMTP_URL: mail.url, MAIL_FROM: "Sprog <no-reply@sprog.test>" };
-    if (testDatabaseKind() === "postgres") {
-      // A fresh, empty database: the server migrates it at start, as in production.
-      postgres = await createTestDatabase("postgres", { migrate: false });
-      env.DATABASE_URL = postgres.url ?? "";
-    }
     app = await startAppServer(env);
     browser = await launchBrowser();
     context = await browser.newContext();
@@ -51,7 +45,6 @@ describe(`onboarding on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PG
     await browser?.close();
     await app?.stop();
     await mail?.close();
-    await postgres?.drop();
   });
 
   const step = journey("onboarding", () => page);

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page, Request } from "playwright
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { createTestDatabase, type TestDatabase, testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseKind } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
 
@@ -30,7 +30,6 @@ describe(`the Overview on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "
   let memberContext: BrowserContext;
   let page: Page;
   let memberPage: Page | undefined;
-  let postgres: TestDatabase | undefined;
   let teamId = "";
   /** String saves the owner's page sent (PUT /api/keys/:id/strings/:lang). */
   const stringSaves: Request[] = [];
@@ -53,10 +52,6 @@ describe(`the Overview on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "
   beforeAll(async () => {
     mail = await startMailServer();
     const env: Record<string, string> = { SMTP_URL: mail.url, MAIL_FROM: "Sprog <no-reply@sprog.test>" };
-    if (testDatabaseKind() === "postgres") {
-      postgres = await createTestDatabase("postgres", { migrate: false });
-      env.DATABASE_URL = postgres.url ?? "";
-    }
     app = await startAppServer(env);
     browser = await launchBrowser();
     ownerContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -101,7 +96,6 @@ describe(`the Overview on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "
     await browser?.close();
     await app?.stop();
     await mail?.close();
-    await postgres?.drop();
   });
 
   const step = journey("overview", () => memberPage ?? page);

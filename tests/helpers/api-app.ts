@@ -6,7 +6,6 @@ export { ApiClient } from "./api-client.ts";
 import type { DB } from "../../src/server/db/schema.ts";
 import { ApiClient } from "./api-client.ts";
 import { type AppServer, startAppServer } from "./app-server.ts";
-import { createTestDatabase, type TestDatabase, testDatabaseKind } from "./database.ts";
 import { type MailServer, startMailServer } from "./smtp.ts";
 
 export interface ApiApp {
@@ -31,16 +30,10 @@ export function uniqueEmail(name = "user"): string {
  */
 export function apiAppForThisFile(): () => ApiApp {
   let state: ApiApp | undefined;
-  let postgres: TestDatabase | undefined;
 
   beforeAll(async () => {
     const mail = await startMailServer();
     const env: Record<string, string> = { SMTP_URL: mail.url };
-    if (testDatabaseKind() === "postgres") {
-      // The server migrates at start, as in production.
-      postgres = await createTestDatabase("postgres", { migrate: false });
-      env.DATABASE_URL = postgres.url ?? "";
-    }
     const app = await startAppServer(env);
     const client = () => new ApiClient(app.url);
     state = {
@@ -63,7 +56,6 @@ export function apiAppForThisFile(): () => ApiApp {
   afterAll(async () => {
     await state?.app.stop();
     await state?.mail.close();
-    await postgres?.drop();
   });
 
   return () => {

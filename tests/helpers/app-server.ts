@@ -6,7 +6,13 @@ import { PGlite } from "@electric-sql/pglite";
 import { type Config, loadConfig } from "../../src/server/config.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { type RunningServer, startServer } from "../../src/server/server.ts";
-import { pgliteTemplate } from "./database.ts";
+import {
+  createTestDatabase,
+  pgliteTemplate,
+  type TestDatabase,
+  type TestDatabaseKind,
+  testDatabaseKind,
+} from "./database.ts";
 
 /** The server's rate-limit clock, which tests can move forward (e.g. past the 60 s resend wait). */
 export interface TestClock {
@@ -67,15 +73,25 @@ async function seedDataDir(dataDir: string): Promise<void> {
 /**
  * Starts the real Sprog server in this process.
  *
- * Defaults: a fresh temporary DATA_DIR (embedded PGlite) unless DATABASE_URL or DATA_DIR is given,
+ * Defaults: the database TEST_DB names (PostgreSQL: a fresh database; PGlite: a fresh temporary
+ * DATA_DIR) unless DATABASE_URL or DATA_DIR is given,
  * LOG_LEVEL silent (TEST_LOG=1 -> info, or TEST_LOG=<level>), NODE_ENV test, HOST 127.0.0.1, and a
  * free PORT picked in advance so that PUBLIC_URL (trusted origin, links in e-mails) is the real
  * address. process.env is not read: pass everything the test needs in `env`.
  */
 export async function startAppServer(
-  env: Record<string, string> = {},
-  options: { staticDir?: string } = {},
+  givenEnv: Record<string, string> = {},
+  options: { staticDir?: string; database?: TestDatabaseKind } = {},
 ): Promise<AppServer> {
+  const env = { ...givenEnv };
+  const chosen = env.DATABASE_URL || env.DATA_DIR;
+  // TEST_DB=postgres (or options.database): a fresh PostgreSQL database the server migrates at
+  // start, as in production, dropped by stop().
+  let postgres: TestDatabase | undefined;
+  if (!chosen && (options.database ?? testDatabaseKind()) === "postgres") {
+    postgres = await createTestDatabase("postgres", { migrate: false });
+    env.DATABASE_URL = postgres.url ?? "";
+  }
   const ownDataDir =
     env.DATABASE_URL || env.DATA_DIR ? undefined : await mkdtemp(join(tmpdir(), "sprog-app-test-"));
   if (ownDataDir) {
@@ -119,6 +135,7 @@ export async function startAppServer(
           stopped = true;
           await server.stop();
           if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
+          await postgres?.drop();
         },
       };
     } catch (error) {
@@ -128,5 +145,6 @@ export async function startAppServer(
     }
   }
   if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
+  await postgres?.drop();
   throw lastError;
 }

@@ -3,11 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
-import { createTestDatabase, type TestDatabase, testDatabaseKind } from "../helpers/database.ts";
 
 let app: AppServer;
 let staticDir: string;
-let postgres: TestDatabase | undefined;
 
 beforeAll(async () => {
   staticDir = await mkdtemp(join(tmpdir(), "sprog-static-"));
@@ -18,16 +16,11 @@ beforeAll(async () => {
   );
   await writeFile(join(staticDir, "assets", "app-123.js"), "console.log('app')");
   const env: Record<string, string> = {};
-  if (testDatabaseKind() === "postgres") {
-    postgres = await createTestDatabase("postgres", { migrate: false });
-    env.DATABASE_URL = postgres.url ?? "";
-  }
   app = await startAppServer(env, { staticDir });
 });
 
 afterAll(async () => {
   await app?.stop();
-  await postgres?.drop();
   await rm(staticDir, { recursive: true, force: true });
 });
 
