@@ -187,7 +187,7 @@ async function main(): Promise<number> {
 
   const plan: Array<[string, StepGroup, () => Promise<StepOutcome>]> = [
     ["typecheck", "typecheck", async () => passIf(await run(bin("tsgo"), ["--noEmit", "-p", "."]))],
-    ["lint", "lint", async () => passIf(await run(bin("biome"), ["check", "."]))],
+    ["lint", "lint", async () => passIf(await run(bin("biome"), ["check", "--error-on-warnings", "."]))],
     [
       "unit + web",
       "unit",

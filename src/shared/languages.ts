@@ -154,7 +154,7 @@ export function languageName(code: string): string {
 }
 
 /**
- * The catalogue code for a code written loosely: any case (`pt-br`), underscores (`pt_BR`,
+ * The catalogue code for a code written loosely: upper or lower case (`pt-br`), underscores (`pt_BR`,
  * as in Android/Java locales), legacy codes (`iw` → `he`, `in` → `id`). Undefined when the
  * result is not in the catalogue. No fallback to the base language: `en-NZ` is unknown, so
  * callers decide themselves whether `en` is acceptable.

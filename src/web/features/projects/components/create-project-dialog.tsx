@@ -5,6 +5,7 @@ import { createProjectBodySchema, type Project } from "../../../../shared/schema
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../../components/ui/dialog.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
+import { FormServerError } from "../../../components/ui/form-footer.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { useCreateProject } from "../api/create-project.ts";
 
@@ -37,11 +38,7 @@ function CreateProjectForm({ teamId, onCreated }: { teamId: string; onCreated: (
       <FormField label="Project name" error={errors.name?.message}>
         <Input placeholder="Mobile app" autoComplete="off" autoFocus {...form.register("name")} />
       </FormField>
-      {errors.root?.server ? (
-        <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
-          {errors.root.server.message}
-        </p>
-      ) : null}
+      <FormServerError message={errors.root?.server?.message} />
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>

@@ -2,8 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { createTeamBodySchema, type TeamSummary } from "../../../../shared/schemas/teams.ts";
-import { Button } from "../../../components/ui/button.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
+import { FormActions, FormServerError } from "../../../components/ui/form-footer.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useCreateTeam } from "../api/create-team.ts";
@@ -42,26 +42,13 @@ export function CreateTeamForm({
       <FormField label="Team name" error={errors.name?.message}>
         <Input autoComplete="organization" placeholder="Acme Inc." autoFocus {...form.register("name")} />
       </FormField>
-      {errors.root?.server ? (
-        <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
-          {errors.root.server.message}
-        </p>
-      ) : null}
-      <div
-        className={
-          secondaryAction ? "mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end" : undefined
-        }
-      >
-        {secondaryAction}
-        <Button
-          type="submit"
-          size={fullWidthSubmit ? "lg" : "md"}
-          className={fullWidthSubmit ? "w-full" : undefined}
-          loading={isSubmitting}
-        >
-          {submitLabel}
-        </Button>
-      </div>
+      <FormServerError message={errors.root?.server?.message} />
+      <FormActions
+        submitLabel={submitLabel}
+        loading={isSubmitting}
+        secondaryAction={secondaryAction}
+        fullWidth={fullWidthSubmit}
+      />
     </form>
   );
 }

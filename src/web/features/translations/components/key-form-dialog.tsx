@@ -6,6 +6,7 @@ import { type KeyRow, keyNameSchema } from "../../../../shared/schemas/keys.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../../components/ui/dialog.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
+import { FormServerError } from "../../../components/ui/form-footer.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
@@ -87,11 +88,7 @@ function KeyForm({
           <Textarea rows={3} {...form.register("sourceValue")} />
         </FormField>
       )}
-      {errors.root?.server ? (
-        <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
-          {errors.root.server.message}
-        </p>
-      ) : null}
+      <FormServerError message={errors.root?.server?.message} />
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
