@@ -256,7 +256,13 @@ async function main(): Promise<number> {
         }
         return passIf(
           await vitest(
-            ["--project", "e2e", "tests/e2e/onboarding.e2e.test.ts", "tests/e2e/overview.e2e.test.ts"],
+            [
+              "--project",
+              "e2e",
+              "tests/e2e/onboarding.e2e.test.ts",
+              "tests/e2e/overview.e2e.test.ts",
+              "tests/e2e/roles-and-settings.e2e.test.ts",
+            ],
             {
               E2E_SKIP_BUILD: "1",
               CHROMIUM_PATH: browser,
