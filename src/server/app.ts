@@ -5,6 +5,8 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { openAPIRouteHandler } from "hono-openapi";
+import { aiRoutes } from "./ai/routes.ts";
+import type { TranslateService } from "./ai/translate-service.ts";
 import type { MeService } from "./auth/me-service.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { AuthService } from "./auth/service.ts";
@@ -26,6 +28,8 @@ import type { StringService } from "./strings/service.ts";
 import type { Access } from "./teams/access.ts";
 import { teamRoutes } from "./teams/routes.ts";
 import type { TeamService } from "./teams/service.ts";
+import { toneRoutes } from "./tone/routes.ts";
+import type { ToneService } from "./tone/service.ts";
 
 export interface AppDeps {
   publicUrl: string;
@@ -40,6 +44,8 @@ export interface AppDeps {
     projects: ProjectService;
     keys: KeyService;
     strings: StringService;
+    translate: TranslateService;
+    tone: ToneService;
     events: EventBus;
   };
 }
@@ -64,6 +70,8 @@ export function buildApp({ publicUrl, logger, staticDir, services }: AppDeps) {
     .route("/", projectRoutes(services.auth, services.projects))
     .route("/", keyRoutes(services.auth, services.keys))
     .route("/", stringRoutes(services.auth, services.strings))
+    .route("/", aiRoutes(services.auth, services.translate))
+    .route("/", toneRoutes(services.auth, services.tone))
     .route("/", eventRoutes(services.auth, services.access, services.events));
 
   api.get(

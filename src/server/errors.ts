@@ -11,6 +11,7 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   conflict: 409,
   payload_too_large: 413,
   rate_limited: 429,
+  upstream_failed: 502,
   internal: 500,
 };
 

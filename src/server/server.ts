@@ -1,6 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
+import { createOpenAIProvider } from "./ai/openai-provider.ts";
+import { createPseudoProvider } from "./ai/pseudo-provider.ts";
+import { createTranslateService } from "./ai/translate-service.ts";
 import { buildApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import { createMeService } from "./auth/me-service.ts";
@@ -19,6 +22,7 @@ import { createProjectService } from "./projects/service.ts";
 import { createStringService } from "./strings/service.ts";
 import { createAccess } from "./teams/access.ts";
 import { createTeamService } from "./teams/service.ts";
+import { createToneService } from "./tone/service.ts";
 
 export interface RunningServer {
   url: string;
@@ -58,6 +62,15 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     });
     const access = createAccess(database.db);
     const domain = { db: database.db, access, events };
+    const strings = createStringService(domain);
+    const provider = config.AI_API_KEY
+      ? createOpenAIProvider({
+          apiKey: config.AI_API_KEY,
+          baseURL: config.AI_BASE_URL,
+          model: config.AI_MODEL,
+        })
+      : createPseudoProvider();
+    logger.info({ provider: provider.name, model: provider.model }, "AI provider");
     const services = {
       auth: createAuthService({ auth, limiter, logger }),
       me: createMeService({ profiles, teams }),
@@ -67,7 +80,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       events,
       projects: createProjectService(domain),
       keys: createKeyService(domain),
-      strings: createStringService(domain),
+      strings,
+      translate: createTranslateService({ db: database.db, access, strings, provider, logger }),
+      tone: createToneService(domain),
     };
     const app = buildApp({
       publicUrl: config.publicUrl,

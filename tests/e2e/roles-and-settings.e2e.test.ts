@@ -145,6 +145,13 @@ describe(`roles and project settings on ${testDatabaseKind() === "postgres" ? "P
   };
   const picker = (on: Page) => on.getByRole("button", { name: "Select team or project" });
   const ownerPage = () => page as Page;
+  const keyIdOf = async (key: string) => {
+    const keys = await ownerContext.request.get(`${app.url}/api/projects/${projectId}/keys`);
+    const found = ((await keys.json()) as { keys: { id: string; key: string }[] }).keys.find(
+      (k) => k.key === key,
+    );
+    return found?.id ?? "";
+  };
 
   step("1a. a reviewer sees the keys but no New/Import/Export and no key edit/delete actions", async () => {
     const rp = await newPage(reviewerContext);
@@ -194,6 +201,29 @@ describe(`roles and project settings on ${testDatabaseKind() === "postgres" ? "P
     expect(keys.status()).toBe(200);
     expect(JSON.stringify(await keys.json())).toContain("Hallo {name}!");
   });
+
+  step(
+    "1b2. the reviewer translates a German cell with AI (pseudo-localization, clearly labelled)",
+    async () => {
+      const rp = reviewerPage as Page;
+      await expectVisible(
+        rp.getByText("AI provider: pseudo-localization — set AI_API_KEY for real translations"),
+      );
+      await hoverKeyRow(rp, otherKey);
+      await button(rp, `Translate German of ${otherKey}`).click();
+      await expectVisible(toast(rp, "Translation updated"));
+      // Pseudo-localized: accented and bracketed, so it is plainly not the English source.
+      await eventually(
+        () => keyRow(rp, otherKey).locator("td").nth(2).innerText(),
+        (text) => text.includes("Ĝóóðƀýé") || /^\[Ĝ/.test(text.trim()),
+        "the AI-translated cell",
+      );
+      const history = await reviewerContext.request.get(
+        `${app.url}/api/keys/${await keyIdOf(otherKey)}/strings/de/history`,
+      );
+      expect(((await history.json()) as { entries: { origin: string }[] }).entries[0]?.origin).toBe("ai");
+    },
+  );
 
   step("1c. the reviewer's Project Settings offer no rename, delete or language changes", async () => {
     const rp = reviewerPage as Page;

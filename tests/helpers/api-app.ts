@@ -28,12 +28,14 @@ export function uniqueEmail(name = "user"): string {
  * The real server on the database `TEST_DB` names (PGlite in a temp folder, or a fresh PostgreSQL
  * database), sending mail to a real SMTP server, for one test file.
  */
-export function apiAppForThisFile(): () => ApiApp {
+export function apiAppForThisFile(
+  options: { env?: () => Promise<Record<string, string>> } = {},
+): () => ApiApp {
   let state: ApiApp | undefined;
 
   beforeAll(async () => {
     const mail = await startMailServer();
-    const env: Record<string, string> = { SMTP_URL: mail.url };
+    const env: Record<string, string> = { SMTP_URL: mail.url, ...(await options.env?.()) };
     const app = await startAppServer(env);
     const client = () => new ApiClient(app.url);
     state = {

@@ -129,6 +129,17 @@ export interface StringHistoryTable {
   created_at: Timestamp;
 }
 
+export interface ToneSectionsTable {
+  id: Generated<string>;
+  team_id: string;
+  title: Generated<string>;
+  description: Generated<string>;
+  rules: ColumnType<string[], string[] | undefined, string[]>;
+  position: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** Our tables as Kysely sees them (better-auth-only tables are left to better-auth). */
 export interface DB {
   users: UsersTable;
@@ -144,4 +155,5 @@ export interface DB {
   translation_keys: TranslationKeysTable;
   translation_strings: TranslationStringsTable;
   string_history: StringHistoryTable;
+  tone_sections: ToneSectionsTable;
 }

@@ -10,6 +10,7 @@ export const errorCodeSchema = z.enum([
   "conflict",
   "payload_too_large",
   "rate_limited",
+  "upstream_failed",
   "internal",
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

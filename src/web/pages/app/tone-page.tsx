@@ -1,26 +1,124 @@
-import { useState } from "react";
-import { Card } from "../../components/ui/card.tsx";
+import { Plus } from "lucide-react";
+import { useMemo, useState } from "react";
+import { toast } from "sonner";
+import { permissionFlags } from "../../../shared/permissions.ts";
+import { Button } from "../../components/ui/button.tsx";
 import { SearchInput } from "../../components/ui/search-input.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
 import { Toolbar } from "../../components/ui/toolbar.tsx";
+import { useCreateToneSection } from "../../features/tone/api/create-tone-section.ts";
+import { useToneSettings } from "../../features/tone/api/get-tone-settings.ts";
+import { useToneSections } from "../../features/tone/api/list-tone-sections.ts";
+import { useUpdateToneSettings } from "../../features/tone/api/update-tone-settings.ts";
+import { ToneSectionCard } from "../../features/tone/components/tone-section-card.tsx";
+import { ToneTextBlock } from "../../features/tone/components/tone-text-block.tsx";
+import { filterSections } from "../../features/tone/search.ts";
+import { reason } from "../../features/tone/tone-errors.ts";
 import { useWorkspace } from "../../lib/workspace.tsx";
 
-function ToneBlock({ title, description }: { title: string; description: string }) {
+function ToneOfTeam({ teamId, canEdit, search }: { teamId: string; canEdit: boolean; search: string }) {
+  const settings = useToneSettings(teamId);
+  const sections = useToneSections(teamId);
+  const saveSettings = useUpdateToneSettings(teamId);
+  const createSection = useCreateToneSection(teamId);
+  const [savingBlock, setSavingBlock] = useState<"productContext" | "brandTone" | null>(null);
+  const visible = useMemo(() => filterSections(sections.data ?? [], search), [sections.data, search]);
+
+  function save(block: "productContext" | "brandTone", value: string | null) {
+    setSavingBlock(block);
+    saveSettings.mutate(block === "productContext" ? { productContext: value } : { brandTone: value }, {
+      onSettled: () => setSavingBlock(null),
+      onSuccess: () =>
+        toast.success(block === "productContext" ? "Product context saved" : "Brand tone saved"),
+      onError: (error) =>
+        toast.error(
+          `${block === "productContext" ? "Failed to save product context" : "Failed to save brand tone"}: ${reason(error)}`,
+        ),
+    });
+  }
+
+  function addSection() {
+    createSection.mutate(
+      {},
+      {
+        onError: (error) => toast.error(`Failed to add section: ${reason(error)}`),
+      },
+    );
+  }
+
   return (
-    <Card className="flex flex-col gap-3 p-5">
-      <div className="flex flex-col gap-1">
-        <h2 className="text-base font-semibold">{title}</h2>
-        <p className="text-sm text-muted">{description}</p>
+    <>
+      {settings.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          Settings fetch failed: {reason(settings.error)}
+        </p>
+      ) : null}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ToneTextBlock
+          title="Product Context"
+          description="Provide information about your product or service."
+          placeholder="Describe your product or service..."
+          value={settings.data?.productContext ?? null}
+          canEdit={canEdit && settings.isSuccess}
+          saving={savingBlock === "productContext"}
+          onSave={(value) => save("productContext", value)}
+        />
+        <ToneTextBlock
+          title="Brand Tone"
+          description="Define how your brand should sound to customers."
+          placeholder="Describe your brand tone and voice..."
+          value={settings.data?.brandTone ?? null}
+          canEdit={canEdit && settings.isSuccess}
+          saving={savingBlock === "brandTone"}
+          onSave={(value) => save("brandTone", value)}
+        />
       </div>
-      <p className="rounded-md border border-dashed border-border-strong bg-surface px-3 py-4 text-sm text-subtle">
-        Nothing written yet. Editing arrives soon.
-      </p>
-    </Card>
+
+      <section className="flex flex-col gap-3" aria-label="Custom sections">
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="text-base font-semibold">Custom sections</h2>
+          {canEdit ? (
+            <Button size="sm" onClick={addSection} loading={createSection.isPending}>
+              <Plus />
+              Add Section
+            </Button>
+          ) : null}
+        </div>
+        {sections.isPending ? (
+          <Spinner />
+        ) : sections.isError ? (
+          <p role="alert" className="text-sm text-danger">
+            Sections fetch failed: {reason(sections.error)}
+          </p>
+        ) : visible.length === 0 ? (
+          <p className="text-sm text-muted">
+            {search.trim() !== ""
+              ? "No sections or rules match your search."
+              : canEdit
+                ? "No custom sections yet. Add one to give the AI more specific rules."
+                : "No custom sections yet."}
+          </p>
+        ) : (
+          <div className="grid gap-4 lg:grid-cols-2">
+            {visible.map(({ section, ruleIndexes }) => (
+              <ToneSectionCard
+                key={section.id}
+                section={section}
+                ruleIndexes={ruleIndexes}
+                canEdit={canEdit}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+    </>
   );
 }
 
-/** /app/tone: the tone of voice, read-only placeholders for now. */
+/** /app/tone: the team's tone of voice. Owners and admins edit it; reviewers read it. */
 export function TonePage() {
   const { selectedTeam } = useWorkspace();
+  const flags = permissionFlags(selectedTeam?.role ?? "none");
   const [search, setSearch] = useState("");
   return (
     <>
@@ -32,13 +130,16 @@ export function TonePage() {
           onChange={(event) => setSearch(event.target.value)}
         />
       </Toolbar>
-      {selectedTeam ? null : (
+      {selectedTeam ? (
+        <ToneOfTeam
+          key={selectedTeam.id}
+          teamId={selectedTeam.id}
+          canEdit={flags.canEditTone}
+          search={search}
+        />
+      ) : (
         <p className="text-sm text-muted">Select a team to see the tone of voice its translations follow.</p>
       )}
-      <div className="grid gap-4 lg:grid-cols-2">
-        <ToneBlock title="Product Context" description="Provide information about your product or service." />
-        <ToneBlock title="Brand Tone" description="Define how your brand should sound to customers." />
-      </div>
     </>
   );
 }

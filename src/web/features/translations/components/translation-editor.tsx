@@ -18,6 +18,7 @@ import { useOutsidePointer } from "../hooks/use-outside-pointer.ts";
 import { useProjectRealtime } from "../hooks/use-project-realtime.ts";
 import { useSelectedLanguage } from "../hooks/use-selected-language.ts";
 import { filterKeys } from "../key-groups.ts";
+import { AiProviderNotice } from "./ai-provider-notice.tsx";
 import { KeyFormDialog } from "./key-form-dialog.tsx";
 import { KeysTable } from "./keys-table.tsx";
 import { LanguageTabs } from "./language-tabs.tsx";
@@ -162,6 +163,7 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
           selected={language}
           onSelect={selectLanguage}
         />
+        <AiProviderNotice />
         {selection.size > 0 ? (
           <SelectionBar count={selection.size} onDeselect={() => setSelection(new Set())} />
         ) : null}

@@ -1,11 +1,14 @@
 import { Copy, Languages, Pencil, TriangleAlert, Wand2 } from "lucide-react";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { comparePlaceholders, fixPlaceholders } from "../../../../shared/placeholders/check.ts";
 import type { KeyRow } from "../../../../shared/schemas/keys.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
+import { useTranslateString } from "../api/translate-string.ts";
 import { useEditing } from "../editing-context.tsx";
+import { aiFadeInMs } from "../fade-in.ts";
 import { cellId } from "../hooks/use-cell-editing.ts";
 import { CellEditor } from "./cell-editor.tsx";
 import { HistoryPopover } from "./history-popover.tsx";
@@ -59,6 +62,25 @@ export function ValueCell({
     [sourceValue, value],
   );
   const mismatch = check !== undefined && !check.matches;
+  const translate = useTranslateString(projectId);
+  const [fadeMs, setFadeMs] = useState<number | undefined>();
+
+  const runTranslate = () => {
+    const retranslating = value !== "";
+    translate.mutate(
+      { keyId: row.id, language },
+      {
+        onSuccess: (saved) => {
+          setFadeMs(aiFadeInMs(saved.cell.value));
+          editing.markSaved(row.id, language);
+          toast.success("Translation updated");
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error, retranslating ? "Failed to re-translate" : "Failed to translate"));
+        },
+      },
+    );
+  };
 
   return (
     <td
@@ -96,8 +118,14 @@ export function ValueCell({
           >
             {loading ? (
               <span className="text-subtle">…</span>
+            ) : translate.isPending ? (
+              <span className="text-subtle italic">Translating…</span>
             ) : value === "" ? (
               <span className="text-subtle italic">Empty</span>
+            ) : fadeMs ? (
+              <span key={value} className="animate-fade-in" style={{ animationDuration: `${fadeMs}ms` }}>
+                {value}
+              </span>
             ) : (
               value
             )}
@@ -152,9 +180,17 @@ export function ValueCell({
                   variant="ghost"
                   size="icon"
                   className="size-7"
-                  aria-label={`Translate ${label}`}
-                  title="Translate (AI translation comes later)"
-                  disabled
+                  aria-label={`${value === "" ? "Translate" : "Re-translate"} ${label}`}
+                  title={
+                    sourceValue.trim() === ""
+                      ? "No source text to translate"
+                      : value === ""
+                        ? "Translate with AI"
+                        : "Re-translate with AI"
+                  }
+                  disabled={loading || translate.isPending || sourceValue.trim() === ""}
+                  aria-busy={translate.isPending || undefined}
+                  onClick={runTranslate}
                 >
                   <Languages aria-hidden="true" />
                 </Button>

@@ -1,0 +1,91 @@
+import { detectPlaceholders } from "../../shared/placeholders/detect.ts";
+import type { TranslationProvider } from "./provider.ts";
+
+const ACCENTED: Record<string, string> = {
+  a: "á",
+  b: "ƀ",
+  c: "ç",
+  d: "ð",
+  e: "é",
+  f: "ƒ",
+  g: "ĝ",
+  h: "ĥ",
+  i: "í",
+  j: "ĵ",
+  k: "ķ",
+  l: "ĺ",
+  m: "ɱ",
+  n: "ñ",
+  o: "ó",
+  p: "þ",
+  q: "ǫ",
+  r: "ŕ",
+  s: "š",
+  t: "ţ",
+  u: "ú",
+  v: "ṽ",
+  w: "ŵ",
+  x: "ẋ",
+  y: "ý",
+  z: "ž",
+  A: "Á",
+  B: "Ɓ",
+  C: "Ç",
+  D: "Ð",
+  E: "É",
+  F: "Ƒ",
+  G: "Ĝ",
+  H: "Ĥ",
+  I: "Í",
+  J: "Ĵ",
+  K: "Ķ",
+  L: "Ĺ",
+  M: "Ṁ",
+  N: "Ñ",
+  O: "Ó",
+  P: "Þ",
+  Q: "Ǫ",
+  R: "Ŕ",
+  S: "Š",
+  T: "Ţ",
+  U: "Ú",
+  V: "Ṽ",
+  W: "Ŵ",
+  X: "Ẋ",
+  Y: "Ý",
+  Z: "Ž",
+};
+
+function accent(text: string): string {
+  let out = "";
+  for (const ch of text) out += ACCENTED[ch] ?? ch;
+  return out;
+}
+
+/**
+ * Pseudo-localization: accented letters, about 30 % longer, in brackets, every placeholder kept
+ * as written. It shows untranslated or truncated text in the UI without any AI service.
+ */
+export function pseudoLocalize(text: string): string {
+  const placeholders = detectPlaceholders(text).sort((a, b) => a.start - b.start);
+  let out = "";
+  let at = 0;
+  for (const p of placeholders) {
+    if (p.start < at) continue;
+    out += accent(text.slice(at, p.start)) + text.slice(p.start, p.end);
+    at = p.end;
+  }
+  out += accent(text.slice(at));
+  const padding = "~".repeat(Math.max(1, Math.round(text.length * 0.3)));
+  return `[${out} ${padding}]`;
+}
+
+export function createPseudoProvider(): TranslationProvider {
+  return {
+    name: "pseudo",
+    model: "pseudo",
+    async complete(request) {
+      return pseudoLocalize(request.sourceText);
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type CreateToneSectionBody,
+  type ToneSection,
+  toneSectionSchema,
+} from "../../../../shared/schemas/tone.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { storeToneSection } from "./tone-cache.ts";
+
+/** POST /api/teams/:teamId/tone/sections: a new section ('Untitled Section' unless titled). */
+export function createToneSection(teamId: string, body: CreateToneSectionBody = {}): Promise<ToneSection> {
+  return apiRequest(`/api/teams/${encodeURIComponent(teamId)}/tone/sections`, toneSectionSchema, {
+    method: "POST",
+    body,
+  });
+}
+
+export function createToneSectionMutationOptions(teamId: string) {
+  return mutationOptions({
+    mutationKey: ["teams", teamId, "tone", "sections", "create"],
+    mutationFn: (body: CreateToneSectionBody) => createToneSection(teamId, body),
+  });
+}
+
+export function useCreateToneSection(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...createToneSectionMutationOptions(teamId),
+    onSuccess: (section) => storeToneSection(queryClient, section),
+  });
+}

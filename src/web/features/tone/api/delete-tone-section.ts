@@ -1,0 +1,24 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ToneSection } from "../../../../shared/schemas/tone.ts";
+import { apiRequestVoid } from "../../../lib/api-client.ts";
+import { forgetToneSection } from "./tone-cache.ts";
+
+/** DELETE /api/tone/sections/:id (204). */
+export function deleteToneSection(sectionId: string): Promise<void> {
+  return apiRequestVoid(`/api/tone/sections/${encodeURIComponent(sectionId)}`, { method: "DELETE" });
+}
+
+export function deleteToneSectionMutationOptions() {
+  return mutationOptions({
+    mutationKey: ["tone", "sections", "delete"],
+    mutationFn: (section: ToneSection) => deleteToneSection(section.id),
+  });
+}
+
+export function useDeleteToneSection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...deleteToneSectionMutationOptions(),
+    onSuccess: (_answer, section) => forgetToneSection(queryClient, section.teamId, section.id),
+  });
+}

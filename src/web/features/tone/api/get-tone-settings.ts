@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type ToneSettings, toneSettingsSchema } from "../../../../shared/schemas/tone.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { toneKeys } from "./tone-cache.ts";
+
+/** GET /api/teams/:teamId/tone: product context and brand tone (null when not written). */
+export function getToneSettings(teamId: string): Promise<ToneSettings> {
+  return apiRequest(`/api/teams/${encodeURIComponent(teamId)}/tone`, toneSettingsSchema);
+}
+
+export function toneSettingsQueryOptions(teamId: string) {
+  return queryOptions({ queryKey: toneKeys.settings(teamId), queryFn: () => getToneSettings(teamId) });
+}
+
+export function useToneSettings(teamId: string | null) {
+  return useQuery({ ...toneSettingsQueryOptions(teamId ?? ""), enabled: teamId !== null });
+}

@@ -1,0 +1,31 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type ToneSection,
+  toneSectionSchema,
+  type UpdateToneSectionBody,
+} from "../../../../shared/schemas/tone.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { storeToneSection } from "./tone-cache.ts";
+
+/** PATCH /api/tone/sections/:id: title, description and/or the whole rule list. */
+export function updateToneSection(sectionId: string, body: UpdateToneSectionBody): Promise<ToneSection> {
+  return apiRequest(`/api/tone/sections/${encodeURIComponent(sectionId)}`, toneSectionSchema, {
+    method: "PATCH",
+    body,
+  });
+}
+
+export function updateToneSectionMutationOptions(sectionId: string) {
+  return mutationOptions({
+    mutationKey: ["tone", "sections", sectionId, "update"],
+    mutationFn: (body: UpdateToneSectionBody) => updateToneSection(sectionId, body),
+  });
+}
+
+export function useUpdateToneSection(sectionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...updateToneSectionMutationOptions(sectionId),
+    onSuccess: (section) => storeToneSection(queryClient, section),
+  });
+}

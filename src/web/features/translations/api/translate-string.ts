@@ -1,0 +1,31 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TranslateBody } from "../../../../shared/schemas/ai.ts";
+import { type SavedString, savedStringSchema } from "../../../../shared/schemas/keys.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { applyCell } from "../key-cache.ts";
+
+export interface TranslateStringInput extends TranslateBody {
+  keyId: string;
+  language: string;
+}
+
+/** POST /api/keys/:keyId/strings/:lang/translate: the AI translation, saved (history origin ai). */
+export function translateString({ keyId, language, ...body }: TranslateStringInput): Promise<SavedString> {
+  return apiRequest(
+    `/api/keys/${encodeURIComponent(keyId)}/strings/${encodeURIComponent(language)}/translate`,
+    savedStringSchema,
+    { method: "POST", body },
+  );
+}
+
+export function translateStringMutationOptions() {
+  return mutationOptions({ mutationKey: ["strings", "translate"], mutationFn: translateString });
+}
+
+export function useTranslateString(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...translateStringMutationOptions(),
+    onSuccess: (saved) => applyCell(queryClient, projectId, saved.keyId, saved.language, saved.cell),
+  });
+}

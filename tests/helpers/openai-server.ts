@@ -1,0 +1,97 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface ChatRequest {
+  model: string;
+  temperature?: number;
+  response_format?: { type: string };
+  messages: { role: string; content: string }[];
+}
+
+export interface ScriptedAnswer {
+  status?: number;
+  headers?: Record<string, string>;
+  /** The assistant message content (for 200), or the raw error body. */
+  content?: string;
+  body?: unknown;
+  delayMs?: number;
+}
+
+/** The text the prompt asks to translate (after "Text:\n"). */
+export function textOf(request: ChatRequest): string {
+  const user = request.messages.find((m) => m.role === "user")?.content ?? "";
+  return user.slice(user.lastIndexOf("Text:\n") + "Text:\n".length);
+}
+
+/**
+ * An OpenAI-compatible chat completions server on loopback, for the official `openai` client.
+ * By default it "translates" by prefixing `DE:` and keeping the text (so placeholders survive);
+ * `script` answers the next requests one by one instead.
+ */
+export async function startOpenAIServer() {
+  const requests: ChatRequest[] = [];
+  const script: ScriptedAnswer[] = [];
+  let latencyMs = 0;
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
+        res
+          .writeHead(404, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: { message: "not found" } }));
+        return;
+      }
+      const request = JSON.parse(Buffer.concat(chunks).toString("utf8")) as ChatRequest;
+      requests.push(request);
+      const answer: ScriptedAnswer = script.shift() ?? {
+        content: JSON.stringify({ translation: `DE: ${textOf(request)}` }),
+      };
+      setTimeout(() => {
+        const status = answer.status ?? 200;
+        const headers = { "content-type": "application/json", ...answer.headers };
+        if (status !== 200) {
+          res
+            .writeHead(status, headers)
+            .end(JSON.stringify(answer.body ?? { error: { message: `status ${status}` } }));
+          return;
+        }
+        res.writeHead(200, headers).end(
+          JSON.stringify(
+            answer.body ?? {
+              id: `chatcmpl-${requests.length}`,
+              object: "chat.completion",
+              created: Math.floor(Date.now() / 1000),
+              model: request.model,
+              choices: [
+                {
+                  index: 0,
+                  finish_reason: "stop",
+                  message: { role: "assistant", content: answer.content ?? "" },
+                },
+              ],
+              usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+            },
+          ),
+        );
+      }, answer.delayMs ?? latencyMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    script,
+    setLatency(ms: number) {
+      latencyMs = ms;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
