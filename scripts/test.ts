@@ -262,6 +262,7 @@ async function main(): Promise<number> {
               "tests/e2e/onboarding.e2e.test.ts",
               "tests/e2e/overview.e2e.test.ts",
               "tests/e2e/roles-and-settings.e2e.test.ts",
+              "tests/e2e/tone.e2e.test.ts",
             ],
             {
               E2E_SKIP_BUILD: "1",
