@@ -71,6 +71,7 @@ describe("UI permission flags", () => {
       canManageRoles: true,
       canManageAPIKeys: true,
       canEditTone: true,
+      canDeleteTranslations: true,
       isAdmin: true,
     });
   });
@@ -87,6 +88,7 @@ describe("UI permission flags", () => {
       canManageRoles: false,
       canManageAPIKeys: false,
       canEditTone: true,
+      canDeleteTranslations: true,
       isAdmin: true,
     });
   });
@@ -103,6 +105,7 @@ describe("UI permission flags", () => {
       canManageRoles: false,
       canManageAPIKeys: false,
       canEditTone: false,
+      canDeleteTranslations: false,
       isAdmin: false,
     });
   });

@@ -65,6 +65,7 @@ export function permissionFlags(role: Role) {
     canManageRoles: can(role, "team.manageRoles"),
     canManageAPIKeys: can(role, "projects.manageApiKeys"),
     canEditTone: can(role, "tone.manage"),
+    canDeleteTranslations: can(role, "strings.delete"),
     isAdmin: role === "owner" || role === "admin",
   };
 }

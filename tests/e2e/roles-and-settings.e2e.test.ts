@@ -243,6 +243,7 @@ describe(`roles and project settings on ${testDatabaseKind() === "postgres" ? "P
     expect(await settings.getByRole("button", { name: /Add Language/ }).count()).toBe(0);
     expect(await settings.getByRole("button", { name: /^Delete / }).count()).toBe(0);
     expect(await settings.getByRole("button", { name: /^Move / }).count()).toBe(0);
+    expect(await settings.getByRole("button", { name: /^Delete all .* translations$/ }).count()).toBe(0);
     await closeSettings(rp);
 
     // The server refuses what the UI hides (spec point 6).
@@ -333,6 +334,29 @@ describe(`roles and project settings on ${testDatabaseKind() === "postgres" ? "P
     await dialog.waitFor({ state: "hidden" });
     await expectVisible(keyRow(p, renamedKey));
     await expectVisible(keyRow(p, otherKey));
+  });
+
+  step("3c. the owner deletes all German translations; each stays in its history", async () => {
+    const p = ownerPage();
+    await openSettings(p);
+    const settings = settingsDialog(p);
+    await settings.getByRole("button", { name: "Languages" }).click();
+    await settings.getByRole("button", { name: "Delete all German translations" }).click();
+    const confirm = p.getByRole("alertdialog", { name: "Delete all German translations?" });
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expectVisible(toast(p, "All translations deleted successfully"));
+    await closeSettings(p);
+    await eventually(
+      () => keyRow(p, renamedKey).locator("td").nth(2).innerText(),
+      (text) => text.includes("Empty"),
+      "the German cell after deleting all German translations",
+    );
+    const history = await ownerContext.request.get(
+      `${app.url}/api/keys/${await keyIdOf(renamedKey)}/strings/de/history`,
+    );
+    const entries = ((await history.json()) as { entries: { value: string | null }[] }).entries;
+    expect(entries[0]?.value).toBeNull();
+    expect(entries.some((e) => e.value === "Hallo {name}!")).toBe(true);
   });
 
   step("4. deleting 'Beta' in Project Settings selects 'Alpha', the first other project", async () => {

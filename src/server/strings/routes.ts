@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import {
+  clearLanguageAnswerSchema,
   historySchema,
   restoreBodySchema,
   savedStringSchema,
@@ -20,6 +21,19 @@ const guarded = { 400: problems[400], 401: problems[401], 403: problems[403], 40
 export function stringRoutes(authService: AuthService, strings: StringService) {
   return new Hono<AppEnv>()
     .use("/keys/:keyId/strings/*", requireUser(authService))
+    .use("/projects/:id/strings/*", requireUser(authService))
+    .delete(
+      "/projects/:id/strings/:lang",
+      describeRoute({
+        tags,
+        summary: "Delete all translations of a language (each stays in its cell's history)",
+        responses: { 200: ok(clearLanguageAnswerSchema), ...guarded },
+      }),
+      async (c) =>
+        c.json({
+          deleted: await strings.clearLanguage(c.var.user.id, c.req.param("id"), c.req.param("lang")),
+        }),
+    )
     .put(
       "/keys/:keyId/strings/:lang",
       describeRoute({

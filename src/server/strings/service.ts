@@ -6,7 +6,7 @@ import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { Access } from "../teams/access.ts";
-import { type HistoryOrigin, writeStrings } from "./string-writer.ts";
+import { deleteLanguageStrings, type HistoryOrigin, writeStrings } from "./string-writer.ts";
 
 /** A concurrent edit: the error shape plus the cell as it is now, so the editor can choose. */
 export class StringConflictError extends AppError {
@@ -98,6 +98,27 @@ export function createStringService(deps: { db: Kysely<DB>; access: Access; even
 
   return {
     save,
+
+    /** Spec: delete all translations of a language (not the source), each kept in history. */
+    async clearLanguage(userId: string, projectId: string, language: string): Promise<number> {
+      const { project } = await access.project(userId, projectId, "strings.delete");
+      const name = languageName(language);
+      if (!project.languages.includes(language)) {
+        throw new AppError("validation_failed", `${name} is not a language of this project`);
+      }
+      if (language === project.source_language) {
+        throw new AppError(
+          "validation_failed",
+          `${name} is the source language; its strings are not deleted this way`,
+        );
+      }
+      const deleted = await db
+        .transaction()
+        .execute((trx) => deleteLanguageStrings(trx, projectId, language, { origin: "person", userId }));
+      if (deleted === 0) throw new AppError("not_found", `No translations found for ${name}`);
+      await events.publish(projectId, [{ type: "project.updated", data: { projectId } }]);
+      return deleted;
+    },
 
     async history(userId: string, keyId: string, language: string): Promise<HistoryEntry[]> {
       await access.key(userId, keyId, "languages.view");

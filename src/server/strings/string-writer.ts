@@ -78,3 +78,29 @@ export async function writeStrings(
     updatedAt: new Date(r.updated_at),
   }));
 }
+
+/**
+ * Deletes every string of one language in a project, writing a history row (value null) for each,
+ * so each deleted value can still be restored from its cell's history.
+ */
+export async function deleteLanguageStrings(
+  trx: Transaction<DB> | Kysely<DB>,
+  projectId: string,
+  language: string,
+  meta: { origin: HistoryOrigin; userId: string | null },
+): Promise<number> {
+  const deleted = await sql<{ key_id: string; version: number }>`
+    delete from translation_strings
+    where project_id = ${projectId} and language_code = ${language}
+    returning key_id, version
+  `.execute(trx);
+  const rows = deleted.rows;
+  if (rows.length > 0) {
+    await sql`
+      insert into string_history (key_id, project_id, language_code, value, version, origin, user_id)
+      select k, ${projectId}::uuid, ${language}, null, n, ${meta.origin}, ${meta.userId}
+      from unnest(${rows.map((r) => r.key_id)}::uuid[], ${rows.map((r) => Number(r.version) + 1)}::int[]) as t(k, n)
+    `.execute(trx);
+  }
+  return rows.length;
+}

@@ -102,3 +102,6 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 export const historySchema = z.object({ entries: z.array(historyEntrySchema) });
 
 export const restoreBodySchema = z.object({ historyId: z.number().int().positive() });
+
+/** DELETE /api/projects/:id/strings/:lang */
+export const clearLanguageAnswerSchema = z.object({ deleted: z.number().int() });

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Eraser, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { languageName } from "../../../../shared/languages.ts";
@@ -6,6 +6,8 @@ import type { PermissionFlags } from "../../../../shared/permissions.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { useDeleteLanguageStrings } from "../api/delete-language-strings.ts";
 import { useSetProjectLanguages } from "../api/set-languages.ts";
 import { addLanguage, canRemoveLanguage, moveLanguage, removeLanguage } from "../language-order.ts";
 import { AddLanguageDialog } from "./add-language-dialog.tsx";
@@ -15,6 +17,8 @@ export function SettingsLanguages({ project, flags }: { project: Project; flags:
   const [adding, setAdding] = useState(false);
   const [addingCode, setAddingCode] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [clearing, setClearing] = useState<string | null>(null);
+  const clearStrings = useDeleteLanguageStrings(project.id);
   const editable = flags.canEditLanguages;
   const { languages, sourceLanguage } = project;
 
@@ -38,6 +42,22 @@ export function SettingsLanguages({ project, flags }: { project: Project; flags:
       },
       onError: () => toast.error("Failed to delete language"),
     });
+  };
+
+  const clear = (code: string) => {
+    clearStrings.mutate(
+      { projectId: project.id, language: code },
+      {
+        onSuccess: () => {
+          toast.success("All translations deleted successfully");
+          setClearing(null);
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error, `Failed to delete ${languageName(code)} translations`));
+          setClearing(null);
+        },
+      },
+    );
   };
 
   const move = (code: string, direction: -1 | 1) => {
@@ -66,6 +86,18 @@ export function SettingsLanguages({ project, flags }: { project: Project; flags:
               <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
                 Source
               </span>
+            ) : null}
+            {flags.canDeleteTranslations && code !== sourceLanguage ? (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Delete all ${languageName(code)} translations`}
+                title={`Delete all ${languageName(code)} translations`}
+                onClick={() => setClearing(code)}
+              >
+                <Eraser aria-hidden="true" />
+              </Button>
             ) : null}
             {editable ? (
               <div className="flex items-center gap-0.5">
@@ -124,6 +156,20 @@ export function SettingsLanguages({ project, flags }: { project: Project; flags:
         loading={setLanguages.isPending}
         onConfirm={() => {
           if (deleting) remove(deleting);
+        }}
+      />
+      <ConfirmDialog
+        open={clearing !== null}
+        onOpenChange={(open) => {
+          if (!open) setClearing(null);
+        }}
+        title={`Delete all ${clearing ? languageName(clearing) : ""} translations?`}
+        description="Every translation of this language is removed from the project. Each value stays in its string's history and can be restored from there."
+        confirmLabel="Delete"
+        destructive
+        loading={clearStrings.isPending}
+        onConfirm={() => {
+          if (clearing) clear(clearing);
         }}
       />
     </section>
