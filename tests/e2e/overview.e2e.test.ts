@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Locator, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { testDatabaseKind } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
+import { createTeamInContext, type E2ePerson, joinTeam, signUpInContext } from "../helpers/e2e-users.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
 
 /**
@@ -34,20 +35,7 @@ describe(`the Overview on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "
   /** String saves the owner's page sent (PUT /api/keys/:id/strings/:lang). */
   const stringSaves: Request[] = [];
 
-  /** Signs up through the API in `context`, so the session cookie lands in the browser context. */
-  async function signUp(context: BrowserContext, person: typeof owner) {
-    const sent = await context.request.post(`${app.url}/api/auth/code`, { data: { email: person.email } });
-    expect(sent.status()).toBe(200);
-    const code = await mail.codeFor(person.email, { timeoutMs: 15_000 });
-    const verified = await context.request.post(`${app.url}/api/auth/verify`, {
-      data: { email: person.email, code },
-    });
-    expect(verified.status()).toBe(200);
-    const profile = await context.request.put(`${app.url}/api/profile`, {
-      data: { firstName: person.firstName, lastName: person.lastName },
-    });
-    expect(profile.status()).toBe(200);
-  }
+  const signUp = (context: BrowserContext, person: E2ePerson) => signUpInContext(context, app, mail, person);
 
   beforeAll(async () => {
     mail = await startMailServer();
@@ -58,21 +46,11 @@ describe(`the Overview on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "
     memberContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
 
     await signUp(ownerContext, owner);
-    const team = await ownerContext.request.post(`${app.url}/api/teams`, { data: { name: teamName } });
-    expect(team.status()).toBeLessThan(300);
-    teamId = ((await team.json()) as { id: string }).id;
+    teamId = await createTeamInContext(ownerContext, app, teamName);
 
     // The second person joins the team as an admin, straight in the database (invites come later).
     await signUp(memberContext, member);
-    const memberUser = await app.server.database.db
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", member.email)
-      .executeTakeFirstOrThrow();
-    await app.server.database.db
-      .insertInto("members")
-      .values({ id: randomUUID(), team_id: teamId, user_id: memberUser.id, role: "admin" })
-      .execute();
+    await joinTeam(app, teamId, member.email, "admin");
 
     page = await ownerContext.newPage();
     page.on("response", (response) => {

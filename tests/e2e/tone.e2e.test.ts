@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { testDatabaseKind } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
+import { createTeamInContext, type E2ePerson, joinTeam, signUpInContext } from "../helpers/e2e-users.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
 
 /**
@@ -32,19 +33,7 @@ describe(`tone of voice on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : 
   let page: Page | undefined;
   let teamId = "";
 
-  async function signUp(context: BrowserContext, person: typeof owner) {
-    const sent = await context.request.post(`${app.url}/api/auth/code`, { data: { email: person.email } });
-    expect(sent.status()).toBe(200);
-    const code = await mail.codeFor(person.email, { timeoutMs: 15_000 });
-    const verified = await context.request.post(`${app.url}/api/auth/verify`, {
-      data: { email: person.email, code },
-    });
-    expect(verified.status()).toBe(200);
-    const profile = await context.request.put(`${app.url}/api/profile`, {
-      data: { firstName: person.firstName, lastName: person.lastName },
-    });
-    expect(profile.status()).toBe(200);
-  }
+  const signUp = (context: BrowserContext, person: E2ePerson) => signUpInContext(context, app, mail, person);
 
   beforeAll(async () => {
     mail = await startMailServer();
@@ -55,24 +44,14 @@ describe(`tone of voice on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : 
     reviewerContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
 
     await signUp(ownerContext, owner);
-    const team = await ownerContext.request.post(`${app.url}/api/teams`, { data: { name: teamName } });
-    expect(team.status()).toBeLessThan(300);
-    teamId = ((await team.json()) as { id: string }).id;
+    teamId = await createTeamInContext(ownerContext, app, teamName);
     const project = await ownerContext.request.post(`${app.url}/api/teams/${teamId}/projects`, {
       data: { name: "Website" },
     });
     expect(project.status()).toBe(201);
 
     await signUp(reviewerContext, reviewer);
-    const reviewerUser = await app.server.database.db
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", reviewer.email)
-      .executeTakeFirstOrThrow();
-    await app.server.database.db
-      .insertInto("members")
-      .values({ id: randomUUID(), team_id: teamId, user_id: reviewerUser.id, role: "reviewer" })
-      .execute();
+    await joinTeam(app, teamId, reviewer.email, "reviewer");
   });
 
   afterAll(async () => {
