@@ -7,9 +7,13 @@ import { HTTPException } from "hono/http-exception";
 import { openAPIRouteHandler } from "hono-openapi";
 import { aiRoutes } from "./ai/routes.ts";
 import type { TranslateService } from "./ai/translate-service.ts";
+import type { AssistService } from "./assist/assist-service.ts";
+import { assistRoutes } from "./assist/routes.ts";
 import type { MeService } from "./auth/me-service.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { AuthService } from "./auth/service.ts";
+import type { BatchService } from "./batch/batch-service.ts";
+import { batchRoutes } from "./batch/routes.ts";
 import { AppError } from "./errors.ts";
 import type { EventBus } from "./events/event-bus.ts";
 import { eventRoutes } from "./events/routes.ts";
@@ -45,6 +49,8 @@ export interface AppDeps {
     keys: KeyService;
     strings: StringService;
     translate: TranslateService;
+    batch: BatchService;
+    assist: AssistService;
     tone: ToneService;
     events: EventBus;
   };
@@ -71,6 +77,8 @@ export function buildApp({ publicUrl, logger, staticDir, services }: AppDeps) {
     .route("/", keyRoutes(services.auth, services.keys))
     .route("/", stringRoutes(services.auth, services.strings))
     .route("/", aiRoutes(services.auth, services.translate))
+    .route("/", batchRoutes(services.auth, services.batch))
+    .route("/", assistRoutes(services.auth, services.assist))
     .route("/", toneRoutes(services.auth, services.tone))
     .route("/", eventRoutes(services.auth, services.access, services.events));
 

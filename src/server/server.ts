@@ -5,15 +5,19 @@ import { createOpenAIProvider } from "./ai/openai-provider.ts";
 import { createPseudoProvider } from "./ai/pseudo-provider.ts";
 import { createTranslateService } from "./ai/translate-service.ts";
 import { buildApp } from "./app.ts";
+import { createAssistService } from "./assist/assist-service.ts";
 import { createAuth } from "./auth/auth.ts";
 import { createMeService } from "./auth/me-service.ts";
 import { loadAuthSecret } from "./auth/secret.ts";
 import { createAuthService } from "./auth/service.ts";
+import { createBatchService } from "./batch/batch-service.ts";
+import { createChunkWorker } from "./batch/chunk-worker.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createEventBus } from "./events/event-bus.ts";
 import { type Clock, RateLimiter, systemClock } from "./http/rate-limit.ts";
+import { createJobQueue } from "./jobs/job-queue.ts";
 import { createKeyService } from "./keys/service.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -38,12 +42,16 @@ export interface ServerOptions {
   staticDir?: string;
 }
 
+/** Spec point 9: 3 retries of a chunk whose worker failed or died. */
+const BATCH_CHUNK_RETRIES = 3;
+
 const defaultStaticDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
 
 /** Opens the database, migrates it, wires the services and listens. */
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const database = await openDatabase(config, logger);
+  let stopQueue = async () => {};
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) logger.info({ applied }, "database migrated");
@@ -71,6 +79,25 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         })
       : createPseudoProvider();
     logger.info({ provider: provider.name, model: provider.model }, "AI provider");
+    const queue = await createJobQueue(database, {
+      databaseUrl: config.DATABASE_URL,
+      logger,
+      settings: { "batch-translate-chunk": { retryLimit: BATCH_CHUNK_RETRIES, heartbeatSeconds: 10 } },
+    });
+    stopQueue = () => queue.stop();
+    const chunkWorker = createChunkWorker({ db: database.db, events, provider, logger });
+    await queue.work("batch-translate-chunk", config.AI_BATCH_CONCURRENCY, async (job) => {
+      try {
+        await chunkWorker.processChunk(job.data.batchId, job.data.chunk);
+      } catch (error) {
+        logger.error({ err: error, ...job.data, attempt: job.retryCount }, "batch chunk failed");
+        if (job.retryCount >= BATCH_CHUNK_RETRIES) {
+          await chunkWorker.failChunk(job.data.batchId, job.data.chunk, (error as Error).message);
+          return;
+        }
+        throw error;
+      }
+    });
     const services = {
       auth: createAuthService({ auth, limiter, logger }),
       me: createMeService({ profiles, teams }),
@@ -82,7 +109,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       keys: createKeyService(domain),
       strings,
       translate: createTranslateService({ db: database.db, access, strings, provider, logger }),
+      assist: createAssistService({ db: database.db, access, provider, logger }),
       tone: createToneService(domain),
+      batch: createBatchService({ ...domain, queue, provider }),
     };
     const app = buildApp({
       publicUrl: config.publicUrl,
@@ -108,12 +137,14 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         // Open event streams would otherwise keep close() waiting forever.
         (server as import("node:http").Server).closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await queue.stop();
         await events.close();
         mailer.close();
         await database.close();
       },
     };
   } catch (error) {
+    await stopQueue().catch(() => {});
     await database.close();
     throw error;
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { batchJobSchema } from "./schemas/batch.ts";
 import { cellSchema } from "./schemas/keys.ts";
 
 /**
@@ -16,6 +17,8 @@ export const projectEventSchemas = {
   "key.updated": z.object({ keyId: z.string(), key: z.string() }),
   "key.deleted": z.object({ keyId: z.string() }),
   "project.updated": z.object({ projectId: z.string() }),
+  /** A batch translation job's row changed (status, progress, counts). */
+  "batch.updated": batchJobSchema,
 } as const;
 
 export type ProjectEventType = keyof typeof projectEventSchemas;

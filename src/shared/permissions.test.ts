@@ -21,6 +21,7 @@ const expected: Record<Permission, Record<Exclude<Role, "none">, boolean>> = {
   "keys.manage": { owner: true, admin: true, reviewer: false },
   "strings.edit": { owner: true, admin: true, reviewer: true },
   "strings.delete": { owner: true, admin: true, reviewer: false },
+  "strings.batchTranslate": { owner: true, admin: true, reviewer: false },
   "tone.view": { owner: true, admin: true, reviewer: true },
   "tone.manage": { owner: true, admin: true, reviewer: false },
   "reviews.view": { owner: true, admin: true, reviewer: true },
@@ -72,6 +73,7 @@ describe("UI permission flags", () => {
       canManageAPIKeys: true,
       canEditTone: true,
       canDeleteTranslations: true,
+      canBatchTranslate: true,
       isAdmin: true,
     });
   });
@@ -89,6 +91,7 @@ describe("UI permission flags", () => {
       canManageAPIKeys: false,
       canEditTone: true,
       canDeleteTranslations: true,
+      canBatchTranslate: true,
       isAdmin: true,
     });
   });
@@ -106,6 +109,7 @@ describe("UI permission flags", () => {
       canManageAPIKeys: false,
       canEditTone: false,
       canDeleteTranslations: false,
+      canBatchTranslate: false,
       isAdmin: false,
     });
   });

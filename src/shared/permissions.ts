@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   "keys.manage": ["owner", "admin"],
   "strings.edit": ["owner", "admin", "reviewer"],
   "strings.delete": ["owner", "admin"],
+  // Translating a whole language at once rewrites many strings: managed like keys and strings.
+  "strings.batchTranslate": ["owner", "admin"],
   // Tone of voice
   "tone.view": ["owner", "admin", "reviewer"],
   "tone.manage": ["owner", "admin"],
@@ -66,6 +68,7 @@ export function permissionFlags(role: Role) {
     canManageAPIKeys: can(role, "projects.manageApiKeys"),
     canEditTone: can(role, "tone.manage"),
     canDeleteTranslations: can(role, "strings.delete"),
+    canBatchTranslate: can(role, "strings.batchTranslate"),
     isAdmin: role === "owner" || role === "admin",
   };
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { BATCH_ITEMS_MARKER } from "../../src/server/ai/prompt.ts";
 
 export interface ChatRequest {
   model: string;
@@ -23,10 +24,37 @@ export function textOf(request: ChatRequest): string {
   return user.slice(user.lastIndexOf("Text:\n") + "Text:\n".length);
 }
 
+/** The items of a batch request (the JSON after "Items (JSON):"), or undefined for a single string. */
+export function itemsOf(
+  request: ChatRequest,
+): { id: string; text: string; placeholders: string[] }[] | undefined {
+  const user = request.messages.find((m) => m.role === "user")?.content ?? "";
+  const at = user.indexOf(BATCH_ITEMS_MARKER);
+  if (at < 0) return undefined;
+  return JSON.parse(user.slice(at + BATCH_ITEMS_MARKER.length));
+}
+
+/** Whether the request is a writing-assistant call (answered with `suggestion`). */
+export function isAssist(request: ChatRequest): boolean {
+  return (request.messages.find((m) => m.role === "system")?.content ?? "").startsWith("You edit");
+}
+
+/** What the server answers when nothing is scripted: `DE: ` + the text, for each kind of call. */
+export function defaultContent(request: ChatRequest): string {
+  const items = itemsOf(request);
+  if (items) {
+    return JSON.stringify({
+      translations: items.map((item) => ({ id: item.id, translation: `DE: ${item.text}` })),
+    });
+  }
+  if (isAssist(request)) return JSON.stringify({ suggestion: `EDITED: ${textOf(request)}` });
+  return JSON.stringify({ translation: `DE: ${textOf(request)}` });
+}
+
 /**
  * An OpenAI-compatible chat completions server on loopback, for the official `openai` client.
- * By default it "translates" by prefixing `DE:` and keeping the text (so placeholders survive);
- * `script` answers the next requests one by one instead.
+ * By default it "translates" by prefixing `DE:` and keeping the text (so placeholders survive), and
+ * the writing assistant prefixes `EDITED:`; `script` answers the next requests one by one instead.
  */
 export async function startOpenAIServer() {
   const requests: ChatRequest[] = [];
@@ -45,9 +73,7 @@ export async function startOpenAIServer() {
       }
       const request = JSON.parse(Buffer.concat(chunks).toString("utf8")) as ChatRequest;
       requests.push(request);
-      const answer: ScriptedAnswer = script.shift() ?? {
-        content: JSON.stringify({ translation: `DE: ${textOf(request)}` }),
-      };
+      const answer: ScriptedAnswer = script.shift() ?? { content: defaultContent(request) };
       setTimeout(() => {
         const status = answer.status ?? 200;
         const headers = { "content-type": "application/json", ...answer.headers };

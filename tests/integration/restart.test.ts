@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrations as allMigrations } from "../../src/server/db/migrations/index.ts";
 import { ApiClient } from "../helpers/api-app.ts";
 import { startAppServer } from "../helpers/app-server.ts";
-import { createTestDatabase, type TestDatabase, testDatabaseKind } from "../helpers/database.ts";
+import { persistentDatabaseEnv } from "../helpers/persistent-database.ts";
 import { startMailServer } from "../helpers/smtp.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -13,22 +10,11 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function databaseEnv(): Promise<Record<string, string>> {
-  if (testDatabaseKind() === "postgres") {
-    const postgres: TestDatabase = await createTestDatabase("postgres", { migrate: false });
-    cleanups.push(() => postgres.drop());
-    return { DATABASE_URL: postgres.url ?? "" };
-  }
-  const dataDir = await mkdtemp(join(tmpdir(), "sprog-restart-"));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  return { DATA_DIR: dataDir };
-}
-
 describe("a restart", () => {
   it("keeps users, sessions and teams; migrations run once", async () => {
     const mail = await startMailServer();
     cleanups.push(() => mail.close());
-    const env = { ...(await databaseEnv()), SMTP_URL: mail.url };
+    const env = { ...(await persistentDatabaseEnv(cleanups)), SMTP_URL: mail.url };
 
     const first = await startAppServer(env);
     const client = new ApiClient(first.url);

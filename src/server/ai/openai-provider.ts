@@ -1,55 +1,103 @@
 import OpenAI from "openai";
 import { AppError } from "../errors.ts";
-import { translationMessages } from "./prompt.ts";
+import { assistMessages } from "./assist-prompt.ts";
+import { batchTranslationMessages, translationMessages } from "./prompt.ts";
 import type { TranslationProvider } from "./provider.ts";
+import { type RetryVerdict, retryAfterMs, withRetries } from "./retry.ts";
+
+type Messages = ReturnType<typeof translationMessages>;
+
+/** 429, 408, 409, 5xx and lost connections are worth another try; other answers are not. */
+function verdict(error: unknown): RetryVerdict {
+  if (error instanceof OpenAI.APIConnectionError) return { retry: true };
+  if (error instanceof OpenAI.APIError) {
+    const status = error.status ?? 0;
+    if (status === 429) return { retry: true, afterMs: retryAfterMs(error.headers) };
+    return { retry: status === 408 || status === 409 || status >= 500 };
+  }
+  return { retry: false };
+}
+
+function parseFailure(): AppError {
+  return new AppError("upstream_failed", "Failed to parse AI translation response");
+}
 
 /**
  * The official client against any OpenAI-compatible chat endpoint (OpenAI, Azure OpenAI, OpenRouter,
- * Ollama, vLLM, LM Studio). It retries 429 and 5xx itself, honouring Retry-After.
+ * Ollama, vLLM, LM Studio). Retries are ours (spec point 9: 3, backoff from 1 s plus up to 1 s
+ * jitter, a 429's Retry-After honoured), so the client's own are off.
  */
 export function createOpenAIProvider(options: {
   apiKey: string;
   baseURL: string | undefined;
   model: string;
+  sleep?: (ms: number) => Promise<void>;
 }): TranslationProvider {
   const client = new OpenAI({
     apiKey: options.apiKey,
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-    maxRetries: 3,
-    timeout: 60_000,
+    maxRetries: 0,
+    timeout: 120_000,
   });
+
+  /** One chat call answered with a JSON object. */
+  async function chatJson(model: string, messages: Messages): Promise<Record<string, unknown>> {
+    let content: unknown;
+    try {
+      const completion = await withRetries(
+        () =>
+          client.chat.completions.create({
+            model,
+            temperature: 0,
+            response_format: { type: "json_object" },
+            messages,
+          }),
+        { verdict, ...(options.sleep ? { sleep: options.sleep } : {}) },
+      );
+      content = completion.choices?.[0]?.message?.content;
+    } catch (error) {
+      if (error instanceof OpenAI.APIError) {
+        const body = typeof error.error === "object" ? JSON.stringify(error.error) : String(error.message);
+        throw new AppError("upstream_failed", `API request failed: ${error.status ?? "no status"} ${body}`, {
+          retryAfterSeconds: error.status === 429 ? (retryAfterMs(error.headers) ?? 0) / 1000 : undefined,
+        });
+      }
+      throw new AppError("upstream_failed", `API request failed: ${(error as Error).message}`);
+    }
+    if (typeof content !== "string")
+      throw new AppError("upstream_failed", "Invalid response format from AI service");
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(content);
+    } catch {
+      throw parseFailure();
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw parseFailure();
+    return parsed as Record<string, unknown>;
+  }
+
   return {
     name: "openai",
     model: options.model,
     async complete(request) {
-      let content: unknown;
-      try {
-        const completion = await client.chat.completions.create({
-          model: request.model,
-          temperature: 0,
-          response_format: { type: "json_object" },
-          messages: translationMessages(request),
-        });
-        content = completion.choices?.[0]?.message?.content;
-      } catch (error) {
-        if (error instanceof OpenAI.APIError) {
-          const body = typeof error.error === "object" ? JSON.stringify(error.error) : String(error.message);
-          throw new AppError("upstream_failed", `API request failed: ${error.status ?? "no status"} ${body}`);
-        }
-        throw new AppError("upstream_failed", `API request failed: ${(error as Error).message}`);
-      }
-      if (typeof content !== "string")
-        throw new AppError("upstream_failed", "Invalid response format from AI service");
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(content);
-      } catch {
-        throw new AppError("upstream_failed", "Failed to parse AI translation response");
-      }
-      const translation = (parsed as { translation?: unknown } | null)?.translation;
-      if (typeof translation !== "string")
-        throw new AppError("upstream_failed", "Failed to parse AI translation response");
+      const { translation } = await chatJson(request.model, translationMessages(request));
+      if (typeof translation !== "string") throw parseFailure();
       return translation;
+    },
+    async completeBatch(request) {
+      const { translations } = await chatJson(request.model, batchTranslationMessages(request));
+      if (!Array.isArray(translations)) throw parseFailure();
+      const byId = new Map<string, string>();
+      for (const entry of translations) {
+        const { id, translation } = (entry ?? {}) as { id?: unknown; translation?: unknown };
+        if (typeof id === "string" && typeof translation === "string") byId.set(id, translation);
+      }
+      return byId;
+    },
+    async assist(request) {
+      const { suggestion } = await chatJson(request.model, assistMessages(request));
+      if (typeof suggestion !== "string") throw parseFailure();
+      return suggestion;
     },
   };
 }

@@ -1,18 +1,54 @@
-/** What one AI translation call carries (DESIGN.md §6). */
-export interface TranslationRequest {
-  sourceLanguage: string;
-  targetLanguage: string;
+import type { AssistAction } from "../../shared/schemas/assist.ts";
+
+/** The team's voice, carried by every AI call (DESIGN.md §6). */
+export interface VoiceContext {
+  productContext: string;
+  brandTone: string;
+  toneRules: string[];
+  model: string;
+}
+
+/** A past translation of similar source text (translation memory), given to the AI as an example. */
+export interface TranslationExample {
+  source: string;
+  translation: string;
+  /** Percent, 0-100. */
+  similarity: number;
+}
+
+/** One string to translate, with what the model needs to know about it. */
+export interface TranslationItem {
   keyName: string;
   sourceText: string;
   /** Existing translations of the key in other languages, as context. */
   otherTranslations: Record<string, string>;
   /** Placeholders that must appear in the answer exactly as written. */
   placeholders: string[];
-  productContext: string;
-  brandTone: string;
-  toneRules: string[];
-  model: string;
+  examples?: TranslationExample[];
+}
+
+/** What one AI translation call carries (DESIGN.md §6). */
+export interface TranslationRequest extends VoiceContext, TranslationItem {
+  sourceLanguage: string;
+  targetLanguage: string;
   /** Set on a retry: what was wrong with the previous answer. */
+  correction?: string;
+}
+
+/** Many strings in one call (a batch chunk); each item carries an id the answer repeats. */
+export interface BatchTranslationRequest extends VoiceContext {
+  sourceLanguage: string;
+  targetLanguage: string;
+  items: (TranslationItem & { id: string })[];
+}
+
+/** A writing-assistant call on a source string: the suggestion is shown, never saved by itself. */
+export interface AssistRequest extends VoiceContext {
+  action: AssistAction;
+  language: string;
+  keyName: string;
+  text: string;
+  placeholders: string[];
   correction?: string;
 }
 
@@ -21,4 +57,8 @@ export interface TranslationProvider {
   model: string;
   /** The translated text (not yet checked). Throws AppError with the spec's AI error texts. */
   complete(request: TranslationRequest): Promise<string>;
+  /** Item id → translated text (not yet checked); ids the answer left out are missing. */
+  completeBatch(request: BatchTranslationRequest): Promise<Map<string, string>>;
+  /** The rewritten text (not yet checked). */
+  assist(request: AssistRequest): Promise<string>;
 }

@@ -1,5 +1,6 @@
 import { detectPlaceholders } from "../../shared/placeholders/detect.ts";
 import type { TranslationProvider } from "./provider.ts";
+import { pseudoAssist } from "./pseudo-assist.ts";
 
 const ACCENTED: Record<string, string> = {
   a: "á",
@@ -86,6 +87,12 @@ export function createPseudoProvider(): TranslationProvider {
     model: "pseudo",
     async complete(request) {
       return pseudoLocalize(request.sourceText);
+    },
+    async completeBatch(request) {
+      return new Map(request.items.map((item) => [item.id, pseudoLocalize(item.sourceText)]));
+    },
+    async assist(request) {
+      return pseudoAssist(request);
     },
   };
 }

@@ -140,6 +140,36 @@ export interface ToneSectionsTable {
   updated_at: Timestamp;
 }
 
+export interface BatchTranslationJobsTable {
+  id: Generated<string>;
+  project_id: string;
+  source_language: string;
+  target_language: string;
+  status: ColumnType<BatchJobStatus, BatchJobStatus | undefined, BatchJobStatus>;
+  progress_percentage: Generated<number>;
+  completed_items: Generated<number>;
+  failed_items: Generated<number>;
+  skipped_items: Generated<number>;
+  total_items: number;
+  chunk_count: number;
+  error_message: string | null;
+  model: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type BatchJobStatus = "pending" | "processing" | "completed" | "failed" | "cancelled";
+export type BatchItemStatus = "pending" | "done" | "failed" | "skipped";
+
+export interface BatchTranslationItemsTable {
+  job_id: string;
+  key_id: string;
+  chunk: number;
+  status: ColumnType<BatchItemStatus, BatchItemStatus | undefined, BatchItemStatus>;
+  error: string | null;
+}
+
 /** Our tables as Kysely sees them (better-auth-only tables are left to better-auth). */
 export interface DB {
   users: UsersTable;
@@ -156,4 +186,6 @@ export interface DB {
   translation_strings: TranslationStringsTable;
   string_history: StringHistoryTable;
   tone_sections: ToneSectionsTable;
+  batch_translation_jobs: BatchTranslationJobsTable;
+  batch_translation_items: BatchTranslationItemsTable;
 }

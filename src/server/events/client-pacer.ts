@@ -28,7 +28,12 @@ export class ClientPacer {
       this.#waitingStrings.set(`${event.data.keyId}:${event.data.language}`, event);
       this.#flushStrings();
     } else {
-      const id = "keyId" in event.data ? `${event.type}:${event.data.keyId}` : event.type;
+      const id =
+        "keyId" in event.data
+          ? `${event.type}:${event.data.keyId}`
+          : event.type === "batch.updated"
+            ? `${event.type}:${event.data.id}`
+            : event.type;
       this.#waitingOthers.set(id, event);
       this.#otherTimer ??= setTimeout(() => this.#flushOthers(), REALTIME_BATCH_MS);
     }

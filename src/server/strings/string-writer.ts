@@ -28,7 +28,15 @@ export interface WrittenString {
 export async function writeStrings(
   trx: Transaction<DB> | Kysely<DB>,
   changes: readonly StringChange[],
-  meta: { origin: HistoryOrigin; userId: string | null },
+  meta: {
+    origin: HistoryOrigin;
+    userId: string | null;
+    /**
+     * Only fill strings that are missing or empty: a value someone wrote in the meantime is kept
+     * (an AI batch never overwrites a person's edit). Strings left alone are not returned.
+     */
+    onlyIfEmpty?: boolean;
+  },
 ): Promise<WrittenString[]> {
   if (changes.length === 0) return [];
   const keyIds = changes.map((c) => c.keyId);
@@ -52,7 +60,7 @@ export async function writeStrings(
           version = s.version + 1,
           updated_by = excluded.updated_by,
           updated_at = now()
-      where s.value is distinct from excluded.value
+      where s.value is distinct from excluded.value ${meta.onlyIfEmpty ? sql`and s.value = ''` : sql``}
     returning s.key_id, s.project_id, s.language_code, s.value, s.version, s.updated_at
   `.execute(trx);
 

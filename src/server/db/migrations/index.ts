@@ -2,10 +2,12 @@ import type { Migration } from "kysely";
 import * as m0001 from "./0001-identity-and-teams.ts";
 import * as m0002 from "./0002-projects-keys-strings.ts";
 import * as m0003 from "./0003-tone-sections.ts";
+import * as m0004 from "./0004-batch-translation-jobs.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
   "0001-identity-and-teams": m0001,
   "0002-projects-keys-strings": m0002,
   "0003-tone-sections": m0003,
+  "0004-batch-translation-jobs": m0004,
 };

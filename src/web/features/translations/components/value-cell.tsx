@@ -1,5 +1,5 @@
-import { Copy, Languages, Pencil, TriangleAlert, Wand2 } from "lucide-react";
-import { useMemo, useState } from "react";
+import { Copy, Languages, Pencil, Sparkles, TriangleAlert, Wand2 } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { comparePlaceholders, fixPlaceholders } from "../../../../shared/placeholders/check.ts";
 import type { KeyRow } from "../../../../shared/schemas/keys.ts";
@@ -12,6 +12,7 @@ import { aiFadeInMs } from "../fade-in.ts";
 import { cellId } from "../hooks/use-cell-editing.ts";
 import { CellEditor } from "./cell-editor.tsx";
 import { HistoryPopover } from "./history-popover.tsx";
+import { WritingAssistant } from "./writing-assistant.tsx";
 
 export interface ValueCellProps {
   projectId: string;
@@ -64,6 +65,20 @@ export function ValueCell({
   const mismatch = check !== undefined && !check.matches;
   const translate = useTranslateString(projectId);
   const [fadeMs, setFadeMs] = useState<number | undefined>();
+  // The writing assistant works on source-language cells; its sparkles button opens the editor with
+  // the action menu open (the flag only lives for the render that mounts the editor).
+  const isSource = sourceValue === undefined;
+  const tdRef = useRef<HTMLTableCellElement>(null);
+  const [assistOnOpen, setAssistOnOpen] = useState(false);
+  useEffect(() => {
+    if (assistOnOpen) setAssistOnOpen(false);
+  }, [assistOnOpen]);
+  const focusEditor = () =>
+    requestAnimationFrame(() => {
+      const textarea = tdRef.current?.querySelector("textarea");
+      textarea?.focus();
+      textarea?.setSelectionRange(textarea.value.length, textarea.value.length);
+    });
 
   const runTranslate = () => {
     const retranslating = value !== "";
@@ -84,6 +99,7 @@ export function ValueCell({
 
   return (
     <td
+      ref={tdRef}
       data-cell={id}
       data-editing={isOpen || undefined}
       data-flash={editing.flashing.has(id) || undefined}
@@ -94,6 +110,18 @@ export function ValueCell({
         mismatch && !isOpen && "bg-amber-50/60",
       )}
     >
+      {isOpen && session && isSource ? (
+        <WritingAssistant
+          keyId={row.id}
+          language={language}
+          text={session.draft}
+          cellLabel={label}
+          disabled={session.saving || session.theirs !== undefined}
+          defaultMenuOpen={assistOnOpen}
+          onAccept={editing.change}
+          onDone={focusEditor}
+        />
+      ) : null}
       {isOpen && session ? (
         <CellEditor
           label={label}
@@ -175,6 +203,22 @@ export function ValueCell({
               >
                 <Pencil aria-hidden="true" />
               </Button>
+              {isSource ? (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-7"
+                  aria-label={`Writing assistant for ${label}`}
+                  title={value.trim() === "" ? "No text to improve" : "Writing assistant"}
+                  disabled={loading || value.trim() === ""}
+                  onClick={() => {
+                    setAssistOnOpen(true);
+                    editing.begin(row.id, language, cell);
+                  }}
+                >
+                  <Sparkles aria-hidden="true" />
+                </Button>
+              ) : null}
               {sourceValue !== undefined ? (
                 <Button
                   variant="ghost"

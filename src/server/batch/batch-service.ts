@@ -1,0 +1,152 @@
+import { type Kysely, sql } from "kysely";
+import { languageName } from "../../shared/languages.ts";
+import { BATCH_CHUNK_SIZE, type BatchJob, type StartBatchBody } from "../../shared/schemas/batch.ts";
+import { assertTargetLanguage, resolveModel } from "../ai/checks.ts";
+import type { TranslationProvider } from "../ai/provider.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import type { DB } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { EventBus } from "../events/event-bus.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
+import type { Access } from "../teams/access.ts";
+import { presentBatchJob } from "./batch-jobs.ts";
+
+const RUNNING = ["pending", "processing"] as const;
+
+/**
+ * Batch translation of every missing string of one language (spec points 4, 7, 9). Starting writes
+ * the job row, one item per key and one queued job per chunk in one transaction; the chunk worker
+ * does the rest in any server process.
+ */
+export function createBatchService(deps: {
+  db: Kysely<DB>;
+  access: Access;
+  events: EventBus;
+  queue: JobQueue;
+  provider: TranslationProvider;
+}) {
+  const { db, access, events, queue, provider } = deps;
+
+  async function publish(job: BatchJob) {
+    await events.publish(job.projectId, [{ type: "batch.updated", data: job }]);
+  }
+
+  async function jobFor(
+    userId: string,
+    batchId: string,
+    permission: "languages.view" | "strings.batchTranslate",
+  ) {
+    const row = await db
+      .selectFrom("batch_translation_jobs")
+      .selectAll()
+      .where("id", "=", batchId)
+      .executeTakeFirst();
+    if (!row) throw new AppError("not_found", "Batch translation not found");
+    // A job of a project the caller cannot see is "not found" too (access answers 404).
+    await access.project(userId, row.project_id, permission);
+    return row;
+  }
+
+  return {
+    async start(userId: string, projectId: string, body: StartBatchBody): Promise<BatchJob> {
+      const { project } = await access.project(userId, projectId, "strings.batchTranslate");
+      assertTargetLanguage(project, body.language);
+      const model = resolveModel(provider, body.model);
+      const name = languageName(body.language);
+      const row = await db
+        .transaction()
+        .execute(async (trx) => {
+          const running = await trx
+            .selectFrom("batch_translation_jobs")
+            .select("id")
+            .where("project_id", "=", projectId)
+            .where("target_language", "=", body.language)
+            .where("status", "in", RUNNING)
+            .executeTakeFirst();
+          if (running) throw new AppError("conflict", `${name} is already being translated`);
+          // The same rule as the language's missing count: a key with a source text and no translation.
+          const missing = await sql<{ id: string }>`
+            select k.id
+            from translation_keys k
+            join translation_strings src
+              on src.key_id = k.id and src.language_code = ${project.source_language} and src.value <> ''
+            where k.project_id = ${projectId}
+              and not exists (
+                select 1 from translation_strings t
+                where t.key_id = k.id and t.language_code = ${body.language} and t.value <> '')
+            order by k.key collate "C"
+          `.execute(trx);
+          const keyIds = missing.rows.map((r) => r.id);
+          if (keyIds.length === 0) throw new AppError("validation_failed", `${name} is already complete`);
+          const chunkCount = Math.ceil(keyIds.length / BATCH_CHUNK_SIZE);
+          const job = await trx
+            .insertInto("batch_translation_jobs")
+            .values({
+              project_id: projectId,
+              source_language: project.source_language,
+              target_language: body.language,
+              total_items: keyIds.length,
+              chunk_count: chunkCount,
+              model,
+              created_by: userId,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await sql`
+            insert into batch_translation_items (job_id, key_id, chunk)
+            select ${job.id}::uuid, k, (n - 1) / ${BATCH_CHUNK_SIZE}
+            from unnest(${keyIds}::uuid[]) with ordinality as t(k, n)
+          `.execute(trx);
+          await queue.send(
+            trx,
+            "batch-translate-chunk",
+            Array.from({ length: chunkCount }, (_, chunk) => ({ batchId: job.id, chunk })),
+          );
+          return job;
+        })
+        .catch((error: unknown) => {
+          // Two starts at once: the unique index lets one through.
+          if (isUniqueViolation(error)) throw new AppError("conflict", `${name} is already being translated`);
+          throw error;
+        });
+      const job = presentBatchJob(row);
+      await publish(job);
+      return job;
+    },
+
+    async get(userId: string, batchId: string): Promise<BatchJob> {
+      return presentBatchJob(await jobFor(userId, batchId, "languages.view"));
+    },
+
+    /** The project's jobs still pending or processing (the spec's active-jobs check). */
+    async active(userId: string, projectId: string): Promise<BatchJob[]> {
+      await access.project(userId, projectId, "languages.view");
+      const rows = await db
+        .selectFrom("batch_translation_jobs")
+        .selectAll()
+        .where("project_id", "=", projectId)
+        .where("status", "in", RUNNING)
+        .orderBy("created_at")
+        .execute();
+      return rows.map(presentBatchJob);
+    },
+
+    /** Stops a running job: chunks not yet written write nothing (checked in their write transaction). */
+    async cancel(userId: string, batchId: string): Promise<BatchJob> {
+      const current = await jobFor(userId, batchId, "strings.batchTranslate");
+      const row = await db
+        .updateTable("batch_translation_jobs")
+        .set({ status: "cancelled", error_message: "Translation was cancelled", updated_at: sql`now()` })
+        .where("id", "=", current.id)
+        .where("status", "in", RUNNING)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw new AppError("conflict", "This batch translation has already finished");
+      const job = presentBatchJob(row);
+      await publish(job);
+      return job;
+    },
+  };
+}
+
+export type BatchService = ReturnType<typeof createBatchService>;

@@ -1,0 +1,316 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import { detectPlaceholders } from "../../shared/placeholders/detect.ts";
+import { BATCH_PAUSE_MS } from "../../shared/schemas/batch.ts";
+import { placeholderProblem } from "../ai/checks.ts";
+import type {
+  TranslationExample,
+  TranslationItem,
+  TranslationProvider,
+  VoiceContext,
+} from "../ai/provider.ts";
+import { loadVoice } from "../ai/voice.ts";
+import type { BatchItemStatus, DB } from "../db/schema.ts";
+import type { EventBus } from "../events/event-bus.ts";
+import type { Logger } from "../logger.ts";
+import { writeStrings } from "../strings/string-writer.ts";
+import { type BatchJobRow, presentBatchJob } from "./batch-jobs.ts";
+
+/** Similar earlier translations per key (translation memory), given to the AI as examples. */
+export type ExamplesLookup = (args: {
+  teamId: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  texts: { keyId: string; text: string }[];
+}) => Promise<Map<string, TranslationExample[]>>;
+
+/** Answers for one key: attempts in all, the first being the chunk's shared call. */
+const ATTEMPTS_PER_KEY = 3;
+
+type Outcome =
+  | { status: "done"; value: string }
+  | { status: "failed"; error: string }
+  | { status: "skipped" };
+
+interface PendingItem {
+  keyId: string;
+  keyName: string;
+  source: string | null;
+  target: string | null;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Works one chunk of a batch job: one AI call for its keys, a single-key retry for each answer that
+ * broke placeholders, then one transaction that writes the strings (only where still empty), marks
+ * the items and moves the job's counters. A chunk run again after a crash finds its written keys
+ * already marked and leaves them alone, so each key is written once.
+ */
+export function createChunkWorker(deps: {
+  db: Kysely<DB>;
+  events: EventBus;
+  provider: TranslationProvider;
+  logger: Logger;
+  examples?: ExamplesLookup | undefined;
+  pauseMs?: number;
+}) {
+  const { db, events, provider, logger } = deps;
+  const pauseMs = deps.pauseMs ?? BATCH_PAUSE_MS;
+
+  async function publish(row: BatchJobRow) {
+    await events.publish(row.project_id, [{ type: "batch.updated", data: presentBatchJob(row) }]);
+  }
+
+  async function loadJob(batchId: string) {
+    return db.selectFrom("batch_translation_jobs").selectAll().where("id", "=", batchId).executeTakeFirst();
+  }
+
+  async function pendingItems(batchId: string, chunk: number, job: BatchJobRow): Promise<PendingItem[]> {
+    const rows = await sql<{ key_id: string; key: string; source: string | null; target: string | null }>`
+      select i.key_id, k.key, src.value as source, tgt.value as target
+      from batch_translation_items i
+      join translation_keys k on k.id = i.key_id
+      left join translation_strings src on src.key_id = i.key_id and src.language_code = ${job.source_language}
+      left join translation_strings tgt on tgt.key_id = i.key_id and tgt.language_code = ${job.target_language}
+      where i.job_id = ${batchId} and i.chunk = ${chunk} and i.status = 'pending'
+      order by k.key collate "C"
+    `.execute(db);
+    return rows.rows.map((r) => ({ keyId: r.key_id, keyName: r.key, source: r.source, target: r.target }));
+  }
+
+  async function otherTranslations(job: BatchJobRow, keyIds: string[]) {
+    const rows = await db
+      .selectFrom("translation_strings")
+      .select(["key_id", "language_code", "value"])
+      .where("key_id", "in", keyIds)
+      .where("language_code", "not in", [job.source_language, job.target_language])
+      .where("value", "<>", "")
+      .execute();
+    const byKey = new Map<string, Record<string, string>>();
+    for (const row of rows) {
+      const entry = byKey.get(row.key_id) ?? {};
+      entry[row.language_code] = row.value;
+      byKey.set(row.key_id, entry);
+    }
+    return byKey;
+  }
+
+  /** The AI part: one shared call, then single-key retries told what was wrong. */
+  async function translate(
+    job: BatchJobRow,
+    voice: VoiceContext,
+    items: (TranslationItem & { id: string })[],
+  ): Promise<Map<string, Outcome>> {
+    const outcomes = new Map<string, Outcome>();
+    const languages = { sourceLanguage: job.source_language, targetLanguage: job.target_language };
+    let answers: Map<string, string>;
+    try {
+      answers = await provider.completeBatch({ ...voice, ...languages, items });
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const item of items) outcomes.set(item.id, { status: "failed", error: message });
+      return outcomes;
+    }
+    for (const item of items) {
+      let answer = answers.get(item.id);
+      let problem =
+        answer === undefined ? "it left this text out" : placeholderProblem(item.sourceText, answer);
+      for (let attempt = 2; problem !== undefined && attempt <= ATTEMPTS_PER_KEY; attempt++) {
+        try {
+          answer = await provider.complete({ ...voice, ...languages, ...item, correction: problem });
+          problem = placeholderProblem(item.sourceText, answer);
+        } catch (error) {
+          problem = (error as Error).message;
+          break;
+        }
+      }
+      if (problem === undefined && answer !== undefined) {
+        outcomes.set(item.id, { status: "done", value: answer });
+      } else {
+        logger.warn({ batchId: job.id, keyId: item.id, problem }, "batch translation of a key failed");
+        outcomes.set(item.id, { status: "failed", error: `Failed to translate: the AI answer ${problem}` });
+      }
+    }
+    return outcomes;
+  }
+
+  /**
+   * Writes the outcomes if the job still runs: strings only where still empty (a person's edit in
+   * the meantime wins and the key counts as skipped), items marked, counters moved, the job
+   * finished when its last item is.
+   */
+  async function record(job: BatchJobRow, outcomes: Map<string, Outcome>): Promise<BatchJobRow | undefined> {
+    return db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .selectFrom("batch_translation_jobs")
+        .selectAll()
+        .where("id", "=", job.id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!locked || (locked.status !== "pending" && locked.status !== "processing")) return undefined;
+      const done = [...outcomes].filter(
+        (entry): entry is [string, { status: "done"; value: string }] => entry[1].status === "done",
+      );
+      const written = await writeStrings(
+        trx,
+        done.map(([keyId, outcome]) => ({
+          keyId,
+          projectId: job.project_id,
+          language: job.target_language,
+          value: outcome.value,
+        })),
+        { origin: "ai", userId: job.created_by, onlyIfEmpty: true },
+      );
+      const writtenKeys = new Set(written.map((w) => w.keyId));
+      const statuses: { keyId: string; status: BatchItemStatus; error: string | null }[] = [...outcomes].map(
+        ([keyId, outcome]) => {
+          if (outcome.status === "failed") return { keyId, status: "failed", error: outcome.error };
+          if (outcome.status === "done" && writtenKeys.has(keyId))
+            return { keyId, status: "done", error: null };
+          return { keyId, status: "skipped", error: null };
+        },
+      );
+      return settleItems(trx, locked, statuses);
+    });
+  }
+
+  /** Marks items (only those still pending) and moves the job's counters, in the caller's transaction. */
+  async function settleItems(
+    trx: Transaction<DB>,
+    locked: BatchJobRow,
+    statuses: { keyId: string; status: BatchItemStatus; error: string | null }[],
+  ): Promise<BatchJobRow> {
+    const settled = await sql<{ status: BatchItemStatus; error: string | null }>`
+      update batch_translation_items i
+      set status = t.s, error = t.e
+      from unnest(${statuses.map((s) => s.keyId)}::uuid[], ${statuses.map((s) => s.status)}::text[], ${statuses.map((s) => s.error)}::text[]) as t(k, s, e)
+      where i.job_id = ${locked.id} and i.key_id = t.k and i.status = 'pending'
+      returning i.status, i.error
+    `.execute(trx);
+    const count = (status: BatchItemStatus) => settled.rows.filter((r) => r.status === status).length;
+    const lastError = settled.rows.findLast((r) => r.error)?.error ?? null;
+    const completed = Number(locked.completed_items) + count("done");
+    const failed = Number(locked.failed_items) + count("failed");
+    const skipped = Number(locked.skipped_items) + count("skipped");
+    const total = Number(locked.total_items);
+    const resolved = completed + failed + skipped;
+    const finished = resolved >= total;
+    // All failed and nothing translated: the job failed (spec: 'Translation failed' or the message).
+    const status = !finished ? "processing" : completed + skipped === 0 ? "failed" : "completed";
+    return trx
+      .updateTable("batch_translation_jobs")
+      .set({
+        status,
+        completed_items: completed,
+        failed_items: failed,
+        skipped_items: skipped,
+        progress_percentage: total === 0 ? 100 : Math.floor((resolved * 100) / total),
+        error_message: status === "failed" ? (lastError ?? "Translation failed") : locked.error_message,
+        updated_at: sql`now()`,
+      })
+      .where("id", "=", locked.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  return {
+    async processChunk(batchId: string, chunk: number): Promise<void> {
+      let job = await loadJob(batchId);
+      if (!job || (job.status !== "pending" && job.status !== "processing")) return;
+      if (job.status === "pending") {
+        const started = await db
+          .updateTable("batch_translation_jobs")
+          .set({ status: "processing", updated_at: sql`now()` })
+          .where("id", "=", batchId)
+          .where("status", "=", "pending")
+          .returningAll()
+          .executeTakeFirst();
+        if (started) {
+          job = started;
+          await publish(started);
+        }
+      }
+      const pending = await pendingItems(batchId, chunk, job);
+      if (pending.length === 0) return;
+
+      const outcomes = new Map<string, Outcome>();
+      const translatable: PendingItem[] = [];
+      for (const item of pending) {
+        if (item.target) outcomes.set(item.keyId, { status: "skipped" });
+        else if (!item.source?.trim())
+          outcomes.set(item.keyId, { status: "failed", error: "No source text found" });
+        else translatable.push(item);
+      }
+      let pause = Promise.resolve();
+      if (translatable.length > 0) {
+        const project = await db
+          .selectFrom("projects")
+          .select("team_id")
+          .where("id", "=", job.project_id)
+          .executeTakeFirstOrThrow();
+        const keyIds = translatable.map((item) => item.keyId);
+        const [voice, others, examples] = await Promise.all([
+          loadVoice(db, project.team_id, job.model),
+          otherTranslations(job, keyIds),
+          deps.examples?.({
+            teamId: project.team_id,
+            sourceLanguage: job.source_language,
+            targetLanguage: job.target_language,
+            texts: translatable.map((item) => ({ keyId: item.keyId, text: item.source ?? "" })),
+          }),
+        ]);
+        const items = translatable.map((item) => {
+          const source = item.source ?? "";
+          return {
+            id: item.keyId,
+            keyName: item.keyName,
+            sourceText: source,
+            otherTranslations: others.get(item.keyId) ?? {},
+            placeholders: [...new Set(detectPlaceholders(source).map((p) => p.raw))],
+            examples: examples?.get(item.keyId) ?? [],
+          };
+        });
+        // The cancel check before the AI call saves a call; the one in `record` is what guarantees it.
+        const fresh = await loadJob(batchId);
+        if (!fresh || (fresh.status !== "pending" && fresh.status !== "processing")) return;
+        for (const [keyId, outcome] of await translate(job, voice, items)) outcomes.set(keyId, outcome);
+        // Spec point 9: a 100 ms pause after each chunk; it runs while the chunk is written.
+        pause = sleep(pauseMs);
+      }
+      const updated = await record(job, outcomes);
+      if (updated) await publish(updated);
+      await pause;
+    },
+
+    /**
+     * A chunk that failed its last attempt (the database, not the AI, kept failing): its keys are
+     * marked failed so the job still finishes and says why.
+     */
+    async failChunk(batchId: string, chunk: number, message: string): Promise<void> {
+      const updated = await db.transaction().execute(async (trx) => {
+        const locked = await trx
+          .selectFrom("batch_translation_jobs")
+          .selectAll()
+          .where("id", "=", batchId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!locked || (locked.status !== "pending" && locked.status !== "processing")) return undefined;
+        const items = await trx
+          .selectFrom("batch_translation_items")
+          .select("key_id")
+          .where("job_id", "=", batchId)
+          .where("chunk", "=", chunk)
+          .where("status", "=", "pending")
+          .execute();
+        return settleItems(
+          trx,
+          locked,
+          items.map((item) => ({ keyId: item.key_id, status: "failed" as const, error: message })),
+        );
+      });
+      if (updated) await publish(updated);
+    },
+  };
+}
+
+export type ChunkWorker = ReturnType<typeof createChunkWorker>;

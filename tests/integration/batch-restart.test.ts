@@ -1,0 +1,147 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { sql } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import type { BatchJob } from "../../src/shared/schemas/batch.ts";
+import { ApiClient } from "../helpers/api-app.ts";
+import { freePort, startAppServer } from "../helpers/app-server.ts";
+import { startOpenAIServer } from "../helpers/openai-server.ts";
+import { persistentDatabaseEnv } from "../helpers/persistent-database.ts";
+import { startMailServer } from "../helpers/smtp.ts";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+const KEYS = 500;
+
+/** The real server as its own process (`kill -9` must be a real crash), ready when it answers. */
+async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      LOG_LEVEL: "warn",
+      PATH: process.env.PATH ?? "",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  cleanups.push(async () => {
+    if (child.exitCode === null) child.kill("SIGKILL");
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    const answer = await fetch(`${url}/api/ai/status`).catch(() => undefined);
+    if (answer) return { child, url };
+    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("a batch translation across a crash", () => {
+  it("resumes after kill -9 and a restart, and writes each key exactly once", async () => {
+    const mail = await startMailServer();
+    cleanups.push(() => mail.close());
+    const ai = await startOpenAIServer();
+    cleanups.push(() => ai.close());
+    ai.setLatency(400);
+    const env = {
+      ...(await persistentDatabaseEnv(cleanups)),
+      SMTP_URL: mail.url,
+      AI_BASE_URL: ai.url,
+      AI_API_KEY: "test-key",
+      NODE_ENV: "test",
+    };
+
+    // Set up a project of 500 keys through a first server, then stop it.
+    const setup = await startAppServer(env);
+    const client = new ApiClient(setup.url);
+    await client.request("POST", "/api/auth/code", { body: { email: "crash@example.com" } });
+    await client.request("POST", "/api/auth/verify", {
+      body: { email: "crash@example.com", code: await mail.codeFor("crash@example.com") },
+    });
+    const team = await client.request<{ id: string }>("POST", "/api/teams", { body: { name: "Crash" } });
+    const project = await client.request<{ id: string }>("POST", `/api/teams/${team.body.id}/projects`, {
+      body: { name: "App" },
+    });
+    const projectId = project.body.id;
+    await client.request("PUT", `/api/projects/${projectId}/languages`, {
+      body: { languages: ["en", "de"] },
+    });
+    const db = setup.server.database.db;
+    const keys = await db
+      .insertInto("translation_keys")
+      .values(Array.from({ length: KEYS }, (_, i) => ({ project_id: projectId, key: `k${i}` })))
+      .returning("id")
+      .execute();
+    await db
+      .insertInto("translation_strings")
+      .values(
+        keys.map((k, i) => ({
+          key_id: k.id,
+          project_id: projectId,
+          language_code: "en",
+          value: `Text ${i}`,
+        })),
+      )
+      .execute();
+    await setup.stop();
+
+    // A server process starts the job and dies mid-way.
+    const doomed = await spawnServer(env);
+    const api = new ApiClient(doomed.url);
+    api.cookie = client.cookie;
+    const started = await api.request<BatchJob>("POST", `/api/projects/${projectId}/batch-translations`, {
+      body: { language: "de" },
+    });
+    expect(started.status).toBe(201);
+    for (;;) {
+      const job = await api.request<BatchJob>("GET", `/api/batch-translations/${started.body.id}`);
+      if (job.body.completedItems >= 100) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    doomed.child.kill("SIGKILL");
+    await new Promise((resolve) => doomed.child.once("exit", resolve));
+
+    const second = await startAppServer(env);
+    cleanups.push(() => second.stop());
+    const again = new ApiClient(second.url);
+    again.cookie = client.cookie;
+    const atRestart = await again.request<BatchJob>("GET", `/api/batch-translations/${started.body.id}`);
+    expect(atRestart.body.status).toBe("processing");
+    expect(atRestart.body.completedItems).toBeLessThan(KEYS);
+
+    let finished: BatchJob | undefined;
+    const deadline = Date.now() + 90_000;
+    while (!finished) {
+      const job = await again.request<BatchJob>("GET", `/api/batch-translations/${started.body.id}`);
+      if (job.body.status !== "processing") finished = job.body;
+      else if (Date.now() > deadline) throw new Error(`still processing: ${JSON.stringify(job.body)}`);
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(finished).toMatchObject({
+      status: "completed",
+      completedItems: KEYS,
+      failedItems: 0,
+      skippedItems: 0,
+    });
+
+    const perKey = await sql<{ writes: number; keys: number }>`
+      select writes, count(*)::int as keys from (
+        select key_id, count(*)::int as writes from string_history
+        where project_id = ${projectId} and language_code = 'de' and origin = 'ai'
+        group by key_id
+      ) w group by writes
+    `.execute(second.server.database.db);
+    expect(perKey.rows).toEqual([{ writes: 1, keys: KEYS }]);
+  }, 150_000);
+});

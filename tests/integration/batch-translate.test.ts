@@ -1,0 +1,279 @@
+import { sql } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import type { BatchJob } from "../../src/shared/schemas/batch.ts";
+import {
+  type ApiClient,
+  addMember,
+  apiAppForThisFile,
+  ownerWithProject,
+  uniqueEmail,
+} from "../helpers/api-app.ts";
+import { itemsOf, startOpenAIServer } from "../helpers/openai-server.ts";
+import { openEventStream } from "../helpers/sse.ts";
+
+// Batch translation through pg-boss on this file's database, with the official openai client
+// against a loopback OpenAI-compatible server.
+let ai: Awaited<ReturnType<typeof startOpenAIServer>>;
+const api = apiAppForThisFile({
+  env: async () => {
+    ai = await startOpenAIServer();
+    return { AI_BASE_URL: ai.url, AI_API_KEY: "test-key" };
+  },
+});
+afterAll(async () => {
+  await ai?.close();
+});
+
+/** `count` keys `k0000`… with English source texts, written straight to the database. */
+async function seedKeys(projectId: string, count: number, text = (i: number) => `Message ${i} for {name}`) {
+  const keys = await api()
+    .db.insertInto("translation_keys")
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        project_id: projectId,
+        key: `k${String(i).padStart(4, "0")}`,
+      })),
+    )
+    .returning(["id", "key"])
+    .execute();
+  await api()
+    .db.insertInto("translation_strings")
+    .values(
+      keys.map((k, i) => ({ key_id: k.id, project_id: projectId, language_code: "en", value: text(i) })),
+    )
+    .execute();
+  return keys.sort((a, b) => (a.key < b.key ? -1 : 1));
+}
+
+async function waitForEnd(client: ApiClient, batchId: string, timeoutMs = 30_000): Promise<BatchJob> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await client.request<BatchJob>("GET", `/api/batch-translations/${batchId}`);
+    if (!["pending", "processing"].includes(job.body.status)) return job.body;
+    if (Date.now() > deadline) throw new Error(`batch still ${job.body.status}: ${JSON.stringify(job.body)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function stringsOf(projectId: string, language: string) {
+  return api()
+    .db.selectFrom("translation_strings as s")
+    .innerJoin("translation_keys as k", "k.id", "s.key_id")
+    .select(["k.key", "s.value"])
+    .where("s.project_id", "=", projectId)
+    .where("s.language_code", "=", language)
+    .execute();
+}
+
+describe("batch translation of a language", () => {
+  it("translates every missing key in chunks of 50, each written once with history origin ai, with live progress", async () => {
+    ai.setLatency(0);
+    const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
+    await api()
+      .db.updateTable("teams")
+      .set({ tov_product_context: "A ferry booking app" })
+      .where("id", "=", teamId)
+      .execute();
+    const keys = await seedKeys(projectId, 120);
+    // One key already translated: not part of the job.
+    await owner.request("PUT", `/api/keys/${keys[0]?.id}/strings/de`, { body: { value: "Schon da {name}" } });
+    const stream = await openEventStream(`${api().app.url}/api/projects/${projectId}/events`, owner.cookie);
+    ai.requests.length = 0;
+
+    const started = await owner.request<BatchJob>("POST", `/api/projects/${projectId}/batch-translations`, {
+      body: { language: "de" },
+    });
+    expect(started.status).toBe(201);
+    expect(started.body).toMatchObject({
+      status: "pending",
+      totalItems: 119,
+      targetLanguage: "de",
+      sourceLanguage: "en",
+    });
+    const job = await waitForEnd(owner, started.body.id);
+    expect(job).toMatchObject({
+      status: "completed",
+      completedItems: 119,
+      failedItems: 0,
+      skippedItems: 0,
+      progressPercentage: 100,
+    });
+
+    const strings = await stringsOf(projectId, "de");
+    expect(strings).toHaveLength(120);
+    expect(strings.find((s) => s.key === "k0000")?.value).toBe("Schon da {name}");
+    expect(strings.find((s) => s.key === "k0042")?.value).toBe("DE: Message 42 for {name}");
+    // One AI call per chunk of at most 50 keys, carrying the team's context and the placeholders.
+    expect(ai.requests).toHaveLength(3);
+    expect(ai.requests.map((r) => itemsOf(r)?.length).sort()).toEqual([19, 50, 50]);
+    const system = ai.requests[0]?.messages[0]?.content ?? "";
+    expect(system).toContain("Product context: A ferry booking app");
+    expect(itemsOf(ai.requests[0] ?? { model: "", messages: [] })?.[0]?.placeholders).toEqual(["{name}"]);
+
+    const history = await sql<{ n: number }>`
+      select count(*)::int as n from string_history
+      where project_id = ${projectId} and language_code = 'de' and origin = 'ai'
+      group by key_id having count(*) <> 1
+    `.execute(api().db);
+    expect(history.rows).toEqual([]);
+    const aiRows = await sql<{ n: number }>`
+      select count(*)::int as n from string_history where project_id = ${projectId} and origin = 'ai'
+    `.execute(api().db);
+    expect(aiRows.rows[0]?.n).toBe(119);
+
+    await stream.waitFor((e) => e.event === "batch.updated" && (e.data as BatchJob).status === "completed");
+    const updates = stream.events.filter((e) => e.event === "batch.updated").map((e) => e.data as BatchJob);
+    expect(updates.at(-1)).toMatchObject({ id: started.body.id, status: "completed", completedItems: 119 });
+    stream.close();
+
+    const active = await owner.request<{ jobs: BatchJob[] }>(
+      "GET",
+      `/api/projects/${projectId}/batch-translations`,
+    );
+    expect(active.body.jobs).toEqual([]);
+    const again = await owner.request("POST", `/api/projects/${projectId}/batch-translations`, {
+      body: { language: "de" },
+    });
+    expect(again).toMatchObject({ status: 400, body: { error: { message: "German is already complete" } } });
+  });
+
+  it("refuses the source language, a language not in the project, reviewers and strangers", async () => {
+    const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
+    await seedKeys(projectId, 3);
+    const path = `/api/projects/${projectId}/batch-translations`;
+    expect(await owner.request("POST", path, { body: { language: "en" } })).toMatchObject({
+      status: 400,
+      body: { error: { message: "The source language is not translated; pick another language" } },
+    });
+    expect(await owner.request("POST", path, { body: { language: "fr" } })).toMatchObject({
+      status: 400,
+      body: { error: { message: "French is not a language of this project" } },
+    });
+    expect(await owner.request("POST", path, { body: { language: "" } })).toMatchObject({
+      status: 400,
+      body: { error: { message: "No target language specified" } },
+    });
+    const reviewerEmail = uniqueEmail("reviewer");
+    const reviewer = await api().signIn(reviewerEmail);
+    await addMember(api().db, teamId, reviewerEmail, "reviewer");
+    expect((await reviewer.request("POST", path, { body: { language: "de" } })).status).toBe(403);
+    const stranger = await api().signIn(uniqueEmail("stranger"));
+    expect((await stranger.request("POST", path, { body: { language: "de" } })).status).toBe(404);
+    expect((await stranger.request("GET", path)).status).toBe(404);
+    expect(
+      await api()
+        .db.selectFrom("batch_translation_jobs")
+        .selectAll()
+        .where("project_id", "=", projectId)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it("cancels: nothing is written after the cancel answers, and a second start is refused while running", async () => {
+    ai.setLatency(400);
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    await seedKeys(projectId, 400);
+    const path = `/api/projects/${projectId}/batch-translations`;
+    const started = await owner.request<BatchJob>("POST", path, { body: { language: "de" } });
+    expect(started.status).toBe(201);
+    expect(await owner.request("POST", path, { body: { language: "de" } })).toMatchObject({
+      status: 409,
+      body: { error: { message: "German is already being translated" } },
+    });
+    const active = await owner.request<{ jobs: BatchJob[] }>("GET", path);
+    expect(active.body.jobs.map((j) => j.id)).toEqual([started.body.id]);
+
+    await new Promise((r) => setTimeout(r, 600));
+    const cancelled = await owner.request<BatchJob>("DELETE", `/api/batch-translations/${started.body.id}`);
+    expect(cancelled).toMatchObject({
+      status: 200,
+      body: { status: "cancelled", errorMessage: "Translation was cancelled" },
+    });
+    const writtenAtCancel = (await stringsOf(projectId, "de")).length;
+    expect(writtenAtCancel).toBeLessThan(400);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await stringsOf(projectId, "de")).length).toBe(writtenAtCancel);
+    expect(
+      (await owner.request<BatchJob>("GET", `/api/batch-translations/${started.body.id}`)).body.status,
+    ).toBe("cancelled");
+    expect((await owner.request("DELETE", `/api/batch-translations/${started.body.id}`)).status).toBe(409);
+    ai.setLatency(0);
+  });
+
+  it("never overwrites a string a person wrote while the job ran", async () => {
+    ai.setLatency(700);
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    const keys = await seedKeys(projectId, 10);
+    const started = await owner.request<BatchJob>("POST", `/api/projects/${projectId}/batch-translations`, {
+      body: { language: "de" },
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    const edited = await owner.request("PUT", `/api/keys/${keys[3]?.id}/strings/de`, {
+      body: { value: "Von Hand {name}" },
+    });
+    expect(edited.status).toBe(200);
+    const job = await waitForEnd(owner, started.body.id);
+    expect(job).toMatchObject({ status: "completed", completedItems: 9, skippedItems: 1, failedItems: 0 });
+    const strings = await stringsOf(projectId, "de");
+    expect(strings.find((s) => s.key === "k0003")?.value).toBe("Von Hand {name}");
+    expect(strings.filter((s) => s.value.startsWith("DE: "))).toHaveLength(9);
+    ai.setLatency(0);
+  });
+
+  it("retries a key whose answer broke a placeholder alone, and fails it after three answers", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    await seedKeys(projectId, 3);
+    ai.requests.length = 0;
+    ai.script.push({
+      content: JSON.stringify({
+        translations: [{ id: "not-a-key", translation: "ignored" }],
+      }),
+    });
+    // The chunk's answer leaves every key out.
+    // Keys are then asked alone, in key order: k0000 answers well, k0001 drops its placeholder
+    // twice (three answers in all) and fails, k0002 answers well.
+    ai.script.push({ content: JSON.stringify({ translation: "Nachricht 0 für {name}" }) });
+    ai.script.push({ content: JSON.stringify({ translation: "Nachricht 1 ohne Platzhalter" }) });
+    ai.script.push({ content: JSON.stringify({ translation: "Wieder ohne" }) });
+    ai.script.push({ content: JSON.stringify({ translation: "Nachricht 2 für {name}" }) });
+    const started = await owner.request<BatchJob>("POST", `/api/projects/${projectId}/batch-translations`, {
+      body: { language: "de" },
+    });
+    const job = await waitForEnd(owner, started.body.id);
+    expect(job).toMatchObject({ status: "completed", completedItems: 2, failedItems: 1 });
+    const strings = await stringsOf(projectId, "de");
+    expect(strings.map((s) => s.value).sort()).toEqual(["Nachricht 0 für {name}", "Nachricht 2 für {name}"]);
+    const retries = ai.requests.slice(1).map((r) => r.messages[1]?.content ?? "");
+    expect(retries.some((m) => m.includes("Your previous answer was wrong: it left this text out"))).toBe(
+      true,
+    );
+    expect(retries.some((m) => m.includes("Your previous answer was wrong: it dropped {name}"))).toBe(true);
+  });
+
+  it("honours 429 Retry-After, and reports the AI error when the service keeps failing", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de", "fr"]);
+    await seedKeys(projectId, 5);
+    ai.requests.length = 0;
+    ai.script.push({
+      status: 429,
+      headers: { "retry-after-ms": "100" },
+      body: { error: { message: "slow down" } },
+    });
+    const ok = await owner.request<BatchJob>("POST", `/api/projects/${projectId}/batch-translations`, {
+      body: { language: "de" },
+    });
+    expect(await waitForEnd(owner, ok.body.id)).toMatchObject({ status: "completed", completedItems: 5 });
+    expect(ai.requests).toHaveLength(2);
+
+    // Four 500s: the first call and its three retries (1 s, 2 s, 4 s backoff plus jitter).
+    for (let i = 0; i < 4; i++) ai.script.push({ status: 500, body: { error: { message: "down" } } });
+    const failing = await owner.request<BatchJob>("POST", `/api/projects/${projectId}/batch-translations`, {
+      body: { language: "fr" },
+    });
+    const job = await waitForEnd(owner, failing.body.id, 30_000);
+    expect(job.status).toBe("failed");
+    expect(job.failedItems).toBe(5);
+    expect(job.errorMessage).toMatch(/^API request failed: 500/);
+    expect(await stringsOf(projectId, "fr")).toEqual([]);
+  }, 40_000);
+});
