@@ -263,6 +263,8 @@ async function main(): Promise<number> {
               "tests/e2e/overview.e2e.test.ts",
               "tests/e2e/roles-and-settings.e2e.test.ts",
               "tests/e2e/tone.e2e.test.ts",
+              "tests/e2e/batch-translate.e2e.test.ts",
+              "tests/e2e/writing-assistant.e2e.test.ts",
             ],
             {
               E2E_SKIP_BUILD: "1",

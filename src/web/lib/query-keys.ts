@@ -13,6 +13,8 @@ export const queryKeys = {
   projectKeysFor: (projectId: string, languages: readonly string[]) =>
     ["projects", projectId, "keys", languages.join(",")] as const,
   projectCompletion: (projectId: string) => ["projects", projectId, "completion"] as const,
+  /** The project's batch translations still pending or processing. */
+  projectBatches: (projectId: string) => ["projects", projectId, "batches"] as const,
   stringHistory: (keyId: string, language: string) =>
     ["keys", keyId, "strings", language, "history"] as const,
 };

@@ -12,13 +12,16 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useDeleteKey } from "../api/delete-key.ts";
 import { useCompletion } from "../api/get-completion.ts";
 import { useKeys } from "../api/list-keys.ts";
+import { batchPhase } from "../batch-state.ts";
 import { EditingContext } from "../editing-context.tsx";
+import { useBatchTranslation } from "../hooks/use-batch-translation.ts";
 import { useCellEditing } from "../hooks/use-cell-editing.ts";
 import { useOutsidePointer } from "../hooks/use-outside-pointer.ts";
 import { useProjectRealtime } from "../hooks/use-project-realtime.ts";
 import { useSelectedLanguage } from "../hooks/use-selected-language.ts";
 import { filterKeys } from "../key-groups.ts";
 import { AiProviderNotice } from "./ai-provider-notice.tsx";
+import { BatchTranslateBar } from "./batch-translate-bar.tsx";
 import { KeyFormDialog } from "./key-form-dialog.tsx";
 import { KeysTable } from "./keys-table.tsx";
 import { LanguageTabs } from "./language-tabs.tsx";
@@ -49,7 +52,13 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
   });
   const editing = useCellEditing(project.id);
   const deleteKey = useDeleteKey(project.id);
-  useProjectRealtime({ projectId: project.id, teamId: project.teamId, onTheirChange: editing.receiveTheirs });
+  const batch = useBatchTranslation(project.id);
+  useProjectRealtime({
+    projectId: project.id,
+    teamId: project.teamId,
+    onTheirChange: editing.receiveTheirs,
+    onBatchUpdate: batch.received,
+  });
   useOutsidePointer(editing.session !== null, editing.requestClose);
 
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
@@ -163,6 +172,24 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
           selected={language}
           onSelect={selectLanguage}
         />
+        {language !== source && (completion.data || batch.jobFor(language)) ? (
+          <BatchTranslateBar
+            languageLabel={languageName(language)}
+            state={batchPhase(
+              batch.jobFor(language),
+              batch.isStarting(language),
+              completion.data?.find((entry) => entry.code === language),
+            )}
+            canBatchTranslate={flags.canBatchTranslate}
+            onStart={() =>
+              batch.start(
+                language,
+                completion.data?.find((entry) => entry.code === language)?.missingKeys ?? 0,
+              )
+            }
+            onCancel={() => batch.cancel(language)}
+          />
+        ) : null}
         <AiProviderNotice />
         {selection.size > 0 ? (
           <SelectionBar count={selection.size} onDeselect={() => setSelection(new Set())} />

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import type { ProjectEvent } from "../../../../shared/events.ts";
+import type { BatchJob } from "../../../../shared/schemas/batch.ts";
 import { useProjectEvents } from "../../../lib/event-stream.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import type { TheirChange } from "../cell-edit.ts";
@@ -15,13 +16,20 @@ export interface ProjectRealtimeOptions {
   teamId: string;
   /** Offered every string change first; answers true when an open editor took it. */
   onTheirChange: (keyId: string, language: string, change: TheirChange) => boolean;
+  /** A batch translation job moved on (progress, end). */
+  onBatchUpdate?: (job: BatchJob) => void;
 }
 
 /**
  * Keeps the Overview current while it is open: `string.updated` goes into the cached key lists in
  * place; key and project events refetch them (spec point 7 realtime).
  */
-export function useProjectRealtime({ projectId, teamId, onTheirChange }: ProjectRealtimeOptions): void {
+export function useProjectRealtime({
+  projectId,
+  teamId,
+  onTheirChange,
+  onBatchUpdate,
+}: ProjectRealtimeOptions): void {
   const queryClient = useQueryClient();
   const recheckCompletion = useCompletionRecheck(projectId);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -57,9 +65,14 @@ export function useProjectRealtime({ projectId, teamId, onTheirChange }: Project
         case "project.updated":
           refetchSoon(true);
           return;
+        case "batch.updated":
+          onBatchUpdate?.(event.data);
+          // Progress changes the language's counts; the strings are fetched once, when the job ends.
+          recheckCompletion();
+          return;
       }
     },
-    [queryClient, projectId, onTheirChange, recheckCompletion, refetchSoon],
+    [queryClient, projectId, onTheirChange, onBatchUpdate, recheckCompletion, refetchSoon],
   );
 
   useProjectEvents(projectId, onEvent, { onReconnect: () => refetchSoon(true) });

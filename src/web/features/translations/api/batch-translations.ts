@@ -1,0 +1,51 @@
+import { queryOptions } from "@tanstack/react-query";
+import {
+  type BatchJob,
+  batchJobListSchema,
+  batchJobSchema,
+  type StartBatchBody,
+} from "../../../../shared/schemas/batch.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+/** Spec point 9: job progress poll every 10 s, job existence check every 30 s (events come sooner). */
+export const BATCH_PROGRESS_POLL_MS = 10_000;
+export const BATCH_EXISTENCE_POLL_MS = 30_000;
+
+/** GET /api/projects/:id/batch-translations: the jobs still pending or processing. */
+export async function listActiveBatches(projectId: string): Promise<BatchJob[]> {
+  const answer = await apiRequest(
+    `/api/projects/${encodeURIComponent(projectId)}/batch-translations`,
+    batchJobListSchema,
+  );
+  return answer.jobs;
+}
+
+export function activeBatchesQueryOptions(projectId: string) {
+  return queryOptions({
+    queryKey: queryKeys.projectBatches(projectId),
+    queryFn: () => listActiveBatches(projectId),
+    refetchInterval: (query) =>
+      (query.state.data?.length ?? 0) > 0 ? BATCH_PROGRESS_POLL_MS : BATCH_EXISTENCE_POLL_MS,
+  });
+}
+
+/** POST /api/projects/:id/batch-translations: starts translating every missing string of a language. */
+export function startBatch(projectId: string, body: StartBatchBody): Promise<BatchJob> {
+  return apiRequest(`/api/projects/${encodeURIComponent(projectId)}/batch-translations`, batchJobSchema, {
+    method: "POST",
+    body,
+  });
+}
+
+/** GET /api/batch-translations/:id. */
+export function getBatch(batchId: string): Promise<BatchJob> {
+  return apiRequest(`/api/batch-translations/${encodeURIComponent(batchId)}`, batchJobSchema);
+}
+
+/** DELETE /api/batch-translations/:id: cancels; answers the job, cancelled. */
+export function cancelBatch(batchId: string): Promise<BatchJob> {
+  return apiRequest(`/api/batch-translations/${encodeURIComponent(batchId)}`, batchJobSchema, {
+    method: "DELETE",
+  });
+}

@@ -1,0 +1,59 @@
+import type { BatchJob } from "../../../shared/schemas/batch.ts";
+import type { LanguageCompletion } from "../../../shared/schemas/projects.ts";
+
+/** Spec point 4: batch translation per language in the UI. */
+export type BatchPhase =
+  | { phase: "idle"; missing: number }
+  | { phase: "preparing" }
+  | { phase: "translating"; done: number; total: number }
+  | { phase: "complete" };
+
+/**
+ * Where one language stands: a running job decides (pending is still preparing); without one, the
+ * completion counts do (complete when no key is missing). `starting` covers the start request.
+ */
+export function batchPhase(
+  job: BatchJob | undefined,
+  starting: boolean,
+  completion: LanguageCompletion | undefined,
+): BatchPhase {
+  if (job && (job.status === "pending" || job.status === "processing")) {
+    if (job.status === "pending") return { phase: "preparing" };
+    return {
+      phase: "translating",
+      done: job.completedItems + job.failedItems + job.skippedItems,
+      total: job.totalItems,
+    };
+  }
+  if (starting) return { phase: "preparing" };
+  if (completion?.isComplete) return { phase: "complete" };
+  return { phase: "idle", missing: completion?.missingKeys ?? 0 };
+}
+
+/** The notice when a job ends, as the spec words them (point 8). */
+export function batchEndNotice(
+  job: BatchJob,
+  languageLabel: string,
+): { kind: "success" | "error" | "info"; text: string } | undefined {
+  switch (job.status) {
+    case "completed": {
+      const parts = [`${job.completedItems.toLocaleString("en")} translated`];
+      if (job.failedItems > 0) parts.push(`${job.failedItems.toLocaleString("en")} failed`);
+      if (job.skippedItems > 0)
+        parts.push(`${job.skippedItems.toLocaleString("en")} already translated by someone`);
+      return {
+        kind: job.failedItems > 0 ? "info" : "success",
+        text: `${languageLabel} translation complete: ${parts.join(", ")}`,
+      };
+    }
+    case "failed":
+      return {
+        kind: "error",
+        text: `${languageLabel} translation failed: ${job.errorMessage ?? "Translation failed"}`,
+      };
+    case "cancelled":
+      return { kind: "info", text: `${languageLabel} translation cancelled` };
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,103 @@
+import { CircleCheck, Languages, X } from "lucide-react";
+import { Button } from "../../../components/ui/button.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import type { BatchPhase } from "../batch-state.ts";
+
+export interface BatchTranslateBarProps {
+  languageLabel: string;
+  state: BatchPhase;
+  /** Owner and admin; others see the state without the buttons. */
+  canBatchTranslate: boolean;
+  onStart: () => void;
+  onCancel: () => void;
+}
+
+/** Spec point 4: idle (Translate with the missing count), preparing, translating 'x of y', complete. */
+export function BatchTranslateBar({
+  languageLabel,
+  state,
+  canBatchTranslate,
+  onStart,
+  onCancel,
+}: BatchTranslateBarProps) {
+  const cancelButton = canBatchTranslate ? (
+    <Button size="sm" variant="outline" onClick={onCancel}>
+      <X aria-hidden="true" />
+      Cancel
+    </Button>
+  ) : null;
+
+  let content: React.ReactNode;
+  switch (state.phase) {
+    case "complete":
+      content = (
+        <p className="flex items-center gap-2 text-sm text-success">
+          <CircleCheck className="size-4" aria-hidden="true" />
+          {languageLabel} is complete
+        </p>
+      );
+      break;
+    case "idle":
+      content = (
+        <>
+          <p className="text-sm text-muted">
+            {state.missing.toLocaleString("en")} {state.missing === 1 ? "key is" : "keys are"} missing in{" "}
+            {languageLabel}
+          </p>
+          {canBatchTranslate ? (
+            <Button size="sm" onClick={onStart}>
+              <Languages aria-hidden="true" />
+              Translate {state.missing.toLocaleString("en")} missing
+            </Button>
+          ) : null}
+        </>
+      );
+      break;
+    case "preparing":
+      content = (
+        <>
+          <p className="flex items-center gap-2 text-sm text-muted" role="status">
+            <Spinner /> Preparing {languageLabel} translation…
+          </p>
+          {cancelButton}
+        </>
+      );
+      break;
+    case "translating": {
+      const percent = state.total > 0 ? Math.floor((state.done * 100) / state.total) : 0;
+      content = (
+        <>
+          <div className="flex min-w-0 flex-1 items-center gap-3">
+            <p className="shrink-0 text-sm text-foreground" role="status">
+              Translating {state.done.toLocaleString("en")} of {state.total.toLocaleString("en")}
+            </p>
+            <div
+              role="progressbar"
+              aria-label={`${languageLabel} translation progress`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              className="h-1.5 w-full max-w-64 overflow-hidden rounded-full bg-brand-50"
+            >
+              <div
+                className="h-full bg-brand-600 transition-[width] duration-500"
+                style={{ width: `${percent}%` }}
+              />
+            </div>
+          </div>
+          {cancelButton}
+        </>
+      );
+      break;
+    }
+  }
+  return (
+    <section
+      aria-label={`${languageLabel} batch translation`}
+      data-batch-phase={state.phase}
+      className="flex min-h-10 flex-wrap items-center justify-between gap-3 rounded-md border border-border bg-surface px-3 py-1.5"
+    >
+      {content}
+    </section>
+  );
+}
