@@ -3,19 +3,34 @@
  * printed as a table. Ratios are against a reference measured in the same run, so noise cancels.
  *
  *   npm run bench                 both databases (PostgreSQL when reachable)
+ *   npm run bench -- batch        only the scenarios named (keys, batch)
  *   BENCH_KEYS=5000 npm run bench a smaller project for a quick look
+ *   BENCH_BATCH_MEMORY_KEYS=10000 a smaller batch for the memory scenario (default 50,000)
  */
 import { existsSync } from "node:fs";
 import { sql } from "kysely";
 import { ApiClient } from "../tests/helpers/api-client.ts";
 import { type AppServer, startAppServer } from "../tests/helpers/app-server.ts";
 import { postgresAvailable } from "../tests/helpers/database.ts";
+import { startOpenAIServer } from "../tests/helpers/openai-server.ts";
 import { startMailServer } from "../tests/helpers/smtp.ts";
+import { batchMemory, batchThroughput } from "./batch-translate.ts";
 import { median, ms, percentile, samples } from "./measure.ts";
 import { overviewFirstRows } from "./overview-first-rows.ts";
 import { seedKeys } from "./seed.ts";
 
 const KEYS = Number(process.env.BENCH_KEYS ?? 50_000);
+const BATCH_MEMORY_KEYS = Number(process.env.BENCH_BATCH_MEMORY_KEYS ?? 50_000);
+
+/** Scenario groups: keys (keys API, saves, completion counts, Overview), batch (AI batch translation). */
+const GROUPS = ["keys", "batch"] as const;
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(GROUPS as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`unknown scenario ${unknown.join(", ")}; choose from ${GROUPS.join(", ")}`);
+  process.exit(2);
+}
+const runs = (group: (typeof GROUPS)[number]) => chosen.length === 0 || chosen.includes(group);
 
 interface Row {
   database: string;
@@ -28,9 +43,13 @@ const rows: Row[] = [];
 
 async function benchDatabase(kind: "pglite" | "postgres") {
   const mail = await startMailServer();
+  const ai = await startOpenAIServer();
   let app: AppServer | undefined;
   try {
-    app = await startAppServer({ SMTP_URL: mail.url }, { database: kind });
+    app = await startAppServer(
+      { SMTP_URL: mail.url, AI_BASE_URL: ai.url, AI_API_KEY: "bench" },
+      { database: kind },
+    );
     const db = app.server.database.db;
     const client = new ApiClient(app.url);
     const email = `bench-${Date.now()}@example.com`;
@@ -38,6 +57,24 @@ async function benchDatabase(kind: "pglite" | "postgres") {
     await client.request("POST", "/api/auth/verify", { body: { email, code: await mail.codeFor(email) } });
     await client.request("PUT", "/api/profile", { body: { firstName: "Bench" } });
     const team = await client.request<{ id: string }>("POST", "/api/teams", { body: { name: "Bench" } });
+    const label = kind === "pglite" ? "PGlite" : "PostgreSQL";
+
+    if (runs("batch")) {
+      const context = {
+        baseUrl: app.url,
+        db,
+        client,
+        teamId: team.body.id,
+        ai,
+        concurrency: app.config.AI_BATCH_CONCURRENCY,
+      };
+      for (const row of await batchThroughput(context, { keys: 5_000, latencyMs: 200 }))
+        rows.push({ database: label, ...row });
+      for (const row of await batchMemory(context, { keys: BATCH_MEMORY_KEYS, latencyMs: 0 }))
+        rows.push({ database: label, ...row });
+    }
+    if (!runs("keys")) return;
+
     const project = await client.request<{ id: string }>("POST", `/api/teams/${team.body.id}/projects`, {
       body: { name: "Large" },
     });
@@ -48,7 +85,6 @@ async function benchDatabase(kind: "pglite" | "postgres") {
 
     const seedStart = performance.now();
     const keys = await seedKeys(db, projectId, KEYS);
-    const label = kind === "pglite" ? "PGlite" : "PostgreSQL";
     rows.push({
       database: label,
       scenario: `seed ${KEYS.toLocaleString("en")} keys × 2 languages`,
@@ -150,6 +186,7 @@ async function benchDatabase(kind: "pglite" | "postgres") {
     }
   } finally {
     await app?.stop();
+    await ai.close();
     await mail.close();
   }
 }

@@ -265,6 +265,8 @@ async function main(): Promise<number> {
               "tests/e2e/tone.e2e.test.ts",
               "tests/e2e/batch-translate.e2e.test.ts",
               "tests/e2e/writing-assistant.e2e.test.ts",
+              "tests/e2e/translation-memory.e2e.test.ts",
+              "tests/e2e/api-access.e2e.test.ts",
             ],
             {
               E2E_SKIP_BUILD: "1",

@@ -7,6 +7,8 @@ import { HTTPException } from "hono/http-exception";
 import { openAPIRouteHandler } from "hono-openapi";
 import { aiRoutes } from "./ai/routes.ts";
 import type { TranslateService } from "./ai/translate-service.ts";
+import { apiKeyRoutes } from "./api-keys/routes.ts";
+import type { ApiKeyService } from "./api-keys/service.ts";
 import type { AssistService } from "./assist/assist-service.ts";
 import { assistRoutes } from "./assist/routes.ts";
 import type { MeService } from "./auth/me-service.ts";
@@ -23,10 +25,14 @@ import { originCheck, securityHeaders } from "./http/security.ts";
 import { keyRoutes } from "./keys/routes.ts";
 import type { KeyService } from "./keys/service.ts";
 import type { Logger } from "./logger.ts";
+import type { MemoryService } from "./memory/memory-service.ts";
+import { memoryRoutes } from "./memory/routes.ts";
 import { profileRoutes } from "./profiles/routes.ts";
 import type { ProfileService } from "./profiles/service.ts";
 import { projectRoutes } from "./projects/routes.ts";
 import type { ProjectService } from "./projects/service.ts";
+import { cliRoutes, PULL_ALIAS_PATH, pullRoutes } from "./pull/routes.ts";
+import type { PullService } from "./pull/service.ts";
 import { stringRoutes } from "./strings/routes.ts";
 import type { StringService } from "./strings/service.ts";
 import type { Access } from "./teams/access.ts";
@@ -34,9 +40,13 @@ import { teamRoutes } from "./teams/routes.ts";
 import type { TeamService } from "./teams/service.ts";
 import { toneRoutes } from "./tone/routes.ts";
 import type { ToneService } from "./tone/service.ts";
+import type { ExportService } from "./transfer/export-service.ts";
+import type { ImportService } from "./transfer/import-service.ts";
+import { transferRoutes } from "./transfer/routes.ts";
 
 export interface AppDeps {
   publicUrl: string;
+  maxUploadMb: number;
   logger: Logger;
   staticDir: string;
   services: {
@@ -50,9 +60,14 @@ export interface AppDeps {
     strings: StringService;
     translate: TranslateService;
     batch: BatchService;
+    imports: ImportService;
+    exports: ExportService;
     assist: AssistService;
+    memory: MemoryService;
     tone: ToneService;
     events: EventBus;
+    apiKeys: ApiKeyService;
+    pull: PullService;
   };
 }
 
@@ -67,8 +82,10 @@ function toAppError(error: unknown, logger: Logger): AppError {
   return new AppError("internal", "An unexpected error occurred. Please try again.");
 }
 
-export function buildApp({ publicUrl, logger, staticDir, services }: AppDeps) {
+export function buildApp({ publicUrl, maxUploadMb, logger, staticDir, services }: AppDeps) {
   const api = new Hono<AppEnv>()
+    // The pull API is authorized by an API key, not a cookie: it answers before the origin check.
+    .route("/", pullRoutes(services.pull))
     .use("*", originCheck([publicUrl]))
     .route("/", authRoutes(services.auth, services.me))
     .route("/", profileRoutes(services.auth, services.profiles))
@@ -78,8 +95,11 @@ export function buildApp({ publicUrl, logger, staticDir, services }: AppDeps) {
     .route("/", stringRoutes(services.auth, services.strings))
     .route("/", aiRoutes(services.auth, services.translate))
     .route("/", batchRoutes(services.auth, services.batch))
+    .route("/", transferRoutes(services.auth, services, maxUploadMb))
     .route("/", assistRoutes(services.auth, services.assist))
+    .route("/", memoryRoutes(services.auth, services.memory))
     .route("/", toneRoutes(services.auth, services.tone))
+    .route("/", apiKeyRoutes(services.auth, services.apiKeys))
     .route("/", eventRoutes(services.auth, services.access, services.events));
 
   api.get(
@@ -113,11 +133,16 @@ export function buildApp({ publicUrl, logger, staticDir, services }: AppDeps) {
   const strictHeaders = securityHeaders();
   app.use("*", (c, next) => (c.req.path === "/api/docs" ? next() : strictHeaders(c, next)));
   app.route("/api", api);
+  // The spec's path of the pull API, and the CLI for CI to download (before the SPA fallback).
+  app.route("/", pullRoutes(services.pull, PULL_ALIAS_PATH));
+  app.route("/", cliRoutes());
 
   app.onError((error, c) => {
     const appError = toAppError(error, logger);
     if (appError.status >= 500) logger.error({ err: error, path: c.req.path }, "request failed");
     if (appError.retryAfterSeconds) c.header("retry-after", String(appError.retryAfterSeconds));
+    // The rest of a too-large upload is never read: the connection cannot carry another request.
+    if (appError.status === 413) c.header("connection", "close");
     return c.json(appError.toBody(), appError.status);
   });
 

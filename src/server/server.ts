@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { createOpenAIProvider } from "./ai/openai-provider.ts";
 import { createPseudoProvider } from "./ai/pseudo-provider.ts";
 import { createTranslateService } from "./ai/translate-service.ts";
+import { createApiKeyService } from "./api-keys/service.ts";
 import { buildApp } from "./app.ts";
 import { createAssistService } from "./assist/assist-service.ts";
 import { createAuth } from "./auth/auth.ts";
@@ -21,12 +22,16 @@ import { createJobQueue } from "./jobs/job-queue.ts";
 import { createKeyService } from "./keys/service.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { createMemoryService } from "./memory/memory-service.ts";
 import { createProfileService } from "./profiles/service.ts";
 import { createProjectService } from "./projects/service.ts";
+import { createPullService } from "./pull/service.ts";
 import { createStringService } from "./strings/service.ts";
 import { createAccess } from "./teams/access.ts";
 import { createTeamService } from "./teams/service.ts";
 import { createToneService } from "./tone/service.ts";
+import { createExportService } from "./transfer/export-service.ts";
+import { createImportService } from "./transfer/import-service.ts";
 
 export interface RunningServer {
   url: string;
@@ -70,6 +75,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     });
     const access = createAccess(database.db);
     const domain = { db: database.db, access, events };
+    const memory = createMemoryService({ db: database.db, access });
     const strings = createStringService(domain);
     const provider = config.AI_API_KEY
       ? createOpenAIProvider({
@@ -85,7 +91,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       settings: { "batch-translate-chunk": { retryLimit: BATCH_CHUNK_RETRIES, heartbeatSeconds: 10 } },
     });
     stopQueue = () => queue.stop();
-    const chunkWorker = createChunkWorker({ db: database.db, events, provider, logger });
+    const chunkWorker = createChunkWorker({
+      db: database.db,
+      events,
+      provider,
+      logger,
+      examples: (request) => memory.examplesFor(request),
+    });
     await queue.work("batch-translate-chunk", config.AI_BATCH_CONCURRENCY, async (job) => {
       try {
         await chunkWorker.processChunk(job.data.batchId, job.data.chunk);
@@ -98,6 +110,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         throw error;
       }
     });
+    const apiKeys = createApiKeyService({ db: database.db, access });
     const services = {
       auth: createAuthService({ auth, limiter, logger }),
       me: createMeService({ profiles, teams }),
@@ -108,13 +121,26 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       projects: createProjectService(domain),
       keys: createKeyService(domain),
       strings,
-      translate: createTranslateService({ db: database.db, access, strings, provider, logger }),
+      translate: createTranslateService({
+        db: database.db,
+        access,
+        strings,
+        provider,
+        logger,
+        examples: (request) => memory.examplesFor(request),
+      }),
       assist: createAssistService({ db: database.db, access, provider, logger }),
       tone: createToneService(domain),
+      memory,
       batch: createBatchService({ ...domain, queue, provider }),
+      imports: createImportService(domain),
+      exports: createExportService(domain),
+      apiKeys,
+      pull: createPullService({ db: database.db, apiKeys, limiter }),
     };
     const app = buildApp({
       publicUrl: config.publicUrl,
+      maxUploadMb: config.MAX_UPLOAD_MB,
       logger,
       staticDir: options.staticDir ?? defaultStaticDir,
       services,

@@ -138,10 +138,15 @@ describe(`the writing assistant on ${testDatabaseKind() === "postgres" ? "Postgr
         "focus on the first action",
       );
       // Arrow keys walk the actions (how many presses it takes depends on where Radix put the focus).
+      const focused = () => page.evaluate(() => document.activeElement?.textContent ?? "");
       for (let presses = 0; presses < 6; presses++) {
-        if ((await page.evaluate(() => document.activeElement?.textContent)) === "Expand") break;
+        const before = await focused();
+        if (before === "Expand") break;
         await page.keyboard.press("ArrowDown");
+        // Wait for Radix to move the focus before reading it again.
+        await eventually(focused, (text) => text !== before, "focus after ArrowDown");
       }
+      expect(await focused()).toBe("Expand");
       await page.keyboard.press("Enter");
       const panel = suggestion("Expand");
       await expectVisible(panel);

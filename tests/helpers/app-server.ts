@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { type Config, loadConfig } from "../../src/server/config.ts";
+import { pgliteExtensions } from "../../src/server/db/database.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { type RunningServer, startServer } from "../../src/server/server.ts";
 import {
@@ -65,7 +66,7 @@ async function seedDataDir(dataDir: string): Promise<void> {
   const template = await pgliteTemplate();
   if (!template) return;
   // The same folder the server opens (src/server/db/database.ts: DATA_DIR/pgdata).
-  const pglite = new PGlite(join(dataDir, "pgdata"), { loadDataDir: template });
+  const pglite = new PGlite(join(dataDir, "pgdata"), { loadDataDir: template, extensions: pgliteExtensions });
   await pglite.waitReady;
   await pglite.close();
 }

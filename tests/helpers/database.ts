@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { Kysely, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
-import { type Database, openPGlite, openPostgres } from "../../src/server/db/database.ts";
+import { type Database, openPGlite, openPostgres, pgliteExtensions } from "../../src/server/db/database.ts";
 import { migrateToLatest } from "../../src/server/db/migrate.ts";
 import { PGliteDialect } from "../../src/server/db/pglite-dialect.ts";
 import type { DB } from "../../src/server/db/schema.ts";
@@ -167,7 +167,7 @@ async function createPGliteDatabase(migrate: boolean): Promise<TestDatabase> {
   const template = await loadTemplate(migrate ? "pgliteTemplatePath" : "pgliteEmptyTemplatePath");
   let database: Database;
   if (template) {
-    const pglite = new PGlite({ loadDataDir: template });
+    const pglite = new PGlite({ loadDataDir: template, extensions: pgliteExtensions });
     await pglite.waitReady;
     const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
     database = {

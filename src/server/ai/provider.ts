@@ -16,6 +16,14 @@ export interface TranslationExample {
   similarity: number;
 }
 
+/** Similar earlier translations per key (translation memory), given to the AI as examples. */
+export type ExamplesLookup = (args: {
+  teamId: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  texts: { keyId: string; text: string }[];
+}) => Promise<Map<string, TranslationExample[]>>;
+
 /** One string to translate, with what the model needs to know about it. */
 export interface TranslationItem {
   keyName: string;

@@ -2,13 +2,14 @@ import type { Kysely } from "kysely";
 import { detectPlaceholders } from "../../shared/placeholders/detect.ts";
 import { type AiStatus, PSEUDO_NOTICE } from "../../shared/schemas/ai.ts";
 import type { SavedString } from "../../shared/schemas/keys.ts";
+
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { StringService } from "../strings/service.ts";
 import type { Access } from "../teams/access.ts";
 import { assertTargetLanguage, placeholderProblem, resolveModel } from "./checks.ts";
-import type { TranslationProvider } from "./provider.ts";
+import type { ExamplesLookup, TranslationProvider } from "./provider.ts";
 import { loadVoice } from "./voice.ts";
 
 const ATTEMPTS = 3;
@@ -19,6 +20,8 @@ export function createTranslateService(deps: {
   strings: StringService;
   provider: TranslationProvider;
   logger: Logger;
+  /** Translation memory: similar earlier translations (≥ 70 %) given to the AI as examples. */
+  examples?: ExamplesLookup | undefined;
 }) {
   const { db, access, strings, provider, logger } = deps;
 
@@ -63,6 +66,15 @@ export function createTranslateService(deps: {
         sourceText: source,
         otherTranslations,
         placeholders,
+        examples:
+          (
+            await deps.examples?.({
+              teamId: project.team_id,
+              sourceLanguage: project.source_language,
+              targetLanguage: language,
+              texts: [{ keyId, text: source }],
+            })
+          )?.get(keyId) ?? [],
         ...(await loadVoice(db, project.team_id, chosenModel)),
       };
 

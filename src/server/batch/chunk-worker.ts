@@ -2,26 +2,13 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { detectPlaceholders } from "../../shared/placeholders/detect.ts";
 import { BATCH_PAUSE_MS } from "../../shared/schemas/batch.ts";
 import { placeholderProblem } from "../ai/checks.ts";
-import type {
-  TranslationExample,
-  TranslationItem,
-  TranslationProvider,
-  VoiceContext,
-} from "../ai/provider.ts";
+import type { ExamplesLookup, TranslationItem, TranslationProvider, VoiceContext } from "../ai/provider.ts";
 import { loadVoice } from "../ai/voice.ts";
 import type { BatchItemStatus, DB } from "../db/schema.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { Logger } from "../logger.ts";
 import { writeStrings } from "../strings/string-writer.ts";
 import { type BatchJobRow, presentBatchJob } from "./batch-jobs.ts";
-
-/** Similar earlier translations per key (translation memory), given to the AI as examples. */
-export type ExamplesLookup = (args: {
-  teamId: string;
-  sourceLanguage: string;
-  targetLanguage: string;
-  texts: { keyId: string; text: string }[];
-}) => Promise<Map<string, TranslationExample[]>>;
 
 /** Answers for one key: attempts in all, the first being the chunk's shared call. */
 const ATTEMPTS_PER_KEY = 3;
@@ -139,7 +126,11 @@ export function createChunkWorker(deps: {
    * the meantime wins and the key counts as skipped), items marked, counters moved, the job
    * finished when its last item is.
    */
-  async function record(job: BatchJobRow, outcomes: Map<string, Outcome>): Promise<BatchJobRow | undefined> {
+  async function record(
+    job: BatchJobRow,
+    chunk: number,
+    outcomes: Map<string, Outcome>,
+  ): Promise<BatchJobRow | undefined> {
     return db.transaction().execute(async (trx) => {
       const locked = await trx
         .selectFrom("batch_translation_jobs")
@@ -170,7 +161,7 @@ export function createChunkWorker(deps: {
           return { keyId, status: "skipped", error: null };
         },
       );
-      return settleItems(trx, locked, statuses);
+      return settleItems(trx, locked, chunk, statuses);
     });
   }
 
@@ -178,13 +169,14 @@ export function createChunkWorker(deps: {
   async function settleItems(
     trx: Transaction<DB>,
     locked: BatchJobRow,
+    chunk: number,
     statuses: { keyId: string; status: BatchItemStatus; error: string | null }[],
   ): Promise<BatchJobRow> {
     const settled = await sql<{ status: BatchItemStatus; error: string | null }>`
       update batch_translation_items i
       set status = t.s, error = t.e
       from unnest(${statuses.map((s) => s.keyId)}::uuid[], ${statuses.map((s) => s.status)}::text[], ${statuses.map((s) => s.error)}::text[]) as t(k, s, e)
-      where i.job_id = ${locked.id} and i.key_id = t.k and i.status = 'pending'
+      where i.job_id = ${locked.id} and i.chunk = ${chunk} and i.key_id = t.k and i.status = 'pending'
       returning i.status, i.error
     `.execute(trx);
     const count = (status: BatchItemStatus) => settled.rows.filter((r) => r.status === status).length;
@@ -277,7 +269,7 @@ export function createChunkWorker(deps: {
         // Spec point 9: a 100 ms pause after each chunk; it runs while the chunk is written.
         pause = sleep(pauseMs);
       }
-      const updated = await record(job, outcomes);
+      const updated = await record(job, chunk, outcomes);
       if (updated) await publish(updated);
       await pause;
     },
@@ -305,6 +297,7 @@ export function createChunkWorker(deps: {
         return settleItems(
           trx,
           locked,
+          chunk,
           items.map((item) => ({ keyId: item.key_id, status: "failed" as const, error: message })),
         );
       });

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Logger } from "../logger.ts";
@@ -45,6 +46,9 @@ export async function openPostgres(
   return { db, kind: "postgres", pglite: undefined, close: () => db.destroy() };
 }
 
+/** Extensions every PGlite of Sprog loads (the migrations create them): pg_trgm for translation memory. */
+export const pgliteExtensions = { pg_trgm };
+
 export async function openPGlite(dataDir: string | undefined): Promise<Database> {
   let release = () => {};
   let pglite: PGlite;
@@ -52,9 +56,9 @@ export async function openPGlite(dataDir: string | undefined): Promise<Database>
     const dir = resolve(dataDir);
     mkdirSync(dir, { recursive: true });
     release = acquireDataDirLock(dir);
-    pglite = new PGlite(resolve(dir, "pgdata"));
+    pglite = new PGlite(resolve(dir, "pgdata"), { extensions: pgliteExtensions });
   } else {
-    pglite = new PGlite();
+    pglite = new PGlite({ extensions: pgliteExtensions });
   }
   try {
     await pglite.waitReady;

@@ -170,6 +170,18 @@ export interface BatchTranslationItemsTable {
   error: string | null;
 }
 
+/** A project API key for the pull API: only the SHA-256 of the key is stored. */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  project_id: string;
+  name: string | null;
+  key_hash: string;
+  key_prefix: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 /** Our tables as Kysely sees them (better-auth-only tables are left to better-auth). */
 export interface DB {
   users: UsersTable;
@@ -188,4 +200,5 @@ export interface DB {
   tone_sections: ToneSectionsTable;
   batch_translation_jobs: BatchTranslationJobsTable;
   batch_translation_items: BatchTranslationItemsTable;
+  api_keys: ApiKeysTable;
 }

@@ -67,7 +67,10 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
     headers,
     signal: options.signal ?? null,
   };
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    // The browser sets the multipart boundary itself.
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(options.body);
   }
@@ -109,6 +112,17 @@ export async function apiRequest<TSchema extends z.ZodType>(
     throw new ApiError(response.status, "invalid_response", "The server sent an unexpected answer.");
   }
   return parsed.data;
+}
+
+/** For calls that answer with a file: its bytes and the name the server gave it. */
+export async function apiRequestFile(
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const response = await send(path, options);
+  const disposition = response.headers.get("content-disposition") ?? "";
+  const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1];
+  return { blob: await response.blob(), fileName };
 }
 
 /** For calls that answer without a body (204). */

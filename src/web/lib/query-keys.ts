@@ -15,6 +15,11 @@ export const queryKeys = {
   projectCompletion: (projectId: string) => ["projects", projectId, "completion"] as const,
   /** The project's batch translations still pending or processing. */
   projectBatches: (projectId: string) => ["projects", projectId, "batches"] as const,
+  /** The project's API keys (Project Settings → API Access). */
+  projectApiKeys: (projectId: string) => ["projects", projectId, "api-keys"] as const,
   stringHistory: (keyId: string, language: string) =>
     ["keys", keyId, "strings", language, "history"] as const,
+  /** Translation memory suggestions for one cell. */
+  stringSuggestions: (keyId: string, language: string) =>
+    ["keys", keyId, "strings", language, "suggestions"] as const,
 };

@@ -3,6 +3,8 @@ import * as m0001 from "./0001-identity-and-teams.ts";
 import * as m0002 from "./0002-projects-keys-strings.ts";
 import * as m0003 from "./0003-tone-sections.ts";
 import * as m0004 from "./0004-batch-translation-jobs.ts";
+import * as m0005 from "./0005-translation-memory.ts";
+import * as m0006 from "./0006-api-keys.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   "0002-projects-keys-strings": m0002,
   "0003-tone-sections": m0003,
   "0004-batch-translation-jobs": m0004,
+  "0005-translation-memory": m0005,
+  "0006-api-keys": m0006,
 };

@@ -20,11 +20,11 @@ import { Toolbar } from "../../components/ui/toolbar.tsx";
 import { useProjects } from "../../features/projects/api/list-projects.ts";
 import { CreateProjectDialog } from "../../features/projects/components/create-project-dialog.tsx";
 import { ProjectSettingsDialog } from "../../features/projects/components/project-settings-dialog.tsx";
+import { ExportDialog } from "../../features/transfer/components/export-dialog.tsx";
+import { ImportDialog } from "../../features/transfer/components/import-dialog.tsx";
 import { KeyFormDialog } from "../../features/translations/components/key-form-dialog.tsx";
 import { TranslationEditor } from "../../features/translations/components/translation-editor.tsx";
 import { useWorkspace } from "../../lib/workspace.tsx";
-
-const LATER = "Import and export arrive in a later version";
 
 /** /app/overview: the Translation Keys tab (spec point 2). */
 export function OverviewPage() {
@@ -38,6 +38,8 @@ export function OverviewPage() {
   const [creatingProject, setCreatingProject] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [addingKey, setAddingKey] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
 
   const onProjectDeleted = (deleted: Project) => {
     setSettingsOpen(false);
@@ -130,20 +132,20 @@ export function OverviewPage() {
           disabled={!project}
         />
         {flags.canManageKeys ? (
-          <>
-            <Button variant="outline" disabled title={LATER}>
-              <Upload aria-hidden="true" />
-              Import
-            </Button>
-            <Button variant="outline" disabled title={LATER}>
-              <Download aria-hidden="true" />
-              Export
-            </Button>
-            <Button disabled={!project} onClick={() => setAddingKey(true)}>
-              <Plus aria-hidden="true" />
-              New
-            </Button>
-          </>
+          <Button variant="outline" disabled={!project} onClick={() => setImporting(true)}>
+            <Upload aria-hidden="true" />
+            Import
+          </Button>
+        ) : null}
+        <Button variant="outline" disabled={!project} onClick={() => setExporting(true)}>
+          <Download aria-hidden="true" />
+          Export
+        </Button>
+        {flags.canManageKeys ? (
+          <Button disabled={!project} onClick={() => setAddingKey(true)}>
+            <Plus aria-hidden="true" />
+            New
+          </Button>
         ) : null}
         {project ? (
           <Button
@@ -168,6 +170,8 @@ export function OverviewPage() {
       ) : null}
       {project ? (
         <>
+          <ImportDialog project={project} open={importing} onOpenChange={setImporting} />
+          <ExportDialog project={project} open={exporting} onOpenChange={setExporting} />
           <ProjectSettingsDialog
             project={project}
             flags={flags}

@@ -4,6 +4,7 @@ import type { PermissionFlags } from "../../../../shared/permissions.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
 import { cn } from "../../../lib/cn.ts";
+import { SettingsApiAccess } from "./settings-api-access.tsx";
 import { SettingsGeneral } from "./settings-general.tsx";
 import { SettingsLanguages } from "./settings-languages.tsx";
 
@@ -67,14 +68,7 @@ export function ProjectSettingsDialog({
               <SettingsGeneral project={project} flags={flags} onDeleted={onDeleted} />
             ) : null}
             {active === "languages" ? <SettingsLanguages project={project} flags={flags} /> : null}
-            {active === "api" ? (
-              <section className="flex flex-col gap-2">
-                <h3 className="text-sm font-semibold">API Access</h3>
-                <p className="rounded-md border border-dashed border-border-strong bg-surface px-3 py-6 text-center text-sm text-muted">
-                  API keys arrive with the pull API
-                </p>
-              </section>
-            ) : null}
+            {active === "api" ? <SettingsApiAccess project={project} host={window.location.origin} /> : null}
           </div>
         </div>
       </DialogContent>

@@ -12,6 +12,7 @@ import { aiFadeInMs } from "../fade-in.ts";
 import { cellId } from "../hooks/use-cell-editing.ts";
 import { CellEditor } from "./cell-editor.tsx";
 import { HistoryPopover } from "./history-popover.tsx";
+import { MemorySuggestions } from "./memory-suggestions.tsx";
 import { WritingAssistant } from "./writing-assistant.tsx";
 
 export interface ValueCellProps {
@@ -251,6 +252,16 @@ export function ValueCell({
           ) : null}
         </>
       )}
+      {isOpen && session && !isSource ? (
+        <MemorySuggestions
+          keyId={row.id}
+          language={language}
+          enabled={sourceValue.trim() !== ""}
+          disabled={session.saving || session.theirs !== undefined}
+          onUse={editing.change}
+          onDone={focusEditor}
+        />
+      ) : null}
     </td>
   );
 }

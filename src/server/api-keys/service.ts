@@ -1,0 +1,144 @@
+import { createHash, randomBytes } from "node:crypto";
+import { type Kysely, type Selectable, sql } from "kysely";
+import {
+  API_KEY_PREFIX,
+  API_KEY_VISIBLE_CHARS,
+  type ApiKey,
+  type CreateApiKeyBody,
+  type CreatedApiKey,
+  createApiKeyBodySchema,
+} from "../../shared/schemas/api-keys.ts";
+import type { ApiKeysTable, DB } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { Access } from "../teams/access.ts";
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+/** 24 random bytes (192 bits) as 48 hex characters after `sprog_`. */
+const SECRET_BYTES = 24;
+const KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[0-9a-f]{${SECRET_BYTES * 2}}$`);
+/** Writing `last_used_at` on every pull would make each one a write; once a minute is enough. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export function generateApiKey(): string {
+  return `${API_KEY_PREFIX}${randomBytes(SECRET_BYTES).toString("hex")}`;
+}
+
+/** What is stored: the SHA-256 of the key, hex. Keys are random, so no salt or slow hash is needed. */
+export function hashApiKey(key: string): string {
+  return createHash("sha256").update(key, "utf8").digest("hex");
+}
+
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+const displayName = sql<
+  string | null
+>`coalesce(nullif(trim(concat(p.first_name, ' ', p.last_name)), ''), u.email)`;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function present(row: ApiKeyRow, createdBy: string | null): ApiKey {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    name: row.name,
+    prefix: row.key_prefix,
+    createdAt: iso(row.created_at),
+    lastUsedAt: row.last_used_at ? iso(row.last_used_at) : null,
+    createdBy,
+  };
+}
+
+/**
+ * Project API keys (spec point 3 ApiKeys; DESIGN.md §5): shown once, stored hashed, revocable.
+ * Managing them is the owner's (`projects.manageApiKeys`); the pull API authenticates with them.
+ */
+export function createApiKeyService(deps: { db: Kysely<DB>; access: Access }) {
+  const { db, access } = deps;
+
+  return {
+    /** Spec: select by project_id, newest first. */
+    async list(userId: string, projectId: string): Promise<ApiKey[]> {
+      await access.project(userId, projectId, "projects.manageApiKeys");
+      const rows = await db
+        .selectFrom("api_keys as k")
+        .leftJoin("users as u", "u.id", "k.created_by")
+        .leftJoin("profiles as p", "p.user_id", "k.created_by")
+        .selectAll("k")
+        .select(displayName.as("created_by_name"))
+        .where("k.project_id", "=", projectId)
+        .orderBy("k.created_at", "desc")
+        .orderBy("k.id", "desc")
+        .execute();
+      return rows.map((row) => present(row, row.created_by_name));
+    },
+
+    /** The answer carries the key itself: the only time anyone sees it. */
+    async create(userId: string, projectId: string, input: CreateApiKeyBody): Promise<CreatedApiKey> {
+      await access.project(userId, projectId, "projects.manageApiKeys");
+      const body = createApiKeyBodySchema.parse(input);
+      const key = generateApiKey();
+      const row = await db
+        .insertInto("api_keys")
+        .values({
+          project_id: projectId,
+          name: body.name ? body.name : null,
+          key_hash: hashApiKey(key),
+          key_prefix: key.slice(0, API_KEY_VISIBLE_CHARS),
+          created_by: userId,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const creator = await db
+        .selectFrom("users as u")
+        .leftJoin("profiles as p", "p.user_id", "u.id")
+        .select(displayName.as("name"))
+        .where("u.id", "=", userId)
+        .executeTakeFirst();
+      return { ...present(row, creator?.name ?? null), key };
+    },
+
+    /** Revoke: the row goes, so the key answers 401 from now on. */
+    async revoke(userId: string, keyId: string): Promise<void> {
+      if (!isUuid(keyId)) throw new AppError("not_found", "API key not found");
+      const row = await db
+        .selectFrom("api_keys")
+        .select(["id", "project_id"])
+        .where("id", "=", keyId)
+        .executeTakeFirst();
+      if (!row) throw new AppError("not_found", "API key not found");
+      await access.project(userId, row.project_id, "projects.manageApiKeys").catch((error: unknown) => {
+        if (error instanceof AppError && error.code === "not_found") {
+          throw new AppError("not_found", "API key not found");
+        }
+        throw error;
+      });
+      await db.deleteFrom("api_keys").where("id", "=", keyId).execute();
+    },
+
+    /**
+     * The key of a pull request: null when missing, malformed, unknown or revoked. Looked up by
+     * its hash through the unique index (comparing hashes leaks nothing about the key).
+     */
+    async authenticate(key: string | undefined): Promise<ApiKeyRow | null> {
+      const given = key?.trim();
+      if (!given || !KEY_PATTERN.test(given)) return null;
+      const row = await db
+        .selectFrom("api_keys")
+        .selectAll()
+        .where("key_hash", "=", hashApiKey(given))
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    /** Notes a use, at most once a minute per key. */
+    async touch(row: ApiKeyRow, now = new Date()): Promise<void> {
+      const last = row.last_used_at ? new Date(row.last_used_at).getTime() : 0;
+      if (now.getTime() - last < LAST_USED_RESOLUTION_MS) return;
+      await db.updateTable("api_keys").set({ last_used_at: now }).where("id", "=", row.id).execute();
+    },
+  };
+}
+
+export type ApiKeyService = ReturnType<typeof createApiKeyService>;

@@ -1,0 +1,183 @@
+import { createHash } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import type { FormatId, OutputFile } from "../../shared/formats/types.ts";
+import { PULL_FILE_EXTENSIONS, type PullBody, type PullFormat } from "../../shared/schemas/pull.ts";
+import type { ApiKeyRow, ApiKeyService } from "../api-keys/service.ts";
+import type { DB } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
+import type { ProjectRow } from "../teams/access.ts";
+import { buildExportFiles } from "../transfer/export-files.ts";
+import { zipFiles } from "../transfer/zip.ts";
+import { OutputCache } from "./output-cache.ts";
+
+/** Pull requests one key may make per minute (CI polling every few seconds still fits). */
+export const PULL_RATE_LIMIT = { max: 60, windowSeconds: 60 };
+/** Bump when the files written for the same data change (a format module's output), so ETags do too. */
+const OUTPUT_VERSION = "1";
+
+const REGISTRY_FORMAT: Record<PullFormat, FormatId> = { json: "json", strings: "strings", android: "xml" };
+const CONTENT_TYPES: Record<PullFormat, string> = {
+  json: "application/json; charset=utf-8",
+  strings: "text/plain; charset=utf-8",
+  android: "application/xml; charset=utf-8",
+};
+
+export interface PullFile {
+  bytes: Uint8Array;
+  contentType: string;
+  fileName: string;
+}
+
+export type PullAnswer = ({ status: 200 } & PullFile & { etag: string }) | { status: 304; etag: string };
+
+/** `If-None-Match` holds the ETag (weak or strong, or one of a list, or `*`). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === "*" || tag === etag);
+}
+
+/**
+ * The public pull API (spec point 7): a project API key, a format and a placeholder format give the
+ * file of one language, or `translations.zip` with every language. Answers carry an ETag naming the
+ * project's state and the parameters, so a CI job that polls gets 304 until something changes.
+ */
+export function createPullService(deps: { db: Kysely<DB>; apiKeys: ApiKeyService; limiter: RateLimiter }) {
+  const { db, apiKeys, limiter } = deps;
+  const cache = new OutputCache<PullFile>();
+
+  /**
+   * What changes whenever the pulled files can: keys added, renamed or deleted (count, newest
+   * change), strings written or deleted (count, newest change, sum of versions) of the languages
+   * pulled and the source (placeholders are converted against it), and the project row (languages,
+   * source language). The sum of versions catches a write whose transaction started before the
+   * newest change (its updated_at is not the maximum); counts catch deletions. Aggregates over the
+   * project's rows, no file is built: on 10,000 keys about 6 ms on PostgreSQL, 30 ms on PGlite.
+   */
+  async function etagOf(trx: Kysely<DB>, project: ProjectRow, languages: string[], body: PullBody) {
+    // Microseconds, so two changes in one millisecond still differ; one statement, one round trip.
+    const result = await sql<{ state: string }>`
+      with k as (
+        select count(*) as n, max(updated_at) as changed from translation_keys where project_id = ${project.id}
+      ), s as (
+        select count(*) as n, max(updated_at) as changed, coalesce(sum(version), 0) as versions
+        from translation_strings
+        where project_id = ${project.id}
+          and language_code = any(${[...languages, project.source_language]}::text[])
+      )
+      select concat_ws(':',
+        k.n, coalesce((extract(epoch from k.changed) * 1000000)::bigint, 0),
+        s.n, coalesce((extract(epoch from s.changed) * 1000000)::bigint, 0), s.versions
+      ) as state
+      from k, s
+    `.execute(trx);
+    const stamp = JSON.stringify([
+      OUTPUT_VERSION,
+      project.id,
+      new Date(project.updated_at).getTime(),
+      project.source_language,
+      project.languages,
+      result.rows[0]?.state,
+      body.format,
+      body.placeholderFormat,
+      body.language ?? "*",
+    ]);
+    return `"${createHash("sha1").update(stamp).digest("base64url")}"`;
+  }
+
+  async function build(trx: Kysely<DB>, project: ProjectRow, languages: string[], body: PullBody) {
+    const files = await buildExportFiles(trx, project, {
+      languages,
+      format: REGISTRY_FORMAT[body.format],
+      pretty: true,
+      nested: false,
+      flattenPlurals: false,
+      placeholderFormat: body.placeholderFormat,
+    });
+    if (!body.language) {
+      return { bytes: zipFiles(files), contentType: "application/zip", fileName: "translations.zip" };
+    }
+    const ext = PULL_FILE_EXTENSIONS[body.format];
+    const file: OutputFile | undefined = files.find((f) => f.path.endsWith(`.${ext}`)) ?? files[0];
+    return {
+      bytes: file?.bytes ?? new Uint8Array(),
+      contentType: CONTENT_TYPES[body.format],
+      fileName: `${body.language}.${ext}`,
+    };
+  }
+
+  async function projectOf(trx: Kysely<DB>, projectId: string): Promise<ProjectRow> {
+    const project = await trx
+      .selectFrom("projects")
+      .selectAll()
+      .where("id", "=", projectId)
+      .executeTakeFirst();
+    // The key is deleted with its project, so this is a race with a deletion.
+    if (!project) throw new AppError("unauthorized", "Invalid API key");
+    return project;
+  }
+
+  function languagesOf(project: ProjectRow, body: PullBody): string[] {
+    if (!body.language) return project.languages;
+    if (!project.languages.includes(body.language)) {
+      throw new AppError(
+        "validation_failed",
+        `language must be one of the project's languages: ${project.languages.join(", ")} (got ${JSON.stringify(body.language)})`,
+      );
+    }
+    return [body.language];
+  }
+
+  return {
+    /** 401 for a missing, unknown or revoked key; 429 past the key's rate limit. Notes the use. */
+    async authorize(key: string | undefined): Promise<ApiKeyRow> {
+      if (!key?.trim()) {
+        throw new AppError(
+          "unauthorized",
+          "Missing API key: send the project API key in the x-api-key header",
+        );
+      }
+      const row = await apiKeys.authenticate(key);
+      if (!row) throw new AppError("unauthorized", "Invalid API key");
+      await limiter.hit([
+        {
+          key: `pull:${row.id}`,
+          windowSeconds: PULL_RATE_LIMIT.windowSeconds,
+          max: PULL_RATE_LIMIT.max,
+          message: (s) => `Too many pull requests with this API key. Please try again in ${s} seconds.`,
+        },
+      ]);
+      await apiKeys.touch(row);
+      return row;
+    },
+
+    async pull(apiKey: ApiKeyRow, body: PullBody, ifNoneMatch?: string): Promise<PullAnswer> {
+      // Cheap path first: the ETag alone answers a poll that changed nothing (304) or one this
+      // process answered before.
+      const project = await projectOf(db, apiKey.project_id);
+      const languages = languagesOf(project, body);
+      const etag = await etagOf(db, project, languages, body);
+      if (etagMatches(ifNoneMatch, etag)) return { status: 304, etag };
+      const cached = cache.get(etag);
+      if (cached) return { status: 200, etag, ...cached };
+      // Build and stamp from one snapshot, so the ETag names exactly these bytes.
+      return db
+        .transaction()
+        .setIsolationLevel("repeatable read")
+        .execute(async (trx) => {
+          const current = await projectOf(trx, apiKey.project_id);
+          const currentLanguages = languagesOf(current, body);
+          const currentEtag = await etagOf(trx, current, currentLanguages, body);
+          if (etagMatches(ifNoneMatch, currentEtag)) return { status: 304 as const, etag: currentEtag };
+          const file = cache.get(currentEtag) ?? (await build(trx, current, currentLanguages, body));
+          cache.set(currentEtag, file);
+          return { status: 200 as const, etag: currentEtag, ...file };
+        });
+    },
+  };
+}
+
+export type PullService = ReturnType<typeof createPullService>;

@@ -1,0 +1,65 @@
+import { type Kysely, sql } from "kysely";
+import { valueToEntry } from "../../shared/formats/plurals.ts";
+import { formatById } from "../../shared/formats/registry.ts";
+import type { FormatId, OutputFile, TranslationEntry } from "../../shared/formats/types.ts";
+import { convertPlaceholders } from "../../shared/placeholders/convert.ts";
+import type { PlaceholderFormat } from "../../shared/schemas/projects.ts";
+import type { DB } from "../db/schema.ts";
+import type { ProjectRow } from "../teams/access.ts";
+
+export interface ExportRequest {
+  languages: readonly string[];
+  format: FormatId;
+  pretty: boolean;
+  nested: boolean;
+  flattenPlurals: boolean;
+  /** Rewrite placeholders into this format (the placeholder engine); null keeps them as stored. */
+  placeholderFormat: PlaceholderFormat | null;
+}
+
+/** Formats whose files carry the source text next to each translation. */
+const WITH_SOURCE: ReadonlySet<FormatId> = new Set(["xliff", "xliff2", "po"]);
+
+/**
+ * The files of an export (dialog, pull API, CLI): every non-empty string of the languages asked,
+ * placeholders converted against the source text, plurals given back to formats that have them,
+ * serialized by the format registry. One query, in key order.
+ */
+export async function buildExportFiles(
+  db: Kysely<DB>,
+  project: ProjectRow,
+  request: ExportRequest,
+): Promise<OutputFile[]> {
+  const source = project.source_language;
+  const wanted = new Set(request.languages);
+  if (WITH_SOURCE.has(request.format)) wanted.add(source);
+  const rows = await sql<{ key: string; language_code: string; value: string }>`
+    select k.key, s.language_code, s.value
+    from translation_strings s
+    join translation_keys k on k.id = s.key_id
+    where s.project_id = ${project.id}
+      and s.language_code = any(${[...wanted, source]}::text[])
+      and s.value <> ''
+    order by k.key collate "C"
+  `.execute(db);
+  const sourceText = new Map<string, string>();
+  for (const row of rows.rows) if (row.language_code === source) sourceText.set(row.key, row.value);
+  const languages: Record<string, TranslationEntry[]> = {};
+  for (const code of wanted) languages[code] = [];
+  for (const row of rows.rows) {
+    const entries = languages[row.language_code];
+    if (!entries) continue;
+    const value = request.placeholderFormat
+      ? convertPlaceholders(row.value, request.placeholderFormat, {
+          reference: sourceText.get(row.key) ?? row.value,
+        })
+      : row.value;
+    entries.push(valueToEntry(row.key, value));
+  }
+  return formatById(request.format).serialize(languages, {
+    sourceLanguage: source,
+    pretty: request.pretty,
+    nested: request.nested,
+    flattenPlurals: request.flattenPlurals,
+  });
+}

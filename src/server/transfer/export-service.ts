@@ -1,0 +1,40 @@
+import type { Kysely } from "kysely";
+import { languageName } from "../../shared/languages.ts";
+import type { ExportBody } from "../../shared/schemas/transfer.ts";
+import { exportBodySchema } from "../../shared/schemas/transfer.ts";
+import type { DB } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { Access } from "../teams/access.ts";
+import { buildExportFiles } from "./export-files.ts";
+import { zipFiles } from "./zip.ts";
+
+/** The export dialog (spec points 2, 4, 7): the languages asked, in one format, as `translations-{projectId}.zip`. */
+export function createExportService(deps: { db: Kysely<DB>; access: Access }) {
+  const { db, access } = deps;
+  return {
+    async exportZip(
+      userId: string,
+      projectId: string,
+      body: ExportBody,
+    ): Promise<{ fileName: string; bytes: Uint8Array }> {
+      const { project } = await access.project(userId, projectId, "languages.view");
+      const request = exportBodySchema.parse(body);
+      for (const code of request.languages) {
+        if (!project.languages.includes(code)) {
+          throw new AppError("validation_failed", `${languageName(code)} is not a language of this project`);
+        }
+      }
+      const files = await buildExportFiles(db, project, {
+        languages: request.languages,
+        format: request.format,
+        pretty: request.pretty,
+        nested: request.nested,
+        flattenPlurals: request.flatten,
+        placeholderFormat: request.placeholderFormat,
+      });
+      return { fileName: `translations-${projectId}.zip`, bytes: zipFiles(files) };
+    },
+  };
+}
+
+export type ExportService = ReturnType<typeof createExportService>;

@@ -1,0 +1,490 @@
+import { type GetTextTranslation, type GetTextTranslations, po } from "gettext-parser";
+import { FORMAT_INFO } from "./format-info.ts";
+import { entryToValue } from "./plurals.ts";
+import { decodeFileText } from "./safe-xml.ts";
+import {
+  type FormatDefinition,
+  FormatError,
+  type OutputFile,
+  type ParsedFile,
+  type PluralCategory,
+  type PluralForms,
+  type TranslationEntry,
+} from "./types.ts";
+
+const NAME = FORMAT_INFO.po.label;
+
+/** Between msgctxt and msgid in a key: `abbrev. month May::May`. */
+export const CONTEXT_SEPARATOR = "::";
+/** Marks an entry whose msgctxt is a whole Sprog key (keys that are not their source text). */
+const KEY_FLAG = "sprog-key";
+
+/**
+ * Gettext PO files, read and written with `gettext-parser`.
+ *
+ * Reading:
+ * - The key is the msgid; with a msgctxt it is `msgctxt::msgid` (gettext's own `\u0004` would be a
+ *   control character, which keys may not hold). An entry flagged `#, sprog-key` (how Sprog writes
+ *   keys that are not their source text, such as `home.title`) has the whole key as its msgctxt.
+ * - msgstr → `options.language`; msgid → ALSO `options.sourceLanguage` (a PO file carries the source
+ *   text). When both are the same language (an English `en.po`), a msgstr wins over its msgid.
+ * - `msgid_plural` with `msgstr[n]` → plural entries. Index n is mapped to CLDR categories by
+ *   evaluating the file's Plural-Forms formula (a small, safe evaluator, never `eval`) for n = 0…1000
+ *   and asking `Intl.PluralRules(language)` which category each number is: ru's
+ *   `nplurals=3` gives 0 → one, 1 → few, 2 → many; ar's six forms give zero…other. The last index
+ *   also fills `other` when no integer is "other" (ru, pl: fractions only), because an ICU plural
+ *   needs it. The source side of a plural is `{one: msgid, other: msgid_plural}`.
+ * - Empty msgstr = not translated (skipped silently); `#, fuzzy` translations are skipped with one
+ *   warning (msgfmt leaves them out too); obsolete `#~` entries are ignored; the header is not a key.
+ * - Extracted (`#.`) and translator (`#`) comments → `comment` (in that order, one per line).
+ * - Bad input (unterminated quotes, unknown keywords, duplicate msgids, binary data) → FormatError.
+ *
+ * Writing: one `{lang}.po` per language other than the source (just the source's when it is the
+ * only language). A key that is its source text (or has none) is the msgid; `ctx::msgid` whose
+ * msgid is the source text becomes msgctxt + msgid again (so a msgid that merely contains `::`
+ * stays whole); any other key (`home.title`) becomes msgctxt = key, msgid = source text, flagged
+ * `#, sprog-key`, so translators see the source text and an import gives back the same key and
+ * both languages. msgid_plural is the source's `other` form, msgstr[n] the form of the first
+ * category index n stands for that the entry has (else `other`). Headers: `Language:` and a
+ * Plural-Forms for the language (table below); comments as `#.`.
+ */
+export const gettextPoFormat: FormatDefinition = {
+  id: "po",
+  label: FORMAT_INFO.po.label,
+  extensions: FORMAT_INFO.po.extensions,
+  async parse(bytes, options) {
+    return parsePo(bytes, options.language, options.sourceLanguage);
+  },
+  async serialize(languages, options) {
+    const source = options.sourceLanguage;
+    const targets = Object.keys(languages).filter((code) => code !== source);
+    const codes = targets.length > 0 ? targets : Object.keys(languages);
+    const sourceEntries = languages[source] ?? [];
+    const files: OutputFile[] = [];
+    for (const code of codes) {
+      files.push({
+        path: `${code}.po`,
+        bytes: writePo(code, languages[code] ?? [], sourceEntries),
+      });
+    }
+    return files;
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Plural-Forms
+
+type Formula = (n: number) => number;
+
+/** Plural-Forms of common languages (by full code, then by primary language; default `n != 1`). */
+const PLURAL_FORMS: Readonly<Record<string, string>> = {
+  ja: "nplurals=1; plural=0;",
+  ko: "nplurals=1; plural=0;",
+  zh: "nplurals=1; plural=0;",
+  vi: "nplurals=1; plural=0;",
+  th: "nplurals=1; plural=0;",
+  id: "nplurals=1; plural=0;",
+  in: "nplurals=1; plural=0;",
+  ms: "nplurals=1; plural=0;",
+  km: "nplurals=1; plural=0;",
+  lo: "nplurals=1; plural=0;",
+  my: "nplurals=1; plural=0;",
+  fr: "nplurals=2; plural=(n > 1);",
+  pt: "nplurals=2; plural=(n > 1);",
+  "pt-pt": "nplurals=2; plural=(n != 1);",
+  hi: "nplurals=2; plural=(n > 1);",
+  bn: "nplurals=2; plural=(n > 1);",
+  si: "nplurals=2; plural=(n > 1);",
+  am: "nplurals=2; plural=(n > 1);",
+  fa: "nplurals=2; plural=(n > 1);",
+  zu: "nplurals=2; plural=(n > 1);",
+  hy: "nplurals=2; plural=(n > 1);",
+  pa: "nplurals=2; plural=(n > 1);",
+  kn: "nplurals=2; plural=(n > 1);",
+  gu: "nplurals=2; plural=(n > 1);",
+  fil: "nplurals=2; plural=(n % 10 == 4 || n % 10 == 6 || n % 10 == 9);",
+  tl: "nplurals=2; plural=(n % 10 == 4 || n % 10 == 6 || n % 10 == 9);",
+  is: "nplurals=2; plural=(n % 10 != 1 || n % 100 == 11);",
+  mk: "nplurals=2; plural=(n % 10 == 1 && n % 100 != 11 ? 0 : 1);",
+  he: "nplurals=3; plural=(n == 1 ? 0 : n == 2 ? 1 : 2);",
+  iw: "nplurals=3; plural=(n == 1 ? 0 : n == 2 ? 1 : 2);",
+  ru: "nplurals=3; plural=(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2);",
+  uk: "nplurals=3; plural=(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2);",
+  be: "nplurals=3; plural=(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2);",
+  sr: "nplurals=3; plural=(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2);",
+  hr: "nplurals=3; plural=(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2);",
+  bs: "nplurals=3; plural=(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2);",
+  pl: "nplurals=3; plural=(n == 1 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2);",
+  cs: "nplurals=3; plural=(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2);",
+  sk: "nplurals=3; plural=(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2);",
+  lt: "nplurals=3; plural=(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2);",
+  lv: "nplurals=3; plural=(n % 10 == 0 || n % 100 >= 11 && n % 100 <= 19 ? 0 : n % 10 == 1 && n % 100 != 11 ? 1 : 2);",
+  ro: "nplurals=3; plural=(n == 1 ? 0 : n == 0 || n % 100 > 0 && n % 100 < 20 ? 1 : 2);",
+  sl: "nplurals=4; plural=(n % 100 == 1 ? 0 : n % 100 == 2 ? 1 : n % 100 == 3 || n % 100 == 4 ? 2 : 3);",
+  ga: "nplurals=5; plural=(n == 1 ? 0 : n == 2 ? 1 : n > 2 && n < 7 ? 2 : n > 6 && n < 11 ? 3 : 4);",
+  mt: "nplurals=5; plural=(n == 1 ? 0 : n == 2 ? 1 : n == 0 || n % 100 >= 3 && n % 100 <= 10 ? 2 : n % 100 >= 11 && n % 100 <= 19 ? 3 : 4);",
+  cy: "nplurals=6; plural=(n == 0 ? 0 : n == 1 ? 1 : n == 2 ? 2 : n == 3 ? 3 : n == 6 ? 4 : 5);",
+  ar: "nplurals=6; plural=(n == 0 ? 0 : n == 1 ? 1 : n == 2 ? 2 : n % 100 >= 3 && n % 100 <= 10 ? 3 : n % 100 >= 11 ? 4 : 5);",
+};
+const DEFAULT_PLURAL_FORMS = "nplurals=2; plural=(n != 1);";
+
+export function pluralFormsFor(language: string): string {
+  const lower = language.toLowerCase().replace(/_/g, "-");
+  return PLURAL_FORMS[lower] ?? PLURAL_FORMS[lower.split("-")[0] ?? ""] ?? DEFAULT_PLURAL_FORMS;
+}
+
+/** Reads `nplurals=N; plural=EXPR;`; undefined when it is not a usable header. */
+export function parsePluralForms(header: string): { nplurals: number; formula: Formula } | undefined {
+  const nplurals = Number(/nplurals\s*=\s*(\d+)/.exec(header)?.[1]);
+  const expression = /(?:^|[\s;])plural\s*=\s*([^;]+)/.exec(header)?.[1];
+  if (!Number.isInteger(nplurals) || nplurals < 1 || nplurals > 6 || expression === undefined)
+    return undefined;
+  try {
+    return { nplurals, formula: compileFormula(expression) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Compiles a Plural-Forms C expression (n, integers, ?:, ||, &&, comparisons, + - * / %, !, parens)
+ * into a function, by recursive descent with bounded depth. Throws on anything else.
+ */
+export function compileFormula(expression: string): Formula {
+  if (expression.length > 1000) throw new Error("formula too long");
+  const tokens = expression.match(/\s*(\d+|n|\|\||&&|==|!=|<=|>=|[?:<>+\-*/%!()])/gy);
+  if (!tokens || tokens.join("").length !== expression.trimEnd().length) throw new Error("bad token");
+  const list = tokens.map((token) => token.trim());
+  let at = 0;
+  let depth = 0;
+  const peek = () => list[at];
+  const expect = (token: string) => {
+    if (list[at] !== token) throw new Error(`expected ${token}`);
+    at++;
+  };
+  const enter = () => {
+    if (++depth > 64) throw new Error("formula too deep");
+  };
+
+  const binary =
+    (next: () => Formula, operators: Record<string, (a: number, b: number) => number>) => (): Formula => {
+      let left = next();
+      for (let op = peek(); op !== undefined && op in operators; op = peek()) {
+        at++;
+        const apply = operators[op] as (a: number, b: number) => number;
+        const l = left;
+        const r = next();
+        left = (n) => apply(l(n), r(n));
+      }
+      return left;
+    };
+  const primary = (): Formula => {
+    const token = peek();
+    at++;
+    if (token === "n") return (n) => n;
+    if (token !== undefined && /^\d+$/.test(token)) {
+      const value = Number(token);
+      return () => value;
+    }
+    if (token === "(") {
+      enter();
+      const inner = ternary();
+      expect(")");
+      depth--;
+      return inner;
+    }
+    if (token === "!") {
+      enter();
+      const operand = primary();
+      depth--;
+      return (n) => (operand(n) === 0 ? 1 : 0);
+    }
+    if (token === "-") {
+      enter();
+      const operand = primary();
+      depth--;
+      return (n) => -operand(n);
+    }
+    throw new Error(`unexpected ${token ?? "end"}`);
+  };
+  const multiplicative = binary(primary, {
+    "*": (a, b) => a * b,
+    "/": (a, b) => {
+      if (b === 0) throw new Error("division by zero");
+      return Math.trunc(a / b);
+    },
+    "%": (a, b) => {
+      if (b === 0) throw new Error("division by zero");
+      return a % b;
+    },
+  });
+  const additive = binary(multiplicative, { "+": (a, b) => a + b, "-": (a, b) => a - b });
+  const relational = binary(additive, {
+    "<": (a, b) => Number(a < b),
+    ">": (a, b) => Number(a > b),
+    "<=": (a, b) => Number(a <= b),
+    ">=": (a, b) => Number(a >= b),
+  });
+  const equality = binary(relational, { "==": (a, b) => Number(a === b), "!=": (a, b) => Number(a !== b) });
+  const and = binary(equality, { "&&": (a, b) => Number(a !== 0 && b !== 0) });
+  const or = binary(and, { "||": (a, b) => Number(a !== 0 || b !== 0) });
+  function ternary(): Formula {
+    const condition = or();
+    if (peek() !== "?") return condition;
+    at++;
+    enter();
+    const yes = ternary();
+    expect(":");
+    const no = ternary();
+    depth--;
+    return (n) => (condition(n) !== 0 ? yes(n) : no(n));
+  }
+  const formula = ternary();
+  if (at !== list.length) throw new Error(`unexpected ${list[at]}`);
+  // Evaluate once so a division by zero shows now, not later.
+  for (let n = 0; n <= 200; n++) formula(n);
+  return formula;
+}
+
+const SAMPLE_MAX = 1000;
+
+function pluralRules(language: string): Intl.PluralRules {
+  try {
+    return new Intl.PluralRules(language.replace(/_/g, "-"));
+  } catch {
+    return new Intl.PluralRules("en");
+  }
+}
+
+/**
+ * Which CLDR categories each gettext index stands for, in the order their first number appears:
+ * each category goes to the index most of its numbers (0…1000) get from the formula; `other` goes
+ * to the last index when no integer is "other".
+ */
+export function indexCategories(nplurals: number, formula: Formula, language: string): PluralCategory[][] {
+  const rules = pluralRules(language);
+  const votes = new Map<PluralCategory, number[]>();
+  for (let n = 0; n <= SAMPLE_MAX; n++) {
+    const index = formula(n);
+    if (!Number.isInteger(index) || index < 0 || index >= nplurals) continue;
+    const category = rules.select(n) as PluralCategory;
+    const counts = votes.get(category) ?? new Array<number>(nplurals).fill(0);
+    counts[index] = (counts[index] ?? 0) + 1;
+    votes.set(category, counts);
+  }
+  const byIndex: PluralCategory[][] = Array.from({ length: nplurals }, () => []);
+  for (const [category, counts] of votes) {
+    let best = 0;
+    counts.forEach((count, index) => {
+      if (count > (counts[best] ?? 0)) best = index;
+    });
+    byIndex[best]?.push(category);
+  }
+  if (!votes.has("other")) byIndex[nplurals - 1]?.push("other");
+  return byIndex;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+function declaredCharset(bytes: Uint8Array): string | undefined {
+  const head = String.fromCharCode(...bytes.subarray(0, 4096));
+  const charset = /charset\s*=\s*([A-Za-z0-9._:-]+)/i.exec(head)?.[1];
+  return charset === undefined || charset.toUpperCase() === "CHARSET" ? undefined : charset;
+}
+
+function parsePo(bytes: Uint8Array, language: string, sourceLanguage: string): ParsedFile {
+  const text = decodeFileText(bytes, NAME, declaredCharset(bytes));
+  const warnings: string[] = [];
+  let table: GetTextTranslations;
+  try {
+    table = po.parse(text, { validation: true });
+  } catch (error) {
+    if (error instanceof RangeError) {
+      // Wrong number of msgstr[n] for the header: readable, so read it and say so.
+      table = po.parse(text, { validation: false });
+      // Without a Plural-Forms header gettext-parser expects one form: nothing to say then.
+      if (pluralFormsHeader(table) !== undefined) {
+        warnings.push(
+          `Some entries do not have the number of plural forms the header announces: ${error.message}`,
+        );
+      }
+    } else {
+      const message = error instanceof Error ? error.message : String(error);
+      // gettext-parser counts the line break itself before it reports an end of line in a string.
+      const said = message
+        .replace(/^Error parsing PO data: /, "")
+        .replace(
+          /End-of-line within string at line (\d+)/,
+          (_, line: string) => `End-of-line within string at line ${Number(line) - 1}`,
+        );
+      throw new FormatError(`${NAME}: ${said}`);
+    }
+  }
+  const header = pluralFormsHeader(table);
+  let forms = header ? parsePluralForms(header) : undefined;
+  if (header && !forms)
+    warnings.push(`The Plural-Forms header "${header}" cannot be read; used ${language}'s own rules`);
+  forms ??= parsePluralForms(pluralFormsFor(language));
+  if (!forms) throw new FormatError(`${NAME}: no plural rules for ${language}`);
+  const categories = indexCategories(forms.nplurals, forms.formula, language);
+
+  const sourceEntries: TranslationEntry[] = [];
+  const targetEntries: TranslationEntry[] = [];
+  let fuzzy = 0;
+  for (const [context, messages] of Object.entries(table.translations)) {
+    for (const [msgid, message] of Object.entries(messages)) {
+      if (context === "" && msgid === "") continue; // the header
+      if (message.msgid === "") continue;
+      const keyInContext = hasFlag(message, KEY_FLAG) && message.msgctxt !== undefined;
+      const key = keyInContext
+        ? (message.msgctxt as string)
+        : message.msgctxt !== undefined
+          ? `${message.msgctxt}${CONTEXT_SEPARATOR}${message.msgid}`
+          : message.msgid;
+      const comment = [message.comments?.extracted, message.comments?.translator]
+        .filter((part): part is string => !!part && part.trim() !== "")
+        .join("\n");
+      const withComment = (entry: TranslationEntry): TranslationEntry =>
+        comment ? { ...entry, comment } : entry;
+      const plural = message.msgid_plural !== undefined;
+      sourceEntries.push(
+        withComment(
+          plural
+            ? { key, plurals: { one: message.msgid, other: message.msgid_plural ?? message.msgid } }
+            : { key, value: message.msgid },
+        ),
+      );
+      if (hasFlag(message, "fuzzy")) {
+        if (message.msgstr.some((form) => form !== "")) fuzzy++;
+        continue;
+      }
+      if (plural) {
+        const plurals: PluralForms = {};
+        categories.forEach((names, index) => {
+          const form = message.msgstr[index];
+          if (form === undefined || form === "") return;
+          for (const category of names) plurals[category] = form;
+        });
+        if (Object.keys(plurals).length > 0) targetEntries.push(withComment({ key, plurals }));
+      } else if (message.msgstr[0]) {
+        targetEntries.push(withComment({ key, value: message.msgstr[0] }));
+      }
+    }
+  }
+  if (fuzzy > 0) {
+    warnings.push(
+      `Skipped ${fuzzy} fuzzy translation${fuzzy === 1 ? "" : "s"} (marked "fuzzy": they need a review before use)`,
+    );
+  }
+  if (language === sourceLanguage) {
+    const translated = new Map(targetEntries.map((entry) => [entry.key, entry]));
+    return {
+      languages: { [language]: sourceEntries.map((entry) => translated.get(entry.key) ?? entry) },
+      warnings,
+    };
+  }
+  return { languages: { [sourceLanguage]: sourceEntries, [language]: targetEntries }, warnings };
+}
+
+function pluralFormsHeader(table: GetTextTranslations): string | undefined {
+  return Object.entries(table.headers ?? {}).find(([name]) => name.toLowerCase() === "plural-forms")?.[1];
+}
+
+function hasFlag(message: GetTextTranslation, flag: string): boolean {
+  return (message.comments?.flag ?? "").split(/[,\n]/).some((part) => part.trim() === flag);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+/**
+ * How a key is written: as the msgid when it is the source text, or when there is no source text;
+ * as msgctxt + msgid when it is `ctx::msgid` with msgid the source text; otherwise (a key like
+ * `home.title`) msgctxt = the key and msgid = the source text, flagged `#, sprog-key` so the key
+ * reads back as it was.
+ */
+function keyParts(
+  key: string,
+  source: TranslationEntry | undefined,
+): { msgctxt?: string; msgid: string; keyFlag?: boolean } {
+  const sourceText = source?.value ?? source?.plurals?.one;
+  if (!sourceText || sourceText === key) return { msgid: key };
+  for (let at = key.indexOf(CONTEXT_SEPARATOR); at >= 0; at = key.indexOf(CONTEXT_SEPARATOR, at + 1)) {
+    if (key.slice(at + CONTEXT_SEPARATOR.length) === sourceText) {
+      return { msgctxt: key.slice(0, at), msgid: sourceText };
+    }
+  }
+  return { msgctxt: key, msgid: sourceText, keyFlag: true };
+}
+
+function pickForm(plurals: PluralForms, names: readonly PluralCategory[]): string {
+  for (const name of names) if (plurals[name] !== undefined) return plurals[name] ?? "";
+  return plurals.other ?? Object.values(plurals).find((form) => form !== undefined) ?? "";
+}
+
+function writePo(
+  language: string,
+  entries: readonly TranslationEntry[],
+  sourceEntries: readonly TranslationEntry[],
+): Uint8Array {
+  const header = pluralFormsFor(language);
+  const forms = parsePluralForms(header);
+  if (!forms) throw new FormatError(`${NAME}: no plural rules for ${language}`);
+  const categories = indexCategories(forms.nplurals, forms.formula, language);
+  const source = new Map(sourceEntries.map((entry) => [entry.key, entry]));
+  const target = new Map(entries.map((entry) => [entry.key, entry]));
+  const keys = [
+    ...new Set([...sourceEntries.map((entry) => entry.key), ...entries.map((entry) => entry.key)]),
+  ];
+
+  const translations: GetTextTranslations["translations"] = { "": {} };
+  const order = new WeakMap<GetTextTranslation, number>();
+  keys.forEach((key, index) => {
+    const sourceEntry = source.get(key);
+    const targetEntry = target.get(key);
+    const { msgctxt, msgid, keyFlag } = keyParts(key, sourceEntry);
+    const isPlural = (entry: TranslationEntry | undefined) => entry?.value === undefined && !!entry?.plurals;
+    const message: GetTextTranslation = { msgid, msgstr: [""] };
+    if (msgctxt !== undefined) message.msgctxt = msgctxt;
+    if (isPlural(targetEntry) || isPlural(sourceEntry)) {
+      const sourcePlurals = sourceEntry?.plurals;
+      message.msgid_plural = sourcePlurals?.other ?? sourcePlurals?.many ?? msgid;
+      message.msgstr = categories.map((names) => {
+        if (!targetEntry) return "";
+        if (targetEntry.plurals && targetEntry.value === undefined)
+          return pickForm(targetEntry.plurals, names);
+        return targetEntry.value ?? "";
+      });
+    } else {
+      message.msgstr = [targetEntry ? entryToValue(targetEntry) : ""];
+    }
+    const comment = targetEntry?.comment ?? sourceEntry?.comment;
+    if (comment || keyFlag) {
+      message.comments = {};
+      if (comment) message.comments.extracted = comment;
+      if (keyFlag) message.comments.flag = KEY_FLAG;
+    }
+    const context = msgctxt ?? "";
+    translations[context] ??= {};
+    (translations[context] as Record<string, GetTextTranslation>)[msgid] = message;
+    order.set(message, index);
+  });
+
+  const compiled = po.compile(
+    {
+      charset: "utf-8",
+      headers: {
+        Language: language.replace(/-/g, "_"),
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+        "Plural-Forms": header,
+        "X-Generator": "Sprog",
+      },
+      translations,
+    },
+    { sort: (a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0) },
+  );
+  return Uint8Array.from(compiled);
+}

@@ -1,0 +1,234 @@
+import { FORMAT_INFO } from "./format-info.ts";
+import { entryToValue } from "./plurals.ts";
+import { decodeFileText } from "./safe-xml.ts";
+import { type FormatDefinition, FormatError, type OutputFile, type TranslationEntry } from "./types.ts";
+
+const NAME = FORMAT_INFO.strings.label;
+
+/**
+ * Apple's `.strings` (the old-style property list "strings file" format): `"key" = "value";` pairs
+ * with `/* … *\/` and `//` comments. A small tokenizer, as Foundation's own reader does it:
+ * - keys and values are quoted (`"…"`, escapes `\"`, `\\`, `\n`, `\t`, `\r`, `\a`…`\v`, octal
+ *   `\101`, `\U00E9`; surrogate pairs as two `\U`) or unquoted (letters, digits and `_$/:.-`);
+ * - `"key";` alone means the value is the key; an optional `{ … }` around the file is accepted;
+ * - UTF-8, or UTF-16 LE/BE (with a BOM, or recognised by its zero bytes), as Xcode writes them.
+ * The comment right above a pair (not separated by a blank line), or else one after it on the same
+ * line, becomes its `comment`.
+ * Placeholders (`%@`, `%1$@`, `%d`) are text and stay as they are.
+ *
+ * Written back as UTF-8, `{lang}.lproj/Localizable.strings`, one file per language, with each
+ * comment above its pair. A plural entry (this format has none) is written as an ICU plural message.
+ */
+export const stringsFormat: FormatDefinition = {
+  id: "strings",
+  label: FORMAT_INFO.strings.label,
+  extensions: FORMAT_INFO.strings.extensions,
+  async parse(bytes, options) {
+    const text = decodeFileText(bytes, NAME);
+    const { entries, duplicates } = parseStringsText(text);
+    const warnings: string[] = [];
+    if (duplicates.length > 0) {
+      warnings.push(
+        `${duplicates.length} key${duplicates.length === 1 ? " appears" : "s appear"} more than once (the last value was kept): ${duplicates.slice(0, 5).join(", ")}${duplicates.length > 5 ? "…" : ""}`,
+      );
+    }
+    return { languages: { [options.language]: entries }, warnings };
+  },
+  async serialize(languages) {
+    const files: OutputFile[] = [];
+    for (const [language, entries] of Object.entries(languages)) {
+      files.push({
+        path: `${language}.lproj/Localizable.strings`,
+        bytes: new TextEncoder().encode(writeStringsText(entries)),
+      });
+    }
+    return files;
+  },
+};
+
+export function writeStringsText(entries: readonly TranslationEntry[]): string {
+  return entries
+    .map((entry) => {
+      const pair = `"${escapeStrings(entry.key)}" = "${escapeStrings(entryToValue(entry))}";\n`;
+      return entry.comment ? `/* ${entry.comment.replace(/\*\//g, "* /")} */\n${pair}` : pair;
+    })
+    .join("\n");
+}
+
+function escapeStrings(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are escaped as \U00XX
+  return value.replace(/[\\"\n\t\r\u0000-\u001f]/g, (c) => {
+    switch (c) {
+      case "\\":
+        return "\\\\";
+      case '"':
+        return '\\"';
+      case "\n":
+        return "\\n";
+      case "\t":
+        return "\\t";
+      case "\r":
+        return "\\r";
+      default:
+        return `\\U${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+    }
+  });
+}
+
+const UNQUOTED = /[A-Za-z0-9_$/:.-]/;
+/** At a line break: is the next line blank? */
+const BLANK_LINE = /\n[ \t\r\f\v]*\n/y;
+/** A comment after a pair's `;` on the same line. */
+const TRAILING_COMMENT = /[ \t]*(?:\/\/([^\n]*)|\/\*([^\n]*?)\*\/)/y;
+
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  a: "\u0007",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  v: "\v",
+};
+
+/** The pairs of a `.strings` text, in file order, duplicates resolved to their last value. */
+export function parseStringsText(text: string): { entries: TranslationEntry[]; duplicates: string[] } {
+  let i = 0;
+  const lineAt = (index: number) => text.slice(0, index).split("\n").length;
+  const fail = (message: string, at = i): never => {
+    throw new FormatError(`${NAME}: ${message} (line ${lineAt(at)})`);
+  };
+
+  let pendingComment: string | undefined;
+  let lastWasLineComment = false;
+  /** Skips whitespace and comments; remembers the last comment not followed by a blank line. */
+  const skipTrivia = () => {
+    while (i < text.length) {
+      const c = text[i] ?? "";
+      if (c === "\n") {
+        // A blank line between a comment and the next pair detaches the comment.
+        BLANK_LINE.lastIndex = i;
+        if (pendingComment !== undefined && BLANK_LINE.test(text)) pendingComment = undefined;
+        i++;
+      } else if (/\s/.test(c)) {
+        i++;
+      } else if (text.startsWith("/*", i)) {
+        const end = text.indexOf("*/", i + 2);
+        if (end < 0) fail("a /* comment is never closed");
+        pendingComment = text.slice(i + 2, end).trim();
+        lastWasLineComment = false;
+        i = end + 2;
+      } else if (text.startsWith("//", i)) {
+        let end = text.indexOf("\n", i);
+        if (end < 0) end = text.length;
+        const line = text.slice(i + 2, end).trim();
+        // Consecutive // lines form one comment.
+        pendingComment =
+          lastWasLineComment && pendingComment !== undefined ? `${pendingComment}\n${line}` : line;
+        lastWasLineComment = true;
+        i = end;
+      } else {
+        return;
+      }
+    }
+  };
+
+  const readString = (what: string): string => {
+    const start = i;
+    if (text[i] === '"') {
+      i++;
+      let out = "";
+      while (true) {
+        if (i >= text.length) fail(`the ${what} that starts here is never closed with "`, start);
+        const c = text[i] ?? "";
+        if (c === '"') {
+          i++;
+          return out;
+        }
+        if (c !== "\\") {
+          out += c;
+          i++;
+          continue;
+        }
+        const e = text[i + 1];
+        if (e === undefined) fail(`the ${what} that starts here is never closed with "`, start);
+        i += 2;
+        if (e === "U") {
+          const hex = /^[0-9a-fA-F]{1,4}/.exec(text.slice(i, i + 4))?.[0];
+          if (!hex) fail("\\U must be followed by hexadecimal digits");
+          out += String.fromCharCode(Number.parseInt(hex as string, 16));
+          i += (hex as string).length;
+        } else if (e !== undefined && /[0-7]/.test(e)) {
+          const octal = /^[0-7]{1,3}/.exec(text.slice(i - 1, i + 2))?.[0] ?? e;
+          out += String.fromCharCode(Number.parseInt(octal, 8) & 0xff);
+          i += octal.length - 1;
+        } else {
+          out += SIMPLE_ESCAPES[e as string] ?? e;
+        }
+      }
+    }
+    let out = "";
+    while (i < text.length && UNQUOTED.test(text[i] ?? "")) out += text[i++];
+    if (out === "") {
+      const found = text[i] === undefined ? "the end of the file" : `"${text[i]}"`;
+      fail(`expected a quoted ${what}, found ${found}`);
+    }
+    return out;
+  };
+
+  const byKey = new Map<string, TranslationEntry>();
+  const duplicates: string[] = [];
+  skipTrivia();
+  const braced = text[i] === "{";
+  if (braced) {
+    i++;
+    pendingComment = undefined;
+  }
+  while (true) {
+    skipTrivia();
+    if (i >= text.length) {
+      if (braced) fail("the { around the file is never closed");
+      break;
+    }
+    if (braced && text[i] === "}") {
+      i++;
+      skipTrivia();
+      if (i < text.length) fail("unexpected text after the closing }");
+      break;
+    }
+    if (text.startsWith("<?xml", i) || text.startsWith("<plist", i)) {
+      fail("this is an XML property list, not a text .strings file (convert it with plutil -convert xml1)");
+    }
+    const comment = pendingComment;
+    pendingComment = undefined;
+    const key = readString("key");
+    skipTrivia();
+    let value = key;
+    if (text[i] === "=") {
+      i++;
+      skipTrivia();
+      value = readString("value");
+      skipTrivia();
+    }
+    if (text[i] !== ";") {
+      const found = text[i] === undefined ? "the end of the file" : `"${text[i]}"`;
+      fail(`expected ; after the value of "${key.slice(0, 60)}", found ${found}`);
+    }
+    i++;
+    pendingComment = undefined;
+    // A comment after the ; on the same line is about this pair, not the next one.
+    TRAILING_COMMENT.lastIndex = i;
+    const trailing = TRAILING_COMMENT.exec(text);
+    if (trailing) i += trailing[0].length;
+    lastWasLineComment = false;
+    if (byKey.has(key)) {
+      duplicates.push(key);
+      byKey.delete(key);
+    }
+    const entry: TranslationEntry = { key, value };
+    const note = comment || (trailing?.[1] ?? trailing?.[2])?.trim();
+    if (note) entry.comment = note;
+    byKey.set(key, entry);
+  }
+  return { entries: [...byKey.values()], duplicates };
+}

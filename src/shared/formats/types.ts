@@ -1,0 +1,98 @@
+/**
+ * The one format registry's contract (issue 5). Every file format is a module with `parse` and
+ * `serialize`; import, export, the pull API and the CLI all go through `registry.ts`.
+ *
+ * Strings are stored one value per key and language. A plural entry is stored as an ICU plural
+ * message (`{count, plural, one {…} other {…}}`, see `plurals.ts`), so formats with native plurals
+ * (Android `<plurals>`, `.stringsdict`, gettext `msgid_plural`, i18next `_one/_other`) convert on the
+ * way in and out.
+ */
+
+export const PLURAL_CATEGORIES = ["zero", "one", "two", "few", "many", "other"] as const;
+export type PluralCategory = (typeof PLURAL_CATEGORIES)[number];
+export type PluralForms = Partial<Record<PluralCategory, string>>;
+
+export interface TranslationEntry {
+  key: string;
+  /** The value; for a plural entry, absent (the forms are in `plurals`). */
+  value?: string;
+  /** Plural forms, for formats that have them natively. */
+  plurals?: PluralForms;
+  /** The variable the plural counts (`count` when the format does not name one). */
+  pluralVariable?: string;
+  /** Comment or description for translators, where the format has one. */
+  comment?: string;
+}
+
+export interface ParseOptions {
+  /** The language this file holds, as guessed from its name or chosen by the user. */
+  language: string;
+  /** The project's source language (XLIFF `<source>`, gettext `msgid`, a CSV column). */
+  sourceLanguage: string;
+  /** JSON and YAML: nested objects become dotted keys (spec default on); off keeps top-level strings only. */
+  flattenNestedKeys?: boolean;
+}
+
+export interface ParsedFile {
+  /**
+   * Entries per language code. Most files hold one language (`options.language`); some also carry
+   * the source text (XLIFF, gettext) or several languages (CSV, XLSX).
+   */
+  languages: Record<string, TranslationEntry[]>;
+  /** Things skipped or guessed, said so a person understands them (shown after the import). */
+  warnings: string[];
+}
+
+export interface SerializeOptions {
+  sourceLanguage: string;
+  /** Indentation / pretty printing where the format has a choice. */
+  pretty: boolean;
+  /** JSON: nested objects by dots in keys (on) or flat keys (off). */
+  nested: boolean;
+  /** Plurals as separate keys (i18next `_one`/`_other`) rather than one ICU message (JSON only). */
+  flattenPlurals: boolean;
+}
+
+export interface OutputFile {
+  /** Path inside the export zip, e.g. `de.json`, `values-de/strings.xml`, `de.lproj/Localizable.strings`. */
+  path: string;
+  bytes: Uint8Array;
+}
+
+export const FORMAT_IDS = [
+  "json",
+  "strings",
+  "stringsdict",
+  "xml",
+  "po",
+  "xliff",
+  "xliff2",
+  "csv",
+  "xlsx",
+  "yaml",
+  "arb",
+] as const;
+export type FormatId = (typeof FORMAT_IDS)[number];
+
+export interface FormatDefinition {
+  id: FormatId;
+  /** For the export dialog, e.g. "Android XML (strings.xml)". */
+  label: string;
+  /** File name endings this format reads, lower case with the dot: [".xml"]. */
+  extensions: readonly string[];
+  /** Reads one file. Throws FormatError with a message a person understands. */
+  parse(bytes: Uint8Array, options: ParseOptions): Promise<ParsedFile>;
+  /**
+   * Writes the given languages (code → entries), one file per language or one file for all
+   * (CSV, XLSX), with their paths inside the export.
+   */
+  serialize(languages: Record<string, TranslationEntry[]>, options: SerializeOptions): Promise<OutputFile[]>;
+}
+
+/** A file the format cannot read: malformed, truncated, binary, too deep, an entity bomb. */
+export class FormatError extends Error {
+  override name = "FormatError";
+}
+
+/** Shared limits every parser enforces (bad input gets a clear error, not a crash). */
+export const MAX_NESTING_DEPTH = 64;

@@ -1,0 +1,278 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { FormatError, type SerializeOptions, type TranslationEntry } from "./types.ts";
+import { xliff1Format } from "./xliff1.ts";
+
+/** Repo root is 3 levels above src/shared/formats; the corpus sits next to the repo. */
+const CORPUS = join(dirname(fileURLToPath(import.meta.url)), "../../..", "../shared/corpus");
+const SYMFONY = "xliff-1.2/symfony-security/src/Symfony/Component/Security/Core/Resources/translations";
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const text = (data: Uint8Array) => new TextDecoder().decode(data);
+const OUT: SerializeOptions = { sourceLanguage: "en", pretty: true, nested: false, flattenPlurals: false };
+
+async function parse(input: string | Uint8Array, language = "de", sourceLanguage = "en") {
+  return xliff1Format.parse(typeof input === "string" ? bytes(input) : input, { language, sourceLanguage });
+}
+
+const xliff = (
+  units: string,
+  languages = 'source-language="en" target-language="de"',
+) => `<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file ${languages} datatype="plaintext" original="app">
+    <body>
+${units}
+    </body>
+  </file>
+</xliff>
+`;
+
+describe("XLIFF 1.2: reading", () => {
+  it("reads source and target under their languages, notes as comments, ids or resnames as keys", async () => {
+    const parsed = await parse(
+      xliff(`
+      <trans-unit id="login.title">
+        <source>Sign in</source>
+        <target state="translated">Anmelden</target>
+        <note>Title of the login screen</note>
+        <note from="dev">Keep it short</note>
+      </trans-unit>
+      <trans-unit id="u2" resname="welcome message">
+        <source>Welcome, %name%!</source>
+        <target>Willkommen, %name%!</target>
+      </trans-unit>
+      <group id="settings">
+        <trans-unit id="settings.save"><source>Save</source><target>Speichern</target></trans-unit>
+      </group>`),
+    );
+    const comment = "Title of the login screen\nKeep it short";
+    expect(parsed.languages).toEqual({
+      en: [
+        { key: "login.title", value: "Sign in", comment },
+        { key: "welcome message", value: "Welcome, %name%!" },
+        { key: "settings.save", value: "Save" },
+      ],
+      de: [
+        { key: "login.title", value: "Anmelden", comment },
+        { key: "welcome message", value: "Willkommen, %name%!" },
+        { key: "settings.save", value: "Speichern" },
+      ],
+    });
+    expect(parsed.warnings).toEqual([]);
+  });
+
+  it("uses the source text as the key of numerically numbered units (as Symfony does)", async () => {
+    const parsed = await parse(
+      xliff('<trans-unit id="7"><source>Invalid CSRF token.</source><target>Ungültig.</target></trans-unit>'),
+    );
+    expect(parsed.languages.de).toEqual([{ key: "Invalid CSRF token.", value: "Ungültig." }]);
+  });
+
+  it("treats needs-translation and empty targets as not translated, and skips translate=no units", async () => {
+    const parsed = await parse(
+      xliff(`
+      <trans-unit id="a"><source>A</source><target state="needs-translation">A</target></trans-unit>
+      <trans-unit id="b"><source>B</source><target/></trans-unit>
+      <trans-unit id="c"><source>C</source></trans-unit>
+      <trans-unit id="d" translate="no"><source>D</source><target>D</target></trans-unit>`),
+    );
+    expect(parsed.languages.de).toEqual([]);
+    expect(parsed.languages.en?.map((entry) => entry.key)).toEqual(["a", "b", "c"]);
+    expect(parsed.warnings).toEqual(['Skipped 1 unit marked translate="no" (not meant to be translated)']);
+  });
+
+  it("keeps inline elements as their XML text and decodes the rest", async () => {
+    const parsed = await parse(
+      xliff(
+        '<trans-unit id="a"><source>Click <g id="1" ctype="bold">here</g> &amp; <x id="2"/> &lt;now&gt;</source><target>Klick <g id="1" ctype="bold">hier</g> &amp; <x id="2"/></target></trans-unit>',
+      ),
+    );
+    expect(parsed.languages.en?.[0]?.value).toBe('Click <g id="1" ctype="bold">here</g> & <x id="2"/> <now>');
+    expect(parsed.languages.de?.[0]?.value).toBe('Klick <g id="1" ctype="bold">hier</g> & <x id="2"/>');
+  });
+
+  it("takes languages from the file, falls back to the options, and says when they differ", async () => {
+    const noLanguages = await parse(
+      xliff('<trans-unit id="a"><source>A</source><target>B</target></trans-unit>', ""),
+      "fr",
+      "en",
+    );
+    expect(Object.keys(noLanguages.languages)).toEqual(["en", "fr"]);
+    expect(noLanguages.warnings).toEqual([]);
+    const other = await parse(
+      xliff('<trans-unit id="a"><source>A</source><target>B</target></trans-unit>'),
+      "fr",
+    );
+    expect(Object.keys(other.languages)).toEqual(["en", "de"]);
+    expect(other.warnings).toEqual([expect.stringContaining('translations are in "de" (not fr)')]);
+  });
+
+  it("reads an XLIFF 2.0 document too (both versions share .xlf)", async () => {
+    const parsed =
+      await parse(`<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de">
+  <file id="f"><unit id="hello"><segment><source>Hello</source><target>Hallo</target></segment></unit></file>
+</xliff>`);
+    expect(parsed.languages).toEqual({
+      en: [{ key: "hello", value: "Hello" }],
+      de: [{ key: "hello", value: "Hallo" }],
+    });
+  });
+});
+
+describe("XLIFF 1.2: writing", () => {
+  const languages: Record<string, TranslationEntry[]> = {
+    en: [
+      { key: "login.title", value: "Sign in", comment: "Login screen" },
+      {
+        key: "Too many attempts, wait %minutes% minutes.",
+        value: "Too many attempts, wait %minutes% minutes.",
+      },
+      { key: "untranslated", value: "Later" },
+      { key: "inline", value: 'Click <g id="1">here</g> & <b>bold</b>' },
+      { key: "files", plurals: { one: "# file", other: "# files" } },
+    ],
+    de: [
+      { key: "login.title", value: "Anmelden" },
+      { key: "Too many attempts, wait %minutes% minutes.", value: "Zu viele Versuche." },
+      { key: "inline", value: 'Klick <g id="1">hier</g> & <b>fett</b>' },
+      { key: "files", plurals: { one: "# Datei", other: "# Dateien" } },
+    ],
+    fr: [{ key: "login.title", value: "Connexion" }],
+  };
+
+  it("writes one {lang}.xlf per target language with source and target", async () => {
+    const files = await xliff1Format.serialize(languages, OUT);
+    expect(files.map((file) => file.path)).toEqual(["de.xlf", "fr.xlf"]);
+    expect(text(files[0]?.bytes ?? new Uint8Array())).toBe(`<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file source-language="en" target-language="de" datatype="plaintext" original="Sprog">
+    <body>
+      <trans-unit id="login.title">
+        <source>Sign in</source>
+        <target>Anmelden</target>
+        <note>Login screen</note>
+      </trans-unit>
+      <trans-unit id="1" resname="Too many attempts, wait %minutes% minutes.">
+        <source>Too many attempts, wait %minutes% minutes.</source>
+        <target>Zu viele Versuche.</target>
+      </trans-unit>
+      <trans-unit id="untranslated">
+        <source>Later</source>
+        <target state="needs-translation"/>
+      </trans-unit>
+      <trans-unit id="inline">
+        <source>Click <g id="1">here</g> &amp; &lt;b&gt;bold&lt;/b&gt;</source>
+        <target>Klick <g id="1">hier</g> &amp; &lt;b&gt;fett&lt;/b&gt;</target>
+      </trans-unit>
+      <trans-unit id="files">
+        <source>{count, plural, one {# file} other {# files}}</source>
+        <target>{count, plural, one {# Datei} other {# Dateien}}</target>
+      </trans-unit>
+    </body>
+  </file>
+</xliff>
+`);
+  });
+
+  it("reads its own output back as the same entries (plurals as the ICU messages Sprog stores)", async () => {
+    const [file] = await xliff1Format.serialize(languages, OUT);
+    const parsed = await parse(file?.bytes ?? new Uint8Array());
+    expect(parsed.languages.de).toEqual([
+      { key: "login.title", value: "Anmelden", comment: "Login screen" },
+      { key: "Too many attempts, wait %minutes% minutes.", value: "Zu viele Versuche." },
+      { key: "inline", value: 'Klick <g id="1">hier</g> & <b>fett</b>' },
+      { key: "files", value: "{count, plural, one {# Datei} other {# Dateien}}" },
+    ]);
+  });
+
+  it("writes the source language alone when it is the only language", async () => {
+    const files = await xliff1Format.serialize({ en: [{ key: "a", value: "A" }] }, OUT);
+    expect(files.map((file) => file.path)).toEqual(["en.xlf"]);
+    expect(text(files[0]?.bytes ?? new Uint8Array())).toContain(
+      "<source>A</source>\n        <target>A</target>",
+    );
+  });
+});
+
+describe("XLIFF 1.2: bad input gets a clear error", () => {
+  const lol = Array.from(
+    { length: 9 },
+    (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i === 0 ? "" : i};`.repeat(10)}">`,
+  ).join("");
+  const valid = xliff('<trans-unit id="a"><source>Hello</source><target>Hallo</target></trans-unit>');
+  const cases: [string, string | Uint8Array, RegExp][] = [
+    [
+      "an entity bomb (billion laughs)",
+      `<?xml version="1.0"?><!DOCTYPE xliff [<!ENTITY lol "lol">${lol}]>${valid.replace("Hallo", "&lol9;").replace(/^<\?xml[^>]*>/, "")}`,
+      /declares XML entities/,
+    ],
+    [
+      "an external entity (XXE)",
+      `<!DOCTYPE xliff [<!ENTITY xxe SYSTEM "http://attacker.example/x">]>${valid.replace("Hallo", "&xxe;").replace(/^<\?xml[^>]*>/, "")}`,
+      /declares XML entities/,
+    ],
+    [
+      "a truncated document",
+      valid.slice(0, valid.indexOf("Hallo")),
+      /ends before <target>, <trans-unit>, <body> and 2 more are closed/,
+    ],
+    ["binary data", new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03]), /binary/],
+    [
+      "10,000 nested groups",
+      xliff(`${"<group>".repeat(10_000)}${"</group>".repeat(10_000)}`),
+      /nested more than 64 levels/,
+    ],
+    ["an unsupported version", '<xliff version="3.0"/>', /version 3.0 is not supported/],
+    ["no <file>", '<xliff version="1.2"/>', /no <file> element/],
+    ["another XML document", "<resources/>", /not an XLIFF file/],
+  ];
+  for (const [name, input, message] of cases) {
+    it(`rejects ${name}`, async () => {
+      const parsing = parse(input);
+      await expect(parsing).rejects.toBeInstanceOf(FormatError);
+      await expect(parsing).rejects.toThrow(message);
+    });
+  }
+});
+
+describe("XLIFF 1.2: the Symfony corpus", () => {
+  const files = readdirSync(join(CORPUS, SYMFONY));
+  const read = (name: string) => new Uint8Array(readFileSync(join(CORPUS, SYMFONY, name)));
+  const languageOf = (name: string) => name.split(".")[1] ?? "";
+
+  for (const name of files) {
+    it(`round-trips ${name}: parse → serialize → parse gives the same entries`, async () => {
+      const language = languageOf(name);
+      const parsed = await parse(read(name), language);
+      const written = await xliff1Format.serialize(parsed.languages, OUT);
+      expect(written.map((file) => file.path)).toEqual([`${language}.xlf`]);
+      const again = await parse(written[0]?.bytes ?? new Uint8Array(), language);
+      expect(again.languages).toEqual(parsed.languages);
+    });
+  }
+
+  it("reads 19 units keyed by their source text, needs-translation left out", async () => {
+    const ar = await parse(read("security.ar.xlf"), "ar");
+    expect(ar.languages.en).toHaveLength(19);
+    expect(ar.languages.ar).toHaveLength(18);
+    expect(ar.warnings).toEqual([]);
+    expect(ar.languages.ar?.map((entry) => entry.key)).not.toContain(
+      "Too many failed login attempts, please try again in %minutes% minutes.",
+    );
+    const ru = await parse(read("security.ru.xlf"), "ru");
+    expect(ru.languages.ru).toContainEqual({
+      key: "Too many failed login attempts, please try again in %minutes% minutes.",
+      value:
+        "Слишком много неудачных попыток входа, повторите попытку через %minutes% минуту.|Слишком много неудачных попыток входа, повторите попытку через %minutes% минуты.|Слишком много неудачных попыток входа, повторите попытку через %minutes% минут.",
+    });
+  });
+
+  it("reads the English file (no target-language) as English", async () => {
+    const en = await parse(read("security.en.xlf"), "en");
+    expect(Object.keys(en.languages)).toEqual(["en"]);
+    expect(en.languages.en).toHaveLength(17);
+  });
+});

@@ -1,0 +1,234 @@
+import { describe, expect, it } from "vitest";
+import { FormatError, type SerializeOptions, type TranslationEntry } from "./types.ts";
+import { xliff2Format } from "./xliff2.ts";
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const text = (data: Uint8Array) => new TextDecoder().decode(data);
+const OUT: SerializeOptions = { sourceLanguage: "en", pretty: true, nested: false, flattenPlurals: false };
+
+async function parse(input: string | Uint8Array, language = "fr", sourceLanguage = "en") {
+  return xliff2Format.parse(typeof input === "string" ? bytes(input) : input, { language, sourceLanguage });
+}
+
+/** A realistic XLIFF 2.0 file (an Angular-style i18n extraction translated into French). */
+const DOCUMENT = `<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en-US" trgLang="fr">
+  <file id="ngi18n" original="ng.template">
+    <notes>
+      <note category="file">Checkout flow</note>
+    </notes>
+    <unit id="cart.title">
+      <notes>
+        <note category="description">Heading of the shopping cart page</note>
+        <note category="meaning">cart</note>
+      </notes>
+      <segment state="final">
+        <source>Your cart</source>
+        <target>Votre panier</target>
+      </segment>
+    </unit>
+    <unit id="cart.items">
+      <segment state="translated">
+        <source>You have <ph id="0" equiv="INTERPOLATION" disp="{{ count }}"/> items in <pc id="1" dataRefStart="b" dataRefEnd="b">your cart</pc>.</source>
+        <target>Vous avez <ph id="0" equiv="INTERPOLATION" disp="{{ count }}"/> articles dans <pc id="1" dataRefStart="b" dataRefEnd="b">votre panier</pc>.</target>
+      </segment>
+    </unit>
+    <group id="checkout">
+      <unit id="4217623466512347523" name="checkout.pay">
+        <segment>
+          <source>Pay now</source>
+          <target>Payer maintenant</target>
+        </segment>
+      </unit>
+      <unit id="checkout.terms">
+        <segment id="s1" state="translated">
+          <source>I accept the terms.</source>
+          <target>J'accepte les conditions.</target>
+        </segment>
+        <ignorable>
+          <source> </source>
+        </ignorable>
+        <segment id="s2" state="translated">
+          <source>Prices include VAT &amp; shipping.</source>
+          <target>Les prix incluent la TVA &amp; la livraison.</target>
+        </segment>
+      </unit>
+    </group>
+    <unit id="checkout.coupon">
+      <segment state="initial">
+        <source>Add a coupon</source>
+      </segment>
+    </unit>
+    <unit id="checkout.split">
+      <segment><source>First part.</source><target>Première partie.</target></segment>
+      <segment><source> Second part.</source></segment>
+    </unit>
+    <unit id="brand" translate="no">
+      <segment><source>ShopCo</source><target>ShopCo</target></segment>
+    </unit>
+    <unit id="42">
+      <segment><source>Numbered unit</source><target>Unité numérotée</target></segment>
+    </unit>
+  </file>
+</xliff>
+`;
+
+describe("XLIFF 2.0: reading", () => {
+  it("reads units, segments, notes, inline codes and the document's languages", async () => {
+    const parsed = await parse(DOCUMENT, "fr", "en-US");
+    const description = "Heading of the shopping cart page\ncart";
+    expect(parsed.languages["en-US"]).toEqual([
+      { key: "cart.title", value: "Your cart", comment: description },
+      {
+        key: "cart.items",
+        value:
+          'You have <ph id="0" equiv="INTERPOLATION" disp="{{ count }}"/> items in <pc id="1" dataRefStart="b" dataRefEnd="b">your cart</pc>.',
+      },
+      { key: "checkout.pay", value: "Pay now" },
+      { key: "checkout.terms", value: "I accept the terms. Prices include VAT & shipping." },
+      { key: "checkout.coupon", value: "Add a coupon" },
+      { key: "checkout.split", value: "First part. Second part." },
+      { key: "Numbered unit", value: "Numbered unit" },
+    ]);
+    expect(parsed.languages.fr).toEqual([
+      { key: "cart.title", value: "Votre panier", comment: description },
+      {
+        key: "cart.items",
+        value:
+          'Vous avez <ph id="0" equiv="INTERPOLATION" disp="{{ count }}"/> articles dans <pc id="1" dataRefStart="b" dataRefEnd="b">votre panier</pc>.',
+      },
+      { key: "checkout.pay", value: "Payer maintenant" },
+      { key: "checkout.terms", value: "J'accepte les conditions. Les prix incluent la TVA & la livraison." },
+      { key: "Numbered unit", value: "Unité numérotée" },
+    ]);
+    expect(parsed.warnings).toEqual(['Skipped 1 unit marked translate="no" (not meant to be translated)']);
+  });
+
+  it("says when the document's languages are not the ones chosen", async () => {
+    const parsed = await parse(DOCUMENT, "de", "en");
+    expect(Object.keys(parsed.languages)).toEqual(["en-US", "fr"]);
+    expect(parsed.warnings).toEqual([
+      expect.stringContaining('source language is "en-US"'),
+      expect.stringContaining('translations are in "fr" (not de)'),
+      expect.stringContaining("translate="),
+    ]);
+  });
+
+  it("falls back to the chosen languages when the document names none", async () => {
+    const parsed = await parse(
+      '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0"><file id="f"><unit id="a"><segment><source>A</source><target>B</target></segment></unit></file></xliff>',
+    );
+    expect(parsed.languages).toEqual({ en: [{ key: "a", value: "A" }], fr: [{ key: "a", value: "B" }] });
+  });
+
+  it("reads an XLIFF 1.2 document too (both versions share .xlf)", async () => {
+    const parsed = await parse(`<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file source-language="en" target-language="fr" datatype="plaintext" original="x"><body>
+    <trans-unit id="hello"><source>Hello</source><target>Bonjour</target></trans-unit>
+  </body></file>
+</xliff>`);
+    expect(parsed.languages.fr).toEqual([{ key: "hello", value: "Bonjour" }]);
+  });
+});
+
+describe("XLIFF 2.0: writing", () => {
+  it("writes one {lang}.xlf per target language, one unit per key", async () => {
+    const files = await xliff2Format.serialize(
+      {
+        en: [
+          { key: "cart.title", value: "Your cart", comment: "Heading" },
+          { key: "Free text key", value: 'You have <ph id="0"/> items & <i>more</i>' },
+          { key: "later", value: "Later" },
+        ],
+        fr: [
+          { key: "cart.title", value: "Votre panier" },
+          { key: "Free text key", value: 'Vous avez <ph id="0"/> articles & <i>plus</i>' },
+        ],
+      },
+      OUT,
+    );
+    expect(files.map((file) => file.path)).toEqual(["fr.xlf"]);
+    expect(text(files[0]?.bytes ?? new Uint8Array())).toBe(`<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
+  <file id="f1">
+    <unit id="cart.title">
+      <notes>
+        <note>Heading</note>
+      </notes>
+      <segment state="translated">
+        <source>Your cart</source>
+        <target>Votre panier</target>
+      </segment>
+    </unit>
+    <unit id="1" name="Free text key">
+      <segment state="translated">
+        <source>You have <ph id="0"/> items &amp; &lt;i&gt;more&lt;/i&gt;</source>
+        <target>Vous avez <ph id="0"/> articles &amp; &lt;i&gt;plus&lt;/i&gt;</target>
+      </segment>
+    </unit>
+    <unit id="later">
+      <segment state="initial">
+        <source>Later</source>
+      </segment>
+    </unit>
+  </file>
+</xliff>
+`);
+  });
+
+  it("round-trips the realistic document: parse → serialize → parse gives the same entries", async () => {
+    const parsed = await parse(DOCUMENT, "fr", "en-US");
+    const files = await xliff2Format.serialize(parsed.languages, { ...OUT, sourceLanguage: "en-US" });
+    expect(files.map((file) => file.path)).toEqual(["fr.xlf"]);
+    const again = await parse(files[0]?.bytes ?? new Uint8Array(), "fr", "en-US");
+    expect(again.languages).toEqual(parsed.languages);
+    expect(again.warnings).toEqual([]);
+  });
+
+  it("writes plural entries as ICU plural messages", async () => {
+    const entries: TranslationEntry[] = [{ key: "n", plurals: { one: "# item", other: "# items" } }];
+    const [file] = await xliff2Format.serialize({ en: entries }, OUT);
+    expect((await parse(file?.bytes ?? new Uint8Array(), "en")).languages.en).toEqual([
+      { key: "n", value: "{count, plural, one {# item} other {# items}}" },
+    ]);
+  });
+});
+
+describe("XLIFF 2.0: bad input gets a clear error", () => {
+  const lol = Array.from(
+    { length: 9 },
+    (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i === 0 ? "" : i};`.repeat(10)}">`,
+  ).join("");
+  const body = DOCUMENT.replace(/^<\?xml[^>]*>\n/, "");
+  const cases: [string, string | Uint8Array, RegExp][] = [
+    [
+      "an entity bomb (billion laughs)",
+      `<!DOCTYPE xliff [<!ENTITY lol "lol">${lol}]>${body.replace("Votre panier", "&lol9;")}`,
+      /declares XML entities/,
+    ],
+    [
+      "an external entity (XXE)",
+      `<!DOCTYPE xliff [<!ENTITY xxe SYSTEM "file:///etc/shadow">]>${body.replace("Votre panier", "&xxe;")}`,
+      /declares XML entities/,
+    ],
+    [
+      "a truncated document",
+      DOCUMENT.slice(0, DOCUMENT.indexOf("Payer")),
+      /ends before .* closed \(is it truncated\?\)/,
+    ],
+    ["binary data", new Uint8Array([0xca, 0xfe, 0xba, 0xbe, 0x00, 0x00, 0x00, 0x34]), /binary|UTF-8/],
+    [
+      "10,000 nested groups",
+      `<xliff version="2.0" srcLang="en"><file id="f">${"<group id='g'>".repeat(10_000)}${"</group>".repeat(10_000)}</file></xliff>`,
+      /nested more than 64 levels/,
+    ],
+    ["malformed XML", body.replace("</target>", "</source>"), /malformed XML/],
+  ];
+  for (const [name, input, message] of cases) {
+    it(`rejects ${name}`, async () => {
+      const parsing = parse(input);
+      await expect(parsing).rejects.toBeInstanceOf(FormatError);
+      await expect(parsing).rejects.toThrow(message);
+    });
+  }
+});

@@ -1,0 +1,147 @@
+import type * as ExcelJS from "exceljs";
+import { unzipSync } from "fflate";
+import { parseTable, tableRows } from "./csv.ts";
+import { FORMAT_INFO } from "./format-info.ts";
+import { SkipLog } from "./json.ts";
+import { type FormatDefinition, FormatError } from "./types.ts";
+
+/**
+ * Excel workbooks (.xlsx): the CSV table (see `parseTable` in csv.ts) in the first worksheet.
+ *
+ * Reading: cells become text (rich text and hyperlinks by their text, numbers and booleans as
+ * written, dates as ISO dates, formulas by their cached result, with one warning for formulas and
+ * error cells). Old binary Excel files (.xls, BIFF/OLE2) cannot be read by the Excel library Sprog
+ * uses: they get an error asking to save the workbook as .xlsx. Anything that is not a zip
+ * package is refused; a package that unpacks to more than MAX_UNPACKED_BYTES (zip bomb) too.
+ *
+ * Writing: one `translations.xlsx`, sheet "Translations", bold frozen header row, every cell a
+ * text cell (a value starting with `=` stays text, never a formula).
+ *
+ * exceljs is loaded on first use (it is large and, in Node, pulls in Node built-ins itself).
+ */
+
+/** The most a workbook may unpack to (sum of the sizes its zip directory declares). */
+const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+
+type ExcelModule = typeof ExcelJS;
+
+async function loadExcel(): Promise<ExcelModule> {
+  const module = (await import("exceljs")) as ExcelModule & { default?: ExcelModule };
+  return module.default ?? module;
+}
+
+function checkPackage(bytes: Uint8Array): void {
+  const starts = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
+  if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) {
+    throw new FormatError(
+      "This is an old Excel workbook (.xls), which Sprog cannot read. Open it in Excel or LibreOffice, save it as Excel Workbook (.xlsx) or CSV UTF-8, and import that file.",
+    );
+  }
+  if (!starts(0x50, 0x4b, 0x03, 0x04)) {
+    throw new FormatError("This file is not an Excel workbook (.xlsx). Please check the file format.");
+  }
+  let unpacked = 0;
+  try {
+    unzipSync(bytes, {
+      filter(file) {
+        unpacked += file.originalSize;
+        return false;
+      },
+    });
+  } catch {
+    throw new FormatError("This Excel workbook is damaged or truncated (its zip package cannot be read).");
+  }
+  if (unpacked > MAX_UNPACKED_BYTES) {
+    throw new FormatError(
+      `This Excel workbook unpacks to ${Math.round(unpacked / 1024 / 1024)} MB, more than the ${MAX_UNPACKED_BYTES / 1024 / 1024} MB Sprog reads.`,
+    );
+  }
+}
+
+function cellText(value: ExcelJS.CellValue, onFormula: () => void, onError: () => void): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (value instanceof Date) return value.toISOString().replace(/T00:00:00\.000Z$/, "");
+  if ("richText" in value) return value.richText.map((run) => run.text).join("");
+  if ("formula" in value || "sharedFormula" in value) {
+    onFormula();
+    const result = (value as { result?: unknown }).result;
+    if (result === undefined || result === null || typeof result === "object") return "";
+    return String(result);
+  }
+  if ("hyperlink" in value) return typeof value.text === "string" ? value.text : "";
+  if ("error" in value) {
+    onError();
+    return "";
+  }
+  return "";
+}
+
+export const xlsxFormat: FormatDefinition = {
+  id: "xlsx",
+  label: FORMAT_INFO.xlsx.label,
+  extensions: FORMAT_INFO.xlsx.extensions,
+  async parse(bytes, options) {
+    checkPackage(bytes);
+    const Excel = await loadExcel();
+    const workbook = new Excel.Workbook();
+    const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    try {
+      await workbook.xlsx.load(data as unknown as Parameters<ExcelJS.Xlsx["load"]>[0]);
+    } catch (cause) {
+      const detail = cause instanceof Error ? ` (${cause.message})` : "";
+      throw new FormatError(`This Excel workbook cannot be read${detail}. Please check the file format.`);
+    }
+    const sheet = workbook.worksheets[0];
+    if (sheet === undefined) throw new FormatError("This Excel workbook has no worksheet.");
+    const log = new SkipLog();
+    let formulas = 0;
+    let errors = 0;
+    const rows: string[][] = [];
+    sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+      const cells: string[] = [];
+      for (let column = 1; column <= row.cellCount; column++) {
+        cells.push(
+          cellText(
+            row.getCell(column).value,
+            () => formulas++,
+            () => errors++,
+          ),
+        );
+      }
+      rows[rowNumber - 1] = cells;
+    });
+    for (let i = 0; i < rows.length; i++) rows[i] ??= [];
+    if (formulas > 0)
+      log.note(
+        `${formulas} cell${formulas === 1 ? " holds a formula; its" : "s hold formulas; their"} last computed value was read.`,
+      );
+    if (errors > 0)
+      log.note(
+        `${errors} cell${errors === 1 ? " holds" : "s hold"} an Excel error (#N/A, #REF!…) and ${errors === 1 ? "was" : "were"} read as empty.`,
+      );
+    if (workbook.worksheets.length > 1) {
+      log.note(
+        `Only the first worksheet (“${sheet.name}”) was read; the workbook has ${workbook.worksheets.length}.`,
+      );
+    }
+    return parseTable(rows, options, log, "Excel");
+  },
+  async serialize(languages, options) {
+    const Excel = await loadExcel();
+    const { header, rows } = tableRows(languages, options);
+    const workbook = new Excel.Workbook();
+    workbook.creator = "Sprog";
+    const sheet = workbook.addWorksheet("Translations", { views: [{ state: "frozen", ySplit: 1 }] });
+    sheet.addRow(header).font = { bold: true };
+    for (const row of rows) sheet.addRow(row);
+    sheet.columns.forEach((column, index) => {
+      column.width = index === 0 ? 40 : 50;
+    });
+    const buffer = await workbook.xlsx.writeBuffer();
+    const bytes = new Uint8Array(buffer.byteLength);
+    bytes.set(new Uint8Array(buffer as unknown as ArrayBuffer));
+    return [{ path: "translations.xlsx", bytes }];
+  },
+};

@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+/** Spec point 9: the pull API's formats and placeholder formats. */
+export const PULL_FORMATS = ["json", "strings", "android"] as const;
+export type PullFormat = (typeof PULL_FORMATS)[number];
+export const PULL_PLACEHOLDER_FORMATS = ["web", "ios", "android"] as const;
+export type PullPlaceholderFormat = (typeof PULL_PLACEHOLDER_FORMATS)[number];
+
+/** The header that carries the project API key. */
+export const API_KEY_HEADER = "x-api-key";
+
+function oneOf<const T extends readonly [string, ...string[]]>(field: string, values: T) {
+  const allowed = values.join(", ");
+  return z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined
+        ? `${field} is required; allowed values: ${allowed}`
+        : `${field} must be one of: ${allowed} (got ${JSON.stringify(issue.input)})`,
+  });
+}
+
+/**
+ * Spec point 5: format and placeholderFormat required, language optional (omitted: a zip of every
+ * language of the project).
+ */
+export const pullBodySchema = z.object({
+  format: oneOf("format", PULL_FORMATS),
+  placeholderFormat: oneOf("placeholderFormat", PULL_PLACEHOLDER_FORMATS),
+  language: z
+    .string({ error: "language must be a language code, e.g. de" })
+    .trim()
+    .min(1, "language must be a language code, e.g. de")
+    .max(35, "language must be a language code, e.g. de")
+    .optional(),
+});
+export type PullBody = z.infer<typeof pullBodySchema>;
+
+/** File name ending of each pull format (one language: `{language}.{ext}`). */
+export const PULL_FILE_EXTENSIONS: Record<PullFormat, string> = {
+  json: "json",
+  strings: "strings",
+  android: "xml",
+};

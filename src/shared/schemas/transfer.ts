@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { FORMAT_IDS } from "../formats/types.ts";
+import { placeholderFormatSchema } from "./projects.ts";
+
+export const formatIdSchema = z.enum(FORMAT_IDS);
+
+/** The import dialog's options (spec point 9 defaults). Sent as multipart fields next to the file. */
+export const importOptionsSchema = z.object({
+  language: z.string().trim().min(1, "Missing data or language selection").max(35),
+  /** Unset: chosen from the file name's extension. */
+  format: formatIdSchema.optional(),
+  overwriteExisting: z.boolean().default(false),
+  flattenNestedKeys: z.boolean().default(true),
+  resetLanguageList: z.boolean().default(false),
+});
+export type ImportOptions = z.infer<typeof importOptionsSchema>;
+
+/** The completion notice's numbers (spec point 8), and what was skipped, in words. */
+export const importResultSchema = z.object({
+  keysAdded: z.number().int(),
+  translationsAdded: z.number().int(),
+  languagesAdded: z.number().int(),
+  errors: z.number().int(),
+  warnings: z.array(z.string()),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+export const exportBodySchema = z.object({
+  languages: z
+    .array(z.string().min(1).max(35))
+    .min(1, "Please select at least one language to export")
+    .max(200),
+  format: formatIdSchema.default("json"),
+  pretty: z.boolean().default(true),
+  /** Plurals as separate keys (`_one`, `_other`) instead of one ICU message. */
+  flatten: z.boolean().default(false),
+  /** JSON: nested objects (dots in keys) instead of flat keys. */
+  nested: z.boolean().default(false),
+  /** Rewrite placeholders into this format; null keeps them as stored. */
+  placeholderFormat: placeholderFormatSchema.nullable().default(null),
+});
+export type ExportBody = z.input<typeof exportBodySchema>;

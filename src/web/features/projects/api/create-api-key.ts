@@ -1,0 +1,38 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type ApiKey,
+  type CreateApiKeyBody,
+  type CreatedApiKey,
+  createdApiKeySchema,
+} from "../../../../shared/schemas/api-keys.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+/** POST /api/projects/:id/api-keys: the answer's `key` is the only time the key is shown. */
+export function createApiKey(projectId: string, body: CreateApiKeyBody): Promise<CreatedApiKey> {
+  return apiRequest(`/api/projects/${encodeURIComponent(projectId)}/api-keys`, createdApiKeySchema, {
+    method: "POST",
+    body,
+  });
+}
+
+export function createApiKeyMutationOptions(projectId: string) {
+  return mutationOptions({
+    mutationKey: ["projects", projectId, "api-keys", "create"],
+    mutationFn: (body: CreateApiKeyBody) => createApiKey(projectId, body),
+  });
+}
+
+export function useCreateApiKey(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...createApiKeyMutationOptions(projectId),
+    onSuccess: ({ key: _secret, ...created }) => {
+      // The list never holds the key itself.
+      queryClient.setQueryData<ApiKey[]>(queryKeys.projectApiKeys(projectId), (old) =>
+        old ? [created, ...old.filter((k) => k.id !== created.id)] : old,
+      );
+      return queryClient.invalidateQueries({ queryKey: queryKeys.projectApiKeys(projectId) });
+    },
+  });
+}

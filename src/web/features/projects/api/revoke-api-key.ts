@@ -1,0 +1,28 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ApiKey } from "../../../../shared/schemas/api-keys.ts";
+import { apiRequestVoid } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+/** DELETE /api/api-keys/:id (204): pulls with the key get 401 from now on. */
+export function revokeApiKey(keyId: string): Promise<void> {
+  return apiRequestVoid(`/api/api-keys/${encodeURIComponent(keyId)}`, { method: "DELETE" });
+}
+
+export function revokeApiKeyMutationOptions() {
+  return mutationOptions({
+    mutationKey: ["api-keys", "revoke"],
+    mutationFn: (key: ApiKey) => revokeApiKey(key.id),
+  });
+}
+
+export function useRevokeApiKey(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...revokeApiKeyMutationOptions(),
+    onSuccess: (_answer, key) => {
+      queryClient.setQueryData<ApiKey[]>(queryKeys.projectApiKeys(projectId), (old) =>
+        old ? old.filter((k) => k.id !== key.id) : old,
+      );
+    },
+  });
+}

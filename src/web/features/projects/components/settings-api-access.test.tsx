@@ -1,0 +1,182 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ApiKey, CreatedApiKey } from "../../../../shared/schemas/api-keys.ts";
+import type { Project } from "../../../../shared/schemas/projects.ts";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { SettingsApiAccess } from "./settings-api-access.tsx";
+
+const PROJECT: Project = {
+  id: "p1",
+  teamId: "t1",
+  name: "App",
+  kind: "web",
+  sourceLanguage: "en",
+  languages: ["en", "de"],
+  placeholderFormat: "web",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+};
+
+const USED: ApiKey = {
+  id: "k2",
+  projectId: "p1",
+  name: "CI",
+  prefix: "sprog_3f9a1c",
+  createdAt: "2026-03-02T10:00:00.000Z",
+  lastUsedAt: "2026-03-05T08:30:00.000Z",
+  createdBy: "Ada Owner",
+};
+const UNUSED: ApiKey = {
+  id: "k1",
+  projectId: "p1",
+  name: null,
+  prefix: "sprog_00aa11",
+  createdAt: "2026-03-01T10:00:00.000Z",
+  lastUsedAt: null,
+  createdBy: null,
+};
+const SECRET = `sprog_${"ab".repeat(24)}`;
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+/** A fake API: the key list, create (answers SECRET) and revoke. */
+function stubApi(keys: ApiKey[]) {
+  let stored = [...keys];
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? "GET";
+    if (url === "/api/projects/p1/api-keys" && method === "GET") return json({ keys: stored });
+    if (url === "/api/projects/p1/api-keys" && method === "POST") {
+      const body = JSON.parse(String(init?.body)) as { name?: string };
+      const created: CreatedApiKey = {
+        id: "k3",
+        projectId: "p1",
+        name: body.name ?? null,
+        prefix: SECRET.slice(0, 12),
+        createdAt: "2026-03-06T09:00:00.000Z",
+        lastUsedAt: null,
+        createdBy: "Ada Owner",
+        key: SECRET,
+      };
+      const { key: _key, ...listed } = created;
+      stored = [listed, ...stored];
+      return json(created, 201);
+    }
+    const revoke = /^\/api\/api-keys\/(\w+)$/.exec(url);
+    if (revoke && method === "DELETE") {
+      stored = stored.filter((k) => k.id !== revoke[1]);
+      return new Response(null, { status: 204 });
+    }
+    return json({ error: { code: "not_found", message: "No such API endpoint" } }, 404);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+function setup() {
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SettingsApiAccess project={PROJECT} host="https://sprog.example.com" />
+    </QueryClientProvider>,
+  );
+  return { user };
+}
+
+const keyList = () => screen.findByRole("list", { name: "API keys" });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("Project Settings → API Access", () => {
+  it("lists the keys newest first with prefix, creation and last use, never the key", async () => {
+    stubApi([USED, UNUSED]);
+    setup();
+    const list = await keyList();
+    const items = within(list).getAllByRole("listitem");
+    expect(items).toHaveLength(2);
+    expect(items[0]?.textContent).toContain("CI");
+    expect(items[0]?.textContent).toContain("sprog_3f9a1c…");
+    expect(items[0]?.textContent).toContain("by Ada Owner");
+    expect(items[0]?.textContent).toContain("Last used");
+    expect(items[1]?.textContent).toContain("Unnamed key");
+    expect(items[1]?.textContent).toContain("Never used");
+  });
+
+  it("shows an empty state and usage examples with the real host", async () => {
+    stubApi([]);
+    setup();
+    expect(await screen.findByText("No API keys yet")).toBeTruthy();
+    const examples = screen.getAllByRole("figure").map((f) => f.textContent ?? "");
+    expect(examples[0]).toContain('curl -fsS -X POST "https://sprog.example.com/api/v1/pull"');
+    expect(examples[0]).toContain('"language":"de"');
+    expect(examples[1]).toContain("node sprog.mjs pull --host https://sprog.example.com");
+  });
+
+  it("creates a key and shows it once, copyable, with the warning", async () => {
+    const fetchMock = stubApi([USED]);
+    const { user } = setup();
+    await keyList();
+    await user.type(screen.getByLabelText(/Key name/), "  Deploy ");
+    await user.click(screen.getByRole("button", { name: "Create API key" }));
+
+    const field = await screen.findByLabelText<HTMLInputElement>("New API key");
+    expect(field.value).toBe(SECRET);
+    expect(field.readOnly).toBe(true);
+    expect(screen.getByText(/Copy it now — you won't see it again\./)).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: "Deploy" });
+
+    await user.click(screen.getByRole("button", { name: "Copy API key" }));
+    expect(await navigator.clipboard.readText()).toBe(SECRET);
+    expect(screen.getByRole("button", { name: "Copy API key" }).textContent).toContain("Copied");
+
+    // The new key heads the list, without the key itself.
+    const items = within(await keyList()).getAllByRole("listitem");
+    expect(items[0]?.textContent).toContain("Deploy");
+    expect(items[0]?.textContent).not.toContain(SECRET);
+
+    await user.click(screen.getByRole("button", { name: "Done" }));
+    expect(screen.queryByLabelText("New API key")).toBeNull();
+    expect(document.body.textContent).not.toContain(SECRET);
+  });
+
+  it("creates an unnamed key with an empty body", async () => {
+    const fetchMock = stubApi([]);
+    const { user } = setup();
+    await screen.findByText("No API keys yet");
+    await user.click(screen.getByRole("button", { name: "Create API key" }));
+    await screen.findByLabelText("New API key");
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({});
+  });
+
+  it("revokes a key only after confirming", async () => {
+    const fetchMock = stubApi([USED, UNUSED]);
+    const { user } = setup();
+    await keyList();
+    await user.click(screen.getByRole("button", { name: "Revoke CI (sprog_3f9a1c…)" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Revoke API key?" });
+    expect(dialog.textContent).toContain("sprog_3f9a1c…");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
+
+    await user.click(screen.getByRole("button", { name: "Revoke CI (sprog_3f9a1c…)" }));
+    const again = await screen.findByRole("alertdialog", { name: "Revoke API key?" });
+    await user.click(within(again).getByRole("button", { name: "Revoke" }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url, init]) => url === "/api/api-keys/k2" && init?.method === "DELETE"),
+      ).toBe(true),
+    );
+    await waitFor(async () => {
+      const items = within(await keyList()).getAllByRole("listitem");
+      expect(items.map((item) => item.textContent)).toEqual([expect.stringContaining("Unnamed key")]);
+    });
+  });
+});

@@ -1,0 +1,219 @@
+import { Check, Copy, KeyRound, Plus, Trash2 } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
+import { toast } from "sonner";
+import { API_KEY_NAME_MAX, type ApiKey, type CreatedApiKey } from "../../../../shared/schemas/api-keys.ts";
+import type { Project } from "../../../../shared/schemas/projects.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
+import { FormField } from "../../../components/ui/form-field.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { useCreateApiKey } from "../api/create-api-key.ts";
+import { useApiKeys } from "../api/list-api-keys.ts";
+import { useRevokeApiKey } from "../api/revoke-api-key.ts";
+import { ApiUsage } from "./api-usage.tsx";
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+const keyLabel = (key: ApiKey) => key.name || "Unnamed key";
+
+/** The key just created, shown once with a copy button. */
+function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(created.key);
+      setCopied(true);
+      toast.success("API key copied to clipboard");
+    } catch {
+      // No clipboard access (e.g. not https): select it so Ctrl+C works.
+      input.current?.select();
+      toast.error("Could not copy: the key is selected, press Ctrl+C");
+    }
+  };
+  return (
+    <div role="status" className="flex flex-col gap-2 rounded-md border border-brand-200 bg-brand-50 p-3">
+      <p className="text-sm font-medium text-foreground">
+        {created.name ? `API key "${created.name}" created` : "API key created"}
+      </p>
+      <div className="flex gap-2">
+        <Input
+          ref={input}
+          readOnly
+          value={created.key}
+          aria-label="New API key"
+          className="font-mono text-xs"
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Button variant="outline" onClick={copy} aria-label="Copy API key">
+          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          {copied ? "Copied" : "Copy"}
+        </Button>
+      </div>
+      <p className="text-xs font-medium text-warning">
+        Copy it now — you won't see it again. Only a fingerprint of it is stored.
+      </p>
+      <div>
+        <Button variant="ghost" size="sm" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function KeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
+  if (keys.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-md border border-dashed border-border-strong bg-surface px-3 py-6 text-center">
+        <KeyRound className="size-5 text-muted" aria-hidden="true" />
+        <p className="text-sm font-medium">No API keys yet</p>
+        <p className="text-xs text-muted">Create one to pull this project's translations from CI/CD.</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="divide-y divide-border rounded-md border border-border" aria-label="API keys">
+      {keys.map((key) => (
+        <li key={key.id} className="flex items-center gap-3 px-3 py-2">
+          <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+            <div className="flex items-baseline gap-2">
+              <span className="truncate text-sm font-medium">{keyLabel(key)}</span>
+              <code className="font-mono text-xs text-muted">{key.prefix}…</code>
+            </div>
+            <p className="text-xs text-muted">
+              Created {dateFormat.format(new Date(key.createdAt))}
+              {key.createdBy ? ` by ${key.createdBy}` : ""} ·{" "}
+              {key.lastUsedAt ? `Last used ${dateTimeFormat.format(new Date(key.lastUsedAt))}` : "Never used"}
+            </p>
+          </div>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-danger hover:text-danger"
+            aria-label={`Revoke ${keyLabel(key)} (${key.prefix}…)`}
+            onClick={() => onRevoke(key)}
+          >
+            <Trash2 aria-hidden="true" />
+            Revoke
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Project Settings → API Access (spec point 6 canManageAPIKeys): create, list and revoke keys. */
+export function SettingsApiAccess({ project, host }: { project: Project; host: string }) {
+  const keys = useApiKeys(project.id);
+  const create = useCreateApiKey(project.id);
+  const revoke = useRevokeApiKey(project.id);
+  const [name, setName] = useState("");
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const tooLong = name.trim().length > API_KEY_NAME_MAX;
+
+  const onCreate = (event: FormEvent) => {
+    event.preventDefault();
+    if (tooLong) return;
+    const trimmed = name.trim();
+    create.mutate(trimmed ? { name: trimmed } : {}, {
+      onSuccess: (key) => {
+        setCreated(key);
+        setName("");
+      },
+      onError: (error) => toast.error(errorMessage(error, "Failed to create the API key")),
+    });
+  };
+
+  const confirmRevoke = () => {
+    if (!revoking) return;
+    revoke.mutate(revoking, {
+      onSuccess: () => {
+        toast.success("API key revoked");
+        if (created?.id === revoking.id) setCreated(null);
+        setRevoking(null);
+      },
+      onError: (error) => {
+        toast.error(errorMessage(error, "Failed to revoke the API key"));
+        setRevoking(null);
+      },
+    });
+  };
+
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="api-access-title">
+      <div className="flex flex-col gap-1">
+        <h3 id="api-access-title" className="text-sm font-semibold">
+          API Access
+        </h3>
+        <p className="text-sm text-muted">
+          API keys let CI/CD pull this project's translations. Anyone with a key can read every string of the
+          project, so keep keys in your CI's secrets.
+        </p>
+      </div>
+
+      <form onSubmit={onCreate} noValidate className="flex items-end gap-2">
+        <FormField
+          label="Key name"
+          optional
+          className="flex-1"
+          error={tooLong ? `Name must be at most ${API_KEY_NAME_MAX} characters` : undefined}
+        >
+          <Input
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="e.g. CI"
+            autoComplete="off"
+          />
+        </FormField>
+        <Button type="submit" loading={create.isPending} disabled={tooLong}>
+          <Plus aria-hidden="true" />
+          Create API key
+        </Button>
+      </form>
+
+      {created ? <NewKey created={created} onDone={() => setCreated(null)} /> : null}
+
+      {keys.isPending ? (
+        <div className="flex justify-center py-6">
+          <Spinner />
+        </div>
+      ) : keys.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          {errorMessage(keys.error, "Failed to load the API keys")}
+        </p>
+      ) : (
+        <KeyList keys={keys.data} onRevoke={setRevoking} />
+      )}
+
+      <ApiUsage project={project} host={host} />
+
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => {
+          if (!open) setRevoking(null);
+        }}
+        title="Revoke API key?"
+        description={
+          revoking ? (
+            <>
+              Pulls with <strong className="text-foreground">{keyLabel(revoking)}</strong> (
+              <code className="font-mono">{revoking.prefix}…</code>) will be refused from now on. This action
+              cannot be undone.
+            </>
+          ) : (
+            ""
+          )
+        }
+        confirmLabel="Revoke"
+        destructive
+        loading={revoke.isPending}
+        onConfirm={confirmRevoke}
+      />
+    </section>
+  );
+}

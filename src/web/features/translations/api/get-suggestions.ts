@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type MemorySuggestion, memorySuggestionListSchema } from "../../../../shared/schemas/memory.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+/**
+ * GET /api/keys/:keyId/strings/:lang/suggestions: translation memory for one cell, best first (up to
+ * 5; empty when nothing matches).
+ */
+export async function getSuggestions(keyId: string, language: string): Promise<MemorySuggestion[]> {
+  const answer = await apiRequest(
+    `/api/keys/${encodeURIComponent(keyId)}/strings/${encodeURIComponent(language)}/suggestions`,
+    memorySuggestionListSchema,
+  );
+  return answer.suggestions;
+}
+
+export function suggestionsQueryOptions(keyId: string, language: string) {
+  return queryOptions({
+    queryKey: queryKeys.stringSuggestions(keyId, language),
+    queryFn: () => getSuggestions(keyId, language),
+    // Other cells change the memory: ask again each time the cell opens (a cached answer shows meanwhile).
+    staleTime: 0,
+  });
+}
+
+export function useSuggestions(keyId: string, language: string, enabled: boolean) {
+  return useQuery({ ...suggestionsQueryOptions(keyId, language), enabled });
+}

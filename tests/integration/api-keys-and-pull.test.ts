@@ -1,0 +1,374 @@
+import { createHash } from "node:crypto";
+import { strFromU8, unzipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import type { ApiKey, CreatedApiKey } from "../../src/shared/schemas/api-keys.ts";
+import {
+  type ApiClient,
+  addMember,
+  apiAppForThisFile,
+  ownerWithProject,
+  uniqueEmail,
+} from "../helpers/api-app.ts";
+
+// Project API keys (Project Settings → API Access) and the public pull API (spec point 7).
+const api = apiAppForThisFile();
+
+interface PullAnswer {
+  status: number;
+  headers: Headers;
+  bytes: Uint8Array;
+  text: string;
+  json: () => unknown;
+}
+
+/** A pull as CI sends it: no cookie, no Origin unless given. */
+async function pull(
+  body: unknown,
+  options: { key?: string; headers?: Record<string, string>; path?: string } = {},
+): Promise<PullAnswer> {
+  const headers: Record<string, string> = { "content-type": "application/json", ...options.headers };
+  if (options.key !== undefined) headers["x-api-key"] = options.key;
+  const response = await fetch(`${api().app.url}${options.path ?? "/api/v1/pull"}`, {
+    method: "POST",
+    headers,
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
+  return { status: response.status, headers: response.headers, bytes, text, json: () => JSON.parse(text) };
+}
+
+async function createKey(owner: ApiClient, projectId: string, name?: string) {
+  const created = await owner.request<CreatedApiKey>("POST", `/api/projects/${projectId}/api-keys`, {
+    body: name === undefined ? {} : { name },
+  });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+/** An owner's project (en + de) with two keys, one with a placeholder. */
+async function projectWithStrings() {
+  const setup = await ownerWithProject(api(), ["de"]);
+  const { owner, projectId } = setup;
+  const greeting = await owner.request<{ id: string }>("POST", `/api/projects/${projectId}/keys`, {
+    body: { key: "greeting", sourceValue: "Hello {name}" },
+  });
+  const save = await owner.request<{ id: string }>("POST", `/api/projects/${projectId}/keys`, {
+    body: { key: "button.save", sourceValue: "Save" },
+  });
+  await owner.request("PUT", `/api/keys/${greeting.body.id}/strings/de`, { body: { value: "Hallo {name}" } });
+  await owner.request("PUT", `/api/keys/${save.body.id}/strings/de`, { body: { value: "Speichern" } });
+  const key = await createKey(owner, projectId, "CI");
+  return { ...setup, key, greetingId: greeting.body.id, saveId: save.body.id };
+}
+
+describe("API keys", () => {
+  it("creates a key shown once and stored hashed, lists newest first, revokes it", async () => {
+    const { owner, projectId, email } = await ownerWithProject(api(), []);
+    const first = await createKey(owner, projectId, "  CI  ");
+    expect(first.key).toMatch(/^sprog_[0-9a-f]{48}$/);
+    expect(first.name).toBe("CI");
+    expect(first.prefix).toBe(first.key.slice(0, 12));
+    expect(first.lastUsedAt).toBeNull();
+    expect(first.createdBy).toBe(email);
+
+    const stored = await api()
+      .db.selectFrom("api_keys")
+      .selectAll()
+      .where("id", "=", first.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.key_hash).toBe(createHash("sha256").update(first.key).digest("hex"));
+    expect(JSON.stringify(stored)).not.toContain(first.key);
+
+    await new Promise((r) => setTimeout(r, 5));
+    const second = await createKey(owner, projectId);
+    expect(second.name).toBeNull();
+
+    const list = await owner.request<{ keys: ApiKey[] }>("GET", `/api/projects/${projectId}/api-keys`);
+    expect(list.status).toBe(200);
+    expect(list.body.keys.map((k) => k.id)).toEqual([second.id, first.id]);
+    // The list never carries the key itself.
+    expect(JSON.stringify(list.body)).not.toContain(first.key);
+    expect(JSON.stringify(list.body)).not.toContain(second.key);
+    expect(list.body.keys[1]).toMatchObject({ name: "CI", prefix: first.prefix, lastUsedAt: null });
+
+    const revoked = await owner.request("DELETE", `/api/api-keys/${first.id}`);
+    expect(revoked.status).toBe(204);
+    const after = await owner.request<{ keys: ApiKey[] }>("GET", `/api/projects/${projectId}/api-keys`);
+    expect(after.body.keys.map((k) => k.id)).toEqual([second.id]);
+    expect((await owner.request("DELETE", `/api/api-keys/${first.id}`)).status).toBe(404);
+  });
+
+  it("rejects a name over 100 characters", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), []);
+    const answer = await owner.request<{ error: { code: string; message: string } }>(
+      "POST",
+      `/api/projects/${projectId}/api-keys`,
+      { body: { name: "x".repeat(101) } },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.message).toBe("Name must be at most 100 characters");
+  });
+
+  it("is the owner's alone: admin and reviewer get 403, someone outside the team 404", async () => {
+    const { owner, teamId, projectId } = await ownerWithProject(api(), []);
+    const key = await createKey(owner, projectId);
+    for (const role of ["admin", "reviewer"] as const) {
+      const email = uniqueEmail(role);
+      const member = await api().signIn(email);
+      await addMember(api().db, teamId, email, role);
+      expect((await member.request("GET", `/api/projects/${projectId}/api-keys`)).status).toBe(403);
+      expect((await member.request("POST", `/api/projects/${projectId}/api-keys`, { body: {} })).status).toBe(
+        403,
+      );
+      expect((await member.request("DELETE", `/api/api-keys/${key.id}`)).status).toBe(403);
+    }
+    const stranger = await api().signIn(uniqueEmail("stranger"));
+    expect((await stranger.request("GET", `/api/projects/${projectId}/api-keys`)).status).toBe(404);
+    expect((await stranger.request("POST", `/api/projects/${projectId}/api-keys`, { body: {} })).status).toBe(
+      404,
+    );
+    expect((await stranger.request("DELETE", `/api/api-keys/${key.id}`)).status).toBe(404);
+    expect((await api().client().request("GET", `/api/projects/${projectId}/api-keys`)).status).toBe(401);
+    // The key still works: nobody but the owner touched it.
+    expect((await pull({ format: "json", placeholderFormat: "web" }, { key: key.key })).status).toBe(200);
+  });
+});
+
+describe("pull API", () => {
+  it("answers one language's JSON file, placeholders converted, and notes the key's last use", async () => {
+    const { owner, projectId, key } = await projectWithStrings();
+    const web = await pull({ format: "json", placeholderFormat: "web", language: "de" }, { key: key.key });
+    expect(web.status).toBe(200);
+    expect(web.headers.get("content-type")).toContain("application/json");
+    expect(web.headers.get("content-disposition")).toBe('attachment; filename="de.json"');
+    expect(web.json()).toEqual({ "button.save": "Speichern", greeting: "Hallo {name}" });
+
+    const ios = await pull({ format: "json", placeholderFormat: "ios", language: "de" }, { key: key.key });
+    expect(ios.json()).toEqual({ "button.save": "Speichern", greeting: "Hallo %@" });
+    const android = await pull(
+      { format: "json", placeholderFormat: "android", language: "en" },
+      { key: key.key },
+    );
+    expect(android.json()).toEqual({ "button.save": "Save", greeting: "Hello %1$s" });
+
+    const list = await owner.request<{ keys: ApiKey[] }>("GET", `/api/projects/${projectId}/api-keys`);
+    expect(list.body.keys[0]?.lastUsedAt).not.toBeNull();
+  });
+
+  it("answers iOS .strings and Android strings.xml", async () => {
+    const { key } = await projectWithStrings();
+    const strings = await pull(
+      { format: "strings", placeholderFormat: "ios", language: "de" },
+      { key: key.key },
+    );
+    expect(strings.status).toBe(200);
+    expect(strings.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(strings.headers.get("content-disposition")).toBe('attachment; filename="de.strings"');
+    expect(strings.text).toContain('"greeting" = "Hallo %@";');
+    expect(strings.text).toContain('"button.save" = "Speichern";');
+
+    const xml = await pull(
+      { format: "android", placeholderFormat: "android", language: "de" },
+      { key: key.key },
+    );
+    expect(xml.status).toBe(200);
+    expect(xml.headers.get("content-type")).toContain("application/xml");
+    expect(xml.headers.get("content-disposition")).toBe('attachment; filename="de.xml"');
+    expect(xml.text).toMatch(/<string name="greeting">Hallo %1\$s<\/string>/);
+  });
+
+  it("answers translations.zip with every language when no language is given", async () => {
+    const { key } = await projectWithStrings();
+    const zip = await pull({ format: "json", placeholderFormat: "web" }, { key: key.key });
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    expect(zip.headers.get("content-disposition")).toBe('attachment; filename="translations.zip"');
+    const files = unzipSync(zip.bytes);
+    expect(Object.keys(files).sort()).toEqual(["de.json", "en.json"]);
+    expect(JSON.parse(strFromU8(files["de.json"] as Uint8Array))).toEqual({
+      "button.save": "Speichern",
+      greeting: "Hallo {name}",
+    });
+  });
+
+  it("refuses a missing, unknown or revoked key with 401 in the error shape", async () => {
+    const { owner, key } = await projectWithStrings();
+    const body = { format: "json", placeholderFormat: "web" };
+    const missing = await pull(body);
+    expect(missing.status).toBe(401);
+    expect(missing.json()).toEqual({
+      error: { code: "unauthorized", message: expect.stringContaining("x-api-key") },
+    });
+    expect((await pull(body, { key: "" })).status).toBe(401);
+    expect((await pull(body, { key: "nope" })).status).toBe(401);
+    const unknown = await pull(body, { key: `sprog_${"0".repeat(48)}` });
+    expect(unknown.status).toBe(401);
+    expect(unknown.json()).toEqual({ error: { code: "unauthorized", message: "Invalid API key" } });
+    // A missing key is refused before the body is looked at.
+    expect((await pull({ format: "xml" })).status).toBe(401);
+
+    expect((await pull(body, { key: key.key })).status).toBe(200);
+    await owner.request("DELETE", `/api/api-keys/${key.id}`);
+    expect((await pull(body, { key: key.key })).status).toBe(401);
+  });
+
+  it("answers 400 naming the allowed values for a bad format, placeholder format or language", async () => {
+    const { key } = await projectWithStrings();
+    const message = async (body: unknown) => {
+      const answer = await pull(body, { key: key.key });
+      expect(answer.status).toBe(400);
+      return (answer.json() as { error: { message: string } }).error.message;
+    };
+    expect(await message({ format: "xml", placeholderFormat: "web" })).toBe(
+      'format must be one of: json, strings, android (got "xml")',
+    );
+    expect(await message({ placeholderFormat: "web" })).toBe(
+      "format is required; allowed values: json, strings, android",
+    );
+    expect(await message({ format: "json", placeholderFormat: "unified" })).toBe(
+      'placeholderFormat must be one of: web, ios, android (got "unified")',
+    );
+    expect(await message({ format: "json" })).toBe(
+      "placeholderFormat is required; allowed values: web, ios, android",
+    );
+    expect(await message({ format: "json", placeholderFormat: "web", language: "fr" })).toBe(
+      `language must be one of the project's languages: en, de (got "fr")`,
+    );
+    const malformed = await pull("{not json", { key: key.key });
+    expect(malformed.status).toBe(400);
+  });
+
+  it("answers an ETag and 304 for If-None-Match until the project changes", async () => {
+    const { owner, projectId, key, greetingId, saveId } = await projectWithStrings();
+    const body = { format: "json", placeholderFormat: "web", language: "de" };
+    const first = await pull(body, { key: key.key });
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers.get("cache-control")).toBe("private, no-cache");
+
+    const again = await pull(body, { key: key.key, headers: { "if-none-match": etag ?? "" } });
+    expect(again.status).toBe(304);
+    expect(again.bytes.byteLength).toBe(0);
+    expect(again.headers.get("etag")).toBe(etag);
+    // Weak and listed forms match too.
+    expect((await pull(body, { key: key.key, headers: { "if-none-match": `"x", W/${etag}` } })).status).toBe(
+      304,
+    );
+    // Other parameters are another file, with another ETag.
+    const ios = await pull({ ...body, placeholderFormat: "ios" }, { key: key.key });
+    expect(ios.headers.get("etag")).not.toBe(etag);
+    const all = await pull({ format: "json", placeholderFormat: "web" }, { key: key.key });
+    expect(all.headers.get("etag")).not.toBe(etag);
+
+    // A string changes: a new ETag and the new text.
+    const saved = await owner.request("PUT", `/api/keys/${greetingId}/strings/de`, {
+      body: { value: "Servus {name}", force: true },
+    });
+    expect(saved.status).toBe(200);
+    const changed = await pull(body, { key: key.key, headers: { "if-none-match": etag ?? "" } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect(changed.json()).toMatchObject({ greeting: "Servus {name}" });
+
+    // A deletion changes it too.
+    const etag2 = changed.headers.get("etag") ?? "";
+    expect((await owner.request("DELETE", `/api/keys/${saveId}`)).status).toBeLessThan(300);
+    const deleted = await pull(body, { key: key.key, headers: { "if-none-match": etag2 } });
+    expect(deleted.status).toBe(200);
+    expect(deleted.json()).toEqual({ greeting: "Servus {name}" });
+
+    // So does renaming a key, and the source text the placeholders are converted against.
+    const etag3 = deleted.headers.get("etag") ?? "";
+    expect(
+      (await owner.request("PATCH", `/api/keys/${greetingId}`, { body: { key: "welcome" } })).status,
+    ).toBe(200);
+    const renamed = await pull(body, { key: key.key, headers: { "if-none-match": etag3 } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.json()).toEqual({ welcome: "Servus {name}" });
+
+    // And the project's languages.
+    const etag4 = renamed.headers.get("etag") ?? "";
+    const languages = await owner.request("PUT", `/api/projects/${projectId}/languages`, {
+      body: { languages: ["en", "de", "fr"] },
+    });
+    expect(languages.status).toBe(200);
+    expect((await pull(body, { key: key.key, headers: { "if-none-match": etag4 } })).status).toBe(200);
+  });
+
+  it("works at the compatible alias path", async () => {
+    const { key } = await projectWithStrings();
+    const answer = await pull(
+      { format: "json", placeholderFormat: "web", language: "de" },
+      { key: key.key, path: "/functions/v1/pull-translations" },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.json()).toEqual({ "button.save": "Speichern", greeting: "Hallo {name}" });
+    expect(answer.headers.get("etag")).toBeTruthy();
+    // `curl -d` labels the JSON as form data: it is read as JSON all the same.
+    const curlStyle = await pull(
+      { format: "json", placeholderFormat: "web", language: "de" },
+      {
+        key: key.key,
+        path: "/functions/v1/pull-translations",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      },
+    );
+    expect(curlStyle.status).toBe(200);
+    const missing = await pull(
+      { format: "json", placeholderFormat: "web" },
+      { path: "/functions/v1/pull-translations" },
+    );
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get("content-type")).toContain("application/json");
+  });
+
+  it("is authorized by the key, not a cookie: a foreign Origin is fine, a session alone is not", async () => {
+    const { owner, key } = await projectWithStrings();
+    const body = { format: "json", placeholderFormat: "web", language: "de" };
+    const foreign = await pull(body, { key: key.key, headers: { origin: "https://ci.example.org" } });
+    expect(foreign.status).toBe(200);
+    // The session API still refuses that origin.
+    const session = await owner.request("POST", "/api/teams", {
+      body: { name: "Other" },
+      headers: { origin: "https://ci.example.org" },
+    });
+    expect(session.status).toBe(403);
+    // A signed-in browser without a key gets nothing.
+    const cookieOnly = await pull(body, { headers: { cookie: owner.cookie } });
+    expect(cookieOnly.status).toBe(401);
+  });
+
+  it("limits each key to 60 pulls a minute with 429 and Retry-After", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), []);
+    const key = await createKey(owner, projectId);
+    const other = await createKey(owner, projectId);
+    const body = { format: "json", placeholderFormat: "web", language: "en" };
+    for (let i = 0; i < 60; i++) {
+      const answer = await pull(body, { key: key.key });
+      expect(answer.status).toBe(200);
+    }
+    const limited = await pull(body, { key: key.key });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((limited.json() as { error: { code: string } }).error.code).toBe("rate_limited");
+    // Per key: another key of the project still pulls.
+    expect((await pull(body, { key: other.key })).status).toBe(200);
+    api().app.clock.advance(61_000);
+    expect((await pull(body, { key: key.key })).status).toBe(200);
+  });
+
+  it("serves the command-line client and documents the pull API in OpenAPI", async () => {
+    const cli = await fetch(`${api().app.url}/cli/sprog.mjs`);
+    expect(cli.status).toBe(200);
+    expect(cli.headers.get("content-type")).toContain("javascript");
+    expect(await cli.text()).toMatch(/^#!\/usr\/bin\/env node/);
+
+    const doc = (await (await fetch(`${api().app.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/v1/pull", "/projects/{projectId}/api-keys", "/api-keys/{id}"]),
+    );
+  });
+});
