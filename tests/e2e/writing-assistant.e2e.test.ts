@@ -161,6 +161,11 @@ describe(`the writing assistant on ${testDatabaseKind() === "postgres" ? "Postgr
       await panel.waitFor({ state: "hidden" });
       expect(await editor().inputValue()).toBe(shortened);
       // The focus is back in the editor: Escape closes it, and nothing was saved.
+      await eventually(
+        () => page.evaluate(() => document.activeElement?.tagName ?? ""),
+        (tag) => tag === "TEXTAREA",
+        "focus back in the editor",
+      );
       await page.keyboard.press("Escape");
       await editor().waitFor({ state: "hidden" });
       expect(await savedSource()).toBe(shortened);
