@@ -10,14 +10,16 @@ import {
   type Project,
 } from "../../../../shared/schemas/projects.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../../components/ui/dialog.tsx";
+import { DialogClose, DialogFooter } from "../../../components/ui/dialog.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { FormServerError } from "../../../components/ui/form-footer.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
+import { ProgressBar } from "../../../components/ui/progress-bar.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { exportZip, saveFile } from "../api/export-zip.ts";
 import { exportStep } from "../export-steps.ts";
 import { OptionCheckbox } from "./option-checkbox.tsx";
+import { type ProjectDialogProps, ProjectFormDialog } from "./project-form-dialog.tsx";
 
 export const NO_LANGUAGE_SELECTED = "Please select at least one language to export";
 
@@ -163,19 +165,7 @@ function ExportForm({ project, onDone }: { project: Project; onDone: () => void 
           <p className="text-sm" role="status">
             {step.label}
           </p>
-          <div
-            role="progressbar"
-            aria-label="Export progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={step.percent}
-            className="h-1.5 overflow-hidden rounded-full bg-brand-50"
-          >
-            <div
-              className="h-full bg-brand-600 transition-[width] duration-300"
-              style={{ width: `${step.percent}%` }}
-            />
-          </div>
+          <ProgressBar label="Export progress" value={step.percent} />
         </div>
       ) : null}
       <FormServerError message={error} />
@@ -193,23 +183,13 @@ function ExportForm({ project, onDone }: { project: Project; onDone: () => void 
 }
 
 /** Export (spec points 2, 4, 9): languages, a format and options → translations-{projectId}.zip. */
-export function ExportDialog({
-  project,
-  open,
-  onOpenChange,
-}: {
-  project: Project;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ExportDialog(props: ProjectDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Export translations"
-        description="Download the project's strings as files in a zip."
-      >
-        {open ? <ExportForm project={project} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <ProjectFormDialog
+      {...props}
+      title="Export translations"
+      description="Download the project's strings as files in a zip."
+      Form={ExportForm}
+    />
   );
 }

@@ -7,14 +7,16 @@ import { LANGUAGES, languageName } from "../../../../shared/languages.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import type { ImportResult } from "../../../../shared/schemas/transfer.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../../components/ui/dialog.tsx";
+import { DialogClose, DialogFooter } from "../../../components/ui/dialog.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { FormServerError } from "../../../components/ui/form-footer.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
+import { ProgressBar } from "../../../components/ui/progress-bar.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { importFile } from "../api/import-file.ts";
 import { OptionCheckbox } from "./option-checkbox.tsx";
+import { type ProjectDialogProps, ProjectFormDialog } from "./project-form-dialog.tsx";
 
 /** Spec point 9: the file types the import accepts (issue 5 adds every registry format). */
 export const IMPORT_ACCEPT =
@@ -161,21 +163,7 @@ function ImportForm({ project, onDone }: { project: Project; onDone: () => void 
           onChange={setResetLanguageList}
         />
       </fieldset>
-      {progress !== null ? (
-        <div
-          role="progressbar"
-          aria-label="Import progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-          className="h-1.5 overflow-hidden rounded-full bg-brand-50"
-        >
-          <div
-            className="h-full bg-brand-600 transition-[width] duration-300"
-            style={{ width: `${progress}%` }}
-          />
-        </div>
-      ) : null}
+      {progress !== null ? <ProgressBar label="Import progress" value={progress} /> : null}
       <FormServerError message={error} />
       <DialogFooter>
         <DialogClose asChild>
@@ -191,23 +179,13 @@ function ImportForm({ project, onDone }: { project: Project; onDone: () => void 
 }
 
 /** Import (spec points 2, 4, 8, 9): a file into the project, all or nothing. */
-export function ImportDialog({
-  project,
-  open,
-  onOpenChange,
-}: {
-  project: Project;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ImportDialog(props: ProjectDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Import translations"
-        description="Keys, translations and languages from a file. If anything in it cannot be read, nothing changes."
-      >
-        {open ? <ImportForm project={project} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <ProjectFormDialog
+      {...props}
+      title="Import translations"
+      description="Keys, translations and languages from a file. If anything in it cannot be read, nothing changes."
+      Form={ImportForm}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { CircleCheck, Languages, X } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
+import { ProgressBar } from "../../../components/ui/progress-bar.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import type { BatchPhase } from "../batch-state.ts";
 
@@ -71,19 +72,11 @@ export function BatchTranslateBar({
             <p className="shrink-0 text-sm text-foreground" role="status">
               Translating {state.done.toLocaleString("en")} of {state.total.toLocaleString("en")}
             </p>
-            <div
-              role="progressbar"
-              aria-label={`${languageLabel} translation progress`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              className="h-1.5 w-full max-w-64 overflow-hidden rounded-full bg-brand-50"
-            >
-              <div
-                className="h-full bg-brand-600 transition-[width] duration-500"
-                style={{ width: `${percent}%` }}
-              />
-            </div>
+            <ProgressBar
+              label={`${languageLabel} translation progress`}
+              value={percent}
+              className="w-full max-w-64"
+            />
           </div>
           {cancelButton}
         </>
