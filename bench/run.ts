@@ -3,7 +3,7 @@
  * printed as a table. Ratios are against a reference measured in the same run, so noise cancels.
  *
  *   npm run bench                 both databases (PostgreSQL when reachable)
- *   npm run bench -- batch        only the scenarios named (keys, batch)
+ *   npm run bench -- batch        only the scenarios named (keys, batch, transfer)
  *   BENCH_KEYS=5000 npm run bench a smaller project for a quick look
  *   BENCH_BATCH_MEMORY_KEYS=10000 a smaller batch for the memory scenario (default 50,000)
  */
@@ -18,12 +18,16 @@ import { batchMemory, batchThroughput } from "./batch-translate.ts";
 import { median, ms, percentile, samples } from "./measure.ts";
 import { overviewFirstRows } from "./overview-first-rows.ts";
 import { seedKeys } from "./seed.ts";
+import { exportZip, importFile, pullThroughput } from "./transfer.ts";
 
 const KEYS = Number(process.env.BENCH_KEYS ?? 50_000);
 const BATCH_MEMORY_KEYS = Number(process.env.BENCH_BATCH_MEMORY_KEYS ?? 50_000);
 
-/** Scenario groups: keys (keys API, saves, completion counts, Overview), batch (AI batch translation). */
-const GROUPS = ["keys", "batch"] as const;
+/**
+ * Scenario groups: keys (keys API, saves, completion counts, Overview), batch (AI batch
+ * translation), transfer (import, export, pull API).
+ */
+const GROUPS = ["keys", "batch", "transfer"] as const;
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(GROUPS as readonly string[]).includes(name));
 if (unknown.length > 0) {
@@ -47,7 +51,8 @@ async function benchDatabase(kind: "pglite" | "postgres") {
   let app: AppServer | undefined;
   try {
     app = await startAppServer(
-      { SMTP_URL: mail.url, AI_BASE_URL: ai.url, AI_API_KEY: "bench" },
+      // The pull scenario sends thousands of requests with one key.
+      { SMTP_URL: mail.url, AI_BASE_URL: ai.url, AI_API_KEY: "bench", PULL_RATE_LIMIT_PER_MINUTE: "1000000" },
       { database: kind },
     );
     const db = app.server.database.db;
@@ -72,6 +77,15 @@ async function benchDatabase(kind: "pglite" | "postgres") {
         rows.push({ database: label, ...row });
       for (const row of await batchMemory(context, { keys: BATCH_MEMORY_KEYS, latencyMs: 0 }))
         rows.push({ database: label, ...row });
+    }
+    if (runs("transfer")) {
+      const context = { baseUrl: app.url, db, client, teamId: team.body.id };
+      const measured = [
+        ...(await importFile(context, { keys: 50_000 })),
+        ...(await exportZip(context, { keys: 10_000 })),
+        ...(await pullThroughput(context, { keys: 10_000, concurrency: 8, seconds: 5 })),
+      ];
+      for (const row of measured) rows.push({ database: label, ...row });
     }
     if (!runs("keys")) return;
 

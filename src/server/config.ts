@@ -37,6 +37,11 @@ export const configSchema = z.object({
   AI_MODEL: z.preprocess(emptyToUndefined, z.string().default("gpt-4o-mini")),
   AI_BATCH_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(20).default(3)),
   MAX_UPLOAD_MB: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(1024).default(20)),
+  /** Pull API requests one project API key may make per minute. */
+  PULL_RATE_LIMIT_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(60),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

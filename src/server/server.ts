@@ -17,7 +17,7 @@ import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createEventBus } from "./events/event-bus.ts";
-import { type Clock, RateLimiter, systemClock } from "./http/rate-limit.ts";
+import { type Clock, databaseCounters, memoryCounters, RateLimiter, systemClock } from "./http/rate-limit.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
 import { createKeyService } from "./keys/service.ts";
 import { createLogger, type Logger } from "./logger.ts";
@@ -64,7 +64,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, logger);
     const secret = await loadAuthSecret(database.db, config.AUTH_SECRET);
     const auth = createAuth({ db: database.db, publicUrl: config.publicUrl, secret, mailer, logger });
-    const limiter = new RateLimiter(database.db, options.clock ?? systemClock);
+    const counters = database.kind === "pglite" ? memoryCounters() : databaseCounters(database.db);
+    const limiter = new RateLimiter(counters, options.clock ?? systemClock);
     const profiles = createProfileService(database.db);
     const teams = createTeamService({ db: database.db, auth, logger });
     const events = await createEventBus({
@@ -136,7 +137,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       imports: createImportService(domain),
       exports: createExportService(domain),
       apiKeys,
-      pull: createPullService({ db: database.db, apiKeys, limiter }),
+      pull: createPullService({
+        db: database.db,
+        apiKeys,
+        limiter,
+        events,
+        requestsPerMinute: config.PULL_RATE_LIMIT_PER_MINUTE,
+      }),
     };
     const app = buildApp({
       publicUrl: config.publicUrl,

@@ -19,6 +19,12 @@ const SECRET_BYTES = 24;
 const KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[0-9a-f]{${SECRET_BYTES * 2}}$`);
 /** Writing `last_used_at` on every pull would make each one a write; once a minute is enough. */
 const LAST_USED_RESOLUTION_MS = 60_000;
+/**
+ * A key just seen is trusted this long without the database (CI polls in bursts). Revoking in
+ * this process forgets it at once; another server process's revocation takes at most this long.
+ */
+const KEY_CACHE_TTL_MS = 1000;
+const KEY_CACHE_MAX = 1000;
 
 export function generateApiKey(): string {
   return `${API_KEY_PREFIX}${randomBytes(SECRET_BYTES).toString("hex")}`;
@@ -56,6 +62,7 @@ function present(row: ApiKeyRow, createdBy: string | null): ApiKey {
  */
 export function createApiKeyService(deps: { db: Kysely<DB>; access: Access }) {
   const { db, access } = deps;
+  const recent = new Map<string, { row: ApiKeyRow; at: number }>();
 
   return {
     /** Spec: select by project_id, newest first. */
@@ -115,6 +122,7 @@ export function createApiKeyService(deps: { db: Kysely<DB>; access: Access }) {
         throw error;
       });
       await db.deleteFrom("api_keys").where("id", "=", keyId).execute();
+      for (const [hash, entry] of recent) if (entry.row.id === keyId) recent.delete(hash);
     },
 
     /**
@@ -124,12 +132,18 @@ export function createApiKeyService(deps: { db: Kysely<DB>; access: Access }) {
     async authenticate(key: string | undefined): Promise<ApiKeyRow | null> {
       const given = key?.trim();
       if (!given || !KEY_PATTERN.test(given)) return null;
-      const row = await db
-        .selectFrom("api_keys")
-        .selectAll()
-        .where("key_hash", "=", hashApiKey(given))
-        .executeTakeFirst();
-      return row ?? null;
+      const hash = hashApiKey(given);
+      const seen = recent.get(hash);
+      if (seen && Date.now() - seen.at < KEY_CACHE_TTL_MS) return seen.row;
+      recent.delete(hash);
+      const row = await db.selectFrom("api_keys").selectAll().where("key_hash", "=", hash).executeTakeFirst();
+      if (!row) return null;
+      recent.set(hash, { row, at: Date.now() });
+      for (const oldest of recent.keys()) {
+        if (recent.size <= KEY_CACHE_MAX) break;
+        recent.delete(oldest);
+      }
+      return row;
     },
 
     /** Notes a use, at most once a minute per key. */
@@ -137,6 +151,8 @@ export function createApiKeyService(deps: { db: Kysely<DB>; access: Access }) {
       const last = row.last_used_at ? new Date(row.last_used_at).getTime() : 0;
       if (now.getTime() - last < LAST_USED_RESOLUTION_MS) return;
       await db.updateTable("api_keys").set({ last_used_at: now }).where("id", "=", row.id).execute();
+      // The row may be the cached one: later pulls within the minute then write nothing.
+      row.last_used_at = now;
     },
   };
 }

@@ -25,6 +25,11 @@ export interface EventBus {
   /** Call after the transaction that made the change has committed. */
   publish(projectId: string, events: ProjectEvent[]): Promise<void>;
   subscribe(projectId: string, listener: Listener): () => void;
+  /**
+   * Told the id of every project that changed: at once for a change published by this process
+   * (so a request that follows the change here sees it), and on delivery for one from another.
+   */
+  subscribeChanges(listener: (projectId: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -40,6 +45,17 @@ export async function createEventBus(options: {
 }): Promise<EventBus> {
   const { db, logger } = options;
   const listeners = new Map<string, Set<Listener>>();
+  const changeListeners = new Set<(projectId: string) => void>();
+
+  function changed(projectId: string) {
+    for (const listener of changeListeners) {
+      try {
+        listener(projectId);
+      } catch (error) {
+        logger.warn({ err: error }, "a change listener failed");
+      }
+    }
+  }
 
   async function deliver(payload: string) {
     let message: Envelope | Reference;
@@ -48,6 +64,7 @@ export async function createEventBus(options: {
     } catch {
       return;
     }
+    changed(message.projectId);
     const targets = listeners.get(message.projectId);
     if (!targets || targets.size === 0) return;
     let event: ProjectEvent | undefined;
@@ -100,6 +117,7 @@ export async function createEventBus(options: {
 
   return {
     async publish(projectId, events) {
+      if (events.length > 0) changed(projectId);
       for (const event of events) {
         let payload = JSON.stringify({ projectId, event } satisfies Envelope);
         if (payload.length > MAX_PAYLOAD && event.type === "string.updated") {
@@ -123,8 +141,13 @@ export async function createEventBus(options: {
         if (set.size === 0) listeners.delete(projectId);
       };
     },
+    subscribeChanges(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
     async close() {
       listeners.clear();
+      changeListeners.clear();
       await stopListening().catch(() => {});
     },
   };

@@ -5,14 +5,22 @@ import { PULL_FILE_EXTENSIONS, type PullBody, type PullFormat } from "../../shar
 import type { ApiKeyRow, ApiKeyService } from "../api-keys/service.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import type { EventBus } from "../events/event-bus.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import type { ProjectRow } from "../teams/access.ts";
 import { buildExportFiles } from "../transfer/export-files.ts";
 import { zipFiles } from "../transfer/zip.ts";
 import { OutputCache } from "./output-cache.ts";
+import { ProjectStateCache } from "./state-cache.ts";
 
-/** Pull requests one key may make per minute (CI polling every few seconds still fits). */
-export const PULL_RATE_LIMIT = { max: 60, windowSeconds: 60 };
+/** Default pull requests one key may make per minute (CI polling every second still fits). */
+export const PULL_RATE_LIMIT_PER_MINUTE = 60;
+/**
+ * How long a project's ETag is trusted without asking the database again. Changes made by this
+ * process drop it at once; ones made by another server process arrive by NOTIFY within
+ * milliseconds, so this only bounds a lost notification.
+ */
+const ETAG_TTL_MS = 1000;
 /** Bump when the files written for the same data change (a format module's output), so ETags do too. */
 const OUTPUT_VERSION = "1";
 
@@ -45,9 +53,16 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
  * file of one language, or `translations.zip` with every language. Answers carry an ETag naming the
  * project's state and the parameters, so a CI job that polls gets 304 until something changes.
  */
-export function createPullService(deps: { db: Kysely<DB>; apiKeys: ApiKeyService; limiter: RateLimiter }) {
-  const { db, apiKeys, limiter } = deps;
+export function createPullService(deps: {
+  db: Kysely<DB>;
+  apiKeys: ApiKeyService;
+  limiter: RateLimiter;
+  events: Pick<EventBus, "subscribeChanges">;
+  requestsPerMinute?: number;
+}) {
+  const { db, apiKeys, limiter, requestsPerMinute = PULL_RATE_LIMIT_PER_MINUTE } = deps;
   const cache = new OutputCache<PullFile>();
+  const etags = new ProjectStateCache<string>(deps.events, { ttlMs: ETAG_TTL_MS, maxProjects: 1000 });
 
   /**
    * What changes whenever the pulled files can: keys added, renamed or deleted (count, newest
@@ -145,8 +160,8 @@ export function createPullService(deps: { db: Kysely<DB>; apiKeys: ApiKeyService
       await limiter.hit([
         {
           key: `pull:${row.id}`,
-          windowSeconds: PULL_RATE_LIMIT.windowSeconds,
-          max: PULL_RATE_LIMIT.max,
+          windowSeconds: 60,
+          max: requestsPerMinute,
           message: (s) => `Too many pull requests with this API key. Please try again in ${s} seconds.`,
         },
       ]);
@@ -156,10 +171,12 @@ export function createPullService(deps: { db: Kysely<DB>; apiKeys: ApiKeyService
 
     async pull(apiKey: ApiKeyRow, body: PullBody, ifNoneMatch?: string): Promise<PullAnswer> {
       // Cheap path first: the ETag alone answers a poll that changed nothing (304) or one this
-      // process answered before.
-      const project = await projectOf(db, apiKey.project_id);
-      const languages = languagesOf(project, body);
-      const etag = await etagOf(db, project, languages, body);
+      // process answered before; while the project does not change it is not even recomputed.
+      const parameters = `${body.format}:${body.placeholderFormat}:${body.language ?? "*"}`;
+      const etag = await etags.get(apiKey.project_id, parameters, async () => {
+        const project = await projectOf(db, apiKey.project_id);
+        return etagOf(db, project, languagesOf(project, body), body);
+      });
       if (etagMatches(ifNoneMatch, etag)) return { status: 304, etag };
       const cached = cache.get(etag);
       if (cached) return { status: 200, etag, ...cached };

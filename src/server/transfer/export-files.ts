@@ -33,28 +33,32 @@ export async function buildExportFiles(
   const source = project.source_language;
   const wanted = new Set(request.languages);
   if (WITH_SOURCE.has(request.format)) wanted.add(source);
-  const rows = await sql<{ key: string; language_code: string; value: string }>`
-    select k.key, s.language_code, s.value
+  // One row per key with its languages as one JSON object: a twentieth of the rows of one per
+  // string, which the embedded database hands over much faster.
+  const rows = await sql<{ key: string; values: Record<string, string> }>`
+    select k.key, json_object_agg(s.language_code, s.value) as values
     from translation_strings s
     join translation_keys k on k.id = s.key_id
     where s.project_id = ${project.id}
       and s.language_code = any(${[...wanted, source]}::text[])
       and s.value <> ''
+    group by k.id, k.key
     order by k.key collate "C"
   `.execute(db);
-  const sourceText = new Map<string, string>();
-  for (const row of rows.rows) if (row.language_code === source) sourceText.set(row.key, row.value);
   const languages: Record<string, TranslationEntry[]> = {};
   for (const code of wanted) languages[code] = [];
   for (const row of rows.rows) {
-    const entries = languages[row.language_code];
-    if (!entries) continue;
-    const value = request.placeholderFormat
-      ? convertPlaceholders(row.value, request.placeholderFormat, {
-          reference: sourceText.get(row.key) ?? row.value,
-        })
-      : row.value;
-    entries.push(valueToEntry(row.key, value));
+    const values =
+      typeof row.values === "string" ? (JSON.parse(row.values) as Record<string, string>) : row.values;
+    const reference = values[source];
+    for (const code of wanted) {
+      const stored = values[code];
+      if (stored === undefined) continue;
+      const value = request.placeholderFormat
+        ? convertPlaceholders(stored, request.placeholderFormat, { reference: reference ?? stored })
+        : stored;
+      languages[code]?.push(valueToEntry(row.key, value));
+    }
   }
   return formatById(request.format).serialize(languages, {
     sourceLanguage: source,

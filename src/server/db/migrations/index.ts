@@ -5,6 +5,7 @@ import * as m0003 from "./0003-tone-sections.ts";
 import * as m0004 from "./0004-batch-translation-jobs.ts";
 import * as m0005 from "./0005-translation-memory.ts";
 import * as m0006 from "./0006-api-keys.ts";
+import * as m0007 from "./0007-unlogged-rate-limits.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0004-batch-translation-jobs": m0004,
   "0005-translation-memory": m0005,
   "0006-api-keys": m0006,
+  "0007-unlogged-rate-limits": m0007,
 };

@@ -1,0 +1,292 @@
+import { Agent, createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../src/server/db/schema.ts";
+import type { ApiClient } from "../tests/helpers/api-client.ts";
+import type { BenchRow } from "./batch-translate.ts";
+import { median, ms, samples } from "./measure.ts";
+
+/**
+ * DESIGN.md §8 / issue 5, files and the pull API: importing a 50,000-key JSON file against a raw
+ * multi-row insert of the same rows, exporting 10,000 keys × 20 languages as a zip, and pull API
+ * requests per second against a bare Node server sending the same bytes.
+ */
+
+export interface TransferBenchContext {
+  baseUrl: string;
+  db: Kysely<DB>;
+  /** Signed in as the owner of `teamId`. */
+  client: ApiClient;
+  teamId: string;
+}
+
+const EXPORT_LANGUAGES = [
+  "en",
+  "de",
+  "fr",
+  "es",
+  "it",
+  "nl",
+  "pt",
+  "sv",
+  "da",
+  "nb",
+  "fi",
+  "pl",
+  "cs",
+  "tr",
+  "ru",
+  "uk",
+  "ja",
+  "ko",
+  "zh",
+  "ar",
+];
+
+const keyName = (i: number) =>
+  `group${String(i % 200).padStart(3, "0")}.screen${i % 17}.label${String(i).padStart(6, "0")}`;
+const textOf = (i: number, language: string) =>
+  `Hello {name}, this is string number ${i} of the app (${language}).`;
+
+/**
+ * A long synchronous PGlite statement can outlast the server's keep-alive timeout, leaving the
+ * client a closed idle socket: spend it on a throwaway request.
+ */
+async function wake(context: TransferBenchContext) {
+  await fetch(`${context.baseUrl}/api/me`, { headers: { cookie: context.client.cookie } }).catch(
+    () => undefined,
+  );
+}
+
+async function newProject(context: TransferBenchContext, name: string, languages: string[]): Promise<string> {
+  const { client, teamId } = context;
+  await wake(context);
+  const project = await client.request<{ id: string }>("POST", `/api/teams/${teamId}/projects`, {
+    body: { name },
+  });
+  if (project.status !== 201) throw new Error(`creating a project answered ${project.status}`);
+  const answer = await client.request("PUT", `/api/projects/${project.body.id}/languages`, {
+    body: { languages },
+  });
+  if (answer.status !== 200) throw new Error(`setting languages answered ${answer.status}`);
+  return project.body.id;
+}
+
+/** Keys and strings of every language through `unnest`, in one transaction: the raw reference. */
+async function rawInsert(db: Kysely<DB>, projectId: string, count: number, languages: string[]) {
+  const names = Array.from({ length: count }, (_, i) => keyName(i));
+  await db.transaction().execute(async (trx) => {
+    const keys = await sql<{ id: string }>`
+      insert into translation_keys (project_id, key)
+      select ${projectId}::uuid, k from unnest(${names}::text[]) with ordinality as t(k, n)
+      order by n
+      returning id
+    `.execute(trx);
+    for (const language of languages) {
+      const values = keys.rows.map((_, i) => textOf(i, language));
+      for (let start = 0; start < keys.rows.length; start += 50_000) {
+        const ids = keys.rows.slice(start, start + 50_000).map((row) => row.id);
+        await sql`
+          insert into translation_strings (key_id, project_id, language_code, value)
+          select k, ${projectId}::uuid, ${language}, v
+          from unnest(${ids}::uuid[], ${values.slice(start, start + 50_000)}::text[]) as t(k, v)
+        `.execute(trx);
+      }
+    }
+  });
+}
+
+export async function importFile(
+  context: TransferBenchContext,
+  options: { keys: number },
+): Promise<BenchRow[]> {
+  const { keys } = options;
+  const file: Record<string, string> = {};
+  for (let i = 0; i < keys; i++) file[keyName(i)] = textOf(i, "en");
+  const bytes = new TextEncoder().encode(JSON.stringify(file, null, 2));
+
+  let run = 0;
+  const viaImport = await samples(3, async () => {
+    const projectId = await newProject(context, `Import ${run++}`, ["en"]);
+    const form = new FormData();
+    form.set("file", new File([bytes], "en.json", { type: "application/json" }));
+    form.set("language", "en");
+    const answer = await context.client.upload<{ keysAdded: number }>(
+      `/api/projects/${projectId}/import`,
+      form,
+    );
+    if (answer.status !== 200 || answer.body.keysAdded !== keys) {
+      throw new Error(`import answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 200)}`);
+    }
+  });
+  const projects: string[] = [];
+  for (let i = 0; i < 3; i++) projects.push(await newProject(context, `Raw ${i}`, ["en"]));
+  let next = 0;
+  const raw = await samples(3, () => rawInsert(context.db, projects[next++] ?? "", keys, ["en"]));
+  const imported = median(viaImport);
+  const reference = median(raw);
+  const ratio = imported / reference;
+  return [
+    {
+      scenario: `import ${keys.toLocaleString("en")}-key JSON (${(bytes.length / 1024 / 1024).toFixed(1)} MB)`,
+      result: `${ms(imported)} = ${ratio.toFixed(2)} × raw multi-row insert (${ms(reference)})`,
+      budget: "≤ 3 ×, < 10 s",
+      ok: ratio <= 3 && imported < 10_000,
+    },
+  ];
+}
+
+export async function exportZip(
+  context: TransferBenchContext,
+  options: { keys: number },
+): Promise<BenchRow[]> {
+  const projectId = await newProject(context, "Export", EXPORT_LANGUAGES);
+  await rawInsert(context.db, projectId, options.keys, EXPORT_LANGUAGES);
+  await wake(context);
+  const body = { languages: EXPORT_LANGUAGES, format: "json" };
+  let size = 0;
+  const exportOnce = async () => {
+    const answer = await context.client.download("POST", `/api/projects/${projectId}/export`, body);
+    if (answer.status !== 200) throw new Error(`export answered ${answer.status}`);
+    size = answer.body.length;
+  };
+  await exportOnce();
+  const took = median(await samples(5, exportOnce));
+  return [
+    {
+      scenario: `export zip ${options.keys.toLocaleString("en")} keys × ${EXPORT_LANGUAGES.length} languages (JSON, ${(size / 1024 / 1024).toFixed(1)} MB)`,
+      result: ms(took),
+      budget: "< 2000 ms",
+      ok: took < 2000,
+    },
+  ];
+}
+
+/** Requests per second over `seconds`, `concurrency` at a time on keep-alive connections. */
+async function requestsPerSecond(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+  options: { concurrency: number; seconds: number; expect: number },
+): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const target = new URL(url);
+  const once = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: init.method,
+          headers: init.headers,
+          agent,
+        },
+        (response) => {
+          if (response.statusCode !== options.expect) {
+            reject(new Error(`${url} answered ${response.statusCode}, expected ${options.expect}`));
+          }
+          response.on("data", () => {});
+          response.on("end", resolve);
+          response.on("error", reject);
+        },
+      );
+      req.on("error", reject);
+      req.end(init.body);
+    });
+  // Warm up the connections and any cache on the way.
+  await Promise.all(Array.from({ length: options.concurrency }, once));
+  let done = 0;
+  const until = performance.now() + options.seconds * 1000;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (performance.now() < until) {
+        await once();
+        done++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  return done / elapsed;
+}
+
+/**
+ * The pull API on a project of `keys` keys (one language's JSON file), and a bare `node:http`
+ * server answering every request with the same bytes and headers: the ratio is the price of the
+ * key check, the rate limit and the ETag. 304 answers (a CI poll that changed nothing) are measured too.
+ */
+export async function pullThroughput(
+  context: TransferBenchContext,
+  options: { keys: number; concurrency: number; seconds: number },
+): Promise<BenchRow[]> {
+  const projectId = await newProject(context, "Pull", ["en", "de"]);
+  await rawInsert(context.db, projectId, options.keys, ["en", "de"]);
+  await wake(context);
+  const created = await context.client.request<{ key: string }>(
+    "POST",
+    `/api/projects/${projectId}/api-keys`,
+    {
+      body: { name: "bench" },
+    },
+  );
+  if (created.status !== 201) throw new Error(`creating an API key answered ${created.status}`);
+  const pullUrl = `${context.baseUrl}/api/v1/pull`;
+  const body = JSON.stringify({ format: "json", placeholderFormat: "web", language: "de" });
+  const headers = { "x-api-key": created.body.key, "content-type": "application/json" };
+
+  const first = await fetch(pullUrl, { method: "POST", headers, body });
+  const bytes = new Uint8Array(await first.arrayBuffer());
+  const etag = first.headers.get("etag") ?? "";
+  if (first.status !== 200 || !etag) throw new Error(`pull answered ${first.status}`);
+
+  const bare = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      res.writeHead(200, {
+        "content-type": first.headers.get("content-type") ?? "application/json",
+        "content-disposition": first.headers.get("content-disposition") ?? "",
+        etag,
+        "cache-control": "private, no-cache",
+      });
+      res.end(bytes);
+    });
+  });
+  await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+  const load = { concurrency: options.concurrency, seconds: options.seconds };
+  try {
+    // Alternate the two and keep each one's best round, so a burst of other work on the machine
+    // does not decide the ratio.
+    let reference = 0;
+    let pulled = 0;
+    for (let round = 0; round < 2; round++) {
+      const post = { method: "POST", headers, body };
+      reference = Math.max(reference, await requestsPerSecond(bareUrl, post, { ...load, expect: 200 }));
+      pulled = Math.max(pulled, await requestsPerSecond(pullUrl, post, { ...load, expect: 200 }));
+    }
+    const notModified = await requestsPerSecond(
+      pullUrl,
+      { method: "POST", headers: { ...headers, "if-none-match": etag }, body },
+      { ...load, expect: 304 },
+    );
+    const ratio = pulled / reference;
+    const size = `${(bytes.length / 1024).toFixed(0)} KB`;
+    return [
+      {
+        scenario: `pull API, ${options.keys.toLocaleString("en")} keys (${size} JSON), ${options.concurrency} connections`,
+        result: `${pulled.toFixed(0)} req/s = ${ratio.toFixed(2)} × bare Node (${reference.toFixed(0)} req/s)`,
+        budget: "≥ 0.5 ×",
+        ok: ratio >= 0.5,
+      },
+      {
+        scenario: "pull API, unchanged (If-None-Match → 304)",
+        result: `${notModified.toFixed(0)} req/s`,
+        budget: "(measured)",
+        ok: undefined,
+      },
+    ];
+  } finally {
+    await new Promise((resolve) => bare.close(resolve));
+  }
+}
