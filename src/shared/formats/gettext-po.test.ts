@@ -253,6 +253,25 @@ msgstr[1] "# Einträge"`);
     expect((await parse(file?.bytes ?? new Uint8Array())).languages).toEqual({ en, de });
   });
 
+  it("writes a key without source text as its msgid, flagged, and reads back no source text for it", async () => {
+    const en: TranslationEntry[] = [{ key: "b", value: "Two" }];
+    const de: TranslationEntry[] = [
+      { key: "b", value: "Zwei" },
+      { key: "home.title", value: "Startseite" },
+      { key: "items", plurals: { one: "# Eintrag", other: "# Einträge" } },
+    ];
+    const [file] = await gettextPoFormat.serialize({ en, de }, OUT);
+    const written = text(file?.bytes ?? new Uint8Array());
+    expect(written).toContain(`#, sprog-no-source
+msgid "home.title"
+msgstr "Startseite"`);
+    // Re-importing the export must not make the key names English texts.
+    const back = (await parse(file?.bytes ?? new Uint8Array())).languages;
+    expect(back.en).toEqual(en);
+    expect(back.de).toEqual(expect.arrayContaining(de));
+    expect(back.de).toHaveLength(de.length);
+  });
+
   it("writes only the source language when it is the only one", async () => {
     const files = await gettextPoFormat.serialize({ en: [{ key: "Save", value: "Save" }] }, OUT);
     expect(files.map((file) => file.path)).toEqual(["en.po"]);

@@ -18,6 +18,8 @@ const NAME = FORMAT_INFO.po.label;
 export const CONTEXT_SEPARATOR = "::";
 /** Marks an entry whose msgctxt is a whole Sprog key (keys that are not their source text). */
 const KEY_FLAG = "sprog-key";
+/** Marks an entry whose msgid is only its key: the key had no source text, so none is read back. */
+const NO_SOURCE_FLAG = "sprog-no-source";
 
 /**
  * Gettext PO files, read and written with `gettext-parser`.
@@ -348,13 +350,15 @@ function parsePo(bytes: Uint8Array, language: string, sourceLanguage: string): P
       const withComment = (entry: TranslationEntry): TranslationEntry =>
         comment ? { ...entry, comment } : entry;
       const plural = message.msgid_plural !== undefined;
-      sourceEntries.push(
-        withComment(
-          plural
-            ? { key, plurals: { one: message.msgid, other: message.msgid_plural ?? message.msgid } }
-            : { key, value: message.msgid },
-        ),
-      );
+      if (!hasFlag(message, NO_SOURCE_FLAG)) {
+        sourceEntries.push(
+          withComment(
+            plural
+              ? { key, plurals: { one: message.msgid, other: message.msgid_plural ?? message.msgid } }
+              : { key, value: message.msgid },
+          ),
+        );
+      }
       if (hasFlag(message, "fuzzy")) {
         if (message.msgstr.some((form) => form !== "")) fuzzy++;
         continue;
@@ -399,23 +403,25 @@ function hasFlag(message: GetTextTranslation, flag: string): boolean {
 // Writing
 
 /**
- * How a key is written: as the msgid when it is the source text, or when there is no source text;
- * as msgctxt + msgid when it is `ctx::msgid` with msgid the source text; otherwise (a key like
- * `home.title`) msgctxt = the key and msgid = the source text, flagged `#, sprog-key` so the key
- * reads back as it was.
+ * How a key is written: as the msgid when it is the source text; as the msgid flagged
+ * `#, sprog-no-source` when there is no source text (so reading it back does not take the key for
+ * the source text); as msgctxt + msgid when it is `ctx::msgid` with msgid the source text;
+ * otherwise (a key like `home.title`) msgctxt = the key and msgid = the source text, flagged
+ * `#, sprog-key` so the key reads back as it was.
  */
 function keyParts(
   key: string,
   source: TranslationEntry | undefined,
-): { msgctxt?: string; msgid: string; keyFlag?: boolean } {
+): { msgctxt?: string; msgid: string; flag?: string } {
   const sourceText = source?.value ?? source?.plurals?.one;
-  if (!sourceText || sourceText === key) return { msgid: key };
+  if (!sourceText) return { msgid: key, flag: NO_SOURCE_FLAG };
+  if (sourceText === key) return { msgid: key };
   for (let at = key.indexOf(CONTEXT_SEPARATOR); at >= 0; at = key.indexOf(CONTEXT_SEPARATOR, at + 1)) {
     if (key.slice(at + CONTEXT_SEPARATOR.length) === sourceText) {
       return { msgctxt: key.slice(0, at), msgid: sourceText };
     }
   }
-  return { msgctxt: key, msgid: sourceText, keyFlag: true };
+  return { msgctxt: key, msgid: sourceText, flag: KEY_FLAG };
 }
 
 function pickForm(plurals: PluralForms, names: readonly PluralCategory[]): string {
@@ -443,7 +449,7 @@ function writePo(
   keys.forEach((key, index) => {
     const sourceEntry = source.get(key);
     const targetEntry = target.get(key);
-    const { msgctxt, msgid, keyFlag } = keyParts(key, sourceEntry);
+    const { msgctxt, msgid, flag } = keyParts(key, sourceEntry);
     const isPlural = (entry: TranslationEntry | undefined) => entry?.value === undefined && !!entry?.plurals;
     const message: GetTextTranslation = { msgid, msgstr: [""] };
     if (msgctxt !== undefined) message.msgctxt = msgctxt;
@@ -460,10 +466,10 @@ function writePo(
       message.msgstr = [targetEntry ? entryToValue(targetEntry) : ""];
     }
     const comment = targetEntry?.comment ?? sourceEntry?.comment;
-    if (comment || keyFlag) {
+    if (comment || flag) {
       message.comments = {};
       if (comment) message.comments.extracted = comment;
-      if (keyFlag) message.comments.flag = KEY_FLAG;
+      if (flag) message.comments.flag = flag;
     }
     const context = msgctxt ?? "";
     translations[context] ??= {};

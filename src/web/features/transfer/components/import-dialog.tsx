@@ -41,6 +41,7 @@ function ImportForm({ project, onDone }: { project: Project; onDone: () => void 
   const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [language, setLanguage] = useState("");
+  const [guessed, setGuessed] = useState(true);
   const [overwriteExisting, setOverwriteExisting] = useState(false);
   const [flattenNestedKeys, setFlattenNestedKeys] = useState(true);
   const [resetLanguageList, setResetLanguageList] = useState(false);
@@ -61,8 +62,21 @@ function ImportForm({ project, onDone }: { project: Project; onDone: () => void 
       setError(`Error processing file: ${chosen.name} is not a format Sprog reads`);
       return;
     }
-    const candidates = LANGUAGES.map((entry) => entry.code);
-    setLanguage(guessLanguage(chosen.name, candidates) ?? project.sourceLanguage);
+    // The project's own languages first, so `en-US.json` in a project with English is English,
+    // not a new regional language; no guess leaves the choice to the person, never a silent default.
+    const guessed =
+      guessLanguage(chosen.name, project.languages) ??
+      guessLanguage(
+        chosen.name,
+        LANGUAGES.map((entry) => entry.code),
+      );
+    const base = guessed?.split("-")[0];
+    const inProject =
+      guessed && !project.languages.includes(guessed)
+        ? project.languages.find((code) => code === base)
+        : undefined;
+    setLanguage(inProject ?? guessed ?? "");
+    setGuessed(guessed !== undefined);
   };
 
   const submit = async (event: React.FormEvent) => {
@@ -123,7 +137,14 @@ function ImportForm({ project, onDone }: { project: Project; onDone: () => void 
           className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-surface file:px-3 file:py-1.5 file:text-sm"
         />
       </FormField>
-      <FormField label="Language of the file" hint="Guessed from the file name; change it if it is wrong.">
+      <FormField
+        label="Language of the file"
+        hint={
+          guessed
+            ? "Guessed from the file name; change it if it is wrong."
+            : "The file name does not say: choose the language the file holds."
+        }
+      >
         <NativeSelect value={language} onChange={(e) => setLanguage(e.target.value)} disabled={busy || !file}>
           <option value="">Select a language</option>
           <optgroup label="In this project">
