@@ -33,9 +33,13 @@ import { projectRoutes } from "./projects/routes.ts";
 import type { ProjectService } from "./projects/service.ts";
 import { cliRoutes, PULL_ALIAS_PATH, pullRoutes } from "./pull/routes.ts";
 import type { PullService } from "./pull/service.ts";
+import { reviewRoutes } from "./reviews/routes.ts";
+import type { ReviewService } from "./reviews/service.ts";
 import { stringRoutes } from "./strings/routes.ts";
 import type { StringService } from "./strings/service.ts";
 import type { Access } from "./teams/access.ts";
+import type { InviteService } from "./teams/invite-service.ts";
+import type { MemberService } from "./teams/member-service.ts";
 import { teamRoutes } from "./teams/routes.ts";
 import type { TeamService } from "./teams/service.ts";
 import { toneRoutes } from "./tone/routes.ts";
@@ -54,6 +58,8 @@ export interface AppDeps {
     me: MeService;
     profiles: ProfileService;
     teams: TeamService;
+    members: MemberService;
+    invites: InviteService;
     access: Access;
     projects: ProjectService;
     keys: KeyService;
@@ -67,6 +73,7 @@ export interface AppDeps {
     tone: ToneService;
     events: EventBus;
     apiKeys: ApiKeyService;
+    reviews: ReviewService;
     pull: PullService;
   };
 }
@@ -89,7 +96,7 @@ export function buildApp({ publicUrl, maxUploadMb, logger, staticDir, services }
     .use("*", originCheck([publicUrl]))
     .route("/", authRoutes(services.auth, services.me))
     .route("/", profileRoutes(services.auth, services.profiles))
-    .route("/", teamRoutes(services.auth, services.teams))
+    .route("/", teamRoutes(services.auth, services.teams, services.members, services.invites))
     .route("/", projectRoutes(services.auth, services.projects))
     .route("/", keyRoutes(services.auth, services.keys))
     .route("/", stringRoutes(services.auth, services.strings))
@@ -100,6 +107,7 @@ export function buildApp({ publicUrl, maxUploadMb, logger, staticDir, services }
     .route("/", memoryRoutes(services.auth, services.memory))
     .route("/", toneRoutes(services.auth, services.tone))
     .route("/", apiKeyRoutes(services.auth, services.apiKeys))
+    .route("/", reviewRoutes(services.auth, services.reviews))
     .route("/", eventRoutes(services.auth, services.access, services.events));
 
   api.get(

@@ -26,8 +26,11 @@ import { createMemoryService } from "./memory/memory-service.ts";
 import { createProfileService } from "./profiles/service.ts";
 import { createProjectService } from "./projects/service.ts";
 import { createPullService } from "./pull/service.ts";
+import { createReviewService } from "./reviews/service.ts";
 import { createStringService } from "./strings/service.ts";
 import { createAccess } from "./teams/access.ts";
+import { createInviteService } from "./teams/invite-service.ts";
+import { createMemberService } from "./teams/member-service.ts";
 import { createTeamService } from "./teams/service.ts";
 import { createToneService } from "./tone/service.ts";
 import { createExportService } from "./transfer/export-service.ts";
@@ -37,6 +40,8 @@ export interface RunningServer {
   url: string;
   port: number;
   database: Database;
+  /** Every method and path the app answers (middleware excluded): the route × role test walks them. */
+  routes: { method: string; path: string }[];
   stop(): Promise<void>;
 }
 
@@ -67,7 +72,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const counters = database.kind === "pglite" ? memoryCounters() : databaseCounters(database.db);
     const limiter = new RateLimiter(counters, options.clock ?? systemClock);
     const profiles = createProfileService(database.db);
-    const teams = createTeamService({ db: database.db, auth, logger });
     const events = await createEventBus({
       db: database.db,
       pglite: database.pglite,
@@ -76,6 +80,14 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     });
     const access = createAccess(database.db);
     const domain = { db: database.db, access, events };
+    const teams = createTeamService({ ...domain, auth, logger });
+    const invites = createInviteService({
+      db: database.db,
+      access,
+      mailer,
+      publicUrl: config.publicUrl,
+      logger,
+    });
     const memory = createMemoryService({ db: database.db, access });
     const strings = createStringService(domain);
     const provider = config.AI_API_KEY
@@ -113,10 +125,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     });
     const apiKeys = createApiKeyService({ db: database.db, access });
     const services = {
-      auth: createAuthService({ auth, limiter, logger }),
+      auth: createAuthService({ auth, limiter, logger, onSignedIn: (user) => invites.acceptPending(user) }),
       me: createMeService({ profiles, teams }),
       profiles,
       teams,
+      members: createMemberService({ db: database.db, access }),
+      invites,
       access,
       events,
       projects: createProjectService(domain),
@@ -137,6 +151,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       imports: createImportService(domain),
       exports: createExportService(domain),
       apiKeys,
+      reviews: createReviewService(domain),
       pull: createPullService({
         db: database.db,
         apiKeys,
@@ -162,10 +177,16 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const url = `http://localhost:${port}`;
     logger.info({ url, publicUrl: config.publicUrl }, `Sprog is listening on ${url}`);
 
+    const routes = new Map(
+      app.routes
+        .filter((route) => route.method !== "ALL")
+        .map((route) => [`${route.method} ${route.path}`, { method: route.method, path: route.path }]),
+    );
     return {
       url,
       port,
       database,
+      routes: [...routes.values()],
       async stop() {
         // Open event streams would otherwise keep close() waiting forever.
         (server as import("node:http").Server).closeAllConnections();

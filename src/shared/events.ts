@@ -19,6 +19,8 @@ export const projectEventSchemas = {
   "project.updated": z.object({ projectId: z.string() }),
   /** A batch translation job's row changed (status, progress, counts). */
   "batch.updated": batchJobSchema,
+  /** A review changed (fields, keys, languages done, approvals) or was deleted. */
+  "review.updated": z.object({ reviewId: z.string(), deleted: z.boolean().optional() }),
 } as const;
 
 export type ProjectEventType = keyof typeof projectEventSchemas;

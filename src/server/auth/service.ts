@@ -31,8 +31,14 @@ export interface SessionUser {
   email: string;
 }
 
-export function createAuthService(deps: { auth: Auth; limiter: RateLimiter; logger: Logger }) {
-  const { auth, limiter, logger } = deps;
+export function createAuthService(deps: {
+  auth: Auth;
+  limiter: RateLimiter;
+  logger: Logger;
+  /** Runs after a code is verified (invites to the address are accepted here); its failure only logs. */
+  onSignedIn?: (user: SessionUser) => Promise<unknown>;
+}) {
+  const { auth, limiter, logger, onSignedIn } = deps;
 
   return {
     async sendCode(email: string, ip: string): Promise<SendCodeAnswer> {
@@ -84,6 +90,10 @@ export function createAuthService(deps: { auth: Auth; limiter: RateLimiter; logg
           returnHeaders: true,
         });
         const user: SessionUser = { id: result.response.user.id, email: result.response.user.email };
+        await onSignedIn?.(user).catch((error: unknown) => {
+          // Signing in still works; the web's invite check retries later.
+          logger.error({ err: error, userId: user.id }, "after sign-in: accepting invites failed");
+        });
         return { user, headers: result.headers };
       } catch (error) {
         throw codeError(error) ?? error;

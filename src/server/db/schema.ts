@@ -182,6 +182,39 @@ export interface ApiKeysTable {
   last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export type ReviewStatusColumn = "pending" | "completed";
+export type ApprovalStateColumn = "approved" | "needs_changes";
+
+export interface ReviewsTable {
+  id: Generated<string>;
+  project_id: string;
+  title: string;
+  description: Generated<string>;
+  status: ColumnType<ReviewStatusColumn, ReviewStatusColumn | undefined, ReviewStatusColumn>;
+  owner_user_id: string | null;
+  languages_done: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Timestamp;
+  last_updated_at: Timestamp;
+}
+
+export interface ReviewKeysTable {
+  review_id: string;
+  key_id: string;
+  added_at: Timestamp;
+}
+
+/** A verdict on one key's string in one language; current while the string keeps `string_version`. */
+export interface ReviewApprovalsTable {
+  review_id: string;
+  key_id: string;
+  language_code: string;
+  state: ApprovalStateColumn;
+  comment: string | null;
+  string_version: number;
+  user_id: string | null;
+  updated_at: Timestamp;
+}
+
 /** Our tables as Kysely sees them (better-auth-only tables are left to better-auth). */
 export interface DB {
   users: UsersTable;
@@ -201,4 +234,7 @@ export interface DB {
   batch_translation_jobs: BatchTranslationJobsTable;
   batch_translation_items: BatchTranslationItemsTable;
   api_keys: ApiKeysTable;
+  reviews: ReviewsTable;
+  review_keys: ReviewKeysTable;
+  review_approvals: ReviewApprovalsTable;
 }

@@ -1,11 +1,19 @@
 import type { Kysely } from "kysely";
 import { toRole } from "../../shared/permissions.ts";
-import { type CreateTeamBody, createTeamBodySchema, type TeamSummary } from "../../shared/schemas/teams.ts";
+import {
+  type CreateTeamBody,
+  createTeamBodySchema,
+  type TeamSummary,
+  type UpdateTeamBody,
+  updateTeamBodySchema,
+} from "../../shared/schemas/teams.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { SessionUser } from "../auth/service.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import type { EventBus } from "../events/event-bus.ts";
 import type { Logger } from "../logger.ts";
+import type { Access } from "./access.ts";
 
 /**
  * People read "acme" before "Zeta". The databases disagree (PGlite sorts bytes, a PostgreSQL server
@@ -24,8 +32,14 @@ function slugFor(name: string): string {
   return `${base || "team"}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
-export function createTeamService(deps: { db: Kysely<DB>; auth: Auth; logger: Logger }) {
-  const { db, auth, logger } = deps;
+export function createTeamService(deps: {
+  db: Kysely<DB>;
+  auth: Auth;
+  access: Access;
+  events: EventBus;
+  logger: Logger;
+}) {
+  const { db, auth, access, events, logger } = deps;
 
   return {
     /** The teams the user belongs to, sorted by name (spec: the picker lists teams by name). */
@@ -61,6 +75,40 @@ export function createTeamService(deps: { db: Kysely<DB>; auth: Auth; logger: Lo
       } catch (error) {
         logger.error({ err: error, userId: user.id }, "creating a team failed");
         throw new AppError("internal", "Failed to create team");
+      }
+    },
+
+    /** Edit Team: rename (the owner only, `team.edit`). */
+    async rename(userId: string, teamId: string, input: UpdateTeamBody): Promise<TeamSummary> {
+      const role = await access.team(userId, teamId, "team.edit");
+      const { name } = updateTeamBodySchema.parse(input);
+      const team = await db
+        .updateTable("teams")
+        .set({ name })
+        .where("id", "=", teamId)
+        .returning(["id", "name", "created_at"])
+        .executeTakeFirst();
+      if (!team) throw new AppError("not_found", "Team not found");
+      return { id: team.id, name: team.name, role, createdAt: new Date(team.created_at).toISOString() };
+    },
+
+    /**
+     * Deletes the team (the owner only, `team.delete`). One statement: the foreign keys cascade to
+     * its members, invites, tone sections and projects, and from projects to keys, strings, history,
+     * reviews, batch jobs and API keys, so nothing of the team is left half-deleted. Each project's
+     * viewers and caches (the pull API's) hear that it changed, as when a project is deleted alone.
+     */
+    async remove(userId: string, teamId: string): Promise<void> {
+      await access.team(userId, teamId, "team.delete");
+      const projects = await db.transaction().execute(async (trx) => {
+        // Locked first: a project created meanwhile waits, then fails on the deleted team.
+        await trx.selectFrom("teams").select("id").where("id", "=", teamId).forUpdate().execute();
+        const ids = await trx.selectFrom("projects").select("id").where("team_id", "=", teamId).execute();
+        await trx.deleteFrom("teams").where("id", "=", teamId).execute();
+        return ids;
+      });
+      for (const { id } of projects) {
+        await events.publish(id, [{ type: "project.updated", data: { projectId: id } }]);
       }
     },
   };

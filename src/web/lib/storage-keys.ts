@@ -15,6 +15,11 @@ export const STORAGE_KEYS = {
   returnTo: "sprog.auth.returnTo",
   selectedTeam: (userId: string) => `sprog.user.${userId}.selectedTeamId`,
   selectedProject: (userId: string) => `sprog.user.${userId}.selectedProjectId`,
+  /**
+   * When the invite check last failed (ms since epoch), per user: further checks wait 1 hour unless
+   * forced (spec points 3 and 9).
+   */
+  inviteCheckFailedAt: (userId: string) => `sprog.user.${userId}.inviteCheckFailedAt`,
   /** The language column chosen on the Overview, per user and project (spec point 3). */
   selectedLanguage: (userId: string, projectId: string) =>
     `sprog.user.${userId}.project.${projectId}.selectedLanguage`,

@@ -6,6 +6,8 @@ import * as m0004 from "./0004-batch-translation-jobs.ts";
 import * as m0005 from "./0005-translation-memory.ts";
 import * as m0006 from "./0006-api-keys.ts";
 import * as m0007 from "./0007-unlogged-rate-limits.ts";
+import * as m0008 from "./0008-reviews.ts";
+import * as m0009 from "./0009-invite-lookups.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   "0005-translation-memory": m0005,
   "0006-api-keys": m0006,
   "0007-unlogged-rate-limits": m0007,
+  "0008-reviews": m0008,
+  "0009-invite-lookups": m0009,
 };

@@ -9,6 +9,7 @@ import { useProjectsByTeam } from "../../features/projects/api/list-projects.ts"
 import { CreateProjectDialog } from "../../features/projects/components/create-project-dialog.tsx";
 import { CreateTeamDialog } from "../../features/teams/components/create-team-dialog.tsx";
 import { TeamPicker } from "../../features/teams/components/team-picker.tsx";
+import { useInviteCheck } from "../../features/teams/hooks/use-invite-check.ts";
 import { displayName } from "../../lib/session.ts";
 import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys.ts";
 import { useWorkspace } from "../../lib/workspace.tsx";
@@ -29,6 +30,8 @@ export function AppTopBar({ onSignedOut }: { onSignedOut: () => void }) {
   const teamIds = useMemo(() => workspace.teams.map((team) => team.id), [workspace.teams]);
   const projectsByTeam = useProjectsByTeam(teamIds);
   const canManageProjects = permissionFlags(selectedTeam?.role ?? "none").canManageProjects;
+  // Joining teams by invite after sign-in, with 'You joined {team}' (spec points 8 and 9).
+  useInviteCheck(me.user.id);
 
   /** Picking a team opens its first project by name (spec point 4 selects that way too). */
   const selectTeam = (teamId: string) => {

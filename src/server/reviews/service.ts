@@ -1,0 +1,315 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import { languageName } from "../../shared/languages.ts";
+import type { Permission } from "../../shared/permissions.ts";
+import {
+  type AddReviewKeysBody,
+  type Approval,
+  addReviewKeysBodySchema,
+  type CreateReviewBody,
+  createReviewBodySchema,
+  type ProjectApprovals,
+  type ReviewDetail,
+  type ReviewStatus,
+  type ReviewSummary,
+  type SetApprovalBody,
+  setApprovalBodySchema,
+  type UpdateReviewBody,
+  updateReviewBodySchema,
+} from "../../shared/schemas/reviews.ts";
+import type { DB } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { EventBus } from "../events/event-bus.ts";
+import type { Access, ProjectRow } from "../teams/access.ts";
+import { presentApproval, presentDetail, presentProjectApprovals, presentSummary } from "./present.ts";
+import {
+  isUuid,
+  selectCurrentApprovals,
+  selectKeyStrings,
+  selectProjectApprovals,
+  selectSummaries,
+} from "./queries.ts";
+
+const reviewNotFound = () => new AppError("not_found", "Review not found");
+
+function notAProjectLanguage(code: string) {
+  return new AppError("validation_failed", `${languageName(code)} is not a language of this project`);
+}
+
+/**
+ * Reviews and approvals (spec points 3–5, issue 6). Every method checks the caller's right on the
+ * review's project first (src/shared/permissions.ts through access.ts); multi-row writes share one
+ * transaction that locks the review row; `review.updated` goes out after the commit.
+ */
+export function createReviewService(deps: { db: Kysely<DB>; access: Access; events: EventBus }) {
+  const { db, access, events } = deps;
+
+  /** The review's project, if the caller may act on it: 404 'Review not found' otherwise. */
+  async function reviewProject(userId: string, reviewId: string, permission: Permission) {
+    if (!isUuid(reviewId)) throw reviewNotFound();
+    const review = await db
+      .selectFrom("reviews")
+      .select("project_id")
+      .where("id", "=", reviewId)
+      .executeTakeFirst();
+    if (!review) throw reviewNotFound();
+    const { project } = await access
+      .project(userId, review.project_id, permission)
+      .catch((error: unknown) => {
+        if (error instanceof AppError && error.code === "not_found") throw reviewNotFound();
+        throw error;
+      });
+    return project;
+  }
+
+  /** Locks the review for the rest of the transaction; a review deleted meanwhile is not found. */
+  async function lockReview(trx: Transaction<DB>, reviewId: string) {
+    const row = await trx
+      .selectFrom("reviews")
+      .select("id")
+      .where("id", "=", reviewId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw reviewNotFound();
+  }
+
+  async function touch(trx: Transaction<DB>, reviewId: string) {
+    await trx
+      .updateTable("reviews")
+      .set({ last_updated_at: sql`now()` })
+      .where("id", "=", reviewId)
+      .execute();
+  }
+
+  /**
+   * Keys to add must be the project's: otherwise 400 and nothing changes. They are locked against
+   * deletion (key share) until the transaction ends.
+   */
+  async function checkKeysOfProject(trx: Transaction<DB>, projectId: string, keyIds: string[]) {
+    if (keyIds.length === 0) return;
+    const found = await trx
+      .selectFrom("translation_keys")
+      .select("id")
+      .where("project_id", "=", projectId)
+      .where("id", "=", sql<string>`any(${keyIds}::uuid[])`)
+      .forKeyShare()
+      .execute();
+    const missing = keyIds.length - found.length;
+    if (missing === 1) throw new AppError("validation_failed", "A selected key is not in this project");
+    if (missing > 0) {
+      throw new AppError("validation_failed", `${missing} of the selected keys are not in this project`);
+    }
+  }
+
+  async function insertKeys(trx: Transaction<DB>, reviewId: string, keyIds: string[]): Promise<number> {
+    if (keyIds.length === 0) return 0;
+    const inserted = await sql<{ key_id: string }>`
+      insert into review_keys (review_id, key_id)
+      select ${reviewId}::uuid, k from unnest(${keyIds}::uuid[]) as t(k)
+      on conflict do nothing
+      returning key_id
+    `.execute(trx);
+    return inserted.rows.length;
+  }
+
+  async function changed(projectId: string, reviewId: string, deleted = false) {
+    await events.publish(projectId, [
+      { type: "review.updated", data: deleted ? { reviewId, deleted: true } : { reviewId } },
+    ]);
+  }
+
+  /** What a change answers: the review's row as the Reviews list shows it. */
+  async function summary(reviewId: string, project: ProjectRow): Promise<ReviewSummary> {
+    const [row] = await selectSummaries(db, { reviewId });
+    if (!row) throw reviewNotFound();
+    return presentSummary(row, project.languages);
+  }
+
+  async function detail(reviewId: string, project: ProjectRow): Promise<ReviewDetail> {
+    const [summary] = await selectSummaries(db, { reviewId });
+    if (!summary) throw reviewNotFound();
+    const [keyRows, approvals] = await Promise.all([
+      selectKeyStrings(db, reviewId, project.languages),
+      selectCurrentApprovals(db, reviewId, project.languages),
+    ]);
+    return presentDetail(summary, project, keyRows, approvals);
+  }
+
+  return {
+    /** Spec: select by project_id ordered by last_updated_at descending. */
+    async list(userId: string, projectId: string): Promise<ReviewSummary[]> {
+      const { project } = await access.project(userId, projectId, "reviews.view");
+      const rows = await selectSummaries(db, { projectId });
+      return rows.map((row) => presentSummary(row, project.languages));
+    },
+
+    async get(userId: string, reviewId: string): Promise<ReviewDetail> {
+      const project = await reviewProject(userId, reviewId, "reviews.view");
+      return detail(reviewId, project);
+    },
+
+    /** Created pending, owned by the caller; with the selected keys when made from the Overview. */
+    async create(userId: string, projectId: string, input: CreateReviewBody): Promise<ReviewSummary> {
+      const { project } = await access.project(userId, projectId, "reviews.manage");
+      const body = createReviewBodySchema.parse(input);
+      const keyIds = [...new Set(body.keyIds ?? [])];
+      const reviewId = await db.transaction().execute(async (trx) => {
+        await checkKeysOfProject(trx, projectId, keyIds);
+        const row = await trx
+          .insertInto("reviews")
+          .values({
+            project_id: projectId,
+            title: body.title,
+            description: body.description,
+            owner_user_id: userId,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await insertKeys(trx, row.id, keyIds);
+        return row.id;
+      });
+      await changed(projectId, reviewId);
+      return summary(reviewId, project);
+    },
+
+    /**
+     * Fields, status and languages done (spec point 4): marking every project language done
+     * completes the review in the same update; re-opening (status pending) empties the languages.
+     */
+    async update(userId: string, reviewId: string, input: UpdateReviewBody): Promise<ReviewSummary> {
+      const project = await reviewProject(userId, reviewId, "reviews.manage");
+      const body = updateReviewBodySchema.parse(input);
+      let languagesDone: string[] | undefined;
+      if (body.languagesDone) {
+        const unknown = body.languagesDone.find((code) => !project.languages.includes(code));
+        if (unknown !== undefined) throw notAProjectLanguage(unknown);
+        const chosen = new Set(body.languagesDone);
+        languagesDone = project.languages.filter((code) => chosen.has(code));
+      }
+      let status: ReviewStatus | undefined = body.status;
+      if (status === "pending") languagesDone = [];
+      else if (languagesDone && languagesDone.length === project.languages.length) status = "completed";
+      const updated = await db
+        .updateTable("reviews")
+        .set({
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(status !== undefined ? { status } : {}),
+          ...(languagesDone !== undefined ? { languages_done: sql<string[]>`${languagesDone}::text[]` } : {}),
+          last_updated_at: sql`now()`,
+        })
+        .where("id", "=", reviewId)
+        .returning("id")
+        .executeTakeFirst();
+      if (!updated) throw reviewNotFound();
+      await changed(project.id, reviewId);
+      return summary(reviewId, project);
+    },
+
+    async remove(userId: string, reviewId: string): Promise<void> {
+      const project = await reviewProject(userId, reviewId, "reviews.manage");
+      const deleted = await db
+        .deleteFrom("reviews")
+        .where("id", "=", reviewId)
+        .returning("id")
+        .executeTakeFirst();
+      if (!deleted) throw reviewNotFound();
+      await changed(project.id, reviewId, true);
+    },
+
+    /** Add to Review and Add key: keys already in the review stay there once. */
+    async addKeys(userId: string, reviewId: string, input: AddReviewKeysBody): Promise<ReviewSummary> {
+      const project = await reviewProject(userId, reviewId, "reviews.manage");
+      const keyIds = [...new Set(addReviewKeysBodySchema.parse(input).keyIds)];
+      const added = await db.transaction().execute(async (trx) => {
+        await lockReview(trx, reviewId);
+        await checkKeysOfProject(trx, project.id, keyIds);
+        const added = await insertKeys(trx, reviewId, keyIds);
+        if (added > 0) await touch(trx, reviewId);
+        return added;
+      });
+      if (added > 0) await changed(project.id, reviewId);
+      return summary(reviewId, project);
+    },
+
+    /** Takes a key out of the review with its verdicts; a key not in it is no change. */
+    async removeKey(userId: string, reviewId: string, keyId: string): Promise<ReviewSummary> {
+      const project = await reviewProject(userId, reviewId, "reviews.manage");
+      if (!isUuid(keyId)) throw new AppError("not_found", "Key not found");
+      const removed = await db.transaction().execute(async (trx) => {
+        await lockReview(trx, reviewId);
+        const removed = await trx
+          .deleteFrom("review_keys")
+          .where("review_id", "=", reviewId)
+          .where("key_id", "=", keyId)
+          .returning("key_id")
+          .executeTakeFirst();
+        if (removed) await touch(trx, reviewId);
+        return Boolean(removed);
+      });
+      if (removed) await changed(project.id, reviewId);
+      return summary(reviewId, project);
+    },
+
+    /**
+     * A verdict on one key's string in one language, naming the string version judged (0: none),
+     * so a later edit of the string puts it back to pending. `pending` removes the verdict. A
+     * comment is kept with 'needs changes' only. Answers the cell's verdict as it is now.
+     */
+    async setApproval(userId: string, reviewId: string, input: SetApprovalBody): Promise<Approval> {
+      const project = await reviewProject(userId, reviewId, "reviews.approve");
+      const body = setApprovalBodySchema.parse(input);
+      if (!project.languages.includes(body.language)) throw notAProjectLanguage(body.language);
+      const comment = body.state === "needs_changes" && body.comment ? body.comment : null;
+      const changedAny = await db.transaction().execute(async (trx) => {
+        await lockReview(trx, reviewId);
+        const inReview = await trx
+          .selectFrom("review_keys")
+          .select("key_id")
+          .where("review_id", "=", reviewId)
+          .where("key_id", "=", body.keyId)
+          .executeTakeFirst();
+        if (!inReview) throw new AppError("validation_failed", "This key is not in this review");
+        if (body.state === "pending") {
+          const removed = await trx
+            .deleteFrom("review_approvals")
+            .where("review_id", "=", reviewId)
+            .where("key_id", "=", body.keyId)
+            .where("language_code", "=", body.language)
+            .returning("key_id")
+            .executeTakeFirst();
+          if (!removed) return false;
+        } else {
+          // clock_timestamp(), not now(): the verdict is later than the string version it read,
+          // even when a write of that string began before this transaction did.
+          await sql`
+            insert into review_approvals
+              (review_id, key_id, language_code, state, comment, string_version, user_id, updated_at)
+            values (
+              ${reviewId}, ${body.keyId}, ${body.language}, ${body.state}, ${comment},
+              coalesce((select version from translation_strings
+                        where key_id = ${body.keyId} and language_code = ${body.language}), 0),
+              ${userId}, clock_timestamp()
+            )
+            on conflict (review_id, key_id, language_code) do update
+              set state = excluded.state, comment = excluded.comment,
+                  string_version = excluded.string_version, user_id = excluded.user_id,
+                  updated_at = excluded.updated_at
+          `.execute(trx);
+        }
+        await touch(trx, reviewId);
+        return true;
+      });
+      if (changedAny) await changed(project.id, reviewId);
+      const [verdict] = await selectCurrentApprovals(db, reviewId, [body.language], body.keyId);
+      return presentApproval(verdict);
+    },
+
+    /** The Overview's cells: per key and language, the newest verdict still current. */
+    async projectApprovals(userId: string, projectId: string): Promise<ProjectApprovals> {
+      const { project } = await access.project(userId, projectId, "reviews.view");
+      return presentProjectApprovals(await selectProjectApprovals(db, projectId, project.languages));
+    },
+  };
+}
+
+export type ReviewService = ReturnType<typeof createReviewService>;

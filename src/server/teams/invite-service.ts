@@ -1,0 +1,226 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import {
+  type CreateInviteBody,
+  createInviteBodySchema,
+  INVITE_ERRORS,
+  type JoinedTeams,
+  type TeamInvite,
+} from "../../shared/schemas/teams.ts";
+import type { SessionUser } from "../auth/service.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import type { DB } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import { inviteEmail } from "../mail/invite-email.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { Access } from "./access.ts";
+
+/**
+ * Invites (spec points 2, 3 UserInvites, 5 and 6) have no expiry in the spec: an invite stays
+ * pending until the address signs in or someone deletes it. better-auth's table wants an expiry, so
+ * it carries a distant one that nothing reads.
+ */
+const NO_EXPIRY_MS = 100 * 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * The states an invite row passes through: `pending` (listed on the Team screen), then `accepted`
+ * once the address has joined the team but has not been told yet ('You joined {team}'); the row
+ * goes when it has been told, or when someone deletes the pending invite.
+ */
+const PENDING = "pending";
+const JOINED = "accepted";
+
+const byEmail = (email: string) => sql<string>`lower(${email})`;
+
+export function createInviteService(deps: {
+  db: Kysely<DB>;
+  access: Access;
+  mailer: Mailer;
+  publicUrl: string;
+  logger: Logger;
+}) {
+  const { db, access, mailer, publicUrl, logger } = deps;
+
+  function present(row: { id: string; team_id: string; email: string; created_at: Date | string }) {
+    return {
+      id: row.id,
+      teamId: row.team_id,
+      email: row.email,
+      createdAt: new Date(row.created_at).toISOString(),
+    } satisfies TeamInvite;
+  }
+
+  /**
+   * Joins every team that invited `email`, in the caller's transaction: a membership as reviewer
+   * per invite (none when already a member), and the invite leaves the pending list. Answers how
+   * many teams were joined.
+   */
+  async function acceptIn(trx: Transaction<DB>, user: SessionUser): Promise<number> {
+    const invites = await trx
+      .selectFrom("invites")
+      .select(["id", "team_id"])
+      .where(sql<string>`lower(email)`, "=", byEmail(user.email))
+      .where("status", "=", PENDING)
+      .forUpdate()
+      .execute();
+    let joined = 0;
+    for (const invite of invites) {
+      const member = await trx
+        .insertInto("members")
+        .values({
+          id: crypto.randomUUID(),
+          team_id: invite.team_id,
+          user_id: user.id,
+          role: "reviewer",
+          created_at: new Date(),
+        })
+        .onConflict((oc) => oc.columns(["team_id", "user_id"]).doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (member) {
+        joined += 1;
+        await trx.updateTable("invites").set({ status: JOINED }).where("id", "=", invite.id).execute();
+      } else {
+        // Already in the team (added some other way): nothing to join, nothing to announce.
+        await trx.deleteFrom("invites").where("id", "=", invite.id).execute();
+      }
+    }
+    return joined;
+  }
+
+  return {
+    /** Pending invites of the team, newest first; every member sees them. */
+    async list(userId: string, teamId: string): Promise<TeamInvite[]> {
+      await access.team(userId, teamId, "team.view");
+      const rows = await db
+        .selectFrom("invites")
+        .select(["id", "team_id", "email", "created_at"])
+        .where("team_id", "=", teamId)
+        .where("status", "=", PENDING)
+        .orderBy("created_at", "desc")
+        .orderBy("id")
+        .execute();
+      return rows.map(present);
+    },
+
+    /**
+     * Invites an address (`members.add`: owner and admins) and e-mails it a sign-in link. An address
+     * already in the team or already invited is refused with the spec's text (409). When the e-mail
+     * cannot be sent the invite is withdrawn, so the list never shows an invite nobody received.
+     */
+    async create(user: SessionUser, teamId: string, input: CreateInviteBody): Promise<TeamInvite> {
+      await access.team(user.id, teamId, "members.add");
+      const { email } = createInviteBodySchema.parse(input);
+
+      const member = await db
+        .selectFrom("members")
+        .innerJoin("users", "users.id", "members.user_id")
+        .select("members.id")
+        .where("members.team_id", "=", teamId)
+        .where(sql<string>`lower(users.email)`, "=", byEmail(email))
+        .executeTakeFirst();
+      if (member) throw new AppError("conflict", INVITE_ERRORS.alreadyMember);
+
+      const now = new Date();
+      const row = await db
+        .insertInto("invites")
+        .values({
+          id: crypto.randomUUID(),
+          team_id: teamId,
+          email,
+          role: "reviewer",
+          status: PENDING,
+          inviter_id: user.id,
+          expires_at: new Date(now.getTime() + NO_EXPIRY_MS),
+          created_at: now,
+        })
+        .returning(["id", "team_id", "email", "created_at"])
+        .executeTakeFirstOrThrow()
+        .catch((error: unknown) => {
+          // The partial unique index holds one pending invite per team and address, even for
+          // two invites sent at the same moment.
+          if (isUniqueViolation(error)) throw new AppError("conflict", INVITE_ERRORS.alreadyInvited);
+          throw error;
+        });
+
+      try {
+        const [team, inviter, existing] = await Promise.all([
+          db.selectFrom("teams").select("name").where("id", "=", teamId).executeTakeFirstOrThrow(),
+          db
+            .selectFrom("profiles")
+            .select(["first_name", "last_name"])
+            .where("user_id", "=", user.id)
+            .executeTakeFirst(),
+          db
+            .selectFrom("users")
+            .select("id")
+            .where(sql<string>`lower(email)`, "=", byEmail(email))
+            .executeTakeFirst(),
+        ]);
+        const inviterName =
+          [inviter?.first_name, inviter?.last_name].filter(Boolean).join(" ").trim() || user.email;
+        const signInUrl = new URL(existing ? "/login" : "/signup", publicUrl).toString();
+        await mailer.send(inviteEmail({ to: email, teamName: team.name, inviterName, signInUrl }));
+      } catch (error) {
+        logger.error({ err: error, teamId, to: email }, "sending an invite failed");
+        await db.deleteFrom("invites").where("id", "=", row.id).execute();
+        throw new AppError("internal", INVITE_ERRORS.sendFailed);
+      }
+      return present(row);
+    },
+
+    /** Deletes a pending invite (`members.remove`: owner and admins). */
+    async remove(userId: string, teamId: string, inviteId: string): Promise<void> {
+      await access.team(userId, teamId, "members.remove");
+      const deleted = await db
+        .deleteFrom("invites")
+        .where("id", "=", inviteId)
+        .where("team_id", "=", teamId)
+        .where("status", "=", PENDING)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) throw new AppError("not_found", "Invite not found");
+    },
+
+    /**
+     * Signing in (or up) with an invited address joins its teams (called right after a code is
+     * verified), in one transaction. Answers the number of teams joined.
+     */
+    async acceptPending(user: SessionUser): Promise<number> {
+      return db.transaction().execute((trx) => acceptIn(trx, user));
+    },
+
+    /**
+     * The web's invite check after sign-in: joins any invite still pending (sent while the user was
+     * signed in), then answers every team joined by invite that the user has not been told about,
+     * once: the answered rows are deleted in the same transaction. A team left or deleted since is
+     * not announced.
+     */
+    async claimJoined(user: SessionUser): Promise<JoinedTeams> {
+      const teams = await db.transaction().execute(async (trx) => {
+        await acceptIn(trx, user);
+        const told = await trx
+          .deleteFrom("invites")
+          .where(sql<string>`lower(email)`, "=", byEmail(user.email))
+          .where("status", "=", JOINED)
+          .returning("team_id")
+          .execute();
+        if (told.length === 0) return [];
+        return trx
+          .selectFrom("teams")
+          .innerJoin("members", "members.team_id", "teams.id")
+          .select(["teams.id", "teams.name"])
+          .where("members.user_id", "=", user.id)
+          .where(
+            "teams.id",
+            "in",
+            told.map((row) => row.team_id),
+          )
+          .execute();
+      });
+      const byName = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+      return { joined: teams.sort((a, b) => byName.compare(a.name, b.name)) };
+    },
+  };
+}
+
+export type InviteService = ReturnType<typeof createInviteService>;

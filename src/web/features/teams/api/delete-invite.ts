@@ -1,0 +1,31 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TeamInvite } from "../../../../shared/schemas/teams.ts";
+import { apiRequestVoid } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+/** DELETE /api/teams/:teamId/invites/:inviteId (204). */
+export function deleteInvite(teamId: string, inviteId: string): Promise<void> {
+  return apiRequestVoid(`/api/teams/${encodeURIComponent(teamId)}/invites/${encodeURIComponent(inviteId)}`, {
+    method: "DELETE",
+  });
+}
+
+export function deleteInviteMutationOptions(teamId: string) {
+  return mutationOptions({
+    mutationKey: ["teams", teamId, "invites", "delete"],
+    mutationFn: (inviteId: string) => deleteInvite(teamId, inviteId),
+  });
+}
+
+export function useDeleteInvite(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...deleteInviteMutationOptions(teamId),
+    onSuccess: async (_answer, inviteId) => {
+      queryClient.setQueryData<TeamInvite[]>(queryKeys.teamInvites(teamId), (old) =>
+        old ? old.filter((i) => i.id !== inviteId) : old,
+      );
+      await queryClient.invalidateQueries({ queryKey: queryKeys.teamInvites(teamId) });
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequestVoid } from "../../../lib/api-client.ts";
+import { forgetTeam, refreshTeams } from "./team-cache.ts";
+
+/** DELETE /api/teams/:teamId (204): the team with its projects, keys and strings (owner only). */
+export function deleteTeam(teamId: string): Promise<void> {
+  return apiRequestVoid(`/api/teams/${encodeURIComponent(teamId)}`, { method: "DELETE" });
+}
+
+export function deleteTeamMutationOptions() {
+  return mutationOptions({ mutationKey: ["teams", "delete"], mutationFn: deleteTeam });
+}
+
+export function useDeleteTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...deleteTeamMutationOptions(),
+    onSuccess: async (_answer, teamId) => {
+      forgetTeam(queryClient, teamId);
+      await refreshTeams(queryClient);
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type CreateInviteBody,
+  type TeamInvite,
+  teamInviteSchema,
+} from "../../../../shared/schemas/teams.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+/** POST /api/teams/:teamId/invites: invites an address, which gets a sign-in link by e-mail. */
+export function inviteMember(teamId: string, body: CreateInviteBody): Promise<TeamInvite> {
+  return apiRequest(`/api/teams/${encodeURIComponent(teamId)}/invites`, teamInviteSchema, {
+    method: "POST",
+    body,
+  });
+}
+
+export function inviteMemberMutationOptions(teamId: string) {
+  return mutationOptions({
+    mutationKey: ["teams", teamId, "invites", "create"],
+    mutationFn: (body: CreateInviteBody) => inviteMember(teamId, body),
+  });
+}
+
+export function useInviteMember(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...inviteMemberMutationOptions(teamId),
+    onSuccess: async (invite) => {
+      queryClient.setQueryData<TeamInvite[]>(queryKeys.teamInvites(teamId), (old) =>
+        old ? [invite, ...old.filter((i) => i.id !== invite.id)] : old,
+      );
+      await queryClient.invalidateQueries({ queryKey: queryKeys.teamInvites(teamId) });
+    },
+  });
+}

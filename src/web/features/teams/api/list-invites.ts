@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type TeamInvite, teamInviteListSchema } from "../../../../shared/schemas/teams.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+/** GET /api/teams/:teamId/invites: the pending invites, newest first. */
+export async function listInvites(teamId: string): Promise<TeamInvite[]> {
+  const answer = await apiRequest(`/api/teams/${encodeURIComponent(teamId)}/invites`, teamInviteListSchema);
+  return answer.invites;
+}
+
+export function invitesQueryOptions(teamId: string) {
+  return queryOptions({ queryKey: queryKeys.teamInvites(teamId), queryFn: () => listInvites(teamId) });
+}
+
+export function useInvites(teamId: string | null) {
+  return useQuery({ ...invitesQueryOptions(teamId ?? ""), enabled: teamId !== null });
+}

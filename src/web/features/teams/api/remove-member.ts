@@ -1,0 +1,31 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TeamMember } from "../../../../shared/schemas/teams.ts";
+import { apiRequestVoid } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+/** DELETE /api/teams/:teamId/members/:memberId (204). */
+export function removeMember(teamId: string, memberId: string): Promise<void> {
+  return apiRequestVoid(`/api/teams/${encodeURIComponent(teamId)}/members/${encodeURIComponent(memberId)}`, {
+    method: "DELETE",
+  });
+}
+
+export function removeMemberMutationOptions(teamId: string) {
+  return mutationOptions({
+    mutationKey: ["teams", teamId, "members", "remove"],
+    mutationFn: (memberId: string) => removeMember(teamId, memberId),
+  });
+}
+
+export function useRemoveMember(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...removeMemberMutationOptions(teamId),
+    onSuccess: async (_answer, memberId) => {
+      queryClient.setQueryData<TeamMember[]>(queryKeys.teamMembers(teamId), (old) =>
+        old ? old.filter((m) => m.id !== memberId) : old,
+      );
+      await queryClient.invalidateQueries({ queryKey: queryKeys.teamMembers(teamId) });
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type AssignableRole, type TeamMember, teamMemberSchema } from "../../../../shared/schemas/teams.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+/** PATCH /api/teams/:teamId/members/:memberId: the owner makes a member admin or reviewer. */
+export function updateMemberRole(
+  teamId: string,
+  memberId: string,
+  role: AssignableRole,
+): Promise<TeamMember> {
+  return apiRequest(
+    `/api/teams/${encodeURIComponent(teamId)}/members/${encodeURIComponent(memberId)}`,
+    teamMemberSchema,
+    { method: "PATCH", body: { role } },
+  );
+}
+
+export function updateMemberRoleMutationOptions(teamId: string) {
+  return mutationOptions({
+    mutationKey: ["teams", teamId, "members", "role"],
+    mutationFn: ({ memberId, role }: { memberId: string; role: AssignableRole }) =>
+      updateMemberRole(teamId, memberId, role),
+  });
+}
+
+export function useUpdateMemberRole(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...updateMemberRoleMutationOptions(teamId),
+    onSuccess: async () => {
+      // The order depends on roles (admins before reviewers): the server's list is the truth.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.teamMembers(teamId) });
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type TeamSummary,
+  teamSummarySchema,
+  type UpdateTeamBody,
+} from "../../../../shared/schemas/teams.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { refreshTeams, storeTeam } from "./team-cache.ts";
+
+/** PATCH /api/teams/:teamId: renames the team (owner only). */
+export function updateTeam(teamId: string, body: UpdateTeamBody): Promise<TeamSummary> {
+  return apiRequest(`/api/teams/${encodeURIComponent(teamId)}`, teamSummarySchema, { method: "PATCH", body });
+}
+
+export function updateTeamMutationOptions(teamId: string) {
+  return mutationOptions({
+    mutationKey: ["teams", teamId, "update"],
+    mutationFn: (body: UpdateTeamBody) => updateTeam(teamId, body),
+  });
+}
+
+export function useUpdateTeam(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...updateTeamMutationOptions(teamId),
+    onSuccess: async (team) => {
+      storeTeam(queryClient, team);
+      await refreshTeams(queryClient);
+    },
+  });
+}

@@ -1,0 +1,325 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Role } from "../../../../shared/permissions.ts";
+import type { TeamInvite, TeamMember, TeamSummary } from "../../../../shared/schemas/teams.ts";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { dispatchTeamEvent } from "../team-events.ts";
+import { TeamScreen } from "./team-screen.tsx";
+import { TeamToolbar } from "./team-toolbar.tsx";
+
+const member = (id: string, name: string, email: string, role: TeamMember["role"]): TeamMember => ({
+  id,
+  userId: `user-${id}`,
+  email,
+  name,
+  role,
+  joinedAt: "2026-01-01T00:00:00.000Z",
+});
+const OWNER = member("m1", "Olga Owner", "olga@acme.test", "owner");
+const ADMIN = member("m2", "Adam Admin", "adam@acme.test", "admin");
+const REVIEWER = member("m3", "Rita Reviewer", "rita@acme.test", "reviewer");
+const INVITE: TeamInvite = {
+  id: "i1",
+  teamId: "t1",
+  email: "newbie@other.test",
+  createdAt: "2026-03-04T10:00:00.000Z",
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const problem = (status: number, code: string, message: string) => json({ error: { code, message } }, status);
+
+/** A fake API for team t1: members, invites, role changes, removals, invites, rename and delete. */
+function stubApi(options: { members?: TeamMember[]; invites?: TeamInvite[]; inviteAnswer?: Response } = {}) {
+  let members = [...(options.members ?? [OWNER, ADMIN, REVIEWER])];
+  let invites = [...(options.invites ?? [INVITE])];
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? "GET";
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
+    if (url === "/api/teams/t1/members" && method === "GET") return json({ members });
+    if (url === "/api/teams/t1/invites" && method === "GET") return json({ invites });
+    if (url === "/api/teams/t1/invites" && method === "POST") {
+      if (options.inviteAnswer) return options.inviteAnswer;
+      const created = {
+        id: "i2",
+        teamId: "t1",
+        email: body.email ?? "",
+        createdAt: "2026-03-05T10:00:00.000Z",
+      };
+      invites = [created, ...invites];
+      return json(created, 201);
+    }
+    const memberPath = /^\/api\/teams\/t1\/members\/(\w+)$/.exec(url);
+    if (memberPath && method === "PATCH") {
+      members = members.map((m) =>
+        m.id === memberPath[1] ? { ...m, role: body.role as TeamMember["role"] } : m,
+      );
+      return json(members.find((m) => m.id === memberPath[1]));
+    }
+    if (memberPath && method === "DELETE") {
+      members = members.filter((m) => m.id !== memberPath[1]);
+      return new Response(null, { status: 204 });
+    }
+    const invitePath = /^\/api\/teams\/t1\/invites\/(\w+)$/.exec(url);
+    if (invitePath && method === "DELETE") {
+      invites = invites.filter((i) => i.id !== invitePath[1]);
+      return new Response(null, { status: 204 });
+    }
+    if (url === "/api/teams/t1" && method === "PATCH") {
+      return json({ id: "t1", name: body.name, role: "owner", createdAt: "2026-01-01T00:00:00.000Z" });
+    }
+    if (url === "/api/teams/t1" && method === "DELETE") return new Response(null, { status: 204 });
+    if (url === "/api/me" || url === "/api/teams") return problem(500, "internal", "not in this test");
+    return problem(404, "not_found", "No such API endpoint");
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+const team = (role: Role): TeamSummary => ({
+  id: "t1",
+  name: "Acme",
+  role,
+  createdAt: "2026-01-01T00:00:00.000Z",
+});
+
+function setup(selected: TeamSummary | null) {
+  const user = userEvent.setup();
+  const onTeamDeleted = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <TeamToolbar team={selected} />
+      <TeamScreen team={selected} currentUserId="user-m1" onTeamDeleted={onTeamDeleted} />
+    </QueryClientProvider>,
+  );
+  return { user, onTeamDeleted };
+}
+
+const memberRows = async () =>
+  within(await screen.findByRole("list", { name: "Members" })).getAllByRole("listitem");
+const calls = (fetchMock: ReturnType<typeof stubApi>, method: string) =>
+  fetchMock.mock.calls
+    .filter(([, init]) => (init?.method ?? "GET") === method)
+    .map(([url, init]) => ({
+      url: String(url),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("Team screen", () => {
+  it("asks to select a team when there is none", () => {
+    stubApi();
+    setup(null);
+    expect(screen.getByText("Please select a team to view team members.")).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>("Search members").disabled).toBe(true);
+    expect(screen.queryByRole("button", { name: "Invite" })).toBeNull();
+  });
+
+  it("gives the owner the role dropdown and delete buttons for everyone but the owner", async () => {
+    const fetchMock = stubApi();
+    const { user } = setup(team("owner"));
+    const rows = await memberRows();
+    expect(rows.map((row) => row.getAttribute("aria-label"))).toEqual([
+      "Olga Owner",
+      "Adam Admin",
+      "Rita Reviewer",
+    ]);
+    const [ownerRow] = rows;
+    expect(within(ownerRow as HTMLElement).getByText("Owner")).toBeTruthy();
+    expect(within(ownerRow as HTMLElement).queryByRole("combobox")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Remove Olga Owner" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Remove Adam Admin" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Invite" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Edit" })).toBeTruthy();
+
+    const select = screen.getByLabelText<HTMLSelectElement>("Role of Rita Reviewer");
+    expect(select.value).toBe("reviewer");
+    expect([...select.options].map((o) => o.text)).toEqual(["Admin", "Reviewer"]);
+    await user.selectOptions(select, "admin");
+    await waitFor(() =>
+      expect(calls(fetchMock, "PATCH")).toEqual([
+        { url: "/api/teams/t1/members/m3", body: { role: "admin" } },
+      ]),
+    );
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLSelectElement>("Role of Rita Reviewer").value).toBe("admin"),
+    );
+  });
+
+  it("shows an admin static roles, delete buttons, Invite but no Edit", async () => {
+    stubApi();
+    setup(team("admin"));
+    await memberRows();
+    expect(screen.queryByRole("combobox")).toBeNull();
+    expect(screen.getByText("Admin")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Remove Rita Reviewer" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: `Remove invite for ${INVITE.email}` })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Invite" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
+  });
+
+  it("shows a reviewer no Invite, Edit or delete buttons, and ignores the dialog events", async () => {
+    stubApi();
+    setup(team("reviewer"));
+    await memberRows();
+    await screen.findByRole("list", { name: "Invites" });
+    expect(screen.queryByRole("button", { name: "Invite" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Remove/ })).toBeNull();
+    act(() => dispatchTeamEvent("open-invite-dialog"));
+    act(() => dispatchTeamEvent("open-edit-team-dialog"));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("filters members by name or e-mail and invites by e-mail, from the search event", async () => {
+    stubApi();
+    const { user } = setup(team("owner"));
+    await memberRows();
+    await user.type(screen.getByLabelText("Search members"), "RITA");
+    expect((await memberRows()).map((row) => row.getAttribute("aria-label"))).toEqual(["Rita Reviewer"]);
+    expect(screen.getByText("No pending invites.")).toBeTruthy();
+
+    await user.clear(screen.getByLabelText("Search members"));
+    await user.type(screen.getByLabelText("Search members"), "other.test");
+    expect(screen.getByText("No team members found.")).toBeTruthy();
+    expect(within(screen.getByRole("list", { name: "Invites" })).getByText(INVITE.email)).toBeTruthy();
+
+    // Anything may drive the search through the window event.
+    act(() => dispatchTeamEvent("update-search-query", { searchQuery: "acme" }));
+    expect(await memberRows()).toHaveLength(3);
+  });
+
+  it("prompts to invite with no invites and fewer than 3 members; the button only for who may add", async () => {
+    stubApi({ members: [OWNER, REVIEWER], invites: [] });
+    const { user } = setup(team("owner"));
+    expect(await screen.findByText("Invite team members")).toBeTruthy();
+    expect(
+      screen.getByText("Collaborate with your team by inviting them to join this workspace"),
+    ).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Invite members" }));
+    expect(await screen.findByRole("dialog", { name: "Invite Team Member" })).toBeTruthy();
+    cleanup();
+
+    stubApi({ members: [OWNER, REVIEWER], invites: [] });
+    setup(team("reviewer"));
+    expect(await screen.findByText("Invite team members")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Invite members" })).toBeNull();
+    cleanup();
+
+    stubApi({ members: [OWNER, ADMIN, REVIEWER], invites: [] });
+    setup(team("owner"));
+    await memberRows();
+    await screen.findByText("No pending invites.");
+    expect(screen.queryByText("Invite team members")).toBeNull();
+  });
+
+  it("checks the invite address and shows the server's refusal on the field", async () => {
+    const fetchMock = stubApi({
+      inviteAnswer: problem(409, "conflict", "User already has a pending invite"),
+    });
+    const { user } = setup(team("admin"));
+    await memberRows();
+    await user.click(screen.getByRole("button", { name: "Invite" }));
+    const dialog = await screen.findByRole("dialog", { name: "Invite Team Member" });
+    const send = within(dialog).getByRole("button", { name: "Send invite" });
+
+    await user.click(send);
+    expect(await within(dialog).findByText("Email is required")).toBeTruthy();
+    await user.type(within(dialog).getByLabelText("Email"), "not-an-address");
+    await user.click(send);
+    expect(await within(dialog).findByText("Email is invalid")).toBeTruthy();
+    expect(calls(fetchMock, "POST")).toEqual([]);
+
+    await user.clear(within(dialog).getByLabelText("Email"));
+    await user.type(within(dialog).getByLabelText("Email"), "Newbie@Other.test");
+    await user.click(send);
+    expect(await within(dialog).findByText("User already has a pending invite")).toBeTruthy();
+    expect(calls(fetchMock, "POST")).toEqual([
+      { url: "/api/teams/t1/invites", body: { email: "newbie@other.test" } },
+    ]);
+  });
+
+  it("sends an invite, closes the dialog and lists it", async () => {
+    stubApi({ invites: [] });
+    const { user } = setup(team("owner"));
+    await memberRows();
+    act(() => dispatchTeamEvent("open-invite-dialog"));
+    const dialog = await screen.findByRole("dialog", { name: "Invite Team Member" });
+    await user.type(within(dialog).getByLabelText("Email"), "fresh@acme.test");
+    await user.click(within(dialog).getByRole("button", { name: "Send invite" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(
+      await within(await screen.findByRole("list", { name: "Invites" })).findByText("fresh@acme.test"),
+    ).toBeTruthy();
+  });
+
+  it("removes a member and an invite only after the spec's confirmations", async () => {
+    const fetchMock = stubApi();
+    const { user } = setup(team("owner"));
+    await memberRows();
+
+    await user.click(screen.getByRole("button", { name: "Remove Adam Admin" }));
+    let confirm = await screen.findByRole("alertdialog");
+    expect(confirm.textContent).toContain("Are you sure you want to remove this team member?");
+    await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    expect(calls(fetchMock, "DELETE")).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Remove Adam Admin" }));
+    confirm = await screen.findByRole("alertdialog");
+    await user.click(within(confirm).getByRole("button", { name: "Delete" }));
+    await waitFor(async () =>
+      expect((await memberRows()).map((row) => row.getAttribute("aria-label"))).toEqual([
+        "Olga Owner",
+        "Rita Reviewer",
+      ]),
+    );
+
+    await user.click(screen.getByRole("button", { name: `Remove invite for ${INVITE.email}` }));
+    confirm = await screen.findByRole("alertdialog");
+    expect(confirm.textContent).toContain("Are you sure you want to remove this invite?");
+    await user.click(within(confirm).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("No pending invites.")).toBeTruthy();
+    expect(calls(fetchMock, "DELETE").map((c) => c.url)).toEqual([
+      "/api/teams/t1/members/m2",
+      "/api/teams/t1/invites/i1",
+    ]);
+  });
+
+  it("edits the team: Save waits for a change, the name is required, and the owner may delete", async () => {
+    const fetchMock = stubApi();
+    const { user, onTeamDeleted } = setup(team("owner"));
+    await memberRows();
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Team" });
+    const name = within(dialog).getByLabelText<HTMLInputElement>("Team name");
+    const save = within(dialog).getByRole<HTMLButtonElement>("button", { name: "Save" });
+    expect(name.value).toBe("Acme");
+    expect(save.disabled).toBe(true);
+    await user.type(name, "  ");
+    expect(save.disabled).toBe(true);
+    await user.clear(name);
+    expect(save.disabled).toBe(false);
+    await user.click(save);
+    expect(await within(dialog).findByText("Team name is required")).toBeTruthy();
+    await user.type(name, "Acme Global");
+    await user.click(save);
+    await waitFor(() =>
+      expect(calls(fetchMock, "PATCH")).toEqual([{ url: "/api/teams/t1", body: { name: "Acme Global" } }]),
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit Team" })).toBeNull());
+
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    const again = await screen.findByRole("dialog", { name: "Edit Team" });
+    await user.click(within(again).getByRole("button", { name: "Delete team" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Delete team?" });
+    await user.click(within(confirm).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(onTeamDeleted).toHaveBeenCalledWith("t1"));
+    expect(calls(fetchMock, "DELETE")).toEqual([{ url: "/api/teams/t1", body: undefined }]);
+  });
+});

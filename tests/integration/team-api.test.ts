@@ -1,0 +1,460 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Me } from "../../src/shared/schemas/auth.ts";
+import type { JoinedTeams, TeamInvite, TeamMember, TeamSummary } from "../../src/shared/schemas/teams.ts";
+import { ApiClient, addMember, apiAppForThisFile, uniqueEmail } from "../helpers/api-app.ts";
+import { type AppServer, startAppServer } from "../helpers/app-server.ts";
+import { parseMail, type ReceivedMail } from "../helpers/smtp.ts";
+
+/**
+ * The Team capability (spec points 2, 4, 5, 6, 8 and 9): members with derived roles, invites by
+ * e-mail that are accepted on sign-in, role changes, removals, renaming and deleting a team.
+ */
+const api = apiAppForThisFile();
+
+interface ErrorAnswer {
+  error: { code: string; message: string };
+}
+
+/**
+ * This file signs in many people from one address: past 25 codes the server's clock moves on an
+ * hour, so the per-network limit on codes (30 an hour) starts over.
+ */
+let codesSent = 0;
+function nextCode() {
+  codesSent += 1;
+  if (codesSent % 25 === 0) api().app.clock.advance(60 * 60_000 + 1000);
+}
+
+async function signedUp(email: string, firstName: string, lastName = ""): Promise<ApiClient> {
+  nextCode();
+  const client = await api().signIn(email);
+  await client.request("PUT", "/api/profile", { body: { firstName, lastName } });
+  return client;
+}
+
+/** Signs in an address that already has mail (an invite): waits for the code mail after it. */
+async function signInInvited(email: string): Promise<{ client: ApiClient; me: Me }> {
+  nextCode();
+  const client = api().client();
+  const before = api().mail.mailsTo(email).length;
+  expect((await client.request("POST", "/api/auth/code", { body: { email } })).status).toBe(200);
+  const code = await api().mail.codeFor(email, { count: before + 1 });
+  const verified = await client.request<Me>("POST", "/api/auth/verify", { body: { email, code } });
+  expect(verified.status).toBe(200);
+  return { client, me: verified.body };
+}
+
+/** An owner (Olga) with a team, an admin (Adam) and a reviewer (Rita) in it. */
+async function teamOfThree(teamName = "Crew") {
+  const ownerEmail = uniqueEmail("owner");
+  const owner = await signedUp(ownerEmail, "Olga", "Owner");
+  const team = await owner.request<TeamSummary>("POST", "/api/teams", { body: { name: teamName } });
+  const teamId = team.body.id;
+  const adminEmail = uniqueEmail("admin");
+  const admin = await signedUp(adminEmail, "Adam", "Admin");
+  await addMember(api().db, teamId, adminEmail, "admin");
+  const reviewerEmail = uniqueEmail("reviewer");
+  const reviewer = await signedUp(reviewerEmail, "Rita", "Reviewer");
+  await addMember(api().db, teamId, reviewerEmail, "reviewer");
+  const outsider = await signedUp(uniqueEmail("outsider"), "Otto");
+  const members = await owner.request<{ members: TeamMember[] }>("GET", `/api/teams/${teamId}/members`);
+  const idOf = (email: string) => members.body.members.find((m) => m.email === email)?.id ?? "";
+  return {
+    teamId,
+    owner,
+    admin,
+    reviewer,
+    outsider,
+    ownerEmail,
+    adminEmail,
+    reviewerEmail,
+    ownerId: idOf(ownerEmail),
+    adminId: idOf(adminEmail),
+    reviewerId: idOf(reviewerEmail),
+  };
+}
+
+const membersOf = async (client: ApiClient, teamId: string) =>
+  (await client.request<{ members: TeamMember[] }>("GET", `/api/teams/${teamId}/members`)).body.members;
+const invitesOf = async (client: ApiClient, teamId: string) =>
+  (await client.request<{ invites: TeamInvite[] }>("GET", `/api/teams/${teamId}/invites`)).body.invites;
+
+describe("members", () => {
+  it("lists the owner first, then admins, then reviewers, each by full name; every member may read", async () => {
+    const t = await teamOfThree();
+    const zoe = uniqueEmail("zoe");
+    await signedUp(zoe, "Zoe", "Admin");
+    await addMember(api().db, t.teamId, zoe, "admin");
+    const anna = uniqueEmail("anna");
+    await signedUp(anna, "anna", "Reviewer");
+    await addMember(api().db, t.teamId, anna, "reviewer");
+    // No profile yet: sorted by e-mail, shown without a name.
+    const nameless = uniqueEmail("aaa-nameless");
+    nextCode();
+    await api().signIn(nameless);
+    await addMember(api().db, t.teamId, nameless, "reviewer");
+
+    const listed = await membersOf(t.reviewer, t.teamId);
+    expect(listed.map((m) => [m.name, m.role])).toEqual([
+      ["Olga Owner", "owner"],
+      ["Adam Admin", "admin"],
+      ["Zoe Admin", "admin"],
+      ["", "reviewer"],
+      ["anna Reviewer", "reviewer"],
+      ["Rita Reviewer", "reviewer"],
+    ]);
+    expect(listed[0]).toMatchObject({ email: t.ownerEmail, id: t.ownerId });
+    expect(listed[3]?.email).toBe(nameless);
+  });
+
+  it("answers 404 to an outsider and 401 to nobody", async () => {
+    const t = await teamOfThree();
+    const outsider = await t.outsider.request<ErrorAnswer>("GET", `/api/teams/${t.teamId}/members`);
+    expect(outsider).toMatchObject({ status: 404, body: { error: { message: "Team not found" } } });
+    expect((await api().client().request("GET", `/api/teams/${t.teamId}/members`)).status).toBe(401);
+  });
+
+  it("lets only the owner switch a member between admin and reviewer, never the owner", async () => {
+    const t = await teamOfThree();
+    const path = (id: string) => `/api/teams/${t.teamId}/members/${id}`;
+
+    const promoted = await t.owner.request<TeamMember>("PATCH", path(t.reviewerId), {
+      body: { role: "admin" },
+    });
+    expect(promoted).toMatchObject({ status: 200, body: { id: t.reviewerId, role: "admin" } });
+    const demoted = await t.owner.request<TeamMember>("PATCH", path(t.adminId), {
+      body: { role: "reviewer" },
+    });
+    expect(demoted.body.role).toBe("reviewer");
+    // What the demoted and promoted see of themselves follows.
+    const teams = await t.admin.request<{ teams: TeamSummary[] }>("GET", "/api/teams");
+    expect(teams.body.teams.find((team) => team.id === t.teamId)?.role).toBe("reviewer");
+
+    // Now Rita is admin and Adam reviewer: neither may change roles.
+    for (const caller of [t.reviewer, t.admin]) {
+      const refused = await caller.request<ErrorAnswer>("PATCH", path(t.adminId), {
+        body: { role: "admin" },
+      });
+      expect(refused.status).toBe(403);
+    }
+    const owner = await t.owner.request<ErrorAnswer>("PATCH", path(t.ownerId), {
+      body: { role: "reviewer" },
+    });
+    expect(owner).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
+    const bad = await t.owner.request<ErrorAnswer>("PATCH", path(t.adminId), { body: { role: "owner" } });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { error: { message: "Role must be admin or reviewer" } },
+    });
+    const outsider = await t.outsider.request("PATCH", path(t.adminId), { body: { role: "admin" } });
+    expect(outsider.status).toBe(404);
+
+    // A member of another team is not a member here.
+    const other = await teamOfThree("Other");
+    const foreign = await t.owner.request<ErrorAnswer>("PATCH", path(other.adminId), {
+      body: { role: "reviewer" },
+    });
+    expect(foreign).toMatchObject({ status: 404, body: { error: { message: "Member not found" } } });
+    expect((await membersOf(other.owner, other.teamId)).find((m) => m.id === other.adminId)?.role).toBe(
+      "admin",
+    );
+  });
+
+  it("lets owner and admins remove admins and reviewers, never the owner; the removed lose access", async () => {
+    const t = await teamOfThree();
+    const path = (id: string) => `/api/teams/${t.teamId}/members/${id}`;
+
+    expect((await t.reviewer.request("DELETE", path(t.adminId))).status).toBe(403);
+    const ownerGone = await t.admin.request<ErrorAnswer>("DELETE", path(t.ownerId));
+    expect(ownerGone).toMatchObject({
+      status: 403,
+      body: { error: { message: "The team owner cannot be removed" } },
+    });
+    expect((await t.owner.request("DELETE", path(t.ownerId))).status).toBe(403);
+    expect((await t.outsider.request("DELETE", path(t.reviewerId))).status).toBe(404);
+
+    expect((await t.admin.request("DELETE", path(t.reviewerId))).status).toBe(204);
+    expect((await t.admin.request("DELETE", path(t.reviewerId))).status).toBe(404);
+    expect((await t.reviewer.request("GET", `/api/teams/${t.teamId}/members`)).status).toBe(404);
+    expect((await t.owner.request("DELETE", path(t.adminId))).status).toBe(204);
+    expect((await membersOf(t.owner, t.teamId)).map((m) => m.email)).toEqual([t.ownerEmail]);
+  });
+});
+
+describe("invites", () => {
+  it("checks the address with the spec's texts", async () => {
+    const t = await teamOfThree();
+    const path = `/api/teams/${t.teamId}/invites`;
+    for (const [body, message] of [
+      [{}, "Email is required"],
+      [{ email: "   " }, "Email is required"],
+      [{ email: "not-an-address" }, "Email is invalid"],
+      [{ email: "a@b" }, "Email is invalid"],
+    ] as const) {
+      const answer = await t.owner.request<ErrorAnswer>("POST", path, { body });
+      expect(answer).toMatchObject({ status: 400, body: { error: { message } } });
+    }
+    const member = await t.owner.request<ErrorAnswer>("POST", path, {
+      body: { email: ` ${t.reviewerEmail.toUpperCase()} ` },
+    });
+    expect(member).toMatchObject({
+      status: 409,
+      body: { error: { code: "conflict", message: "User is already a team member" } },
+    });
+    expect(await invitesOf(t.owner, t.teamId)).toEqual([]);
+  });
+
+  it("invites by e-mail with a sign-in link, once per address, newest first; owner and admins only", async () => {
+    const t = await teamOfThree("Invite Co");
+    const path = `/api/teams/${t.teamId}/invites`;
+    const newcomer = uniqueEmail("newcomer");
+
+    const created = await t.owner.request<TeamInvite>("POST", path, {
+      body: { email: newcomer.toUpperCase() },
+    });
+    expect(created).toMatchObject({ status: 201, body: { email: newcomer, teamId: t.teamId } });
+    const mail = await api().mail.waitForMail(newcomer);
+    expect(mail.subject).toBe("Olga Owner invited you to Invite Co on Sprog");
+    expect(mail.text).toContain(`${api().app.url}/signup`);
+    expect(mail.html).toContain(`href="${api().app.url}/signup"`);
+    expect(mail.text).not.toMatch(/\b\d{6}\b/);
+
+    const again = await t.admin.request<ErrorAnswer>("POST", path, { body: { email: newcomer } });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { error: { message: "User already has a pending invite" } },
+    });
+
+    // Someone who already has an account is sent to the login page.
+    const existing = uniqueEmail("existing");
+    nextCode();
+    await api().signIn(existing);
+    const byAdmin = await t.admin.request<TeamInvite>("POST", path, { body: { email: existing } });
+    expect(byAdmin.status).toBe(201);
+    const existingMail = await api().mail.waitForMail(existing, { count: 2 });
+    expect(existingMail.subject).toBe("Adam Admin invited you to Invite Co on Sprog");
+    expect(existingMail.text).toContain(`${api().app.url}/login`);
+
+    const refused = await t.reviewer.request<ErrorAnswer>("POST", path, { body: { email: uniqueEmail() } });
+    expect(refused.status).toBe(403);
+    expect((await t.outsider.request("POST", path, { body: { email: uniqueEmail() } })).status).toBe(404);
+
+    // Every member reads the list; an outsider does not.
+    const listed = await invitesOf(t.reviewer, t.teamId);
+    expect(listed.map((i) => i.email)).toEqual([existing, newcomer]);
+    expect(listed[0]?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((await t.outsider.request("GET", path)).status).toBe(404);
+  });
+
+  it("keeps one pending invite when the same address is invited twice at once", async () => {
+    const t = await teamOfThree();
+    const email = uniqueEmail("twice");
+    const answers = await Promise.all([
+      t.owner.request("POST", `/api/teams/${t.teamId}/invites`, { body: { email } }),
+      t.admin.request("POST", `/api/teams/${t.teamId}/invites`, { body: { email: email.toUpperCase() } }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect((await invitesOf(t.owner, t.teamId)).map((i) => i.email)).toEqual([email]);
+  });
+
+  it("lets owner and admins delete a pending invite", async () => {
+    const t = await teamOfThree();
+    const first = await t.owner.request<TeamInvite>("POST", `/api/teams/${t.teamId}/invites`, {
+      body: { email: uniqueEmail("first") },
+    });
+    const second = await t.owner.request<TeamInvite>("POST", `/api/teams/${t.teamId}/invites`, {
+      body: { email: uniqueEmail("second") },
+    });
+    const path = (id: string) => `/api/teams/${t.teamId}/invites/${id}`;
+    expect((await t.reviewer.request("DELETE", path(first.body.id))).status).toBe(403);
+    expect((await t.outsider.request("DELETE", path(first.body.id))).status).toBe(404);
+    expect((await t.admin.request("DELETE", path(first.body.id))).status).toBe(204);
+    const gone = await t.owner.request<ErrorAnswer>("DELETE", path(first.body.id));
+    expect(gone).toMatchObject({ status: 404, body: { error: { message: "Invite not found" } } });
+    // Another team's invite is not found through this team.
+    const other = await teamOfThree();
+    expect(
+      (await other.owner.request("DELETE", `/api/teams/${other.teamId}/invites/${second.body.id}`)).status,
+    ).toBe(404);
+    expect((await t.owner.request("DELETE", path(second.body.id))).status).toBe(204);
+    expect(await invitesOf(t.owner, t.teamId)).toEqual([]);
+  });
+
+  it("joins the team as reviewer on sign-up, and the invite check tells it once", async () => {
+    const t = await teamOfThree("Welcome Team");
+    const email = uniqueEmail("joiner");
+    await t.owner.request("POST", `/api/teams/${t.teamId}/invites`, { body: { email } });
+    await api().mail.waitForMail(email);
+
+    const { client, me } = await signInInvited(email);
+    // The verify answer already holds the team, so onboarding skips creating one.
+    expect(me.teams).toMatchObject([{ id: t.teamId, name: "Welcome Team", role: "reviewer" }]);
+    expect(await invitesOf(t.owner, t.teamId)).toEqual([]);
+    const listed = await membersOf(t.owner, t.teamId);
+    expect(listed.find((m) => m.email === email)?.role).toBe("reviewer");
+
+    const check = await client.request<JoinedTeams>("POST", "/api/invites/accept");
+    expect(check).toMatchObject({ status: 200, body: { joined: [{ id: t.teamId, name: "Welcome Team" }] } });
+    expect((await client.request<JoinedTeams>("POST", "/api/invites/accept")).body).toEqual({ joined: [] });
+    expect((await api().client().request("POST", "/api/invites/accept")).status).toBe(401);
+
+    // Removed and invited again: a new invite is possible and works the same way.
+    const memberId = listed.find((m) => m.email === email)?.id ?? "";
+    expect((await t.owner.request("DELETE", `/api/teams/${t.teamId}/members/${memberId}`)).status).toBe(204);
+    expect(
+      (await t.owner.request("POST", `/api/teams/${t.teamId}/invites`, { body: { email } })).status,
+    ).toBe(201);
+    // Signed in already: the invite check joins without a new sign-in.
+    const again = await client.request<JoinedTeams>("POST", "/api/invites/accept");
+    expect(again.body.joined.map((team) => team.id)).toEqual([t.teamId]);
+    expect((await membersOf(t.owner, t.teamId)).some((m) => m.email === email)).toBe(true);
+  });
+
+  it("joins every inviting team at once, and announces none that was left or deleted since", async () => {
+    const a = await teamOfThree("Alpha");
+    const b = await teamOfThree("Beta");
+    const c = await teamOfThree("Gamma");
+    const email = uniqueEmail("popular");
+    for (const t of [b, a, c]) {
+      expect(
+        (await t.owner.request("POST", `/api/teams/${t.teamId}/invites`, { body: { email } })).status,
+      ).toBe(201);
+    }
+    await api().mail.waitForMail(email, { count: 3 });
+    const { client, me } = await signInInvited(email);
+    expect(me.teams.map((team) => team.name)).toEqual(["Alpha", "Beta", "Gamma"]);
+
+    expect((await c.owner.request("DELETE", `/api/teams/${c.teamId}`)).status).toBe(204);
+    const joined = await client.request<JoinedTeams>("POST", "/api/invites/accept");
+    expect(joined.body.joined.map((team) => team.name)).toEqual(["Alpha", "Beta"]);
+  });
+});
+
+describe("editing and deleting a team", () => {
+  it("lets only the owner rename, with the spec's text for an empty name", async () => {
+    const t = await teamOfThree("Before");
+    const path = `/api/teams/${t.teamId}`;
+    const renamed = await t.owner.request<TeamSummary>("PATCH", path, { body: { name: "  After  " } });
+    expect(renamed).toMatchObject({ status: 200, body: { id: t.teamId, name: "After", role: "owner" } });
+    const empty = await t.owner.request<ErrorAnswer>("PATCH", path, { body: { name: "   " } });
+    expect(empty).toMatchObject({ status: 400, body: { error: { message: "Team name is required" } } });
+    expect((await t.admin.request("PATCH", path, { body: { name: "Admin's" } })).status).toBe(403);
+    expect((await t.reviewer.request("PATCH", path, { body: { name: "Rita's" } })).status).toBe(403);
+    expect((await t.outsider.request("PATCH", path, { body: { name: "Mine" } })).status).toBe(404);
+    const teams = await t.reviewer.request<{ teams: TeamSummary[] }>("GET", "/api/teams");
+    expect(teams.body.teams.find((team) => team.id === t.teamId)?.name).toBe("After");
+  });
+
+  it("lets only the owner delete, with every project, key, string, member and invite", async () => {
+    const t = await teamOfThree();
+    const project = await t.owner.request<{ id: string }>("POST", `/api/teams/${t.teamId}/projects`, {
+      body: { name: "App" },
+    });
+    await t.owner.request("PUT", `/api/projects/${project.body.id}/languages`, {
+      body: { languages: ["en", "de"] },
+    });
+    const key = await t.owner.request<{ id: string }>("POST", `/api/projects/${project.body.id}/keys`, {
+      body: { key: "hello", sourceValue: "Hello" },
+    });
+    await t.owner.request("PUT", `/api/keys/${key.body.id}/strings/de`, { body: { value: "Hallo" } });
+    await t.owner.request("POST", `/api/teams/${t.teamId}/invites`, { body: { email: uniqueEmail() } });
+    await t.owner.request("POST", `/api/teams/${t.teamId}/tone/sections`, { body: { title: "Voice" } });
+
+    expect((await t.admin.request("DELETE", `/api/teams/${t.teamId}`)).status).toBe(403);
+    expect((await t.reviewer.request("DELETE", `/api/teams/${t.teamId}`)).status).toBe(403);
+    expect((await t.outsider.request("DELETE", `/api/teams/${t.teamId}`)).status).toBe(404);
+    expect((await t.owner.request("DELETE", `/api/teams/${t.teamId}`)).status).toBe(204);
+
+    const db = api().db;
+    const count = async (table: "projects" | "members" | "invites" | "tone_sections", column: "team_id") =>
+      (await db.selectFrom(table).select(column).where(column, "=", t.teamId).execute()).length;
+    expect(await count("projects", "team_id")).toBe(0);
+    expect(await count("members", "team_id")).toBe(0);
+    expect(await count("invites", "team_id")).toBe(0);
+    expect(await count("tone_sections", "team_id")).toBe(0);
+    const keys = await db
+      .selectFrom("translation_keys")
+      .select("id")
+      .where("project_id", "=", project.body.id)
+      .execute();
+    const strings = await db
+      .selectFrom("translation_strings")
+      .select("id")
+      .where("project_id", "=", project.body.id)
+      .execute();
+    expect([keys.length, strings.length]).toEqual([0, 0]);
+
+    expect((await t.owner.request("GET", `/api/projects/${project.body.id}/keys`)).status).toBe(404);
+    expect((await t.owner.request("DELETE", `/api/teams/${t.teamId}`)).status).toBe(404);
+    const teams = await t.admin.request<{ teams: TeamSummary[] }>("GET", "/api/teams");
+    expect(teams.body.teams.some((team) => team.id === t.teamId)).toBe(false);
+  });
+});
+
+describe("an invite whose e-mail cannot be sent", () => {
+  let app: AppServer;
+  let smtp: SMTPServer;
+  const received: ReceivedMail[] = [];
+
+  beforeAll(async () => {
+    // A mail server that refuses every address with "unreachable" in it, and keeps the rest.
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (address.address.includes("unreachable")) callback(new Error("No such mailbox"));
+        else callback();
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
+          received.push(parseMail(Buffer.concat(chunks).toString("utf8"), { from: "", to }));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
+    const port = (smtp.server.address() as AddressInfo).port;
+    app = await startAppServer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  });
+
+  it("answers 'Failed to send invite. Please try again.' and keeps no invite", async () => {
+    const email = uniqueEmail("sender");
+    const owner = new ApiClient(app.url);
+    await owner.request("POST", "/api/auth/code", { body: { email } });
+    const deadline = Date.now() + 10_000;
+    while (!received.some((mail) => mail.to.includes(email)) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const code = received.find((mail) => mail.to.includes(email))?.text?.match(/\b(\d{6})\b/)?.[1];
+    expect((await owner.request("POST", "/api/auth/verify", { body: { email, code } })).status).toBe(200);
+    const team = await owner.request<TeamSummary>("POST", "/api/teams", { body: { name: "Quiet" } });
+
+    const answer = await owner.request<ErrorAnswer>("POST", `/api/teams/${team.body.id}/invites`, {
+      body: { email: uniqueEmail("unreachable") },
+    });
+    expect(answer).toMatchObject({
+      status: 500,
+      body: { error: { code: "internal", message: "Failed to send invite. Please try again." } },
+    });
+    const invites = await owner.request<{ invites: TeamInvite[] }>(
+      "GET",
+      `/api/teams/${team.body.id}/invites`,
+    );
+    expect(invites).toMatchObject({ status: 200, body: { invites: [] } });
+    // A reachable address still works afterwards.
+    const reachable = await owner.request("POST", `/api/teams/${team.body.id}/invites`, {
+      body: { email: uniqueEmail("reachable") },
+    });
+    expect(reachable.status).toBe(201);
+  });
+});
