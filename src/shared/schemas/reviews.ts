@@ -95,7 +95,11 @@ export const reviewDetailSchema = reviewSummarySchema.extend({
 });
 export type ReviewDetail = z.infer<typeof reviewDetailSchema>;
 
-/** POST /api/projects/:projectId/reviews — Create Review (New review); keys optional (Add to Review → new). */
+/**
+ * POST /api/projects/:projectId/reviews — Create Review (New review); keys optional (Add to Review →
+ * new). Answers 201 with the ReviewSummary, as do PATCH /api/reviews/:id, POST …/keys and
+ * DELETE …/keys/:keyId (200); DELETE /api/reviews/:id answers 204.
+ */
 export const createReviewBodySchema = z.object({
   title,
   description: description.optional().default(""),
@@ -121,7 +125,11 @@ export type UpdateReviewBody = z.input<typeof updateReviewBodySchema>;
 export const addReviewKeysBodySchema = z.object({ keyIds });
 export type AddReviewKeysBody = z.input<typeof addReviewKeysBodySchema>;
 
-/** PUT /api/reviews/:reviewId/approvals — one key's translation in one language. */
+/**
+ * PUT /api/reviews/:reviewId/approvals — one key's translation in one language. Answers the cell's
+ * Approval after the change (state pending with nulls when cleared). A comment is kept only with
+ * needs_changes.
+ */
 export const setApprovalBodySchema = z.object({
   keyId: z.uuid("Unknown key"),
   language: z.string().min(1).max(35),

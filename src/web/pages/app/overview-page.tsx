@@ -20,11 +20,25 @@ import { Toolbar } from "../../components/ui/toolbar.tsx";
 import { useProjects } from "../../features/projects/api/list-projects.ts";
 import { CreateProjectDialog } from "../../features/projects/components/create-project-dialog.tsx";
 import { ProjectSettingsDialog } from "../../features/projects/components/project-settings-dialog.tsx";
+import {
+  CellApprovalNote,
+  ReviewSelectionAction,
+} from "../../features/reviews/components/overview-extensions.tsx";
 import { ExportDialog } from "../../features/transfer/components/export-dialog.tsx";
 import { ImportDialog } from "../../features/transfer/components/import-dialog.tsx";
 import { KeyFormDialog } from "../../features/translations/components/key-form-dialog.tsx";
 import { TranslationEditor } from "../../features/translations/components/translation-editor.tsx";
+import {
+  type TranslationExtensions,
+  TranslationExtensionsProvider,
+} from "../../features/translations/extensions.tsx";
 import { useWorkspace } from "../../lib/workspace.tsx";
+
+/** Reviews in the keys table: Review on the selection, approval badges in the cells. */
+const OVERVIEW_EXTENSIONS: TranslationExtensions = {
+  SelectionAction: ReviewSelectionAction,
+  CellNote: CellApprovalNote,
+};
 
 /** /app/overview: the Translation Keys tab (spec point 2). */
 export function OverviewPage() {
@@ -110,14 +124,16 @@ export function OverviewPage() {
     );
   } else {
     body = (
-      <TranslationEditor
-        key={project.id}
-        project={project}
-        userId={me.user.id}
-        flags={flags}
-        search={search}
-        onAddKey={() => setAddingKey(true)}
-      />
+      <TranslationExtensionsProvider value={OVERVIEW_EXTENSIONS}>
+        <TranslationEditor
+          key={project.id}
+          project={project}
+          userId={me.user.id}
+          flags={flags}
+          search={search}
+          onAddKey={() => setAddingKey(true)}
+        />
+      </TranslationExtensionsProvider>
     );
   }
 

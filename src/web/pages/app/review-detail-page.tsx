@@ -1,25 +1,97 @@
-import { ArrowLeft, SearchX } from "lucide-react";
-import { Link } from "react-router";
+import { ArrowLeft, CircleAlert, SearchX } from "lucide-react";
+import { type ReactNode, useEffect } from "react";
+import { Link, useParams } from "react-router";
+import { can } from "../../../shared/permissions.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { useProjects } from "../../features/projects/api/list-projects.ts";
+import { useReview } from "../../features/reviews/api/get-review.ts";
+import { ReviewView } from "../../features/reviews/components/review-view.tsx";
+import { REVIEW_ERRORS } from "../../features/reviews/review-state.ts";
+import { isApiError } from "../../lib/api-client.ts";
+import { displayName } from "../../lib/session.ts";
+import { useWorkspace } from "../../lib/workspace.tsx";
 
-/** /app/review/:reviewId: reviews arrive in a later issue, so every id is a missing review for now. */
-export function ReviewDetailPage() {
+function BackBar() {
   return (
-    <>
-      <div className="flex items-center gap-3">
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/app/reviews">
-            <ArrowLeft aria-hidden="true" />
-            All reviews
-          </Link>
-        </Button>
-      </div>
+    <div className="flex items-center gap-3">
+      <Button asChild variant="ghost" size="sm">
+        <Link to="/app/reviews">
+          <ArrowLeft aria-hidden="true" />
+          All reviews
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+/** /app/review/:reviewId: one review (spec point 2 "Review detail"); 'Review not found' when missing. */
+export function ReviewDetailPage() {
+  const { reviewId = "" } = useParams();
+  const { me, selectedTeam, selectedProjectId, selectProject } = useWorkspace();
+  const query = useReview(reviewId);
+  const review = query.data;
+  const projects = useProjects(selectedTeam?.id ?? null).data;
+  const inSelectedTeam = review ? (projects?.some((p) => p.id === review.projectId) ?? false) : false;
+
+  // 'All reviews' goes back to this review's project.
+  const reviewProjectId = review?.projectId;
+  useEffect(() => {
+    if (reviewProjectId && inSelectedTeam && reviewProjectId !== selectedProjectId) {
+      selectProject(reviewProjectId);
+    }
+  }, [reviewProjectId, inSelectedTeam, selectedProjectId, selectProject]);
+
+  // A malformed id is a review that does not exist either; a deleted one stops showing at once.
+  const missing =
+    query.isError && isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
+
+  let body: ReactNode;
+  if (review && !missing) {
+    // Whoever may open a review is a member of its team; every member role may review (spec point 6).
+    const role = inSelectedTeam && selectedTeam ? selectedTeam.role : "reviewer";
+    return (
+      <ReviewView
+        key={review.id}
+        review={review}
+        user={{ id: me.user.id, name: displayName(me) }}
+        canManage={can(role, "reviews.manage")}
+        canApprove={can(role, "reviews.approve")}
+      />
+    );
+  }
+  if (missing) {
+    body = (
       <EmptyState
         icon={SearchX}
-        title="Review not found"
+        title={REVIEW_ERRORS.notFound}
         description="It may have been deleted, or the link is wrong."
       />
+    );
+  } else if (query.isError) {
+    body = (
+      <EmptyState
+        icon={CircleAlert}
+        title={REVIEW_ERRORS.loadDetail}
+        action={
+          <Button variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading review" className="size-6 text-brand-600" />
+      </div>
+    );
+  }
+  return (
+    <>
+      <BackBar />
+      {body}
     </>
   );
 }

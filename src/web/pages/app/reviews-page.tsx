@@ -1,32 +1,168 @@
-import { ClipboardCheck, Plus } from "lucide-react";
-import { useState } from "react";
+import { CircleAlert, ClipboardCheck, FolderOpen, Plus, UsersRound } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { can } from "../../../shared/permissions.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { SearchInput } from "../../components/ui/search-input.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
 import { Toolbar } from "../../components/ui/toolbar.tsx";
+import { useProjects } from "../../features/projects/api/list-projects.ts";
+import { useCreateReview } from "../../features/reviews/api/create-review.ts";
+import { useReviews } from "../../features/reviews/api/list-reviews.ts";
+import {
+  type ReviewFields,
+  ReviewFormDialog,
+} from "../../features/reviews/components/review-form-dialog.tsx";
+import { ReviewsList } from "../../features/reviews/components/reviews-list.tsx";
+import { useReviewActions } from "../../features/reviews/hooks/use-review-actions.ts";
+import { useReviewNavigation } from "../../features/reviews/hooks/use-review-navigation.ts";
+import { useReviewListRealtime } from "../../features/reviews/hooks/use-review-realtime.ts";
+import { REVIEW_ERRORS, splitReviews } from "../../features/reviews/review-state.ts";
+import { errorMessage } from "../../lib/api-client.ts";
+import { useWorkspace } from "../../lib/workspace.tsx";
 
-/** /app/reviews: reviews arrive in a later issue; for now the empty state. */
+/** /app/reviews: the selected project's reviews in To do and Completed (spec points 2 and 3). */
 export function ReviewsPage() {
+  const { selectedTeam, selectedProjectId, selectProject } = useWorkspace();
+  const role = selectedTeam?.role ?? "none";
+  const canManage = can(role, "reviews.manage");
+  const projectsQuery = useProjects(selectedTeam?.id ?? null);
+  const projects = projectsQuery.data;
+  const project = projects?.find((p) => p.id === selectedProjectId) ?? null;
+  const projectId = project?.id ?? null;
+
+  const reviewsQuery = useReviews(projectId);
+  useReviewListRealtime(projectId);
+  const actions = useReviewActions(projectId ?? "");
+  const createReview = useCreateReview(projectId ?? "");
+  const navigation = useReviewNavigation();
   const [search, setSearch] = useState("");
+  const [creating, setCreating] = useState(false);
+
+  const onCreate = async (fields: ReviewFields): Promise<string | undefined> => {
+    try {
+      const review = await createReview.mutateAsync(fields);
+      navigation.open(review.id);
+      return undefined;
+    } catch (error) {
+      return errorMessage(error, REVIEW_ERRORS.generic);
+    }
+  };
+
+  let body: ReactNode;
+  if (selectedTeam === null) {
+    body = (
+      <EmptyState
+        icon={UsersRound}
+        title="No team selected"
+        description="Select a team in the picker at the top, or create a new team there."
+      />
+    );
+  } else if (projectsQuery.isError) {
+    body = (
+      <EmptyState
+        icon={CircleAlert}
+        title="Failed to load projects"
+        action={
+          <Button variant="outline" onClick={() => void projectsQuery.refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else if (!projects) {
+    body = (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading projects" className="size-6 text-brand-600" />
+      </div>
+    );
+  } else if (!project) {
+    body = (
+      <EmptyState
+        icon={FolderOpen}
+        title="No project selected"
+        description="Choose a project to see its reviews."
+        action={projects.slice(0, 8).map((p) => (
+          <Button key={p.id} variant="outline" onClick={() => selectProject(p.id)}>
+            {p.name}
+          </Button>
+        ))}
+      />
+    );
+  } else if (reviewsQuery.isError && !reviewsQuery.data) {
+    body = (
+      <EmptyState
+        icon={CircleAlert}
+        title={REVIEW_ERRORS.loadList}
+        action={
+          <Button
+            variant="outline"
+            onClick={() => void reviewsQuery.refetch()}
+            loading={reviewsQuery.isFetching}
+          >
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else if (!reviewsQuery.data) {
+    body = (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading reviews" className="size-6 text-brand-600" />
+      </div>
+    );
+  } else if (reviewsQuery.data.length === 0) {
+    body = (
+      <EmptyState
+        icon={ClipboardCheck}
+        title="No translation reviews"
+        description="Reviews group keys into work lists for translators, with approvals per language. Select keys in the Overview and choose Review, or create one here."
+        action={
+          canManage ? (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" />
+              New review
+            </Button>
+          ) : null
+        }
+      />
+    );
+  } else {
+    const { todo, completed } = splitReviews(reviewsQuery.data, search);
+    body =
+      todo.length + completed.length === 0 ? (
+        <p className="py-10 text-center text-sm text-muted">No reviews match “{search.trim()}”.</p>
+      ) : (
+        <ReviewsList
+          todo={todo}
+          completed={completed}
+          opening={navigation.opening}
+          canManage={canManage}
+          onToggleStatus={actions.toggleStatus}
+          onLinkClick={navigation.onLinkClick}
+        />
+      );
+  }
+
   return (
     <>
-      <Toolbar title="Reviews">
+      <Toolbar title={project ? `Reviews · ${project.name}` : "Reviews"}>
         <SearchInput
           label="Search reviews"
           placeholder="Search reviews..."
           value={search}
           onChange={(event) => setSearch(event.target.value)}
+          disabled={!project}
         />
-        <Button disabled title="Coming soon">
-          <Plus aria-hidden="true" />
-          New
-        </Button>
+        {canManage ? (
+          <Button disabled={!project} onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" />
+            New
+          </Button>
+        ) : null}
       </Toolbar>
-      <EmptyState
-        icon={ClipboardCheck}
-        title="No translation reviews"
-        description="Reviews group keys into work lists for translators, with approvals per language."
-      />
+      {body}
+      <ReviewFormDialog open={creating && project !== null} onOpenChange={setCreating} onSubmit={onCreate} />
     </>
   );
 }

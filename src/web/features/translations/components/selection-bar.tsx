@@ -1,8 +1,17 @@
-import { ClipboardCheck, X } from "lucide-react";
+import { X } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
+import { useTranslationExtensions } from "../extensions.tsx";
 
-/** Shown while keys are selected (spec point 2): Deselect, and Review (reviews come in a later issue). */
-export function SelectionBar({ count, onDeselect }: { count: number; onDeselect: () => void }) {
+export interface SelectionBarProps {
+  projectId: string;
+  selection: ReadonlySet<string>;
+  onDeselect: () => void;
+}
+
+/** Shown while keys are selected (spec point 2): Deselect, and the page's action (the Overview's Review). */
+export function SelectionBar({ projectId, selection, onDeselect }: SelectionBarProps) {
+  const { SelectionAction } = useTranslationExtensions();
+  const count = selection.size;
   return (
     <section
       aria-label="Selection"
@@ -16,10 +25,9 @@ export function SelectionBar({ count, onDeselect }: { count: number; onDeselect:
           <X aria-hidden="true" />
           Deselect
         </Button>
-        <Button size="sm" disabled title="Reviews come in a later version">
-          <ClipboardCheck aria-hidden="true" />
-          Review
-        </Button>
+        {SelectionAction ? (
+          <SelectionAction projectId={projectId} keyIds={[...selection]} onDone={onDeselect} />
+        ) : null}
       </div>
     </section>
   );

@@ -192,7 +192,11 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
         ) : null}
         <AiProviderNotice />
         {selection.size > 0 ? (
-          <SelectionBar count={selection.size} onDeselect={() => setSelection(new Set())} />
+          <SelectionBar
+            projectId={project.id}
+            selection={selection}
+            onDeselect={() => setSelection(new Set())}
+          />
         ) : null}
         {body}
         {loadingMore ? (

@@ -1,5 +1,5 @@
 import { Copy, Languages, Pencil, Sparkles, TriangleAlert, Wand2 } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { comparePlaceholders, fixPlaceholders } from "../../../../shared/placeholders/check.ts";
 import type { KeyRow } from "../../../../shared/schemas/keys.ts";
@@ -8,6 +8,7 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
 import { useTranslateString } from "../api/translate-string.ts";
 import { useEditing } from "../editing-context.tsx";
+import { useTranslationExtensions } from "../extensions.tsx";
 import { aiFadeInMs } from "../fade-in.ts";
 import { cellId } from "../hooks/use-cell-editing.ts";
 import { CellEditor } from "./cell-editor.tsx";
@@ -17,7 +18,7 @@ import { WritingAssistant } from "./writing-assistant.tsx";
 
 export interface ValueCellProps {
   projectId: string;
-  row: KeyRow;
+  row: Pick<KeyRow, "id" | "key" | "strings">;
   language: string;
   languageLabel: string;
   /** The source value to check placeholders against; undefined for the source column itself. */
@@ -27,6 +28,11 @@ export interface ValueCellProps {
   /** Render copy/edit/translate/history (only for the hovered or focused row). */
   showActions: boolean;
   onPin: (keyId: string | null) => void;
+  /**
+   * Shown under the value instead of the page's cell note (a review's table puts its verdict
+   * controls here).
+   */
+  approval?: ReactNode;
 }
 
 async function copyText(text: string) {
@@ -48,6 +54,7 @@ export function ValueCell({
   loading,
   showActions,
   onPin,
+  approval,
 }: ValueCellProps) {
   const editing = useEditing();
   const cell = row.strings[language];
@@ -65,6 +72,7 @@ export function ValueCell({
   );
   const mismatch = check !== undefined && !check.matches;
   const translate = useTranslateString(projectId);
+  const { CellNote } = useTranslationExtensions();
   const [fadeMs, setFadeMs] = useState<number | undefined>();
   // The writing assistant works on source-language cells; its sparkles button opens the editor with
   // the action menu open (the flag only lives for the render that mounts the editor).
@@ -180,6 +188,10 @@ export function ValueCell({
               </Button>
             </div>
           ) : null}
+          {approval ??
+            (CellNote ? (
+              <CellNote projectId={projectId} keyId={row.id} language={language} version={cell?.version} />
+            ) : null)}
           {showActions ? (
             <div className="absolute top-1 right-1 flex items-center rounded-md bg-background/90 shadow-xs">
               <Button

@@ -65,6 +65,10 @@ export function useProjectRealtime({
         case "project.updated":
           refetchSoon(true);
           return;
+        case "review.updated":
+          // Someone's verdict: the Overview's approval badges, not the key lists.
+          void queryClient.invalidateQueries({ queryKey: queryKeys.projectApprovals(projectId) });
+          return;
         case "batch.updated":
           onBatchUpdate?.(event.data);
           // Progress changes the language's counts; the strings are fetched once, when the job ends.

@@ -1,0 +1,37 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type AddReviewKeysBody,
+  type ReviewSummary,
+  reviewSummarySchema,
+} from "../../../../shared/schemas/reviews.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import { storeReviewSummary } from "./review-cache.ts";
+
+/** POST /api/reviews/:reviewId/keys: Add to Review (existing) and Add key; keys already in it stay once. */
+export function addReviewKeys(reviewId: string, body: AddReviewKeysBody): Promise<ReviewSummary> {
+  return apiRequest(`/api/reviews/${encodeURIComponent(reviewId)}/keys`, reviewSummarySchema, {
+    method: "POST",
+    body,
+  });
+}
+
+export function addReviewKeysMutationOptions() {
+  return mutationOptions({
+    mutationKey: ["reviews", "add-keys"],
+    mutationFn: ({ reviewId, keyIds }: { reviewId: string; keyIds: string[] }) =>
+      addReviewKeys(reviewId, { keyIds }),
+  });
+}
+
+export function useAddReviewKeys() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...addReviewKeysMutationOptions(),
+    onSuccess: async (review) => {
+      storeReviewSummary(queryClient, review);
+      // The table needs the new keys' strings and verdicts.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.review(review.id) });
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type CreateReviewBody,
+  type ReviewSummary,
+  reviewSummarySchema,
+} from "../../../../shared/schemas/reviews.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import { storeReviewSummary } from "./review-cache.ts";
+
+/** POST /api/projects/:projectId/reviews: Create Review, pending, optionally with keys (Add to Review → new). */
+export function createReview(projectId: string, body: CreateReviewBody): Promise<ReviewSummary> {
+  return apiRequest(`/api/projects/${encodeURIComponent(projectId)}/reviews`, reviewSummarySchema, {
+    method: "POST",
+    body,
+  });
+}
+
+export function createReviewMutationOptions(projectId: string) {
+  return mutationOptions({
+    mutationKey: ["projects", projectId, "reviews", "create"],
+    mutationFn: (body: CreateReviewBody) => createReview(projectId, body),
+  });
+}
+
+export function useCreateReview(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...createReviewMutationOptions(projectId),
+    onSuccess: (review) => {
+      storeReviewSummary(queryClient, review);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.projectReviews(projectId) });
+    },
+  });
+}

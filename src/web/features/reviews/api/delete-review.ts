@@ -1,0 +1,26 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ReviewSummary } from "../../../../shared/schemas/reviews.ts";
+import { apiRequestVoid } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+/** DELETE /api/reviews/:reviewId: the review and its verdicts (its keys and strings stay). */
+export function deleteReview(reviewId: string): Promise<void> {
+  return apiRequestVoid(`/api/reviews/${encodeURIComponent(reviewId)}`, { method: "DELETE" });
+}
+
+export function deleteReviewMutationOptions() {
+  return mutationOptions({ mutationKey: ["reviews", "delete"], mutationFn: deleteReview });
+}
+
+export function useDeleteReview(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...deleteReviewMutationOptions(),
+    onSuccess: (_answer, reviewId) => {
+      queryClient.setQueryData<ReviewSummary[]>(queryKeys.projectReviews(projectId), (old) =>
+        old ? old.filter((review) => review.id !== reviewId) : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.projectApprovals(projectId) });
+    },
+  });
+}

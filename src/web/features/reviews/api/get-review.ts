@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type ReviewDetail, reviewDetailSchema } from "../../../../shared/schemas/reviews.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+/** GET /api/reviews/:reviewId: the review with its keys, strings and approvals; 404 'Review not found'. */
+export function getReview(reviewId: string, signal?: AbortSignal): Promise<ReviewDetail> {
+  return apiRequest(
+    `/api/reviews/${encodeURIComponent(reviewId)}`,
+    reviewDetailSchema,
+    signal ? { signal } : {},
+  );
+}
+
+export function reviewQueryOptions(reviewId: string) {
+  return queryOptions({
+    queryKey: queryKeys.review(reviewId),
+    queryFn: ({ signal }) => getReview(reviewId, signal),
+  });
+}
+
+export function useReview(reviewId: string) {
+  return useQuery(reviewQueryOptions(reviewId));
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type ReviewSummary, reviewListSchema } from "../../../../shared/schemas/reviews.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+/** GET /api/projects/:projectId/reviews: the project's reviews, newest change first. */
+export async function listReviews(projectId: string): Promise<ReviewSummary[]> {
+  const answer = await apiRequest(`/api/projects/${encodeURIComponent(projectId)}/reviews`, reviewListSchema);
+  return answer.reviews;
+}
+
+export function reviewsQueryOptions(projectId: string) {
+  return queryOptions({
+    queryKey: queryKeys.projectReviews(projectId),
+    queryFn: () => listReviews(projectId),
+  });
+}
+
+export function useReviews(projectId: string | null) {
+  return useQuery({ ...reviewsQueryOptions(projectId ?? ""), enabled: projectId !== null });
+}

@@ -1,0 +1,109 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ReviewSummary } from "../../../../shared/schemas/reviews.ts";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { summary } from "../test-fixtures.ts";
+import { AddToReviewDialog } from "./add-to-review-dialog.tsx";
+
+const toastSuccess = vi.hoisted(() => vi.fn<(message: string) => void>());
+vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: toastSuccess } }));
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+function stubApi(reviews: ReviewSummary[], options: { fail?: boolean } = {}) {
+  const posts: { url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn<typeof fetch>(async (input, init) => {
+      const url = String(input);
+      if ((init?.method ?? "GET") === "GET" && url === "/api/projects/p1/reviews") return json({ reviews });
+      const body = JSON.parse(String(init?.body)) as { title?: string };
+      posts.push({ url, body });
+      if (options.fail) return json({ error: { code: "internal", message: "boom" } }, 500);
+      if (url === "/api/projects/p1/reviews")
+        return json(summary({ id: "r9", title: body.title ?? "" }), 201);
+      return json(summary({ title: "Checkout" }));
+    }),
+  );
+  return posts;
+}
+
+function setup() {
+  const onAdded = vi.fn();
+  const onOpenChange = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <AddToReviewDialog
+          projectId="p1"
+          keyIds={["k1", "k2"]}
+          open
+          onOpenChange={onOpenChange}
+          onAdded={onAdded}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup(), onAdded, onOpenChange };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toastSuccess.mockClear();
+});
+
+describe("Add to Review", () => {
+  it("offers the pending reviews (not the completed ones) and adds the selected keys to the chosen one", async () => {
+    const posts = stubApi([
+      summary({ id: "r1", title: "Checkout" }),
+      summary({ id: "r2", title: "Old one", status: "completed", completed: true }),
+    ]);
+    const { user, onAdded, onOpenChange } = setup();
+    const checkout = await screen.findByRole("radio", { name: /Checkout/ });
+    expect((checkout as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole("radio", { name: /Old one/ })).toBeNull();
+    expect(screen.getByRole("dialog", { name: "Add to Review" })).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Add to Review" }));
+    await waitFor(() => expect(onAdded).toHaveBeenCalled());
+    expect(posts).toEqual([{ url: "/api/reviews/r1/keys", body: { keyIds: ["k1", "k2"] } }]);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(toastSuccess).toHaveBeenCalledWith("2 keys added to “Checkout”", expect.anything());
+  });
+
+  it("creates a new review with the keys: title required, both fields trimmed", async () => {
+    const posts = stubApi([]);
+    const { user, onAdded } = setup();
+    const newReview = await screen.findByRole("radio", { name: /New review/ });
+    expect((newReview as HTMLInputElement).checked).toBe(true);
+
+    await user.click(screen.getByRole("button", { name: "Create Review" }));
+    expect(await screen.findByText("Title is required")).toBeTruthy();
+    expect(posts).toEqual([]);
+
+    await user.type(screen.getByRole("textbox", { name: "Title" }), "  Release 2.0  ");
+    await user.type(screen.getByRole("textbox", { name: /Description/ }), " Check the new screens ");
+    await user.click(screen.getByRole("button", { name: "Create Review" }));
+    await waitFor(() => expect(onAdded).toHaveBeenCalled());
+    expect(posts).toEqual([
+      {
+        url: "/api/projects/p1/reviews",
+        body: { title: "Release 2.0", description: "Check the new screens", keyIds: ["k1", "k2"] },
+      },
+    ]);
+  });
+
+  it("says 'Failed to add keys to review' and stays open when the server refuses", async () => {
+    stubApi([summary({ id: "r1", title: "Checkout" })], { fail: true });
+    const { user, onAdded } = setup();
+    await screen.findByRole("radio", { name: /Checkout/ });
+    await user.click(screen.getByRole("button", { name: "Add to Review" }));
+    expect(await screen.findByText("Failed to add keys to review")).toBeTruthy();
+    expect(onAdded).not.toHaveBeenCalled();
+  });
+});

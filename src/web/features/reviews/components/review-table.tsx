@@ -1,0 +1,164 @@
+import { defaultRangeExtractor, type Range, useVirtualizer } from "@tanstack/react-virtual";
+import { X } from "lucide-react";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { languageName } from "../../../../shared/languages.ts";
+import type { Approval, ReviewDetail } from "../../../../shared/schemas/reviews.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { ValueCell } from "../../translations/components/value-cell.tsx";
+import { ApprovalControls } from "./approval-controls.tsx";
+
+export interface ReviewTableProps {
+  review: ReviewDetail;
+  canApprove: boolean;
+  /** The key whose cell is being edited: its row stays mounted while scrolled away. */
+  editingKeyId: string | null;
+  onSetApproval: (keyId: string, language: string, state: Approval["state"], comment?: string) => void;
+  /** Takes a key out of the review; absent without the right to. */
+  onRemoveKey?: ((keyId: string, key: string) => void) | undefined;
+}
+
+const ROW_ESTIMATE = 96;
+
+/**
+ * The review's key/translation table (spec point 2): a column per project language, source first.
+ * Each cell is the Overview's cell (edit, copy, translate, history) with the review's verdict under
+ * it. Rows are virtualized, so a review of thousands of keys stays smooth.
+ */
+export function ReviewTable({
+  review,
+  canApprove,
+  editingKeyId,
+  onSetApproval,
+  onRemoveKey,
+}: ReviewTableProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [activeRow, setActiveRow] = useState<string | null>(null);
+  const [pinnedRow, setPinnedRow] = useState<string | null>(null);
+  const source = review.sourceLanguage;
+  const columns = useMemo(
+    () =>
+      [source, ...review.languages.filter((code) => code !== source)].map((code) => ({
+        code,
+        label: languageName(code),
+      })),
+    [review.languages, source],
+  );
+  const rows = review.keys;
+  const editingIndex = useMemo(
+    () => (editingKeyId ? rows.findIndex((row) => row.id === editingKeyId) : -1),
+    [rows, editingKeyId],
+  );
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (editingIndex >= 0 && !indexes.includes(editingIndex)) {
+        indexes.push(editingIndex);
+        indexes.sort((a, b) => a - b);
+      }
+      return indexes;
+    },
+    [editingIndex],
+  );
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: 6,
+    rangeExtractor,
+  });
+
+  return (
+    <div className="flex flex-col overflow-hidden rounded-lg border border-border bg-background">
+      <div ref={scrollRef} className="relative max-h-[calc(100vh-24rem)] min-h-64 overflow-auto">
+        <table
+          aria-label="Review keys"
+          aria-rowcount={rows.length + 1}
+          className="grid w-full"
+          style={{ minWidth: `${12 + columns.length * 18}rem` }}
+        >
+          <thead className="sticky top-0 z-10 grid border-b border-border bg-surface">
+            <tr className="flex w-full items-center text-left text-xs font-medium text-muted">
+              <th scope="col" className="w-48 shrink-0 px-3 py-2 font-medium">
+                Key
+              </th>
+              {columns.map((column) => (
+                <th key={column.code} scope="col" className="flex-1 basis-0 px-4 py-2 font-medium">
+                  {column.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index];
+              if (!row) return null;
+              const sourceValue = row.strings[source]?.value ?? "";
+              const showActions = activeRow === row.id || pinnedRow === row.id;
+              return (
+                <tr
+                  key={item.key}
+                  data-index={item.index}
+                  data-key={row.key}
+                  ref={virtualizer.measureElement}
+                  aria-rowindex={item.index + 2}
+                  className="group/row absolute top-0 left-0 flex w-full items-start gap-2 border-b border-border px-1 hover:bg-surface/60"
+                  style={{ transform: `translateY(${item.start}px)` }}
+                  onPointerMove={() => setActiveRow(row.id)}
+                  onFocus={() => setActiveRow(row.id)}
+                >
+                  <th
+                    scope="row"
+                    className="flex w-48 shrink-0 items-start gap-1 px-2 py-2 text-left font-mono text-xs leading-5 font-normal"
+                  >
+                    <span className="min-w-0 flex-1 break-all">{row.key}</span>
+                    {onRemoveKey ? (
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="size-6 opacity-0 transition-opacity group-hover/row:opacity-100 focus-visible:opacity-100"
+                        aria-label={`Remove ${row.key} from the review`}
+                        title="Remove from the review"
+                        onClick={() => onRemoveKey(row.id, row.key)}
+                      >
+                        <X aria-hidden="true" />
+                      </Button>
+                    ) : null}
+                  </th>
+                  {columns.map((column) => {
+                    const cell = row.strings[column.code];
+                    const label = `${column.label} of ${row.key}`;
+                    return (
+                      <ValueCell
+                        key={column.code}
+                        projectId={review.projectId}
+                        row={row}
+                        language={column.code}
+                        languageLabel={column.label}
+                        sourceValue={column.code === source ? undefined : sourceValue}
+                        showActions={showActions}
+                        onPin={setPinnedRow}
+                        approval={
+                          <ApprovalControls
+                            cellLabel={label}
+                            approval={row.approvals[column.code]}
+                            disabled={!canApprove}
+                            empty={(cell?.value ?? "") === ""}
+                            onSet={(state, comment) => onSetApproval(row.id, column.code, state, comment)}
+                          />
+                        }
+                      />
+                    );
+                  })}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="border-t border-border bg-surface px-3 py-1.5 text-xs text-muted">
+        {rows.length.toLocaleString("en")} {rows.length === 1 ? "key" : "keys"} in this review
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,279 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ReviewDetail } from "../../../../shared/schemas/reviews.ts";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { useReview } from "../api/get-review.ts";
+import { detail } from "../test-fixtures.ts";
+import { ReviewView } from "./review-view.tsx";
+
+const toastError = vi.hoisted(() => vi.fn<(message: string) => void>());
+const toastSuccess = vi.hoisted(() => vi.fn<(message: string) => void>());
+vi.mock("sonner", () => ({ toast: { error: toastError, success: toastSuccess } }));
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const failure = () => json({ error: { code: "internal", message: "boom" } }, 500);
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** What the server answers for a change: the cell's verdict for PUT approvals, else the review's summary. */
+function answerOf(call: Call, next: ReviewDetail): unknown {
+  if (call.method === "PUT") {
+    const { keyId, language } = call.body as { keyId: string; language: string };
+    const approval = next.keys.find((row) => row.id === keyId)?.approvals[language];
+    return approval ?? { state: "pending", comment: null, byUserId: null, byName: null, at: null };
+  }
+  const { languages: _l, sourceLanguage: _s, keys: _k, approvalCounts: _a, ...summary } = next;
+  return summary;
+}
+
+/**
+ * A fake review API: GET answers the review; a change makes it what `answer` makes of the call
+ * (undefined: a 500) and answers as the server does. Requests wait for `release()` when `hold` is set, to look at the optimistic state.
+ */
+function stubApi(review: ReviewDetail, answer: (call: Call) => ReviewDetail | undefined) {
+  const calls: Call[] = [];
+  let current = review;
+  let gate: Promise<void> | undefined;
+  let open: () => void = () => {};
+  const api = {
+    calls,
+    hold() {
+      gate = new Promise((resolve) => {
+        open = resolve;
+      });
+    },
+    release() {
+      open();
+      gate = undefined;
+    },
+  };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn<typeof fetch>(async (input, init) => {
+      const url = String(input);
+      const method = init?.method ?? "GET";
+      if (method === "GET" && url === `/api/reviews/${review.id}`) return json(current);
+      const call = { method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+      calls.push(call);
+      if (gate) await gate;
+      const next = answer(call);
+      if (!next) return failure();
+      current = next;
+      return json(answerOf(call, next));
+    }),
+  );
+  return api;
+}
+
+function Harness({ canManage = true }: { canManage?: boolean }) {
+  const query = useReview("r1");
+  if (!query.data) return <p>loading</p>;
+  return (
+    <ReviewView
+      review={query.data}
+      user={{ id: "u2", name: "Grace Hopper" }}
+      canManage={canManage}
+      canApprove={canManage}
+    />
+  );
+}
+
+function setup(options: { canManage?: boolean } = {}) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <Harness {...options} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+const pill = (name: string) =>
+  within(screen.getByRole("list", { name: "Mark as done" })).getByRole("button", {
+    name: new RegExp(`^${name}`),
+  });
+
+// The table is virtualized: give the scroll box a height so its rows render in jsdom.
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientHeight");
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get: () => 800 });
+});
+afterAll(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, "clientHeight", clientHeight);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toastError.mockClear();
+  toastSuccess.mockClear();
+});
+
+describe("an open review", () => {
+  it("shows title, owner, description, times, the pills with approved / total, keys and verdicts", async () => {
+    stubApi(detail(), () => undefined);
+    setup();
+    expect(await screen.findByRole("heading", { name: "Checkout" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "All reviews" }).getAttribute("href")).toBe("/app/reviews");
+    expect(screen.getByText("Ada Lovelace")).toBeTruthy();
+    expect(screen.getByText("Payment screens")).toBeTruthy();
+    expect(screen.getByText("Created")).toBeTruthy();
+    expect(screen.getByText("Last updated")).toBeTruthy();
+    expect(pill("German").getAttribute("aria-pressed")).toBe("false");
+    const german = pill("German").closest("li") as HTMLElement;
+    expect(within(german).getByText("1/2 approved")).toBeTruthy();
+
+    const table = screen.getByRole("table", { name: "Review keys" });
+    expect(within(table).getByRole("columnheader", { name: "English" })).toBeTruthy();
+    expect(within(table).getByText("checkout.pay")).toBeTruthy();
+    expect(within(table).getByText("{amount} zahlen")).toBeTruthy();
+    expect(within(table).getAllByRole("img", { name: "Approved" })).toHaveLength(1);
+    expect(screen.getByRole("button", { name: "Mark as done" })).toBeTruthy();
+  });
+
+  it("marks languages done one by one; the last one completes the review", async () => {
+    const api = stubApi(detail({ languagesDone: ["en"] }), (call) => {
+      const done = (call.body as { languagesDone: string[] }).languagesDone;
+      const all = done.length === 3;
+      return detail({ languagesDone: done, status: all ? "completed" : "pending", completed: all });
+    });
+    const user = setup();
+    await screen.findByRole("heading", { name: "Checkout" });
+
+    await user.click(pill("German"));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith("Language marked as complete"));
+    expect(api.calls[0]).toMatchObject({
+      method: "PATCH",
+      url: "/api/reviews/r1",
+      body: { languagesDone: ["en", "de"] },
+    });
+    expect(pill("German").getAttribute("aria-pressed")).toBe("true");
+
+    await user.click(pill("French"));
+    await waitFor(() =>
+      expect(toastSuccess).toHaveBeenCalledWith("All languages completed! Task marked as done."),
+    );
+    expect(await screen.findByRole("button", { name: "Re-open review" })).toBeTruthy();
+    expect(screen.getByText("Completed")).toBeTruthy();
+  });
+
+  it("a pill changes at once and goes back when the server refuses", async () => {
+    const api = stubApi(detail(), () => undefined);
+    const user = setup();
+    await screen.findByRole("heading", { name: "Checkout" });
+    api.hold();
+    await user.click(pill("German"));
+    await waitFor(() => expect(pill("German").getAttribute("aria-pressed")).toBe("true"));
+    api.release();
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith("Failed to update review language completion"),
+    );
+    await waitFor(() => expect(pill("German").getAttribute("aria-pressed")).toBe("false"));
+  });
+
+  it("re-opening a completed review unmarks every language", async () => {
+    const api = stubApi(
+      detail({ status: "completed", completed: true, languagesDone: ["en", "de", "fr"] }),
+      () => detail({ status: "pending", completed: false, languagesDone: [] }),
+    );
+    const user = setup();
+    await user.click(await screen.findByRole("button", { name: "Re-open review" }));
+    expect(api.calls[0]?.body).toEqual({ status: "pending" });
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith("All languages unmarked"));
+    expect(screen.getByRole("button", { name: "Mark as done" })).toBeTruthy();
+    expect(pill("English").getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("a failed re-open puts the review back and says 'Failed to unmark languages'", async () => {
+    stubApi(
+      detail({ status: "completed", completed: true, languagesDone: ["en", "de", "fr"] }),
+      () => undefined,
+    );
+    const user = setup();
+    await user.click(await screen.findByRole("button", { name: "Re-open review" }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith("Failed to unmark languages"));
+    expect(await screen.findByRole("button", { name: "Re-open review" })).toBeTruthy();
+    expect(pill("German").getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("approves a translation at once, and reverts with the spec's text when the server refuses", async () => {
+    const api = stubApi(detail(), () => undefined);
+    const user = setup();
+    await screen.findByRole("heading", { name: "Checkout" });
+    api.hold();
+    await user.click(screen.getByRole("button", { name: "Approve German of checkout.title" }));
+    await waitFor(() =>
+      expect(within(pill("German").closest("li") as HTMLElement).getByText("2/2 approved")).toBeTruthy(),
+    );
+    expect(api.calls[0]).toMatchObject({
+      method: "PUT",
+      url: "/api/reviews/r1/approvals",
+      body: { keyId: "k2", language: "de", state: "approved" },
+    });
+    api.release();
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith("Failed to update review. Please try again."),
+    );
+    await waitFor(() =>
+      expect(within(pill("German").closest("li") as HTMLElement).getByText("1/2 approved")).toBeTruthy(),
+    );
+  });
+
+  it("marks a translation 'Needs changes' with a comment", async () => {
+    const base = detail();
+    const api = stubApi(base, (call) => {
+      const body = call.body as { comment?: string };
+      const [k1, k2] = base.keys;
+      if (!k1 || !k2) return undefined;
+      return {
+        ...base,
+        keys: [
+          {
+            ...k1,
+            approvals: {
+              ...k1.approvals,
+              fr: {
+                state: "needs_changes",
+                comment: body.comment ?? null,
+                byUserId: "u2",
+                byName: "Grace Hopper",
+                at: "x",
+              },
+            },
+          },
+          k2,
+        ],
+      };
+    });
+    const user = setup();
+    await screen.findByRole("heading", { name: "Checkout" });
+    await user.click(screen.getByRole("button", { name: "Needs changes: French of checkout.pay" }));
+    await user.type(await screen.findByRole("textbox", { name: /Comment/ }), "  Use “Régler”  ");
+    await user.click(screen.getByRole("button", { name: "Mark needs changes" }));
+    await waitFor(() =>
+      expect(api.calls[0]?.body).toEqual({
+        keyId: "k1",
+        language: "fr",
+        state: "needs_changes",
+        comment: "Use “Régler”",
+      }),
+    );
+    expect(await screen.findByRole("img", { name: "Needs changes" })).toBeTruthy();
+    expect(screen.getByText("Use “Régler”")).toBeTruthy();
+  });
+
+  it("an empty review asks for keys", async () => {
+    stubApi(detail({ keys: [], keyCount: 0, approvalCounts: {} }), () => undefined);
+    setup();
+    expect(await screen.findByRole("heading", { name: "Add keys to review" })).toBeTruthy();
+    expect(screen.getAllByRole("button", { name: "Add key" }).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,114 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ReviewSummary } from "../../../../shared/schemas/reviews.ts";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { useReviews } from "../api/list-reviews.ts";
+import { useReviewActions } from "../hooks/use-review-actions.ts";
+import { splitReviews } from "../review-state.ts";
+import { summary } from "../test-fixtures.ts";
+import { ReviewsList } from "./reviews-list.tsx";
+
+const toastError = vi.hoisted(() => vi.fn<(message: string) => void>());
+vi.mock("sonner", () => ({ toast: { error: toastError, success: vi.fn() } }));
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+function stubApi(reviews: ReviewSummary[], options: { fail?: boolean } = {}) {
+  const patches: unknown[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn<typeof fetch>(async (input, init) => {
+      const url = String(input);
+      if ((init?.method ?? "GET") === "GET") return json({ reviews });
+      const body = JSON.parse(String(init?.body)) as { status: "pending" | "completed" };
+      patches.push({ url, body });
+      if (options.fail) return json({ error: { code: "internal", message: "boom" } }, 500);
+      return json(summary({ status: body.status, completed: body.status === "completed" }));
+    }),
+  );
+  return patches;
+}
+
+/** The Reviews page's list without the page around it (workspace, toolbar). */
+function Harness() {
+  const reviews = useReviews("p1");
+  const actions = useReviewActions("p1");
+  const [search, setSearch] = useState("");
+  if (!reviews.data) return <p>loading</p>;
+  const { todo, completed } = splitReviews(reviews.data, search);
+  return (
+    <>
+      <input aria-label="Search reviews" value={search} onChange={(event) => setSearch(event.target.value)} />
+      <ReviewsList
+        todo={todo}
+        completed={completed}
+        opening={null}
+        canManage
+        onToggleStatus={actions.toggleStatus}
+        onLinkClick={() => {}}
+      />
+    </>
+  );
+}
+
+function setup() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <Harness />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+const section = (name: string) => screen.getByRole("list", { name: new RegExp(`^${name}`) });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toastError.mockClear();
+});
+
+describe("the Reviews list", () => {
+  it("has To do and Completed sections, links to each review, and searches", async () => {
+    stubApi([
+      summary({ id: "r1", title: "Checkout" }),
+      summary({ id: "r2", title: "Onboarding", status: "completed", completed: true, description: "" }),
+    ]);
+    const user = setup();
+    expect(await screen.findByRole("heading", { name: /^To do/ })).toBeTruthy();
+    expect(within(section("To do")).getByRole("link", { name: "Checkout" }).getAttribute("href")).toBe(
+      "/app/review/r1",
+    );
+    expect(within(section("Completed")).getByRole("link", { name: "Onboarding" })).toBeTruthy();
+    expect(screen.getAllByText("Unassigned")).toHaveLength(2);
+
+    await user.type(screen.getByRole("textbox", { name: "Search reviews" }), "board");
+    expect(screen.queryByRole("link", { name: "Checkout" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Onboarding" })).toBeTruthy();
+  });
+
+  it("the owner's avatar toggles the status at once", async () => {
+    const patches = stubApi([summary({ id: "r1", title: "Checkout" })]);
+    const user = setup();
+    await user.click(await screen.findByRole("button", { name: "Mark Checkout as done" }));
+    expect(within(section("Completed")).getByRole("link", { name: "Checkout" })).toBeTruthy();
+    await waitFor(() => expect(patches).toEqual([{ url: "/api/reviews/r1", body: { status: "completed" } }]));
+  });
+
+  it("goes back and says so when the server refuses", async () => {
+    stubApi([summary({ id: "r1", title: "Checkout" })], { fail: true });
+    const user = setup();
+    await user.click(await screen.findByRole("button", { name: "Mark Checkout as done" }));
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith("Failed to update review. Please try again."),
+    );
+    expect(within(section("To do")).getByRole("link", { name: "Checkout" })).toBeTruthy();
+  });
+});
