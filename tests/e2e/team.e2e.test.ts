@@ -11,12 +11,16 @@ import { type MailServer, startMailServer } from "../helpers/smtp.ts";
 
 /**
  * The Team tab in Chromium against the real server, three people in three browser contexts
- * (spec points 2, 4, 5, 6, 8 and 9): the owner invites two addresses (the mails arrive at the test
- * SMTP server), one signs up and one signs in from the mail and each sees 'You joined {team}'; the
- * owner makes one an admin, who then invites and withdraws an invite but changes no roles; the
- * reviewer gets no Invite, Edit or delete buttons; the search filters; the owner removes a member,
- * renames the team and deletes it, after which the first remaining team by name and its first
- * project by name are selected.
+ * (spec points 2, 4, 5, 6, 8 and 9; issue 6): the owner invites two addresses (the mails arrive at
+ * the test SMTP server), one signs up and one signs in from the mail and each sees 'You joined
+ * {team}'; the owner makes one an admin, who then invites and withdraws an invite but changes no
+ * roles; the reviewer gets no Invite, Edit or delete buttons; the search filters. A review across the
+ * three: the reviewer selects two keys of the team's project in the Overview and puts them in a new
+ * review (Review → Add to Review), the admin opens it from the Reviews tab and marks its languages
+ * done one by one until it completes, the reviewer sees it completed (live) and re-opens it, and the
+ * owner sees it pending with no language done. Then the owner removes the reviewer, renames the team
+ * and deletes it, after which the first remaining team by name and its first project by name are
+ * selected.
  */
 
 const suffix = randomBytes(3).toString("hex");
@@ -31,6 +35,14 @@ const teamName = `Atlas ${suffix}`;
 const renamedTeam = `Atlas Prime ${suffix}`;
 const nextTeam = `Beta ${suffix}`;
 const lastTeam = `Gamma ${suffix}`;
+/** The project in the team under test that the review steps use: two languages, three keys. */
+const projectName = "Catalog";
+const reviewTitle = `Cart copy ${suffix}`;
+const catalogStrings: Record<string, { en: string; de: string }> = {
+  "cart.empty": { en: "Your cart is empty", de: "Dein Warenkorb ist leer" },
+  "cart.checkout": { en: "Check out", de: "Zur Kasse" },
+  "cart.total": { en: "Total", de: "Summe" },
+};
 
 describe(`the Team tab on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
   let mail: MailServer;
@@ -43,6 +55,8 @@ describe(`the Team tab on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "
   let alicePage: Page | undefined;
   let bobPage: Page | undefined;
   let current: Page | undefined;
+  let bobReviewPage: Page | undefined;
+  let aliceReviewPage: Page | undefined;
 
   beforeAll(async () => {
     mail = await startMailServer();
@@ -64,7 +78,28 @@ describe(`the Team tab on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "
       });
       expect(project.status()).toBe(201);
     }
-    await createTeamInContext(ownerContext, app, teamName);
+    const atlas = await createTeamInContext(ownerContext, app, teamName);
+    // The team under test has one project (English and German, three keys) for the review steps.
+    const catalog = await ownerContext.request.post(`${app.url}/api/teams/${atlas}/projects`, {
+      data: { name: projectName },
+    });
+    expect(catalog.status()).toBe(201);
+    const catalogId = ((await catalog.json()) as { id: string }).id;
+    const languages = await ownerContext.request.put(`${app.url}/api/projects/${catalogId}/languages`, {
+      data: { languages: ["en", "de"] },
+    });
+    expect(languages.status()).toBe(200);
+    for (const [key, values] of Object.entries(catalogStrings)) {
+      const created = await ownerContext.request.post(`${app.url}/api/projects/${catalogId}/keys`, {
+        data: { key, sourceValue: values.en },
+      });
+      expect(created.status()).toBe(201);
+      const keyId = ((await created.json()) as { id: string }).id;
+      const saved = await ownerContext.request.put(`${app.url}/api/keys/${keyId}/strings/de`, {
+        data: { value: values.de },
+      });
+      expect(saved.status()).toBe(200);
+    }
 
     // Bob has an account already (and no team); Alice is new to Sprog.
     const elsewhere = await browser.newContext();
@@ -107,6 +142,29 @@ describe(`the Team tab on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "
     members(on)
       .getByRole("listitem")
       .evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")));
+  const overviewRow = (on: Page, key: string) =>
+    on.locator(`table[aria-label="Translation keys"] tr[data-key="${key}"]`);
+  const reviewRow = (on: Page, key: string) =>
+    on.locator(`table[aria-label="Review keys"] tr[data-key="${key}"]`);
+  /** A section of the Reviews list (its heading carries the count); the list in it holds the reviews. */
+  const section = (on: Page, name: "To do" | "Completed") =>
+    on.getByRole("region", { name: new RegExp(`^${name}`) });
+  const listed = (on: Page, name: "To do" | "Completed") =>
+    section(on, name).getByRole("listitem").filter({ hasText: reviewTitle });
+  const pill = (on: Page, language: string) =>
+    on.getByRole("list", { name: "Mark as done" }).getByRole("button", { name: new RegExp(`^${language}`) });
+  const pressed = (on: Page) =>
+    Promise.all(["English", "German"].map((language) => pill(on, language).getAttribute("aria-pressed")));
+  const reviewStatus = (on: Page, status: "To do" | "Completed") =>
+    on.getByRole("region", { name: "Review details" }).getByText(status, { exact: true });
+  const openReviewsTab = (on: Page) =>
+    on.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reviews", exact: true }).click();
+  /** Picks the team's project where a page offers it ('No project selected'). */
+  const pickProject = async (on: Page) => {
+    await expectVisible(on.getByText("No project selected"));
+    await button(on, projectName).click();
+    await on.getByText("No project selected").waitFor({ state: "detached" });
+  };
   const goToTeam = async (on: Page) => {
     await on.goto(`${app.url}/app/team`);
     await expectVisible(on.getByRole("heading", { name: "Members", exact: true }));
@@ -319,7 +377,111 @@ describe(`the Team tab on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "
     await search.fill("");
   });
 
-  step("9. the owner removes Bob after confirming; Bob is no longer in the team", async () => {
+  step("9. Bob, a reviewer, selects two keys in the Overview and puts them in a new review", async () => {
+    const page = await open(bobContext);
+    bobReviewPage = page;
+    await page.goto(`${app.url}/app/overview`);
+    await pickProject(page);
+    await expectVisible(overviewRow(page, "cart.empty"));
+    await page.getByRole("checkbox", { name: "Select cart.empty" }).click();
+    await page.getByRole("checkbox", { name: "Select cart.total" }).click();
+    const selection = page.getByRole("region", { name: "Selection" });
+    await expectVisible(selection.getByText("2 keys selected"));
+    await selection.getByRole("button", { name: "Review", exact: true }).click();
+
+    const dialog = page.getByRole("dialog", { name: "Add to Review" });
+    await expectVisible(dialog);
+    expect(await dialog.getByRole("radio", { name: /New review/ }).isChecked()).toBe(true);
+    await dialog.getByLabel("Title").fill(reviewTitle);
+    await dialog.getByRole("button", { name: "Create Review", exact: true }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await expectVisible(toast(page, `Review “${reviewTitle}” created with 2 keys`));
+    await selection.waitFor({ state: "detached" });
+
+    await openReviewsTab(page);
+    await expectPath(page, /^\/app\/reviews$/);
+    await expectVisible(listed(page, "To do").getByRole("link", { name: reviewTitle }));
+    await expectVisible(listed(page, "To do").getByText("2 keys"));
+    await expectVisible(section(page, "Completed").getByText("No completed reviews yet."));
+  });
+
+  step(
+    "10. Alice, an admin, opens it from the Reviews tab and marks the languages done until it completes",
+    async () => {
+      const page = await open(aliceContext);
+      aliceReviewPage = page;
+      await page.goto(`${app.url}/app/overview`);
+      await openReviewsTab(page);
+      await expectPath(page, /^\/app\/reviews$/);
+      await pickProject(page);
+      await listed(page, "To do").getByRole("link", { name: reviewTitle }).click();
+      await expectPath(page, /^\/app\/review\/[0-9a-f-]{36}$/);
+      await expectVisible(page.getByRole("heading", { name: reviewTitle, exact: true }));
+      await expectVisible(page.getByRole("region", { name: "Review details" }).getByText("Bob Reviewer"));
+      await expectVisible(reviewStatus(page, "To do"));
+      await expectVisible(reviewRow(page, "cart.empty").getByText("Dein Warenkorb ist leer"));
+      await expectVisible(reviewRow(page, "cart.total"));
+      expect(await reviewRow(page, "cart.checkout").count()).toBe(0);
+      expect(await pressed(page)).toEqual(["false", "false"]);
+
+      await pill(page, "English").click();
+      await expectVisible(toast(page, "Language marked as complete"));
+      await eventually(
+        () => pressed(page),
+        (states) => states.join() === "true,false",
+        "English done",
+      );
+      expect(await toast(page, "All languages completed!").count()).toBe(0);
+      await pill(page, "German").click();
+      await expectVisible(toast(page, "All languages completed! Task marked as done."));
+      await expectVisible(button(page, "Re-open review"));
+      await expectVisible(reviewStatus(page, "Completed"));
+      expect(await pressed(page)).toEqual(["true", "true"]);
+
+      await page.getByRole("link", { name: "All reviews" }).click();
+      await expectPath(page, /^\/app\/reviews$/);
+      await expectVisible(listed(page, "Completed").getByRole("link", { name: reviewTitle }));
+      await expectVisible(section(page, "To do").getByText("Nothing to do."));
+    },
+  );
+
+  step("11. Bob sees it completed without reloading and re-opens it: every language unmarked", async () => {
+    const page = use(bobReviewPage);
+    // Bob's Reviews list has stayed open since step 9: the change arrives live.
+    await expectVisible(listed(page, "Completed").getByRole("link", { name: reviewTitle }));
+    await expectVisible(section(page, "To do").getByText("Nothing to do."));
+    await listed(page, "Completed").getByRole("link", { name: reviewTitle }).click();
+    await expectPath(page, /^\/app\/review\/[0-9a-f-]{36}$/);
+    await expectVisible(reviewStatus(page, "Completed"));
+    expect(await pressed(page)).toEqual(["true", "true"]);
+    await button(page, "Re-open review").click();
+    await expectVisible(toast(page, "All languages unmarked"));
+    await expectVisible(button(page, "Mark as done"));
+    await expectVisible(reviewStatus(page, "To do"));
+    expect(await pressed(page)).toEqual(["false", "false"]);
+
+    // Alice's list, still open, follows.
+    const alicesPage = use(aliceReviewPage);
+    await expectVisible(listed(alicesPage, "To do").getByRole("link", { name: reviewTitle }));
+  });
+
+  step("12. the owner sees the review pending again, with no language done", async () => {
+    const page = await open(ownerContext);
+    await page.goto(`${app.url}/app/reviews`);
+    await pickProject(page);
+    await expectVisible(listed(page, "To do").getByRole("link", { name: reviewTitle }));
+    await expectVisible(section(page, "Completed").getByText("No completed reviews yet."));
+    await listed(page, "To do").getByRole("link", { name: reviewTitle }).click();
+    await expectPath(page, /^\/app\/review\/[0-9a-f-]{36}$/);
+    await expectVisible(page.getByRole("heading", { name: reviewTitle, exact: true }));
+    await expectVisible(reviewStatus(page, "To do"));
+    await expectVisible(button(page, "Mark as done"));
+    expect(await button(page, "Re-open review").count()).toBe(0);
+    expect(await pressed(page)).toEqual(["false", "false"]);
+    await page.close();
+  });
+
+  step("13. the owner removes Bob after confirming; Bob is no longer in the team", async () => {
     const page = use(ownerPage);
     await button(page, "Remove Bob Reviewer").click();
     const confirm = page.getByRole("alertdialog");
@@ -338,7 +500,7 @@ describe(`the Team tab on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "
     await expectVisible(bobsPage.getByText("Please select a team to view team members."));
   });
 
-  step("10. Edit Team: Save waits for a change; the owner renames the team", async () => {
+  step("14. Edit Team: Save waits for a change; the owner renames the team", async () => {
     const page = use(ownerPage);
     await button(page, "Edit").click();
     const dialog = page.getByRole("dialog", { name: "Edit Team" });
@@ -359,7 +521,7 @@ describe(`the Team tab on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "
     );
   });
 
-  step("11. the Team tab has no critical accessibility violations", async () => {
+  step("15. the Team tab has no critical accessibility violations", async () => {
     const page = use(ownerPage);
     const results = await new AxeBuilder({ page }).include("main").analyze();
     const critical = results.violations
@@ -368,7 +530,7 @@ describe(`the Team tab on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "
     expect(critical).toEqual([]);
   });
 
-  step("12. deleting the team selects the first remaining team by name and its first project", async () => {
+  step("16. deleting the team selects the first remaining team by name and its first project", async () => {
     const page = use(ownerPage);
     await button(page, "Edit").click();
     const dialog = page.getByRole("dialog", { name: "Edit Team" });

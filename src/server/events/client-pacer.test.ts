@@ -59,4 +59,17 @@ describe("ClientPacer (spec point 9)", () => {
     expect(sent.map((e) => e.type)).toEqual(["key.created", "key.created", "key.updated"]);
     pacer.close();
   });
+  it("keeps the newest update of each review, not only of the last review that changed", () => {
+    const sent: ProjectEvent[] = [];
+    const pacer = new ClientPacer(
+      (e) => sent.push(e),
+      () => Date.now(),
+    );
+    pacer.push({ type: "review.updated", data: { reviewId: "r1" } });
+    pacer.push({ type: "review.updated", data: { reviewId: "r2" } });
+    pacer.push({ type: "review.updated", data: { reviewId: "r1", deleted: true } });
+    vi.advanceTimersByTime(2000);
+    expect(sent.map((e) => e.data)).toEqual([{ reviewId: "r1", deleted: true }, { reviewId: "r2" }]);
+    pacer.close();
+  });
 });

@@ -33,7 +33,9 @@ export class ClientPacer {
           ? `${event.type}:${event.data.keyId}`
           : event.type === "batch.updated"
             ? `${event.type}:${event.data.id}`
-            : event.type;
+            : event.type === "review.updated"
+              ? `${event.type}:${event.data.reviewId}`
+              : event.type;
       this.#waitingOthers.set(id, event);
       this.#otherTimer ??= setTimeout(() => this.#flushOthers(), REALTIME_BATCH_MS);
     }
