@@ -16,6 +16,9 @@ import { authRoutes } from "./auth/routes.ts";
 import type { AuthService } from "./auth/service.ts";
 import type { BatchService } from "./batch/batch-service.ts";
 import { batchRoutes } from "./batch/routes.ts";
+import type { BillingService } from "./billing/billing-service.ts";
+import { billingRoutes, billingWebhookRoutes } from "./billing/routes.ts";
+import type { WebhookHandler } from "./billing/webhooks.ts";
 import { AppError } from "./errors.ts";
 import type { EventBus } from "./events/event-bus.ts";
 import { eventRoutes } from "./events/routes.ts";
@@ -75,6 +78,8 @@ export interface AppDeps {
     apiKeys: ApiKeyService;
     reviews: ReviewService;
     pull: PullService;
+    billing: BillingService;
+    billingWebhooks: WebhookHandler;
   };
 }
 
@@ -93,6 +98,8 @@ export function buildApp({ publicUrl, maxUploadMb, logger, staticDir, services }
   const api = new Hono<AppEnv>()
     // The pull API is authorized by an API key, not a cookie: it answers before the origin check.
     .route("/", pullRoutes(services.pull))
+    // Billing webhooks are authorized by the provider's signature, not a cookie: before the check too.
+    .route("/", billingWebhookRoutes(services.billingWebhooks))
     .use("*", originCheck([publicUrl]))
     .route("/", authRoutes(services.auth, services.me))
     .route("/", profileRoutes(services.auth, services.profiles))
@@ -108,7 +115,8 @@ export function buildApp({ publicUrl, maxUploadMb, logger, staticDir, services }
     .route("/", toneRoutes(services.auth, services.tone))
     .route("/", apiKeyRoutes(services.auth, services.apiKeys))
     .route("/", reviewRoutes(services.auth, services.reviews))
-    .route("/", eventRoutes(services.auth, services.access, services.events));
+    .route("/", eventRoutes(services.auth, services.access, services.events))
+    .route("/", billingRoutes(services.auth, services.billing));
 
   api.get(
     "/openapi.json",

@@ -42,4 +42,38 @@ describe("config", () => {
       expect((error as Error).message).toMatch(/LOG_LEVEL/);
     }
   });
+
+  it("leaves billing off by default, with a 14-day trial ready", () => {
+    const config = loadConfig({});
+    expect(config.BILLING_PROVIDER).toBeUndefined();
+    expect(config.BILLING_TRIAL_DAYS).toBe(14);
+  });
+
+  it("wants both Stripe secrets with BILLING_PROVIDER=stripe, naming the missing ones", () => {
+    expect(() => loadConfig({ BILLING_PROVIDER: "stripe" })).toThrow(ConfigError);
+    try {
+      loadConfig({ BILLING_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_1" });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toMatch(
+        /STRIPE_WEBHOOK_SECRET: required when BILLING_PROVIDER=stripe/,
+      );
+      expect((error as Error).message).not.toMatch(/STRIPE_SECRET_KEY/);
+    }
+    const config = loadConfig({
+      BILLING_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+      STRIPE_API_BASE: "http://127.0.0.1:12111",
+      BILLING_TRIAL_DAYS: "0",
+    });
+    expect(config.BILLING_PROVIDER).toBe("stripe");
+    expect(config.BILLING_TRIAL_DAYS).toBe(0);
+  });
+
+  it("stops on an unknown BILLING_PROVIDER, a bad trial length or a non-http STRIPE_API_BASE", () => {
+    expect(() => loadConfig({ BILLING_PROVIDER: "paypal" })).toThrow(/BILLING_PROVIDER/);
+    expect(() => loadConfig({ BILLING_TRIAL_DAYS: "-1" })).toThrow(/BILLING_TRIAL_DAYS/);
+    expect(() => loadConfig({ STRIPE_API_BASE: "ftp://stripe" })).toThrow(/STRIPE_API_BASE/);
+  });
 });

@@ -23,6 +23,14 @@ const smtpUrl = z.string().refine((value) => {
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
+const httpUrl = z.string().refine((value) => {
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}, "must be an http:// or https:// URL");
+
 export const configSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
@@ -42,6 +50,14 @@ export const configSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(1_000_000).default(60),
   ),
+  /** Unset: billing is off and every team has every feature (the self-hosted default). */
+  BILLING_PROVIDER: z.preprocess(emptyToUndefined, z.enum(["stripe"]).optional()),
+  STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Another Stripe API address (stripe-mock, the tests' local server); unset: Stripe's own. */
+  STRIPE_API_BASE: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  /** Free trial of a team's first subscription, in days; 0: none. */
+  BILLING_TRIAL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(730).default(14)),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -56,10 +72,21 @@ export type Config = z.infer<typeof configSchema> & { publicUrl: string };
 
 export class ConfigError extends Error {}
 
+/** Variables that only make sense together: BILLING_PROVIDER=stripe needs both Stripe secrets. */
+function missingTogether(env: Record<string, string | undefined>): string[] {
+  if (env.BILLING_PROVIDER !== "stripe") return [];
+  return (["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const)
+    .filter((name) => !env[name])
+    .map((name) => `  ${name}: required when BILLING_PROVIDER=stripe`);
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  const lines = [
+    ...(parsed.error?.issues ?? []).map((issue) => `  ${issue.path.join(".")}: ${issue.message}`),
+    ...missingTogether(env),
+  ];
+  if (!parsed.success || lines.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const data = parsed.data;

@@ -13,6 +13,9 @@ import { loadAuthSecret } from "./auth/secret.ts";
 import { createAuthService } from "./auth/service.ts";
 import { createBatchService } from "./batch/batch-service.ts";
 import { createChunkWorker } from "./batch/chunk-worker.ts";
+import { createBillingService } from "./billing/billing-service.ts";
+import { billingProviderFromConfig } from "./billing/stripe-provider.ts";
+import { createWebhookHandler } from "./billing/webhooks.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -81,12 +84,25 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const access = createAccess(database.db);
     const domain = { db: database.db, access, events };
     const teams = createTeamService({ ...domain, auth, logger });
+    const billingProvider = billingProviderFromConfig(config);
+    logger.info({ provider: billingProvider?.name ?? "none" }, "billing provider");
+    const billing = createBillingService({
+      db: database.db,
+      access,
+      provider: billingProvider,
+      publicUrl: config.publicUrl,
+      trialDays: config.BILLING_TRIAL_DAYS,
+      logger,
+    });
+    // Every member is a paid seat: joining or leaving a team sets its subscription's quantity.
+    const onMembersChanged = (teamId: string) => billing.syncSeats(teamId);
     const invites = createInviteService({
       db: database.db,
       access,
       mailer,
       publicUrl: config.publicUrl,
       logger,
+      onMembersChanged,
     });
     const memory = createMemoryService({ db: database.db, access });
     const strings = createStringService(domain);
@@ -129,7 +145,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       me: createMeService({ profiles, teams }),
       profiles,
       teams,
-      members: createMemberService({ db: database.db, access }),
+      members: createMemberService({ db: database.db, access, onMembersChanged }),
       invites,
       access,
       events,
@@ -152,6 +168,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       exports: createExportService(domain),
       apiKeys,
       reviews: createReviewService(domain),
+      billing,
+      billingWebhooks: createWebhookHandler({ db: database.db, provider: billingProvider, billing, logger }),
       pull: createPullService({
         db: database.db,
         apiKeys,

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MemberRole, PERMISSIONS, type Permission } from "../../src/shared/permissions.ts";
 import { type ApiClient, apiAppForThisFile, uniqueEmail } from "../helpers/api-app.ts";
+import { type StripeServer, startStripeServer } from "../helpers/stripe-server.ts";
 
 /**
  * Every route the app registers, called as anonymous, a signed-in outsider, and the team's
@@ -417,6 +418,33 @@ const CASES: RouteCase[] = [
     expected: everyone(401),
   },
 
+  // Billing (the app runs with Stripe configured, against tests/helpers/stripe-server.ts).
+  { route: "GET /api/billing/plans", path: () => "/api/billing/plans", expected: signedIn(200) },
+  {
+    route: "GET /api/teams/:teamId/subscription",
+    path: (f) => `/api/teams/${f.teamId}/subscription`,
+    expected: byPermission("team.view", 200),
+  },
+  {
+    route: "POST /api/teams/:teamId/billing/checkout",
+    path: (f) => `/api/teams/${f.teamId}/billing/checkout`,
+    body: () => ({ priceId: "price_team_month", productId: "prod_team" }),
+    expected: byPermission("team.manageBilling", 200),
+  },
+  {
+    route: "POST /api/teams/:teamId/billing/portal",
+    path: async (f) => `/api/teams/${await endedSubscription(f)}/billing/portal`,
+    body: () => ({ returnUrl: `${api().app.url}/app/team` }),
+    expected: byPermission("team.manageBilling", 200),
+  },
+  {
+    // Authorized by the provider's signature, not a session: unsigned, everyone gets 400.
+    route: "POST /api/billing/webhook",
+    path: () => "/api/billing/webhook",
+    body: () => ({ id: "evt_unsigned", object: "event", type: "customer.subscription.updated" }),
+    expected: everyone(400),
+  },
+
   // Public documents and the app itself.
   { route: "GET /api/openapi.json", path: () => "/api/openapi.json", expected: everyone(200) },
   { route: "GET /api/docs", path: () => "/api/docs", expected: everyone(200) },
@@ -490,7 +518,29 @@ async function freshApiKey(f: Fixture): Promise<string> {
   return answer.body.id;
 }
 
-const api = apiAppForThisFile();
+/**
+ * The fixture team with an ended subscription: it has a customer (the portal opens) and nothing live
+ * (checkout is allowed, member changes touch no seats).
+ */
+async function endedSubscription(f: Fixture): Promise<string> {
+  await api()
+    .db.insertInto("subscriptions")
+    .values({ team_id: f.teamId, provider: "stripe", provider_customer_id: "cus_matrix", status: "canceled" })
+    .onConflict((oc) => oc.column("team_id").doNothing())
+    .execute();
+  return f.teamId;
+}
+
+let stripe: StripeServer | undefined;
+const api = apiAppForThisFile({
+  env: async () => {
+    stripe = await startStripeServer();
+    return stripe.env();
+  },
+});
+afterAll(async () => {
+  await stripe?.close();
+});
 let fixture: Fixture;
 const clients = new Map<Caller, ApiClient>();
 

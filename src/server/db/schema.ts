@@ -215,6 +215,34 @@ export interface ReviewApprovalsTable {
   updated_at: Timestamp;
 }
 
+/** A team's subscription as the billing provider last told it (one per team). */
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  team_id: string;
+  provider: string;
+  provider_customer_id: string | null;
+  provider_subscription_id: string | null;
+  provider_item_id: string | null;
+  provider_product_id: string | null;
+  provider_price_id: string | null;
+  status: string;
+  product_name: string | null;
+  renewal_date: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  cancel_at_period_end: Generated<boolean>;
+  seats: Generated<number>;
+  trial_end: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A processed webhook event of the billing provider (idempotency). */
+export interface BillingEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  processed_at: Timestamp;
+}
+
 /** Our tables as Kysely sees them (better-auth-only tables are left to better-auth). */
 export interface DB {
   users: UsersTable;
@@ -237,4 +265,6 @@ export interface DB {
   reviews: ReviewsTable;
   review_keys: ReviewKeysTable;
   review_approvals: ReviewApprovalsTable;
+  subscriptions: SubscriptionsTable;
+  billing_events: BillingEventsTable;
 }

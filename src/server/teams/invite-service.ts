@@ -38,8 +38,17 @@ export function createInviteService(deps: {
   mailer: Mailer;
   publicUrl: string;
   logger: Logger;
+  /**
+   * Told after invites made someone a member, once committed (billing sets the paid seats). It must
+   * not throw: nothing it does can undo the membership.
+   */
+  onMembersChanged?: (teamId: string) => Promise<void>;
 }) {
-  const { db, access, mailer, publicUrl, logger } = deps;
+  const { db, access, mailer, publicUrl, logger, onMembersChanged } = deps;
+
+  async function membersChanged(teamIds: string[]) {
+    for (const teamId of teamIds) await onMembersChanged?.(teamId);
+  }
 
   function present(row: { id: string; team_id: string; email: string; created_at: Date | string }) {
     return {
@@ -52,10 +61,10 @@ export function createInviteService(deps: {
 
   /**
    * Joins every team that invited `email`, in the caller's transaction: a membership as reviewer
-   * per invite (none when already a member), and the invite leaves the pending list. Answers how
-   * many teams were joined.
+   * per invite (none when already a member), and the invite leaves the pending list. Answers the
+   * teams joined.
    */
-  async function acceptIn(trx: Transaction<DB>, user: SessionUser): Promise<number> {
+  async function acceptIn(trx: Transaction<DB>, user: SessionUser): Promise<string[]> {
     const invites = await trx
       .selectFrom("invites")
       .select(["id", "team_id"])
@@ -63,7 +72,7 @@ export function createInviteService(deps: {
       .where("status", "=", PENDING)
       .forUpdate()
       .execute();
-    let joined = 0;
+    const joined: string[] = [];
     for (const invite of invites) {
       const member = await trx
         .insertInto("members")
@@ -78,7 +87,7 @@ export function createInviteService(deps: {
         .returning("id")
         .executeTakeFirst();
       if (member) {
-        joined += 1;
+        joined.push(invite.team_id);
         await trx.updateTable("invites").set({ status: JOINED }).where("id", "=", invite.id).execute();
       } else {
         // Already in the team (added some other way): nothing to join, nothing to announce.
@@ -186,7 +195,9 @@ export function createInviteService(deps: {
      * verified), in one transaction. Answers the number of teams joined.
      */
     async acceptPending(user: SessionUser): Promise<number> {
-      return db.transaction().execute((trx) => acceptIn(trx, user));
+      const joined = await db.transaction().execute((trx) => acceptIn(trx, user));
+      await membersChanged(joined);
+      return joined.length;
     },
 
     /**
@@ -196,8 +207,9 @@ export function createInviteService(deps: {
      * not announced.
      */
     async claimJoined(user: SessionUser): Promise<JoinedTeams> {
+      let joined: string[] = [];
       const teams = await db.transaction().execute(async (trx) => {
-        await acceptIn(trx, user);
+        joined = await acceptIn(trx, user);
         const told = await trx
           .deleteFrom("invites")
           .where(sql<string>`lower(email)`, "=", byEmail(user.email))
@@ -217,6 +229,7 @@ export function createInviteService(deps: {
           )
           .execute();
       });
+      await membersChanged(joined);
       const byName = new Intl.Collator("en", { sensitivity: "base", numeric: true });
       return { joined: teams.sort((a, b) => byName.compare(a.name, b.name)) };
     },

@@ -29,8 +29,16 @@ export function sortMembers(members: TeamMember[]): TeamMember[] {
  * A team's members (spec points 2, 4 and 6): every member sees the list; the owner and admins
  * remove members (never the owner); only the owner switches a member between admin and reviewer.
  */
-export function createMemberService(deps: { db: Kysely<DB>; access: Access }) {
-  const { db, access } = deps;
+export function createMemberService(deps: {
+  db: Kysely<DB>;
+  access: Access;
+  /**
+   * Told after a member left, once the removal is committed (billing sets the paid seats). It must
+   * not throw: nothing it does can undo the removal.
+   */
+  onMembersChanged?: (teamId: string) => Promise<void>;
+}) {
+  const { db, access, onMembersChanged } = deps;
 
   /** The membership `memberId` of `teamId`; another team's member does not exist here. */
   async function memberOf(teamId: string, memberId: string) {
@@ -103,6 +111,7 @@ export function createMemberService(deps: { db: Kysely<DB>; access: Access }) {
       const member = await memberOf(teamId, memberId);
       if (member.role === "owner") throw new AppError("forbidden", "The team owner cannot be removed");
       await db.deleteFrom("members").where("id", "=", member.id).execute();
+      await onMembersChanged?.(teamId);
     },
   };
 }

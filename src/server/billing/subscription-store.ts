@@ -1,0 +1,123 @@
+import type { Kysely, Selectable, Transaction } from "kysely";
+import {
+  ENDED_SUBSCRIPTION_STATUSES,
+  type Subscription,
+  subscriptionStatusSchema,
+} from "../../shared/schemas/billing.ts";
+import type { DB, SubscriptionsTable } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import type { ProviderSubscription } from "./provider.ts";
+
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+
+/** Not ended: the team has a subscription to manage (and its seats to keep in step). */
+export const isLive = (status: string) =>
+  !(ENDED_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** The one presenter of a subscription row (spec point 3 Subscriptions). */
+export function presentSubscription(row: SubscriptionRow): Subscription {
+  const status = subscriptionStatusSchema.safeParse(row.status);
+  return {
+    id: row.id,
+    teamId: row.team_id,
+    status: status.success ? status.data : "incomplete",
+    productName: row.product_name,
+    renewalDate: iso(row.renewal_date),
+    cancelAtPeriodEnd: row.cancel_at_period_end,
+    seats: row.seats,
+    trialEnd: iso(row.trial_end),
+  };
+}
+
+export function subscriptionOfTeam(db: Kysely<DB>, teamId: string): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom("subscriptions").selectAll().where("team_id", "=", teamId).executeTakeFirst();
+}
+
+export async function memberCount(db: Kysely<DB>, teamId: string): Promise<number> {
+  const row = await db
+    .selectFrom("members")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("team_id", "=", teamId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Writes what the provider says about a subscription into its team's row, in the caller's transaction.
+ * The team is the row that already holds this subscription, else the one named at checkout. Answers
+ * the team, or null when there is none to write to (deleted since, or a subscription Sprog did not
+ * sell): such events are acknowledged and change nothing.
+ *
+ * A team has one row. A newer purchase replaces an ended one; an ended subscription never replaces
+ * a live one (a late 'deleted' of the team's previous subscription must not end the current one).
+ */
+export async function saveSubscription(
+  trx: Transaction<DB>,
+  args: { provider: string; state: ProviderSubscription; teamHint: string | null; logger: Logger },
+): Promise<string | null> {
+  const { provider, state, teamHint, logger } = args;
+  const holder = await trx
+    .selectFrom("subscriptions")
+    .select("team_id")
+    .where("provider_subscription_id", "=", state.id)
+    .forUpdate()
+    .executeTakeFirst();
+  const teamId = holder?.team_id ?? state.teamId ?? teamHint;
+  if (!teamId) {
+    logger.warn({ subscriptionId: state.id }, "billing: a subscription without a team, ignored");
+    return null;
+  }
+  const team = await trx.selectFrom("teams").select("id").where("id", "=", teamId).executeTakeFirst();
+  if (!team) {
+    logger.warn(
+      { subscriptionId: state.id, teamId },
+      "billing: a subscription of a team that is gone, ignored",
+    );
+    return null;
+  }
+  const current = await trx
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("team_id", "=", teamId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (
+    current?.provider_subscription_id &&
+    current.provider_subscription_id !== state.id &&
+    isLive(current.status) &&
+    !isLive(state.status)
+  ) {
+    logger.info(
+      { teamId, subscriptionId: state.id, current: current.provider_subscription_id },
+      "billing: an ended subscription does not replace the team's live one",
+    );
+    return teamId;
+  }
+  const values = {
+    provider,
+    provider_customer_id: state.customerId ?? current?.provider_customer_id ?? null,
+    provider_subscription_id: state.id,
+    provider_item_id: state.itemId,
+    provider_product_id: state.productId,
+    provider_price_id: state.priceId,
+    status: state.status,
+    // A deleted subscription's event names the product without its name: keep the one we had.
+    product_name:
+      state.productName ??
+      (current?.provider_product_id === state.productId ? current?.product_name : null) ??
+      null,
+    renewal_date: state.renewalDate,
+    cancel_at_period_end: state.cancelAtPeriodEnd,
+    seats: state.quantity,
+    trial_end: state.trialEnd,
+    updated_at: new Date(),
+  };
+  await trx
+    .insertInto("subscriptions")
+    .values({ team_id: teamId, ...values })
+    .onConflict((oc) => oc.column("team_id").doUpdateSet(values))
+    .execute();
+  return teamId;
+}
