@@ -3,7 +3,7 @@
  * printed as a table. Ratios are against a reference measured in the same run, so noise cancels.
  *
  *   npm run bench                 both databases (PostgreSQL when reachable)
- *   npm run bench -- batch        only the scenarios named (keys, batch, transfer)
+ *   npm run bench -- batch        only the scenarios named (keys, batch, transfer, landing)
  *   BENCH_KEYS=5000 npm run bench a smaller project for a quick look
  *   BENCH_BATCH_MEMORY_KEYS=10000 a smaller batch for the memory scenario (default 50,000)
  */
@@ -15,6 +15,7 @@ import { postgresAvailable } from "../tests/helpers/database.ts";
 import { startOpenAIServer } from "../tests/helpers/openai-server.ts";
 import { startMailServer } from "../tests/helpers/smtp.ts";
 import { batchMemory, batchThroughput } from "./batch-translate.ts";
+import { landingScenarios } from "./landing.ts";
 import { median, ms, percentile, samples } from "./measure.ts";
 import { overviewFirstRows } from "./overview-first-rows.ts";
 import { seedKeys } from "./seed.ts";
@@ -25,9 +26,9 @@ const BATCH_MEMORY_KEYS = Number(process.env.BENCH_BATCH_MEMORY_KEYS ?? 50_000);
 
 /**
  * Scenario groups: keys (keys API, saves, completion counts, Overview), batch (AI batch
- * translation), transfer (import, export, pull API).
+ * translation), transfer (import, export, pull API), landing (the public `/` in Chromium).
  */
-const GROUPS = ["keys", "batch", "transfer"] as const;
+const GROUPS = ["keys", "batch", "transfer", "landing"] as const;
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(GROUPS as readonly string[]).includes(name));
 if (unknown.length > 0) {
@@ -63,6 +64,9 @@ async function benchDatabase(kind: "pglite" | "postgres") {
     await client.request("PUT", "/api/profile", { body: { firstName: "Bench" } });
     const team = await client.request<{ id: string }>("POST", "/api/teams", { body: { name: "Bench" } });
     const label = kind === "pglite" ? "PGlite" : "PostgreSQL";
+
+    if (runs("landing"))
+      for (const row of await landingScenarios(app.url)) rows.push({ database: label, ...row });
 
     if (runs("batch")) {
       const context = {

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Me } from "../shared/schemas/auth.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { STORAGE_KEYS } from "./lib/storage-keys.ts";
@@ -51,6 +51,18 @@ function renderAt(path: string) {
   );
   return router;
 }
+
+// The router loads page modules on demand; load the /app ones once up front, so the timings below
+// measure routing rather than the test runner's first transform of those modules.
+beforeAll(async () => {
+  await Promise.all([
+    import("./pages/app/app-layout.tsx"),
+    import("./pages/app/overview-page.tsx"),
+    import("./pages/app/team-page.tsx"),
+    import("./pages/login-page.tsx"),
+    import("./pages/signup-page.tsx"),
+  ]);
+});
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,19 +1,17 @@
+import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import { AppLayout } from "./pages/app/app-layout.tsx";
-import { OverviewPage } from "./pages/app/overview-page.tsx";
-import { ReviewDetailPage } from "./pages/app/review-detail-page.tsx";
-import { ReviewsPage } from "./pages/app/reviews-page.tsx";
-import { TeamPage } from "./pages/app/team-page.tsx";
-import { TonePage } from "./pages/app/tone-page.tsx";
-import { ChoosePlanPage } from "./pages/choose-plan-page.tsx";
-import { CreateTeamPage } from "./pages/create-team-page.tsx";
+import { PageLoading } from "./components/ui/page-loading.tsx";
 import { LandingPage } from "./pages/landing-page.tsx";
-import { LoginPage } from "./pages/login-page.tsx";
 import { RouteErrorPage } from "./pages/route-error-page.tsx";
-import { SignupPage } from "./pages/signup-page.tsx";
-import { StyleGuidePage } from "./pages/style-guide-page.tsx";
-import { UserInfoPage } from "./pages/user-info-page.tsx";
-import { VerifyPage } from "./pages/verify-page.tsx";
+
+/**
+ * A route whose page module loads on first visit. Only the landing ships in the entry bundle, so a
+ * visitor of `/` downloads none of the /app area (react-router loads the matched routes' modules in
+ * parallel, and keeps the current page on screen meanwhile).
+ */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
 
 const toOverview = <Navigate to="/app/overview" replace />;
 
@@ -21,27 +19,136 @@ const toOverview = <Navigate to="/app/overview" replace />;
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
+    // Shown while the first page's module loads when the app opens on a lazy route.
+    hydrateFallbackElement: <PageLoading />,
     children: [
       { path: "/", element: <LandingPage /> },
-      { path: "/login", element: <LoginPage /> },
-      { path: "/signup", element: <SignupPage /> },
-      { path: "/verify", element: <VerifyPage /> },
-      { path: "/user-info", element: <UserInfoPage /> },
-      { path: "/create-team", element: <CreateTeamPage /> },
-      { path: "/choose-plan", element: <ChoosePlanPage /> },
-      { path: "/style-guide", element: <StyleGuidePage /> },
+      // No pages of their own: they land on the matching landing section.
+      { path: "/features", element: <Navigate to={{ pathname: "/", hash: "#writers" }} replace /> },
+      { path: "/pricing", element: <Navigate to={{ pathname: "/", hash: "#pricing" }} replace /> },
+      {
+        path: "/terms-conditions",
+        lazy: lazyPage(
+          () => import("./pages/terms-page.tsx"),
+          (m) => m.TermsPage,
+        ),
+      },
+      {
+        path: "/cookie-policy",
+        lazy: lazyPage(
+          () => import("./pages/cookie-policy-page.tsx"),
+          (m) => m.CookiePolicyPage,
+        ),
+      },
+      {
+        path: "/about",
+        lazy: lazyPage(
+          () => import("./pages/about-page.tsx"),
+          (m) => m.AboutPage,
+        ),
+      },
+      // featureId is optional: /docs shows the introduction.
+      {
+        path: "/docs/:featureId?",
+        lazy: lazyPage(
+          () => import("./pages/docs-page.tsx"),
+          (m) => m.DocsPage,
+        ),
+      },
+      {
+        path: "/login",
+        lazy: lazyPage(
+          () => import("./pages/login-page.tsx"),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: "/signup",
+        lazy: lazyPage(
+          () => import("./pages/signup-page.tsx"),
+          (m) => m.SignupPage,
+        ),
+      },
+      {
+        path: "/verify",
+        lazy: lazyPage(
+          () => import("./pages/verify-page.tsx"),
+          (m) => m.VerifyPage,
+        ),
+      },
+      {
+        path: "/user-info",
+        lazy: lazyPage(
+          () => import("./pages/user-info-page.tsx"),
+          (m) => m.UserInfoPage,
+        ),
+      },
+      {
+        path: "/create-team",
+        lazy: lazyPage(
+          () => import("./pages/create-team-page.tsx"),
+          (m) => m.CreateTeamPage,
+        ),
+      },
+      {
+        path: "/choose-plan",
+        lazy: lazyPage(
+          () => import("./pages/choose-plan-page.tsx"),
+          (m) => m.ChoosePlanPage,
+        ),
+      },
+      {
+        path: "/style-guide",
+        lazy: lazyPage(
+          () => import("./pages/style-guide-page.tsx"),
+          (m) => m.StyleGuidePage,
+        ),
+      },
       // The spec also calls the overview "/overview".
       { path: "/overview", element: toOverview },
       {
         path: "/app",
-        element: <AppLayout />,
+        lazy: lazyPage(
+          () => import("./pages/app/app-layout.tsx"),
+          (m) => m.AppLayout,
+        ),
         children: [
           { index: true, element: toOverview },
-          { path: "overview", element: <OverviewPage /> },
-          { path: "reviews", element: <ReviewsPage /> },
-          { path: "review/:reviewId", element: <ReviewDetailPage /> },
-          { path: "team", element: <TeamPage /> },
-          { path: "tone", element: <TonePage /> },
+          {
+            path: "overview",
+            lazy: lazyPage(
+              () => import("./pages/app/overview-page.tsx"),
+              (m) => m.OverviewPage,
+            ),
+          },
+          {
+            path: "reviews",
+            lazy: lazyPage(
+              () => import("./pages/app/reviews-page.tsx"),
+              (m) => m.ReviewsPage,
+            ),
+          },
+          {
+            path: "review/:reviewId",
+            lazy: lazyPage(
+              () => import("./pages/app/review-detail-page.tsx"),
+              (m) => m.ReviewDetailPage,
+            ),
+          },
+          {
+            path: "team",
+            lazy: lazyPage(
+              () => import("./pages/app/team-page.tsx"),
+              (m) => m.TeamPage,
+            ),
+          },
+          {
+            path: "tone",
+            lazy: lazyPage(
+              () => import("./pages/app/tone-page.tsx"),
+              (m) => m.TonePage,
+            ),
+          },
           { path: "translations", element: toOverview },
           { path: "dashboard", element: toOverview },
           { path: "*", element: toOverview },

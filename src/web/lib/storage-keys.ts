@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   codeSentAt: "sprog.auth.codeSentAt",
   /** Where to go after signing in (path + search of the protected page that sent the user to /login). */
   returnTo: "sprog.auth.returnTo",
+  /** The cookie banner's answer, accepted true or false, with when it expires (150 days, spec point 9). */
+  cookieConsent: "sprog.cookieConsent",
   selectedTeam: (userId: string) => `sprog.user.${userId}.selectedTeamId`,
   selectedProject: (userId: string) => `sprog.user.${userId}.selectedProjectId`,
   /**

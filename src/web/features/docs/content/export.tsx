@@ -1,0 +1,118 @@
+import { FORMAT_INFO } from "../../../../shared/formats/format-info.ts";
+import { FormatList } from "../components/format-list.tsx";
+import {
+  Callout,
+  Code,
+  CodeBlock,
+  DataTable,
+  DocSection,
+  List,
+  OptionName,
+  P,
+  TopicLink,
+  Ui,
+} from "../components/prose.tsx";
+import { EXPORT_DEFAULTS, placeholderFormatRows, rolesWith } from "../reference-data.ts";
+
+const onOff = (value: boolean) => (value ? "On" : "Off");
+
+const ZIP_EXAMPLE = `translations-3f0c2a9e-….zip
+├── values-en/strings.xml
+├── values-de/strings.xml
+└── values-pt-rBR/strings.xml`;
+
+export function ExportTopic() {
+  return (
+    <>
+      <DocSection id="how" title="Export translations">
+        <List ordered>
+          <li>
+            In the Overview, with the project selected, press <Ui>Export</Ui>.
+          </li>
+          <li>Tick the languages to export (all of them to begin with), and pick a format and options.</li>
+          <li>
+            Press <Ui>Export</Ui>. The dialog shows <Ui>Gathering translations</Ui>, <Ui>Processing files</Ui>
+            , <Ui>Creating ZIP file</Ui>, <Ui>Downloading</Ui> and <Ui>Complete</Ui>, and the browser saves{" "}
+            <Code>translations-{"{projectId}"}.zip</Code>.
+          </li>
+        </List>
+        <P>
+          Exporting is open to {rolesWith("languages.view")}. Empty strings are left out, so a file only holds
+          what is translated. Your app then falls back to its default language for the rest, as it normally
+          would.
+        </P>
+        <CodeBlock title="Android XML export of a project in English, German and Brazilian Portuguese">
+          {ZIP_EXAMPLE}
+        </CodeBlock>
+      </DocSection>
+
+      <DocSection id="formats" title="Formats">
+        <P>
+          Every format Sprog reads it also writes. Each language gets its own file, except CSV and Excel,
+          which hold every language in one table. The dialog starts with{" "}
+          {FORMAT_INFO[EXPORT_DEFAULTS.format].label}.
+        </P>
+        <FormatList show="export" />
+      </DocSection>
+
+      <DocSection id="options" title="Options">
+        <DataTable
+          caption="Export options"
+          columns={["Option", "What it does"]}
+          rows={[
+            [
+              <OptionName
+                key="o"
+                name="Placeholders"
+                defaultValue={
+                  EXPORT_DEFAULTS.placeholderFormat === null
+                    ? "Keep as written"
+                    : EXPORT_DEFAULTS.placeholderFormat
+                }
+              />,
+              <>
+                Rewrite every placeholder into one format:{" "}
+                {placeholderFormatRows().map((info, index) => (
+                  <span key={info.label}>
+                    {index > 0 ? ", " : null}
+                    {info.label} <Code>{info.syntax}</Code>
+                  </span>
+                ))}
+                . See{" "}
+                <TopicLink to="placeholders" hash="conversion">
+                  conversion
+                </TopicLink>
+                .
+              </>,
+            ],
+            [
+              <OptionName key="o" name="Pretty" defaultValue={onOff(EXPORT_DEFAULTS.pretty)} />,
+              "Indented, readable files.",
+            ],
+            [
+              <OptionName key="o" name="Flatten plurals" defaultValue={onOff(EXPORT_DEFAULTS.flatten)} />,
+              <>
+                Plurals as separate keys (<Code>items_one</Code>, <Code>items_other</Code>), as i18next reads
+                them, instead of one ICU message.
+              </>,
+            ],
+            [
+              <OptionName key="o" name="Nested JSON" defaultValue={onOff(EXPORT_DEFAULTS.nested)} />,
+              <>
+                JSON only: dots in keys become nested objects (<Code>home.title</Code> →{" "}
+                <Code>{'{"home": {"title": …}}'}</Code>). Off: flat keys.
+              </>,
+            ],
+          ]}
+          columnClassNames={["w-[38%]"]}
+        />
+        <Callout>
+          <P>
+            For CI/CD, the <TopicLink to="api">pull API</TopicLink> gives the same files without a browser:
+            one language as the file itself, or every language as <Code>translations.zip</Code>.
+          </P>
+        </Callout>
+      </DocSection>
+    </>
+  );
+}

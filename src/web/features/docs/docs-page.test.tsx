@@ -1,0 +1,141 @@
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FORMAT_IDS } from "../../../shared/formats/types.ts";
+import { MEMBER_ROLES, PERMISSION_NAMES, PERMISSIONS } from "../../../shared/permissions.ts";
+import { DocsPage } from "../../pages/docs-page.tsx";
+import { routes } from "../../router.tsx";
+import { DOC_TOPICS, TOPIC_IDS, topicPath, WELCOME_TITLE } from "./topics.ts";
+
+function renderDocs(path: string, withAppRoutes = false) {
+  const router = createMemoryRouter(
+    withAppRoutes
+      ? routes
+      : [
+          { path: "/docs/:featureId?", element: <DocsPage /> },
+          { path: "/login", element: <p>Login screen</p> },
+          { path: "/signup", element: <p>Signup screen</p> },
+          { path: "/", element: <p>Landing</p> },
+        ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const topicsNav = () => screen.getByRole("navigation", { name: "Documentation topics" });
+
+/** Heading levels in document order never skip one on the way down (h1 → h3 is a skip). */
+function headingLevels(): number[] {
+  return [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")].map((h) => Number(h.tagName.slice(1)));
+}
+
+let scrollTo: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  scrollTo = vi.fn();
+  vi.stubGlobal("scrollTo", scrollTo);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("/docs", () => {
+  it("shows the introduction without an id, highlighted in the sidebar", async () => {
+    renderDocs("/docs");
+    expect(await screen.findByRole("heading", { level: 1, name: "Introduction" })).toBeTruthy();
+    const current = within(topicsNav()).getByRole("link", { current: "page" });
+    expect(current.textContent).toBe("Introduction");
+    expect(document.title).toBe("Introduction · Sprog docs");
+  });
+
+  it("lists the nine topics in the sidebar, with only the active one marked current", () => {
+    renderDocs("/docs/reviews");
+    const links = within(topicsNav()).getAllByRole("link");
+    expect(links.map((link) => link.getAttribute("href"))).toEqual(TOPIC_IDS.map(topicPath));
+    expect(
+      links.filter((link) => link.getAttribute("aria-current") === "page").map((l) => l.textContent),
+    ).toEqual(["Reviews"]);
+  });
+
+  it.each(TOPIC_IDS)("renders %s as a page with one h1 and headings in order", (id) => {
+    renderDocs(`/docs/${id}`);
+    const topic = DOC_TOPICS.find((t) => t.id === id);
+    expect(screen.getAllByRole("heading", { level: 1 }).map((h) => h.textContent)).toEqual([topic?.title]);
+    const levels = headingLevels();
+    expect(levels[0]).toBe(1);
+    expect(levels.filter((level) => level === 2).length).toBeGreaterThan(1);
+    for (let i = 1; i < levels.length; i++)
+      expect(levels[i] ?? 0).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1);
+    for (const table of screen.queryAllByRole("table")) {
+      const columns = within(table).getAllByRole("columnheader").length;
+      expect(columns).toBeGreaterThan(0);
+      for (const row of within(table).getAllByRole("row")) {
+        expect(
+          row.querySelectorAll("th, td").length,
+          `a row of "${table.querySelector("caption")?.textContent}"`,
+        ).toBe(columns);
+      }
+      expect(table.querySelector("caption")?.textContent?.trim()).not.toBe("");
+    }
+  });
+
+  it("shows a generic welcome text for an unknown id, with no topic marked current", () => {
+    renderDocs("/docs/no-such-topic");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(WELCOME_TITLE);
+    expect(within(topicsNav()).queryByRole("link", { current: "page" })).toBeNull();
+    const main = screen.getByRole("main");
+    for (const topic of DOC_TOPICS)
+      expect(within(main).getByRole("link", { name: new RegExp(topic.title) })).toBeTruthy();
+  });
+
+  it("has Log In and Get Started in the header", () => {
+    renderDocs("/docs/api");
+    const account = screen.getByRole("navigation", { name: "Account" });
+    expect(within(account).getByRole("link", { name: "Log In" }).getAttribute("href")).toBe("/login");
+    expect(within(account).getByRole("link", { name: "Get Started" }).getAttribute("href")).toBe("/signup");
+  });
+
+  it("moves to another topic from the sidebar and starts at the top", async () => {
+    const router = renderDocs("/docs/introduction");
+    scrollTo.mockClear();
+    fireEvent.click(within(topicsNav()).getByRole("link", { name: "Placeholders" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Placeholders" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/docs/placeholders");
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    expect(within(topicsNav()).getByRole("link", { current: "page" }).textContent).toBe("Placeholders");
+  });
+
+  it("shows the roles table exactly as PERMISSIONS says", () => {
+    renderDocs("/docs/collaboration");
+    const table = screen.getByRole("table", { name: "Roles and permissions" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(PERMISSION_NAMES.length);
+    rows.forEach((row, index) => {
+      const permission = PERMISSION_NAMES[index] ?? "team.view";
+      expect(row.querySelector("[data-permission]")?.getAttribute("data-permission")).toBe(permission);
+      const cells = within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent?.replace(/[✓–]/g, "").trim());
+      expect(cells).toEqual(
+        MEMBER_ROLES.map((role) =>
+          (PERMISSIONS[permission] as readonly string[]).includes(role) ? "Yes" : "No",
+        ),
+      );
+    });
+  });
+
+  it.each(["import", "export"])("lists every registry format on the %s page", (id) => {
+    renderDocs(`/docs/${id}`);
+    const list = screen.getByRole("list", { name: "File formats" });
+    const ids = [...list.querySelectorAll("[data-format]")].map((item) => item.getAttribute("data-format"));
+    expect(ids).toEqual([...FORMAT_IDS]);
+  });
+
+  it("is a route of the app, loaded on demand", async () => {
+    renderDocs("/docs/api", true);
+    expect(await screen.findByRole("heading", { level: 1, name: "Pull API and CLI" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,249 @@
+// @vitest-environment node
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { pseudoLocalize } from "../../../server/ai/pseudo-provider.ts";
+import { AI_BACKOFF_BASE_MS, AI_BACKOFF_JITTER_MS, AI_MAX_RETRIES } from "../../../server/ai/retry.ts";
+import { configSchema } from "../../../server/config.ts";
+import { EXAMPLE_FLOOR, EXAMPLE_LIMIT, SUGGESTION_FLOOR } from "../../../server/memory/memory-service.ts";
+import { PULL_ALIAS_PATH as SERVER_PULL_ALIAS } from "../../../server/pull/routes.ts";
+import { FORMAT_INFO } from "../../../shared/formats/format-info.ts";
+import { valueToEntry } from "../../../shared/formats/plurals.ts";
+import { FORMATS } from "../../../shared/formats/registry.ts";
+import { FORMAT_IDS } from "../../../shared/formats/types.ts";
+import { MEMBER_ROLES, PERMISSION_NAMES, PERMISSIONS } from "../../../shared/permissions.ts";
+import { convertPlaceholders } from "../../../shared/placeholders/convert.ts";
+import { PLACEHOLDER_FORMATS } from "../../../shared/schemas/projects.ts";
+import { PULL_FILE_EXTENSIONS, PULL_FORMATS } from "../../../shared/schemas/pull.ts";
+import { PULL_ALIAS_PATH, PULL_MAX_BODY_KB, PULL_PATH } from "./content/api.tsx";
+import { EXAMPLE_PROJECT, PULL_EXAMPLES, ZIP_PATHS } from "./content/api-examples.ts";
+import {
+  AI_RETRIES,
+  CLI_DEFAULT_PLACEHOLDERS,
+  CLI_EXIT_CODES,
+  CLI_OPTIONS,
+  EXPORT_DEFAULTS,
+  formatRows,
+  IMPORT_DEFAULTS,
+  importExtensions,
+  MEMORY_THRESHOLDS,
+  PERMISSION_DESCRIPTIONS,
+  PSEUDO_EXAMPLE,
+  placeholderFormatRows,
+  rolesWith,
+  roleTableRows,
+  SERVER_DEFAULTS,
+} from "./reference-data.ts";
+
+const source = (path: string) => readFileSync(new URL(`../../../../${path}`, import.meta.url), "utf8");
+
+describe("the roles table", () => {
+  it("equals PERMISSIONS: one row per permission, a yes exactly for the roles it lists", () => {
+    const rows = roleTableRows();
+    expect(rows.map((row) => row.permission)).toEqual(PERMISSION_NAMES);
+    for (const row of rows) {
+      const allowed = PERMISSIONS[row.permission] as readonly string[];
+      for (const role of MEMBER_ROLES)
+        expect(row.allowed[role], `${row.permission} ${role}`).toBe(allowed.includes(role));
+      expect(row.description).toBe(PERMISSION_DESCRIPTIONS[row.permission]);
+    }
+  });
+
+  it("says who holds a permission in words", () => {
+    expect(rolesWith("team.edit")).toBe("the owner only");
+    expect(rolesWith("keys.manage")).toBe("the owner and admins");
+    expect(rolesWith("strings.edit")).toBe("every member of the team");
+  });
+});
+
+describe("the formats list", () => {
+  it("equals the format registry: ids, names and file endings", () => {
+    const rows = formatRows();
+    expect(rows.map((row) => row.id)).toEqual(FORMAT_IDS);
+    expect(rows.map((row) => row.id)).toEqual(Object.keys(FORMATS));
+    for (const row of rows) {
+      expect(row.label).toBe(FORMAT_INFO[row.id].label);
+      expect(row.label).toBe(FORMATS[row.id].label);
+      expect(row.extensions).toEqual(FORMATS[row.id].extensions);
+      expect(row.notes.trim()).not.toBe("");
+    }
+    expect(importExtensions()).toEqual([...new Set(Object.values(FORMATS).flatMap((f) => f.extensions))]);
+  });
+
+  it("names the file each format really writes for a language", async () => {
+    const languages = {
+      en: [
+        valueToEntry("greeting", "Hello {name}!"),
+        valueToEntry("items", "{count, plural, one {# item} other {# items}}"),
+      ],
+      de: [
+        valueToEntry("greeting", "Hallo {name}!"),
+        valueToEntry("items", "{count, plural, one {# Teil} other {# Teile}}"),
+      ],
+    };
+    for (const row of formatRows()) {
+      const files = await FORMATS[row.id].serialize(languages, {
+        sourceLanguage: "en",
+        pretty: true,
+        nested: false,
+        flattenPlurals: false,
+      });
+      expect(
+        files.map((file) => file.path),
+        row.id,
+      ).toContain(row.exportPath.replace("{lang}", "de"));
+    }
+  });
+});
+
+describe("the placeholder formats", () => {
+  it("are the five of spec point 9, with their syntax", () => {
+    const rows = placeholderFormatRows();
+    expect(rows.map((row) => row.id)).toEqual(PLACEHOLDER_FORMATS);
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.syntax]))).toEqual({
+      web: "{name}",
+      unified: "[name]",
+      ios: "%@",
+      android: "%1$s",
+      lokalise: "[%name$s]",
+    });
+  });
+
+  it("are what the engine writes when it converts to each format", () => {
+    for (const row of placeholderFormatRows()) {
+      expect(convertPlaceholders("Hi {name}", row.id), row.id).toBe(`Hi ${row.syntax}`);
+    }
+  });
+});
+
+describe("the option defaults", () => {
+  it("are the spec's import defaults", () => {
+    expect(IMPORT_DEFAULTS).toMatchObject({
+      overwriteExisting: false,
+      flattenNestedKeys: true,
+      resetLanguageList: false,
+    });
+  });
+
+  it("are the export request's defaults", () => {
+    expect(EXPORT_DEFAULTS).toMatchObject({
+      format: "json",
+      pretty: true,
+      flatten: false,
+      nested: false,
+      placeholderFormat: null,
+    });
+  });
+});
+
+describe("what the docs restate from the server", () => {
+  it("quotes the configuration defaults of src/server/config.ts", () => {
+    const defaults = configSchema.parse({});
+    expect(SERVER_DEFAULTS).toEqual({
+      MAX_UPLOAD_MB: defaults.MAX_UPLOAD_MB,
+      PULL_RATE_LIMIT_PER_MINUTE: defaults.PULL_RATE_LIMIT_PER_MINUTE,
+      AI_MODEL: defaults.AI_MODEL,
+      AI_BATCH_CONCURRENCY: defaults.AI_BATCH_CONCURRENCY,
+    });
+  });
+
+  it("quotes the AI retries and the translation memory thresholds", () => {
+    expect(AI_RETRIES.retries).toBe(AI_MAX_RETRIES);
+    expect(AI_RETRIES.backoffBaseMs).toBe(AI_BACKOFF_BASE_MS);
+    expect(AI_RETRIES.jitterMs).toBe(AI_BACKOFF_JITTER_MS);
+    expect(source("src/server/ai/translate-service.ts")).toContain(
+      `const ATTEMPTS = ${AI_RETRIES.attemptsPerString};`,
+    );
+    expect(source("src/server/batch/chunk-worker.ts")).toContain(
+      `const ATTEMPTS_PER_KEY = ${AI_RETRIES.attemptsPerString};`,
+    );
+    expect(MEMORY_THRESHOLDS).toEqual({
+      suggestion: SUGGESTION_FLOOR * 100,
+      example: EXAMPLE_FLOOR * 100,
+      examplesPerKey: EXAMPLE_LIMIT,
+    });
+  });
+
+  it("shows what pseudo-localization really answers", () => {
+    expect(pseudoLocalize(PSEUDO_EXAMPLE.source)).toBe(PSEUDO_EXAMPLE.output);
+  });
+
+  it("names the pull API's paths and body limit", () => {
+    expect(PULL_ALIAS_PATH).toBe(SERVER_PULL_ALIAS);
+    expect(PULL_PATH).toBe("/api/v1/pull");
+    expect(source("src/server/app.ts")).toMatch(/\.route\("\/", pullRoutes\(services\.pull\)\)/);
+    expect(source("src/server/pull/routes.ts")).toContain(
+      `const MAX_BODY_BYTES = ${PULL_MAX_BODY_KB} * 1024;`,
+    );
+  });
+});
+
+describe("the pull API examples", () => {
+  it("are the files the pull API builds for the example project", async () => {
+    const { en, de } = EXAMPLE_PROJECT.strings;
+    const registryFormat = { json: "json", strings: "strings", android: "xml" } as const;
+    for (const example of PULL_EXAMPLES) {
+      const entries = Object.entries(de).map(([key, value]) =>
+        valueToEntry(
+          key,
+          convertPlaceholders(value, example.placeholderFormat, { reference: en[key as keyof typeof en] }),
+        ),
+      );
+      const files = await FORMATS[registryFormat[example.format]].serialize(
+        { de: entries },
+        {
+          sourceLanguage: EXAMPLE_PROJECT.sourceLanguage,
+          pretty: true,
+          nested: false,
+          flattenPlurals: false,
+        },
+      );
+      expect(files).toHaveLength(1);
+      expect(new TextDecoder().decode(files[0]?.bytes).trim(), example.format).toBe(example.body);
+      expect(example.fileName).toBe(`de.${PULL_FILE_EXTENSIONS[example.format]}`);
+    }
+    expect(PULL_EXAMPLES.map((example) => example.format)).toEqual(PULL_FORMATS);
+  });
+
+  it("name the content types and zip paths the server uses", async () => {
+    const service = source("src/server/pull/service.ts");
+    for (const example of PULL_EXAMPLES)
+      expect(service).toContain(`${example.format}: "${example.contentType}"`);
+    const languages = {
+      en: [valueToEntry("greeting", "Hello")],
+      de: [valueToEntry("greeting", "Hallo")],
+    };
+    const registryFormat = { json: "json", strings: "strings", android: "xml" } as const;
+    for (const format of PULL_FORMATS) {
+      const files = await FORMATS[registryFormat[format]].serialize(languages, {
+        sourceLanguage: "en",
+        pretty: true,
+        nested: false,
+        flattenPlurals: false,
+      });
+      expect(files.map((file) => file.path).join(", ")).toBe(ZIP_PATHS[format]);
+    }
+  });
+});
+
+describe("the CLI reference", () => {
+  const cli = source("bin/sprog.mjs");
+
+  it("lists the exit codes of bin/sprog.mjs", () => {
+    const exit = /const EXIT = \{([^}]*)\}/.exec(cli)?.[1] ?? "";
+    const codes = [...exit.matchAll(/:\s*(\d+)/g)].map((match) => Number(match[1]));
+    expect(CLI_EXIT_CODES.map((entry) => entry.code)).toEqual(codes);
+  });
+
+  it("lists every option of bin/sprog.mjs and nothing else", () => {
+    const options = /options: \{([\s\S]*?)\n {6}\},/.exec(cli)?.[1] ?? "";
+    const names = [...options.matchAll(/^\s*"?([a-z-]+)"?: \{/gm)].map((match) => match[1]);
+    expect(names.length).toBeGreaterThan(5);
+    expect(CLI_OPTIONS.map((entry) => /--([a-z-]+)/.exec(entry.option)?.[1])).toEqual(names);
+  });
+
+  it("states the default placeholder formats of bin/sprog.mjs", () => {
+    const line = /const DEFAULT_PLACEHOLDERS = (\{[^}]*\})/.exec(cli)?.[1] ?? "";
+    const parsed = JSON.parse(line.replace(/(\w+):/g, '"$1":'));
+    expect(parsed).toEqual(CLI_DEFAULT_PLACEHOLDERS);
+  });
+});

@@ -1,0 +1,263 @@
+import { FORMAT_INFO } from "../../../shared/formats/format-info.ts";
+import { FORMAT_IDS, type FormatId } from "../../../shared/formats/types.ts";
+import {
+  can,
+  MEMBER_ROLES,
+  type MemberRole,
+  PERMISSION_NAMES,
+  PERMISSIONS,
+  type Permission,
+} from "../../../shared/permissions.ts";
+import { PLACEHOLDER_FORMATS, type PlaceholderFormat } from "../../../shared/schemas/projects.ts";
+import { exportBodySchema, importOptionsSchema } from "../../../shared/schemas/transfer.ts";
+
+/**
+ * The reference tables of the documentation, derived from the shared constants wherever one exists
+ * (permissions, formats, placeholder formats, option defaults), so the docs cannot drift from what
+ * the server enforces. What lives only on the server or in the CLI is restated here and checked
+ * against its source by `reference-data.test.ts`.
+ */
+
+export const ROLE_LABELS: Record<MemberRole, string> = {
+  owner: "Owner",
+  admin: "Admin",
+  reviewer: "Reviewer",
+};
+
+/** What each permission of `src/shared/permissions.ts` lets someone do, in the app's words. */
+export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
+  "team.view": "See the team, its members, pending invites and projects",
+  "team.edit": "Rename the team (Edit Team)",
+  "team.delete": "Delete the team with all its projects",
+  "team.manageRoles": "Switch a member between Admin and Reviewer",
+  "team.manageBilling": "Manage the plan and billing (paid plans cannot be bought yet)",
+  "team.manageSettings": "Change team-level settings",
+  "members.add": "Invite people to the team",
+  "members.remove": "Remove members (never the owner) and withdraw invites",
+  "projects.manage": "Create, rename and delete projects; set a project's placeholder format",
+  "projects.manageApiKeys": "Create and revoke project API keys (Project Settings → API Access)",
+  "languages.view": "See a project's languages, keys and strings; export files",
+  "languages.edit": "Add, reorder and remove a project's languages",
+  "keys.manage": "Add, rename and delete keys; import files",
+  "strings.edit": "Edit strings; translate one string with AI; writing assistant and translation memory",
+  "strings.delete": "Delete all translations of a language",
+  "strings.batchTranslate": "Translate every missing string of a language at once (batch)",
+  "tone.view": "Read the team's tone of voice",
+  "tone.manage": "Edit product context, brand tone and tone sections",
+  "reviews.view": "See reviews and the approvals in the Overview",
+  "reviews.manage": "Create, edit and delete reviews; add and remove keys; mark languages done; re-open",
+  "reviews.approve": "Approve a translation or mark it as needing changes",
+};
+
+export interface RoleRow {
+  permission: Permission;
+  description: string;
+  /** Role → allowed, in MEMBER_ROLES order. */
+  allowed: Record<MemberRole, boolean>;
+}
+
+/** One row per permission, in the table's own order, with a yes/no per member role. */
+export function roleTableRows(): RoleRow[] {
+  return PERMISSION_NAMES.map((permission) => ({
+    permission,
+    description: PERMISSION_DESCRIPTIONS[permission],
+    allowed: Object.fromEntries(MEMBER_ROLES.map((role) => [role, can(role, permission)])) as Record<
+      MemberRole,
+      boolean
+    >,
+  }));
+}
+
+const ROLE_IN_A_SENTENCE: Record<MemberRole, string> = {
+  owner: "the owner",
+  admin: "admins",
+  reviewer: "reviewers",
+};
+
+/** Who holds a permission, in words: "the owner and admins", "the owner only", "every member". */
+export function rolesWith(permission: Permission): string {
+  const roles = PERMISSIONS[permission] as readonly MemberRole[];
+  if (roles.length === MEMBER_ROLES.length) return "every member of the team";
+  const names = roles.map((role) => ROLE_IN_A_SENTENCE[role]);
+  if (names.length === 1) return `${names[0]} only`;
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+export interface FormatRow {
+  id: FormatId;
+  label: string;
+  extensions: readonly string[];
+  /** Where a language's file goes in an export zip; `{lang}` is the language code. */
+  exportPath: string;
+  notes: string;
+}
+
+/**
+ * How each registry format is read and written. Keyed by FormatId, so a new format in the registry
+ * does not compile until it is documented here; `exportPath` is checked against the real
+ * serializers by the tests.
+ */
+export const FORMAT_NOTES: Record<FormatId, Omit<FormatRow, "id" | "label" | "extensions">> = {
+  json: {
+    exportPath: "{lang}.json",
+    notes:
+      "Flat or nested objects of strings. i18next plural keys (key_one, key_other…) become one plural string. Numbers, booleans, null and arrays are skipped with a warning.",
+  },
+  strings: {
+    exportPath: "{lang}.lproj/Localizable.strings",
+    notes: '"key" = "value"; pairs, UTF-8 or UTF-16. The comment above a pair is kept.',
+  },
+  stringsdict: {
+    exportPath: "{lang}.lproj/Localizable.stringsdict",
+    notes:
+      "Apple plural rules, one plural variable per key. Only plural strings are written; plain strings belong in .strings.",
+  },
+  xml: {
+    exportPath: "values-{lang}/strings.xml",
+    notes:
+      '<string>, <plurals> and <string-array> resources, with Android\'s escaping. translatable="false" resources are skipped. Regions use Android qualifiers (values-pt-rBR).',
+  },
+  po: {
+    exportPath: "{lang}.po",
+    notes:
+      "msgid is the source text and msgstr the translation, so one file fills two languages. Plural forms follow the file's Plural-Forms header; fuzzy entries are skipped. No file is written for the source language.",
+  },
+  xliff: {
+    exportPath: "{lang}.xlf",
+    notes:
+      "<trans-unit> with <source> and <target>; the key is resname, else id. Carries the source text. No file is written for the source language.",
+  },
+  xliff2: {
+    exportPath: "{lang}.xlf",
+    notes:
+      "<unit> with <segment>s; the key is name, else id. Either XLIFF entry reads both versions. No file is written for the source language.",
+  },
+  csv: {
+    exportPath: "translations.csv",
+    notes:
+      "One row per key: a key (or id) column, one column per language code, optional comment column. Comma, semicolon or tab. One file holds every language.",
+  },
+  xlsx: {
+    exportPath: "translations.xlsx",
+    notes:
+      "The CSV table in the first worksheet. Old binary .xls workbooks cannot be read: save them as .xlsx first.",
+  },
+  yaml: {
+    exportPath: "{lang}.yml",
+    notes:
+      "Rails style, rooted at the locale (de:). Nested maps become dotted keys; one:/other: maps become plurals.",
+  },
+  arb: {
+    exportPath: "app_{lang}.arb",
+    notes:
+      "Flutter ARB: ICU messages, @@locale names the language, @key descriptions become comments. Regions are written Flutter's way (app_pt_BR.arb).",
+  },
+};
+
+/** Every registry format with its name, file endings and notes, in registry order. */
+export function formatRows(): FormatRow[] {
+  return FORMAT_IDS.map((id) => ({
+    id,
+    label: FORMAT_INFO[id].label,
+    extensions: FORMAT_INFO[id].extensions,
+    ...FORMAT_NOTES[id],
+  }));
+}
+
+/** The file endings the import accepts, each once, in registry order. */
+export function importExtensions(): string[] {
+  return [...new Set(FORMAT_IDS.flatMap((id) => FORMAT_INFO[id].extensions))];
+}
+
+/** How each placeholder format writes an argument, as the export dialog and the spec name them. */
+export const PLACEHOLDER_FORMAT_INFO: Record<
+  PlaceholderFormat,
+  { label: string; syntax: string; usedBy: string }
+> = {
+  web: { label: "Web", syntax: "{name}", usedBy: "ICU MessageFormat: FormatJS, react-intl, i18next ICU" },
+  unified: {
+    label: "Unified",
+    syntax: "[name]",
+    usedBy: "A neutral format, with [name:type] for typed values",
+  },
+  ios: { label: "iOS", syntax: "%@", usedBy: "String(format:) and NSLocalizedString: %@, %lld, %f" },
+  android: {
+    label: "Android",
+    syntax: "%1$s",
+    usedBy: "getString() and String.format: positional %1$s, %2$d",
+  },
+  lokalise: { label: "Lokalise", syntax: "[%name$s]", usedBy: "Lokalise universal placeholders" },
+};
+
+export function placeholderFormatRows() {
+  return PLACEHOLDER_FORMATS.map((id) => ({ id, ...PLACEHOLDER_FORMAT_INFO[id] }));
+}
+
+/** The import dialog's option defaults, as the server applies them when a field is not sent. */
+export const IMPORT_DEFAULTS = importOptionsSchema.parse({ language: "en" });
+
+/** The export request's defaults (the dialog starts from these too). */
+export const EXPORT_DEFAULTS = exportBodySchema.parse({ languages: ["en"] });
+
+/**
+ * Server defaults the docs quote (`src/server/config.ts`; the web may not import the server). The
+ * tests compare them with the config schema.
+ */
+export const SERVER_DEFAULTS = {
+  MAX_UPLOAD_MB: 20,
+  PULL_RATE_LIMIT_PER_MINUTE: 60,
+  AI_MODEL: "gpt-4o-mini",
+  AI_BATCH_CONCURRENCY: 3,
+} as const;
+
+/** AI call retries (`src/server/ai/retry.ts`) and attempts per string (translate service, chunk worker). */
+export const AI_RETRIES = { retries: 3, backoffBaseMs: 1000, jitterMs: 1000, attemptsPerString: 3 } as const;
+
+/** What the built-in pseudo-localization answers (`src/server/ai/pseudo-provider.ts`). */
+export const PSEUDO_EXAMPLE = { source: "Hello {name}", output: "[Ĥéĺĺó {name} ~~~~]" } as const;
+
+/** Translation memory thresholds (`src/server/memory/memory-service.ts`), in percent. */
+export const MEMORY_THRESHOLDS = { suggestion: 30, example: 70, examplesPerKey: 3 } as const;
+
+/** The CLI's exit codes (`bin/sprog.mjs`, EXIT). */
+export const CLI_EXIT_CODES: readonly { code: number; meaning: string }[] = [
+  { code: 0, meaning: "Done, or not modified since the ETag in --etag-file" },
+  { code: 1, meaning: "Network error, or the server answered another error" },
+  { code: 2, meaning: "Bad usage: a missing or invalid option" },
+  { code: 3, meaning: "API key missing, invalid or revoked (401)" },
+  { code: 4, meaning: "Bad request (400), e.g. a language the project does not have" },
+  { code: 5, meaning: "Rate limited (429)" },
+];
+
+/** The CLI's options (`bin/sprog.mjs`, parseArgs and HELP). */
+export const CLI_OPTIONS: readonly { option: string; meaning: string }[] = [
+  { option: "--host <url>", meaning: "Your Sprog's address. Or the environment variable SPROG_HOST." },
+  {
+    option: "--api-key <key>",
+    meaning: "The project API key. Or SPROG_API_KEY (better: it stays out of the command line).",
+  },
+  { option: "--format <format>", meaning: "json, strings or android. Required." },
+  {
+    option: "--placeholder-format <format>",
+    meaning: "web, ios or android. Default: web for json, ios for strings, android for android.",
+  },
+  {
+    option: "--language <code>",
+    meaning: "One language, e.g. de. Without it: every language of the project.",
+  },
+  {
+    option: "--out <file or dir>",
+    meaning:
+      "One language: the file to write (default ./{language}.{ext}; a directory gets that name inside it). Every language: a directory (existing, or ending in /) gets the files extracted; anything else is where translations.zip is written (default ./translations.zip).",
+  },
+  {
+    option: "--etag-file <file>",
+    meaning:
+      "Remembers the answer's ETag and sends it next time: nothing is downloaded or written while nothing changed.",
+  },
+  { option: "--timeout <seconds>", meaning: "Give up after this long (default 60)." },
+  { option: "-h, --help", meaning: "Show the help." },
+];
+
+/** The CLI's default placeholder format per file format (`bin/sprog.mjs`, DEFAULT_PLACEHOLDERS). */
+export const CLI_DEFAULT_PLACEHOLDERS = { json: "web", strings: "ios", android: "android" } as const;
