@@ -83,7 +83,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     });
     const access = createAccess(database.db);
     const domain = { db: database.db, access, events };
-    const teams = createTeamService({ ...domain, auth, logger });
     const billingProvider = billingProviderFromConfig(config);
     logger.info({ provider: billingProvider?.name ?? "none" }, "billing provider");
     const billing = createBillingService({
@@ -93,6 +92,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       publicUrl: config.publicUrl,
       trialDays: config.BILLING_TRIAL_DAYS,
       logger,
+    });
+    // A deleted team's subscription is cancelled, so nobody is billed for a team that is gone.
+    const teams = createTeamService({
+      ...domain,
+      auth,
+      logger,
+      prepareTeamDeletion: (teamId) => billing.prepareTeamDeletion(teamId),
     });
     // Every member is a paid seat: joining or leaving a team sets its subscription's quantity.
     const onMembersChanged = (teamId: string) => billing.syncSeats(teamId);

@@ -10,7 +10,7 @@ import Stripe from "stripe";
  *
  * - GET /v1/products, GET /v1/prices (lists, `limit`/`starting_after`)
  * - POST /v1/checkout/sessions, POST /v1/billing_portal/sessions
- * - GET and POST /v1/subscriptions/:id (quantity through `items[0][quantity]`; `expand` of
+ * - GET, POST and DELETE (cancel) /v1/subscriptions/:id (quantity through `items[0][quantity]`; `expand` of
  *   `items.data.price.product`), POST /v1/subscription_items/:id
  *
  * Webhook events for what happened (`completeCheckout`, `changeSubscription`, `deleteSubscription`)
@@ -222,6 +222,10 @@ export async function startStripeServer(options: { catalogue?: CatalogueProduct[
     if (subscriptionPath) {
       const subscription = subscriptions.get(subscriptionPath[1] ?? "");
       if (!subscription) return stripeError(404, `No such subscription: '${subscriptionPath[1]}'`);
+      if (method === "DELETE") {
+        Object.assign(subscription, { status: "canceled", cancel_at_period_end: false, canceled_at: now() });
+        return { status: 200, body: present(subscription, params) };
+      }
       if (method === "POST") {
         for (const item of (params.items as Json[] | undefined) ?? []) {
           if (item.quantity !== undefined && !setQuantity(subscription, item.id, item.quantity)) {

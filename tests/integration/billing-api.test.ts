@@ -775,4 +775,41 @@ describe("billing with Stripe", () => {
       expect(stripe.requests.slice(before).filter((r) => r.method === "POST")).toEqual([]);
     });
   });
+
+  describe("team deletion", () => {
+    it("cancels the deleted team's subscription; its late events are acknowledged and ignored", async () => {
+      const { owner, teamId, subscriptionId } = await subscribedTeam("Closing");
+      expect((await owner.request("DELETE", `/api/teams/${teamId}`)).status).toBe(204);
+      expect(stripe.requestsTo("DELETE", `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+      expect(stripe.subscription(subscriptionId)).toMatchObject({ status: "canceled" });
+
+      const late = await postWebhook(
+        stripe.event("customer.subscription.deleted", stripe.subscription(subscriptionId)),
+      );
+      expect(late.status).toBe(200);
+      expect(late.body).toEqual({ received: true, duplicate: false });
+    });
+
+    it("deletes the team when the cancellation fails (it is logged), and leaves ended subscriptions alone", async () => {
+      const failing = await subscribedTeam("Failing");
+      stripe.failNext("DELETE", new RegExp(`^/v1/subscriptions/${failing.subscriptionId}$`));
+      expect((await failing.owner.request("DELETE", `/api/teams/${failing.teamId}`)).status).toBe(204);
+      expect((await failing.owner.request("GET", `/api/teams/${failing.teamId}/subscription`)).status).toBe(
+        404,
+      );
+
+      const ended = await subscribedTeam("Ended before");
+      await postWebhook(stripe.deleteSubscription(ended.subscriptionId));
+      expect((await ended.owner.request("DELETE", `/api/teams/${ended.teamId}`)).status).toBe(204);
+      expect(stripe.requestsTo("DELETE", `/v1/subscriptions/${ended.subscriptionId}`)).toEqual([]);
+    });
+
+    it("does not cancel anything when the deletion is refused", async () => {
+      const { teamId, subscriptionId } = await subscribedTeam("Kept");
+      const stranger = await people.signIn(uniqueEmail("stranger"));
+      expect((await stranger.request("DELETE", `/api/teams/${teamId}`)).status).toBe(404);
+      expect(stripe.requestsTo("DELETE", `/v1/subscriptions/${subscriptionId}`)).toEqual([]);
+      expect(stripe.subscription(subscriptionId)).toMatchObject({ status: "trialing" });
+    });
+  });
 });

@@ -146,6 +146,32 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
 
     /**
+     * Called before a team is deleted: reads its live subscription while the row exists (the
+     * deletion cascades to it) and answers what to do once the deletion is committed, which is to
+     * cancel the subscription at the provider, so a deleted team is not billed again. Nothing is
+     * cancelled when the deletion fails. Never throws after the commit: a provider failure is logged
+     * (the subscription can still be cancelled in the provider's dashboard), and its later webhooks
+     * about a team that is gone are acknowledged and ignored.
+     */
+    async prepareTeamDeletion(teamId: string): Promise<() => Promise<void>> {
+      if (!provider) return async () => {};
+      const row = await subscriptionOfTeam(db, teamId);
+      const subscriptionId = row?.provider_subscription_id;
+      if (!subscriptionId || !row || !isLive(row.status)) return async () => {};
+      return async () => {
+        try {
+          await provider.cancelSubscription(subscriptionId);
+          logger.info({ teamId, subscriptionId }, "billing: the deleted team's subscription was cancelled");
+        } catch (error) {
+          logger.error(
+            { err: error, teamId, subscriptionId },
+            "billing: cancelling the deleted team's subscription failed; cancel it with the provider",
+          );
+        }
+      };
+    },
+
+    /**
      * Every member is a paid seat: sets the team's live subscription to its member count. Called
      * after a member joins or leaves, and when a webhook shows the provider's quantity has drifted.
      * Never throws: a provider failure must not undo the membership change that caused the call.

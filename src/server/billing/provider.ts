@@ -24,6 +24,8 @@ export interface BillingProvider {
     itemId: string | null;
     quantity: number;
   }): Promise<ProviderSubscription>;
+  /** Ends the subscription now (its team was deleted: nobody is left to pay for it or use it). */
+  cancelSubscription(subscriptionId: string): Promise<void>;
   /**
    * Verifies a webhook's signature over the raw body and reads the event. A missing or wrong
    * signature throws AppError 400 (nothing may change then).

@@ -210,6 +210,11 @@ export function createStripeProvider(options: StripeProviderOptions): BillingPro
       return toProviderSubscription(updated);
     },
 
+    async cancelSubscription(subscriptionId) {
+      // No proration credit: the team and everything it paid for is gone.
+      await stripe.subscriptions.cancel(subscriptionId);
+    },
+
     parseWebhook(rawBody, signature) {
       if (!signature) throw new AppError("bad_request", BILLING_ERRORS.invalidSignature);
       let event: Stripe.Event;

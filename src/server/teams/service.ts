@@ -38,8 +38,13 @@ export function createTeamService(deps: {
   access: Access;
   events: EventBus;
   logger: Logger;
+  /**
+   * Asked before a team is deleted (billing reads the subscription it will cancel); the answer runs
+   * after the deletion is committed, never when it fails.
+   */
+  prepareTeamDeletion?: (teamId: string) => Promise<() => Promise<void>>;
 }) {
-  const { db, auth, access, events, logger } = deps;
+  const { db, auth, access, events, logger, prepareTeamDeletion } = deps;
 
   return {
     /** The teams the user belongs to, sorted by name (spec: the picker lists teams by name). */
@@ -100,6 +105,7 @@ export function createTeamService(deps: {
      */
     async remove(userId: string, teamId: string): Promise<void> {
       await access.team(userId, teamId, "team.delete");
+      const afterDeletion = await prepareTeamDeletion?.(teamId);
       const projects = await db.transaction().execute(async (trx) => {
         // Locked first: a project created meanwhile waits, then fails on the deleted team.
         await trx.selectFrom("teams").select("id").where("id", "=", teamId).forUpdate().execute();
@@ -110,6 +116,7 @@ export function createTeamService(deps: {
       for (const { id } of projects) {
         await events.publish(id, [{ type: "project.updated", data: { projectId: id } }]);
       }
+      await afterDeletion?.();
     },
   };
 }
