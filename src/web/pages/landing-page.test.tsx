@@ -2,19 +2,8 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TOPIC_IDS } from "../features/docs/topics.ts";
 import { LandingPage } from "./landing-page.tsx";
-
-const TOPICS = [
-  "introduction",
-  "ai-translate",
-  "tone-of-voice",
-  "placeholders",
-  "reviews",
-  "import",
-  "export",
-  "api",
-  "collaboration",
-];
 
 let scrolledTo: string[] = [];
 const originalScrollIntoView = Element.prototype.scrollIntoView;
@@ -78,7 +67,7 @@ describe("the landing page", () => {
       expect(links.length).toBeGreaterThanOrEqual(3);
       for (const link of links) {
         const [, topic] = link.getAttribute("href")?.match(/^\/docs\/(.+)$/) ?? [];
-        expect(TOPICS).toContain(topic);
+        expect(TOPIC_IDS).toContain(topic);
       }
     }
     const pricing = document.getElementById("pricing") as HTMLElement;
