@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
   deriveTierPlans,
+  displayAmount,
   displayPrice,
   hasCurrentSubscription,
   hasPaidPlans,
   type PlanProduct,
+  priceForInterval,
+  seatsText,
   subscriptionDateLabel,
+  subscriptionDates,
   subscriptionLabel,
+  subscriptionStatusText,
   yearlySaving,
 } from "./plans.ts";
 
@@ -31,6 +36,11 @@ describe("displayPrice (spec point 9)", () => {
     expect(displayPrice(price("p", 29050, "year", "USD"))).toBe("$290.50/year");
     expect(displayPrice(price("p", 1999, "month", "eur"))).toBe("EUR 19.99/month");
     expect(displayPrice(price("p", 0, "month"))).toBe("Free");
+  });
+
+  it("writes an amount alone the same way (a yearly saving)", () => {
+    expect(displayAmount(5800, "usd")).toBe("$58.00");
+    expect(displayAmount(123456, "eur")).toBe("EUR 1234.56");
   });
 });
 
@@ -117,5 +127,67 @@ describe("subscription labels (spec point 4)", () => {
     expect(hasCurrentSubscription({ status: "canceled" })).toBe(false);
     expect(hasCurrentSubscription({ status: "incomplete_expired" })).toBe(false);
     expect(hasCurrentSubscription({ status: "trialing" })).toBe(true);
+  });
+});
+
+describe("priceForInterval", () => {
+  it("answers the interval's price id, product id and display price, or null when there is none", () => {
+    const [team] = deriveTierPlans([
+      product("team", "team", [price("tm", 2900, "month"), price("ty", 29000, "year")]),
+    ]);
+    if (!team) throw new Error("no plan");
+    expect(priceForInterval(team, "month")).toEqual({
+      priceId: "tm",
+      productId: "team",
+      displayPrice: "$29.00/month",
+      amount: 2900,
+    });
+    expect(priceForInterval(team, "year")?.displayPrice).toBe("$290.00/year");
+    const [monthlyOnly] = deriveTierPlans([product("team", "team", [price("tm", 2900, "month")])]);
+    if (!monthlyOnly) throw new Error("no plan");
+    expect(priceForInterval(monthlyOnly, "year")).toBeNull();
+    expect(priceForInterval({ ...team, monthlyProductId: null }, "month")).toBeNull();
+  });
+});
+
+describe("the 'Your plan' texts", () => {
+  const subscription = {
+    status: "active" as const,
+    cancelAtPeriodEnd: false,
+    renewalDate: "2026-05-01T10:00:00.000Z",
+    trialEnd: null,
+  };
+
+  it("shows the status capitalised, 'Cancelled' as it is", () => {
+    expect(subscriptionStatusText(subscription)).toBe("Active");
+    expect(subscriptionStatusText({ ...subscription, cancelAtPeriodEnd: true })).toBe("Cancelled");
+    expect(subscriptionStatusText({ ...subscription, status: "past_due" })).toBe("Past due");
+    expect(subscriptionStatusText({ ...subscription, status: "trialing" })).toBe("Trialing");
+  });
+
+  it("dates: 'Renews on', 'Expires on', and a trial's end said once", () => {
+    expect(subscriptionDates(subscription)).toEqual([{ label: "Renews on", date: subscription.renewalDate }]);
+    expect(subscriptionDates({ ...subscription, cancelAtPeriodEnd: true })).toEqual([
+      { label: "Expires on", date: subscription.renewalDate },
+    ]);
+    expect(
+      subscriptionDates({
+        ...subscription,
+        status: "trialing",
+        trialEnd: "2026-05-01T10:00:00.000Z",
+      }),
+    ).toEqual([{ label: "Trial ends on", date: "2026-05-01T10:00:00.000Z" }]);
+    expect(
+      subscriptionDates({ ...subscription, status: "trialing", trialEnd: "2026-04-15T10:00:00.000Z" }),
+    ).toEqual([
+      { label: "Trial ends on", date: "2026-04-15T10:00:00.000Z" },
+      { label: "Expires on", date: subscription.renewalDate },
+    ]);
+    expect(subscriptionDates({ ...subscription, renewalDate: null })).toEqual([]);
+  });
+
+  it("counts seats", () => {
+    expect(seatsText(1)).toBe("1 seat");
+    expect(seatsText(2)).toBe("2 seats");
   });
 });

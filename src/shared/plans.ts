@@ -40,9 +40,13 @@ const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slic
  */
 export function displayPrice(price: Pick<PlanPrice, "amount" | "currency" | "interval" | "amountType">) {
   if (price.amountType === "free") return "Free";
-  const amount = (price.amount / 100).toFixed(2);
-  const currency = price.currency.toLowerCase() === "usd" ? "$" : `${price.currency.toUpperCase()} `;
-  return `${currency}${amount}/${price.interval}`;
+  return `${displayAmount(price.amount, price.currency)}/${price.interval}`;
+}
+
+/** An amount in minor units the way spec point 9 writes prices, without the interval: '$58.00', 'EUR 58.00'. */
+export function displayAmount(amount: number, currency: string): string {
+  const symbol = currency.toLowerCase() === "usd" ? "$" : `${currency.toUpperCase()} `;
+  return `${symbol}${(amount / 100).toFixed(2)}`;
 }
 
 /**
@@ -127,4 +131,57 @@ export function subscriptionDateLabel(subscription: Pick<Subscription, "status" 
 export function hasCurrentSubscription(subscription: Pick<Subscription, "status"> | null): boolean {
   if (!subscription) return false;
   return !(ENDED_SUBSCRIPTION_STATUSES as readonly string[]).includes(subscription.status);
+}
+
+/** What one tier card offers for an interval: the price to buy and how it reads. */
+export interface IntervalPrice {
+  priceId: string;
+  productId: string;
+  displayPrice: string;
+  amount: number;
+}
+
+/**
+ * The tier's price for `interval`, or null when the tier has none (spec point 5: a purchase needs
+ * both a price id and a product id, so a half-filled price cannot be bought either).
+ */
+export function priceForInterval(plan: TierPlan, interval: BillingInterval): IntervalPrice | null {
+  const [priceId, productId, display, amount] =
+    interval === "month"
+      ? [plan.monthlyPriceId, plan.monthlyProductId, plan.monthlyDisplayPrice, plan.monthlyAmount]
+      : [plan.yearlyPriceId, plan.yearlyProductId, plan.yearlyDisplayPrice, plan.yearlyAmount];
+  if (!priceId || !productId || display === null || amount === null) return null;
+  return { priceId, productId, displayPrice: display, amount };
+}
+
+/**
+ * The status as a person reads it: subscriptionLabel's 'Cancelled' as is, a provider status
+ * capitalised with spaces ('past_due' -> 'Past due').
+ */
+export function subscriptionStatusText(subscription: Pick<Subscription, "status" | "cancelAtPeriodEnd">) {
+  const label = subscriptionLabel(subscription).replaceAll("_", " ");
+  return capitalise(label);
+}
+
+/**
+ * The dated lines of the 'Your plan' section (spec point 4): 'Trial ends on' while trialing, then
+ * 'Renews on' / 'Expires on' with the period's end. During a trial the period ends when the trial
+ * does; that day is said once, as the trial's end ('Expires on' would wrongly suggest the plan stops).
+ */
+export function subscriptionDates(
+  subscription: Pick<Subscription, "status" | "cancelAtPeriodEnd" | "renewalDate" | "trialEnd">,
+): { label: string; date: string }[] {
+  const lines: { label: string; date: string }[] = [];
+  const trialEnd = subscription.status === "trialing" ? subscription.trialEnd : null;
+  if (trialEnd) lines.push({ label: "Trial ends on", date: trialEnd });
+  const renewal = subscription.renewalDate;
+  const sameDayAsTrial =
+    trialEnd !== null && renewal !== null && trialEnd.slice(0, 10) === renewal.slice(0, 10);
+  if (renewal && !sameDayAsTrial) lines.push({ label: subscriptionDateLabel(subscription), date: renewal });
+  return lines;
+}
+
+/** 'N seats' (spec point 1: every member is a paid seat). */
+export function seatsText(seats: number): string {
+  return seats === 1 ? "1 seat" : `${seats} seats`;
 }

@@ -1,11 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { YourPlan } from "../../features/plans/components/your-plan.tsx";
 import { projectsQueryOptions } from "../../features/projects/api/list-projects.ts";
 import { TeamScreen } from "../../features/teams/components/team-screen.tsx";
 import { TeamToolbar } from "../../features/teams/components/team-toolbar.tsx";
 import { firstRemainingTeam } from "../../features/teams/team-search.ts";
 import { useWorkspace } from "../../lib/workspace.tsx";
 
-/** /app/team: the selected team's members and invites, the invite and edit-team dialogs. */
+/** /app/team: the selected team's members and invites, the invite and edit-team dialogs, 'Your plan'. */
 export function TeamPage() {
   const { me, teams, selectedTeam, selectTeam, selectProject } = useWorkspace();
   const queryClient = useQueryClient();
@@ -32,6 +33,7 @@ export function TeamPage() {
         currentUserId={me.user.id}
         onTeamDeleted={(teamId) => void selectAfterDeletion(teamId)}
       />
+      <YourPlan team={selectedTeam} />
     </>
   );
 }

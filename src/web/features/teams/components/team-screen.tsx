@@ -155,9 +155,15 @@ function TeamLists({
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="members-heading" className="flex flex-col gap-2">
-        <h2 id="members-heading" className="text-sm font-semibold">
-          Members
-        </h2>
+        <div className="flex items-baseline justify-between gap-2">
+          <h2 id="members-heading" className="text-sm font-semibold">
+            Members
+          </h2>
+          {/* Every member is a paid seat (spec point 1), whatever the search shows. */}
+          {members.isSuccess ? (
+            <p className="text-xs text-muted">{`Seats used: ${members.data.length}`}</p>
+          ) : null}
+        </div>
         {members.isPending ? (
           <Spinner />
         ) : (

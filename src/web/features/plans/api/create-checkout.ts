@@ -1,0 +1,43 @@
+import { mutationOptions, useMutation } from "@tanstack/react-query";
+import {
+  BILLING_ERRORS,
+  type CheckoutAnswer,
+  type CheckoutBody,
+  checkoutAnswerSchema,
+} from "../../../../shared/schemas/billing.ts";
+import { ApiError, apiRequest, errorMessage, isApiError } from "../../../lib/api-client.ts";
+
+/**
+ * POST /api/teams/:teamId/billing/checkout (owner only): a hosted checkout for one price, one paid
+ * seat per member; the browser then goes to `checkoutUrl` (spec point 7).
+ */
+export async function createCheckout(teamId: string, body: CheckoutBody): Promise<CheckoutAnswer> {
+  const answer = await apiRequest(
+    `/api/teams/${encodeURIComponent(teamId)}/billing/checkout`,
+    checkoutAnswerSchema,
+    { method: "POST", body },
+  );
+  // An empty address is as useless as none (spec point 5: the response must contain a checkout URL).
+  if (answer.checkoutUrl.trim() === "") throw new ApiError(200, "invalid_response", "No checkout URL");
+  return answer;
+}
+
+export function createCheckoutMutationOptions(teamId: string) {
+  return mutationOptions({
+    mutationKey: ["teams", teamId, "billing", "checkout"],
+    mutationFn: (body: CheckoutBody) => createCheckout(teamId, body),
+  });
+}
+
+export function useCreateCheckout(teamId: string) {
+  return useMutation(createCheckoutMutationOptions(teamId));
+}
+
+/**
+ * Spec point 8, checkout: the server's message when it gave one; an answer without an address says
+ * so; anything else 'Failed to start checkout process.'.
+ */
+export function checkoutErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.code === "invalid_response") return BILLING_ERRORS.checkoutUrlMissing;
+  return errorMessage(error, BILLING_ERRORS.checkoutFailed);
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type BillingPlans, billingPlansSchema } from "../../../../shared/schemas/billing.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+
+export const plansQueryKey = (includeFree: boolean) => ["billing", "plans", { includeFree }] as const;
+
+/**
+ * GET /api/billing/plans: `{configured, plans}`, the paid tiers in display order (team, enterprise),
+ * plus free with `includeFree` (spec point 9: free plans only in a debug block).
+ */
+export function getPlans(includeFree = false): Promise<BillingPlans> {
+  return apiRequest(`/api/billing/plans${includeFree ? "?includeFree=true" : ""}`, billingPlansSchema);
+}
+
+export function plansQueryOptions(includeFree = false) {
+  return queryOptions({ queryKey: plansQueryKey(includeFree), queryFn: () => getPlans(includeFree) });
+}
+
+export function usePlans(includeFree = false) {
+  return useQuery(plansQueryOptions(includeFree));
+}

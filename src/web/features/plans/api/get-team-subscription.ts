@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type TeamSubscription, teamSubscriptionSchema } from "../../../../shared/schemas/billing.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+
+/** Under the team's key, so that forgetting a deleted team forgets its subscription too. */
+export const teamSubscriptionQueryKey = (teamId: string) => ["teams", teamId, "subscription"] as const;
+
+/**
+ * GET /api/teams/:teamId/subscription: `subscription` is null when the team never bought one (the
+ * spec's 'no row', which is not an error).
+ */
+export function getTeamSubscription(teamId: string): Promise<TeamSubscription> {
+  return apiRequest(`/api/teams/${encodeURIComponent(teamId)}/subscription`, teamSubscriptionSchema);
+}
+
+export function teamSubscriptionQueryOptions(teamId: string) {
+  return queryOptions({
+    queryKey: teamSubscriptionQueryKey(teamId),
+    queryFn: () => getTeamSubscription(teamId),
+  });
+}
+
+export function useTeamSubscription(teamId: string | null) {
+  return useQuery({ ...teamSubscriptionQueryOptions(teamId ?? ""), enabled: teamId !== null });
+}

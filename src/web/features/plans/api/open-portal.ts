@@ -1,0 +1,39 @@
+import { mutationOptions, useMutation } from "@tanstack/react-query";
+import {
+  BILLING_ERRORS,
+  type PortalAnswer,
+  type PortalBody,
+  portalAnswerSchema,
+} from "../../../../shared/schemas/billing.ts";
+import { ApiError, apiRequest, errorMessage, isApiError } from "../../../lib/api-client.ts";
+
+/**
+ * POST /api/teams/:teamId/billing/portal (owner only): the provider's billing portal, which sends the
+ * browser back to `returnUrl` (the current page, spec point 7).
+ */
+export async function openPortal(teamId: string, body: PortalBody): Promise<PortalAnswer> {
+  const answer = await apiRequest(
+    `/api/teams/${encodeURIComponent(teamId)}/billing/portal`,
+    portalAnswerSchema,
+    { method: "POST", body },
+  );
+  if (answer.portalUrl.trim() === "") throw new ApiError(200, "invalid_response", "No portal URL");
+  return answer;
+}
+
+export function openPortalMutationOptions(teamId: string) {
+  return mutationOptions({
+    mutationKey: ["teams", teamId, "billing", "portal"],
+    mutationFn: (body: PortalBody) => openPortal(teamId, body),
+  });
+}
+
+export function useOpenPortal(teamId: string) {
+  return useMutation(openPortalMutationOptions(teamId));
+}
+
+/** Spec point 8, portal: the server's message, 'Portal URL not received from function.', or the fallback. */
+export function portalErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.code === "invalid_response") return BILLING_ERRORS.portalUrlMissing;
+  return errorMessage(error, BILLING_ERRORS.portalFailed);
+}
