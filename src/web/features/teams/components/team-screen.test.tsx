@@ -189,6 +189,8 @@ describe("Team screen", () => {
     await user.clear(screen.getByLabelText("Search members"));
     await user.type(screen.getByLabelText("Search members"), "other.test");
     expect(screen.getByText("No team members found.")).toBeTruthy();
+    // Every member is a paid seat, whatever the search shows.
+    expect(screen.getByText("Seats used: 3")).toBeTruthy();
     expect(within(screen.getByRole("list", { name: "Invites" })).getByText(INVITE.email)).toBeTruthy();
 
     // Anything may drive the search through the window event.
