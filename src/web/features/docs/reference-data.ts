@@ -30,7 +30,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   "team.edit": "Rename the team (Edit Team)",
   "team.delete": "Delete the team with all its projects",
   "team.manageRoles": "Switch a member between Admin and Reviewer",
-  "team.manageBilling": "Manage the plan and billing (paid plans cannot be bought yet)",
+  "team.manageBilling": "Choose, buy and manage the team's plan and billing",
   "team.manageSettings": "Change team-level settings",
   "members.add": "Invite people to the team",
   "members.remove": "Remove members (never the owner) and withdraw invites",

@@ -63,8 +63,10 @@ export function CollaborationTopic() {
         </List>
         <Callout>
           <P>
-            Plans are paid per team, and each member is a seat. Paid plans cannot be bought yet, so inviting
-            people costs nothing today.
+            Plans are paid per team, and each member is a seat: when an invited person joins, the team's
+            subscription gains a seat, and removing a member takes it away. The <Ui>Team</Ui> tab shows the
+            seats used and, under <Ui>Your plan</Ui>, the plan, its renewal date and (for the owner){" "}
+            <Ui>Manage</Ui>, which opens the billing portal. Deleting a team cancels its subscription.
           </P>
         </Callout>
       </DocSection>

@@ -59,8 +59,9 @@ export function IntroductionTopic() {
             Name your team and press <Ui>Complete Setup</Ui>. You are its owner.
           </li>
           <li>
-            Choose a plan, or press <Ui>Skip for now</Ui>. Paid plans cannot be bought yet, so skipping is the
-            way in for now.
+            Choose a plan (Monthly or Yearly; a new team's first plan starts with a free trial), or press{" "}
+            <Ui>Skip for now</Ui> and choose one later under <Ui>Your plan</Ui> on the <Ui>Team</Ui> tab. On a
+            server without billing set up, every team has every feature and there is nothing to choose.
           </li>
         </List>
         <P>
