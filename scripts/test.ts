@@ -270,6 +270,7 @@ async function main(): Promise<number> {
               "tests/e2e/import-export.e2e.test.ts",
               "tests/e2e/team.e2e.test.ts",
               "tests/e2e/reviews.e2e.test.ts",
+              "tests/e2e/billing.e2e.test.ts",
             ],
             {
               E2E_SKIP_BUILD: "1",
