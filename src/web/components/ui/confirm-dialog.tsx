@@ -2,6 +2,7 @@ import { AlertDialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
 import { Button } from "./button.tsx";
+import { useReturnFocus } from "./return-focus.ts";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -22,6 +23,7 @@ export interface ConfirmDialogProps {
 /**
  * The generic confirmation (spec point 2 dialogs): a delete confirmation, or the unsaved-changes
  * question. The confirm button does not close the dialog by itself: the caller closes it when done.
+ * On closing, the focus goes back to where it was when the dialog opened (see return-focus.ts).
  */
 export function ConfirmDialog({
   open,
@@ -35,11 +37,14 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/40 data-[state=open]:animate-fade-in" />
         <AlertDialog.Content
+          ref={returnFocus.ref}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           className={cn(
             "fixed top-1/2 left-1/2 z-50 flex w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4",
             "rounded-lg border border-border bg-background p-6 shadow-lg data-[state=open]:animate-scale-in focus:outline-none",

@@ -2,26 +2,32 @@ import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
+import { useReturnFocus } from "./return-focus.ts";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
+export interface DialogContentProps extends Omit<ComponentProps<typeof DialogPrimitive.Content>, "ref"> {
   title: string;
   description?: ReactNode;
   hideClose?: boolean;
 }
 
-/** A centred modal with a title (always), an optional description and a close button. */
+/**
+ * A centred modal with a title (always), an optional description and a close button. On closing,
+ * the focus goes back to where it was when the dialog opened (see return-focus.ts).
+ */
 export function DialogContent({
   className,
   title,
   description,
   hideClose,
   children,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
+  const returnFocus = useReturnFocus(onCloseAutoFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-zinc-950/40 data-[state=open]:animate-fade-in" />
@@ -33,6 +39,8 @@ export function DialogContent({
         )}
         {...(description ? {} : { "aria-describedby": undefined })}
         {...props}
+        ref={returnFocus.ref}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
       >
         <div className="flex flex-col gap-1.5 pr-6">
           <DialogPrimitive.Title className="text-base font-semibold text-foreground">

@@ -2,7 +2,14 @@ import { DropdownMenu as Menu } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
 
-export const DropdownMenu = Menu.Root;
+/**
+ * Non-modal by default: a modal menu hides the rest of the page with aria-hidden while its links
+ * and buttons stay focusable (axe aria-hidden-focus). The menu still takes the focus when it opens,
+ * closes on Escape, Tab or a press outside, and gives the focus back to its trigger.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuGroup = Menu.Group;
 

@@ -5,7 +5,7 @@ import { Button } from "./button.tsx";
 export function FormServerError({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+    <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-sm font-medium text-danger-hover">
       {message}
     </p>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { KeyRow } from "../../../shared/schemas/keys.ts";
 import {
+  cellAfterArrow,
   filterKeys,
   flattenGroups,
   GROUP_PAGE_SIZE,
@@ -88,5 +89,35 @@ describe("paging of groups", () => {
     expect(nextVisibleGroups(5, 12, 14, 15)).toBe(10);
     expect(nextVisibleGroups(10, 12, 29, 30)).toBe(12);
     expect(nextVisibleGroups(12, 12, 35, 36)).toBe(12);
+  });
+});
+
+describe("arrow keys between the table's cells", () => {
+  // [group a] a.1 a.2 [group b] b.1
+  const rows = flattenGroups(groupKeys([row("a.1"), row("a.2"), row("b.1")]), GROUP_PAGE_SIZE);
+
+  it("Up and Down keep the column and skip the group headers", () => {
+    expect(cellAfterArrow("ArrowDown", rows, 1, 2, 2)).toEqual({ index: 2, column: 2 });
+    expect(cellAfterArrow("ArrowDown", rows, 2, 2, 2)).toEqual({ index: 4, column: 2 });
+    expect(cellAfterArrow("ArrowUp", rows, 4, 1, 2)).toEqual({ index: 2, column: 1 });
+  });
+
+  it("stops at the first and the last key", () => {
+    expect(cellAfterArrow("ArrowUp", rows, 1, 1, 2)).toBeNull();
+    expect(cellAfterArrow("ArrowDown", rows, 4, 1, 2)).toBeNull();
+  });
+
+  it("Left and Right move between the value columns, not past them", () => {
+    expect(cellAfterArrow("ArrowRight", rows, 1, 1, 2)).toEqual({ index: 1, column: 2 });
+    expect(cellAfterArrow("ArrowLeft", rows, 1, 2, 2)).toEqual({ index: 1, column: 1 });
+    expect(cellAfterArrow("ArrowLeft", rows, 1, 1, 2)).toBeNull();
+    expect(cellAfterArrow("ArrowRight", rows, 1, 2, 2)).toBeNull();
+    // Only the source column (the source language is selected).
+    expect(cellAfterArrow("ArrowRight", rows, 1, 1, 1)).toBeNull();
+  });
+
+  it("other keys do not move", () => {
+    expect(cellAfterArrow("Enter", rows, 1, 1, 2)).toBeNull();
+    expect(cellAfterArrow("Home", rows, 1, 1, 2)).toBeNull();
   });
 });

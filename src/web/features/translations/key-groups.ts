@@ -77,3 +77,25 @@ export function nextVisibleGroups(
   if (lastVisibleIndex < rowCount - 1 - LOAD_MORE_THRESHOLD) return visibleGroups;
   return Math.min(totalGroups, visibleGroups + GROUP_PAGE_SIZE);
 }
+
+/**
+ * Where an arrow key moves the focus from the cell in row `index`, column `column` (1 the source,
+ * 2 the selected language; `columns` is the last one): Up/Down to the same column of the nearest key
+ * row (group headers are skipped), Left/Right to the neighbouring value column. Null: nowhere.
+ */
+export function cellAfterArrow(
+  key: string,
+  rows: readonly TableRow[],
+  index: number,
+  column: number,
+  columns: number,
+): { index: number; column: number } | null {
+  if (key === "ArrowLeft") return column > 1 ? { index, column: column - 1 } : null;
+  if (key === "ArrowRight") return column < columns ? { index, column: column + 1 } : null;
+  const step = key === "ArrowDown" ? 1 : key === "ArrowUp" ? -1 : 0;
+  if (step === 0) return null;
+  for (let next = index + step; next >= 0 && next < rows.length; next += step) {
+    if (rows[next]?.type === "key") return { index: next, column };
+  }
+  return null;
+}

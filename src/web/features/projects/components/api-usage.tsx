@@ -27,7 +27,12 @@ function Snippet({ label, code }: { label: string; code: string }) {
   return (
     <figure className="flex flex-col gap-1">
       <figcaption className="text-xs font-medium text-muted">{label}</figcaption>
-      <pre className="overflow-x-auto rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-xs leading-relaxed text-foreground">
+      {/* Focusable so that keyboard users can scroll the long lines sideways. */}
+      <pre
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+        className="overflow-x-auto rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-xs leading-relaxed text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+      >
         <code>{code}</code>
       </pre>
     </figure>

@@ -64,7 +64,7 @@ function ReviewItem({
         {review.description ? (
           <p className="line-clamp-2 text-sm break-words text-muted">{review.description}</p>
         ) : null}
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-subtle">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
           <span className="inline-flex items-center gap-1">
             <KeyRound className="size-3" aria-hidden="true" />
             {review.keyCount.toLocaleString("en")} {review.keyCount === 1 ? "key" : "keys"}

@@ -60,7 +60,7 @@ export function ToneTextBlock({
       />
       {canEdit ? (
         <div className="flex items-center justify-between gap-2">
-          <span className="text-xs text-subtle">Ctrl+Enter to save</span>
+          <span className="text-xs text-muted">Ctrl+Enter to save</span>
           <Button size="sm" onClick={save} disabled={!dirty} loading={saving}>
             Save
           </Button>

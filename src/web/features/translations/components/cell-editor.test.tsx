@@ -85,6 +85,37 @@ describe("the cell editor", () => {
     expect(onSave).toHaveBeenCalledWith("Hallo!");
   });
 
+  it("with someone else's change showing, Enter does not save and Tab moves on to Keep theirs / Overwrite", async () => {
+    const onSave = vi.fn<() => void>();
+    const onOverwrite = vi.fn<() => void>();
+    const noop = () => {};
+    render(
+      <CellEditor
+        label="German of greeting"
+        draft="Hallo"
+        saving={false}
+        changed={true}
+        theirs={{ cell: { value: "Servus", version: 2, updatedAt: "2026-01-01T00:00:00.000Z" }, by: "Grace" }}
+        onChange={noop}
+        onSave={onSave}
+        onDiscard={noop}
+        onKeepTheirs={noop}
+        onOverwrite={onOverwrite}
+      />,
+    );
+    const user = userEvent.setup();
+    expect(document.activeElement).toBe(screen.getByLabelText("German of greeting"));
+    await user.keyboard("{Enter}");
+    expect(onSave).not.toHaveBeenCalled();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Keep theirs" }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Overwrite" }));
+    await user.keyboard("{Enter}");
+    expect(onOverwrite).toHaveBeenCalledOnce();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
   it("trailing newlines are stripped from what is saved", async () => {
     const { textarea, onSave, user } = setup();
     await user.type(textarea, "!{Shift>}{Enter}{Enter}{/Shift}");

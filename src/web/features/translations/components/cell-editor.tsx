@@ -25,7 +25,8 @@ function autosize(element: HTMLTextAreaElement | null) {
 
 /**
  * The open editor of one cell (spec point 4): Enter (without Shift) or Tab saves, Shift+Enter adds a
- * newline, Escape discards. Someone else's change shows with 'Keep theirs' / 'Overwrite'.
+ * newline, Escape discards (the cell takes the focus back, see ValueCell). Someone else's change
+ * shows with 'Keep theirs' / 'Overwrite'.
  */
 export function CellEditor({
   label,
@@ -58,6 +59,9 @@ export function CellEditor({
       isComposing: event.nativeEvent.isComposing,
     });
     if (intent === null) return;
+    // Someone else's change is showing: saving waits for 'Keep theirs' or 'Overwrite', and Tab moves
+    // on to those buttons instead of being swallowed.
+    if (intent === "save" && theirs && event.key === "Tab") return;
     event.preventDefault();
     event.stopPropagation();
     if (intent === "save") {
@@ -107,7 +111,7 @@ export function CellEditor({
         </div>
       ) : (
         <div className="flex items-center justify-end gap-2">
-          <span className="mr-auto text-[11px] text-subtle">Enter to save · Shift+Enter for a new line</span>
+          <span className="mr-auto text-[11px] text-muted">Enter to save · Shift+Enter for a new line</span>
           <Button size="sm" variant="ghost" onClick={onDiscard} disabled={saving}>
             Discard
           </Button>

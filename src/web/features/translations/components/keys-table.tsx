@@ -1,8 +1,14 @@
 import { defaultRangeExtractor, type Range, useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { KeyRow as KeyRowData } from "../../../../shared/schemas/keys.ts";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
-import { flattenGroups, GROUP_PAGE_SIZE, groupKeys, nextVisibleGroups } from "../key-groups.ts";
+import {
+  cellAfterArrow,
+  flattenGroups,
+  GROUP_PAGE_SIZE,
+  groupKeys,
+  nextVisibleGroups,
+} from "../key-groups.ts";
 import { type ColumnLanguage, KeyRow } from "./key-row.tsx";
 
 export interface KeysTableProps {
@@ -29,6 +35,8 @@ const KEY_ROW_HEIGHT = 41;
  * The keys table (spec point 2): Key, source and selected language columns; keys grouped by prefix,
  * the first 5 groups shown and 5 more whenever the user scrolls near the end (spec point 9). Rows
  * are virtualized, so 50,000 keys scroll smoothly; group headers are rows of the same list.
+ * Keyboard: Tab goes through every control; on a cell, the arrow keys move to the neighbouring
+ * cells (scrolling rows that are not rendered into view) and Enter or Space opens its editor.
  */
 export function KeysTable({
   projectId,
@@ -90,12 +98,49 @@ export function KeysTable({
     [keys, selection],
   );
   const allState = selectedCount === 0 ? false : selectedCount === keys.length ? true : "indeterminate";
+  const valueColumns = target ? 2 : 1;
+
+  /** Focuses the edit button of a cell (column 1 source, 2 target), rendering its row first if needed. */
+  const focusCell = (index: number, column: number) => {
+    const find = () =>
+      scrollRef.current?.querySelector<HTMLElement>(
+        `tr[data-index="${index}"] > td:nth-child(${column + 1}) [data-cell-trigger]`,
+      );
+    const now = find();
+    if (now) {
+      now.focus();
+      return;
+    }
+    virtualizer.scrollToIndex(index);
+    let frames = 0;
+    const retry = () => {
+      const rendered = find();
+      if (rendered) rendered.focus();
+      else if (++frames < 10) requestAnimationFrame(retry);
+    };
+    requestAnimationFrame(retry);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const trigger = event.target as HTMLElement;
+    if (!trigger.matches("[data-cell-trigger]")) return;
+    const tr = trigger.closest<HTMLTableRowElement>("tr[data-index]");
+    const td = trigger.closest("td");
+    if (!tr || !td) return;
+    const column = [...tr.children].indexOf(td);
+    const next = cellAfterArrow(event.key, rows, Number(tr.dataset.index), column, valueColumns);
+    if (!next) return;
+    event.preventDefault();
+    focusCell(next.index, next.column);
+  };
 
   return (
     <div className="flex flex-col overflow-hidden rounded-lg border border-border bg-background">
       <div
         ref={scrollRef}
-        className="relative h-[calc(100vh-20rem)] min-h-80 overflow-auto"
+        // scroll-padding: a cell focused by keyboard scrolls into view below the sticky header.
+        className="relative h-[calc(100vh-20rem)] min-h-80 scroll-pt-10 overflow-auto"
         data-testid="keys-scroll"
       >
         <table aria-label="Translation keys" aria-rowcount={rows.length + 1} className="grid w-full">
@@ -120,7 +165,11 @@ export function KeysTable({
               ) : null}
             </tr>
           </thead>
-          <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
+          <tbody
+            className="relative grid"
+            style={{ height: virtualizer.getTotalSize() }}
+            onKeyDown={onKeyDown}
+          >
             {items.map((item) => {
               const row = rows[item.index];
               if (!row) return null;

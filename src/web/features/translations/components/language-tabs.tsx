@@ -1,4 +1,5 @@
 import { CircleCheck } from "lucide-react";
+import type { KeyboardEvent } from "react";
 import { languageName } from "../../../../shared/languages.ts";
 import type { LanguageCompletion, Project } from "../../../../shared/schemas/projects.ts";
 import { ProgressCircle } from "../../../components/ui/progress-circle.tsx";
@@ -11,11 +12,42 @@ export interface LanguageTabsProps {
   onSelect: (code: string) => void;
 }
 
-/** One tab per project language: progress circle, missing count, 'Source' label, Complete state. */
+/** The tab that ArrowLeft/ArrowRight/Home/End moves to from tab `index` of `count` (wrapping), or null. */
+export function tabIndexAfterKey(key: string, index: number, count: number): number | null {
+  if (count === 0) return null;
+  if (key === "ArrowRight") return (index + 1) % count;
+  if (key === "ArrowLeft") return (index - 1 + count) % count;
+  if (key === "Home") return 0;
+  if (key === "End") return count - 1;
+  return null;
+}
+
+/**
+ * One tab per project language: progress circle, missing count, 'Source' label, Complete state.
+ * Keyboard as in the WAI-ARIA tabs pattern: only the selected tab is in the Tab order, the arrow
+ * keys (and Home/End) move the focus between tabs, Enter or Space selects (manual activation: a
+ * language switch loads that language's strings).
+ */
 export function LanguageTabs({ project, completion, selected, onSelect }: LanguageTabsProps) {
   const byCode = new Map((completion ?? []).map((entry) => [entry.code, entry]));
+  // The one tab in the Tab order (the first, should the selection not be one of the languages).
+  const tabStop = project.languages.includes(selected) ? selected : project.languages[0];
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+    const index = tabs.indexOf(event.target as HTMLButtonElement);
+    if (index < 0) return;
+    const next = tabIndexAfterKey(event.key, index, tabs.length);
+    if (next === null) return;
+    event.preventDefault();
+    tabs[next]?.focus();
+  };
   return (
-    <div role="tablist" aria-label="Languages" className="flex gap-1 overflow-x-auto border-b border-border">
+    <div
+      role="tablist"
+      aria-label="Languages"
+      className="flex gap-1 overflow-x-auto border-b border-border"
+      onKeyDown={onKeyDown}
+    >
       {project.languages.map((code) => {
         const state = byCode.get(code);
         const isSource = code === project.sourceLanguage;
@@ -28,6 +60,7 @@ export function LanguageTabs({ project, completion, selected, onSelect }: Langua
             type="button"
             role="tab"
             aria-selected={active}
+            tabIndex={code === tabStop ? 0 : -1}
             data-language={code}
             onClick={() => onSelect(code)}
             className={cn(

@@ -92,7 +92,7 @@ export function MemorySuggestionList({ suggestions, disabled, onUse, onDone }: M
       <div className="flex items-center gap-1.5 px-1.5 pt-0.5 text-[11px] font-medium text-muted">
         <Library className="size-3" aria-hidden="true" />
         Suggestions
-        <kbd className="ml-auto font-sans font-normal text-subtle" title="From the text field: Alt+↓">
+        <kbd className="ml-auto font-sans font-normal text-muted" title="From the text field: Alt+↓">
           Alt+↓
         </kbd>
       </div>

@@ -1,5 +1,5 @@
 import { Copy, Languages, Pencil, Sparkles, TriangleAlert, Wand2 } from "lucide-react";
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { comparePlaceholders, fixPlaceholders } from "../../../../shared/placeholders/check.ts";
 import type { KeyRow } from "../../../../shared/schemas/keys.ts";
@@ -78,6 +78,17 @@ export function ValueCell({
   // the action menu open (the flag only lives for the render that mounts the editor).
   const isSource = sourceValue === undefined;
   const tdRef = useRef<HTMLTableCellElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // When the editor closes (saved, discarded) with the focus in it, the focus went to the page with
+  // the removed text field: put it back on the cell, so keyboard users keep their place in the table.
+  const wasOpen = useRef(isOpen);
+  useLayoutEffect(() => {
+    const closed = wasOpen.current && !isOpen;
+    wasOpen.current = isOpen;
+    if (closed && (document.activeElement === null || document.activeElement === document.body)) {
+      triggerRef.current?.focus({ preventScroll: true });
+    }
+  }, [isOpen]);
   const [assistOnOpen, setAssistOnOpen] = useState(false);
   useEffect(() => {
     if (assistOnOpen) setAssistOnOpen(false);
@@ -147,18 +158,20 @@ export function ValueCell({
       ) : (
         <>
           <button
+            ref={triggerRef}
             type="button"
+            data-cell-trigger
             title="Click to edit"
             disabled={loading}
             onClick={() => editing.begin(row.id, language, cell)}
             className="min-h-7 w-full cursor-text rounded-sm pr-24 text-left text-sm break-words whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"
           >
             {loading ? (
-              <span className="text-subtle">…</span>
+              <span className="text-muted">…</span>
             ) : translate.isPending ? (
-              <span className="text-subtle italic">Translating…</span>
+              <span className="text-muted italic">Translating…</span>
             ) : value === "" ? (
-              <span className="text-subtle italic">Empty</span>
+              <span className="text-muted italic">Empty</span>
             ) : fadeMs ? (
               <span key={value} className="animate-fade-in" style={{ animationDuration: `${fadeMs}ms` }}>
                 {value}

@@ -1,0 +1,60 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Project } from "../../../../shared/schemas/projects.ts";
+import { LanguageTabs, tabIndexAfterKey } from "./language-tabs.tsx";
+
+afterEach(cleanup);
+
+const project = { sourceLanguage: "en", languages: ["en", "de", "fr"] } as Pick<
+  Project,
+  "sourceLanguage" | "languages"
+> as Project;
+
+function Tabs() {
+  const [selected, setSelected] = useState("de");
+  return (
+    <>
+      <button type="button">Before</button>
+      <LanguageTabs project={project} completion={undefined} selected={selected} onSelect={setSelected} />
+    </>
+  );
+}
+
+describe("tabIndexAfterKey", () => {
+  it("wraps with the arrows and jumps with Home/End", () => {
+    expect(tabIndexAfterKey("ArrowRight", 2, 3)).toBe(0);
+    expect(tabIndexAfterKey("ArrowLeft", 0, 3)).toBe(2);
+    expect(tabIndexAfterKey("Home", 2, 3)).toBe(0);
+    expect(tabIndexAfterKey("End", 0, 3)).toBe(2);
+    expect(tabIndexAfterKey("Enter", 0, 3)).toBeNull();
+  });
+});
+
+describe("the language tabs", () => {
+  it("have one Tab stop, the selected tab; arrows move the focus, Enter or Space selects", async () => {
+    const user = userEvent.setup();
+    render(<Tabs />);
+    const tab = (name: RegExp) => screen.getByRole("tab", { name });
+    screen.getByRole("button", { name: "Before" }).focus();
+    await user.tab();
+    expect(document.activeElement).toBe(tab(/German/));
+
+    await user.keyboard("{ArrowRight}");
+    expect(document.activeElement).toBe(tab(/French/));
+    expect(tab(/French/).getAttribute("aria-selected")).toBe("false");
+    await user.keyboard("{Enter}");
+    expect(tab(/French/).getAttribute("aria-selected")).toBe("true");
+    expect(tab(/French/).tabIndex).toBe(0);
+    expect(tab(/German/).tabIndex).toBe(-1);
+
+    await user.keyboard("{ArrowRight}");
+    expect(document.activeElement).toBe(tab(/English/));
+    await user.keyboard("{End}");
+    expect(document.activeElement).toBe(tab(/French/));
+    await user.keyboard("{Home}");
+    await user.keyboard(" ");
+    expect(tab(/English/).getAttribute("aria-selected")).toBe("true");
+  });
+});
