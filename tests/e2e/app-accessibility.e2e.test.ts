@@ -175,6 +175,8 @@ describe(`accessibility of the app screens on ${testDatabaseKind() === "postgres
 
   // ---- locators and waits -------------------------------------------------------------------------
 
+  /** The team picker: its name is the action, then the team and project it shows. */
+  const PICKER = /^Select team or project: /;
   const button = (name: string | RegExp, scope: Page | Locator = page) =>
     scope.getByRole("button", { name, exact: typeof name === "string" });
   const dialog = (name: string) => page.getByRole("dialog", { name });
@@ -225,7 +227,7 @@ describe(`accessibility of the app screens on ${testDatabaseKind() === "postgres
     await expectVisible(opened);
     return opened;
   }
-  async function openMenuItem(menuButton: string, item: string | RegExp) {
+  async function openMenuItem(menuButton: string | RegExp, item: string | RegExp) {
     await button(menuButton).click();
     await page.getByRole("menuitem", { name: item }).click();
   }
@@ -313,7 +315,7 @@ describe(`accessibility of the app screens on ${testDatabaseKind() === "postgres
       name: "dialog-create-project",
       open: async () => {
         await openOverview();
-        await openMenuItem("Select team or project", `New Project in ${teamName}`);
+        await openMenuItem(PICKER, `New Project in ${teamName}`);
         await expectVisible(dialog("Create Project"));
       },
     },
@@ -398,7 +400,9 @@ describe(`accessibility of the app screens on ${testDatabaseKind() === "postgres
       name: "menu-team-picker",
       open: async () => {
         await openOverview();
-        await button("Select team or project").click();
+        // Label in name (WCAG 2.5.3): what the picker shows is part of what it is called.
+        await expectVisible(button(`Select team or project: ${teamName} / ${projectName}`));
+        await button(PICKER).click();
         await expectVisible(page.getByRole("menu"));
       },
     },
@@ -422,7 +426,7 @@ describe(`accessibility of the app screens on ${testDatabaseKind() === "postgres
       name: "dialog-create-team",
       open: async () => {
         await openOverview();
-        await openMenuItem("Select team or project", "New Team");
+        await openMenuItem(PICKER, "New Team");
         await expectVisible(dialog("Create Team"));
       },
     },

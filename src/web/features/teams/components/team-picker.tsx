@@ -51,12 +51,10 @@ export function TeamPicker({
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          className="max-w-64 justify-between gap-2 px-2"
-          aria-label="Select team or project"
-        >
+        {/* The name starts with what the button does and contains what it shows (WCAG 2.5.3 label in name). */}
+        <Button variant="ghost" className="max-w-64 justify-between gap-2 px-2">
           <UsersRound className="text-muted" aria-hidden="true" />
+          <span className="sr-only">Select team or project: </span>
           <span className="truncate">{selectedTeam ? selectedTeam.name : "Select team"}</span>
           {selectedProject ? (
             <>
