@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "./lib/query-client.ts";
@@ -36,7 +36,9 @@ describe("public routes", () => {
   ])("%s loads its page on demand", async (path, heading) => {
     renderAt(path);
     expect(await screen.findByRole("heading", { level: 1, name: heading }, LAZY_PAGE)).toBeTruthy();
-    expect(document.title).toBe(`${heading === "About Sprog" ? "About" : heading} · Sprog`);
+    // The title is set in an effect, which React may run after the heading is already on screen.
+    const title = `${heading === "About Sprog" ? "About" : heading} · Sprog`;
+    await waitFor(() => expect(document.title).toBe(title));
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FORMAT_IDS } from "../../../shared/formats/types.ts";
@@ -48,7 +48,7 @@ describe("/docs", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Introduction" })).toBeTruthy();
     const current = within(topicsNav()).getByRole("link", { current: "page" });
     expect(current.textContent).toBe("Introduction");
-    expect(document.title).toBe("Introduction · Sprog docs");
+    await waitFor(() => expect(document.title).toBe("Introduction · Sprog docs"));
   });
 
   it("lists the nine topics in the sidebar, with only the active one marked current", () => {
