@@ -1,24 +1,14 @@
-import {
-  CircleAlert,
-  Download,
-  FolderOpen,
-  FolderPlus,
-  Plus,
-  Settings,
-  Upload,
-  UsersRound,
-} from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { Download, Plus, Settings, Upload } from "lucide-react";
+import { useState } from "react";
 import { languageName } from "../../../shared/languages.ts";
 import { permissionFlags } from "../../../shared/permissions.ts";
 import type { Project } from "../../../shared/schemas/projects.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { SearchInput } from "../../components/ui/search-input.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
 import { Toolbar } from "../../components/ui/toolbar.tsx";
 import { useProjects } from "../../features/projects/api/list-projects.ts";
 import { CreateProjectDialog } from "../../features/projects/components/create-project-dialog.tsx";
+import { ProjectGate } from "../../features/projects/components/project-gate.tsx";
 import { ProjectSettingsDialog } from "../../features/projects/components/project-settings-dialog.tsx";
 import {
   CellApprovalNote,
@@ -61,82 +51,6 @@ export function OverviewPage() {
     selectProject(next?.id ?? null);
   };
 
-  let body: ReactNode;
-  if (selectedTeam === null) {
-    body = (
-      <EmptyState
-        icon={UsersRound}
-        title="No team selected"
-        description="Select a team in the picker at the top, or create a new team there."
-      />
-    );
-  } else if (projectsQuery.isError) {
-    body = (
-      <EmptyState
-        icon={CircleAlert}
-        title="Failed to load projects"
-        action={
-          <Button variant="outline" onClick={() => void projectsQuery.refetch()}>
-            Retry
-          </Button>
-        }
-      />
-    );
-  } else if (!projects) {
-    body = (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading projects" className="size-6 text-brand-600" />
-      </div>
-    );
-  } else if (projects.length === 0) {
-    body = (
-      <EmptyState
-        icon={FolderPlus}
-        title="No projects in the team"
-        description={
-          <>
-            <span className="font-medium text-foreground">{selectedTeam.name}</span> has no projects yet. A
-            project holds your translation keys and their languages.
-          </>
-        }
-        action={
-          flags.canManageProjects ? (
-            <Button onClick={() => setCreatingProject(true)}>
-              <Plus aria-hidden="true" />
-              Create Project
-            </Button>
-          ) : null
-        }
-      />
-    );
-  } else if (!project) {
-    body = (
-      <EmptyState
-        icon={FolderOpen}
-        title="No project selected"
-        description="Choose a project to see its translation keys."
-        action={projects.slice(0, 8).map((p) => (
-          <Button key={p.id} variant="outline" onClick={() => selectProject(p.id)}>
-            {p.name}
-          </Button>
-        ))}
-      />
-    );
-  } else {
-    body = (
-      <TranslationExtensionsProvider value={OVERVIEW_EXTENSIONS}>
-        <TranslationEditor
-          key={project.id}
-          project={project}
-          userId={me.user.id}
-          flags={flags}
-          search={search}
-          onAddKey={() => setAddingKey(true)}
-        />
-      </TranslationExtensionsProvider>
-    );
-  }
-
   return (
     <>
       <Toolbar title={project ? project.name : "Translation Keys"}>
@@ -175,7 +89,26 @@ export function OverviewPage() {
           </Button>
         ) : null}
       </Toolbar>
-      {body}
+      <ProjectGate
+        team={selectedTeam}
+        projectId={selectedProjectId}
+        onSelectProject={selectProject}
+        purpose="its translation keys"
+        onCreateProject={flags.canManageProjects ? () => setCreatingProject(true) : undefined}
+      >
+        {(chosen) => (
+          <TranslationExtensionsProvider value={OVERVIEW_EXTENSIONS}>
+            <TranslationEditor
+              key={chosen.id}
+              project={chosen}
+              userId={me.user.id}
+              flags={flags}
+              search={search}
+              onAddKey={() => setAddingKey(true)}
+            />
+          </TranslationExtensionsProvider>
+        )}
+      </ProjectGate>
       {selectedTeam ? (
         <CreateProjectDialog
           teamId={selectedTeam.id}

@@ -1,4 +1,4 @@
-import { CircleAlert, ClipboardCheck, FolderOpen, Plus, UsersRound } from "lucide-react";
+import { CircleAlert, ClipboardCheck, Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { can } from "../../../shared/permissions.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -7,6 +7,7 @@ import { SearchInput } from "../../components/ui/search-input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Toolbar } from "../../components/ui/toolbar.tsx";
 import { useProjects } from "../../features/projects/api/list-projects.ts";
+import { ProjectGate } from "../../features/projects/components/project-gate.tsx";
 import { useCreateReview } from "../../features/reviews/api/create-review.ts";
 import { useReviews } from "../../features/reviews/api/list-reviews.ts";
 import {
@@ -49,48 +50,9 @@ export function ReviewsPage() {
     }
   };
 
-  let body: ReactNode;
-  if (selectedTeam === null) {
-    body = (
-      <EmptyState
-        icon={UsersRound}
-        title="No team selected"
-        description="Select a team in the picker at the top, or create a new team there."
-      />
-    );
-  } else if (projectsQuery.isError) {
-    body = (
-      <EmptyState
-        icon={CircleAlert}
-        title="Failed to load projects"
-        action={
-          <Button variant="outline" onClick={() => void projectsQuery.refetch()}>
-            Retry
-          </Button>
-        }
-      />
-    );
-  } else if (!projects) {
-    body = (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading projects" className="size-6 text-brand-600" />
-      </div>
-    );
-  } else if (!project) {
-    body = (
-      <EmptyState
-        icon={FolderOpen}
-        title="No project selected"
-        description="Choose a project to see its reviews."
-        action={projects.slice(0, 8).map((p) => (
-          <Button key={p.id} variant="outline" onClick={() => selectProject(p.id)}>
-            {p.name}
-          </Button>
-        ))}
-      />
-    );
-  } else if (reviewsQuery.isError && !reviewsQuery.data) {
-    body = (
+  let reviewsBody: ReactNode;
+  if (reviewsQuery.isError && !reviewsQuery.data) {
+    reviewsBody = (
       <EmptyState
         icon={CircleAlert}
         title={REVIEW_ERRORS.loadList}
@@ -106,13 +68,13 @@ export function ReviewsPage() {
       />
     );
   } else if (!reviewsQuery.data) {
-    body = (
+    reviewsBody = (
       <div className="flex justify-center py-16">
         <Spinner label="Loading reviews" className="size-6 text-brand-600" />
       </div>
     );
   } else if (reviewsQuery.data.length === 0) {
-    body = (
+    reviewsBody = (
       <EmptyState
         icon={ClipboardCheck}
         title="No translation reviews"
@@ -129,7 +91,7 @@ export function ReviewsPage() {
     );
   } else {
     const { todo, completed } = splitReviews(reviewsQuery.data, search);
-    body =
+    reviewsBody =
       todo.length + completed.length === 0 ? (
         <p className="py-10 text-center text-sm text-muted">No reviews match “{search.trim()}”.</p>
       ) : (
@@ -161,7 +123,14 @@ export function ReviewsPage() {
           </Button>
         ) : null}
       </Toolbar>
-      {body}
+      <ProjectGate
+        team={selectedTeam}
+        projectId={selectedProjectId}
+        onSelectProject={selectProject}
+        purpose="its reviews"
+      >
+        {() => reviewsBody}
+      </ProjectGate>
       <ReviewFormDialog open={creating && project !== null} onOpenChange={setCreating} onSubmit={onCreate} />
     </>
   );

@@ -1,0 +1,116 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Project } from "../../../../shared/schemas/projects.ts";
+import type { TeamSummary } from "../../../../shared/schemas/teams.ts";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { ProjectGate } from "./project-gate.tsx";
+
+const TEAM: TeamSummary = { id: "t1", name: "Acme", role: "owner", createdAt: "2026-01-01T00:00:00.000Z" };
+
+const project = (id: string, name: string): Project => ({
+  id,
+  teamId: "t1",
+  name,
+  kind: "web",
+  sourceLanguage: "en",
+  languages: ["en"],
+  placeholderFormat: "web",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+function stubProjects(answer: () => Response) {
+  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+    if (String(input) === "/api/teams/t1/projects") return answer();
+    return json({ error: { code: "not_found", message: "Not found" } }, 404);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+function renderGate(props: {
+  team?: TeamSummary | null;
+  projectId?: string | null;
+  onSelectProject?: (id: string) => void;
+  onCreateProject?: () => void;
+}) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ProjectGate
+        team={props.team === undefined ? TEAM : props.team}
+        projectId={props.projectId ?? null}
+        onSelectProject={props.onSelectProject ?? (() => {})}
+        purpose="its reviews"
+        onCreateProject={props.onCreateProject}
+      >
+        {(chosen) => <p>Showing {chosen.name}</p>}
+      </ProjectGate>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("ProjectGate", () => {
+  it("asks for a team when none is selected, without asking the server", () => {
+    const fetchMock = stubProjects(() => json({ projects: [] }));
+    renderGate({ team: null });
+    expect(screen.getByText("No team selected")).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("offers Create Project in an empty team only where the tab may create one", async () => {
+    stubProjects(() => json({ projects: [] }));
+    const onCreateProject = vi.fn();
+    renderGate({ onCreateProject });
+    expect(await screen.findByText("No projects in the team")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Create Project" }));
+    expect(onCreateProject).toHaveBeenCalledOnce();
+
+    cleanup();
+    renderGate({});
+    expect(await screen.findByText("No projects in the team")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Create Project" })).toBeNull();
+  });
+
+  it("lists the projects by name when none is selected, and picks the one clicked", async () => {
+    stubProjects(() => json({ projects: [project("p2", "Web"), project("p1", "Android")] }));
+    const onSelectProject = vi.fn();
+    renderGate({ projectId: "gone", onSelectProject });
+    expect(await screen.findByText("No project selected")).toBeTruthy();
+    expect(screen.getByText("Choose a project to see its reviews.")).toBeTruthy();
+    const buttons = screen.getAllByRole("button").map((button) => button.textContent);
+    expect(buttons).toEqual(["Android", "Web"]);
+    await userEvent.click(screen.getByRole("button", { name: "Web" }));
+    expect(onSelectProject).toHaveBeenCalledWith("p2");
+  });
+
+  it("renders the tab's content for the selected project", async () => {
+    stubProjects(() => json({ projects: [project("p1", "Android")] }));
+    renderGate({ projectId: "p1" });
+    expect(await screen.findByText("Showing Android")).toBeTruthy();
+  });
+
+  it("says the projects failed to load, and Retry asks again", async () => {
+    let fail = true;
+    const fetchMock = stubProjects(() =>
+      fail
+        ? json({ error: { code: "forbidden", message: "You do not have access to this team" } }, 403)
+        : json({ projects: [project("p1", "Android")] }),
+    );
+    renderGate({ projectId: "p1" });
+    expect(await screen.findByText("Failed to load projects")).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText("Showing Android")).toBeTruthy();
+    expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(2);
+  });
+});
