@@ -6,7 +6,7 @@ import type { Approval, ReviewDetail } from "../../../../shared/schemas/reviews.
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { UNSAVED_QUESTION } from "../../translations/components/translation-editor.tsx";
+import { UnsavedChangesDialog } from "../../translations/components/unsaved-changes-dialog.tsx";
 import { EditingContext } from "../../translations/editing-context.tsx";
 import { useCellEditing } from "../../translations/hooks/use-cell-editing.ts";
 import { useOutsidePointer } from "../../translations/hooks/use-outside-pointer.ts";
@@ -171,18 +171,7 @@ export function ReviewView({ review, user, canManage, canApprove }: ReviewViewPr
         loading={deleteReview.isPending}
         onConfirm={confirmDelete}
       />
-      <ConfirmDialog
-        open={editing.askingUnsaved}
-        onOpenChange={(open) => {
-          if (!open) editing.answerUnsaved("cancel");
-        }}
-        title="Unsaved changes"
-        description={UNSAVED_QUESTION}
-        confirmLabel="Save"
-        cancelLabel="Discard"
-        onConfirm={() => editing.answerUnsaved("save")}
-        onCancel={() => editing.answerUnsaved("discard")}
-      />
+      <UnsavedChangesDialog editing={editing} />
     </EditingContext.Provider>
   );
 }

@@ -26,8 +26,8 @@ import { KeyFormDialog } from "./key-form-dialog.tsx";
 import { KeysTable } from "./keys-table.tsx";
 import { LanguageTabs } from "./language-tabs.tsx";
 import { SelectionBar } from "./selection-bar.tsx";
+import { UnsavedChangesDialog } from "./unsaved-changes-dialog.tsx";
 
-export const UNSAVED_QUESTION = "You have unsaved changes. Would you like to save them?";
 export const LOAD_KEYS_FAILED = "Failed to load translation keys. Please try again.";
 
 export interface TranslationEditorProps {
@@ -239,18 +239,7 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
         loading={deleteKey.isPending}
         onConfirm={confirmDelete}
       />
-      <ConfirmDialog
-        open={editing.askingUnsaved}
-        onOpenChange={(open) => {
-          if (!open) editing.answerUnsaved("cancel");
-        }}
-        title="Unsaved changes"
-        description={UNSAVED_QUESTION}
-        confirmLabel="Save"
-        cancelLabel="Discard"
-        onConfirm={() => editing.answerUnsaved("save")}
-        onCancel={() => editing.answerUnsaved("discard")}
-      />
+      <UnsavedChangesDialog editing={editing} />
     </EditingContext.Provider>
   );
 }
