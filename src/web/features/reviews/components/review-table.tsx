@@ -1,10 +1,11 @@
-import { defaultRangeExtractor, type Range, useVirtualizer } from "@tanstack/react-virtual";
+import { useVirtualizer } from "@tanstack/react-virtual";
 import { X } from "lucide-react";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { languageName } from "../../../../shared/languages.ts";
 import type { Approval, ReviewDetail } from "../../../../shared/schemas/reviews.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { ValueCell } from "../../translations/components/value-cell.tsx";
+import { useKeepRowMounted } from "../../translations/hooks/use-keep-row-mounted.ts";
 import { ApprovalControls } from "./approval-controls.tsx";
 
 export interface ReviewTableProps {
@@ -48,17 +49,7 @@ export function ReviewTable({
     () => (editingKeyId ? rows.findIndex((row) => row.id === editingKeyId) : -1),
     [rows, editingKeyId],
   );
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      if (editingIndex >= 0 && !indexes.includes(editingIndex)) {
-        indexes.push(editingIndex);
-        indexes.sort((a, b) => a - b);
-      }
-      return indexes;
-    },
-    [editingIndex],
-  );
+  const rangeExtractor = useKeepRowMounted(editingIndex);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,

@@ -1,7 +1,8 @@
-import { defaultRangeExtractor, type Range, useVirtualizer } from "@tanstack/react-virtual";
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import type { KeyRow as KeyRowData } from "../../../../shared/schemas/keys.ts";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
+import { useKeepRowMounted } from "../hooks/use-keep-row-mounted.ts";
 import {
   cellAfterArrow,
   flattenGroups,
@@ -65,17 +66,7 @@ export function KeysTable({
     [rows, editingKeyId],
   );
 
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      if (editingIndex >= 0 && !indexes.includes(editingIndex)) {
-        indexes.push(editingIndex);
-        indexes.sort((a, b) => a - b);
-      }
-      return indexes;
-    },
-    [editingIndex],
-  );
+  const rangeExtractor = useKeepRowMounted(editingIndex);
 
   const virtualizer = useVirtualizer({
     count: rows.length,
