@@ -44,27 +44,40 @@ const NAME = FORMAT_INFO.xliff.label;
  * units get `<target state="needs-translation"/>`. XLIFF inline tags in a value are written as
  * elements, everything else is escaped text; plural entries are written as ICU plural messages.
  */
-export const xliff1Format: FormatDefinition = {
-  id: "xliff",
-  label: FORMAT_INFO.xliff.label,
-  extensions: FORMAT_INFO.xliff.extensions,
-  async parse(bytes, options) {
-    return parseXliff(bytes, options);
-  },
-  async serialize(languages, options) {
-    return exportLanguages(languages, options.sourceLanguage).map((language) => ({
-      path: `${language}.xlf`,
-      bytes: new TextEncoder().encode(
-        writeXliff1(
-          language,
-          options.sourceLanguage,
-          languages[options.sourceLanguage] ?? [],
-          languages[language] ?? [],
+export const xliff1Format: FormatDefinition = xliffFormat("xliff", writeXliff1);
+
+/** Writes one language's XLIFF document, with the source language's entries beside it. */
+type XliffWriter = (
+  language: string,
+  sourceLanguage: string,
+  sourceEntries: readonly TranslationEntry[],
+  targetEntries: readonly TranslationEntry[],
+) => string;
+
+/** An XLIFF version's format: both read either version; they differ in what they write. */
+export function xliffFormat(id: "xliff" | "xliff2", write: XliffWriter): FormatDefinition {
+  return {
+    id,
+    label: FORMAT_INFO[id].label,
+    extensions: FORMAT_INFO[id].extensions,
+    async parse(bytes, options) {
+      return parseXliff(bytes, options);
+    },
+    async serialize(languages, options) {
+      return exportLanguages(languages, options.sourceLanguage).map((language) => ({
+        path: `${language}.xlf`,
+        bytes: new TextEncoder().encode(
+          write(
+            language,
+            options.sourceLanguage,
+            languages[options.sourceLanguage] ?? [],
+            languages[language] ?? [],
+          ),
         ),
-      ),
-    }));
-  },
-};
+      }));
+    },
+  };
+}
 
 /** The languages an XLIFF or PO export writes a file for: every one but the source, or the source alone. */
 export function exportLanguages(languages: Record<string, TranslationEntry[]>, source: string): string[] {

@@ -1,4 +1,3 @@
-import { FORMAT_INFO } from "./format-info.ts";
 import { entryToValue } from "./plurals.ts";
 import {
   childElements,
@@ -12,13 +11,12 @@ import type { FormatDefinition, ParsedFile, ParseOptions, TranslationEntry } fro
 import {
   childByLocalName,
   collectUnits,
-  exportLanguages,
   notesText,
-  parseXliff,
   unitIds,
   unitKey,
   XliffCollector,
   xliffContent,
+  xliffFormat,
 } from "./xliff1.ts";
 
 /**
@@ -38,27 +36,7 @@ import {
  * target when untranslated); a key that is a plain token is the unit id, any other key goes into
  * `name` with a numeric id.
  */
-export const xliff2Format: FormatDefinition = {
-  id: "xliff2",
-  label: FORMAT_INFO.xliff2.label,
-  extensions: FORMAT_INFO.xliff2.extensions,
-  async parse(bytes, options) {
-    return parseXliff(bytes, options);
-  },
-  async serialize(languages, options) {
-    return exportLanguages(languages, options.sourceLanguage).map((language) => ({
-      path: `${language}.xlf`,
-      bytes: new TextEncoder().encode(
-        writeXliff2(
-          language,
-          options.sourceLanguage,
-          languages[options.sourceLanguage] ?? [],
-          languages[language] ?? [],
-        ),
-      ),
-    }));
-  },
-};
+export const xliff2Format: FormatDefinition = xliffFormat("xliff2", writeXliff2);
 
 /** Reads the entries of an XLIFF 2.0 document (its root element). */
 export function readXliff2(root: XmlElement, options: ParseOptions): ParsedFile {
