@@ -6,6 +6,7 @@ import { Avatar } from "../components/ui/avatar.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
 import { Checkbox } from "../components/ui/checkbox.tsx";
+import { DangerZone } from "../components/ui/danger-zone.tsx";
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from "../components/ui/dialog.tsx";
 import {
   DropdownMenu,
@@ -298,6 +299,13 @@ export function StyleGuidePage() {
               description="Empty states explain what belongs here and how to add it."
               action={<Button size="sm">Primary action</Button>}
             />
+            <div className="sm:col-span-2">
+              <DangerZone
+                action="Delete example"
+                description="A destructive action sits last in its settings, and asks for confirmation."
+                onAction={() => toast("Deleting asks first")}
+              />
+            </div>
           </div>
         </Section>
       </main>

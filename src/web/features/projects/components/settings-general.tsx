@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -13,6 +12,7 @@ import {
 } from "../../../../shared/schemas/projects.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
+import { DangerZone } from "../../../components/ui/danger-zone.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
@@ -103,18 +103,11 @@ export function SettingsGeneral({
         )}
       </form>
       {flags.canManageProjects ? (
-        <section className="flex flex-col gap-3 rounded-md border border-danger/30 p-4">
-          <div className="flex flex-col gap-1">
-            <h3 className="text-sm font-semibold text-danger">Delete project</h3>
-            <p className="text-sm text-muted">Deletes the project with all its keys and translations.</p>
-          </div>
-          <div>
-            <Button variant="destructive" onClick={() => setConfirming(true)}>
-              <Trash2 aria-hidden="true" />
-              Delete project
-            </Button>
-          </div>
-        </section>
+        <DangerZone
+          action="Delete project"
+          description="Deletes the project with all its keys and translations."
+          onAction={() => setConfirming(true)}
+        />
       ) : null}
       <ConfirmDialog
         open={confirming}

@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { updateTeamBodySchema } from "../../../../shared/schemas/teams.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
+import { DangerZone } from "../../../components/ui/danger-zone.tsx";
 import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { FormServerError } from "../../../components/ui/form-footer.tsx";
@@ -107,25 +107,11 @@ function EditTeamForm({
         </div>
       </form>
       {canDelete ? (
-        <section
-          aria-labelledby="delete-team-heading"
-          className="flex flex-col gap-3 rounded-md border border-danger/30 p-4"
-        >
-          <div className="flex flex-col gap-1">
-            <h3 id="delete-team-heading" className="text-sm font-semibold text-danger">
-              Delete team
-            </h3>
-            <p className="text-sm text-muted">
-              Deletes the team with all its projects, keys and translations.
-            </p>
-          </div>
-          <div>
-            <Button variant="destructive" onClick={() => setConfirming(true)}>
-              <Trash2 aria-hidden="true" />
-              Delete team
-            </Button>
-          </div>
-        </section>
+        <DangerZone
+          action="Delete team"
+          description="Deletes the team with all its projects, keys and translations."
+          onAction={() => setConfirming(true)}
+        />
       ) : null}
       <ConfirmDialog
         open={confirming}
