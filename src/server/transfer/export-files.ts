@@ -34,17 +34,23 @@ export async function buildExportFiles(
   const wanted = new Set(request.languages);
   if (WITH_SOURCE.has(request.format)) wanted.add(source);
   // One row per key with its languages as one JSON object: a twentieth of the rows of one per
-  // string, which the embedded database hands over much faster.
-  const rows = await sql<{ key: string; values: Record<string, string> }>`
-    select k.key, json_object_agg(s.language_code, s.value) as values
-    from translation_strings s
-    join translation_keys k on k.id = s.key_id
-    where s.project_id = ${project.id}
-      and s.language_code = any(${[...wanted, source]}::text[])
-      and s.value <> ''
-    group by k.id, k.key
-    order by k.key collate "C"
-  `.execute(db);
+  // string, which the embedded database hands over much faster. The strings are aggregated by key
+  // before the join, so only the keys are sorted, not every string.
+  const rows = await withExportMemory(db, (trx) =>
+    sql<{ key: string; values: Record<string, string> }>`
+      select k.key, a.values
+      from (
+        select s.key_id, json_object_agg(s.language_code, s.value) as values
+        from translation_strings s
+        where s.project_id = ${project.id}
+          and s.language_code = any(${[...wanted, source]}::text[])
+          and s.value <> ''
+        group by s.key_id
+      ) a
+      join translation_keys k on k.id = a.key_id
+      order by k.key collate "C"
+    `.execute(trx),
+  );
   const languages: Record<string, TranslationEntry[]> = {};
   for (const code of wanted) languages[code] = [];
   for (const row of rows.rows) {
@@ -66,4 +72,18 @@ export async function buildExportFiles(
     nested: request.nested,
     flattenPlurals: request.flattenPlurals,
   });
+}
+
+/**
+ * Runs the export query with room to aggregate in memory: 10,000 keys × 20 languages hash about
+ * 35 MB, and the default 4 MB `work_mem` spills that to disk (measured on PGlite: 0.5–0.8 s
+ * before, 0.3–0.35 s after). `set local` ends with the transaction; a caller's transaction (the
+ * pull API's snapshot) keeps it for what remains of it.
+ */
+async function withExportMemory<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  const run = async (trx: Kysely<DB>) => {
+    await sql`set local work_mem = '64MB'`.execute(trx);
+    return work(trx);
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
