@@ -1,8 +1,8 @@
 import { type GetTextTranslation, type GetTextTranslations, po } from "gettext-parser";
+import { decodeFileText } from "./file-text.ts";
 import { FORMAT_INFO } from "./format-info.ts";
 import { entryToValue } from "./plurals.ts";
 import { indexCategories, parsePluralForms, pluralFormsFor } from "./po-plural-forms.ts";
-import { decodeFileText } from "./safe-xml.ts";
 import {
   type FormatDefinition,
   FormatError,

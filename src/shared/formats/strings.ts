@@ -1,6 +1,6 @@
+import { decodeFileText } from "./file-text.ts";
 import { FORMAT_INFO } from "./format-info.ts";
 import { entryToValue } from "./plurals.ts";
-import { decodeFileText } from "./safe-xml.ts";
 import { type FormatDefinition, FormatError, type OutputFile, type TranslationEntry } from "./types.ts";
 
 const NAME = FORMAT_INFO.strings.label;
