@@ -12,16 +12,51 @@ export const PLURAL_CATEGORIES = ["zero", "one", "two", "few", "many", "other"] 
 export type PluralCategory = (typeof PLURAL_CATEGORIES)[number];
 export type PluralForms = Partial<Record<PluralCategory, string>>;
 
+/** A JSON value, for what a format keeps that has no column of its own (issue 15). */
+export type MetaValue = string | number | boolean | null | MetaValue[] | { [key: string]: MetaValue };
+/** One format's bag of what only it has (PO references and flags, ARB placeholder blocks, XLIFF ids). */
+export type FormatMeta = { [key: string]: MetaValue };
+
+/**
+ * One key's string in one language, with the key's metadata (issue 15). Every format maps what it
+ * has onto these fields and writes them back; what no field covers goes into `meta`. Parsers give
+ * entries in file order and keep empty values (`value: ""`): empty is a value, missing is not.
+ * Serializers write entries in the order given (never re-sorted) and every field they can carry.
+ */
 export interface TranslationEntry {
   key: string;
-  /** The value; for a plural entry, absent (the forms are in `plurals`). */
+  /** The value; for a plural entry, absent (the forms are in `plurals`). `""` is an empty string. */
   value?: string;
   /** Plural forms, for formats that have them natively. */
   plurals?: PluralForms;
   /** The variable the plural counts (`count` when the format does not name one). */
   pluralVariable?: string;
-  /** Comment or description for translators, where the format has one. */
+  /**
+   * The description for translators, where the format has one (`.strings` comment, PO `#.`,
+   * Android `<!-- -->` before the element, XLIFF `<note>`, ARB `@key.description`).
+   */
   comment?: string;
+  /** What tells identical texts apart: PO `msgctxt`, XLIFF `resname`/context groups. */
+  context?: string;
+  /** false: must not be translated (Android `translatable="false"`, XLIFF `translate="no"`). */
+  translatable?: boolean;
+  /** Maximum length in characters (XLIFF `maxwidth` with `size-unit="char"`, ...). */
+  maxLength?: number;
+  /** Labels for people; formats that have none keep them only in Sprog. */
+  tags?: string[];
+  /** What only this format has, written back by the same format (a JSON object). */
+  meta?: FormatMeta;
+  /**
+   * The string's state where the format has one, in the format's own words: PO `fuzzy`, XLIFF 1.2
+   * `state` (`needs-translation`, `translated`, `final`...), XLIFF 2.0 `state`.
+   */
+  state?: string;
+  /**
+   * `json`: the value is not text but JSON of a list, number, boolean or null (Rails YAML
+   * `day_names`, Android `<integer-array>`), kept as JSON text in `value` and written back as the
+   * format's own type. Absent: text.
+   */
+  valueType?: "json";
 }
 
 export interface ParseOptions {
@@ -41,6 +76,11 @@ export interface ParsedFile {
   languages: Record<string, TranslationEntry[]>;
   /** Things skipped or guessed, said so a person understands them (shown after the import). */
   warnings: string[];
+  /**
+   * What the file as a whole carries, per language code as in `languages` (PO header fields, the
+   * XLIFF `<file>` attributes, the Android root element's attributes), written back on export.
+   */
+  fileMeta?: Record<string, FormatMeta>;
 }
 
 export interface SerializeOptions {
@@ -51,6 +91,8 @@ export interface SerializeOptions {
   nested: boolean;
   /** Plurals as separate keys (i18next `_one`/`_other`) rather than one ICU message (JSON only). */
   flattenPlurals: boolean;
+  /** The file-level metadata each language's file came with (see `ParsedFile.fileMeta`). */
+  fileMeta?: Record<string, FormatMeta>;
 }
 
 export interface OutputFile {
