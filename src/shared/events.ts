@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { batchJobSchema } from "./schemas/batch.ts";
-import { cellSchema } from "./schemas/keys.ts";
+import { cellSchema, keyMetadataSchema } from "./schemas/keys.ts";
 
 /**
  * The realtime event map (DESIGN.md §3 `events.ts` lives here with the schemas): what the server
@@ -14,7 +14,8 @@ export const projectEventSchemas = {
     by: z.string().nullable(),
   }),
   "key.created": z.object({ keyId: z.string(), key: z.string() }),
-  "key.updated": z.object({ keyId: z.string(), key: z.string() }),
+  /** Renamed or its metadata changed; carries the key's metadata as it is now. */
+  "key.updated": keyMetadataSchema.extend({ keyId: z.string(), key: z.string() }),
   "key.deleted": z.object({ keyId: z.string() }),
   "project.updated": z.object({ projectId: z.string() }),
   /** A batch translation job's row changed (status, progress, counts). */

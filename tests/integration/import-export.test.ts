@@ -3,33 +3,11 @@ import { strFromU8, unzipSync } from "fflate";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import type { ImportResult } from "../../src/shared/schemas/transfer.ts";
-import {
-  type ApiClient,
-  addMember,
-  apiAppForThisFile,
-  ownerWithProject,
-  uniqueEmail,
-} from "../helpers/api-app.ts";
+import { addMember, apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
+import { upload } from "../helpers/transfer.ts";
 
 const api = apiAppForThisFile({ env: async () => ({ MAX_UPLOAD_MB: "1" }) });
 const corpus = (path: string) => readFile(new URL(`../../../shared/corpus/${path}`, import.meta.url));
-
-function upload(
-  client: ApiClient,
-  projectId: string,
-  name: string,
-  bytes: Uint8Array | string,
-  fields: Record<string, string>,
-) {
-  const form = new FormData();
-  form.set("file", new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name));
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  return client.upload<ImportResult & { error?: { message: string } }>(
-    `/api/projects/${projectId}/import`,
-    form,
-  );
-}
 
 async function snapshot(projectId: string) {
   const db = api().db;

@@ -44,6 +44,10 @@ export function translationMessages(request: TranslationRequest) {
   const user = [
     languagePair(request),
     `Key: ${request.keyName}`,
+    request.description ? `Description: ${request.description}` : "",
+    request.maxLength !== undefined
+      ? `Maximum length: ${request.maxLength} characters (the translation must not be longer)`
+      : "",
     `Placeholders to keep: ${request.placeholders.length > 0 ? request.placeholders.join(" ") : "(none)"}`,
     others.length > 0
       ? `Existing translations of this key:\n${others.map(([l, v]) => `${l}: ${v}`).join("\n")}`
@@ -69,12 +73,14 @@ export function batchTranslationMessages(request: BatchTranslationRequest) {
     "You translate user-interface text of a software product.",
     ...voiceLines(request),
     ...KEEP_FORMAT,
-    "Translate every item's text. Each item has its key, the placeholders to keep, and may have existing translations in other languages and earlier translations of similar text.",
+    "Translate every item's text. Each item has its key, the placeholders to keep, and may have a description for translators, a maximum length in characters the translation must not exceed, existing translations in other languages and earlier translations of similar text.",
     'Answer with JSON only: {"translations": [{"id": "<the item id>", "translation": "<the translated text>"}]}, one entry per item, with the same ids.',
   ].join("\n\n");
   const items = request.items.map((item) => ({
     id: item.id,
     key: item.keyName,
+    ...(item.description ? { description: item.description } : {}),
+    ...(item.maxLength !== undefined ? { maxLength: item.maxLength } : {}),
     text: item.sourceText,
     placeholders: item.placeholders,
     ...(Object.keys(item.otherTranslations).length > 0 ? { otherTranslations: item.otherTranslations } : {}),

@@ -27,6 +27,10 @@ export type ExamplesLookup = (args: {
 /** One string to translate, with what the model needs to know about it. */
 export interface TranslationItem {
   keyName: string;
+  /** The key's description for translators (issue 15). */
+  description?: string;
+  /** Characters the translation may have at most. */
+  maxLength?: number;
   sourceText: string;
   /** Existing translations of the key in other languages, as context. */
   otherTranslations: Record<string, string>;

@@ -41,6 +41,9 @@ export function createTranslateService(deps: {
     async translate(userId: string, keyId: string, language: string, model?: string): Promise<SavedString> {
       const { key, project } = await access.key(userId, keyId, "strings.edit");
       assertTargetLanguage(project, language);
+      if (!key.translatable || key.value_type === "json") {
+        throw new AppError("validation_failed", "This key is marked as not translatable");
+      }
       const chosenModel = resolveModel(provider, model);
       const rows = await db
         .selectFrom("translation_strings")
@@ -63,6 +66,8 @@ export function createTranslateService(deps: {
         sourceLanguage: project.source_language,
         targetLanguage: language,
         keyName: key.key,
+        ...(key.description ? { description: key.description } : {}),
+        ...(key.max_length !== null ? { maxLength: key.max_length } : {}),
         sourceText: source,
         otherTranslations,
         placeholders,

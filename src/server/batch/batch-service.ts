@@ -71,6 +71,7 @@ export function createBatchService(deps: {
             join translation_strings src
               on src.key_id = k.id and src.language_code = ${project.source_language} and src.value <> ''
             where k.project_id = ${projectId}
+              and k.translatable and k.value_type is null
               and not exists (
                 select 1 from translation_strings t
                 where t.key_id = k.id and t.language_code = ${body.language} and t.value <> '')

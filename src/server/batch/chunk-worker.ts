@@ -21,6 +21,8 @@ type Outcome =
 interface PendingItem {
   keyId: string;
   keyName: string;
+  description: string | null;
+  maxLength: number | null;
   source: string | null;
   target: string | null;
 }
@@ -53,8 +55,15 @@ export function createChunkWorker(deps: {
   }
 
   async function pendingItems(batchId: string, chunk: number, job: BatchJobRow): Promise<PendingItem[]> {
-    const rows = await sql<{ key_id: string; key: string; source: string | null; target: string | null }>`
-      select i.key_id, k.key, src.value as source, tgt.value as target
+    const rows = await sql<{
+      key_id: string;
+      key: string;
+      description: string | null;
+      max_length: number | null;
+      source: string | null;
+      target: string | null;
+    }>`
+      select i.key_id, k.key, k.description, k.max_length, src.value as source, tgt.value as target
       from batch_translation_items i
       join translation_keys k on k.id = i.key_id
       left join translation_strings src on src.key_id = i.key_id and src.language_code = ${job.source_language}
@@ -62,7 +71,14 @@ export function createChunkWorker(deps: {
       where i.job_id = ${batchId} and i.chunk = ${chunk} and i.status = 'pending'
       order by k.key collate "C"
     `.execute(db);
-    return rows.rows.map((r) => ({ keyId: r.key_id, keyName: r.key, source: r.source, target: r.target }));
+    return rows.rows.map((r) => ({
+      keyId: r.key_id,
+      keyName: r.key,
+      description: r.description,
+      maxLength: r.max_length,
+      source: r.source,
+      target: r.target,
+    }));
   }
 
   async function otherTranslations(job: BatchJobRow, keyIds: string[]) {
@@ -256,6 +272,8 @@ export function createChunkWorker(deps: {
           return {
             id: item.keyId,
             keyName: item.keyName,
+            ...(item.description ? { description: item.description } : {}),
+            ...(item.maxLength !== null ? { maxLength: item.maxLength } : {}),
             sourceText: source,
             otherTranslations: others.get(item.keyId) ?? {},
             placeholders: [...new Set(detectPlaceholders(source).map((p) => p.raw))],

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { FormatMeta } from "../../shared/formats/types.ts";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -103,6 +104,27 @@ export interface TranslationKeysTable {
   key: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  description: string | null;
+  context: string | null;
+  /** The key's place in the file it came from; export follows it (null: after, by name). */
+  position: number | null;
+  translatable: Generated<boolean>;
+  max_length: number | null;
+  tags: Generated<string[]>;
+  /** `json`: the value is JSON text of a list, number, boolean or null; null: text. */
+  value_type: string | null;
+  /** Per format id, what only that format has (see formats/types.ts `meta`). */
+  format_meta: Generated<FormatMetaByFormat>;
+}
+
+export type FormatMetaByFormat = Partial<Record<string, FormatMeta>>;
+
+export interface ProjectFileMetaTable {
+  project_id: string;
+  format: string;
+  language_code: string;
+  meta: FormatMeta;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface TranslationStringsTable {
@@ -115,6 +137,8 @@ export interface TranslationStringsTable {
   updated_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The state a file gave the string, in its format's words (PO `fuzzy`); null after a person's edit. */
+  state: string | null;
 }
 
 export interface StringHistoryTable {
@@ -257,6 +281,7 @@ export interface DB {
   projects: ProjectsTable;
   translation_keys: TranslationKeysTable;
   translation_strings: TranslationStringsTable;
+  project_file_meta: ProjectFileMetaTable;
   string_history: StringHistoryTable;
   tone_sections: ToneSectionsTable;
   batch_translation_jobs: BatchTranslationJobsTable;

@@ -5,7 +5,7 @@ import {
   keyListSchema,
   keyPageQuerySchema,
   keyRowSchema,
-  renameKeyBodySchema,
+  updateKeyBodySchema,
 } from "../../shared/schemas/keys.ts";
 import type { AuthService } from "../auth/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -56,11 +56,11 @@ export function keyRoutes(authService: AuthService, keys: KeyService) {
       "/keys/:keyId",
       describeRoute({
         tags,
-        summary: "Rename a key",
+        summary: "Rename a key or change its description, tags, max length or translatable flag",
         responses: { 200: ok(keyRowSchema), ...guarded, ...conflict },
       }),
-      jsonBody(renameKeyBodySchema),
-      async (c) => c.json(await keys.rename(c.var.user.id, c.req.param("keyId"), c.req.valid("json").key)),
+      jsonBody(updateKeyBodySchema),
+      async (c) => c.json(await keys.update(c.var.user.id, c.req.param("keyId"), c.req.valid("json"))),
     )
     .delete(
       "/keys/:keyId",

@@ -1,17 +1,18 @@
 import { type Kysely, sql } from "kysely";
 import type { ProjectEvent } from "../../shared/events.ts";
-import type { Cell, CreateKeyBody, KeyRow } from "../../shared/schemas/keys.ts";
-import { createKeyBodySchema } from "../../shared/schemas/keys.ts";
+import type { Cell, CreateKeyBody, KeyRow, UpdateKeyBody } from "../../shared/schemas/keys.ts";
+import { createKeyBodySchema, updateKeyBodySchema } from "../../shared/schemas/keys.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import { writeStrings } from "../strings/string-writer.ts";
 import type { Access } from "../teams/access.ts";
+import { type KeyMetaColumns, keyMetadataOf } from "./key-metadata.ts";
 
 const duplicateKey = () => new AppError("conflict", "A key with this name already exists in this project");
 
-interface ListedRow {
+interface ListedRow extends KeyMetaColumns {
   id: string;
   key: string;
   created_at: Date | string;
@@ -28,7 +29,13 @@ function foldRows(rows: ListedRow[]): KeyRow[] {
   let current: KeyRow | undefined;
   for (const row of rows) {
     if (current?.id !== row.id) {
-      current = { id: row.id, key: row.key, createdAt: iso(row.created_at), strings: {} };
+      current = {
+        id: row.id,
+        key: row.key,
+        createdAt: iso(row.created_at),
+        ...keyMetadataOf(row),
+        strings: {},
+      };
       keys.push(current);
     }
     if (row.language_code !== null && row.value !== null && row.updated_at !== null) {
@@ -52,14 +59,16 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
   ): Promise<KeyRow[]> {
     const result = await sql<ListedRow>`
       with page as (
-        select id, key, created_at from translation_keys
+        select id, key, created_at, description, context, tags, max_length, translatable, value_type
+        from translation_keys
         where project_id = ${projectId}
           ${filter.keyId ? sql`and id = ${filter.keyId}` : sql``}
           ${filter.after !== undefined ? sql`and key collate "C" > ${filter.after}` : sql``}
         order by key collate "C"
         ${filter.limit ? sql`limit ${filter.limit}` : sql``}
       )
-      select k.id, k.key, k.created_at, s.language_code, s.value, s.version, s.updated_at
+      select k.id, k.key, k.created_at, k.description, k.context, k.tags, k.max_length, k.translatable,
+        k.value_type, s.language_code, s.value, s.version, s.updated_at
       from page k
       left join translation_strings s on s.key_id = k.id and s.language_code = any(${languages}::text[])
       order by k.key collate "C"
@@ -97,7 +106,16 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
       const { key, written } = await db.transaction().execute(async (trx) => {
         const key = await trx
           .insertInto("translation_keys")
-          .values({ project_id: projectId, key: body.key })
+          .values({
+            project_id: projectId,
+            key: body.key,
+            description: body.description || null,
+            tags: body.tags ? [...new Set(body.tags)] : [],
+            max_length: body.maxLength ?? null,
+            translatable: body.translatable ?? true,
+            // New keys go after the ones that came from files (issue 15: export keeps file order).
+            position: sql<number>`(select coalesce(max(position), 0) + 1 from translation_keys where project_id = ${projectId})`,
+          })
           .onConflict((oc) => oc.columns(["project_id", "key"]).doNothing())
           .returningAll()
           .executeTakeFirst();
@@ -122,27 +140,43 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
         });
       }
       await events.publish(projectId, published);
-      return { id: key.id, key: key.key, createdAt: iso(key.created_at), strings };
+      return { id: key.id, key: key.key, createdAt: iso(key.created_at), ...keyMetadataOf(key), strings };
     },
 
-    async rename(userId: string, keyId: string, name: string): Promise<KeyRow> {
+    /** Rename and/or change the description, tags, max length or translatable flag. */
+    async update(userId: string, keyId: string, input: UpdateKeyBody): Promise<KeyRow> {
       const { key, project } = await access.key(userId, keyId, "keys.manage");
-      if (name !== key.key) {
+      const body = updateKeyBodySchema.parse(input);
+      const changes = {
+        ...(body.key !== undefined && body.key !== key.key ? { key: body.key } : {}),
+        ...(body.description !== undefined ? { description: body.description || null } : {}),
+        ...(body.tags !== undefined ? { tags: [...new Set(body.tags)] } : {}),
+        ...(body.maxLength !== undefined ? { max_length: body.maxLength } : {}),
+        ...(body.translatable !== undefined ? { translatable: body.translatable } : {}),
+      };
+      if (Object.keys(changes).length > 0) {
         try {
           await db
             .updateTable("translation_keys")
-            .set({ key: name, updated_at: new Date() })
+            .set({ ...changes, updated_at: new Date() })
             .where("id", "=", keyId)
             .execute();
         } catch (error) {
           if (isUniqueViolation(error)) throw duplicateKey();
           throw error;
         }
-        await events.publish(project.id, [{ type: "key.updated", data: { keyId, key: name } }]);
       }
       const [row] = await fetchKeys(project.id, project.languages, { keyId });
       if (!row) throw new AppError("not_found", "Key not found");
+      if (Object.keys(changes).length > 0) {
+        const { strings: _strings, id: _id, createdAt: _createdAt, ...fields } = row;
+        await events.publish(project.id, [{ type: "key.updated", data: { keyId, ...fields } }]);
+      }
       return row;
+    },
+
+    async rename(userId: string, keyId: string, name: string): Promise<KeyRow> {
+      return this.update(userId, keyId, { key: name });
     },
 
     async remove(userId: string, keyId: string): Promise<void> {

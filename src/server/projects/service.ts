@@ -114,12 +114,14 @@ export function createProjectService(deps: { db: Kysely<DB>; access: Access; eve
           from translation_keys k
           left join translation_strings src on src.key_id = k.id and src.language_code = ${source}
           where k.project_id = ${projectId}
+            -- Keys that must not be translated (and lists or numbers kept as JSON) are never missing.
+            and k.translatable and k.value_type is null
         ),
         langs as (select unnest(${project.languages}::text[]) as code)
         select
           langs.code,
           (select count(*) from keys)::int as total,
-          (select count(*) from translation_strings s
+          (select count(*) from translation_strings s join keys on keys.id = s.key_id
              where s.project_id = ${projectId} and s.language_code = langs.code and s.value <> '')::int as translated,
           (case when langs.code = ${source}
              then (select count(*) from keys where not keys.has_source)

@@ -9,6 +9,11 @@ export interface StringChange {
   projectId: string;
   language: string;
   value: string;
+  /**
+   * The state a file gave the string (PO `fuzzy`, XLIFF `needs-review-translation`); absent: none,
+   * which is what a person's edit or an AI translation leaves.
+   */
+  state?: string | null;
 }
 
 export interface WrittenString {
@@ -43,6 +48,7 @@ export async function writeStrings(
   const projectIds = changes.map((c) => c.projectId);
   const languages = changes.map((c) => c.language);
   const values = changes.map((c) => c.value);
+  const states = changes.map((c) => c.state ?? null);
 
   const written = await sql<{
     key_id: string;
@@ -52,15 +58,19 @@ export async function writeStrings(
     version: number;
     updated_at: Date;
   }>`
-    insert into translation_strings as s (key_id, project_id, language_code, value, updated_by)
-    select k, p, l, v, ${meta.userId}
-    from unnest(${keyIds}::uuid[], ${projectIds}::uuid[], ${languages}::text[], ${values}::text[]) as t(k, p, l, v)
+    insert into translation_strings as s (key_id, project_id, language_code, value, state, updated_by)
+    select k, p, l, v, st, ${meta.userId}
+    from unnest(
+      ${keyIds}::uuid[], ${projectIds}::uuid[], ${languages}::text[], ${values}::text[], ${states}::text[]
+    ) as t(k, p, l, v, st)
     on conflict (key_id, language_code) do update
       set value = excluded.value,
+          state = excluded.state,
           version = s.version + 1,
           updated_by = excluded.updated_by,
           updated_at = now()
-      where s.value is distinct from excluded.value ${meta.onlyIfEmpty ? sql`and s.value = ''` : sql``}
+      where (s.value is distinct from excluded.value or s.state is distinct from excluded.state)
+        ${meta.onlyIfEmpty ? sql`and s.value = ''` : sql``}
     returning s.key_id, s.project_id, s.language_code, s.value, s.version, s.updated_at
   `.execute(trx);
 

@@ -31,6 +31,7 @@ export function createExportService(deps: { db: Kysely<DB>; access: Access }) {
         nested: request.nested,
         flattenPlurals: request.flatten,
         placeholderFormat: request.placeholderFormat,
+        sortKeys: request.sortKeys,
       });
       return { fileName: `translations-${projectId}.zip`, bytes: zipFiles(files) };
     },

@@ -1,16 +1,16 @@
 import { type Kysely, sql } from "kysely";
 import { formatForFileName } from "../../shared/formats/file-language.ts";
-import { entryToValue } from "../../shared/formats/plurals.ts";
 import { formatById } from "../../shared/formats/registry.ts";
 import { FormatError, type ParsedFile } from "../../shared/formats/types.ts";
 import { canonicalLanguage } from "../../shared/languages.ts";
-import { keyNameSchema } from "../../shared/schemas/keys.ts";
 import type { ImportOptions, ImportResult } from "../../shared/schemas/transfer.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import { writeStrings } from "../strings/string-writer.ts";
 import type { Access } from "../teams/access.ts";
+import { collectImport } from "./import-entries.ts";
+import { insertKeysInFileOrder, writeFileMeta, writeKeyMeta } from "./import-writes.ts";
 
 /** Warnings kept in the answer; the count covers all of them. */
 const MAX_WARNINGS_SHOWN = 50;
@@ -58,32 +58,9 @@ export function createImportService(deps: { db: Kysely<DB>; access: Access; even
         throw error;
       }
 
-      const warnings = [...parsed.warnings];
-      const values = new Map<string, Map<string, string>>();
-      for (const [rawCode, entries] of Object.entries(parsed.languages)) {
-        const code = canonicalLanguage(rawCode);
-        if (!code) {
-          warnings.push(`Skipped the strings of ${rawCode}: not a language Sprog knows`);
-          continue;
-        }
-        const byKey = values.get(code) ?? new Map<string, string>();
-        for (const entry of entries) {
-          if (/^\d+$/.test(entry.key)) {
-            warnings.push(`Skipped key "${entry.key}": numeric-only keys are not imported`);
-            continue;
-          }
-          const checked = keyNameSchema.safeParse(entry.key);
-          if (!checked.success) {
-            warnings.push(`Skipped key "${entry.key.slice(0, 80)}": ${checked.error.issues[0]?.message}`);
-            continue;
-          }
-          const value = entryToValue(entry);
-          if (value === "") continue;
-          byKey.set(checked.data, value);
-        }
-        values.set(code, byKey);
-      }
-      const fileLanguages = [...values.keys()].filter((code) => (values.get(code)?.size ?? 0) > 0);
+      const collected = collectImport(parsed, formatId, project.source_language);
+      const { strings, keys: allKeys, warnings } = collected;
+      const fileLanguages = [...strings.keys()].filter((code) => (strings.get(code)?.size ?? 0) > 0);
       if (fileLanguages.length === 0) {
         throw new AppError("validation_failed", "Error processing file: it holds no strings to import");
       }
@@ -93,7 +70,6 @@ export function createImportService(deps: { db: Kysely<DB>; access: Access; even
         ? [project.source_language, ...fileLanguages.filter((c) => c !== project.source_language)]
         : [...languagesBefore, ...fileLanguages.filter((c) => !languagesBefore.includes(c))];
       const languagesAdded = languagesAfter.filter((c) => !languagesBefore.includes(c)).length;
-      const allKeys = [...new Set(fileLanguages.flatMap((code) => [...(values.get(code)?.keys() ?? [])]))];
 
       const result = await db.transaction().execute(async (trx) => {
         if (languagesAfter.join(",") !== languagesBefore.join(",")) {
@@ -103,29 +79,30 @@ export function createImportService(deps: { db: Kysely<DB>; access: Access; even
             .where("id", "=", projectId)
             .execute();
         }
-        const added = await sql<{ id: string; key: string }>`
-          insert into translation_keys (project_id, key)
-          select ${projectId}::uuid, k from unnest(${allKeys}::text[]) as t(k)
-          on conflict (project_id, key) do nothing
-          returning id, key
-        `.execute(trx);
-        const existing = await sql<{ id: string; key: string }>`
-          select id, key from translation_keys
-          where project_id = ${projectId} and key = any(${allKeys}::text[])
-        `.execute(trx);
-        const idOf = new Map(existing.rows.map((row) => [row.key, row.id]));
+        const { added, idOf } = await insertKeysInFileOrder(trx, projectId, allKeys);
+        await writeKeyMeta(trx, formatId, collected.keyMeta, idOf);
+        await writeFileMeta(trx, projectId, formatId, collected.fileMeta);
         const changes = fileLanguages.flatMap((code) =>
-          [...(values.get(code) ?? [])].flatMap(([key, value]) => {
+          [...(strings.get(code) ?? [])].flatMap(([key, string]) => {
             const keyId = idOf.get(key);
-            return keyId ? [{ keyId, projectId, language: code, value }] : [];
+            return keyId
+              ? [{ keyId, projectId, language: code, value: string.value, state: string.state }]
+              : [];
           }),
         );
-        const written = await writeStrings(trx, changes, {
-          origin: "import",
-          userId,
-          onlyIfEmpty: !options.overwriteExisting,
-        });
-        return { keysAdded: added.rows.length, translationsAdded: written.length };
+        const history = { origin: "import" as const, userId };
+        const written = await writeStrings(
+          trx,
+          changes.filter((change) => change.value !== ""),
+          { ...history, onlyIfEmpty: !options.overwriteExisting },
+        );
+        // An empty string in the file is kept as a value, but never empties a cell that has text.
+        await writeStrings(
+          trx,
+          changes.filter((change) => change.value === ""),
+          { ...history, onlyIfEmpty: true },
+        );
+        return { keysAdded: added, translationsAdded: written.length };
       });
       await events.publish(projectId, [{ type: "project.updated", data: { projectId } }]);
       return {

@@ -12,6 +12,27 @@ export const keyNameSchema = z
   // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting them is the point
   .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), "Key name must not contain control characters");
 
+/** Keys of an imported file may be longer than a typed name: PO and XLIFF key by source text. */
+export const IMPORTED_KEY_MAX = 500;
+
+/**
+ * Key names as a file gives them (issue 15): kept exactly, spaces at the ends included (`" and "`
+ * is not `"and"`), newlines and tabs allowed (gettext msgids have them); other control characters
+ * and keys of white space only are refused.
+ */
+export const importedKeyNameSchema = z
+  .string()
+  .refine((name) => name.trim() !== "", "Key name is required")
+  .refine(
+    (name) => name.length <= IMPORTED_KEY_MAX,
+    `Key name must be at most ${IMPORTED_KEY_MAX} characters`,
+  )
+  .refine(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting them is the point
+    (name) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(name),
+    "Key name must not contain control characters",
+  );
+
 /** Cell values: trailing newlines are stripped on save (spec point 5); at most 10,000 characters. */
 export const stringValueSchema = z
   .string()
@@ -28,7 +49,30 @@ export const cellSchema = z.object({
 });
 export type Cell = z.infer<typeof cellSchema>;
 
-export const keyRowSchema = z.object({
+export const DESCRIPTION_MAX = 2000;
+export const TAG_MAX = 50;
+export const TAGS_MAX = 20;
+
+/**
+ * What a key carries besides its name (issue 15), each field present only when set: a list of
+ * 50,000 keys stays as small as it was for keys without any.
+ */
+export const keyMetadataSchema = z.object({
+  /** For translators and the AI: what the text is, where it shows. */
+  description: z.string().optional(),
+  /** What tells identical texts apart (gettext msgctxt, an XLIFF meaning). */
+  context: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  /** Characters; the editor counts against it and the AI is told. */
+  maxLength: z.number().int().optional(),
+  /** Present (false) only when the key must not be translated: not missing, never sent to AI. */
+  translatable: z.literal(false).optional(),
+  /** `json`: a list, number or boolean from a file, kept as JSON text and shown read-only. */
+  valueType: z.literal("json").optional(),
+});
+export type KeyMetadata = z.infer<typeof keyMetadataSchema>;
+
+export const keyRowSchema = keyMetadataSchema.extend({
   id: z.string(),
   key: z.string(),
   createdAt: z.string(),
@@ -51,13 +95,50 @@ export const keyPageQuerySchema = z.object({
   after: z.string().max(255).optional(),
 });
 
+const keyDescriptionSchema = z
+  .string()
+  .trim()
+  .max(DESCRIPTION_MAX, `A description must be at most ${DESCRIPTION_MAX.toLocaleString("en")} characters`)
+  .nullable();
+const keyTagsSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, "A tag cannot be empty")
+      .max(TAG_MAX, `A tag must be at most ${TAG_MAX} characters`),
+  )
+  .max(TAGS_MAX, `A key can have at most ${TAGS_MAX} tags`);
+const keyMaxLengthSchema = z
+  .number({ error: "Max length must be a whole number" })
+  .int("Max length must be a whole number")
+  .min(1, "Max length must be at least 1")
+  .max(VALUE_MAX, `Max length must be at most ${VALUE_MAX.toLocaleString("en")}`)
+  .nullable();
+
 export const createKeyBodySchema = z.object({
   key: keyNameSchema,
   /** Optional source-language string (spec point 5). */
   sourceValue: stringValueSchema.optional(),
+  description: keyDescriptionSchema.optional(),
+  tags: keyTagsSchema.optional(),
+  maxLength: keyMaxLengthSchema.optional(),
+  translatable: z.boolean().optional(),
 });
 export type CreateKeyBody = z.input<typeof createKeyBodySchema>;
 
+/** PATCH /api/keys/:id: rename and/or change the metadata; null or "" clears a field. */
+export const updateKeyBodySchema = z
+  .object({
+    key: keyNameSchema.optional(),
+    description: keyDescriptionSchema.optional(),
+    tags: keyTagsSchema.optional(),
+    maxLength: keyMaxLengthSchema.optional(),
+    translatable: z.boolean().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), "Nothing to change");
+export type UpdateKeyBody = z.input<typeof updateKeyBodySchema>;
+/** The rename-only body, kept for callers that only rename. */
 export const renameKeyBodySchema = z.object({ key: keyNameSchema });
 export type RenameKeyBody = z.infer<typeof renameKeyBodySchema>;
 

@@ -38,5 +38,7 @@ export const exportBodySchema = z.object({
   nested: z.boolean().default(false),
   /** Rewrite placeholders into this format; null keeps them as stored. */
   placeholderFormat: placeholderFormatSchema.nullable().default(null),
+  /** Keys by name instead of the order of the files they came from (new keys last). */
+  sortKeys: z.boolean().default(false),
 });
 export type ExportBody = z.input<typeof exportBodySchema>;

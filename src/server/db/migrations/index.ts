@@ -9,6 +9,7 @@ import * as m0007 from "./0007-unlogged-rate-limits.ts";
 import * as m0008 from "./0008-reviews.ts";
 import * as m0009 from "./0009-invite-lookups.ts";
 import * as m0010 from "./0010-billing.ts";
+import * as m0011 from "./0011-key-metadata.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "0008-reviews": m0008,
   "0009-invite-lookups": m0009,
   "0010-billing": m0010,
+  "0011-key-metadata": m0011,
 };

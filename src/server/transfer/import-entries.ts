@@ -1,0 +1,130 @@
+import { entryToValue } from "../../shared/formats/plurals.ts";
+import type { FormatId, FormatMeta, ParsedFile, TranslationEntry } from "../../shared/formats/types.ts";
+import { canonicalLanguage } from "../../shared/languages.ts";
+import { importedKeyNameSchema } from "../../shared/schemas/keys.ts";
+
+/** A string of the file, as it will be written. */
+export interface ImportedString {
+  value: string;
+  state: string | null;
+}
+
+/** What the file says about a key besides its strings (null: the file does not say). */
+export interface ImportedKeyMeta {
+  description: string | null;
+  context: string | null;
+  translatable: boolean | null;
+  maxLength: number | null;
+  tags: string[] | null;
+  valueType: string | null;
+  meta: FormatMeta | null;
+  /** Said by the source language's entries, which overwrite what the key had; others only fill. */
+  fromSource: boolean;
+}
+
+export interface CollectedImport {
+  /** Language → key → string, keys in file order. */
+  strings: Map<string, Map<string, ImportedString>>;
+  /** Every key of the file once, in file order (the first language that has it decides). */
+  keys: string[];
+  /** Only keys the file says something about. */
+  keyMeta: Map<string, ImportedKeyMeta>;
+  /** Language → the file-level metadata to keep. */
+  fileMeta: Map<string, FormatMeta>;
+  warnings: string[];
+}
+
+/** XLIFF keys are unit ids, which are often numbers (Angular): there they are real keys. */
+const NUMERIC_KEYS_ALLOWED: ReadonlySet<FormatId> = new Set(["xliff", "xliff2"]);
+
+/**
+ * The parsed file as rows to write: keys checked (numeric-only skipped as the spec says, except
+ * where the format's ids are numbers), values (plurals as ICU), states, key metadata and file
+ * metadata. Empty values are kept: an empty string in a file is a value (issue 15), though it
+ * counts as missing like any empty cell.
+ */
+export function collectImport(parsed: ParsedFile, format: FormatId, sourceLanguage: string): CollectedImport {
+  const warnings = [...parsed.warnings];
+  const strings = new Map<string, Map<string, ImportedString>>();
+  const keyMeta = new Map<string, ImportedKeyMeta>();
+  const keys = new Set<string>();
+  const fileMeta = new Map<string, FormatMeta>();
+  const skipped = new Set<string>();
+  for (const [rawCode, entries] of Object.entries(parsed.languages)) {
+    const code = canonicalLanguage(rawCode);
+    if (!code) {
+      warnings.push(`Skipped the strings of ${rawCode}: not a language Sprog knows`);
+      continue;
+    }
+    const meta = parsed.fileMeta?.[rawCode];
+    if (meta && Object.keys(meta).length > 0) fileMeta.set(code, meta);
+    const byKey = strings.get(code) ?? new Map<string, ImportedString>();
+    for (const entry of entries) {
+      const reason = skipReason(entry.key, format);
+      if (reason) {
+        // A key skipped in one language is skipped in all: say it once.
+        if (!skipped.has(entry.key)) warnings.push(reason);
+        skipped.add(entry.key);
+        continue;
+      }
+      byKey.set(entry.key, { value: entryToValue(entry), state: entry.state ?? null });
+      keys.add(entry.key);
+      mergeKeyMeta(keyMeta, entry, code === sourceLanguage);
+    }
+    strings.set(code, byKey);
+  }
+  return { strings, keys: [...keys], keyMeta, fileMeta, warnings };
+}
+
+function skipReason(key: string, format: FormatId): string | undefined {
+  if (/^\d+$/.test(key) && !NUMERIC_KEYS_ALLOWED.has(format)) {
+    return `Skipped key "${key}": numeric-only keys are not imported`;
+  }
+  const checked = importedKeyNameSchema.safeParse(key);
+  if (!checked.success) return `Skipped key "${key.slice(0, 80)}": ${checked.error.issues[0]?.message}`;
+  return undefined;
+}
+
+function keyMetaOf(entry: TranslationEntry, fromSource: boolean): ImportedKeyMeta | undefined {
+  const meta: ImportedKeyMeta = {
+    description: entry.comment !== undefined && entry.comment !== "" ? entry.comment : null,
+    context: entry.context !== undefined && entry.context !== "" ? entry.context : null,
+    translatable: entry.translatable ?? null,
+    maxLength: entry.maxLength ?? null,
+    tags: entry.tags && entry.tags.length > 0 ? entry.tags : null,
+    valueType: entry.valueType ?? null,
+    meta: entry.meta && Object.keys(entry.meta).length > 0 ? entry.meta : null,
+    fromSource,
+  };
+  const says =
+    meta.description !== null ||
+    meta.context !== null ||
+    meta.translatable !== null ||
+    meta.maxLength !== null ||
+    meta.tags !== null ||
+    meta.valueType !== null ||
+    meta.meta !== null;
+  return says ? meta : undefined;
+}
+
+/** The source language's word wins; another language's fills what is still unsaid. */
+function mergeKeyMeta(all: Map<string, ImportedKeyMeta>, entry: TranslationEntry, fromSource: boolean) {
+  const next = keyMetaOf(entry, fromSource);
+  if (!next) return;
+  const before = all.get(entry.key);
+  if (!before) {
+    all.set(entry.key, next);
+    return;
+  }
+  const [first, second] = fromSource && !before.fromSource ? [next, before] : [before, next];
+  all.set(entry.key, {
+    description: first.description ?? second.description,
+    context: first.context ?? second.context,
+    translatable: first.translatable ?? second.translatable,
+    maxLength: first.maxLength ?? second.maxLength,
+    tags: first.tags ?? second.tags,
+    valueType: first.valueType ?? second.valueType,
+    meta: first.meta ?? second.meta,
+    fromSource: before.fromSource || fromSource,
+  });
+}

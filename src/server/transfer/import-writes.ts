@@ -1,0 +1,101 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { FormatId, FormatMeta } from "../../shared/formats/types.ts";
+import type { DB } from "../db/schema.ts";
+import type { ImportedKeyMeta } from "./import-entries.ts";
+
+type Db = Transaction<DB> | Kysely<DB>;
+
+/**
+ * Adds the keys the project lacks, numbered after its last position in the file's order, so an
+ * export gives them back in that order (issue 15); keys it has keep their place. Two statements
+ * whatever the size.
+ */
+export async function insertKeysInFileOrder(
+  trx: Db,
+  projectId: string,
+  keys: readonly string[],
+): Promise<{ added: number; idOf: Map<string, string> }> {
+  const added = await sql<{ id: string }>`
+    insert into translation_keys (project_id, key, position)
+    select ${projectId}::uuid, t.k, b.last + t.n
+    from unnest(${keys}::text[]) with ordinality as t(k, n),
+      (select coalesce(max(position), 0) as last from translation_keys where project_id = ${projectId}) b
+    on conflict (project_id, key) do nothing
+    returning id
+  `.execute(trx);
+  const existing = await sql<{ id: string; key: string }>`
+    select id, key from translation_keys
+    where project_id = ${projectId} and key = any(${keys}::text[])
+  `.execute(trx);
+  return { added: added.rows.length, idOf: new Map(existing.rows.map((row) => [row.key, row.id])) };
+}
+
+/**
+ * What the file says about its keys. The source language's file overwrites what it says (a
+ * description it leaves out stays); another language's file only fills what the key lacks. The
+ * format's bag goes under the format's id, beside what other formats keep. Only keys the file
+ * says something about are sent, so a plain JSON file costs nothing here.
+ */
+export async function writeKeyMeta(
+  trx: Db,
+  format: FormatId,
+  keyMeta: ReadonlyMap<string, ImportedKeyMeta>,
+  idOf: ReadonlyMap<string, string>,
+): Promise<void> {
+  const rows = [...keyMeta].flatMap(([key, meta]) => {
+    const id = idOf.get(key);
+    return id
+      ? [
+          {
+            id,
+            description: meta.description,
+            context: meta.context,
+            translatable: meta.translatable,
+            max_length: meta.maxLength,
+            tags: meta.tags,
+            value_type: meta.valueType,
+            meta: meta.meta,
+            src: meta.fromSource,
+          },
+        ]
+      : [];
+  });
+  if (rows.length === 0) return;
+  // One statement: a change of type (text → list) or of the bag follows the newest file.
+  await sql`
+    update translation_keys k set
+      description = case when t.src then coalesce(t.description, k.description) else coalesce(k.description, t.description) end,
+      context = case when t.src then coalesce(t.context, k.context) else coalesce(k.context, t.context) end,
+      translatable = case when t.src then coalesce(t.translatable, k.translatable) else k.translatable and coalesce(t.translatable, true) end,
+      max_length = case when t.src then coalesce(t.max_length, k.max_length) else coalesce(k.max_length, t.max_length) end,
+      tags = case when t.tags is null then k.tags
+                  else (select array_agg(distinct x order by x) from unnest(k.tags || t.tags) as x) end,
+      value_type = case when t.src or k.value_type is null then coalesce(t.value_type, k.value_type) else k.value_type end,
+      format_meta = case
+        when t.meta is null then k.format_meta
+        when t.src or not (k.format_meta ? ${format}) then jsonb_set(k.format_meta, array[${format}], t.meta)
+        else k.format_meta end,
+      updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(
+      id uuid, description text, context text, translatable boolean, max_length integer, tags text[],
+      value_type text, meta jsonb, src boolean
+    )
+    where k.id = t.id
+  `.execute(trx);
+}
+
+/** The file-level metadata, per language: the newest file of a format and language replaces it. */
+export async function writeFileMeta(
+  trx: Db,
+  projectId: string,
+  format: FormatId,
+  fileMeta: ReadonlyMap<string, FormatMeta>,
+): Promise<void> {
+  for (const [language, meta] of fileMeta) {
+    await sql`
+      insert into project_file_meta (project_id, format, language_code, meta)
+      values (${projectId}, ${format}, ${language}, ${JSON.stringify(meta)}::jsonb)
+      on conflict (project_id, format, language_code) do update set meta = excluded.meta, updated_at = now()
+    `.execute(trx);
+  }
+}

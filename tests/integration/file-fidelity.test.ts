@@ -1,0 +1,178 @@
+import { describe, expect, it } from "vitest";
+import type { KeyRow } from "../../src/shared/schemas/keys.ts";
+import type { LanguageCompletion } from "../../src/shared/schemas/projects.ts";
+import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { exportTexts, upload } from "../helpers/transfer.ts";
+
+/**
+ * Issue 15, the database side of "files come back as they went in": what the format modules read
+ * (order, empty strings, untrimmed keys, descriptions and the rest of the key metadata, string
+ * states, file headers) is stored and handed back to the same format on export.
+ */
+const api = apiAppForThisFile();
+
+async function keysOf(client: Awaited<ReturnType<typeof ownerWithProject>>["owner"], projectId: string) {
+  const answer = await client.request<{ keys: KeyRow[] }>(
+    "GET",
+    `/api/projects/${projectId}/keys?languages=en,de`,
+  );
+  expect(answer.status).toBe(200);
+  return answer.body.keys;
+}
+
+describe("order", () => {
+  it("exports keys in the order of the file they came from, keys added later after them", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    const file = '{\n  "zebra": "Z",\n  "apple": "A",\n  "mango": "M"\n}\n';
+    expect((await upload(owner, projectId, "en.json", file, { language: "en" })).status).toBe(200);
+    await owner.request("POST", `/api/projects/${projectId}/keys`, {
+      body: { key: "banana", sourceValue: "B" },
+    });
+    // A second file with a new key in the middle: known keys keep their place, the new one goes last.
+    await upload(owner, projectId, "en.json", '{"apple": "A", "kiwi": "K", "zebra": "Z"}', {
+      language: "en",
+    });
+
+    const files = await exportTexts(owner, projectId, { languages: ["en"], format: "json" });
+    expect(Object.keys(JSON.parse(files["en.json"] ?? "{}"))).toEqual([
+      "zebra",
+      "apple",
+      "mango",
+      "banana",
+      "kiwi",
+    ]);
+    expect(files["en.json"]).toBe(
+      '{\n  "zebra": "Z",\n  "apple": "A",\n  "mango": "M",\n  "banana": "B",\n  "kiwi": "K"\n}\n',
+    );
+
+    const sorted = await exportTexts(owner, projectId, { languages: ["en"], format: "json", sortKeys: true });
+    expect(Object.keys(JSON.parse(sorted["en.json"] ?? "{}"))).toEqual([
+      "apple",
+      "banana",
+      "kiwi",
+      "mango",
+      "zebra",
+    ]);
+  });
+});
+
+describe("empty strings", () => {
+  it("keeps an empty string as a value: exported again, counted as missing, never emptying a cell with text", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    await upload(owner, projectId, "en.json", '{"a": "A", "d": "D", "e": "E"}', { language: "en" });
+    await upload(owner, projectId, "de.json", '{"a": "Ah", "d": "", "e": "Eh"}', { language: "de" });
+    const files = await exportTexts(owner, projectId, { languages: ["de"], format: "json" });
+    expect(JSON.parse(files["de.json"] ?? "{}")).toEqual({ a: "Ah", d: "", e: "Eh" });
+
+    const completion = await owner.request<{ languages: LanguageCompletion[] }>(
+      "GET",
+      `/api/projects/${projectId}/completion`,
+    );
+    expect(completion.body.languages.find((l) => l.code === "de")).toMatchObject({
+      missingKeys: 1,
+      translatedKeys: 2,
+    });
+
+    // Even with overwriteExisting, an empty value in a file does not wipe a translation.
+    const answer = await upload(owner, projectId, "de.json", '{"a": "", "e": "Neu"}', {
+      language: "de",
+      overwriteExisting: "true",
+    });
+    expect(answer.body).toMatchObject({ translationsAdded: 1 });
+    const again = await exportTexts(owner, projectId, { languages: ["de"], format: "json" });
+    expect(JSON.parse(again["de.json"] ?? "{}")).toEqual({ a: "Ah", d: "", e: "Neu" });
+  });
+});
+
+describe("keys as files write them", () => {
+  it("keeps spaces around keys: ' and ' and 'and' are two keys", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    const file = '{"and": "und", " and ": " und ", "a\\nb": "zwei Zeilen"}';
+    const answer = await upload(owner, projectId, "de.json", file, { language: "de" });
+    expect(answer.body).toMatchObject({ keysAdded: 3, errors: 0 });
+    const keys = (await keysOf(owner, projectId)).map((row) => row.key).sort();
+    expect(keys).toEqual([" and ", "a\nb", "and"]);
+  });
+});
+
+describe("descriptions and key metadata", () => {
+  it("keeps .strings comments as descriptions, shows them in the keys API and writes them back", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    const file = [
+      "/* Title of the login screen */",
+      '"login.title" = "Sign in";',
+      "",
+      '"login.button" = "Go";',
+      "",
+    ].join("\n");
+    await upload(owner, projectId, "en.strings", file, { language: "en" });
+    const keys = await keysOf(owner, projectId);
+    expect(keys.find((row) => row.key === "login.title")).toMatchObject({
+      description: "Title of the login screen",
+    });
+    expect(keys.find((row) => row.key === "login.button")?.description).toBeUndefined();
+    const files = await exportTexts(owner, projectId, { languages: ["en"], format: "strings" });
+    const text = Object.values(files).join("");
+    expect(text).toContain("/* Title of the login screen */");
+    expect(text.indexOf("login.title")).toBeLessThan(text.indexOf("login.button"));
+  });
+
+  it("edits description, tags, max length and translatable through PATCH /api/keys/:id, with clear errors", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    const key = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
+      body: { key: "cta", sourceValue: "Buy now", description: "Checkout button", tags: ["checkout"] },
+    });
+    expect(key.body).toMatchObject({ description: "Checkout button", tags: ["checkout"] });
+    const updated = await owner.request<KeyRow>("PATCH", `/api/keys/${key.body.id}`, {
+      body: { maxLength: 12, tags: ["checkout", "button", "checkout"], translatable: false },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({
+      key: "cta",
+      description: "Checkout button",
+      tags: ["checkout", "button"],
+      maxLength: 12,
+      translatable: false,
+    });
+    const cleared = await owner.request<KeyRow>("PATCH", `/api/keys/${key.body.id}`, {
+      body: { description: null, maxLength: null, tags: [], translatable: true },
+    });
+    expect(cleared.body).toEqual(
+      expect.not.objectContaining({ description: expect.anything(), maxLength: expect.anything() }),
+    );
+    expect(cleared.body.tags).toBeUndefined();
+    expect(cleared.body.translatable).toBeUndefined();
+
+    for (const [body, message] of [
+      [{ maxLength: 0 }, "Max length must be at least 1"],
+      [{ maxLength: 2.5 }, "Max length must be a whole number"],
+      [{ tags: [" "] }, "A tag cannot be empty"],
+      [{}, "Nothing to change"],
+    ] as const) {
+      const refused = await owner.request("PATCH", `/api/keys/${key.body.id}`, { body });
+      expect(refused, JSON.stringify(body)).toMatchObject({ status: 400, body: { error: { message } } });
+    }
+  });
+
+  it("does not count a key that must not be translated as missing, nor translate it", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    await upload(owner, projectId, "en.json", '{"brand": "Sprog", "hello": "Hello"}', { language: "en" });
+    const brand = (await keysOf(owner, projectId)).find((row) => row.key === "brand");
+    await owner.request("PATCH", `/api/keys/${brand?.id}`, { body: { translatable: false } });
+    const completion = await owner.request<{ languages: LanguageCompletion[] }>(
+      "GET",
+      `/api/projects/${projectId}/completion`,
+    );
+    expect(completion.body.languages.find((l) => l.code === "de")).toMatchObject({
+      missingKeys: 1,
+      totalKeys: 1,
+    });
+    const translate = await owner.request("POST", `/api/keys/${brand?.id}/strings/de/translate`, {
+      body: {},
+    });
+    expect(translate).toMatchObject({
+      status: 400,
+      body: { error: { message: "This key is marked as not translatable" } },
+    });
+  });
+});
