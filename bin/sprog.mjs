@@ -6,11 +6,11 @@ import { dirname, isAbsolute, join, normalize, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
 import { inflateRawSync } from "node:zlib";
 
-const FORMATS = ["json", "strings", "android"];
+const FORMATS = ["json", "strings", "stringsdict", "android"];
 const PLACEHOLDER_FORMATS = ["web", "ios", "android"];
-const EXTENSIONS = { json: "json", strings: "strings", android: "xml" };
+const EXTENSIONS = { json: "json", strings: "strings", stringsdict: "stringsdict", android: "xml" };
 /** The placeholder format each file format's apps read, when --placeholder-format is not given. */
-const DEFAULT_PLACEHOLDERS = { json: "web", strings: "ios", android: "android" };
+const DEFAULT_PLACEHOLDERS = { json: "web", strings: "ios", stringsdict: "ios", android: "android" };
 
 /** Exit codes: 0 done (also "not modified"), 1 network or server error, 2 usage, 3 key refused, 4 bad request, 5 rate limited. */
 const EXIT = { ok: 0, failed: 1, usage: 2, unauthorized: 3, badRequest: 4, rateLimited: 5 };
@@ -22,9 +22,11 @@ Downloads a project's translations from Sprog's pull API (POST {host}/api/v1/pul
 Options:
   --host <url>                 Sprog address, e.g. https://sprog.example.com   (env SPROG_HOST)
   --api-key <key>              project API key, from Project Settings → API Access (env SPROG_API_KEY)
-  --format <format>            json | strings | android                         (required)
-  --placeholder-format <fmt>   web | ios | android (default: web for json, ios for strings,
-                               android for android)
+  --format <format>            json | strings | stringsdict | android           (required)
+  --placeholder-format <fmt>   web | ios | android (default: web for json, ios for strings
+                               and stringsdict, android for android)
+  --nested                     json: nested objects by the dots in keys (default: flat keys)
+  --sort-keys                  keys by name (default: the order of the files they came from)
   --language <code>            one language, e.g. de; omitted: every language of the project
   --out <file or dir>          one language: the file (default ./{language}.{ext}; a directory
                                gets {language}.{ext} inside it).
@@ -67,6 +69,8 @@ function parse(argv) {
         format: { type: "string" },
         "placeholder-format": { type: "string" },
         language: { type: "string" },
+        nested: { type: "boolean" },
+        "sort-keys": { type: "boolean" },
         out: { type: "string" },
         "etag-file": { type: "string" },
         timeout: { type: "string" },
@@ -103,6 +107,7 @@ function readOptions(values, env) {
       `--placeholder-format must be one of ${PLACEHOLDER_FORMATS.join(", ")} (got "${placeholderFormat}")`,
     );
   }
+  if (values.nested && format !== "json") throw usage(`--nested is for --format json only`);
   const timeout = values.timeout === undefined ? 60 : Number(values.timeout);
   if (!Number.isFinite(timeout) || timeout <= 0) throw usage(`--timeout must be a number of seconds`);
   const language = values.language?.trim() || undefined;
@@ -112,6 +117,8 @@ function readOptions(values, env) {
     format,
     placeholderFormat,
     language,
+    nested: values.nested === true,
+    sortKeys: values["sort-keys"] === true,
     out: values.out,
     etagFile: values["etag-file"],
     timeoutMs: timeout * 1000,
@@ -200,6 +207,8 @@ async function errorText(response) {
 async function pull(options, log) {
   const body = { format: options.format, placeholderFormat: options.placeholderFormat };
   if (options.language) body.language = options.language;
+  if (options.nested) body.nested = true;
+  if (options.sortKeys) body.sortKeys = true;
   const headers = { "content-type": "application/json", "x-api-key": options.apiKey, accept: "*/*" };
   const target = targetOf(options);
   // The ETag only stands for files that are still there.

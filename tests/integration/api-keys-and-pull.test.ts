@@ -221,7 +221,7 @@ describe("pull API", () => {
       return (answer.json() as { error: { message: string } }).error.message;
     };
     expect(await message({ format: "xml", placeholderFormat: "web" })).toBe(
-      'format must be one of: json, strings, android (got "xml")',
+      'format must be one of: json, strings, stringsdict, android (got "xml")',
     );
     expect(await message({ placeholderFormat: "web" })).toBe(
       "format is required; allowed values: json, strings, android",

@@ -149,7 +149,7 @@ describe("sprog pull", () => {
 
     const badFormat = await sprog(["pull", "--host", host, "--api-key", apiKey, "--format", "xml"]);
     expect(badFormat.code).toBe(2);
-    expect(badFormat.stderr).toContain("--format must be one of json, strings, android");
+    expect(badFormat.stderr).toContain("--format must be one of json, strings, stringsdict, android");
 
     const noKey = await sprog(["pull", "--host", host, "--format", "json"]);
     expect(noKey.code).toBe(2);

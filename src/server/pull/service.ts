@@ -22,12 +22,18 @@ export const PULL_RATE_LIMIT_PER_MINUTE = 60;
  */
 const ETAG_TTL_MS = 1000;
 /** Bump when the files written for the same data change (a format module's output), so ETags do too. */
-const OUTPUT_VERSION = "1";
+const OUTPUT_VERSION = "2";
 
-const REGISTRY_FORMAT: Record<PullFormat, FormatId> = { json: "json", strings: "strings", android: "xml" };
+const REGISTRY_FORMAT: Record<PullFormat, FormatId> = {
+  json: "json",
+  strings: "strings",
+  stringsdict: "stringsdict",
+  android: "xml",
+};
 const CONTENT_TYPES: Record<PullFormat, string> = {
   json: "application/json; charset=utf-8",
   strings: "text/plain; charset=utf-8",
+  stringsdict: "application/x-plist; charset=utf-8",
   android: "application/xml; charset=utf-8",
 };
 
@@ -99,6 +105,8 @@ export function createPullService(deps: {
       body.format,
       body.placeholderFormat,
       body.language ?? "*",
+      body.nested ?? false,
+      body.sortKeys ?? false,
     ]);
     return `"${createHash("sha1").update(stamp).digest("base64url")}"`;
   }
@@ -108,9 +116,10 @@ export function createPullService(deps: {
       languages,
       format: REGISTRY_FORMAT[body.format],
       pretty: true,
-      nested: false,
+      nested: body.nested ?? false,
       flattenPlurals: false,
       placeholderFormat: body.placeholderFormat,
+      sortKeys: body.sortKeys ?? false,
     });
     if (!body.language) {
       return { bytes: zipFiles(files), contentType: "application/zip", fileName: "translations.zip" };
@@ -172,7 +181,7 @@ export function createPullService(deps: {
     async pull(apiKey: ApiKeyRow, body: PullBody, ifNoneMatch?: string): Promise<PullAnswer> {
       // Cheap path first: the ETag alone answers a poll that changed nothing (304) or one this
       // process answered before; while the project does not change it is not even recomputed.
-      const parameters = `${body.format}:${body.placeholderFormat}:${body.language ?? "*"}`;
+      const parameters = `${body.format}:${body.placeholderFormat}:${body.language ?? "*"}:${body.nested ?? false}:${body.sortKeys ?? false}`;
       const etag = await etags.get(apiKey.project_id, parameters, async () => {
         const project = await projectOf(db, apiKey.project_id);
         return etagOf(db, project, languagesOf(project, body), body);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Spec point 9: the pull API's formats and placeholder formats. */
-export const PULL_FORMATS = ["json", "strings", "android"] as const;
+export const PULL_FORMATS = ["json", "strings", "stringsdict", "android"] as const;
 export type PullFormat = (typeof PULL_FORMATS)[number];
 export const PULL_PLACEHOLDER_FORMATS = ["web", "ios", "android"] as const;
 export type PullPlaceholderFormat = (typeof PULL_PLACEHOLDER_FORMATS)[number];
@@ -32,6 +32,10 @@ export const pullBodySchema = z.object({
     .min(1, "language must be a language code, e.g. de")
     .max(35, "language must be a language code, e.g. de")
     .optional(),
+  /** JSON: nested objects by the dots in keys (default false: flat keys), as the export dialog's option. */
+  nested: z.boolean({ error: "nested must be true or false" }).optional(),
+  /** Keys by name instead of the order of the files they came from (default false). */
+  sortKeys: z.boolean({ error: "sortKeys must be true or false" }).optional(),
 });
 export type PullBody = z.infer<typeof pullBodySchema>;
 
@@ -39,5 +43,6 @@ export type PullBody = z.infer<typeof pullBodySchema>;
 export const PULL_FILE_EXTENSIONS: Record<PullFormat, string> = {
   json: "json",
   strings: "strings",
+  stringsdict: "stringsdict",
   android: "xml",
 };
