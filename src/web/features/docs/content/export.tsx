@@ -37,9 +37,11 @@ export function ExportTopic() {
           </li>
         </List>
         <P>
-          Exporting is open to {rolesWith("languages.view")}. Empty strings are left out, so a file only holds
-          what is translated. Your app then falls back to its default language for the rest, as it normally
-          would.
+          Exporting is open to {rolesWith("languages.view")}. A string nobody wrote is left out, so your app
+          falls back to its default language for it, as it normally would; an empty string that came in with
+          a file goes back out empty. Keys keep the order of the file they came from, with keys added in
+          Sprog after them, and each file gets back what it carried next to its strings: descriptions,
+          context, states and the rest (see <TopicLink to="export" hash="formats">Formats</TopicLink>).
         </P>
         <CodeBlock title="Android XML export of a project in English, German and Brazilian Portuguese">
           {ZIP_EXAMPLE}
@@ -95,6 +97,10 @@ export function ExportTopic() {
                 Plurals as separate keys (<Code>items_one</Code>, <Code>items_other</Code>), as i18next reads
                 them, instead of one ICU message.
               </>,
+            ],
+            [
+              <OptionName key="o" name="Sort keys A–Z" defaultValue={onOff(EXPORT_DEFAULTS.sortKeys)} />,
+              "Keys by name instead of the order of the files they came from.",
             ],
             [
               <OptionName key="o" name="Nested JSON" defaultValue={onOff(EXPORT_DEFAULTS.nested)} />,

@@ -37,6 +37,7 @@ function ExportForm({ project, onDone }: { project: Project; onDone: () => void 
   const [pretty, setPretty] = useState(true);
   const [flatten, setFlatten] = useState(false);
   const [nested, setNested] = useState(false);
+  const [sortKeys, setSortKeys] = useState(false);
   const [placeholderFormat, setPlaceholderFormat] = useState<PlaceholderFormat | "">("");
   const [started, setStarted] = useState<number | null>(null);
   const [answered, setAnswered] = useState(false);
@@ -79,6 +80,7 @@ function ExportForm({ project, onDone }: { project: Project; onDone: () => void 
         pretty,
         flatten,
         nested,
+        sortKeys,
         placeholderFormat: placeholderFormat === "" ? null : placeholderFormat,
       });
       setAnswered(true);
@@ -150,6 +152,12 @@ function ExportForm({ project, onDone }: { project: Project; onDone: () => void 
           hint="Plural forms as separate keys (key_one, key_other) instead of one ICU message."
           checked={flatten}
           onChange={setFlatten}
+        />
+        <OptionCheckbox
+          label="Sort keys A–Z"
+          hint="Off: keys in the order of the files they came from, keys added in Sprog last."
+          checked={sortKeys}
+          onChange={setSortKeys}
         />
         {format === "json" ? (
           <OptionCheckbox

@@ -1,27 +1,27 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type KeyRow, keyRowSchema } from "../../../../shared/schemas/keys.ts";
+import { type KeyRow, keyRowSchema, type UpdateKeyBody } from "../../../../shared/schemas/keys.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { upsertKey } from "../key-cache.ts";
 
-/** PATCH /api/keys/:id {key}: 409 `conflict` when the new name exists in the project. */
-export function renameKey(keyId: string, key: string): Promise<KeyRow> {
-  return apiRequest(`/api/keys/${encodeURIComponent(keyId)}`, keyRowSchema, {
-    method: "PATCH",
-    body: { key },
-  });
+/**
+ * PATCH /api/keys/:id: rename and/or change the description, tags, max length or translatable
+ * flag. 409 `conflict` when the new name exists in the project.
+ */
+export function updateKey(keyId: string, body: UpdateKeyBody): Promise<KeyRow> {
+  return apiRequest(`/api/keys/${encodeURIComponent(keyId)}`, keyRowSchema, { method: "PATCH", body });
 }
 
-export function renameKeyMutationOptions() {
+export function updateKeyMutationOptions() {
   return mutationOptions({
-    mutationKey: ["keys", "rename"],
-    mutationFn: ({ keyId, key }: { keyId: string; key: string }) => renameKey(keyId, key),
+    mutationKey: ["keys", "update"],
+    mutationFn: ({ keyId, ...body }: UpdateKeyBody & { keyId: string }) => updateKey(keyId, body),
   });
 }
 
-export function useRenameKey(projectId: string) {
+export function useUpdateKey(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    ...renameKeyMutationOptions(),
+    ...updateKeyMutationOptions(),
     onSuccess: (row) => upsertKey(queryClient, projectId, row),
   });
 }

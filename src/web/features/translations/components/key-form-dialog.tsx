@@ -1,9 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
-import { type KeyRow, keyNameSchema } from "../../../../shared/schemas/keys.ts";
+import {
+  DESCRIPTION_MAX,
+  type KeyRow,
+  keyNameSchema,
+  TAG_MAX,
+  TAGS_MAX,
+  VALUE_MAX,
+} from "../../../../shared/schemas/keys.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../../components/ui/dialog.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { FormServerError } from "../../../components/ui/form-footer.tsx";
@@ -11,11 +19,55 @@ import { Input } from "../../../components/ui/input.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useCreateKey } from "../api/create-key.ts";
-import { useRenameKey } from "../api/rename-key.ts";
+import { useUpdateKey } from "../api/update-key.ts";
 
 export const KEY_EXISTS = "A key with this name already exists in this project";
 
-const formSchema = z.object({ key: keyNameSchema, sourceValue: z.string() });
+const formSchema = z.object({
+  key: keyNameSchema,
+  sourceValue: z.string(),
+  description: z
+    .string()
+    .max(DESCRIPTION_MAX, `A description must be at most ${DESCRIPTION_MAX.toLocaleString("en")} characters`),
+  /** Comma-separated, as typed. */
+  tags: z
+    .string()
+    .refine((text) => splitTags(text).length <= TAGS_MAX, `A key can have at most ${TAGS_MAX} tags`)
+    .refine(
+      (text) => splitTags(text).every((tag) => tag.length <= TAG_MAX),
+      `A tag must be at most ${TAG_MAX} characters`,
+    ),
+  maxLength: z
+    .string()
+    .trim()
+    .refine((text) => text === "" || /^\d+$/.test(text), "Max length must be a whole number")
+    .refine(
+      (text) => text === "" || (Number(text) >= 1 && Number(text) <= VALUE_MAX),
+      `Max length must be between 1 and ${VALUE_MAX.toLocaleString("en")}`,
+    ),
+  translatable: z.boolean(),
+});
+
+function splitTags(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(",")
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** The metadata fields as the API takes them: empty clears. */
+function metadataOf(values: z.infer<typeof formSchema>) {
+  return {
+    description: values.description.trim() === "" ? null : values.description.trim(),
+    tags: splitTags(values.tags),
+    maxLength: values.maxLength === "" ? null : Number(values.maxLength),
+    translatable: values.translatable,
+  };
+}
 
 export interface KeyFormDialogProps {
   projectId: string;
@@ -34,33 +86,54 @@ function KeyForm({
   onDone,
 }: Omit<KeyFormDialogProps, "open" | "onOpenChange"> & { onDone: () => void }) {
   const createKey = useCreateKey(projectId);
-  const renameKey = useRenameKey(projectId);
+  const updateKey = useUpdateKey(projectId);
   const form = useForm({
     resolver: zodResolver(formSchema),
-    defaultValues: { key: editing?.key ?? "", sourceValue: "" },
+    defaultValues: {
+      key: editing?.key ?? "",
+      sourceValue: "",
+      description: editing?.description ?? "",
+      tags: editing?.tags?.join(", ") ?? "",
+      maxLength: editing?.maxLength !== undefined ? String(editing.maxLength) : "",
+      translatable: editing?.translatable !== false,
+    },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ key, sourceValue }) => {
+  const onSubmit = form.handleSubmit(async (values) => {
+    const { key, sourceValue } = values;
+    const metadata = metadataOf(values);
     if (editing) {
-      if (key === editing.key) {
+      if (!form.formState.isDirty) {
         onDone();
         return;
       }
       try {
-        await renameKey.mutateAsync({ keyId: editing.id, key });
+        await updateKey.mutateAsync({
+          keyId: editing.id,
+          ...(key !== editing.key ? { key } : {}),
+          ...metadata,
+        });
         toast.success("Key updated");
         onDone();
       } catch (error) {
         const conflict = isApiError(error) && error.status === 409;
         form.setError(conflict ? "key" : "root.server", {
-          message: conflict ? KEY_EXISTS : "Failed to update key name",
+          message: conflict
+            ? KEY_EXISTS
+            : key !== editing.key
+              ? "Failed to update key name"
+              : "Failed to update key",
         });
       }
       return;
     }
     try {
-      await createKey.mutateAsync({ key, ...(sourceValue.trim() !== "" ? { sourceValue } : {}) });
+      await createKey.mutateAsync({
+        key,
+        ...(sourceValue.trim() !== "" ? { sourceValue } : {}),
+        ...metadata,
+      });
       toast.success("Key added");
       onDone();
     } catch (error) {
@@ -88,6 +161,38 @@ function KeyForm({
           <Textarea rows={3} {...form.register("sourceValue")} />
         </FormField>
       )}
+      <FormField label="Description" optional error={errors.description?.message}>
+        <Textarea
+          rows={2}
+          placeholder="What the text is and where it shows, for translators and the AI"
+          {...form.register("description")}
+        />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+        <FormField label="Tags" optional error={errors.tags?.message}>
+          <Input autoComplete="off" placeholder="onboarding, button" {...form.register("tags")} />
+        </FormField>
+        <FormField label="Max length" optional error={errors.maxLength?.message}>
+          <Input inputMode="numeric" autoComplete="off" placeholder="none" {...form.register("maxLength")} />
+        </FormField>
+      </div>
+      <Controller
+        control={form.control}
+        name="translatable"
+        render={({ field }) => (
+          <div className="flex items-center gap-2 text-sm">
+            <Checkbox
+              id="key-translatable"
+              checked={field.value}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+            />
+            <label htmlFor="key-translatable">
+              Translatable (off: never counted as missing or sent to AI)
+            </label>
+          </div>
+        )}
+      />
       <FormServerError message={errors.root?.server?.message} />
       <DialogFooter>
         <DialogClose asChild>
@@ -109,7 +214,7 @@ export function KeyFormDialog({ projectId, sourceLabel, editing, open, onOpenCha
         title={editing ? "Edit Translation Key" : "Add Translation Key"}
         description={
           editing
-            ? "Rename the key. Its strings stay."
+            ? "Rename the key or change what translators are told. Its strings stay."
             : "Keys are grouped by the prefix before the first dot."
         }
       >

@@ -52,9 +52,12 @@ export const KeyRow = memo(function KeyRow({
           onCheckedChange={(checked) => onToggle(row.id, checked === true)}
           aria-label={`Select ${row.key}`}
         />
-        <span className="min-w-0 flex-1 font-mono text-xs leading-5 break-all text-foreground">
-          {row.key}
-        </span>
+        <div className="min-w-0 flex-1">
+          <span className="block font-mono text-xs leading-5 break-all whitespace-pre-wrap text-foreground">
+            {row.key}
+          </span>
+          <KeyMetadataLine row={row} />
+        </div>
         {canManageKeys && showActions ? (
           <span className="flex shrink-0 opacity-0 transition-opacity group-hover/row:opacity-100 focus-within:opacity-100">
             <Button
@@ -104,3 +107,36 @@ export const KeyRow = memo(function KeyRow({
     </>
   );
 });
+
+/** What translators are told about the key (issue 15): description, tags, limits. */
+function KeyMetadataLine({ row }: { row: KeyRowData }) {
+  const badges = [
+    ...(row.translatable === false ? ["Not translatable"] : []),
+    ...(row.valueType === "json" ? ["List or number, read-only"] : []),
+    ...(row.maxLength !== undefined ? [`Max ${row.maxLength} characters`] : []),
+    ...(row.context ? [`Context: ${row.context}`] : []),
+    ...(row.tags ?? []),
+  ];
+  if (!row.description && badges.length === 0) return null;
+  return (
+    <>
+      {row.description ? (
+        <span className="mt-0.5 line-clamp-2 block text-xs text-muted" title={row.description}>
+          {row.description}
+        </span>
+      ) : null}
+      {badges.length > 0 ? (
+        <span className="mt-1 flex flex-wrap gap-1">
+          {badges.map((badge) => (
+            <span
+              key={badge}
+              className="rounded-sm bg-surface-muted px-1.5 py-px text-[11px] leading-4 text-muted"
+            >
+              {badge}
+            </span>
+          ))}
+        </span>
+      ) : null}
+    </>
+  );
+}
