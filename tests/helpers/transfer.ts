@@ -1,4 +1,6 @@
 import { strFromU8, unzipSync } from "fflate";
+import { expect } from "vitest";
+import type { CreatedApiKey } from "../../src/shared/schemas/api-keys.ts";
 import type { ImportResult } from "../../src/shared/schemas/transfer.ts";
 import type { ApiClient } from "./api-client.ts";
 
@@ -38,4 +40,45 @@ export async function exportTexts(
 ): Promise<Record<string, string>> {
   const files = await exportFiles(client, projectId, body);
   return Object.fromEntries(Object.entries(files).map(([path, bytes]) => [path, strFromU8(bytes)]));
+}
+
+export interface PullAnswer {
+  status: number;
+  headers: Headers;
+  bytes: Uint8Array;
+  text: string;
+  json: () => unknown;
+}
+
+export interface PullOptions {
+  key?: string;
+  headers?: Record<string, string>;
+  path?: string;
+}
+
+/** A pull as CI sends it: no cookie, no Origin unless given. */
+export async function pullFrom(
+  baseUrl: string,
+  body: unknown,
+  options: PullOptions = {},
+): Promise<PullAnswer> {
+  const headers: Record<string, string> = { "content-type": "application/json", ...options.headers };
+  if (options.key !== undefined) headers["x-api-key"] = options.key;
+  const response = await fetch(`${baseUrl}${options.path ?? "/api/v1/pull"}`, {
+    method: "POST",
+    headers,
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
+  return { status: response.status, headers: response.headers, bytes, text, json: () => JSON.parse(text) };
+}
+
+/** A project API key, as Project Settings → API Access creates it. */
+export async function createApiKey(owner: ApiClient, projectId: string, name?: string) {
+  const created = await owner.request<CreatedApiKey>("POST", `/api/projects/${projectId}/api-keys`, {
+    body: name === undefined ? {} : { name },
+  });
+  expect(created.status).toBe(201);
+  return created.body;
 }

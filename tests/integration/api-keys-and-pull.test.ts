@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import type { ApiKey, CreatedApiKey } from "../../src/shared/schemas/api-keys.ts";
+import type { ApiKey } from "../../src/shared/schemas/api-keys.ts";
 import {
   type ApiClient,
   addMember,
@@ -9,42 +9,13 @@ import {
   ownerWithProject,
   uniqueEmail,
 } from "../helpers/api-app.ts";
+import { createApiKey as createKey, type PullOptions, pullFrom } from "../helpers/transfer.ts";
 
 // Project API keys (Project Settings → API Access) and the public pull API (spec point 7).
 const api = apiAppForThisFile();
 
-interface PullAnswer {
-  status: number;
-  headers: Headers;
-  bytes: Uint8Array;
-  text: string;
-  json: () => unknown;
-}
-
-/** A pull as CI sends it: no cookie, no Origin unless given. */
-async function pull(
-  body: unknown,
-  options: { key?: string; headers?: Record<string, string>; path?: string } = {},
-): Promise<PullAnswer> {
-  const headers: Record<string, string> = { "content-type": "application/json", ...options.headers };
-  if (options.key !== undefined) headers["x-api-key"] = options.key;
-  const response = await fetch(`${api().app.url}${options.path ?? "/api/v1/pull"}`, {
-    method: "POST",
-    headers,
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  const text = new TextDecoder().decode(bytes);
-  return { status: response.status, headers: response.headers, bytes, text, json: () => JSON.parse(text) };
-}
-
-async function createKey(owner: ApiClient, projectId: string, name?: string) {
-  const created = await owner.request<CreatedApiKey>("POST", `/api/projects/${projectId}/api-keys`, {
-    body: name === undefined ? {} : { name },
-  });
-  expect(created.status).toBe(201);
-  return created.body;
-}
+/** A pull as CI sends it, to this file's server. */
+const pull = (body: unknown, options: PullOptions = {}) => pullFrom(api().app.url, body, options);
 
 /** An owner's project (en + de) with two keys, one with a placeholder. */
 async function projectWithStrings() {
@@ -224,7 +195,7 @@ describe("pull API", () => {
       'format must be one of: json, strings, stringsdict, android (got "xml")',
     );
     expect(await message({ placeholderFormat: "web" })).toBe(
-      "format is required; allowed values: json, strings, android",
+      "format is required; allowed values: json, strings, stringsdict, android",
     );
     expect(await message({ format: "json", placeholderFormat: "unified" })).toBe(
       'placeholderFormat must be one of: web, ios, android (got "unified")',
