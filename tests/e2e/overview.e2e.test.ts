@@ -150,6 +150,30 @@ describe(`the Overview on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "
     await dialog.waitFor({ state: "hidden" });
   });
 
+  step("3b. the key dialog edits description, tags and max length, shown under the key name", async () => {
+    await hoverKeyRow();
+    await button(`Edit key ${keyName}`).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Translation Key" });
+    await dialog.getByLabel("Max length").fill("abc");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expectVisible(dialog.getByText("Max length must be a whole number"));
+    await dialog.getByLabel("Description").fill("Greets the user on the home screen");
+    await dialog.getByLabel("Tags").fill("home, greeting");
+    await dialog.getByLabel("Max length").fill("40");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expectVisible(toast("Key updated"));
+    await dialog.waitFor({ state: "hidden" });
+    await expectVisible(keyRow().getByText("Greets the user on the home screen"));
+    await expectVisible(keyRow().getByText("Max 40 characters"));
+    await expectVisible(keyRow().getByText("home", { exact: true }));
+    // The dialog opens again with what was saved.
+    await hoverKeyRow();
+    await button(`Edit key ${keyName}`).click();
+    await expect.poll(() => dialog.getByLabel("Tags").inputValue()).toBe("home, greeting");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+  });
+
   step("4. editing the German cell: Escape discards without saving", async () => {
     await openGermanEditor();
     await germanEditor().fill("Hallo");

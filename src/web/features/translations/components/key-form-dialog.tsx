@@ -59,6 +59,15 @@ function splitTags(text: string): string[] {
   ];
 }
 
+function sameMetadata(metadata: ReturnType<typeof metadataOf>, row: KeyRow): boolean {
+  return (
+    metadata.description === (row.description ?? null) &&
+    metadata.tags.join("\n") === (row.tags ?? []).join("\n") &&
+    metadata.maxLength === (row.maxLength ?? null) &&
+    metadata.translatable === (row.translatable !== false)
+  );
+}
+
 /** The metadata fields as the API takes them: empty clears. */
 function metadataOf(values: z.infer<typeof formSchema>) {
   return {
@@ -104,7 +113,8 @@ function KeyForm({
     const { key, sourceValue } = values;
     const metadata = metadataOf(values);
     if (editing) {
-      if (!form.formState.isDirty) {
+      // The spec: an unchanged name (and here, nothing else changed) just closes the editor.
+      if (key === editing.key && sameMetadata(metadata, editing)) {
         onDone();
         return;
       }
