@@ -6,7 +6,15 @@ import { editReducer, isChanged, stripTrailingNewlines } from "../cell-edit.ts";
 import { CellEditor } from "./cell-editor.tsx";
 
 /** The editor wired to the real state machine, reporting what a save would send. */
-function Harness({ onSave, onDiscard }: { onSave: (value: string) => void; onDiscard: () => void }) {
+function Harness({
+  onSave,
+  onDiscard,
+  maxLength,
+}: {
+  onSave: (value: string) => void;
+  onDiscard: () => void;
+  maxLength?: number;
+}) {
   const [session, dispatch] = useReducer(editReducer, null, () =>
     editReducer(null, {
       type: "begin",
@@ -23,6 +31,7 @@ function Harness({ onSave, onDiscard }: { onSave: (value: string) => void; onDis
       saving={session.saving}
       changed={isChanged(session)}
       theirs={session.theirs}
+      maxLength={maxLength}
       onChange={(draft) => dispatch({ type: "change", draft })}
       onSave={() => {
         onSave(stripTrailingNewlines(session.draft));
@@ -38,10 +47,10 @@ function Harness({ onSave, onDiscard }: { onSave: (value: string) => void; onDis
   );
 }
 
-function setup() {
+function setup(maxLength?: number) {
   const onSave = vi.fn<(value: string) => void>();
   const onDiscard = vi.fn<() => void>();
-  render(<Harness onSave={onSave} onDiscard={onDiscard} />);
+  render(<Harness onSave={onSave} onDiscard={onDiscard} {...(maxLength ? { maxLength } : {})} />);
   const textarea = screen.getByLabelText("German of greeting") as HTMLTextAreaElement;
   return { onSave, onDiscard, textarea, user: userEvent.setup() };
 }
@@ -121,5 +130,20 @@ describe("the cell editor", () => {
     await user.type(textarea, "!{Shift>}{Enter}{Enter}{/Shift}");
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(onSave).toHaveBeenCalledWith("Hallo!");
+  });
+
+  it("counts characters against the key's max length and says when the text is over it", async () => {
+    const { textarea, onSave, user } = setup(7);
+    expect(screen.getByText("5 / 7")).toBeTruthy();
+    await user.type(textarea, " Welt");
+    expect(screen.getByText("3 over the max of 7")).toBeTruthy();
+    // Over the limit is said, not blocked: the translator decides.
+    await user.keyboard("{Enter}");
+    expect(onSave).toHaveBeenCalledWith("Hallo Welt");
+  });
+
+  it("shows no count for a key without a max length", () => {
+    setup();
+    expect(screen.queryByText(/\/ \d+$/)).toBeNull();
   });
 });

@@ -9,6 +9,8 @@ export interface CellEditorProps {
   saving: boolean;
   changed: boolean;
   theirs: TheirChange | undefined;
+  /** The key's max length in characters: the editor counts against it (issue 15). */
+  maxLength?: number | undefined;
   onChange: (draft: string) => void;
   onSave: () => void;
   onDiscard: () => void;
@@ -34,6 +36,7 @@ export function CellEditor({
   saving,
   changed,
   theirs,
+  maxLength,
   onChange,
   onSave,
   onDiscard,
@@ -112,6 +115,7 @@ export function CellEditor({
       ) : (
         <div className="flex items-center justify-end gap-2">
           <span className="mr-auto text-[11px] text-muted">Enter to save · Shift+Enter for a new line</span>
+          {maxLength !== undefined ? <LengthCount length={[...draft].length} max={maxLength} /> : null}
           <Button size="sm" variant="ghost" onClick={onDiscard} disabled={saving}>
             Discard
           </Button>
@@ -121,5 +125,19 @@ export function CellEditor({
         </div>
       )}
     </div>
+  );
+}
+
+/** Characters against the key's max length; over it, said in words and colour, not blocked. */
+function LengthCount({ length, max }: { length: number; max: number }) {
+  const over = length > max;
+  return (
+    <span
+      className={over ? "text-[11px] font-medium text-danger" : "text-[11px] text-muted"}
+      aria-live="polite"
+      title={`Max length: ${max} characters`}
+    >
+      {over ? `${length - max} over the max of ${max}` : `${length} / ${max}`}
+    </span>
   );
 }

@@ -18,7 +18,7 @@ import { WritingAssistant } from "./writing-assistant.tsx";
 
 export interface ValueCellProps {
   projectId: string;
-  row: Pick<KeyRow, "id" | "key" | "strings">;
+  row: Pick<KeyRow, "id" | "key" | "strings" | "maxLength" | "translatable" | "valueType">;
   language: string;
   languageLabel: string;
   /** The source value to check placeholders against; undefined for the source column itself. */
@@ -63,6 +63,8 @@ export function ValueCell({
   const id = cellId(row.id, language);
   const session = editing.session;
   const isOpen = session !== null && session.keyId === row.id && session.language === language;
+  // A list or number kept from a file (issue 15) is shown, not edited: the file's type is its truth.
+  const readOnly = row.valueType === "json";
   const check = useMemo(
     () =>
       sourceValue !== undefined && sourceValue !== "" && value !== ""
@@ -149,6 +151,7 @@ export function ValueCell({
           saving={session.saving}
           changed={editing.changed}
           theirs={session.theirs}
+          maxLength={row.maxLength}
           onChange={editing.change}
           onSave={() => editing.save()}
           onDiscard={editing.discard}
@@ -161,8 +164,8 @@ export function ValueCell({
             ref={triggerRef}
             type="button"
             data-cell-trigger
-            title="Click to edit"
-            disabled={loading}
+            title={readOnly ? "A list or number from a file: read-only" : "Click to edit"}
+            disabled={loading || readOnly}
             onClick={() => editing.begin(row.id, language, cell)}
             className="min-h-7 w-full cursor-text rounded-sm pr-24 text-left text-sm break-words whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"
           >
@@ -224,7 +227,7 @@ export function ValueCell({
                 className="size-7"
                 aria-label={`Edit ${label}`}
                 title="Edit"
-                disabled={loading}
+                disabled={loading || readOnly}
                 onClick={() => editing.begin(row.id, language, cell)}
               >
                 <Pencil aria-hidden="true" />
@@ -245,7 +248,7 @@ export function ValueCell({
                   <Sparkles aria-hidden="true" />
                 </Button>
               ) : null}
-              {sourceValue !== undefined ? (
+              {sourceValue !== undefined && !readOnly && row.translatable !== false ? (
                 <Button
                   variant="ghost"
                   size="icon"
