@@ -236,14 +236,20 @@ export const CLI_OPTIONS: readonly { option: string; meaning: string }[] = [
     option: "--api-key <key>",
     meaning: "The project API key. Or SPROG_API_KEY (better: it stays out of the command line).",
   },
-  { option: "--format <format>", meaning: "json, strings or android. Required." },
+  { option: "--format <format>", meaning: "json, strings, stringsdict or android. Required." },
   {
     option: "--placeholder-format <format>",
-    meaning: "web, ios or android. Default: web for json, ios for strings, android for android.",
+    meaning:
+      "web, ios or android. Default: web for json, ios for strings and stringsdict, android for android.",
   },
   {
     option: "--language <code>",
     meaning: "One language, e.g. de. Without it: every language of the project.",
+  },
+  { option: "--nested", meaning: "json only: nested objects by the dots in keys. Default: flat keys." },
+  {
+    option: "--sort-keys",
+    meaning: "Keys by name. Default: the order of the files they came from, keys added in Sprog last.",
   },
   {
     option: "--out <file or dir>",
@@ -260,4 +266,9 @@ export const CLI_OPTIONS: readonly { option: string; meaning: string }[] = [
 ];
 
 /** The CLI's default placeholder format per file format (`bin/sprog.mjs`, DEFAULT_PLACEHOLDERS). */
-export const CLI_DEFAULT_PLACEHOLDERS = { json: "web", strings: "ios", android: "android" } as const;
+export const CLI_DEFAULT_PLACEHOLDERS = {
+  json: "web",
+  strings: "ios",
+  stringsdict: "ios",
+  android: "android",
+} as const;

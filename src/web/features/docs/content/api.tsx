@@ -194,6 +194,14 @@ jobs:
               <NameWithNote key="f" name={<Code>language</Code>} note="Optional" />,
               "One of the project's language codes, e.g. de. Without it: every language, as a zip.",
             ],
+            [
+              <NameWithNote key="f" name={<Code>nested</Code>} note="Optional" />,
+              "true: JSON with nested objects by the dots in keys. Default false: flat keys.",
+            ],
+            [
+              <NameWithNote key="f" name={<Code>sortKeys</Code>} note="Optional" />,
+              "true: keys by name. Default false: the order of the files they came from, keys added in Sprog last.",
+            ],
           ]}
           columnClassNames={["w-40"]}
         />
@@ -207,7 +215,10 @@ jobs:
         <P>
           With a <Code>language</Code>, the answer is that language's file itself, named in{" "}
           <Code>content-disposition</Code>. Without one, it is <Code>translations.zip</Code> (
-          <Code>application/zip</Code>) with a file per language of the project, empty strings left out.
+          <Code>application/zip</Code>) with a file per language of the project. The bytes are those the
+          Export dialog writes with the same options (Pretty on, Flatten plurals off): keys in the order of
+          the files they came from, with their descriptions and the rest of what each format keeps, and
+          strings nobody wrote left out.
         </P>
         <DataTable
           caption="What each format answers"
