@@ -136,7 +136,8 @@ async function benchDatabase(kind: "pglite" | "postgres") {
     };
     const raw = async () => {
       const result = await sql`
-        select k.id, k.key, k.created_at, s.language_code, s.value, s.version, s.updated_at
+        select k.id, k.key, k.created_at, k.description, k.context, k.tags, k.max_length, k.translatable,
+          k.value_type, s.language_code, s.value, s.version, s.updated_at
         from translation_keys k
         left join translation_strings s on s.key_id = k.id and s.language_code = any(${["en", "de"]}::text[])
         where k.project_id = ${projectId}
