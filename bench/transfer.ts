@@ -103,37 +103,70 @@ export async function importFile(
   const { keys } = options;
   const file: Record<string, string> = {};
   for (let i = 0; i < keys; i++) file[keyName(i)] = textOf(i, "en");
-  const bytes = new TextEncoder().encode(JSON.stringify(file, null, 2));
+  // The same keys as Flutter ARB with a description and a placeholder block per key: metadata on.
+  const arb: Record<string, unknown> = { "@@locale": "en" };
+  for (let i = 0; i < keys; i++) {
+    arb[keyName(i)] = textOf(i, "en");
+    arb[`@${keyName(i)}`] = {
+      description: `Label ${i} of screen ${i % 17}`,
+      placeholders: { name: { type: "String", example: "Ada" } },
+    };
+  }
+  const files = [
+    { name: "en.json", label: "JSON", bytes: new TextEncoder().encode(JSON.stringify(file, null, 2)) },
+    {
+      name: "app_en.arb",
+      label: "ARB with descriptions",
+      bytes: new TextEncoder().encode(JSON.stringify(arb, null, 2)),
+    },
+  ];
 
-  let run = 0;
-  const viaImport = await samples(3, async () => {
-    const projectId = await newProject(context, `Import ${run++}`, ["en"]);
-    const form = new FormData();
-    form.set("file", new File([bytes], "en.json", { type: "application/json" }));
-    form.set("language", "en");
-    const answer = await context.client.upload<{ keysAdded: number }>(
-      `/api/projects/${projectId}/import`,
-      form,
-    );
-    if (answer.status !== 200 || answer.body.keysAdded !== keys) {
-      throw new Error(`import answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 200)}`);
-    }
-  });
   const projects: string[] = [];
   for (let i = 0; i < 3; i++) projects.push(await newProject(context, `Raw ${i}`, ["en"]));
   let next = 0;
-  const raw = await samples(3, () => rawInsert(context.db, projects[next++] ?? "", keys, ["en"]));
-  const imported = median(viaImport);
-  const reference = median(raw);
-  const ratio = imported / reference;
-  return [
-    {
-      scenario: `import ${keys.toLocaleString("en")}-key JSON (${(bytes.length / 1024 / 1024).toFixed(1)} MB)`,
-      result: `${ms(imported)} = ${ratio.toFixed(2)} × raw multi-row insert (${ms(reference)})`,
-      budget: "≤ 3 ×, < 10 s",
-      ok: ratio <= 3 && imported < 10_000,
-    },
-  ];
+  const reference = median(
+    await samples(3, () => rawInsert(context.db, projects[next++] ?? "", keys, ["en"])),
+  );
+
+  const rows: BenchRow[] = [];
+  for (const { name, label, bytes } of files) {
+    const scenario = `import ${keys.toLocaleString("en")}-key ${label} (${(bytes.length / 1024 / 1024).toFixed(1)} MB)`;
+    try {
+      let run = 0;
+      const imported = median(
+        await samples(3, async () => {
+          const projectId = await newProject(context, `Import ${label} ${run++}`, ["en"]);
+          const form = new FormData();
+          form.set("file", new File([bytes], name));
+          form.set("language", "en");
+          const answer = await context.client.upload<{ keysAdded: number }>(
+            `/api/projects/${projectId}/import`,
+            form,
+          );
+          if (answer.status !== 200 || answer.body.keysAdded !== keys) {
+            throw new Error(`import answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 200)}`);
+          }
+        }),
+      );
+      const ratio = imported / reference;
+      rows.push({
+        scenario,
+        result: `${ms(imported)} = ${ratio.toFixed(2)} × raw multi-row insert (${ms(reference)})`,
+        budget: "≤ 3 ×, < 10 s",
+        ok: ratio <= 3 && imported < 10_000,
+      });
+    } catch (error) {
+      // A failed scenario is a row of the table, not the end of the bench.
+      rows.push({
+        scenario,
+        result: `failed: ${(error as Error).message}`,
+        budget: "≤ 3 ×, < 10 s",
+        ok: false,
+      });
+    }
+    console.log(`  ${rows.at(-1)?.scenario}: ${rows.at(-1)?.result}`);
+  }
+  return rows;
 }
 
 export async function exportZip(
