@@ -1,0 +1,167 @@
+import { type AndroidAttributes, compactMeta, itemMetaValue } from "./android-meta.ts";
+import { readAndroidContent } from "./android-text.ts";
+import type { XmlElement, XmlNode } from "./safe-xml.ts";
+import {
+  type FormatMeta,
+  type MetaValue,
+  type ParsedFile,
+  PLURAL_CATEGORIES,
+  type PluralCategory,
+  type PluralForms,
+  type TranslationEntry,
+} from "./types.ts";
+
+/** Arrays whose items are not text to translate (numbers, `@integer/x`, `@drawable/y`), kept as JSON. */
+const JSON_ARRAYS = new Set(["integer-array", "array"]);
+/** Elements that are not resources and mean nothing to translation. */
+const IGNORED = new Set(["eat-comment", "skip"]);
+
+/** The key of a resource: a `product` variant gets its own key, since its name is shared. */
+export function androidKey(name: string, attributes: AndroidAttributes): string {
+  const product = attributes.product;
+  return product && product !== "default" ? `${name}[product=${product}]` : name;
+}
+
+/** A `<resources>` element as entries in file order (see `android-xml.ts` for what is kept). */
+export function readResources(root: XmlElement, language: string): ParsedFile {
+  const warnings: string[] = [];
+  const byKey = new Map<string, TranslationEntry>();
+  const duplicates: string[] = [];
+  const otherTypes = new Map<string, number>();
+  const add = (entry: TranslationEntry) => {
+    if (byKey.has(entry.key)) {
+      duplicates.push(entry.key);
+      byKey.delete(entry.key);
+    }
+    byKey.set(entry.key, entry);
+  };
+
+  for (const { element, comment } of withComments(root.children)) {
+    const kind = element.name === "item" && element.attributes.type === "string" ? "string" : element.name;
+    if (kind !== "string" && kind !== "plurals" && kind !== "string-array" && !JSON_ARRAYS.has(kind)) {
+      if (!IGNORED.has(kind)) otherTypes.set(kind, (otherTypes.get(kind) ?? 0) + 1);
+      continue;
+    }
+    const { name, translatable, fuzzy, ...attributes } = element.attributes;
+    if (!name) {
+      warnings.push(`Skipped a <${element.name}> without a name`);
+      continue;
+    }
+    // Only "false" has a field; any other value stays an attribute so it is written back as it was.
+    if (translatable !== undefined && translatable !== "false") attributes.translatable = translatable;
+    if (fuzzy !== undefined && fuzzy !== "true") attributes.fuzzy = fuzzy;
+    const base = (key: string): TranslationEntry => {
+      const entry: TranslationEntry = { key };
+      if (translatable === "false") entry.translatable = false;
+      // translatewiki's mark of an outdated translation: a state of this language's string, not of the key.
+      if (fuzzy === "true") entry.state = "fuzzy";
+      return entry;
+    };
+    const key = androidKey(name, attributes);
+    if (kind === "string") {
+      const { value, markup } = readAndroidContent(element.children);
+      const entry: TranslationEntry = { ...base(key), value };
+      finish(entry, comment, {
+        element: element.name === "item" ? "item" : undefined,
+        attributes,
+        markup,
+      });
+      add(entry);
+    } else if (kind === "plurals") {
+      const plurals: PluralForms = {};
+      const items: FormatMeta = {};
+      for (const { element: item, comment: itemComment } of withComments(element.children)) {
+        if (item.name !== "item") continue;
+        const { quantity = "", ...itemAttributes } = item.attributes;
+        if (!(PLURAL_CATEGORIES as readonly string[]).includes(quantity)) {
+          warnings.push(`Skipped a form of "${name}": unknown quantity "${quantity}"`);
+          continue;
+        }
+        const { value, markup } = readAndroidContent(item.children);
+        plurals[quantity as PluralCategory] = value;
+        const itemMeta = itemMetaValue({ comment: itemComment, markup, attributes: itemAttributes });
+        if (itemMeta) items[quantity] = itemMeta;
+      }
+      if (Object.keys(plurals).length === 0) {
+        warnings.push(`Skipped "${name}": its <plurals> has no items`);
+        continue;
+      }
+      const entry: TranslationEntry = { ...base(key), plurals };
+      finish(entry, comment, { attributes, items });
+      add(entry);
+    } else if (kind === "string-array") {
+      const items = withComments(element.children).filter(({ element: item }) => item.name === "item");
+      if (items.length === 0) warnings.push(`Skipped "${name}": its <string-array> has no items`);
+      items.forEach(({ element: item, comment: itemComment }, index) => {
+        const itemKey = `${key}[${index}]`;
+        const { value, markup } = readAndroidContent(item.children);
+        const entry: TranslationEntry = { ...base(itemKey), value };
+        const first = index === 0;
+        // The array's own comment and attributes ride on its first item, where it is written.
+        finish(entry, first ? comment : itemComment, {
+          attributes: item.attributes,
+          markup,
+          array: first ? compactMeta({ attributes }) : undefined,
+          itemComment: first ? itemComment : undefined,
+        });
+        add(entry);
+      });
+    } else {
+      const values = childElementsOf(element, "item").map((item) => readAndroidContent(item.children).value);
+      const entry: TranslationEntry = { ...base(key), value: JSON.stringify(values), valueType: "json" };
+      finish(entry, comment, { element: element.name, attributes });
+      add(entry);
+    }
+  }
+
+  if (otherTypes.size > 0) {
+    const count = [...otherTypes.values()].reduce((a, b) => a + b, 0);
+    warnings.push(
+      `Skipped ${count} resource${count === 1 ? "" : "s"} that are not strings (${[...otherTypes.keys()].map((k) => `<${k}>`).join(", ")})`,
+    );
+  }
+  if (duplicates.length > 0) {
+    warnings.push(
+      `${duplicates.length} name${duplicates.length === 1 ? " appears" : "s appear"} more than once (the last one was kept): ${duplicates.slice(0, 5).join(", ")}${duplicates.length > 5 ? "…" : ""}`,
+    );
+  }
+  const parsed: ParsedFile = { languages: { [language]: [...byKey.values()] }, warnings };
+  if (Object.keys(root.attributes).length > 0) {
+    parsed.fileMeta = { [language]: { attributes: { ...root.attributes } } };
+  }
+  return parsed;
+}
+
+function finish(
+  entry: TranslationEntry,
+  comment: string | undefined,
+  meta: Record<string, MetaValue | undefined>,
+) {
+  if (comment) entry.comment = comment;
+  const compact = compactMeta(meta);
+  if (compact) entry.meta = compact;
+}
+
+function childElementsOf(element: XmlElement, name: string): XmlElement[] {
+  return element.children.filter((node): node is XmlElement => node.type === "element" && node.name === name);
+}
+
+/**
+ * The child elements, each with the comment right above it: the last `<!-- -->` before it with no
+ * blank line in between (a blank line makes it a section heading, not a description).
+ */
+function withComments(nodes: readonly XmlNode[]): Array<{ element: XmlElement; comment?: string }> {
+  const out: Array<{ element: XmlElement; comment?: string }> = [];
+  let pending: string | undefined;
+  for (const node of nodes) {
+    if (node.type === "comment") {
+      pending = node.text.trim() || undefined;
+    } else if (node.type === "text" || node.type === "cdata") {
+      if (/\n[ \t\r]*\n/.test(node.text)) pending = undefined;
+    } else {
+      out.push(pending === undefined ? { element: node } : { element: node, comment: pending });
+      pending = undefined;
+    }
+  }
+  return out;
+}
