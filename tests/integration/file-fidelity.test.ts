@@ -176,3 +176,35 @@ describe("descriptions and key metadata", () => {
     });
   });
 });
+
+describe("Android XML through the database", () => {
+  it("comes back byte for byte: comments, tools attributes, markup, translatable=false, arrays, order", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), []);
+    const file = `<?xml version="1.0" encoding="utf-8"?>
+<resources xmlns:tools="http://schemas.android.com/tools" tools:locale="en">
+    <!-- Shown on the first screen -->
+    <string name="welcome">Welcome, %1$s!</string>
+    <string name="brand" translatable="false">Sprog</string>
+    <string name="terms">Read the <a href="https://example.com/terms">terms</a></string>
+    <string name="empty"></string>
+    <string name="unused" tools:ignore="UnusedResources">Old</string>
+    <integer-array name="sizes">
+        <item>1</item>
+        <item>2</item>
+    </integer-array>
+    <plurals name="files">
+        <item quantity="one">%d file</item>
+        <item quantity="other">%d files</item>
+    </plurals>
+</resources>
+`;
+    const answer = await upload(owner, projectId, "strings.xml", file, { language: "en" });
+    expect(answer.body).toMatchObject({ keysAdded: 7, errors: 0 });
+    const keys = await keysOf(owner, projectId);
+    expect(keys.find((row) => row.key === "brand")?.translatable).toBe(false);
+    expect(keys.find((row) => row.key === "sizes")?.valueType).toBe("json");
+    expect(keys.find((row) => row.key === "welcome")?.description).toBe("Shown on the first screen");
+    const files = await exportTexts(owner, projectId, { languages: ["en"], format: "xml" });
+    expect(Object.values(files)[0]).toBe(file);
+  });
+});
