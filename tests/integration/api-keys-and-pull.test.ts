@@ -3,7 +3,6 @@ import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import type { ApiKey } from "../../src/shared/schemas/api-keys.ts";
 import {
-  type ApiClient,
   addMember,
   apiAppForThisFile,
   ownerWithProject,
