@@ -2,12 +2,7 @@ import { createHash } from "node:crypto";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import type { ApiKey } from "../../src/shared/schemas/api-keys.ts";
-import {
-  addMember,
-  apiAppForThisFile,
-  ownerWithProject,
-  uniqueEmail,
-} from "../helpers/api-app.ts";
+import { addMember, apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
 import { createApiKey as createKey, type PullOptions, pullFrom } from "../helpers/transfer.ts";
 
 // Project API keys (Project Settings → API Access) and the public pull API (spec point 7).
