@@ -31,7 +31,7 @@ ${units}
 `;
 
 describe("XLIFF 1.2: reading", () => {
-  it("reads source and target under their languages, notes as comments, ids or resnames as keys", async () => {
+  it("reads source and target under their languages, the first note as the comment, ids or resnames as keys", async () => {
     const parsed = await parse(
       xliff(`
       <trans-unit id="login.title">
@@ -48,40 +48,73 @@ describe("XLIFF 1.2: reading", () => {
         <trans-unit id="settings.save"><source>Save</source><target>Speichern</target></trans-unit>
       </group>`),
     );
-    const comment = "Title of the login screen\nKeep it short";
+    const login = {
+      comment: "Title of the login screen",
+      meta: {
+        id: "login.title",
+        version: "1.2",
+        notes: [{ holds: "comment" }, { attributes: { from: "dev" }, text: "Keep it short" }],
+      },
+    };
+    const save = { meta: { id: "settings.save", version: "1.2", groups: [{ id: "settings" }] } };
     expect(parsed.languages).toEqual({
       en: [
-        { key: "login.title", value: "Sign in", comment },
-        { key: "welcome message", value: "Welcome, %name%!" },
-        { key: "settings.save", value: "Save" },
+        { key: "login.title", value: "Sign in", ...login },
+        { key: "welcome message", value: "Welcome, %name%!", meta: { id: "u2" } },
+        { key: "settings.save", value: "Save", ...save },
       ],
       de: [
-        { key: "login.title", value: "Anmelden", comment },
-        { key: "welcome message", value: "Willkommen, %name%!" },
-        { key: "settings.save", value: "Speichern" },
+        { key: "login.title", value: "Anmelden", state: "translated", ...login },
+        { key: "welcome message", value: "Willkommen, %name%!", meta: { id: "u2" } },
+        { key: "settings.save", value: "Speichern", ...save },
       ],
     });
     expect(parsed.warnings).toEqual([]);
+    expect(parsed.fileMeta).toEqual({
+      de: {
+        version: "1.2",
+        root: { version: "1.2", xmlns: "urn:oasis:names:tc:xliff:document:1.2" },
+        files: [
+          {
+            attributes: {
+              "source-language": "en",
+              "target-language": "de",
+              datatype: "plaintext",
+              original: "app",
+            },
+          },
+        ],
+      },
+    });
   });
 
   it("uses the source text as the key of numerically numbered units (as Symfony does)", async () => {
     const parsed = await parse(
       xliff('<trans-unit id="7"><source>Invalid CSRF token.</source><target>Ungültig.</target></trans-unit>'),
     );
-    expect(parsed.languages.de).toEqual([{ key: "Invalid CSRF token.", value: "Ungültig." }]);
+    expect(parsed.languages.de).toEqual([
+      { key: "Invalid CSRF token.", value: "Ungültig.", meta: { id: "7" } },
+    ]);
   });
 
-  it("treats needs-translation and empty targets as not translated, and skips translate=no units", async () => {
+  it("reads empty targets as empty strings, keeps states and translate=no units", async () => {
     const parsed = await parse(
       xliff(`
       <trans-unit id="a"><source>A</source><target state="needs-translation">A</target></trans-unit>
       <trans-unit id="b"><source>B</source><target/></trans-unit>
       <trans-unit id="c"><source>C</source></trans-unit>
-      <trans-unit id="d" translate="no"><source>D</source><target>D</target></trans-unit>`),
+      <trans-unit id="d" translate="no"><source>D</source><target>D</target></trans-unit>
+      <trans-unit id="e"><source>E</source><target state="needs-translation"/></trans-unit>
+      <trans-unit id="f" maxwidth="12" size-unit="char"><source>F</source><target></target></trans-unit>`),
     );
-    expect(parsed.languages.de).toEqual([]);
-    expect(parsed.languages.en?.map((entry) => entry.key)).toEqual(["a", "b", "c"]);
-    expect(parsed.warnings).toEqual(['Skipped 1 unit marked translate="no" (not meant to be translated)']);
+    expect(parsed.languages.de).toEqual([
+      { key: "a", value: "A", state: "needs-translation", meta: { id: "a" } },
+      { key: "b", value: "", meta: { id: "b" } },
+      { key: "d", value: "D", translatable: false, meta: { id: "d" } },
+      { key: "f", value: "", maxLength: 12, meta: { id: "f" } },
+    ]);
+    expect(parsed.languages.en?.map((entry) => entry.key)).toEqual(["a", "b", "c", "d", "e", "f"]);
+    expect(parsed.warnings).toEqual([]);
   });
 
   it("keeps inline elements as their XML text and decodes the rest", async () => {
@@ -116,8 +149,8 @@ describe("XLIFF 1.2: reading", () => {
   <file id="f"><unit id="hello"><segment><source>Hello</source><target>Hallo</target></segment></unit></file>
 </xliff>`);
     expect(parsed.languages).toEqual({
-      en: [{ key: "hello", value: "Hello" }],
-      de: [{ key: "hello", value: "Hallo" }],
+      en: [{ key: "hello", value: "Hello", meta: { id: "hello" } }],
+      de: [{ key: "hello", value: "Hallo", meta: { id: "hello" } }],
     });
   });
 });
@@ -181,10 +214,10 @@ describe("XLIFF 1.2: writing", () => {
     const [file] = await xliff1Format.serialize(languages, OUT);
     const parsed = await parse(file?.bytes ?? new Uint8Array());
     expect(parsed.languages.de).toEqual([
-      { key: "login.title", value: "Anmelden", comment: "Login screen" },
-      { key: "Too many attempts, wait %minutes% minutes.", value: "Zu viele Versuche." },
-      { key: "inline", value: 'Klick <g id="1">hier</g> & <b>fett</b>' },
-      { key: "files", value: "{count, plural, one {# Datei} other {# Dateien}}" },
+      { key: "login.title", value: "Anmelden", comment: "Login screen", meta: { id: "login.title" } },
+      { key: "Too many attempts, wait %minutes% minutes.", value: "Zu viele Versuche.", meta: { id: "1" } },
+      { key: "inline", value: 'Klick <g id="1">hier</g> & <b>fett</b>', meta: { id: "inline" } },
+      { key: "files", value: "{count, plural, one {# Datei} other {# Dateien}}", meta: { id: "files" } },
     ]);
   });
 
@@ -247,24 +280,31 @@ describe("XLIFF 1.2: the Symfony corpus", () => {
     it(`round-trips ${name}: parse → serialize → parse gives the same entries`, async () => {
       const language = languageOf(name);
       const parsed = await parse(read(name), language);
-      const written = await xliff1Format.serialize(parsed.languages, OUT);
+      const written = await xliff1Format.serialize(parsed.languages, {
+        ...OUT,
+        fileMeta: parsed.fileMeta ?? {},
+      });
       expect(written.map((file) => file.path)).toEqual([`${language}.xlf`]);
       const again = await parse(written[0]?.bytes ?? new Uint8Array(), language);
-      expect(again.languages).toEqual(parsed.languages);
+      expect(again).toEqual(parsed);
     });
   }
 
-  it("reads 19 units keyed by their source text, needs-translation left out", async () => {
+  it("reads 19 units keyed by their source text, the needs-translation one with its state", async () => {
     const ar = await parse(read("security.ar.xlf"), "ar");
     expect(ar.languages.en).toHaveLength(19);
-    expect(ar.languages.ar).toHaveLength(18);
+    expect(ar.languages.ar).toHaveLength(19);
     expect(ar.warnings).toEqual([]);
-    expect(ar.languages.ar?.map((entry) => entry.key)).not.toContain(
-      "Too many failed login attempts, please try again in %minutes% minutes.",
-    );
+    expect(ar.languages.ar).toContainEqual({
+      key: "Too many failed login attempts, please try again in %minutes% minutes.",
+      value: "Too many failed login attempts, please try again in %minutes% minutes.",
+      state: "needs-translation",
+      meta: { id: "20" },
+    });
     const ru = await parse(read("security.ru.xlf"), "ru");
     expect(ru.languages.ru).toContainEqual({
       key: "Too many failed login attempts, please try again in %minutes% minutes.",
+      meta: { id: "20" },
       value:
         "Слишком много неудачных попыток входа, повторите попытку через %minutes% минуту.|Слишком много неудачных попыток входа, повторите попытку через %minutes% минуты.|Слишком много неудачных попыток входа, повторите попытку через %minutes% минут.",
     });

@@ -74,34 +74,78 @@ const DOCUMENT = `<?xml version="1.0" encoding="UTF-8"?>
 `;
 
 describe("XLIFF 2.0: reading", () => {
-  it("reads units, segments, notes, inline codes and the document's languages", async () => {
+  it("reads units, segments, notes, inline codes, states and the document's languages", async () => {
     const parsed = await parse(DOCUMENT, "fr", "en-US");
-    const description = "Heading of the shopping cart page\ncart";
+    const title = {
+      comment: "Heading of the shopping cart page",
+      context: "cart",
+      meta: {
+        id: "cart.title",
+        version: "2.0",
+        notes: [
+          { attributes: { category: "description" }, holds: "comment" },
+          { attributes: { category: "meaning" }, holds: "context" },
+        ],
+      },
+    };
+    const inGroup = (id: string) => ({ meta: { id, version: "2.0", groups: [{ id: "checkout" }] } });
     expect(parsed.languages["en-US"]).toEqual([
-      { key: "cart.title", value: "Your cart", comment: description },
+      { key: "cart.title", value: "Your cart", ...title },
       {
         key: "cart.items",
         value:
           'You have <ph id="0" equiv="INTERPOLATION" disp="{{ count }}"/> items in <pc id="1" dataRefStart="b" dataRefEnd="b">your cart</pc>.',
+        meta: { id: "cart.items" },
       },
-      { key: "checkout.pay", value: "Pay now" },
-      { key: "checkout.terms", value: "I accept the terms. Prices include VAT & shipping." },
-      { key: "checkout.coupon", value: "Add a coupon" },
-      { key: "checkout.split", value: "First part. Second part." },
-      { key: "Numbered unit", value: "Numbered unit" },
+      { key: "checkout.pay", value: "Pay now", ...inGroup("4217623466512347523") },
+      {
+        key: "checkout.terms",
+        value: "I accept the terms. Prices include VAT & shipping.",
+        ...inGroup("checkout.terms"),
+      },
+      { key: "checkout.coupon", value: "Add a coupon", meta: { id: "checkout.coupon" } },
+      { key: "checkout.split", value: "First part. Second part.", meta: { id: "checkout.split" } },
+      { key: "brand", value: "ShopCo", translatable: false, meta: { id: "brand" } },
+      // Angular's file (original="ng.template"): a numeric id is a message id, not a number.
+      { key: "42", value: "Numbered unit", meta: { id: "42" } },
     ]);
     expect(parsed.languages.fr).toEqual([
-      { key: "cart.title", value: "Votre panier", comment: description },
+      { key: "cart.title", value: "Votre panier", state: "final", ...title },
       {
         key: "cart.items",
         value:
           'Vous avez <ph id="0" equiv="INTERPOLATION" disp="{{ count }}"/> articles dans <pc id="1" dataRefStart="b" dataRefEnd="b">votre panier</pc>.',
+        state: "translated",
+        meta: { id: "cart.items" },
       },
-      { key: "checkout.pay", value: "Payer maintenant" },
-      { key: "checkout.terms", value: "J'accepte les conditions. Les prix incluent la TVA & la livraison." },
-      { key: "Numbered unit", value: "Unité numérotée" },
+      { key: "checkout.pay", value: "Payer maintenant", ...inGroup("4217623466512347523") },
+      {
+        key: "checkout.terms",
+        value: "J'accepte les conditions. Les prix incluent la TVA & la livraison.",
+        state: "translated",
+        ...inGroup("checkout.terms"),
+      },
+      { key: "brand", value: "ShopCo", translatable: false, meta: { id: "brand" } },
+      { key: "42", value: "Unité numérotée", meta: { id: "42" } },
     ]);
-    expect(parsed.warnings).toEqual(['Skipped 1 unit marked translate="no" (not meant to be translated)']);
+    expect(parsed.warnings).toEqual([]);
+    expect(parsed.fileMeta).toEqual({
+      fr: {
+        version: "2.0",
+        root: {
+          version: "2.0",
+          xmlns: "urn:oasis:names:tc:xliff:document:2.0",
+          srcLang: "en-US",
+          trgLang: "fr",
+        },
+        files: [
+          {
+            attributes: { id: "ngi18n", original: "ng.template" },
+            elements: ['<notes>\n      <note category="file">Checkout flow</note>\n    </notes>'],
+          },
+        ],
+      },
+    });
   });
 
   it("says when the document's languages are not the ones chosen", async () => {
@@ -110,7 +154,6 @@ describe("XLIFF 2.0: reading", () => {
     expect(parsed.warnings).toEqual([
       expect.stringContaining('source language is "en-US"'),
       expect.stringContaining('translations are in "fr" (not de)'),
-      expect.stringContaining("translate="),
     ]);
   });
 
@@ -118,7 +161,10 @@ describe("XLIFF 2.0: reading", () => {
     const parsed = await parse(
       '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0"><file id="f"><unit id="a"><segment><source>A</source><target>B</target></segment></unit></file></xliff>',
     );
-    expect(parsed.languages).toEqual({ en: [{ key: "a", value: "A" }], fr: [{ key: "a", value: "B" }] });
+    expect(parsed.languages).toEqual({
+      en: [{ key: "a", value: "A", meta: { id: "a" } }],
+      fr: [{ key: "a", value: "B", meta: { id: "a" } }],
+    });
   });
 
   it("reads an XLIFF 1.2 document too (both versions share .xlf)", async () => {
@@ -127,7 +173,7 @@ describe("XLIFF 2.0: reading", () => {
     <trans-unit id="hello"><source>Hello</source><target>Bonjour</target></trans-unit>
   </body></file>
 </xliff>`);
-    expect(parsed.languages.fr).toEqual([{ key: "hello", value: "Bonjour" }]);
+    expect(parsed.languages.fr).toEqual([{ key: "hello", value: "Bonjour", meta: { id: "hello" } }]);
   });
 });
 
@@ -155,13 +201,13 @@ describe("XLIFF 2.0: writing", () => {
       <notes>
         <note>Heading</note>
       </notes>
-      <segment state="translated">
+      <segment>
         <source>Your cart</source>
         <target>Votre panier</target>
       </segment>
     </unit>
     <unit id="1" name="Free text key">
-      <segment state="translated">
+      <segment>
         <source>You have <ph id="0"/> items &amp; &lt;i&gt;more&lt;/i&gt;</source>
         <target>Vous avez <ph id="0"/> articles &amp; &lt;i&gt;plus&lt;/i&gt;</target>
       </segment>
@@ -189,7 +235,7 @@ describe("XLIFF 2.0: writing", () => {
     const entries: TranslationEntry[] = [{ key: "n", plurals: { one: "# item", other: "# items" } }];
     const [file] = await xliff2Format.serialize({ en: entries }, OUT);
     expect((await parse(file?.bytes ?? new Uint8Array(), "en")).languages.en).toEqual([
-      { key: "n", value: "{count, plural, one {# item} other {# items}}" },
+      { key: "n", value: "{count, plural, one {# item} other {# items}}", meta: { id: "n" } },
     ]);
   });
 });

@@ -1,126 +1,158 @@
 import { entryToValue } from "./plurals.ts";
+import { localName } from "./safe-xml.ts";
+import type { FormatDefinition, FormatMeta, TranslationEntry } from "./types.ts";
+import { xliffFormat } from "./xliff-format.ts";
+import { notesToWrite } from "./xliff-notes.ts";
 import {
-  childElements,
-  escapeXmlAttribute,
-  escapeXmlText,
-  localName,
-  markupContent,
-  type XmlElement,
-} from "./safe-xml.ts";
-import type { FormatDefinition, ParsedFile, ParseOptions, TranslationEntry } from "./types.ts";
+  type Attributes,
+  metaAttributes,
+  metaObjects,
+  metaString,
+  metaStrings,
+  versionMeta,
+} from "./xliff-shared.ts";
 import {
-  childByLocalName,
-  collectUnits,
-  notesText,
-  unitIds,
-  unitKey,
-  XliffCollector,
+  attributeText,
+  GroupWriter,
+  type KeyRow,
+  metaGroups,
+  orderedKeys,
+  planUnits,
   xliffContent,
-  xliffFormat,
-} from "./xliff1.ts";
+  xmlText,
+} from "./xliff-write.ts";
+import { ANGULAR_ORIGINAL_2 } from "./xliff2-read.ts";
 
 /**
  * XLIFF 2.0 (`<xliff version="2.0" srcLang trgLang>`, `<file>`, `<unit id name>`, `<segment>`).
+ * A 1.x document given to this id is read as XLIFF 1.2 (see xliff1.ts); the key rule and the
+ * shape of `meta`/`fileMeta` are in xliff-shared.ts.
  *
- * Reading (a 1.x document given to this id is read as XLIFF 1.2, see xliff1.ts):
- * - The key is the unit's `name`, else its `id`; a purely numeric id gives way to the source text
- *   (as for 1.2).
- * - The unit's `<segment>`s and `<ignorable>`s are joined in order; `<source>` → `srcLang` (else
- *   `options.sourceLanguage`), `<target>` → `trgLang` (else `options.language`). A unit with a
- *   segment that has no target, or an empty target, is not translated.
- * - `<notes><note>` → `comment`; inline elements (`<ph/>`, `<pc>`, `<sc/>`, `<ec/>`, `<mrk>`…) stay
- *   as their XML text. `translate="no"` units are skipped with a warning.
+ * Reading keeps, so that writing gives the file back:
+ * - the key: the unit's `name`, else its `id` (short numeric ids give way to the source text as
+ *   for 1.2; Angular's hash ids stay); the id in `meta.id`, written back.
+ * - the unit's `<segment>`s and `<ignorable>`s joined in order; `<source>` → `srcLang` (else
+ *   `options.sourceLanguage`), `<target>` → `trgLang` (else `options.language`), the first
+ *   segment's `state` → `entry.state`. A segment without target, or an empty target in state
+ *   `initial`, is no translation; any other empty target is `""`.
+ * - `<note category="description">` (else the first note without category) → `comment`,
+ *   `category="meaning"` → `context`, other notes (Angular's `category="location"`), other
+ *   attributes and child elements (`<originalData>`…) and enclosing groups → `meta`;
+ *   `translate="no"` → `translatable: false`; `slr:sizeRestriction` → `maxLength`; the `<xliff>`
+ *   and `<file>` attributes and the file's own `<notes>` → `fileMeta`. Inline elements (`<ph/>`,
+ *   `<pc>`, `<sc/>`, `<ec/>`, `<mrk>`…) stay in the value as their XML text.
+ * Not kept: how a unit was split into segments (written back as one), segment attributes but the
+ * first `state`, comments.
  *
- * Writing: one `{lang}.xlf` per language other than the source (just the source's when it is the
- * only language), one unit per key with one segment (`state="translated"`, or `initial` and no
- * target when untranslated); a key that is a plain token is the unit id, any other key goes into
- * `name` with a numeric id.
+ * Writing: one `{lang}.xlf` per language other than the source (the source's alone when it is the
+ * only language: with targets, unless the file it came from had none), units in the order given,
+ * one segment each with the entry's `state` (untranslated: `state="initial"` and no target). A new
+ * key that is a plain token is its unit id; any other gets a number and goes into `name`.
  */
 export const xliff2Format: FormatDefinition = xliffFormat("xliff2", writeXliff2);
 
-/** Reads the entries of an XLIFF 2.0 document (its root element). */
-export function readXliff2(root: XmlElement, options: ParseOptions): ParsedFile {
-  const collector = new XliffCollector();
-  const sourceLanguage = root.attributes.srcLang || options.sourceLanguage;
-  const targetLanguage = root.attributes.trgLang || options.language;
-  collector.checkLanguage("source", root.attributes.srcLang, options.sourceLanguage);
-  collector.checkLanguage("target", root.attributes.trgLang, options.language);
-  collector.touch(sourceLanguage);
-  collector.touch(targetLanguage);
-  for (const file of childElements(root).filter((element) => localName(element.name) === "file")) {
-    for (const unit of collectUnits(file, "unit")) {
-      if (unit.attributes.translate === "no") {
-        collector.untranslatable++;
-        continue;
-      }
-      let source = "";
-      let target = "";
-      let translated = true;
-      for (const part of childElements(unit)) {
-        const kind = localName(part.name);
-        if (kind !== "segment" && kind !== "ignorable") continue;
-        const partSource = childByLocalName(part, "source");
-        const partTarget = childByLocalName(part, "target");
-        const sourceText = partSource ? markupContent(partSource.children) : "";
-        source += sourceText;
-        if (partTarget) target += markupContent(partTarget.children);
-        else if (kind === "ignorable") target += sourceText;
-        else translated = false;
-      }
-      const key = unitKey(unit.attributes.name, unit.attributes.id, source);
-      if (key === "") {
-        collector.warnings.push("Skipped a <unit> without id, name or source text");
-        continue;
-      }
-      const notes = childByLocalName(unit, "notes");
-      const comment = notes
-        ? notesText(childElements(notes).filter((element) => localName(element.name) === "note"))
-        : undefined;
-      const withComment = (entry: TranslationEntry): TranslationEntry =>
-        comment ? { ...entry, comment } : entry;
-      if (source !== "") collector.add(sourceLanguage, withComment({ key, value: source }));
-      if (translated && target !== "") collector.add(targetLanguage, withComment({ key, value: target }));
-    }
-  }
-  return collector.result();
-}
-
-const XLIFF2_INLINE = new Set(["ph", "pc", "sc", "ec", "mrk", "sm", "em", "cp"]);
+const INLINE = new Set(["ph", "pc", "sc", "ec", "mrk", "sm", "em", "cp"]);
+const STATES = new Set(["initial", "translated", "reviewed", "final"]);
+const SIZE_NAMESPACE = "urn:oasis:names:tc:xliff:sizerestriction:2.0";
 
 function writeXliff2(
   language: string,
   sourceLanguage: string,
   sourceEntries: readonly TranslationEntry[],
   targetEntries: readonly TranslationEntry[],
+  fileMeta: FormatMeta | undefined,
 ): string {
-  const source = new Map(sourceEntries.map((entry) => [entry.key, entry]));
-  const target = new Map(targetEntries.map((entry) => [entry.key, entry]));
-  const keys = [...new Set([...source.keys(), ...target.keys()])];
-  const ids = unitIds(keys);
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="${escapeXmlAttribute(sourceLanguage)}" trgLang="${escapeXmlAttribute(language)}">`,
-    '  <file id="f1">',
-  ];
-  for (const key of keys) {
-    const id = ids.get(key);
-    const sourceEntry = source.get(key);
-    const targetEntry = target.get(key);
-    const name =
-      id === undefined ? `id="${escapeXmlAttribute(key)}"` : `id="${id}" name="${escapeXmlAttribute(key)}"`;
-    lines.push(`    <unit ${name}>`);
-    const comment = targetEntry?.comment ?? sourceEntry?.comment;
-    if (comment)
-      lines.push("      <notes>", `        <note>${escapeXmlText(comment)}</note>`, "      </notes>");
-    const translation = targetEntry ? entryToValue(targetEntry) : "";
-    lines.push(`      <segment state="${translation === "" ? "initial" : "translated"}">`);
-    lines.push(
-      `        <source>${sourceEntry ? xliffContent(entryToValue(sourceEntry), XLIFF2_INLINE) : ""}</source>`,
-    );
-    if (translation !== "")
-      lines.push(`        <target>${xliffContent(translation, XLIFF2_INLINE)}</target>`);
-    lines.push("      </segment>", "    </unit>");
-  }
-  lines.push("  </file>", "</xliff>", "");
+  const kept = versionMeta(fileMeta, "2.0");
+  const sourceOnly = language === sourceLanguage && kept.sourceOnly === true;
+  const files = metaObjects(kept.files);
+  const fileAttributes = files.map((file) => metaAttributes(file.attributes));
+  if (fileAttributes.length === 0) fileAttributes.push({ id: "f1" });
+  const angular = fileAttributes.some((attributes) => attributes.original === ANGULAR_ORIGINAL_2);
+
+  const rows = orderedKeys(sourceEntries, targetEntries).map((row) => ({
+    ...row,
+    meta: versionMeta(row.fields.meta, "2.0"),
+    id: metaString(row.fields.meta?.id),
+  }));
+  const planned = planUnits(
+    rows.map((row) => ({ key: row.key, source: row.source, id: row.id })),
+    angular,
+  );
+
+  const storedRoot = metaAttributes(kept.root);
+  const root: Attributes = { xmlns: "urn:oasis:names:tc:xliff:document:2.0", version: "2.0", ...storedRoot };
+  root.version = "2.0";
+  root.srcLang = sourceLanguage;
+  if (!sourceOnly && (language !== sourceLanguage || !fileMeta || "trgLang" in storedRoot))
+    root.trgLang = language;
+  else delete root.trgLang;
+  const slr = Object.entries(root).find(
+    ([name, value]) => name.startsWith("xmlns:") && value === SIZE_NAMESPACE,
+  );
+  if (!slr && rows.some((row) => row.fields.maxLength !== undefined)) root["xmlns:slr"] = SIZE_NAMESPACE;
+  const sizeAttribute = `${slr ? localName(slr[0]) : "slr"}:sizeRestriction`;
+
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<xliff${attributeText(root)}>`];
+  fileAttributes.forEach((attributes, fileIndex) => {
+    lines.push(`  <file${attributeText(attributes)}>`);
+    for (const element of metaStrings(files[fileIndex]?.elements)) lines.push(`    ${element}`);
+    const groups = new GroupWriter(lines, "    ");
+    rows.forEach((row, index) => {
+      const file =
+        typeof row.meta.file === "number" && row.meta.file < fileAttributes.length ? row.meta.file : 0;
+      const unit = planned[index];
+      if (file !== fileIndex || !unit) return;
+      groups.enter(metaGroups(row.meta));
+      writeUnit(lines, groups.inner, { id: unit.id, named: unit.named, sizeAttribute, sourceOnly }, row);
+    });
+    groups.closeTo(0);
+    lines.push("  </file>");
+  });
+  lines.push("</xliff>", "");
   return lines.join("\n");
+}
+
+function writeUnit(
+  lines: string[],
+  indent: string,
+  how: { id: string; named: boolean; sizeAttribute: string; sourceOnly: boolean },
+  row: KeyRow & { meta: FormatMeta },
+) {
+  const { fields, meta } = row;
+  const attributes: Attributes = { id: how.id };
+  if (how.named) attributes.name = row.key;
+  Object.assign(attributes, metaAttributes(meta.attributes));
+  if (fields.translatable === false) attributes.translate = "no";
+  if (fields.maxLength !== undefined) attributes[how.sizeAttribute] = String(fields.maxLength);
+  const inner = `${indent}  `;
+  lines.push(`${indent}<unit${attributeText(attributes)}>`);
+  const elements = metaStrings(meta.elements);
+  // The schema's order: extensions, notes, original data, segments.
+  const isOriginalData = (element: string) => /^<(?:[\w.-]+:)?originalData[\s>/]/.test(element);
+  for (const element of elements.filter((element) => !isOriginalData(element)))
+    lines.push(`${inner}${element}`);
+  const notes = notesToWrite(meta.notes, fields.comment, fields.context, "category");
+  if (notes.length > 0) {
+    lines.push(`${inner}<notes>`);
+    for (const note of notes) {
+      lines.push(`${inner}  <note${attributeText(note.attributes)}>${xmlText(note.text)}</note>`);
+    }
+    lines.push(`${inner}</notes>`);
+  }
+  for (const element of elements.filter(isOriginalData)) lines.push(`${inner}${element}`);
+  const state = row.target?.state;
+  const segment =
+    row.target === undefined
+      ? how.sourceOnly
+        ? ""
+        : ' state="initial"'
+      : state !== undefined && STATES.has(state)
+        ? attributeText({ state })
+        : "";
+  lines.push(`${inner}<segment${segment}>`);
+  lines.push(`${inner}  <source>${xliffContent(row.source, INLINE)}</source>`);
+  if (row.target !== undefined && !how.sourceOnly) {
+    lines.push(`${inner}  <target>${xliffContent(entryToValue(row.target), INLINE)}</target>`);
+  }
+  lines.push(`${inner}</segment>`, `${indent}</unit>`);
 }

@@ -1,0 +1,116 @@
+import { FORMAT_INFO } from "./format-info.ts";
+import { childElements, localName, markupContent, textContent, type XmlElement } from "./safe-xml.ts";
+import { FormatError, type FormatMeta, type MetaValue, type ParsedFile, type ParseOptions } from "./types.ts";
+import { readNotes } from "./xliff-notes.ts";
+import {
+  childByLocalName,
+  collectUnits,
+  elementXml,
+  findUnits,
+  type ReadUnit,
+  withoutAttributes,
+  XliffCollector,
+} from "./xliff-shared.ts";
+
+const NAME = FORMAT_INFO.xliff.label;
+/** `original` of the files `ng extract-i18n` writes. */
+export const ANGULAR_ORIGINAL_1 = "ng2.template";
+
+/** Reads the entries of an XLIFF 1.x document (its root element); see xliff1.ts for what is kept. */
+export function readXliff1(root: XmlElement, options: ParseOptions): ParsedFile {
+  const collector = new XliffCollector();
+  const files = childElements(root).filter((element) => localName(element.name) === "file");
+  if (files.length === 0) throw new FormatError(`${NAME}: the file has no <file> element`);
+  const first = files[0]?.attributes ?? {};
+  const sourceLanguage = first["source-language"] || options.sourceLanguage;
+  const targetLanguage = first["target-language"] || options.language;
+  collector.checkLanguage("source", first["source-language"], options.sourceLanguage);
+  collector.checkLanguage("target", first["target-language"], options.language);
+  collector.touch(sourceLanguage);
+  collector.touch(targetLanguage);
+  const units: ReadUnit[] = [];
+  let hasTarget = false;
+  const fileEntries = files.map((file, index) => {
+    for (const { unit, groups } of findUnits(file, "trans-unit")) {
+      const read = readUnit(unit, groups, files.length > 1 ? index : undefined);
+      hasTarget ||= childByLocalName(unit, "target") !== undefined;
+      units.push(read);
+    }
+    const kept: FormatMeta = { attributes: { ...file.attributes } };
+    const elements = childElements(file)
+      .filter((child) => localName(child.name) !== "body")
+      .map((child) => elementXml(child));
+    if (elements.length > 0) kept.elements = elements;
+    return kept;
+  });
+  const angular = files.some((file) => file.attributes.original === ANGULAR_ORIGINAL_1);
+  collectUnits(collector, units, angular, sourceLanguage, targetLanguage, "trans-unit");
+  const fileMeta: FormatMeta = { version: "1.2", root: { ...root.attributes }, files: fileEntries };
+  if (units.length > 0 && !hasTarget && !first["target-language"]) fileMeta.sourceOnly = true;
+  collector.setFileMeta(targetLanguage, fileMeta);
+  return collector.result();
+}
+
+/** Unit attributes that map onto entry fields or the key. */
+const MAPPED = ["id", "resname"];
+
+function readUnit(unit: XmlElement, groups: Record<string, string>[], file: number | undefined): ReadUnit {
+  const sourceElement = childByLocalName(unit, "source");
+  const targetElement = childByLocalName(unit, "target");
+  const source = sourceElement ? markupContent(sourceElement.children) : "";
+  const attributes = unit.attributes;
+  const mapped = [...MAPPED];
+  const fields: ReadUnit["fields"] = {};
+  if (attributes.translate === "no") {
+    fields.translatable = false;
+    mapped.push("translate");
+  }
+  const width = attributes.maxwidth;
+  if (attributes["size-unit"] === "char" && width !== undefined && /^\d{1,9}$/.test(width)) {
+    fields.maxLength = Number(width);
+    mapped.push("maxwidth", "size-unit");
+  }
+  const notes = readNotes(
+    childElements(unit).filter((child) => localName(child.name) === "note"),
+    "from",
+  );
+  if (notes.comment !== undefined) fields.comment = notes.comment;
+  if (notes.context !== undefined) fields.context = notes.context;
+
+  const meta: FormatMeta = {};
+  if (attributes.id !== undefined) meta.id = attributes.id;
+  const specific: FormatMeta = {};
+  const other = withoutAttributes(attributes, mapped);
+  if (Object.keys(other).length > 0) specific.attributes = other;
+  if (notes.meta) specific.notes = notes.meta;
+  const contextGroups: MetaValue[] = [];
+  const elements: string[] = [];
+  for (const child of childElements(unit)) {
+    const name = localName(child.name);
+    if (name === "context-group") contextGroups.push(readContextGroup(child));
+    else if (name !== "source" && name !== "target" && name !== "note") elements.push(elementXml(child));
+  }
+  if (contextGroups.length > 0) specific.contextGroups = contextGroups;
+  if (elements.length > 0) specific.elements = elements;
+  if (groups.length > 0) specific.groups = groups;
+  if (file !== undefined) specific.file = file;
+  if (Object.keys(specific).length > 0) Object.assign(meta, { version: "1.2" }, specific);
+  if (Object.keys(meta).length > 0) fields.meta = meta;
+
+  const identity = { name: attributes.resname, id: attributes.id, source };
+  if (!targetElement) return { identity, fields };
+  const value = markupContent(targetElement.children);
+  const state = targetElement.attributes.state;
+  // An empty target waiting for a translation is no translation; an empty one otherwise is "".
+  if (state === "needs-translation" && value === "") return { identity, fields };
+  return { identity, fields, target: { value, state } };
+}
+
+function readContextGroup(group: XmlElement): MetaValue {
+  return {
+    attributes: { ...group.attributes },
+    contexts: childElements(group)
+      .filter((child) => localName(child.name) === "context")
+      .map((context) => ({ attributes: { ...context.attributes }, text: textContent(context) })),
+  };
+}

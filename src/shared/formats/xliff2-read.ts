@@ -1,0 +1,109 @@
+import { childElements, localName, markupContent, type XmlElement } from "./safe-xml.ts";
+import type { FormatMeta, ParsedFile, ParseOptions } from "./types.ts";
+import { readNotes } from "./xliff-notes.ts";
+import {
+  childByLocalName,
+  collectUnits,
+  elementXml,
+  findUnits,
+  type ReadUnit,
+  withoutAttributes,
+  XliffCollector,
+} from "./xliff-shared.ts";
+
+/** `original` of the files `ng extract-i18n --format xlf2` writes. */
+export const ANGULAR_ORIGINAL_2 = "ng.template";
+
+/** Reads the entries of an XLIFF 2.x document (its root element); see xliff2.ts for what is kept. */
+export function readXliff2(root: XmlElement, options: ParseOptions): ParsedFile {
+  const collector = new XliffCollector();
+  const sourceLanguage = root.attributes.srcLang || options.sourceLanguage;
+  const targetLanguage = root.attributes.trgLang || options.language;
+  collector.checkLanguage("source", root.attributes.srcLang, options.sourceLanguage);
+  collector.checkLanguage("target", root.attributes.trgLang, options.language);
+  collector.touch(sourceLanguage);
+  collector.touch(targetLanguage);
+  const files = childElements(root).filter((element) => localName(element.name) === "file");
+  const units: ReadUnit[] = [];
+  let hasTarget = false;
+  const fileEntries = files.map((file, index) => {
+    for (const { unit, groups } of findUnits(file, "unit")) {
+      units.push(readUnit(unit, groups, files.length > 1 ? index : undefined));
+      hasTarget ||= childElements(unit).some((part) => childByLocalName(part, "target") !== undefined);
+    }
+    const kept: FormatMeta = { attributes: { ...file.attributes } };
+    const elements = childElements(file)
+      .filter((child) => !["unit", "group"].includes(localName(child.name)))
+      .map((child) => elementXml(child));
+    if (elements.length > 0) kept.elements = elements;
+    return kept;
+  });
+  const angular = files.some((file) => file.attributes.original === ANGULAR_ORIGINAL_2);
+  collectUnits(collector, units, angular, sourceLanguage, targetLanguage, "unit");
+  const fileMeta: FormatMeta = { version: "2.0", root: { ...root.attributes }, files: fileEntries };
+  if (units.length > 0 && !hasTarget && !root.attributes.trgLang) fileMeta.sourceOnly = true;
+  collector.setFileMeta(targetLanguage, fileMeta);
+  return collector.result();
+}
+
+/** The size restriction module's attribute (any prefix): a maximum length in code points by default. */
+const isSizeRestriction = (name: string) => localName(name) === "sizeRestriction" && name.includes(":");
+
+function readUnit(unit: XmlElement, groups: Record<string, string>[], file: number | undefined): ReadUnit {
+  let source = "";
+  let target = "";
+  let translated = true;
+  let state: string | undefined;
+  for (const part of childElements(unit)) {
+    const kind = localName(part.name);
+    if (kind !== "segment" && kind !== "ignorable") continue;
+    const partSource = childByLocalName(part, "source");
+    const partTarget = childByLocalName(part, "target");
+    const sourceText = partSource ? markupContent(partSource.children) : "";
+    source += sourceText;
+    if (kind === "segment") state ??= part.attributes.state;
+    if (partTarget) target += markupContent(partTarget.children);
+    else if (kind === "ignorable") target += sourceText;
+    else translated = false;
+  }
+  const attributes = unit.attributes;
+  const mapped = ["id", "name"];
+  const fields: ReadUnit["fields"] = {};
+  if (attributes.translate === "no") {
+    fields.translatable = false;
+    mapped.push("translate");
+  }
+  const sizeName = Object.keys(attributes).find(isSizeRestriction);
+  const size = sizeName === undefined ? undefined : attributes[sizeName];
+  if (sizeName !== undefined && size !== undefined && /^\d{1,9}$/.test(size)) {
+    fields.maxLength = Number(size);
+    mapped.push(sizeName);
+  }
+  const notesElement = childByLocalName(unit, "notes");
+  const notes = readNotes(
+    notesElement ? childElements(notesElement).filter((child) => localName(child.name) === "note") : [],
+    "category",
+  );
+  if (notes.comment !== undefined) fields.comment = notes.comment;
+  if (notes.context !== undefined) fields.context = notes.context;
+
+  const meta: FormatMeta = {};
+  if (attributes.id !== undefined) meta.id = attributes.id;
+  const specific: FormatMeta = {};
+  const other = withoutAttributes(attributes, mapped);
+  if (Object.keys(other).length > 0) specific.attributes = other;
+  if (notes.meta) specific.notes = notes.meta;
+  const elements = childElements(unit)
+    .filter((child) => !["segment", "ignorable", "notes"].includes(localName(child.name)))
+    .map((child) => elementXml(child));
+  if (elements.length > 0) specific.elements = elements;
+  if (groups.length > 0) specific.groups = groups;
+  if (file !== undefined) specific.file = file;
+  if (Object.keys(specific).length > 0) Object.assign(meta, { version: "2.0" }, specific);
+  if (Object.keys(meta).length > 0) fields.meta = meta;
+
+  const identity = { name: attributes.name, id: attributes.id, source };
+  // An empty target of a segment still in its initial state is no translation; otherwise "" is a value.
+  if (!translated || (state === "initial" && target === "")) return { identity, fields };
+  return { identity, fields, target: { value: target, state } };
+}
