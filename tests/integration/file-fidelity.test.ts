@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ecosystemRead } from "../../src/shared/formats/xliff-test-helpers.ts";
 import type { KeyRow } from "../../src/shared/schemas/keys.ts";
 import type { LanguageCompletion } from "../../src/shared/schemas/projects.ts";
 import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
@@ -206,5 +207,49 @@ describe("Android XML through the database", () => {
     expect(keys.find((row) => row.key === "welcome")?.description).toBe("Shown on the first screen");
     const files = await exportTexts(owner, projectId, { languages: ["en"], format: "xml" });
     expect(Object.values(files)[0]).toBe(file);
+  });
+});
+
+describe("XLIFF through the database", () => {
+  it("gives Angular's ids, notes, locations and states back, read by the xliff package as the original", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["fr"]);
+    const file = `<?xml version="1.0" encoding="UTF-8" ?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file source-language="en" datatype="plaintext" original="ng2.template" target-language="fr">
+    <body>
+      <trans-unit id="3988254322525264093" datatype="html">
+        <source>Save</source>
+        <target state="translated">Enregistrer</target>
+        <context-group purpose="location">
+          <context context-type="sourcefile">src/app/editor/editor.component.html</context>
+          <context context-type="linenumber">21</context>
+        </context-group>
+        <note priority="1" from="description">Saves the open document</note>
+        <note priority="1" from="meaning">file</note>
+      </trans-unit>
+      <trans-unit id="1702416930186296736" datatype="html">
+        <source>Save</source>
+        <target state="needs-review-translation">Sauvegarder</target>
+        <note priority="1" from="meaning">settings</note>
+      </trans-unit>
+      <trans-unit id="2910137386693346640" datatype="html">
+        <source>Updated <x id="INTERPOLATION" equiv-text="{{ minutes }}"/> minutes ago</source>
+        <target state="new"></target>
+      </trans-unit>
+    </body>
+  </file>
+</xliff>
+`;
+    const answer = await upload(owner, projectId, "messages.fr.xlf", file, { language: "fr" });
+    expect(answer.body).toMatchObject({ keysAdded: 3, errors: 0 });
+    const keys = await keysOf(owner, projectId);
+    expect(keys.find((row) => row.key === "3988254322525264093")).toMatchObject({
+      description: "Saves the open document",
+      context: "file",
+    });
+    const files = await exportTexts(owner, projectId, { languages: ["fr"], format: "xliff" });
+    const exported = Object.values(files)[0] ?? "";
+    expect(await ecosystemRead(exported)).toEqual(await ecosystemRead(file));
+    expect(exported).toContain('state="needs-review-translation"');
   });
 });
