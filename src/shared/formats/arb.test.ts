@@ -42,11 +42,26 @@ describe("arb parse", () => {
     const result = await parse(sample, "en");
     expect(Object.keys(result.languages)).toEqual(["pt-BR"]);
     expect(result.languages["pt-BR"]).toEqual([
-      { key: "helloWorld", value: "Olá, mundo!", comment: "The conventional newborn programmer greeting" },
-      { key: "greeting", value: "Olá, {userName}", comment: "Greets the user" },
-      { key: "nFiles", value: "{count, plural, =0{Nenhum arquivo} one{1 arquivo} other{{count} arquivos}}" },
+      {
+        key: "helloWorld",
+        value: "Olá, mundo!",
+        comment: "The conventional newborn programmer greeting",
+        meta: {},
+      },
+      {
+        key: "greeting",
+        value: "Olá, {userName}",
+        comment: "Greets the user",
+        meta: { placeholders: { userName: { type: "String", example: "Ana" } } },
+      },
+      {
+        key: "nFiles",
+        value: "{count, plural, =0{Nenhum arquivo} one{1 arquivo} other{{count} arquivos}}",
+        meta: { placeholders: { count: { type: "int" } } },
+      },
       { key: "quoted", value: "It''s '{'literal'}'" },
     ]);
+    expect(result.fileMeta).toEqual({ "pt-BR": { "@@last_modified": "2024-01-01T00:00:00Z" } });
     expect(result.warnings).toEqual([
       'The file says "@@locale": "pt_BR", so its strings were read as pt-BR.',
       "Skipped 1 value that is not text (a number, true/false or null): count.",

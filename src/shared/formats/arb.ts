@@ -10,24 +10,31 @@ import {
   SKIP_ARRAYS,
   SKIP_NOT_TEXT,
   SkipLog,
-  type Tree,
-  writeJson,
-} from "./json.ts";
+  toMetaValue,
+} from "./json-text.ts";
+import { type JsonText, type Tree, writeJson } from "./json-tree.ts";
 import { entryToValue } from "./plurals.ts";
-import { type FormatDefinition, FormatError, type TranslationEntry } from "./types.ts";
+import { type FormatDefinition, FormatError, type FormatMeta, type TranslationEntry } from "./types.ts";
 
 /**
  * Flutter Application Resource Bundle (`lib/l10n/app_de.arb`): a flat JSON object of ICU messages.
  *
- * Reading: `@@locale` gives the language (`pt_BR` → `pt-BR`; else `options.language`); other
- * `@@` attributes (`@@last_modified`, `@@context`…) are not kept. `@key` metadata gives the entry's
- * comment from its `description`; the rest of the metadata (`placeholders`, `type`) is not kept.
- * Values stay ICU strings as written (plurals too). Non-string values and nested objects are
- * skipped with a warning, like numeric-only keys.
+ * What it keeps: keys in file order, values (`""` too), each key's `@key` block and the file's `@@`
+ * attributes. `@key.description` is the entry's `comment`, `@key.context` its `context`; the rest of
+ * the block is the entry's `meta` as it stands in the file, e.g.
+ * `{"placeholders": {"count": {"type": "int", "format": "compact", "example": "3",
+ * "optionalParameters": {…}}}, "type": "text"}` (`{}` for a block with nothing else, so it comes
+ * back). `fileMeta` per language: every `@@` attribute but `@@locale`, by its name
+ * (`{"@@last_modified": "2024-01-01T00:00:00Z", "@@x-template": "app_en.arb"}`).
  *
- * Writing: `app_{lang}.arb` with the locale in Flutter's spelling (`app_pt_BR.arb`,
- * `"@@locale": "pt_BR"`; gen-l10n splits locales on `_`), each key followed by
- * `"@key": {"description": …}` when the entry has a comment; plural entries as ICU messages.
+ * Reading: `@@locale` gives the language (`pt_BR` → `pt-BR`; else `options.language`). Values stay
+ * ICU strings as written (plurals too). Non-string values and nested objects are skipped with a
+ * warning, like numeric-only keys; a `@key` block without its key is not kept.
+ *
+ * Writing: `app_{lang}.arb` with `@@locale` for the exported language in Flutter's spelling
+ * (`app_pt_BR.arb`, `"@@locale": "pt_BR"`; gen-l10n splits locales on `_`), then the other `@@`
+ * attributes from `fileMeta`, then each key in the order given followed by its `@key` block
+ * (`description`, the `meta` fields, `context`) when it has one; plural entries as ICU messages.
  */
 
 export const arbFormat: FormatDefinition = {
@@ -46,37 +53,72 @@ export const arbFormat: FormatDefinition = {
         log.note(`The file says "@@locale": "${locale}", so its strings were read as ${language}.`);
       }
     }
+    const fileMeta: FormatMeta = {};
     const items: { key: string; value: string }[] = [];
     for (const [key, value] of Object.entries(data)) {
-      if (key.startsWith("@")) continue;
-      if (typeof value === "string") items.push({ key, value });
+      if (key.startsWith("@@")) {
+        const converted = toMetaValue(value);
+        if (key !== "@@locale" && converted instanceof Object) fileMeta[key] = converted.json;
+      } else if (key.startsWith("@")) {
+        // A `@key` block is read with its key (withBlock), so that it stays with it.
+      } else if (typeof value === "string") items.push({ key, value });
       else if (Array.isArray(value)) log.skip(SKIP_ARRAYS, key);
       else if (isPlainObject(value)) log.skip(SKIP_ARB_NESTED, key);
       else log.skip(SKIP_NOT_TEXT, key);
     }
-    const entries = acceptableLeaves(items, log).map(({ key, value }): TranslationEntry => {
-      const meta = data[`@${key}`];
-      const description = isPlainObject(meta) ? meta.description : undefined;
-      return typeof description === "string" && description !== ""
-        ? { key, value, comment: description }
-        : { key, value };
-    });
-    return { languages: { [language]: entries }, warnings: log.messages() };
+    const entries = acceptableLeaves(items, log).map(({ key, value }) =>
+      withBlock({ key, value }, data[`@${key}`]),
+    );
+    return {
+      languages: { [language]: entries },
+      warnings: log.messages(),
+      ...(Object.keys(fileMeta).length > 0 ? { fileMeta: { [language]: fileMeta } } : {}),
+    };
   },
   async serialize(languages, options) {
     const encoder = new TextEncoder();
     return Object.entries(languages).map(([language, entries]) => {
       const locale = language.replace(/-/g, "_");
-      const out: Tree<string> = new Map([["@@locale", locale]]);
+      const out: Tree<string | JsonText> = new Map([["@@locale", locale]]);
+      for (const [name, value] of Object.entries(options.fileMeta?.[language] ?? {})) {
+        if (name.startsWith("@@") && !out.has(name)) out.set(name, { json: JSON.stringify(value) });
+      }
       for (const entry of entries) {
         if (entry.key.startsWith("@") || out.has(entry.key)) continue;
         out.set(entry.key, entryToValue(entry));
-        if (entry.comment !== undefined && entry.comment !== "") {
-          out.set(`@${entry.key}`, new Map([["description", entry.comment]]));
-        }
+        const block = blockOf(entry);
+        if (block !== undefined) out.set(`@${entry.key}`, { json: JSON.stringify(block) });
       }
       const text = writeJson(out, options.pretty);
       return { path: `app_${locale}.arb`, bytes: encoder.encode(text) };
     });
   },
 };
+
+/** The entry with what its `@key` block says: description, context and the rest as `meta`. */
+function withBlock(entry: TranslationEntry, block: unknown): TranslationEntry {
+  if (!isPlainObject(block)) return entry;
+  const converted = toMetaValue(block);
+  if (!(converted instanceof Object) || !isPlainObject(converted.json)) return entry;
+  const { description, context, ...rest } = converted.json;
+  const out: TranslationEntry = { ...entry };
+  if (typeof description === "string") out.comment = description;
+  else if (description !== undefined) rest.description = description;
+  if (typeof context === "string") out.context = context;
+  else if (context !== undefined) rest.context = context;
+  out.meta = rest;
+  return out;
+}
+
+/** The `@key` block to write, or undefined when the entry has nothing for one. */
+function blockOf(entry: TranslationEntry): FormatMeta | undefined {
+  if (entry.comment === undefined && entry.context === undefined && entry.meta === undefined)
+    return undefined;
+  const block: FormatMeta = {};
+  if (entry.comment !== undefined) block.description = entry.comment;
+  for (const [name, value] of Object.entries(entry.meta ?? {})) {
+    if (!(name in block)) block[name] = value;
+  }
+  if (entry.context !== undefined) block.context = entry.context;
+  return block;
+}

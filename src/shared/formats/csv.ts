@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { canonicalLanguage, LANGUAGES } from "../languages.ts";
 import { FORMAT_INFO } from "./format-info.ts";
-import { decodeText, SKIP_DUPLICATE, SKIP_EMPTY_KEY, SKIP_NUMERIC, SkipLog } from "./json.ts";
+import { decodeText, SKIP_DUPLICATE, SKIP_EMPTY_KEY, SKIP_NUMERIC, SkipLog } from "./json-text.ts";
 import { entryToValue } from "./plurals.ts";
 import {
   type FormatDefinition,
@@ -22,12 +22,16 @@ import {
  *
  * Reading (the table rules are shared with XLSX, see `parseTable`): the first row is the header;
  * it needs a `key` (or `id`) column; every column named by a language code (`de`, `pt_BR`, `iw`…)
- * is that language; a column `value` / `translation` / `text` is `options.language`; a column
- * `comment` / `description` / `context` / `note(s)` gives every entry of its row that comment; other
- * columns are ignored with a warning. An empty cell is "no text" (no entry), so empty strings do not
- * survive a CSV round trip. Rows with another cell count than the header are read (missing cells
- * are empty, extra cells dropped) with one warning listing them. Plural entries are written as ICU
- * messages and read back as such (the table has no plural forms).
+ * is that language; a column `value` / `translation` / `text` is `options.language`; the key's
+ * fields come from a `comment` / `description` / `note(s)` column (`comment`), `context`,
+ * `max_length` (a whole number; `maxLength`) and `tags` (comma-separated) columns, given to every
+ * entry of the row; other columns are ignored with a warning. Rows keep the file's order. An empty
+ * cell is "no text" (no entry): a spreadsheet cannot tell an empty string from an untranslated
+ * one, so empty strings do not survive a CSV round trip. Rows with another cell count than the
+ * header are read (missing cells are empty, extra cells dropped) with one warning listing them.
+ * Plural entries are written as ICU messages and read back as such (the table has no plural forms);
+ * `valueType: "json"` values are written as their JSON text and read back as text. No `meta` or
+ * `fileMeta`: a table has nowhere to keep them.
  *
  * Bytes: UTF-8 (BOM dropped), UTF-16 with a BOM, or — when the bytes are not UTF-8 — Windows-1252
  * with a warning (old Excel "CSV" exports); `,`, `;` or tab separators (the one the header row uses most); quoted
@@ -35,7 +39,8 @@ import {
  * file) is an error.
  *
  * Writing: one `translations.csv` for all languages: `key`, the source language first, the others
- * in the given order, then `comment` when some entry has one (the source language's comment wins).
+ * in the given order, then `comment`, `context`, `max_length` and `tags` when some entry has them
+ * (the source language's wins). Rows in the order of the entries, the source language's first.
  * UTF-8 with a BOM (so Excel detects the encoding) and CRLF line ends (RFC 4180).
  */
 
@@ -88,7 +93,10 @@ function guessDelimiter(text: string): string {
 }
 
 const KEY_COLUMNS = new Set(["key", "keys", "id", "key name", "key_name", "string key"]);
-const COMMENT_COLUMNS = new Set(["comment", "comments", "description", "context", "note", "notes"]);
+const COMMENT_COLUMNS = new Set(["comment", "comments", "description", "note", "notes"]);
+const CONTEXT_COLUMNS = new Set(["context"]);
+const MAX_LENGTH_COLUMNS = new Set(["max_length", "max length", "maxlength", "max_chars", "char limit"]);
+const TAGS_COLUMNS = new Set(["tags", "tag", "labels"]);
 const VALUE_COLUMNS = new Set(["value", "translation", "text"]);
 const LOCALE_LIKE = /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/i;
 
@@ -111,11 +119,19 @@ export function parseTable(
   const keyColumn =
     exactKey !== -1 ? exactKey : header.findIndex((cell) => KEY_COLUMNS.has(cell.toLowerCase()));
   if (keyColumn === -1) throw new FormatError(`This ${what} file has no “key” column. ${headerHelp}`);
-  const commentColumn = header.findIndex((cell) => COMMENT_COLUMNS.has(cell.toLowerCase()));
+  const fieldColumn = (names: ReadonlySet<string>) =>
+    header.findIndex((cell) => names.has(cell.toLowerCase()));
+  const fields = {
+    comment: fieldColumn(COMMENT_COLUMNS),
+    context: fieldColumn(CONTEXT_COLUMNS),
+    maxLength: fieldColumn(MAX_LENGTH_COLUMNS),
+    tags: fieldColumn(TAGS_COLUMNS),
+  };
+  const fieldIndexes = new Set(Object.values(fields));
   const columns: { index: number; language: string }[] = [];
   const ignored: string[] = [];
   header.forEach((cell, index) => {
-    if (index === keyColumn || index === commentColumn) return;
+    if (index === keyColumn || fieldIndexes.has(index)) return;
     const lower = cell.toLowerCase();
     let language: string | undefined;
     if (VALUE_COLUMNS.has(lower)) language = options.language;
@@ -157,13 +173,13 @@ export function parseTable(
       continue;
     }
     seen.add(key);
-    const comment = commentColumn === -1 ? "" : (row[commentColumn] ?? "");
+    const keyFields = rowFields(row, fields);
     let any = false;
     for (const column of columns) {
       const value = row[column.index] ?? "";
       if (value === "") continue;
       any = true;
-      languages[column.language]?.push(comment === "" ? { key, value } : { key, value, comment });
+      languages[column.language]?.push({ key, value, ...keyFields });
     }
     if (!any) emptyRows++;
   }
@@ -182,7 +198,28 @@ export function parseTable(
   return { languages, warnings: log.messages() };
 }
 
-/** Languages → header and rows (`key`, source language first, the others, then `comment`). */
+type KeyFields = Pick<TranslationEntry, "comment" | "context" | "maxLength" | "tags">;
+
+/** The key's fields from their columns (-1: no such column); empty cells give nothing. */
+function rowFields(
+  row: readonly string[],
+  fields: { comment: number; context: number; maxLength: number; tags: number },
+): KeyFields {
+  const cell = (index: number) => (index === -1 ? "" : (row[index] ?? ""));
+  const out: KeyFields = {};
+  if (cell(fields.comment) !== "") out.comment = cell(fields.comment);
+  if (cell(fields.context) !== "") out.context = cell(fields.context);
+  const maxLength = cell(fields.maxLength).trim();
+  if (/^\d+$/.test(maxLength)) out.maxLength = Number(maxLength);
+  const tags = cell(fields.tags)
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== "");
+  if (tags.length > 0) out.tags = tags;
+  return out;
+}
+
+/** Languages → header and rows (`key`, source language first, the others, then the key's fields). */
 export function tableRows(
   languages: Record<string, readonly TranslationEntry[]>,
   options: Pick<SerializeOptions, "sourceLanguage">,
@@ -191,7 +228,13 @@ export function tableRows(
     a === options.sourceLanguage ? -1 : b === options.sourceLanguage ? 1 : 0,
   );
   const values = new Map<string, Map<string, string>>();
-  const comments = new Map<string, string>();
+  const keyFields = new Map<string, string[]>();
+  const cells = (entry: TranslationEntry): string[] => [
+    entry.comment ?? "",
+    entry.context ?? "",
+    entry.maxLength === undefined ? "" : String(entry.maxLength),
+    (entry.tags ?? []).join(", "),
+  ];
   for (const code of codes) {
     for (const entry of languages[code] ?? []) {
       let row = values.get(entry.key);
@@ -200,17 +243,22 @@ export function tableRows(
         values.set(entry.key, row);
       }
       if (!row.has(code)) row.set(code, entryToValue(entry));
-      if (entry.comment !== undefined && entry.comment !== "" && !comments.has(entry.key)) {
-        comments.set(entry.key, entry.comment);
-      }
+      const known = keyFields.get(entry.key);
+      const mine = cells(entry);
+      if (known === undefined) keyFields.set(entry.key, mine);
+      else
+        known.forEach((cell, i) => {
+          if (cell === "") known[i] = mine[i] ?? "";
+        });
     }
   }
-  const withComments = comments.size > 0;
-  const header = ["key", ...codes, ...(withComments ? ["comment"] : [])];
+  const fieldNames = ["comment", "context", "max_length", "tags"];
+  const used = fieldNames.map((_, i) => [...keyFields.values()].some((row) => row[i] !== ""));
+  const header = ["key", ...codes, ...fieldNames.filter((_, i) => used[i])];
   const rows = [...values].map(([key, row]) => [
     key,
     ...codes.map((code) => row.get(code) ?? ""),
-    ...(withComments ? [comments.get(key) ?? ""] : []),
+    ...(keyFields.get(key) ?? []).filter((_, i) => used[i]),
   ]);
   return { header, rows };
 }

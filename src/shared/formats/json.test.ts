@@ -171,15 +171,22 @@ describe("json parse", () => {
     ]);
   });
 
-  it("skips numbers, booleans, null and arrays with warnings", async () => {
+  it("keeps numbers, booleans, null, arrays and empty objects as JSON values", async () => {
     const result = await parse(
-      '{"n": 1, "b": true, "z": null, "list": ["a", "b"], "ok": "yes", "o": {"x": 2}}',
+      '{"n": 1, "b": true, "z": null, "list": ["a", "b"], "ok": "yes", "o": {"x": 2.5}, "e": {}, "d": ""}',
     );
-    expect(result.languages.en).toEqual([{ key: "ok", value: "yes" }]);
-    expect(result.warnings).toEqual([
-      "Skipped 4 values that are not text (numbers, true/false, null): n, b, z, o.x.",
-      "Skipped 1 list (array), which Sprog does not import: list.",
+    const json = (key: string, value: string): TranslationEntry => ({ key, value, valueType: "json" });
+    expect(result.languages.en).toEqual([
+      json("n", "1"),
+      json("b", "true"),
+      json("z", "null"),
+      json("list", '["a","b"]'),
+      { key: "ok", value: "yes" },
+      json("o.x", "2.5"),
+      json("e", "{}"),
+      { key: "d", value: "" },
     ]);
+    expect(result.warnings).toEqual([]);
   });
 
   it("skips numeric-only and empty keys and keeps the first of duplicate dotted keys", async () => {
@@ -246,7 +253,7 @@ describe("json parse", () => {
     await expect(parse(deep)).rejects.toThrow(/nested more than 64 levels deep/);
     const deepArray = `{"a": ${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
     expect((await parse(deepArray)).warnings).toEqual([
-      "Skipped 1 list (array), which Sprog does not import: a.",
+      "Skipped 1 value nested more than 64 levels deep: a.",
     ]);
     const ok = `${'{"a":'.repeat(64)}"x"${"}".repeat(64)}`;
     expect((await entriesOf(ok))[0]?.key).toBe(Array(64).fill("a").join("."));

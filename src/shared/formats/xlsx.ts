@@ -2,11 +2,14 @@ import type * as ExcelJS from "exceljs";
 import { unzipSync } from "fflate";
 import { parseTable, tableRows } from "./csv.ts";
 import { FORMAT_INFO } from "./format-info.ts";
-import { SkipLog } from "./json.ts";
+import { SkipLog } from "./json-text.ts";
 import { type FormatDefinition, FormatError } from "./types.ts";
 
 /**
  * Excel workbooks (.xlsx): the CSV table (see `parseTable` in csv.ts) in the first worksheet.
+ *
+ * What it keeps: as CSV, rows in order, non-empty values, and the key's `comment`, `context`,
+ * `max_length` and `tags` columns; an empty cell is "not translated". No `meta` or `fileMeta`.
  *
  * Reading: cells become text (rich text and hyperlinks by their text, numbers and booleans as
  * written, dates as ISO dates, formulas by their cached result, with one warning for formulas and

@@ -43,16 +43,15 @@ describe("yaml corpus (rails-i18n)", () => {
       expect(text(written.bytes).startsWith(`${language}:\n`)).toBe(true);
       const again = await parse(written.bytes, language);
       expect(again.languages).toEqual(first.languages);
-      // Skipped lists and numbers are not exported, so only their warnings go away.
-      expect(first.warnings.filter((warning) => warning.startsWith("Skipped")).length).toBe(2);
-      expect(again.warnings).toEqual(first.warnings.filter((warning) => !warning.startsWith("Skipped")));
+      expect(first.warnings.filter((warning) => warning.startsWith("Skipped"))).toEqual([]);
+      expect(again.warnings).toEqual(first.warnings);
     });
   }
 
-  it("reads en.yml: strings and strftime formats, plural hashes, skips lists and numbers", async () => {
+  it("reads en.yml: strings and strftime formats, plural hashes, lists and numbers as JSON values", async () => {
     const result = await parse(read("en.yml"));
     const entries = result.languages.en ?? [];
-    expect(entries.length).toBe(96);
+    expect(entries.length).toBe(110);
     expect(entries.filter((entry) => entry.plurals !== undefined).length).toBe(17);
     expect(entries.find((entry) => entry.key === "date.formats.default")).toEqual({
       key: "date.formats.default",
@@ -67,12 +66,21 @@ describe("yaml corpus (rails-i18n)", () => {
     expect(entries.map((entry) => entry.key)).toContain(
       "activerecord.errors.messages.restrict_dependent_destroy.has_one",
     );
-    expect(result.warnings).toEqual([
-      "Skipped 5 lists (arrays), which Sprog does not import: date.abbr_day_names, date.abbr_month_names, date.day_names, date.month_names, date.order.",
-      expect.stringMatching(
-        /^Skipped 9 values that are not text \(numbers, true\/false, null\): number\.currency\.format\.precision, /,
-      ),
-    ]);
+    const byKey = (key: string) => entries.find((entry) => entry.key === key);
+    expect(byKey("date.day_names")).toEqual({
+      key: "date.day_names",
+      value: '["Sunday","Monday","Tuesday","Wednesday","Thursday","Friday","Saturday"]',
+      valueType: "json",
+    });
+    expect(byKey("date.abbr_month_names")?.value).toMatch(/^\[null,"Jan",/);
+    expect(byKey("date.order")?.value).toBe('["year","month","day"]');
+    expect(byKey("number.currency.format.precision")).toEqual({
+      key: "number.currency.format.precision",
+      value: "2",
+      valueType: "json",
+    });
+    expect(byKey("number.currency.format.significant")?.value).toBe("false");
+    expect(result.warnings).toEqual([]);
   });
 
   it("reads the ar / ru / pl plural categories", async () => {
@@ -127,6 +135,7 @@ describe("yaml parse", () => {
     // Values that are not all strings: a nested map, not a plural.
     expect((await parse("en:\n  n:\n    one: a\n    other: 3\n")).languages.en).toEqual([
       { key: "n.one", value: "a" },
+      { key: "n.other", value: "3", valueType: "json" },
     ]);
   });
 
