@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import { ecosystemRead } from "../../src/shared/formats/xliff-test-helpers.ts";
 import type { KeyRow } from "../../src/shared/schemas/keys.ts";
 import type { LanguageCompletion } from "../../src/shared/schemas/projects.ts";
@@ -251,5 +253,32 @@ describe("XLIFF through the database", () => {
     const exported = Object.values(files)[0] ?? "";
     expect(await ecosystemRead(exported)).toEqual(await ecosystemRead(file));
     expect(exported).toContain('state="needs-review-translation"');
+  });
+});
+
+describe("corpus files through the database", () => {
+  const corpus = (path: string) =>
+    readFile(new URL(`../../../shared/corpus/${path}`, import.meta.url), "utf8");
+
+  it("a Rails locale comes back with its lists, numbers, booleans, symbols, order and empty strings", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    const original = await corpus("yaml/rails-i18n/rails/locale/de.yml");
+    const answer = await upload(owner, projectId, "de.yml", original, { language: "de" });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const files = await exportTexts(owner, projectId, { languages: ["de"], format: "yaml" });
+    const exported = Object.values(files)[0] ?? "";
+    const read = (text: string) => parseYaml(text) as Record<string, unknown>;
+    expect(read(exported)).toEqual(read(original));
+    expect(JSON.stringify(read(exported))).toBe(JSON.stringify(read(original)));
+  });
+
+  it("a nested i18next file comes back with the same keys in the same order, empty values included", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    const original = await corpus("json-nested/excalidraw/packages/excalidraw/locales/de-DE.json");
+    const answer = await upload(owner, projectId, "de.json", original, { language: "de" });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const files = await exportTexts(owner, projectId, { languages: ["de"], format: "json", nested: true });
+    const exported = Object.values(files)[0] ?? "";
+    expect(JSON.stringify(JSON.parse(exported))).toBe(JSON.stringify(JSON.parse(original)));
   });
 });
