@@ -44,16 +44,21 @@ msgctxt "month name"
 msgid "May"
 msgstr "Mai"
 `);
-    const comment = "Shown on the button\nTranslator: keep it short";
+    const about = {
+      comment: "Shown on the button",
+      meta: { translatorComment: "Translator: keep it short" },
+    };
     expect(parsed.languages).toEqual({
       en: [
-        { key: "Save", value: "Save", comment },
+        { key: "Save", value: "Save", ...about },
         { key: "Not yet", value: "Not yet" },
-        { key: "month name::May", value: "May" },
+        { key: "month name::May", value: "May", context: "month name" },
       ],
       de: [
-        { key: "Save", value: "Speichern", comment },
-        { key: "month name::May", value: "Mai" },
+        { key: "Save", value: "Speichern", ...about },
+        // Untranslated in gettext's terms: kept as an empty value so it is written back as msgstr "".
+        { key: "Not yet", value: "" },
+        { key: "month name::May", value: "Mai", context: "month name" },
       ],
     });
     expect(parsed.warnings).toEqual([]);
@@ -75,7 +80,7 @@ msgstr[2] "%d файлов"
     expect(parsed.languages.en).toEqual([{ key: "%d file", plurals: { one: "%d file", other: "%d files" } }]);
   });
 
-  it("skips fuzzy translations with one warning, keeping their source text", async () => {
+  it("reads fuzzy translations with state fuzzy, their other flags kept", async () => {
     const parsed = await parse(`${header()}#, fuzzy
 msgid "Delete"
 msgstr "Löschen?"
@@ -84,11 +89,12 @@ msgstr "Löschen?"
 msgid "Hello %s"
 msgstr "Hallo %s"
 `);
-    expect(parsed.languages.de).toEqual([]);
-    expect(parsed.languages.en?.map((entry) => entry.key)).toEqual(["Delete", "Hello %s"]);
-    expect(parsed.warnings).toEqual([
-      'Skipped 2 fuzzy translations (marked "fuzzy": they need a review before use)',
+    expect(parsed.languages.de).toEqual([
+      { key: "Delete", value: "Löschen?", state: "fuzzy" },
+      { key: "Hello %s", value: "Hallo %s", state: "fuzzy", meta: { flags: ["python-format"] } },
     ]);
+    expect(parsed.languages.en?.map((entry) => entry.key)).toEqual(["Delete", "Hello %s"]);
+    expect(parsed.warnings).toEqual([]);
   });
 
   it("lets msgstr win over msgid when the file is in the source language", async () => {
@@ -301,11 +307,18 @@ describe("gettext PO: the Django admin corpus", () => {
     const en = parsed.languages.en ?? [];
     expect(en).toHaveLength(65);
     expect(en.filter((entry) => entry.plurals)).toHaveLength(4);
-    expect(en).toContainEqual({ key: "abbrev. month January::Jan", value: "Jan" });
     expect(en).toContainEqual({
-      key: "%(sel)s of %(cnt)s selected",
-      plurals: { one: "%(sel)s of %(cnt)s selected", other: "%(sel)s of %(cnt)s selected" },
+      key: "abbrev. month January::Jan",
+      value: "Jan",
+      context: "abbrev. month January",
+      meta: { references: ["contrib/admin/static/admin/js/calendar.js:25"] },
     });
+    expect(en).toContainEqual(
+      expect.objectContaining({
+        key: "%(sel)s of %(cnt)s selected",
+        plurals: { one: "%(sel)s of %(cnt)s selected", other: "%(sel)s of %(cnt)s selected" },
+      }),
+    );
   });
 
   it("reads Arabic's six forms, Russian's three, Japanese's one", async () => {
@@ -327,8 +340,13 @@ describe("gettext PO: the Django admin corpus", () => {
   it("counts translated and untranslated entries sensibly", async () => {
     const ja = await parse(read("ja"), "ja");
     expect(ja.languages.en).toHaveLength(63);
-    expect(ja.languages.ja).toHaveLength(51);
+    expect(ja.languages.ja).toHaveLength(63);
+    expect(ja.languages.ja?.filter((entry) => entry.value !== "")).toHaveLength(51);
     const de = await parse(read("de"), "de");
-    expect(de.languages.de).toContainEqual({ key: "one letter Sunday::S", value: "So" });
+    expect(de.languages.de).toContainEqual({
+      key: "one letter Sunday::S",
+      value: "So",
+      context: "one letter Sunday",
+    });
   });
 });

@@ -57,7 +57,7 @@ const PLURAL_FORMS: Readonly<Record<string, string>> = {
   cy: "nplurals=6; plural=(n == 0 ? 0 : n == 1 ? 1 : n == 2 ? 2 : n == 3 ? 3 : n == 6 ? 4 : 5);",
   ar: "nplurals=6; plural=(n == 0 ? 0 : n == 1 ? 1 : n == 2 ? 2 : n % 100 >= 3 && n % 100 <= 10 ? 3 : n % 100 >= 11 ? 4 : 5);",
 };
-const DEFAULT_PLURAL_FORMS = "nplurals=2; plural=(n != 1);";
+export const DEFAULT_PLURAL_FORMS = "nplurals=2; plural=(n != 1);";
 
 export function pluralFormsFor(language: string): string {
   const lower = language.toLowerCase().replace(/_/g, "-");

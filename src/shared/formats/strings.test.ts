@@ -193,9 +193,12 @@ describe("iOS .strings: writing", () => {
     expect((await roundTrip(entries)).entries).toEqual(entries);
   });
 
-  it("writes a plural entry (the format has none) as an ICU plural message", async () => {
-    const { file } = await roundTrip([{ key: "files", plurals: { one: "%d file", other: "%d files" } }]);
-    expect(text(file.bytes)).toBe('"files" = "{count, plural, one {%d file} other {%d files}}";\n');
+  it("leaves plural entries out (the format has none: they go to .stringsdict)", async () => {
+    const { file } = await roundTrip([
+      { key: "files", plurals: { one: "%d file", other: "%d files" } },
+      { key: "title", value: "Files" },
+    ]);
+    expect(text(file.bytes)).toBe('"title" = "Files";\n');
   });
 });
 

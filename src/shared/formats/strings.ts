@@ -1,7 +1,14 @@
 import { decodeFileText } from "./file-text.ts";
 import { FORMAT_INFO } from "./format-info.ts";
-import { entryToValue } from "./plurals.ts";
-import { type FormatDefinition, FormatError, type OutputFile, type TranslationEntry } from "./types.ts";
+import { entryToValue, icuToPlurals } from "./plurals.ts";
+import {
+  type FormatDefinition,
+  FormatError,
+  type FormatMeta,
+  type OutputFile,
+  type ParsedFile,
+  type TranslationEntry,
+} from "./types.ts";
 
 const NAME = FORMAT_INFO.strings.label;
 
@@ -13,11 +20,16 @@ const NAME = FORMAT_INFO.strings.label;
  * - `"key";` alone means the value is the key; an optional `{ … }` around the file is accepted;
  * - UTF-8, or UTF-16 LE/BE (with a BOM, or recognised by its zero bytes), as Xcode writes them.
  * The comment right above a pair (not separated by a blank line), or else one after it on the same
- * line, becomes its `comment`.
- * Placeholders (`%@`, `%1$@`, `%d`) are text and stay as they are.
+ * line, becomes its `comment`. The file's first comment, when a blank line parts it from what
+ * follows (Xcode's `/* Localizable.strings … Created by … *\/`), is the file's header:
+ * `fileMeta[language] = { headerComment: string }`. Empty values (`"x" = "";`) are values.
+ * Placeholders (`%@`, `%1$@`, `%d`) are text and stay as they are. A value that is itself an ICU
+ * plural message gets `meta: { icuPlural: true }`: Sprog stores plurals as ICU messages, so on
+ * export it comes back as plural forms, and the flag says to write it as the text it was.
  *
- * Written back as UTF-8, `{lang}.lproj/Localizable.strings`, one file per language, with each
- * comment above its pair. A plural entry (this format has none) is written as an ICU plural message.
+ * Written back as UTF-8, `{lang}.lproj/Localizable.strings`, one file per language: the header,
+ * then the pairs in the order given, each comment as `/* … *\/` above its pair. Plural entries
+ * are not written (they belong in `.stringsdict`), except those flagged `icuPlural`.
  */
 export const stringsFormat: FormatDefinition = {
   id: "strings",
@@ -25,34 +37,48 @@ export const stringsFormat: FormatDefinition = {
   extensions: FORMAT_INFO.strings.extensions,
   async parse(bytes, options) {
     const text = decodeFileText(bytes, NAME);
-    const { entries, duplicates } = parseStringsText(text);
+    const { entries, duplicates, header } = parseStringsText(text);
+    for (const entry of entries) {
+      if (entry.value !== undefined && icuToPlurals(entry.value) !== undefined)
+        entry.meta = { icuPlural: true };
+    }
     const warnings: string[] = [];
     if (duplicates.length > 0) {
       warnings.push(
         `${duplicates.length} key${duplicates.length === 1 ? " appears" : "s appear"} more than once (the last value was kept): ${duplicates.slice(0, 5).join(", ")}${duplicates.length > 5 ? "…" : ""}`,
       );
     }
-    return { languages: { [options.language]: entries }, warnings };
+    const parsed: ParsedFile = { languages: { [options.language]: entries }, warnings };
+    if (header !== undefined) parsed.fileMeta = { [options.language]: { headerComment: header } };
+    return parsed;
   },
-  async serialize(languages) {
+  async serialize(languages, options) {
     const files: OutputFile[] = [];
     for (const [language, entries] of Object.entries(languages)) {
       files.push({
         path: `${language}.lproj/Localizable.strings`,
-        bytes: new TextEncoder().encode(writeStringsText(entries)),
+        bytes: new TextEncoder().encode(writeStringsText(entries, options.fileMeta?.[language])),
       });
     }
     return files;
   },
 };
 
-export function writeStringsText(entries: readonly TranslationEntry[]): string {
-  return entries
+function blockComment(text: string): string {
+  return `/* ${text.replace(/\*\//g, "* /")} */`;
+}
+
+export function writeStringsText(entries: readonly TranslationEntry[], fileMeta?: FormatMeta): string {
+  const pairs = entries
+    .filter((entry) => entry.value !== undefined || !entry.plurals || entry.meta?.icuPlural === true)
     .map((entry) => {
       const pair = `"${escapeStrings(entry.key)}" = "${escapeStrings(entryToValue(entry))}";\n`;
-      return entry.comment ? `/* ${entry.comment.replace(/\*\//g, "* /")} */\n${pair}` : pair;
-    })
-    .join("\n");
+      return entry.comment ? `${blockComment(entry.comment)}\n${pair}` : pair;
+    });
+  const header = fileMeta?.headerComment;
+  // The blank line after the header is what parts it from the first pair's own comment.
+  const top = typeof header === "string" && header.trim() !== "" ? `${blockComment(header)}\n\n` : "";
+  return top + pairs.join("\n");
 }
 
 function escapeStrings(value: string): string {
@@ -92,7 +118,12 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
 };
 
 /** The pairs of a `.strings` text, in file order, duplicates resolved to their last value. */
-export function parseStringsText(text: string): { entries: TranslationEntry[]; duplicates: string[] } {
+export function parseStringsText(text: string): {
+  entries: TranslationEntry[];
+  duplicates: string[];
+  /** The file's first comment when a blank line parts it from the pairs. */
+  header?: string;
+} {
   let i = 0;
   const lineAt = (index: number) => text.slice(0, index).split("\n").length;
   const fail = (message: string, at = i): never => {
@@ -101,6 +132,9 @@ export function parseStringsText(text: string): { entries: TranslationEntry[]; d
 
   let pendingComment: string | undefined;
   let lastWasLineComment = false;
+  let comments = 0;
+  let pairs = 0;
+  let header: string | undefined;
   /** Skips whitespace and comments; remembers the last comment not followed by a blank line. */
   const skipTrivia = () => {
     while (i < text.length) {
@@ -108,7 +142,10 @@ export function parseStringsText(text: string): { entries: TranslationEntry[]; d
       if (c === "\n") {
         // A blank line between a comment and the next pair detaches the comment.
         BLANK_LINE.lastIndex = i;
-        if (pendingComment !== undefined && BLANK_LINE.test(text)) pendingComment = undefined;
+        if (pendingComment !== undefined && BLANK_LINE.test(text)) {
+          if (comments === 1 && pairs === 0) header = pendingComment;
+          pendingComment = undefined;
+        }
         i++;
       } else if (/\s/.test(c)) {
         i++;
@@ -117,14 +154,16 @@ export function parseStringsText(text: string): { entries: TranslationEntry[]; d
         if (end < 0) fail("a /* comment is never closed");
         pendingComment = text.slice(i + 2, end).trim();
         lastWasLineComment = false;
+        comments++;
         i = end + 2;
       } else if (text.startsWith("//", i)) {
         let end = text.indexOf("\n", i);
         if (end < 0) end = text.length;
         const line = text.slice(i + 2, end).trim();
         // Consecutive // lines form one comment.
-        pendingComment =
-          lastWasLineComment && pendingComment !== undefined ? `${pendingComment}\n${line}` : line;
+        const continued = lastWasLineComment && pendingComment !== undefined;
+        if (!continued) comments++;
+        pendingComment = continued ? `${pendingComment}\n${line}` : line;
         lastWasLineComment = true;
         i = end;
       } else {
@@ -201,6 +240,7 @@ export function parseStringsText(text: string): { entries: TranslationEntry[]; d
     }
     const comment = pendingComment;
     pendingComment = undefined;
+    pairs++;
     const key = readString("key");
     skipTrivia();
     let value = key;
@@ -230,5 +270,6 @@ export function parseStringsText(text: string): { entries: TranslationEntry[]; d
     if (note) entry.comment = note;
     byKey.set(key, entry);
   }
-  return { entries: [...byKey.values()], duplicates };
+  const entries = [...byKey.values()];
+  return header === undefined ? { entries, duplicates } : { entries, duplicates, header };
 }

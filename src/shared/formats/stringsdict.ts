@@ -11,7 +11,9 @@ import {
 import {
   type FormatDefinition,
   FormatError,
+  type FormatMeta,
   type OutputFile,
+  type ParsedFile,
   PLURAL_CATEGORIES,
   type PluralForms,
   type TranslationEntry,
@@ -26,20 +28,28 @@ const VARIABLE = /%(?:(\d+)\$)?#@([^@\s]*)@/g;
  * Apple's `.stringsdict` (an XML property list): each key holds a dict with the format string
  * `NSStringLocalizedFormatKey` (`%#@files@`) and, per variable, a dict with
  * `NSStringFormatSpecTypeKey` = `NSStringPluralRuleType`, the value type
- * `NSStringFormatValueTypeKey` (`d`, `ld`…) and the forms `zero` … `other`.
+ * `NSStringFormatValueTypeKey` (`d`, `ld`, `lld`, `@`…) and the forms `zero` … `other`.
  *
- * Conventions (the entry model holds forms, a variable name and a comment, nothing else):
+ * What it keeps: keys in file order, forms, the variable's name (`pluralVariable`), an XML comment
+ * above a key (`comment`), and per language in `fileMeta[language]` each key's format string and
+ * value type as the file had them: `{ keys: { [key]: { format: "%d %#@v0@", valueType: "d" } } }`
+ * (`valueType` only when the file gives one). They are file metadata rather than the key's `meta`
+ * because they differ between languages (Serbian writes `%d %#@v0@` where English has `%#@v0@`).
+ *
+ * Conventions (the entry model holds forms, a variable name and a comment):
  * - One plural variable per key becomes one plural entry; `pluralVariable` is the variable's name.
  *   Text around the variable in the format string (`%d %#@v0@`, `%@ has %#@n@`) is folded into
  *   every form (`%d чланак`): iOS substitutes the chosen form into the format string before
- *   formatting, so the folded forms mean exactly the same.
+ *   formatting, so the folded forms mean exactly the same, and a translator sees whole sentences.
  * - Keys whose format combines several variables (`%#@files@ in %#@folders@`), that use another
  *   rule type (variable width, device specific) or that hold a plain string are skipped with a
  *   warning: they cannot be one plural entry (plain strings belong in Localizable.strings).
- * - On export the format string is `%#@var@` (`%N$#@var@` when the forms use the count as
- *   positional argument N) and the value type is read from the forms' first numeric conversion
- *   (`%ld` → `ld`), `d` when they show no number; non-plural entries are not written (they go to
- *   the `.strings` export). A key written by Sprog reads back as the same entry.
+ * - On export a key with file metadata whose forms all still carry the folded text gets its own
+ *   format string and value type back (the text unfolded again), so the file comes back as it was.
+ *   Otherwise the format string is `%#@var@` (`%N$#@var@` when the forms use the count as
+ *   positional argument N) and the value type is the kept one or else read from the forms' first
+ *   numeric conversion (`%ld` → `ld`), `d` when they show no number. Non-plural entries are not
+ *   written (they go to the `.strings` export). A key written by Sprog reads back as the same entry.
  * - XML comments right above a key become its comment, and are written back above it.
  * File `{lang}.lproj/Localizable.stringsdict`.
  */
@@ -58,20 +68,24 @@ export const stringsdictFormat: FormatDefinition = {
     }
     const warnings: string[] = [];
     const entries: TranslationEntry[] = [];
+    const keys: FormatMeta = {};
     for (const { key, value, comment } of readDict(top)) {
-      const entry = readPluralKey(key, value, warnings);
-      if (!entry) continue;
-      if (comment) entry.comment = comment;
-      entries.push(entry);
+      const read = readPluralKey(key, value, warnings);
+      if (!read) continue;
+      if (comment) read.entry.comment = comment;
+      entries.push(read.entry);
+      keys[key] = read.kept;
     }
-    return { languages: { [options.language]: entries }, warnings };
+    const parsed: ParsedFile = { languages: { [options.language]: entries }, warnings };
+    if (entries.length > 0) parsed.fileMeta = { [options.language]: { keys } };
+    return parsed;
   },
-  async serialize(languages) {
+  async serialize(languages, options) {
     const files: OutputFile[] = [];
     for (const [language, entries] of Object.entries(languages)) {
       files.push({
         path: `${language}.lproj/Localizable.stringsdict`,
-        bytes: new TextEncoder().encode(writeStringsdict(entries)),
+        bytes: new TextEncoder().encode(writeStringsdict(entries, options.fileMeta?.[language])),
       });
     }
     return files;
@@ -124,7 +138,17 @@ function stringValue(items: readonly DictItem[], key: string): string | undefine
   return item?.value.name === "string" ? textContent(item.value) : undefined;
 }
 
-function readPluralKey(key: string, value: XmlElement, warnings: string[]): TranslationEntry | undefined {
+/** What a key's entry cannot hold and the export needs to write the key as it was. */
+interface KeptFormat {
+  [name: string]: string;
+  format: string;
+}
+
+function readPluralKey(
+  key: string,
+  value: XmlElement,
+  warnings: string[],
+): { entry: TranslationEntry; kept: KeptFormat } | undefined {
   const skip = (why: string) => {
     warnings.push(`Skipped "${key}": ${why}`);
     return undefined;
@@ -160,7 +184,50 @@ function readPluralKey(key: string, value: XmlElement, warnings: string[]): Tran
     if (form !== undefined) plurals[category] = `${prefix}${form}${suffix}`;
   }
   if (Object.keys(plurals).length === 0) return skip(`the variable "${variable}" has no plural forms`);
-  return { key, plurals, pluralVariable: variable };
+  const kept: KeptFormat = { format };
+  const valueType = stringValue(ruleItems, "NSStringFormatValueTypeKey");
+  if (valueType !== undefined) kept.valueType = valueType;
+  return { entry: { key, plurals, pluralVariable: variable }, kept };
+}
+
+/**
+ * The key's own format string, variable name, value type and unfolded forms, when the file
+ * metadata has them for this key and every form still carries the text folded into it; else
+ * undefined (and only the kept value type, if any, is used).
+ */
+function keptFormat(
+  entry: TranslationEntry,
+  plurals: PluralForms,
+  kept: KeptFormat | undefined,
+): { format: string; variable: string; forms: PluralForms } | undefined {
+  if (kept === undefined) return undefined;
+  const uses = [...kept.format.matchAll(VARIABLE)];
+  const use = uses[0];
+  if (!use || uses.length !== 1 || use[2] !== (entry.pluralVariable ?? "count")) return undefined;
+  const prefix = kept.format.slice(0, use.index);
+  const suffix = kept.format.slice(use.index + use[0].length);
+  const forms: PluralForms = {};
+  for (const category of PLURAL_CATEGORIES) {
+    const form = plurals[category];
+    if (form === undefined) continue;
+    if (form.length < prefix.length + suffix.length || !form.startsWith(prefix) || !form.endsWith(suffix))
+      return undefined;
+    forms[category] = form.slice(prefix.length, form.length - suffix.length);
+  }
+  return { format: kept.format, variable: use[2], forms };
+}
+
+function keptFormats(fileMeta: FormatMeta | undefined): Record<string, KeptFormat> {
+  const keys = fileMeta?.keys;
+  if (typeof keys !== "object" || keys === null || Array.isArray(keys)) return {};
+  const out: Record<string, KeptFormat> = {};
+  for (const [key, value] of Object.entries(keys)) {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
+    if (typeof value.format !== "string") continue;
+    out[key] = { format: value.format };
+    if (typeof value.valueType === "string") out[key].valueType = value.valueType;
+  }
+  return out;
 }
 
 /** printf conversions: position, length modifier and conversion character. */
@@ -187,7 +254,8 @@ function variableName(entry: TranslationEntry): string {
   return cleaned === "" ? "count" : cleaned;
 }
 
-export function writeStringsdict(entries: readonly TranslationEntry[]): string {
+export function writeStringsdict(entries: readonly TranslationEntry[], fileMeta?: FormatMeta): string {
+  const kept = keptFormats(fileMeta);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">',
@@ -197,23 +265,28 @@ export function writeStringsdict(entries: readonly TranslationEntry[]): string {
   for (const entry of entries) {
     const plurals = entry.plurals;
     if (!plurals || Object.keys(plurals).length === 0) continue;
-    const variable = variableName(entry);
-    const { valueType, position } = countConversion(plurals);
+    const own = keptFormat(entry, plurals, kept[entry.key]);
+    const variable = own?.variable ?? variableName(entry);
+    const counted = countConversion(plurals);
+    const format =
+      own?.format ?? (counted.position ? `%${counted.position}$#@${variable}@` : `%#@${variable}@`);
+    const valueType = kept[entry.key]?.valueType ?? counted.valueType;
+    const forms = own?.forms ?? plurals;
     if (entry.comment) lines.push(`\t<!-- ${escapeXmlComment(entry.comment)} -->`);
     lines.push(
       `\t<key>${escapeXmlText(entry.key)}</key>`,
       "\t<dict>",
       "\t\t<key>NSStringLocalizedFormatKey</key>",
-      `\t\t<string>${escapeXmlText(position ? `%${position}$#@${variable}@` : `%#@${variable}@`)}</string>`,
-      `\t\t<key>${variable}</key>`,
+      `\t\t<string>${escapeXmlText(format)}</string>`,
+      `\t\t<key>${escapeXmlText(variable)}</key>`,
       "\t\t<dict>",
       "\t\t\t<key>NSStringFormatSpecTypeKey</key>",
       "\t\t\t<string>NSStringPluralRuleType</string>",
       "\t\t\t<key>NSStringFormatValueTypeKey</key>",
-      `\t\t\t<string>${valueType}</string>`,
+      `\t\t\t<string>${escapeXmlText(valueType)}</string>`,
     );
     for (const category of PLURAL_CATEGORIES) {
-      const form = plurals[category];
+      const form = forms[category];
       if (form === undefined) continue;
       lines.push(`\t\t\t<key>${category}</key>`, `\t\t\t<string>${escapeXmlText(form)}</string>`);
     }
