@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { po } from "gettext-parser";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { ecosystemRead } from "../../src/shared/formats/xliff-test-helpers.ts";
@@ -280,5 +281,25 @@ describe("corpus files through the database", () => {
     const files = await exportTexts(owner, projectId, { languages: ["de"], format: "json", nested: true });
     const exported = Object.values(files)[0] ?? "";
     expect(JSON.stringify(JSON.parse(exported))).toBe(JSON.stringify(JSON.parse(original)));
+  });
+});
+
+describe("gettext PO through the database", () => {
+  it("a Django catalog comes back as gettext-parser read it: header, contexts, comments, flags, references, order", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    const original = await readFile(
+      new URL(
+        "../../../shared/corpus/gettext-po/django-admin/django/contrib/admin/locale/de/LC_MESSAGES/djangojs.po",
+        import.meta.url,
+      ),
+    );
+    const answer = await upload(owner, projectId, "de.po", original, { language: "de" });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const files = await exportTexts(owner, projectId, { languages: ["de"], format: "po" });
+    const exported = Object.values(files)[0] ?? "";
+    const before = po.parse(Buffer.from(original));
+    const after = po.parse(Buffer.from(exported));
+    expect(Object.entries(after.headers)).toEqual(Object.entries(before.headers));
+    expect(after.translations).toEqual(before.translations);
   });
 });
