@@ -1,7 +1,12 @@
+import { parse, TYPE } from "@formatjs/icu-messageformat-parser";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { valueToEntry } from "../formats/plurals.ts";
 import type { PlaceholderFormat } from "../schemas/projects.ts";
 import { comparePlaceholders } from "./check.ts";
 import { convertPlaceholders } from "./convert.ts";
+import { detectPlaceholders, isPrintfKind } from "./detect.ts";
+import { valueFamily } from "./identity.ts";
 
 type Row = [input: string, web: string, unified: string, ios: string, android: string, lokalise: string];
 
@@ -111,5 +116,236 @@ describe("convertPlaceholders", () => {
       );
       expect(check.matches, format).toBe(true);
     }
+  });
+});
+
+describe("convertPlaceholders: each plural form numbers its own arguments", () => {
+  const files = "{count, plural, one {%d file} other {%d files}}";
+
+  it("gives every Android <plurals> item the argument the app passes", () => {
+    const android = convertPlaceholders(files, "android", { reference: files });
+    expect(android).toBe("{count, plural, one {%1$d file} other {%1$d files}}");
+    expect(valueToEntry("files", android).plurals).toEqual({ one: "%1$d file", other: "%1$d files" });
+    expect(convertPlaceholders(files, "web")).toBe(
+      "{count, plural, one {{arg1, number} file} other {{arg1, number} files}}",
+    );
+  });
+
+  it("keeps .stringsdict forms unnumbered when each form has one argument", () => {
+    expect(convertPlaceholders(files, "ios")).toBe(files);
+    expect(
+      convertPlaceholders("{n, plural, one {%lld item} few {%lld items} other {%lld items}}", "ios"),
+    ).toBe("{n, plural, one {%lld item} few {%lld items} other {%lld items}}");
+    expect(convertPlaceholders("{n, plural, one {%@ has %d file} other {%@ has %d files}}", "ios")).toBe(
+      "{n, plural, one {%1$@ has %2$d file} other {%1$@ has %2$d files}}",
+    );
+  });
+
+  it("leaves a stringsdict variable in a form as it is (in a branch, `#` is the plural's number)", () => {
+    const text = "{n, plural, one {%d file in %#@folders@} other {%d files in %#@folders@}}";
+    expect(convertPlaceholders(text, "ios")).toBe(text);
+  });
+
+  it("numbers a translation with more forms than its source form by form", () => {
+    const ru = "{count, plural, one {%d файл} few {%d файла} many {%d файлов} other {%d файла}}";
+    expect(convertPlaceholders(ru, "android", { reference: files })).toBe(
+      "{count, plural, one {%1$d файл} few {%1$d файла} many {%1$d файлов} other {%1$d файла}}",
+    );
+    expect(convertPlaceholders(ru, "ios", { reference: files })).toBe(ru);
+  });
+
+  it("converts the plural's own argument in its branches as a number", () => {
+    const text = "{n, plural, one {{n} file} other {{n} files}}";
+    expect(convertPlaceholders(text, "android")).toBe("{n, plural, one {%1$d file} other {%1$d files}}");
+    expect(convertPlaceholders(text, "ios")).toBe("{n, plural, one {%lld file} other {%lld files}}");
+    expect(convertPlaceholders(text, "lokalise")).toBe("{n, plural, one {[%n$d] file} other {[%n$d] files}}");
+  });
+
+  it("keeps one position per named argument across forms, numbering iOS form by form", () => {
+    const text = "{n, plural, one {{who}: one file} other {{who}: {n} files}}";
+    expect(convertPlaceholders(text, "android")).toBe(
+      "{n, plural, one {%1$s: one file} other {%1$s: %2$d files}}",
+    );
+    expect(convertPlaceholders(text, "ios")).toBe(
+      "{n, plural, one {%@: one file} other {%1$@: %2$lld files}}",
+    );
+    expect(convertPlaceholders("{n, plural, one {{n} file} other {{who}: {n} files}}", "ios")).toBe(
+      "{n, plural, one {%lld file} other {%2$@: %1$lld files}}",
+    );
+  });
+
+  it("matches the source form by form, falling back to the source's other form", () => {
+    const source = "{n, plural, one {{a} once} other {{a} and {b}}}";
+    const translation = "{n, plural, one {{a} einmal} few {{b} paar {a}} other {{b} und {a}}}";
+    expect(convertPlaceholders(translation, "android", { reference: source })).toBe(
+      "{n, plural, one {%1$s einmal} few {%2$s paar %1$s} other {%2$s und %1$s}}",
+    );
+    expect(convertPlaceholders(translation, "ios", { reference: source })).toBe(
+      "{n, plural, one {%@ einmal} few {%2$@ paar %1$@} other {%2$@ und %1$@}}",
+    );
+    expect(
+      convertPlaceholders("{n, plural, few {{a}} other {{a}}}", "ios", {
+        reference: "{n, plural, one {{a}} other {{a} {b}}}",
+      }),
+    ).toBe("{n, plural, few {%1$@} other {%1$@}}");
+  });
+
+  it("counts the text outside a block, and each branch of nested blocks, as scopes of their own", () => {
+    expect(convertPlaceholders("%s: {n, plural, one {%d file} other {%d files}}", "android")).toBe(
+      "%1$s: {n, plural, one {%1$d file} other {%1$d files}}",
+    );
+    expect(
+      convertPlaceholders(
+        "{g, select, female {%s: {n, plural, one {%d Datei} other {%d Dateien}}} other {%d x}}",
+        "android",
+      ),
+    ).toBe("{g, select, female {%1$s: {n, plural, one {%1$d Datei} other {%1$d Dateien}}} other {%1$d x}}");
+  });
+});
+
+describe("convertPlaceholders: percent text is not a placeholder", () => {
+  it.each<Row>([
+    ["100%", "100%", "100%", "100%%", "100%%", "100%"],
+    ["100%igen", "100%igen", "100%igen", "100%%igen", "100%%igen", "100%igen"],
+    ["50%s of", "50%s of", "50%s of", "50%%s of", "50%%s of", "50%s of"],
+    ["Save 10%d", "Save 10%d", "Save 10%d", "Save 10%%d", "Save 10%%d", "Save 10%d"],
+    [
+      "Save 10%d today",
+      "Save 10%d today",
+      "Save 10%d today",
+      "Save 10%%d today",
+      "Save 10%%d today",
+      "Save 10%d today",
+    ],
+    ["100%% sure", "100%% sure", "100%% sure", "100%% sure", "100%% sure", "100%% sure"],
+    ["%d%%", "{arg1, number}%", "[arg1:number]%", "%d%%", "%1$d%%", "[%1$d]%%"],
+    ["Hello %s", "Hello {arg1}", "Hello [arg1]", "Hello %@", "Hello %1$s", "Hello [%1$s]"],
+    ["%1$s", "{arg1}", "[arg1]", "%@", "%1$s", "[%1$s]"],
+    ["10%1$s", "10{arg1}", "10[arg1]", "10%@", "10%1$s", "10[%1$s]"],
+    ["%d%s", "{arg1, number}{arg2}", "[arg1:number][arg2]", "%1$d%2$@", "%1$d%2$s", "[%1$d][%2$s]"],
+    [
+      "履歴から%sを削除",
+      "履歴から{arg1}を削除",
+      "履歴から[arg1]を削除",
+      "履歴から%@を削除",
+      "履歴から%1$sを削除",
+      "履歴から[%1$s]を削除",
+    ],
+  ])("%j", (input, ...expected) => {
+    expect(FORMATS.map((format) => convertPlaceholders(input, format))).toEqual(expected);
+  });
+
+  it("leaves a pulled JSON of percent prose alone", () => {
+    const pulled = { b: "100%igen", c: "50%s of", url: "https%3A%2F%2Fexample.org" };
+    for (const format of ["web", "unified", "lokalise"] as const) {
+      for (const value of Object.values(pulled))
+        expect(convertPlaceholders(value, format), format).toBe(value);
+    }
+  });
+
+  it("still numbers the real placeholders of a text that also has percent text", () => {
+    expect(convertPlaceholders("%s: 100%igen", "web")).toBe("{arg1}: 100%igen");
+    expect(convertPlaceholders("50%s of %s", "android")).toBe("50%s of %1$s");
+  });
+});
+
+/** Each branch of a one-plural message, as written. */
+function branches(message: string): Map<string, string> {
+  const [plural] = parse(message, { ignoreTag: true, captureLocation: true, requiresOtherClause: false });
+  const found = new Map<string, string>();
+  if (plural?.type !== TYPE.plural) return found;
+  for (const [selector, option] of Object.entries(plural.options)) {
+    const first = option.value[0]?.location?.start.offset;
+    const last = option.value.at(-1)?.location?.end.offset;
+    found.set(selector, first === undefined || last === undefined ? "" : message.slice(first, last));
+  }
+  return found;
+}
+
+/** A form's arguments as position and kind of value, whatever the syntax (`%d` ≡ `{arg1, number}`). */
+function argumentsOf(form: string): string[] {
+  return detectPlaceholders(form)
+    .map((placeholder) => {
+      const position = isPrintfKind(placeholder.kind) ? placeholder.index : placeholder.name?.slice(3);
+      const family = valueFamily(placeholder);
+      return `${position}:${family === "int" || family === "float" ? "number" : "text"}`;
+    })
+    .sort();
+}
+
+describe("convertPlaceholders: plural properties", () => {
+  const word = fc.stringMatching(/^[A-Za-z0-9]{1,8}[.,!?:]?$/);
+  const printf = fc.oneof(
+    fc.constantFrom("%@", "%s", "%d", "%i", "%u", "%f", "%.2f", "%lld", "%ld", "%x", "%c"),
+    fc
+      .tuple(fc.integer({ min: 1, max: 4 }), fc.constantFrom("s", "@", "d", "f", ".1f"))
+      .map(([i, c]) => `%${i}$${c}`),
+  );
+  const form = (token: fc.Arbitrary<string>) =>
+    fc
+      .array(fc.oneof({ weight: 2, arbitrary: word }, { weight: 2, arbitrary: token }), { maxLength: 8 })
+      .map((parts) => parts.join(" "));
+  const pluralOf = (token: fc.Arbitrary<string>) =>
+    fc
+      .tuple(
+        fc.subarray(["zero", "one", "two", "few", "many"]),
+        fc.array(form(token), { minLength: 6, maxLength: 6 }),
+      )
+      .map(
+        ([selectors, forms]) =>
+          `{n, plural, ${[...selectors, "other"].map((selector, i) => `${selector} {${forms[i]}}`).join(" ")}}`,
+      );
+  const printfPlural = pluralOf(printf);
+  /**
+   * Forms that agree on what the app passes: one argument list, each form using it positionally
+   * (`%2$d … %1$s`) or in order (`%s … %d`). Floats are left out: web has no float type, so
+   * `{x, number}` converts back as an integer.
+   */
+  const agreeingPlural = fc
+    .array(fc.constantFrom("s", "d"), { minLength: 1, maxLength: 3 })
+    .chain((types) => {
+      const positional = fc
+        .array(fc.integer({ min: 1, max: types.length }), { maxLength: 4 })
+        .map((positions) => positions.map((position) => `%${position}$${types[position - 1]}`));
+      const inOrder = fc
+        .integer({ min: 0, max: types.length })
+        .map((count) => types.slice(0, count).map((type) => `%${type}`));
+      const formOf = fc
+        .tuple(fc.oneof(positional, inOrder), fc.array(word, { minLength: 4, maxLength: 4 }))
+        .map(([tokens, words]) => tokens.map((token, i) => `${words[i]} ${token}`).join(" "));
+      return fc.tuple(
+        fc.subarray(["zero", "one", "two", "few", "many"]),
+        fc.array(formOf, { minLength: 6, maxLength: 6 }),
+      );
+    })
+    .map(
+      ([selectors, forms]) =>
+        `{n, plural, ${[...selectors, "other"].map((selector, i) => `${selector} {${forms[i]}}`).join(" ")}}`,
+    );
+  const namedPlural = pluralOf(fc.constantFrom("{n}", "#", "{who}", "{n, number}", "{total, number}", "%d"));
+
+  it("converting a printf plural to android and back to web keeps each form's arguments", () => {
+    fc.assert(
+      fc.property(printfPlural, (text) => {
+        const android = convertPlaceholders(text, "android");
+        const web = convertPlaceholders(android, "web");
+        const original = branches(text);
+        expect([...branches(android).keys()]).toEqual([...original.keys()]);
+        for (const [selector, converted] of branches(web)) {
+          expect(argumentsOf(converted), selector).toEqual(argumentsOf(original.get(selector) ?? ""));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("converting any plural to android, to web and back to android changes nothing", () => {
+    fc.assert(
+      fc.property(fc.oneof(agreeingPlural, namedPlural), (text) => {
+        const android = convertPlaceholders(text, "android");
+        expect(convertPlaceholders(convertPlaceholders(android, "web"), "android")).toBe(android);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { PlaceholderFormat } from "../schemas/projects.ts";
-import { detectPlaceholders, isBlockKind, isPrintfKind, type Placeholder } from "./detect.ts";
+import { detectPlaceholders, isPrintfKind, type Placeholder } from "./detect.ts";
 import { type PrintfFamily, printfFamily, valueFamily } from "./identity.ts";
+import { matchingSlots, type Scopes, type Slot, scopesOf } from "./scopes.ts";
 
 export interface ConvertOptions {
   /**
@@ -16,7 +17,8 @@ export interface ConvertOptions {
  * - web `{name}` (ICU; `{name, number}` for numbers coming from printf `%d`/`%f`);
  * - unified `[name]` (`[name:number]` / `[name:float]` when the type is known);
  * - ios `%@` for strings, `%lld` for integers (`{n, number}`, `%d`), `%f` for floats; the
- *   positional form `%1$@ %2$lld` as soon as the text (or reference) has more than one argument;
+ *   positional form `%1$@ %2$lld` as soon as the text (or reference) has more than one argument
+ *   or its one argument is not the first (decided per plural form, see below);
  * - android `%1$s`, `%1$d`, `%1$f`, always positional (Java has no `%@`, `%i`, `%u` or length
  *   modifiers, so those are mapped);
  * - lokalise `[%name$s]` for named arguments, `[%1$s]` for positional ones.
@@ -28,12 +30,21 @@ export interface ConvertOptions {
  * plural forms travel until an exporter splits them into stringsdict/`<plurals>` items): the
  * block header and `#` are left as they are, and only placeholders inside the branches are
  * converted. Printf flags, width and precision (`%.2f`) are kept when converting printf to printf.
+ * Each branch is a message of its own (an app formats the one form it picks with the arguments
+ * it passes), so unnumbered printf arguments are counted per branch (`one {%d file} other
+ * {%d files}` → `%1$d` in both), the text outside any block being one more scope; a translation's
+ * branch is compared with the reference's branch of the same selector, else its `other` branch.
+ * Named arguments keep one position in the whole message, and `{n}` inside a branch of the
+ * `n` plural converts as a number, like `#`.
  *
  * Percent signs: printf targets (ios, android) need a literal `%` written `%%`, so when the text
  * was not printf before, its lone `%` are doubled (an existing `%%` is taken as already
  * escaped, which keeps converting idempotent); converting printf text to web/unified turns `%%`
  * back into `%` where that cannot be read as a placeholder. ICU quoting of literal braces is not
  * added when converting to web.
+ * Percent text is not a placeholder: an unnumbered printf conversion glued to an ASCII letter or
+ * digit (`100%igen`, `50%s of`, `Save 10%d`) is left as text (see scopes.ts), so a text without
+ * any other printf comes out unchanged but for the `%%` of printf targets.
  * `{name, number}` becomes an integer conversion: counts are the common case; use
  * `{name, float}` / `[name:float]` for decimals.
  */
@@ -42,31 +53,28 @@ export function convertPlaceholders(
   to: PlaceholderFormat,
   options: ConvertOptions = {},
 ): string {
-  const placeholders = detectPlaceholders(text);
-  const slots = leaves(placeholders);
-  const referenceSlots =
-    options.reference === undefined ? slots : leaves(detectPlaceholders(options.reference));
-  const positions = assignPositions(referenceSlots, slots);
-  const distinct = new Set(
-    [...referenceSlots, ...slots].map((placeholder) => positionOf(placeholder, positions)),
-  );
-  // iOS keeps the short `%@` only for a single argument used once: `%@ %@` would mean two.
-  const numbered = to !== "ios" || slots.length > 1 || distinct.size > 1 || !distinct.has(1);
+  const own = scopesOf(text, detectPlaceholders(text));
+  const reference =
+    options.reference === undefined
+      ? own
+      : scopesOf(options.reference, detectPlaceholders(options.reference));
+  const positions = assignPositions(reference.slots, own.slots);
   const context: Context = {
     to,
     positions,
-    numbered,
-    families: namedFamilies([...referenceSlots, ...slots]),
+    numbered: to === "ios" ? numberedScopes(own, reference, positions) : new Set(),
+    families: namedFamilies([...reference.slots, ...own.slots]),
   };
-  // Bracketed `[%1$s]` (Lokalise) does not make the rest of the text printf-escaped.
-  const wasPrintf = slots.some((placeholder) => placeholder.kind === "printf");
+  // Only a real printf placeholder makes the text printf-escaped: not a bracketed `[%1$s]`
+  // (Lokalise), not percent text (`100%igen`).
+  const wasPrintf = own.slots.some((slot) => slot.placeholder.kind === "printf");
 
   let result = "";
   let from = 0;
-  for (const placeholder of slots) {
-    result += literal(text.slice(from, placeholder.start), to, wasPrintf);
-    result += render(placeholder, context);
-    from = placeholder.end;
+  for (const slot of own.slots) {
+    result += literal(text.slice(from, slot.placeholder.start), to, wasPrintf);
+    result += render(slot, context);
+    from = slot.placeholder.end;
   }
   return result + literal(text.slice(from), to, wasPrintf);
 }
@@ -77,15 +85,22 @@ interface Context {
   positions: ReadonlyMap<string, number>;
   /** Name → value family, so every use of one named argument gets the same conversion. */
   families: ReadonlyMap<string, PrintfFamily>;
-  /** Whether printf output spells positions (`%1$@`) or not (`%@`). */
-  numbered: boolean;
+  /** The scopes whose iOS printf output spells positions (`%1$@`) rather than not (`%@`). */
+  numbered: ReadonlySet<string>;
 }
 
-/** The placeholders that get rewritten: not blocks (their header stays), not `#`. */
-function leaves(placeholders: readonly Placeholder[]): Placeholder[] {
-  return placeholders.filter(
-    (placeholder) => !isBlockKind(placeholder.kind) && placeholder.kind !== "icu-pound",
-  );
+/**
+ * iOS keeps the short `%@` only for a single argument used once (`%@ %@` would mean two), and
+ * decides it form by form, against the reference's matching form: each form is formatted alone.
+ */
+function numberedScopes(own: Scopes, reference: Scopes, positions: ReadonlyMap<string, number>): Set<string> {
+  const numbered = new Set<string>();
+  for (const [scope, slots] of own.byScope) {
+    const counterpart = matchingSlots(reference, slots[0]?.path ?? "");
+    const distinct = new Set([...counterpart, ...slots].map((slot) => positionOf(slot, positions)));
+    if (slots.length > 1 || distinct.size > 1 || !distinct.has(1)) numbered.add(scope);
+  }
+  return numbered;
 }
 
 /** `arg3` ↔ position 3, so positional → named → positional round-trips. */
@@ -94,20 +109,21 @@ function argPosition(name: string | undefined): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-function assignPositions(
-  reference: readonly Placeholder[],
-  own: readonly Placeholder[],
-): Map<string, number> {
+/**
+ * Named arguments keep one position across the whole message, forms included: an app passes the
+ * same arguments whichever form is picked. They come after every printf position of any form.
+ */
+function assignPositions(reference: readonly Slot[], own: readonly Slot[]): Map<string, number> {
   const all = [...reference, ...own];
   let last = 0;
-  for (const placeholder of all) {
-    const fixed = isPrintfKind(placeholder.kind) ? placeholder.index : argPosition(placeholder.name);
+  for (const slot of all) {
+    const fixed = isPrintfKind(slot.placeholder.kind) ? slot.index : argPosition(slot.placeholder.name);
     if (fixed !== undefined) last = Math.max(last, fixed);
   }
   const positions = new Map<string, number>();
-  for (const placeholder of all) {
-    if (isPrintfKind(placeholder.kind)) continue;
-    const name = placeholder.name ?? "";
+  for (const slot of all) {
+    if (isPrintfKind(slot.placeholder.kind)) continue;
+    const name = slot.placeholder.name ?? "";
     if (positions.has(name)) continue;
     positions.set(name, argPosition(name) ?? ++last);
   }
@@ -115,21 +131,22 @@ function assignPositions(
 }
 
 /** The first typed use of a name decides (`[n:number] … %{n}` → `%1$lld … %1$lld`). */
-function namedFamilies(placeholders: readonly Placeholder[]): Map<string, PrintfFamily> {
+function namedFamilies(slots: readonly Slot[]): Map<string, PrintfFamily> {
   const families = new Map<string, PrintfFamily>();
-  for (const placeholder of placeholders) {
-    if (isPrintfKind(placeholder.kind)) continue;
-    const name = placeholder.name ?? "";
-    const family = valueFamily(placeholder);
+  for (const slot of slots) {
+    if (isPrintfKind(slot.placeholder.kind)) continue;
+    const name = slot.placeholder.name ?? "";
+    const written = valueFamily(slot.placeholder);
+    const family = written === "string" && slot.count ? "int" : written;
     if (!families.has(name) || (families.get(name) === "string" && family !== "string"))
       families.set(name, family);
   }
   return families;
 }
 
-function positionOf(placeholder: Placeholder, positions: ReadonlyMap<string, number>): number {
-  if (isPrintfKind(placeholder.kind)) return placeholder.index ?? 1;
-  return positions.get(placeholder.name ?? "") ?? 1;
+function positionOf(slot: Slot, positions: ReadonlyMap<string, number>): number {
+  if (isPrintfKind(slot.placeholder.kind)) return slot.index ?? 1;
+  return positions.get(slot.placeholder.name ?? "") ?? 1;
 }
 
 /** The printf text after `%` and before the conversion: flags, width, precision. */
@@ -169,8 +186,8 @@ function conversion(
   }
 }
 
-function nameOf(placeholder: Placeholder): string {
-  return isPrintfKind(placeholder.kind) ? `arg${placeholder.index ?? 1}` : (placeholder.name ?? "");
+function nameOf(slot: Slot): string {
+  return isPrintfKind(slot.placeholder.kind) ? `arg${slot.index ?? 1}` : (slot.placeholder.name ?? "");
 }
 
 /** ICU types kept when going to web, and the unified `[name:type]` type for a placeholder. */
@@ -183,7 +200,8 @@ function declaredType(placeholder: Placeholder): string | undefined {
   return family === "int" ? "number" : family === "float" ? "float" : undefined;
 }
 
-function render(placeholder: Placeholder, context: Context): string {
+function render(slot: Slot, context: Context): string {
+  const { placeholder } = slot;
   const family = isPrintfKind(placeholder.kind)
     ? valueFamily(placeholder)
     : (context.families.get(placeholder.name ?? "") ?? valueFamily(placeholder));
@@ -193,24 +211,22 @@ function render(placeholder: Placeholder, context: Context): string {
       const type = declaredType(placeholder);
       const webType = type === "float" ? "number" : type;
       return webType !== undefined && ICU_WEB_TYPES.has(webType)
-        ? `{${nameOf(placeholder)}, ${webType}}`
-        : `{${nameOf(placeholder)}}`;
+        ? `{${nameOf(slot)}, ${webType}}`
+        : `{${nameOf(slot)}}`;
     }
     case "unified": {
       if (placeholder.kind === "bracket") return placeholder.raw;
       const type = declaredType(placeholder);
-      return type !== undefined && /^\w+$/.test(type)
-        ? `[${nameOf(placeholder)}:${type}]`
-        : `[${nameOf(placeholder)}]`;
+      return type !== undefined && /^\w+$/.test(type) ? `[${nameOf(slot)}:${type}]` : `[${nameOf(slot)}]`;
     }
     case "ios":
     case "android": {
-      const position = positionOf(placeholder, context.positions);
-      const numbered = context.to === "android" || context.numbered;
+      const position = positionOf(slot, context.positions);
+      const numbered = context.to === "android" || context.numbered.has(slot.scope);
       return `%${numbered ? `${position}$` : ""}${printfModifiers(placeholder)}${conversion(placeholder, family, context.to)}`;
     }
     case "lokalise": {
-      const position = isPrintfKind(placeholder.kind) ? placeholder.index : argPosition(placeholder.name);
+      const position = isPrintfKind(placeholder.kind) ? slot.index : argPosition(placeholder.name);
       const head = position !== undefined ? `${position}` : (placeholder.name ?? "");
       return `[%${head}$${printfModifiers(placeholder)}${conversion(placeholder, family, "lokalise")}]`;
     }

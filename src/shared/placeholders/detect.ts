@@ -56,6 +56,12 @@ export interface Placeholder {
    * type, or the printf conversion with its length modifier (`@`, `d`, `lld`, `f`).
    */
   type?: string;
+  /**
+   * For a placeholder inside plural/select branches: the selector of each enclosing branch,
+   * outermost first (`["one"]`, `["male", "other"]`). A plural form is formatted as a message of
+   * its own, so converting needs to know which form a placeholder belongs to.
+   */
+  selectors?: readonly string[];
 }
 
 /** ICU argument types formatjs knows; anything else (`float`, `text`) is masked before parsing. */
@@ -139,7 +145,7 @@ function parseIcu(text: string, maskMustaches: boolean): Placeholder[] | undefin
     return undefined;
   }
   const found: Placeholder[] = [...mustaches];
-  walk(text, elements, undefined, types, mustaches, found);
+  walk(text, elements, { pluralName: undefined, selectors: [] }, types, mustaches, found);
   return found;
 }
 
@@ -174,26 +180,41 @@ function closingBrace(text: string, start: number): number {
   return -1;
 }
 
+/** Where the walk is: the innermost plural's name (for `#`) and the enclosing branches. */
+interface Branch {
+  pluralName: string | undefined;
+  selectors: readonly string[];
+}
+
 function walk(
   text: string,
   elements: MessageFormatElement[],
-  pluralName: string | undefined,
+  branch: Branch,
   types: ReadonlyMap<number, string>,
   skip: readonly Placeholder[],
   found: Placeholder[],
 ): void {
+  const inBranch = branch.selectors.length > 0 ? { selectors: branch.selectors } : {};
   for (const element of elements) {
     const location = element.location;
     if (location === undefined) continue;
     const start = location.start.offset;
     const end = location.end.offset;
     switch (element.type) {
-      case TYPE.literal:
+      case TYPE.literal: {
+        const first = found.length;
         scanLiteral(text, start, end, skip, found);
+        if (branch.selectors.length === 0) break;
+        for (const placeholder of found.slice(first)) placeholder.selectors = branch.selectors;
+        // Masked `{{name}}` were reported before the walk, without their branch.
+        for (const mustache of skip) {
+          if (mustache.start >= start && mustache.end <= end) mustache.selectors = branch.selectors;
+        }
         break;
+      }
       case TYPE.pound:
-        if (pluralName !== undefined)
-          found.push({ raw: "#", start, end, kind: "icu-pound", name: pluralName });
+        if (branch.pluralName !== undefined)
+          found.push({ raw: "#", start, end, kind: "icu-pound", name: branch.pluralName, ...inBranch });
         break;
       case TYPE.argument:
       case TYPE.number:
@@ -202,7 +223,14 @@ function walk(
         const name = icuName(text, start);
         const type = types.get(start) ?? (element.type === TYPE.argument ? undefined : TYPE[element.type]);
         if (isRubyPrefixed(text, start)) {
-          found.push({ raw: text.slice(start - 1, end), start: start - 1, end, kind: "ruby", name });
+          found.push({
+            raw: text.slice(start - 1, end),
+            start: start - 1,
+            end,
+            kind: "ruby",
+            name,
+            ...inBranch,
+          });
         } else {
           found.push({
             raw: text.slice(start, end),
@@ -211,6 +239,7 @@ function walk(
             kind: "icu",
             name,
             ...(type ? { type } : {}),
+            ...inBranch,
           });
         }
         break;
@@ -227,9 +256,14 @@ function walk(
           kind: isPlural ? "icu-plural" : "icu-select",
           name,
           type,
+          ...inBranch,
         });
-        for (const option of Object.values(element.options)) {
-          walk(text, option.value, isPlural ? name : pluralName, types, skip, found);
+        for (const [selector, option] of Object.entries(element.options)) {
+          const inner = {
+            pluralName: isPlural ? name : branch.pluralName,
+            selectors: [...branch.selectors, selector],
+          };
+          walk(text, option.value, inner, types, skip, found);
         }
         break;
       }
