@@ -180,7 +180,12 @@ describe("what the docs restate from the server", () => {
 describe("the pull API examples", () => {
   it("are the files the pull API builds for the example project", async () => {
     const { en, de } = EXAMPLE_PROJECT.strings;
-    const registryFormat = { json: "json", strings: "strings", android: "xml" } as const;
+    const registryFormat = {
+      json: "json",
+      strings: "strings",
+      stringsdict: "stringsdict",
+      android: "xml",
+    } as const;
     for (const example of PULL_EXAMPLES) {
       const entries = Object.entries(de).map(([key, value]) =>
         valueToEntry(
@@ -209,10 +214,15 @@ describe("the pull API examples", () => {
     for (const example of PULL_EXAMPLES)
       expect(service).toContain(`${example.format}: "${example.contentType}"`);
     const languages = {
-      en: [valueToEntry("greeting", "Hello")],
-      de: [valueToEntry("greeting", "Hallo")],
+      en: [valueToEntry("greeting", "Hello"), valueToEntry("files", "{n, plural, other {{n} files}}")],
+      de: [valueToEntry("greeting", "Hallo"), valueToEntry("files", "{n, plural, other {{n} Dateien}}")],
     };
-    const registryFormat = { json: "json", strings: "strings", android: "xml" } as const;
+    const registryFormat = {
+      json: "json",
+      strings: "strings",
+      stringsdict: "stringsdict",
+      android: "xml",
+    } as const;
     for (const format of PULL_FORMATS) {
       const files = await FORMATS[registryFormat[format]].serialize(languages, {
         sourceLanguage: "en",

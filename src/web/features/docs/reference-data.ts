@@ -90,6 +90,8 @@ export interface FormatRow {
   /** Where a language's file goes in an export zip; `{lang}` is the language code. */
   exportPath: string;
   notes: string;
+  /** What an import keeps besides keys and values, so an export gives it back (issue 15). */
+  keeps: string;
 }
 
 /**
@@ -101,56 +103,76 @@ export const FORMAT_NOTES: Record<FormatId, Omit<FormatRow, "id" | "label" | "ex
   json: {
     exportPath: "{lang}.json",
     notes:
-      "Flat or nested objects of strings. i18next plural keys (key_one, key_other…) become one plural string. Numbers, booleans, null and arrays are skipped with a warning.",
+      "Flat or nested objects of strings. i18next plural keys (key_one, key_other…) become one plural string.",
+    keeps:
+      "Key order and nesting, empty strings, and numbers, booleans, null and arrays as read-only values.",
   },
   strings: {
     exportPath: "{lang}.lproj/Localizable.strings",
-    notes: '"key" = "value"; pairs, UTF-8 or UTF-16. The comment above a pair is kept.',
+    notes: '"key" = "value"; pairs, UTF-8 or UTF-16. Plural strings go to the .stringsdict beside it.',
+    keeps:
+      "The comment above a pair (the key's description), the file's header comment, order and empty strings.",
   },
   stringsdict: {
     exportPath: "{lang}.lproj/Localizable.stringsdict",
     notes:
       "Apple plural rules, one plural variable per key. Only plural strings are written; plain strings belong in .strings.",
+    keeps: "The format key (%#@files@), variable names and value types of each plural, and order.",
   },
   xml: {
     exportPath: "values-{lang}/strings.xml",
     notes:
-      '<string>, <plurals> and <string-array> resources, with Android\'s escaping. translatable="false" resources are skipped. Regions use Android qualifiers (values-pt-rBR).',
+      "<string>, <plurals>, <string-array> and <integer-array> resources, with Android's escaping. Regions use Android qualifiers (values-pt-rBR).",
+    keeps:
+      'The comment above each resource (the description), every attribute (tools:ignore, formatted, product) and those of <resources>, translatable="false" strings (never counted as missing nor sent to AI), inline markup (<b>, <a href>, <xliff:g>) as elements, CDATA or escaped text as it was, fuzzy="true" as a state, integer arrays as read-only values, order and empty strings.',
   },
   po: {
     exportPath: "{lang}.po",
     notes:
-      "msgid is the source text and msgstr the translation, so one file fills two languages. Plural forms follow the file's Plural-Forms header; fuzzy entries are skipped. No file is written for the source language.",
+      "msgid is the source text and msgstr the translation, so one file fills two languages. Plural forms follow the file's Plural-Forms header. No file is written for the source language.",
+    keeps:
+      "#. comments (the description), msgctxt (the context), translator comments, #: references, #, flags and #| previous msgids, fuzzy as the string's state, the header fields in their order, file order, and untranslated entries as empty msgstr.",
   },
   xliff: {
     exportPath: "{lang}.xlf",
     notes:
-      "<trans-unit> with <source> and <target>; the key is resname, else id. Carries the source text. No file is written for the source language.",
+      "<trans-unit> with <source> and <target>; the key is resname, else id (short numeric ids as Symfony writes them give way to the source text when that is unique). Carries the source text. No file is written for the source language.",
+    keeps:
+      'Unit ids (Angular\'s too), the description note, the meaning as context, other notes and context groups (source file, line), state, translate="no", maxwidth as the max length, groups and the <file> attributes (original, datatype), order and empty targets.',
   },
   xliff2: {
     exportPath: "{lang}.xlf",
     notes:
       "<unit> with <segment>s; the key is name, else id. Either XLIFF entry reads both versions. No file is written for the source language.",
+    keeps:
+      'Unit ids, notes (description, meaning, location), segment state, translate="no", slr:sizeRestriction as the max length, groups and the <file> attributes, order and empty targets. Several segments come back as one.',
   },
   csv: {
     exportPath: "translations.csv",
     notes:
       "One row per key: a key (or id) column, one column per language code, optional comment column. Comma, semicolon or tab. One file holds every language.",
+    keeps:
+      "Row order, and context, max_length and tags columns beside the comment column. An empty cell means not translated.",
   },
   xlsx: {
     exportPath: "translations.xlsx",
     notes:
       "The CSV table in the first worksheet. Old binary .xls workbooks cannot be read: save them as .xlsx first.",
+    keeps: "The same as CSV: row order, comment, context, max_length and tags columns.",
   },
   yaml: {
     exportPath: "{lang}.yml",
     notes:
       "Rails style, rooted at the locale (de:). Nested maps become dotted keys; one:/other: maps become plurals.",
+    keeps:
+      "Key order, empty strings, comments above keys and the file header, and lists, numbers, booleans and symbols (Rails day_names, date order) as read-only values.",
   },
   arb: {
     exportPath: "app_{lang}.arb",
     notes:
       "Flutter ARB: ICU messages, @@locale names the language, @key descriptions become comments. Regions are written Flutter's way (app_pt_BR.arb).",
+    keeps:
+      "Each @key block (description, placeholders with their type, format and example, context) right after its key, the @@ attributes, order and empty strings.",
   },
 };
 

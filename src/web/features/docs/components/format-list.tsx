@@ -31,6 +31,10 @@ export function FormatList({ show }: { show: "import" | "export" }) {
             </span>
           </div>
           <p className="text-sm leading-6 text-foreground">{row.notes}</p>
+          <p className="text-sm leading-6 text-muted">
+            <span className="font-medium text-foreground">Keeps: </span>
+            {row.keeps}
+          </p>
         </li>
       ))}
     </ul>
