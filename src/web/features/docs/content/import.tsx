@@ -125,9 +125,22 @@ export function ImportTopic() {
         </P>
         <P>
           Some entries are skipped rather than failing the whole file, and the notice counts them as errors,
-          with the first few reasons: keys made only of digits, values that are not text (numbers, lists),
-          Android resources marked <Code>translatable="false"</Code>, fuzzy gettext entries, and columns that
-          are not a language.
+          with the first few reasons: keys made only of digits (XLIFF unit ids excepted), keys over 500
+          characters, and columns that are not a language.
+        </P>
+        <P>
+          Everything else is kept as the file has it, so an export gives the file back (see{" "}
+          <TopicLink to="export" hash="formats">
+            what each format keeps
+          </TopicLink>
+          ): keys exactly as written, spaces and line breaks included; empty strings, which count as missing
+          like an empty cell but are exported again; the order of the keys; descriptions and context, shown
+          under the key name; the state of a string (a fuzzy gettext entry, an XLIFF{" "}
+          <Code>needs-review-translation</Code>); resources marked <Code>translatable="false"</Code>, which
+          are never counted as missing nor sent to AI; and lists, numbers and booleans (Rails{" "}
+          <Code>day_names</Code>, Android <Code>{"<integer-array>"}</Code>
+          ), kept as read-only values. A file in the source language sets what it says about its keys; a
+          translation's file only fills what is not said yet.
         </P>
       </DocSection>
 
