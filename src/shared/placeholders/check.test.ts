@@ -56,3 +56,13 @@ describe("comparePlaceholders", () => {
     expect(comparePlaceholders("{a} {a} [b] %{c}", "").missing).toEqual(["{a}", "[b]", "%{c}"]);
   });
 });
+
+describe("plural forms", () => {
+  it("numbers printf arguments per form: four Russian forms with %d match two English ones", () => {
+    const en = "{count, plural, one {%d file} other {%d files}}";
+    const ru = "{count, plural, one {%d файл} few {%d файла} many {%d файлов} other {%d файла}}";
+    expect(comparePlaceholders(en, ru)).toEqual({ missing: [], extra: [], matches: true });
+    expect(comparePlaceholders(en, "{count, plural, one {файл} other {%d файлов}}").matches).toBe(true);
+    expect(comparePlaceholders("%d of %d", "%d").matches).toBe(false);
+  });
+});

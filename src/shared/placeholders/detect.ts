@@ -102,11 +102,19 @@ export function detectPlaceholders(text: string): Placeholder[] {
   return found;
 }
 
-/** Gives unnumbered printf placeholders their implicit argument position. */
+/**
+ * Gives unnumbered printf placeholders their implicit argument position, counted per plural or
+ * select branch: each branch is a format string of its own (an Android `<plurals>` item, a
+ * `.stringsdict` form), so a Russian `%d` in four forms is one argument, not four.
+ */
 function numberPrintf(placeholders: Placeholder[]): void {
-  let next = 1;
+  const next = new Map<string, number>();
   for (const placeholder of placeholders) {
-    if (placeholder.numbered === false) placeholder.index = next++;
+    if (placeholder.numbered !== false) continue;
+    const scope = placeholder.selectors?.join("\u0000") ?? "";
+    const index = next.get(scope) ?? 1;
+    placeholder.index = index;
+    next.set(scope, index + 1);
   }
 }
 
