@@ -183,14 +183,19 @@ function changes(before: Snapshot, after: Snapshot) {
   return { keysAdded, translationsAdded: written.length, languagesAdded, written };
 }
 
-/** A JSON file's non-empty strings by dotted path, read with JSON.parse; `other` counts leaves that are not strings. */
-function jsonStrings(path: string): { strings: Map<string, string>; other: number } {
+/**
+ * A JSON file's strings by dotted path, read with JSON.parse: `keys` has every string (an empty
+ * one is a value, issue 15), `strings` the non-empty ones; `other` counts leaves that are not strings.
+ */
+function jsonStrings(path: string): { keys: Set<string>; strings: Map<string, string>; other: number } {
   const strings = new Map<string, string>();
+  const keys = new Set<string>();
   let other = 0;
   const walk = (node: Record<string, unknown>, prefix: string) => {
     for (const [name, value] of Object.entries(node)) {
       const key = prefix === "" ? name : `${prefix}.${name}`;
       if (typeof value === "string") {
+        keys.add(key);
         if (value !== "") strings.set(key, value);
       } else if (typeof value === "object" && value !== null && !Array.isArray(value)) {
         walk(value as Record<string, unknown>, key);
@@ -198,7 +203,7 @@ function jsonStrings(path: string): { strings: Map<string, string>; other: numbe
     }
   };
   walk(JSON.parse(readFileSync(corpus(path), "utf8")) as Record<string, unknown>, "");
-  return { strings, other };
+  return { keys, strings, other };
 }
 
 /** A text a few words long: it reads the same in every format, with nothing to escape. */
@@ -390,13 +395,13 @@ describe(`import and export on ${testDatabaseKind() === "postgres" ? "PostgreSQL
         expect(changed.languagesAdded).toBe(before.languages.includes(file.language) ? 0 : 1);
 
         if (file.json) {
-          // Worked out from the file alone: every non-empty string is a key (excalidraw's
+          // Worked out from the file alone: every string is a key, empty ones too (excalidraw's
           // `_one`/`_many` names are not plural forms), new keys added, empty cells filled.
-          const { strings, other } = jsonStrings(file.path);
+          const { keys, strings, other } = jsonStrings(file.path);
           expect(other, "leaves that are not text (they would be skipped with a warning)").toBe(0);
           const had = new Map(before.keys.map((row) => [row.key, row]));
           const expected = {
-            keysAdded: [...strings.keys()].filter((key) => !had.has(key)).length,
+            keysAdded: [...keys].filter((key) => !had.has(key)).length,
             translationsAdded: [...strings.keys()].filter(
               (key) => !had.get(key)?.strings[file.language]?.value,
             ).length,

@@ -24,7 +24,13 @@ interface ListedRow extends KeyMetaColumns {
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-function foldRows(rows: ListedRow[]): KeyRow[] {
+/**
+ * Rows (one per key and language) → keys, each key's strings in the order of `languages`: the
+ * database hands a key's rows over in no set order, and an answer should not change with it.
+ */
+function foldRows(rows: ListedRow[], languages: readonly string[]): KeyRow[] {
+  const rank = new Map(languages.map((code, index) => [code, index]));
+  const byRank = (a: string, b: string) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0);
   const keys: KeyRow[] = [];
   let current: KeyRow | undefined;
   for (const row of rows) {
@@ -45,6 +51,12 @@ function foldRows(rows: ListedRow[]): KeyRow[] {
         updatedAt: iso(row.updated_at),
       } satisfies Cell;
     }
+  }
+  for (const key of keys) {
+    const codes = Object.keys(key.strings);
+    if (codes.length < 2 || codes.every((code, i) => i === 0 || byRank(codes[i - 1] ?? "", code) < 0))
+      continue;
+    key.strings = Object.fromEntries(codes.sort(byRank).map((code) => [code, key.strings[code] as Cell]));
   }
   return keys;
 }
@@ -73,7 +85,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
       left join translation_strings s on s.key_id = k.id and s.language_code = any(${languages}::text[])
       order by k.key collate "C"
     `.execute(db);
-    return foldRows(result.rows);
+    return foldRows(result.rows, languages);
   }
 
   return {

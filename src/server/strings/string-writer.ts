@@ -41,6 +41,11 @@ export async function writeStrings(
      * (an AI batch never overwrites a person's edit). Strings left alone are not returned.
      */
     onlyIfEmpty?: boolean;
+    /**
+     * Leave each string's state as it is: a file whose format has no states (JSON, CSV…) says
+     * nothing about whether a string is fuzzy, so it must not clear one.
+     */
+    keepState?: boolean;
   },
 ): Promise<WrittenString[]> {
   if (changes.length === 0) return [];
@@ -65,11 +70,12 @@ export async function writeStrings(
     ) as t(k, p, l, v, st)
     on conflict (key_id, language_code) do update
       set value = excluded.value,
-          state = excluded.state,
+          state = ${meta.keepState ? sql`s.state` : sql`excluded.state`},
           version = s.version + 1,
           updated_by = excluded.updated_by,
           updated_at = now()
-      where (s.value is distinct from excluded.value or s.state is distinct from excluded.state)
+      where (s.value is distinct from excluded.value
+        ${meta.keepState ? sql`` : sql`or s.state is distinct from excluded.state`})
         ${meta.onlyIfEmpty ? sql`and s.value = ''` : sql``}
     returning s.key_id, s.project_id, s.language_code, s.value, s.version, s.updated_at
   `.execute(trx);

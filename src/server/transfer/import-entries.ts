@@ -36,6 +36,12 @@ export interface CollectedImport {
 
 /** XLIFF keys are unit ids, which are often numbers (Angular): there they are real keys. */
 const NUMERIC_KEYS_ALLOWED: ReadonlySet<FormatId> = new Set(["xliff", "xliff2"]);
+/**
+ * Formats that carry every key's source text, where an empty translation means "not translated"
+ * (gettext's empty msgstr, an empty XLIFF target): their export writes it back for every key the
+ * language lacks, so storing it would only turn missing strings into empty ones.
+ */
+const EMPTY_MEANS_MISSING: ReadonlySet<FormatId> = new Set(["po", "xliff", "xliff2"]);
 
 /**
  * The parsed file as rows to write: keys checked (numeric-only skipped as the spec says, except
@@ -67,9 +73,11 @@ export function collectImport(parsed: ParsedFile, format: FormatId, sourceLangua
         skipped.add(entry.key);
         continue;
       }
-      byKey.set(entry.key, { value: entryToValue(entry), state: entry.state ?? null });
       keys.add(entry.key);
       mergeKeyMeta(keyMeta, entry, code === sourceLanguage);
+      const value = entryToValue(entry);
+      if (value === "" && EMPTY_MEANS_MISSING.has(format)) continue;
+      byKey.set(entry.key, { value, state: entry.state ?? null });
     }
     strings.set(code, byKey);
   }

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { formatForFileName } from "../../shared/formats/file-language.ts";
 import { formatById } from "../../shared/formats/registry.ts";
-import { FormatError, type ParsedFile } from "../../shared/formats/types.ts";
+import { FormatError, type FormatId, type ParsedFile } from "../../shared/formats/types.ts";
 import { canonicalLanguage } from "../../shared/languages.ts";
 import type { ImportOptions, ImportResult } from "../../shared/schemas/transfer.ts";
 import type { DB } from "../db/schema.ts";
@@ -11,6 +11,9 @@ import { writeStrings } from "../strings/string-writer.ts";
 import type { Access } from "../teams/access.ts";
 import { collectImport } from "./import-entries.ts";
 import { insertKeysInFileOrder, writeFileMeta, writeKeyMeta } from "./import-writes.ts";
+
+/** Formats whose files say a string's state (PO fuzzy, XLIFF state, Android fuzzy="true"). */
+const STATEFUL_FORMATS: ReadonlySet<FormatId> = new Set(["po", "xliff", "xliff2", "xml"]);
 
 /** Warnings kept in the answer; the count covers all of them. */
 const MAX_WARNINGS_SHOWN = 50;
@@ -90,7 +93,7 @@ export function createImportService(deps: { db: Kysely<DB>; access: Access; even
               : [];
           }),
         );
-        const history = { origin: "import" as const, userId };
+        const history = { origin: "import" as const, userId, keepState: !STATEFUL_FORMATS.has(formatId) };
         const written = await writeStrings(
           trx,
           changes.filter((change) => change.value !== ""),

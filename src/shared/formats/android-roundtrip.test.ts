@@ -282,3 +282,25 @@ describe("Android XML round trip: what the file says comes back", () => {
     });
   });
 });
+
+describe("lists from other formats", () => {
+  it("writes a YAML list with null items (Rails day names) as an <array> with @null, read back as the same JSON", async () => {
+    const value = JSON.stringify([null, "Jan", "Feb", ""]);
+    const files = await androidXmlFormat.serialize(
+      { de: [{ key: "date.abbr_month_names", value, valueType: "json" }] },
+      { sourceLanguage: "en", pretty: true, nested: false, flattenPlurals: false },
+    );
+    const text = new TextDecoder().decode(files[0]?.bytes);
+    expect(text).toContain('<array name="date.abbr_month_names">');
+    expect(text).toContain("<item>@null</item>");
+    const parsed = await androidXmlFormat.parse(files[0]?.bytes ?? new Uint8Array(), {
+      language: "de",
+      sourceLanguage: "en",
+    });
+    expect(parsed.languages.de?.[0]).toMatchObject({
+      key: "date.abbr_month_names",
+      value,
+      valueType: "json",
+    });
+  });
+});

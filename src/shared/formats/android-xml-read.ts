@@ -1,6 +1,6 @@
 import { type AndroidAttributes, compactMeta, itemMetaValue } from "./android-meta.ts";
 import { readAndroidContent } from "./android-text.ts";
-import type { XmlElement, XmlNode } from "./safe-xml.ts";
+import { textContent, type XmlElement, type XmlNode } from "./safe-xml.ts";
 import {
   type FormatMeta,
   type MetaValue,
@@ -107,7 +107,10 @@ export function readResources(root: XmlElement, language: string): ParsedFile {
         add(entry);
       });
     } else {
-      const values = childElementsOf(element, "item").map((item) => readAndroidContent(item.children).value);
+      // `@null` is Android's null reference: a YAML list's `~` travels as it (android-xml-write.ts).
+      const values = childElementsOf(element, "item").map((item) =>
+        textContent(item).trim() === "@null" ? null : readAndroidContent(item.children).value,
+      );
       const entry: TranslationEntry = { ...base(key), value: JSON.stringify(values), valueType: "json" };
       finish(entry, comment, { element: element.name, attributes });
       add(entry);

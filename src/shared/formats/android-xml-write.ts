@@ -75,7 +75,9 @@ export function writeResources(entries: readonly TranslationEntry[], fileMeta?: 
     if (list) {
       const element = arrayElement(metaString(entry.meta, "element"));
       body.push(`${INDENT}<${element}${nameAttributes(entry.key, entry, attributes)}>`);
-      for (const item of list) body.push(`${INDENT.repeat(2)}<item>${writeAndroidValue(item)}</item>`);
+      for (const item of list) {
+        body.push(`${INDENT.repeat(2)}<item>${item === null ? "@null" : writeAndroidValue(item)}</item>`);
+      }
       body.push(`${INDENT}</${element}>`);
       continue;
     }
@@ -131,8 +133,11 @@ function nameAttributes(key: string, entry: TranslationEntry, attributes: Androi
   return ` name="${escapeXmlAttribute(name)}"${translatable}${fuzzy}${attributesXml(attributes)}`;
 }
 
-/** A JSON list value's items as item texts, or undefined when the value is not a list. */
-function jsonList(value: string | undefined): string[] | undefined {
+/**
+ * A JSON list value's items as item texts (null stays null: it is written as Android's `@null`),
+ * or undefined when the value is not a list.
+ */
+function jsonList(value: string | undefined): (string | null)[] | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(value ?? "");
@@ -141,13 +146,16 @@ function jsonList(value: string | undefined): string[] | undefined {
   }
   if (!Array.isArray(parsed)) return undefined;
   return parsed.map((item: unknown) =>
-    typeof item === "string" ? item : item === null ? "" : JSON.stringify(item),
+    typeof item === "string" ? item : item === null ? null : JSON.stringify(item),
   );
 }
 
-/** A list from another format (YAML `day_names`) is a string-array here. */
+/**
+ * A list from another format (YAML `day_names`) is a typed `<array>` here: a `<string-array>` reads
+ * back as one key per item, so importing the export again would add keys.
+ */
 function arrayElement(element: string | undefined): string {
-  return element === "integer-array" || element === "array" ? element : "string-array";
+  return element === "integer-array" || element === "string-array" ? element : "array";
 }
 
 /** Namespace prefixes of the element and attribute names written (text in CDATA may add false hits). */

@@ -159,8 +159,9 @@ export function parseTable(
     const row = rows[r] ?? [];
     if (isBlank(row)) continue;
     if (row.length !== header.length) ragged.push(r + 1);
-    const key = (row[keyColumn] ?? "").trim();
-    if (key === "") {
+    // Keys are kept as written: " and " is not "and" (issue 15).
+    const key = row[keyColumn] ?? "";
+    if (key.trim() === "") {
       log.skip(SKIP_EMPTY_KEY, `row ${r + 1}`);
       continue;
     }
@@ -255,10 +256,14 @@ export function tableRows(
   const fieldNames = ["comment", "context", "max_length", "tags"];
   const used = fieldNames.map((_, i) => [...keyFields.values()].some((row) => row[i] !== ""));
   const header = ["key", ...codes, ...fieldNames.filter((_, i) => used[i])];
-  const rows = [...values].map(([key, row]) => [
-    key,
-    ...codes.map((code) => row.get(code) ?? ""),
-    ...(keyFields.get(key) ?? []).filter((_, i) => used[i]),
-  ]);
+  // A table cannot tell an empty string from a missing one, and a row with no text at all is
+  // skipped on import: leave such keys out rather than write rows that read back as warnings.
+  const rows = [...values]
+    .filter(([, row]) => [...row.values()].some((value) => value !== ""))
+    .map(([key, row]) => [
+      key,
+      ...codes.map((code) => row.get(code) ?? ""),
+      ...(keyFields.get(key) ?? []).filter((_, i) => used[i]),
+    ]);
   return { header, rows };
 }

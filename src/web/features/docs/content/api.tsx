@@ -236,7 +236,10 @@ jobs:
                 <span className="flex flex-col items-start gap-1">
                   <span className="text-xs text-muted">Without, in translations.zip:</span>
                   {ZIP_PATHS[format].split(", ").map((path) => (
-                    <Code key={path}>{path}</Code>
+                    // A .stringsdict path is wider than a phone's column: it may break.
+                    <Code key={path} wrap>
+                      {path}
+                    </Code>
                   ))}
                 </span>
               </span>,
