@@ -164,7 +164,6 @@ export async function importFile(
         ok: false,
       });
     }
-    console.log(`  ${rows.at(-1)?.scenario}: ${rows.at(-1)?.result}`);
   }
   return rows;
 }
