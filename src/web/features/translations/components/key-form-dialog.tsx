@@ -178,7 +178,7 @@ function KeyForm({
           {...form.register("description")}
         />
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+      <div className="grid gap-4 sm:grid-cols-[1fr_11rem]">
         <FormField label="Tags" optional error={errors.tags?.message}>
           <Input autoComplete="off" placeholder="onboarding, button" {...form.register("tags")} />
         </FormField>
