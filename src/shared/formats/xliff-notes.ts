@@ -1,6 +1,13 @@
 import { textContent, type XmlElement } from "./safe-xml.ts";
 import type { FormatMeta, MetaValue } from "./types.ts";
-import { type Attributes, metaAttributes, metaObjects, metaString } from "./xliff-shared.ts";
+import {
+  type Attributes,
+  metaAttributes,
+  metaObjects,
+  metaString,
+  type ReadUnit,
+  withoutAttributes,
+} from "./xliff-shared.ts";
 
 /**
  * Notes of both XLIFF versions. Angular marks its notes `from="description"`/`from="meaning"` (1.2)
@@ -70,4 +77,35 @@ export function notesToWrite(
   }
   if (context && !wroteContext) out.push({ attributes: { [role]: "meaning" }, text: context });
   return out;
+}
+
+/**
+ * What both versions read from a unit alike: the notes (`readNotes`) as its comment and context,
+ * its id, and in `meta` the rest, tagged with the version that wrote it: attributes not `mapped`
+ * to a field, the kept notes, the version's own parts (`parts`), enclosing groups and the file.
+ */
+export function readUnitNotesAndMeta(unit: {
+  fields: ReadUnit["fields"];
+  attributes: Attributes;
+  mapped: readonly string[];
+  notes: ReturnType<typeof readNotes>;
+  version: "1.2" | "2.0";
+  parts: FormatMeta;
+  groups: Record<string, string>[];
+  file: number | undefined;
+}): void {
+  const { fields, attributes, notes } = unit;
+  if (notes.comment !== undefined) fields.comment = notes.comment;
+  if (notes.context !== undefined) fields.context = notes.context;
+  const meta: FormatMeta = {};
+  if (attributes.id !== undefined) meta.id = attributes.id;
+  const specific: FormatMeta = {};
+  const other = withoutAttributes(attributes, unit.mapped);
+  if (Object.keys(other).length > 0) specific.attributes = other;
+  if (notes.meta) specific.notes = notes.meta;
+  Object.assign(specific, unit.parts);
+  if (unit.groups.length > 0) specific.groups = unit.groups;
+  if (unit.file !== undefined) specific.file = unit.file;
+  if (Object.keys(specific).length > 0) Object.assign(meta, { version: unit.version }, specific);
+  if (Object.keys(meta).length > 0) fields.meta = meta;
 }

@@ -1,14 +1,13 @@
 import { FORMAT_INFO } from "./format-info.ts";
 import { childElements, localName, markupContent, textContent, type XmlElement } from "./safe-xml.ts";
 import { FormatError, type FormatMeta, type MetaValue, type ParsedFile, type ParseOptions } from "./types.ts";
-import { readNotes } from "./xliff-notes.ts";
+import { readNotes, readUnitNotesAndMeta } from "./xliff-notes.ts";
 import {
   childByLocalName,
   collectUnits,
   elementXml,
   findUnits,
   type ReadUnit,
-  withoutAttributes,
   XliffCollector,
 } from "./xliff-shared.ts";
 
@@ -74,15 +73,6 @@ function readUnit(unit: XmlElement, groups: Record<string, string>[], file: numb
     childElements(unit).filter((child) => localName(child.name) === "note"),
     "from",
   );
-  if (notes.comment !== undefined) fields.comment = notes.comment;
-  if (notes.context !== undefined) fields.context = notes.context;
-
-  const meta: FormatMeta = {};
-  if (attributes.id !== undefined) meta.id = attributes.id;
-  const specific: FormatMeta = {};
-  const other = withoutAttributes(attributes, mapped);
-  if (Object.keys(other).length > 0) specific.attributes = other;
-  if (notes.meta) specific.notes = notes.meta;
   const contextGroups: MetaValue[] = [];
   const elements: string[] = [];
   for (const child of childElements(unit)) {
@@ -90,12 +80,10 @@ function readUnit(unit: XmlElement, groups: Record<string, string>[], file: numb
     if (name === "context-group") contextGroups.push(readContextGroup(child));
     else if (name !== "source" && name !== "target" && name !== "note") elements.push(elementXml(child));
   }
-  if (contextGroups.length > 0) specific.contextGroups = contextGroups;
-  if (elements.length > 0) specific.elements = elements;
-  if (groups.length > 0) specific.groups = groups;
-  if (file !== undefined) specific.file = file;
-  if (Object.keys(specific).length > 0) Object.assign(meta, { version: "1.2" }, specific);
-  if (Object.keys(meta).length > 0) fields.meta = meta;
+  const parts: FormatMeta = {};
+  if (contextGroups.length > 0) parts.contextGroups = contextGroups;
+  if (elements.length > 0) parts.elements = elements;
+  readUnitNotesAndMeta({ fields, attributes, mapped, notes, version: "1.2", parts, groups, file });
 
   const identity = { name: attributes.resname, id: attributes.id, source };
   if (!targetElement) return { identity, fields };

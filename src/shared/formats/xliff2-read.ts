@@ -1,13 +1,12 @@
 import { childElements, localName, markupContent, type XmlElement } from "./safe-xml.ts";
 import type { FormatMeta, ParsedFile, ParseOptions } from "./types.ts";
-import { readNotes } from "./xliff-notes.ts";
+import { readNotes, readUnitNotesAndMeta } from "./xliff-notes.ts";
 import {
   childByLocalName,
   collectUnits,
   elementXml,
   findUnits,
   type ReadUnit,
-  withoutAttributes,
   XliffCollector,
 } from "./xliff-shared.ts";
 
@@ -84,23 +83,11 @@ function readUnit(unit: XmlElement, groups: Record<string, string>[], file: numb
     notesElement ? childElements(notesElement).filter((child) => localName(child.name) === "note") : [],
     "category",
   );
-  if (notes.comment !== undefined) fields.comment = notes.comment;
-  if (notes.context !== undefined) fields.context = notes.context;
-
-  const meta: FormatMeta = {};
-  if (attributes.id !== undefined) meta.id = attributes.id;
-  const specific: FormatMeta = {};
-  const other = withoutAttributes(attributes, mapped);
-  if (Object.keys(other).length > 0) specific.attributes = other;
-  if (notes.meta) specific.notes = notes.meta;
   const elements = childElements(unit)
     .filter((child) => !["segment", "ignorable", "notes"].includes(localName(child.name)))
     .map((child) => elementXml(child));
-  if (elements.length > 0) specific.elements = elements;
-  if (groups.length > 0) specific.groups = groups;
-  if (file !== undefined) specific.file = file;
-  if (Object.keys(specific).length > 0) Object.assign(meta, { version: "2.0" }, specific);
-  if (Object.keys(meta).length > 0) fields.meta = meta;
+  const parts: FormatMeta = elements.length > 0 ? { elements } : {};
+  readUnitNotesAndMeta({ fields, attributes, mapped, notes, version: "2.0", parts, groups, file });
 
   const identity = { name: attributes.name, id: attributes.id, source };
   // An empty target of a segment still in its initial state is no translation; otherwise "" is a value.
