@@ -5,7 +5,7 @@ import { parse as parseYaml } from "yaml";
 import { ecosystemRead } from "../../src/shared/formats/xliff-test-helpers.ts";
 import type { KeyRow } from "../../src/shared/schemas/keys.ts";
 import type { LanguageCompletion } from "../../src/shared/schemas/projects.ts";
-import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { addMember, apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
 import { exportTexts, upload } from "../helpers/transfer.ts";
 
 /**
@@ -156,6 +156,24 @@ describe("descriptions and key metadata", () => {
       const refused = await owner.request("PATCH", `/api/keys/${key.body.id}`, { body });
       expect(refused, JSON.stringify(body)).toMatchObject({ status: 400, body: { error: { message } } });
     }
+  });
+
+  it("lets only owners and admins change a key's metadata; a reviewer gets 403, another team 404, nothing changes", async () => {
+    const { owner, projectId, teamId } = await ownerWithProject(api(), ["de"]);
+    const key = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
+      body: { key: "cta", description: "Checkout button" },
+    });
+    const reviewerEmail = uniqueEmail("reviewer");
+    const reviewer = await api().signIn(reviewerEmail);
+    await addMember(api().db, teamId, reviewerEmail, "reviewer");
+    const stranger = await api().signIn(uniqueEmail("stranger"));
+    const change = { body: { description: "Hijacked", tags: ["x"], translatable: false } };
+    expect((await reviewer.request("PATCH", `/api/keys/${key.body.id}`, change)).status).toBe(403);
+    expect((await stranger.request("PATCH", `/api/keys/${key.body.id}`, change)).status).toBe(404);
+    const row = (await keysOf(owner, projectId)).find((candidate) => candidate.id === key.body.id);
+    expect(row).toMatchObject({ description: "Checkout button" });
+    expect(row?.tags).toBeUndefined();
+    expect(row?.translatable).toBeUndefined();
   });
 
   it("does not count a key that must not be translated as missing, nor translate it", async () => {
