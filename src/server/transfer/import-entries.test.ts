@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import type { ParsedFile } from "../../shared/formats/types.ts";
+import { collectImport } from "./import-entries.ts";
+
+const file = (languages: ParsedFile["languages"]): ParsedFile => ({ languages, warnings: [] });
+
+describe("collectImport", () => {
+  it("says a key skipped in several languages of one file once (issue 15 defect 11)", () => {
+    const bad = `x${"\u0001"}y`;
+    const collected = collectImport(
+      file({ en: [{ key: bad, value: "A" }], de: [{ key: bad, value: "B" }] }),
+      "xliff",
+      "en",
+    );
+    expect(collected.warnings).toEqual([
+      `Skipped key "${bad}": Key name must not contain control characters`,
+    ]);
+    expect(collected.keys).toEqual([]);
+  });
+
+  it("keeps keys exactly as written and numeric XLIFF ids, but skips numeric keys elsewhere", () => {
+    const parsed = file({
+      en: [
+        { key: " and ", value: " and " },
+        { key: "7411707293150975401", value: "Hi" },
+      ],
+    });
+    expect(collectImport(parsed, "xliff", "en").keys).toEqual([" and ", "7411707293150975401"]);
+    const json = collectImport(parsed, "json", "en");
+    expect(json.keys).toEqual([" and "]);
+    expect(json.warnings).toEqual(['Skipped key "7411707293150975401": numeric-only keys are not imported']);
+  });
+
+  it("stores an empty string as a value, except where it means 'not translated' (PO, XLIFF)", () => {
+    const parsed = file({ de: [{ key: "a", value: "" }] });
+    expect(collectImport(parsed, "json", "en").strings.get("de")?.get("a")).toEqual({
+      value: "",
+      state: null,
+    });
+    expect(collectImport(parsed, "po", "en").strings.get("de")?.has("a")).toBe(false);
+    expect(collectImport(parsed, "po", "en").keys).toEqual(["a"]);
+  });
+
+  it("lets the source language's description win over a translation's, which only fills gaps", () => {
+    const collected = collectImport(
+      file({
+        de: [{ key: "a", value: "A", comment: "German note", tags: ["de"] }],
+        en: [{ key: "a", value: "A", comment: "Source note" }],
+      }),
+      "strings",
+      "en",
+    );
+    expect(collected.keyMeta.get("a")).toMatchObject({
+      description: "Source note",
+      tags: ["de"],
+      fromSource: true,
+    });
+  });
+});
