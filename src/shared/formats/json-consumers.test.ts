@@ -1,9 +1,17 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import i18next from "i18next";
 import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
-import { entriesOf, FRIGATE, read, serialize, text, UMAMI } from "./json-test-helpers.ts";
+import { entriesOf, FRIGATE, serialize, text, UMAMI } from "./json-test-helpers.ts";
 import { entryToValue, valueToEntry } from "./plurals.ts";
 import type { TranslationEntry } from "./types.ts";
+
+/** Repo root is 3 levels above src/shared/formats; the corpus sits next to the repo. */
+const CORPUS = join(dirname(fileURLToPath(import.meta.url)), "../../..", "../shared/corpus");
+
+const read = (path: string) => new Uint8Array(readFileSync(join(CORPUS, path)));
 
 describe("json exports in other consumers", () => {
   async function loadI18next(language: string, entries: TranslationEntry[]) {

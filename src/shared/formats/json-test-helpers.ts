@@ -1,13 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { jsonFormat } from "./json.ts";
 import type { ParseOptions, SerializeOptions, TranslationEntry } from "./types.ts";
 
-// Shared by the JSON format's tests (json.test.ts, json-consumers.test.ts).
-/** Repo root is 3 levels above src/shared/formats; the corpus sits next to the repo. */
-export const CORPUS = join(dirname(fileURLToPath(import.meta.url)), "../../..", "../shared/corpus");
-
+// Shared by the JSON format's tests (json.test.ts, json-consumers.test.ts); pure, so the corpus
+// is read by the tests themselves.
 export const bytes = (text: string) => new TextEncoder().encode(text);
 export const text = (data: Uint8Array) => new TextDecoder().decode(data);
 export const options = (language: string, extra: Partial<ParseOptions> = {}): ParseOptions => ({
@@ -49,21 +44,3 @@ export async function serialize(
 export const UMAMI = "json-flat/umami/src/lang";
 export const EXCALIDRAW = "json-nested/excalidraw/packages/excalidraw/locales";
 export const FRIGATE = "json-nested/frigate/web/public/locales";
-export const corpus: { path: string; language: string; nested: boolean }[] = [
-  ...readdirSync(join(CORPUS, UMAMI)).map((name) => ({
-    path: `${UMAMI}/${name}`,
-    language: name.slice(0, 2),
-    nested: false,
-  })),
-  ...readdirSync(join(CORPUS, EXCALIDRAW)).map((name) => ({
-    path: `${EXCALIDRAW}/${name}`,
-    language: name.slice(0, 2),
-    nested: true,
-  })),
-  ...readdirSync(join(CORPUS, FRIGATE)).map((language) => ({
-    path: `${FRIGATE}/${language}/common.json`,
-    language,
-    nested: true,
-  })),
-];
-export const read = (path: string) => new Uint8Array(readFileSync(join(CORPUS, path)));

@@ -1,19 +1,42 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { jsonFormat } from "./json.ts";
 import {
   bytes,
-  corpus,
   EXCALIDRAW,
   entriesOf,
   FRIGATE,
   out,
   parse,
-  read,
   serialize,
   text,
   UMAMI,
 } from "./json-test-helpers.ts";
 import { FormatError, type TranslationEntry } from "./types.ts";
+
+/** Repo root is 3 levels above src/shared/formats; the corpus sits next to the repo. */
+const CORPUS = join(dirname(fileURLToPath(import.meta.url)), "../../..", "../shared/corpus");
+
+const corpus: { path: string; language: string; nested: boolean }[] = [
+  ...readdirSync(join(CORPUS, UMAMI)).map((name) => ({
+    path: `${UMAMI}/${name}`,
+    language: name.slice(0, 2),
+    nested: false,
+  })),
+  ...readdirSync(join(CORPUS, EXCALIDRAW)).map((name) => ({
+    path: `${EXCALIDRAW}/${name}`,
+    language: name.slice(0, 2),
+    nested: true,
+  })),
+  ...readdirSync(join(CORPUS, FRIGATE)).map((language) => ({
+    path: `${FRIGATE}/${language}/common.json`,
+    language,
+    nested: true,
+  })),
+];
+const read = (path: string) => new Uint8Array(readFileSync(join(CORPUS, path)));
 
 describe("json corpus", () => {
   it("has the corpus files", () => {
