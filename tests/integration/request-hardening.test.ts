@@ -1,0 +1,159 @@
+import { describe, expect, it } from "vitest";
+import type { KeyRow, SavedString } from "../../src/shared/schemas/keys.ts";
+import { apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
+import { upload } from "../helpers/transfer.ts";
+
+/** Issue 16: bodies are bounded, ids and text are checked at the edge, first saves do not race. */
+const api = apiAppForThisFile();
+
+const tooLarge = { error: { code: "payload_too_large", message: "Request body too large (the limit is 1 MB)" } };
+
+/** A body sent in chunks with no Content-Length, as a client that streams would send it. */
+function chunked(totalBytes: number): ReadableStream<Uint8Array> {
+  const chunk = new TextEncoder().encode(`{"email":"${"a".repeat(64 * 1024)}`);
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= totalBytes) return controller.close();
+      sent += chunk.length;
+      controller.enqueue(chunk);
+    },
+  });
+}
+
+describe("request bodies", () => {
+  it("refuses a JSON body over the limit before reading it, signed in or not", async () => {
+    const body = JSON.stringify({ email: `${"a".repeat(2 * 1024 * 1024)}@example.com` });
+    const anonymous = await api().client().request("POST", "/api/auth/code", { rawBody: body });
+    expect(anonymous).toMatchObject({ status: 413, body: tooLarge });
+
+    const owner = await api().signIn(uniqueEmail());
+    const profile = await owner.request("PUT", "/api/profile", {
+      body: { firstName: "x".repeat(1024 * 1024 + 1) },
+    });
+    expect(profile).toMatchObject({ status: 413, body: tooLarge });
+  });
+
+  it("stops reading a streamed body without Content-Length at the limit", async () => {
+    const response = await fetch(`${api().app.url}/api/auth/code`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: chunked(8 * 1024 * 1024),
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual(tooLarge);
+  });
+
+  it("still takes bodies under the limit", async () => {
+    const owner = await api().signIn(uniqueEmail());
+    const answer = await owner.request("PUT", "/api/profile", { body: { firstName: "A".repeat(200) } });
+    expect(answer.status).toBe(400); // read and validated: too long a name, not too large a body
+  });
+});
+
+describe("text and ids at the edge", () => {
+  it("answers 400 for a NUL character in any text field, and writes nothing", async () => {
+    const { owner, projectId } = await ownerWithProject(api());
+    const nul = "Hello\u0000world";
+    const cases: [string, string, unknown][] = [
+      ["PUT", "/api/profile", { firstName: nul }],
+      ["POST", `/api/projects/${projectId}/keys`, { key: nul }],
+      ["POST", `/api/projects/${projectId}/keys`, { key: "ok", sourceValue: nul }],
+    ];
+    for (const [method, path, body] of cases) {
+      const answer = await owner.request(method, path, { body });
+      expect(answer, `${method} ${path}`).toMatchObject({
+        status: 400,
+        body: { error: { code: "validation_failed", message: "Text must not contain NUL characters" } },
+      });
+    }
+    const created = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
+      body: { key: "greeting", sourceValue: "Hi" },
+    });
+    const save = await owner.request("PUT", `/api/keys/${created.body.id}/strings/de`, { body: { value: nul } });
+    expect(save.status).toBe(400);
+    const search = await owner.request("GET", `/api/projects/${projectId}/keys?after=a%00b`);
+    expect(search.status).toBe(400);
+    const keys = await owner.request<{ keys: KeyRow[] }>("GET", `/api/projects/${projectId}/keys`);
+    expect(keys.body.keys.map((key) => key.key)).toEqual(["greeting"]);
+    expect(keys.body.keys[0]?.strings.de).toBeUndefined();
+  });
+
+  it("answers 400 for ids in the path that are not ids", async () => {
+    const { owner, projectId } = await ownerWithProject(api());
+    const paths: [string, string][] = [
+      ["GET", "/api/batch-translations/xyz"],
+      ["GET", "/api/projects/xyz/keys"],
+      ["GET", "/api/projects/not-a-uuid/events"],
+      ["PATCH", "/api/keys/1"],
+      ["GET", `/api/projects/${projectId}/reviews`.replace(projectId, `${projectId}x`)],
+      ["DELETE", "/api/teams/%00/members/abc"],
+    ];
+    for (const [method, path] of paths) {
+      const answer = await owner.request(method, path, { body: method === "GET" ? undefined : {} });
+      expect(answer, `${method} ${path}`).toMatchObject({
+        status: 400,
+        body: { error: { code: "bad_request" } },
+      });
+      expect((answer.body as { error: { message: string } }).error.message).toMatch(/is not a valid id/);
+    }
+    // A well-formed id of nothing is still a 404, as before.
+    const missing = await owner.request("GET", `/api/batch-translations/${crypto.randomUUID()}`);
+    expect(missing.status).toBe(404);
+  });
+
+  it("applies the 10,000-character limit and the NUL rule to imports, importing nothing", async () => {
+    const { owner, projectId } = await ownerWithProject(api());
+    const long = await upload(
+      owner,
+      projectId,
+      "de.json",
+      JSON.stringify({ fine: "Gut", huge: "x".repeat(10_001) }),
+      { language: "de" },
+    );
+    expect(long).toMatchObject({
+      status: 400,
+      body: {
+        error: {
+          message: 'Error processing file: the text of "huge" is 10,001 characters long; the limit is 10,000',
+        },
+      },
+    });
+    const nul = await upload(owner, projectId, "de.json", JSON.stringify({ fine: "Gut", bad: "a\u0000b" }), {
+      language: "de",
+    });
+    expect(nul).toMatchObject({
+      status: 400,
+      body: { error: { message: 'Error processing file: the text of "bad" contains a NUL character' } },
+    });
+    const keys = await owner.request<{ keys: KeyRow[] }>("GET", `/api/projects/${projectId}/keys`);
+    expect(keys.body.keys).toEqual([]);
+  });
+});
+
+describe("first writes of an empty cell", () => {
+  it("let exactly one of many parallel first saves win; the others get 409", async () => {
+    const { owner, projectId } = await ownerWithProject(api());
+    const key = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
+      body: { key: "race", sourceValue: "Race" },
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        owner.request<SavedString>("PUT", `/api/keys/${key.body.id}/strings/de`, {
+          body: { value: `Rennen ${index}` },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    const winner = answers.find((answer) => answer.status === 200);
+    expect(winner?.body.cell.version).toBe(1);
+    const history = await owner.request<{ entries: unknown[] }>(
+      "GET",
+      `/api/keys/${key.body.id}/strings/de/history`,
+    );
+    expect(history.body.entries).toHaveLength(1);
+  });
+});
