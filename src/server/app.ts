@@ -24,6 +24,8 @@ import type { EventBus } from "./events/event-bus.ts";
 import { eventRoutes } from "./events/routes.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import type { AppEnv } from "./http/app-env.ts";
+import { requestBodyLimit } from "./http/body-limit.ts";
+import { pathParams } from "./http/path-params.ts";
 import { originCheck, securityHeaders } from "./http/security.ts";
 import { keyRoutes } from "./keys/routes.ts";
 import type { KeyService } from "./keys/service.ts";
@@ -54,6 +56,7 @@ import { transferRoutes } from "./transfer/routes.ts";
 export interface AppDeps {
   publicUrl: string;
   maxUploadMb: number;
+  maxJsonBodyMb: number;
   logger: Logger;
   staticDir: string;
   services: {
@@ -94,13 +97,17 @@ function toAppError(error: unknown, logger: Logger): AppError {
   return new AppError("internal", "An unexpected error occurred. Please try again.");
 }
 
-export function buildApp({ publicUrl, maxUploadMb, logger, staticDir, services }: AppDeps) {
+export function buildApp({ publicUrl, maxUploadMb, maxJsonBodyMb, logger, staticDir, services }: AppDeps) {
+  // Filled once the routes below exist; the path check reads it at the first request.
+  let apiRoutes: { path: string }[] = [];
   const api = new Hono<AppEnv>()
     // The pull API is authorized by an API key, not a cookie: it answers before the origin check.
     .route("/", pullRoutes(services.pull))
     // Billing webhooks are authorized by the provider's signature, not a cookie: before the check too.
     .route("/", billingWebhookRoutes(services.billingWebhooks))
     .use("*", originCheck([publicUrl]))
+    .use("*", requestBodyLimit({ jsonMb: maxJsonBodyMb, uploadMb: maxUploadMb }))
+    .use("*", pathParams(() => apiRoutes, "/api"))
     .route("/", authRoutes(services.auth, services.me))
     .route("/", profileRoutes(services.auth, services.profiles))
     .route("/", teamRoutes(services.auth, services.teams, services.members, services.invites))
@@ -128,6 +135,7 @@ export function buildApp({ publicUrl, maxUploadMb, logger, staticDir, services }
     }),
   );
   api.route("/", apiDocsRoutes());
+  apiRoutes = api.routes;
   api.all("*", () => {
     throw new AppError("not_found", "No such API endpoint");
   });

@@ -45,6 +45,8 @@ export const configSchema = z.object({
   AI_MODEL: z.preprocess(emptyToUndefined, z.string().default("gpt-4o-mini")),
   AI_BATCH_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(20).default(3)),
   MAX_UPLOAD_MB: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(1024).default(20)),
+  /** Any other request body (JSON); larger ones are refused with 413 before they are read. */
+  MAX_JSON_BODY_MB: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(100).default(1)),
   /** Pull API requests one project API key may make per minute. */
   PULL_RATE_LIMIT_PER_MINUTE: z.preprocess(
     emptyToUndefined,

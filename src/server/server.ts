@@ -187,6 +187,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const app = buildApp({
       publicUrl: config.publicUrl,
       maxUploadMb: config.MAX_UPLOAD_MB,
+      maxJsonBodyMb: config.MAX_JSON_BODY_MB,
       logger,
       staticDir: options.staticDir ?? defaultStaticDir,
       services,

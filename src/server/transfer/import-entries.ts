@@ -1,7 +1,8 @@
 import { entryToValue } from "../../shared/formats/plurals.ts";
 import type { FormatId, FormatMeta, ParsedFile, TranslationEntry } from "../../shared/formats/types.ts";
 import { canonicalLanguage } from "../../shared/languages.ts";
-import { importedKeyNameSchema } from "../../shared/schemas/keys.ts";
+import { importedKeyNameSchema, VALUE_MAX } from "../../shared/schemas/keys.ts";
+import { AppError } from "../errors.ts";
 
 /** A string of the file, as it will be written. */
 export interface ImportedString {
@@ -76,12 +77,33 @@ export function collectImport(parsed: ParsedFile, format: FormatId, sourceLangua
       keys.add(entry.key);
       mergeKeyMeta(keyMeta, entry, code === sourceLanguage);
       const value = entryToValue(entry);
+      checkText(entry, value);
       if (value === "" && EMPTY_MEANS_MISSING.has(format)) continue;
       byKey.set(entry.key, { value, state: entry.state ?? null });
     }
     strings.set(code, byKey);
   }
   return { strings, keys: [...keys], keyMeta, fileMeta, warnings };
+}
+
+/**
+ * The same limits as a string typed in the editor: a file must not be a way around them. One
+ * value over the limit refuses the whole file (nothing is written), naming the key to fix.
+ */
+function checkText(entry: TranslationEntry, value: string) {
+  if (value.length > VALUE_MAX) {
+    throw new AppError(
+      "validation_failed",
+      `Error processing file: the text of "${entry.key}" is ${value.length.toLocaleString("en")} characters long; the limit is ${VALUE_MAX.toLocaleString("en")}`,
+    );
+  }
+  // PostgreSQL cannot store U+0000 in text or jsonb.
+  if ([value, entry.comment, entry.context, ...(entry.tags ?? [])].some((text) => text?.includes("\u0000"))) {
+    throw new AppError(
+      "validation_failed",
+      `Error processing file: the text of "${entry.key}" contains a NUL character`,
+    );
+  }
 }
 
 function skipReason(key: string, format: FormatId): string | undefined {

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { describeRoute } from "hono-openapi";
 import { exportBodySchema, importOptionsSchema, importResultSchema } from "../../shared/schemas/transfer.ts";
 import type { AuthService } from "../auth/service.ts";
@@ -21,7 +20,6 @@ export function transferRoutes(
   services: { imports: ImportService; exports: ExportService },
   maxUploadMb: number,
 ) {
-  const maxBytes = Math.round(maxUploadMb * 1024 * 1024);
   return new Hono<AppEnv>()
     .post(
       "/projects/:projectId/import",
@@ -36,16 +34,7 @@ export function transferRoutes(
           401: problems[401],
           403: problems[403],
           404: problems[404],
-          413: { description: `The file is larger than MAX_UPLOAD_MB` },
-        },
-      }),
-      bodyLimit({
-        maxSize: maxBytes,
-        onError: () => {
-          throw new AppError(
-            "payload_too_large",
-            `Error processing file: the file is larger than the ${maxUploadMb} MB limit`,
-          );
+          413: { description: `The file is larger than MAX_UPLOAD_MB (${maxUploadMb} MB)` },
         },
       }),
       requireUser(authService),
