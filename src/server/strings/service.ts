@@ -50,6 +50,14 @@ export function createStringService(deps: { db: Kysely<DB>; access: Access; even
     }
     const body = saveStringBodySchema.parse(input);
     const result = await db.transaction().execute(async (trx) => {
+      // The key's row is the lock: an empty cell has no row of its own to lock, so without it
+      // parallel first saves would each see "empty" and each win (PostgreSQL, read committed).
+      await trx
+        .selectFrom("translation_keys")
+        .select("id")
+        .where("id", "=", keyId)
+        .forNoKeyUpdate()
+        .execute();
       const current = await trx
         .selectFrom("translation_strings as s")
         .leftJoin("users as u", "u.id", "s.updated_by")
