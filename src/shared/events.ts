@@ -33,3 +33,11 @@ export type ProjectEvent<T extends ProjectEventType = ProjectEventType> = {
 export const REALTIME_STRING_UPDATES_PER_WINDOW = 5;
 export const REALTIME_WINDOW_MS = 2000;
 export const REALTIME_BATCH_MS = 2000;
+
+/**
+ * Not a project event: the last message of a stream the server ended because the viewer's access
+ * ended (signed out, removed from the team, the team deleted). The client stops instead of reconnecting.
+ */
+export const STREAM_ENDED_EVENT = "stream.ended";
+export const streamEndedSchema = z.object({ reason: z.enum(["signed_out", "access_ended"]) });
+export type StreamEndedReason = z.infer<typeof streamEndedSchema>["reason"];

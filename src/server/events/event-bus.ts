@@ -19,6 +19,20 @@ interface Reference {
   ref: { keyId: string; language: string };
 }
 
+/**
+ * Someone's access may have ended: a member left or was removed (userId and teamId), a team was
+ * deleted (teamId), a session was signed out (userId). Open event streams that match re-check their
+ * access at once. It travels with the events, so streams on every server process hear it, and is
+ * never sent to a client.
+ */
+export interface AccessChange {
+  userId?: string;
+  teamId?: string;
+}
+interface AccessNotice {
+  access: AccessChange;
+}
+
 type Listener = (event: ProjectEvent) => void;
 
 export interface EventBus {
@@ -30,6 +44,9 @@ export interface EventBus {
    * (so a request that follows the change here sees it), and on delivery for one from another.
    */
   subscribeChanges(listener: (projectId: string) => void): () => void;
+  /** Call after the change that ended someone's access has committed. */
+  accessChanged(change: AccessChange): Promise<void>;
+  subscribeAccessChanges(listener: (change: AccessChange) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -46,6 +63,7 @@ export async function createEventBus(options: {
   const { db, logger } = options;
   const listeners = new Map<string, Set<Listener>>();
   const changeListeners = new Set<(projectId: string) => void>();
+  const accessListeners = new Set<(change: AccessChange) => void>();
 
   function changed(projectId: string) {
     for (const listener of changeListeners) {
@@ -58,10 +76,20 @@ export async function createEventBus(options: {
   }
 
   async function deliver(payload: string) {
-    let message: Envelope | Reference;
+    let message: Envelope | Reference | AccessNotice;
     try {
-      message = JSON.parse(payload) as Envelope | Reference;
+      message = JSON.parse(payload) as Envelope | Reference | AccessNotice;
     } catch {
+      return;
+    }
+    if ("access" in message) {
+      for (const listener of accessListeners) {
+        try {
+          listener(message.access);
+        } catch (error) {
+          logger.warn({ err: error }, "an access listener failed");
+        }
+      }
       return;
     }
     changed(message.projectId);
@@ -145,9 +173,18 @@ export async function createEventBus(options: {
       changeListeners.add(listener);
       return () => changeListeners.delete(listener);
     },
+    async accessChanged(change) {
+      const payload = JSON.stringify({ access: change } satisfies AccessNotice);
+      await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(db);
+    },
+    subscribeAccessChanges(listener) {
+      accessListeners.add(listener);
+      return () => accessListeners.delete(listener);
+    },
     async close() {
       listeners.clear();
       changeListeners.clear();
+      accessListeners.clear();
       await stopListening().catch(() => {});
     },
   };
