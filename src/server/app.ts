@@ -22,6 +22,7 @@ import type { WebhookHandler } from "./billing/webhooks.ts";
 import { AppError } from "./errors.ts";
 import type { EventBus } from "./events/event-bus.ts";
 import { eventRoutes } from "./events/routes.ts";
+import type { StreamWatch } from "./events/stream-watch.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { requestBodyLimit } from "./http/body-limit.ts";
@@ -78,6 +79,7 @@ export interface AppDeps {
     memory: MemoryService;
     tone: ToneService;
     events: EventBus;
+    streamWatch: StreamWatch;
     apiKeys: ApiKeyService;
     reviews: ReviewService;
     pull: PullService;
@@ -122,7 +124,7 @@ export function buildApp({ publicUrl, maxUploadMb, maxJsonBodyMb, logger, static
     .route("/", toneRoutes(services.auth, services.tone))
     .route("/", apiKeyRoutes(services.auth, services.apiKeys))
     .route("/", reviewRoutes(services.auth, services.reviews))
-    .route("/", eventRoutes(services.auth, services.access, services.events))
+    .route("/", eventRoutes(services.auth, services.access, services.events, services.streamWatch))
     .route("/", billingRoutes(services.auth, services.billing));
 
   api.get(

@@ -20,6 +20,7 @@ import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createEventBus } from "./events/event-bus.ts";
+import { createStreamWatch, DEFAULT_STREAM_WATCH_LIMITS } from "./events/stream-watch.ts";
 import { type Clock, databaseCounters, memoryCounters, RateLimiter, systemClock } from "./http/rate-limit.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
 import { createKeyService } from "./keys/service.ts";
@@ -146,15 +147,36 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       }
     });
     const apiKeys = createApiKeyService({ db: database.db, access });
+    const streamWatch = createStreamWatch({
+      limits: { ...DEFAULT_STREAM_WATCH_LIMITS, maxPerUser: config.MAX_EVENT_STREAMS_PER_USER },
+      logger,
+    });
+    events.subscribeAccessChanges((change) => streamWatch.accessChanged(change));
     const services = {
-      auth: createAuthService({ auth, limiter, logger, onSignedIn: (user) => invites.acceptPending(user) }),
+      auth: createAuthService({
+        auth,
+        limiter,
+        logger,
+        onSignedIn: (user) => invites.acceptPending(user),
+        onSignedOut: (user) => events.accessChanged({ userId: user.id }),
+      }),
       me: createMeService({ profiles, teams }),
       profiles,
       teams,
-      members: createMemberService({ db: database.db, access, onMembersChanged }),
+      members: createMemberService({
+        db: database.db,
+        access,
+        onMembersChanged,
+        // Their open event streams end now, on every server process, not at the next re-check.
+        onAccessEnded: (change) =>
+          events.accessChanged(change).catch((error: unknown) => {
+            logger.warn({ err: error, ...change }, "after member removal: ending event streams failed");
+          }),
+      }),
       invites,
       access,
       events,
+      streamWatch,
       projects: createProjectService(domain),
       keys: createKeyService(domain),
       strings,

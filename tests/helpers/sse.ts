@@ -46,6 +46,8 @@ export async function openEventStream(url: string, cookie: string) {
     events,
     status: response.status,
     contentType: response.headers.get("content-type"),
+    /** Settles when the server ends the stream (or close() aborts it). */
+    ended: pump,
     /** Waits until an event matching `match` has arrived. */
     async waitFor(match: (event: SseEvent) => boolean, timeoutMs = 10_000): Promise<SseEvent> {
       const deadline = Date.now() + timeoutMs;

@@ -37,8 +37,10 @@ export function createAuthService(deps: {
   logger: Logger;
   /** Runs after a code is verified (invites to the address are accepted here); its failure only logs. */
   onSignedIn?: (user: SessionUser) => Promise<unknown>;
+  /** Runs after a session was signed out (its open event streams end); its failure only logs. */
+  onSignedOut?: (user: SessionUser) => Promise<unknown>;
 }) {
-  const { auth, limiter, logger, onSignedIn } = deps;
+  const { auth, limiter, logger, onSignedIn, onSignedOut } = deps;
 
   return {
     async sendCode(email: string, ip: string): Promise<SendCodeAnswer> {
@@ -110,8 +112,25 @@ export function createAuthService(deps: {
       };
     },
 
+    /**
+     * The user whose session the headers carry, without renewing it: a long-open event stream asks
+     * again and again, and has no response left to carry a renewed cookie.
+     */
+    async signedInUser(headers: Headers): Promise<SessionUser | undefined> {
+      const session = await auth.api.getSession({ headers, query: { disableRefresh: true } });
+      if (!session) return undefined;
+      return { id: session.user.id, email: session.user.email };
+    },
+
     async signOut(headers: Headers): Promise<Headers> {
+      const before = await this.signedInUser(headers);
       const result = await auth.api.signOut({ headers, returnHeaders: true });
+      if (before) {
+        await onSignedOut?.(before).catch((error: unknown) => {
+          // The streams' periodic re-check still ends them.
+          logger.error({ err: error, userId: before.id }, "after sign-out: ending event streams failed");
+        });
+      }
       return result.headers;
     },
   };

@@ -37,8 +37,13 @@ export function createMemberService(deps: {
    * not throw: nothing it does can undo the removal.
    */
   onMembersChanged?: (teamId: string) => Promise<void>;
+  /**
+   * Told after someone lost access to the team, once committed (their open event streams end at
+   * once). It must not throw either.
+   */
+  onAccessEnded?: (change: { userId: string; teamId: string }) => Promise<void>;
 }) {
-  const { db, access, onMembersChanged } = deps;
+  const { db, access, onMembersChanged, onAccessEnded } = deps;
 
   /** The membership `memberId` of `teamId`; another team's member does not exist here. */
   async function memberOf(teamId: string, memberId: string) {
@@ -111,6 +116,7 @@ export function createMemberService(deps: {
       const member = await memberOf(teamId, memberId);
       if (member.role === "owner") throw new AppError("forbidden", "The team owner cannot be removed");
       await db.deleteFrom("members").where("id", "=", member.id).execute();
+      await onAccessEnded?.({ userId: member.user_id, teamId });
       await onMembersChanged?.(teamId);
     },
   };

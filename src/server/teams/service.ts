@@ -113,6 +113,10 @@ export function createTeamService(deps: {
         await trx.deleteFrom("teams").where("id", "=", teamId).execute();
         return ids;
       });
+      // Open event streams on the team's projects end now rather than at their next re-check.
+      await events.accessChanged({ teamId }).catch((error: unknown) => {
+        logger.warn({ err: error, teamId }, "after team deletion: ending event streams failed");
+      });
       for (const { id } of projects) {
         await events.publish(id, [{ type: "project.updated", data: { projectId: id } }]);
       }

@@ -1,0 +1,187 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { KeyRow } from "../../src/shared/schemas/keys.ts";
+import type { TeamMember } from "../../src/shared/schemas/teams.ts";
+import {
+  type ApiApp,
+  type ApiClient,
+  addMember,
+  apiAppForThisFile,
+  ownerWithProject,
+  uniqueEmail,
+} from "../helpers/api-app.ts";
+import { type AppServer, startAppServer } from "../helpers/app-server.ts";
+import { testDatabaseKind } from "../helpers/database.ts";
+import { openEventStream, type SseEvent } from "../helpers/sse.ts";
+
+/** Small, so the test reaches it; the default is larger. */
+const MAX_STREAMS = 3;
+
+const api = apiAppForThisFile({ env: async () => ({ MAX_EVENT_STREAMS_PER_USER: String(MAX_STREAMS) }) });
+const extraServers: AppServer[] = [];
+afterAll(async () => {
+  for (const server of extraServers) await server.stop();
+});
+
+type Stream = Awaited<ReturnType<typeof openEventStream>>;
+
+async function open(cookie: string, projectId: string, baseUrl = api().app.url): Promise<Stream> {
+  const stream = await openEventStream(`${baseUrl}/api/projects/${projectId}/events`, cookie);
+  await stream.waitFor((e) => e.event === "ready");
+  return stream;
+}
+
+/** Whether the server ended the stream within `ms` (the client never closes it here). */
+async function endsWithin(stream: Stream, ms = 5000): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const ended = await Promise.race([stream.ended.then(() => true as const), timeout]);
+  clearTimeout(timer);
+  return ended;
+}
+
+const stringValues = (events: SseEvent[]) =>
+  events
+    .filter((e) => e.event === "string.updated")
+    .map((e) => (e.data as { cell: { value: string } }).cell.value);
+
+async function saveString(owner: ApiClient, projectId: string, value: string) {
+  const key = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
+    body: { key: `k${crypto.randomUUID().slice(0, 8)}` },
+  });
+  const saved = await owner.request("PUT", `/api/keys/${key.body.id}/strings/de`, { body: { value } });
+  expect(saved.status).toBe(200);
+}
+
+async function teamWithReviewer(app: ApiApp) {
+  const setup = await ownerWithProject(app);
+  const email = uniqueEmail("reviewer");
+  const reviewer = await app.signIn(email);
+  await addMember(app.db, setup.teamId, email, "reviewer");
+  const list = await setup.owner.request<{ members: TeamMember[] }>(
+    "GET",
+    `/api/teams/${setup.teamId}/members`,
+  );
+  const membership = list.body.members.find((m) => m.email === email);
+  if (!membership) throw new Error("the reviewer is not listed");
+  return { ...setup, reviewer, memberId: membership.id };
+}
+
+describe("live-event streams end when access ends", () => {
+  it("a removed member's open stream ends and never carries a value saved after the removal", async () => {
+    const { owner, projectId, teamId, reviewer, memberId } = await teamWithReviewer(api());
+    const watching = await open(reviewer.cookie, projectId);
+    const witness = await open(owner.cookie, projectId);
+    try {
+      const removed = await owner.request("DELETE", `/api/teams/${teamId}/members/${memberId}`);
+      expect(removed.status).toBe(204);
+      await saveString(owner, projectId, "after removal");
+      await witness.waitFor((e) => e.event === "string.updated");
+      expect(await endsWithin(watching)).toBe(true);
+      expect(stringValues(watching.events)).toEqual([]);
+      expect(watching.events.at(-1)).toEqual({ event: "stream.ended", data: { reason: "access_ended" } });
+      // The owner's stream is untouched.
+      expect(await endsWithin(witness, 200)).toBe(false);
+    } finally {
+      await watching.close();
+      await witness.close();
+    }
+  });
+
+  it("a signed-out session's stream ends; the same user's other session keeps its stream", async () => {
+    const { owner: first, email, projectId } = await ownerWithProject(api());
+    // A second code for the same address needs the 60 s resend wait to pass.
+    api().app.clock.advance(61_000);
+    const second = await api().signIn(email);
+    const signedOut = await open(first.cookie, projectId);
+    const staying = await open(second.cookie, projectId);
+    try {
+      expect((await first.request("POST", "/api/auth/sign-out")).status).toBe(204);
+      expect(await endsWithin(signedOut)).toBe(true);
+      expect(signedOut.events.at(-1)).toEqual({ event: "stream.ended", data: { reason: "signed_out" } });
+      await saveString(second, projectId, "still here");
+      await staying.waitFor((e) => e.event === "string.updated");
+      expect(stringValues(signedOut.events)).toEqual([]);
+      expect(await endsWithin(staying, 200)).toBe(false);
+    } finally {
+      await signedOut.close();
+      await staying.close();
+    }
+  });
+
+  it("a deleted team's streams end, the owner's and a member's", async () => {
+    const { owner, projectId, teamId, reviewer } = await teamWithReviewer(api());
+    const ownerStream = await open(owner.cookie, projectId);
+    const reviewerStream = await open(reviewer.cookie, projectId);
+    try {
+      expect((await owner.request("DELETE", `/api/teams/${teamId}`)).status).toBe(204);
+      expect(await endsWithin(ownerStream)).toBe(true);
+      expect(await endsWithin(reviewerStream)).toBe(true);
+      expect(reviewerStream.events.at(-1)).toEqual({
+        event: "stream.ended",
+        data: { reason: "access_ended" },
+      });
+    } finally {
+      await ownerStream.close();
+      await reviewerStream.close();
+    }
+  });
+
+  it.runIf(testDatabaseKind() === "postgres")(
+    "a member removed on one server process loses the stream open on another",
+    async () => {
+      const { owner, projectId, teamId, reviewer, memberId } = await teamWithReviewer(api());
+      const second = await startAppServer({
+        DATABASE_URL: api().app.config.DATABASE_URL ?? "",
+        SMTP_URL: api().mail.url,
+      });
+      extraServers.push(second);
+      const watching = await open(reviewer.cookie, projectId, second.url);
+      try {
+        expect((await owner.request("DELETE", `/api/teams/${teamId}/members/${memberId}`)).status).toBe(204);
+        await saveString(owner, projectId, "after removal");
+        expect(await endsWithin(watching)).toBe(true);
+        expect(stringValues(watching.events)).toEqual([]);
+      } finally {
+        await watching.close();
+      }
+    },
+  );
+});
+
+describe("open streams per user", () => {
+  it(`answers 429 beyond ${MAX_STREAMS} open streams of one user; closing one frees a slot`, async () => {
+    const { owner, projectId } = await ownerWithProject(api());
+    const other = await ownerWithProject(api());
+    const streams: Stream[] = [];
+    try {
+      for (let i = 0; i < MAX_STREAMS; i += 1) streams.push(await open(owner.cookie, projectId));
+      const refused = await fetch(`${api().app.url}/api/projects/${projectId}/events`, {
+        headers: { cookie: owner.cookie },
+      });
+      if (refused.status === 200) await refused.body?.cancel();
+      const body: unknown = refused.status === 200 ? {} : await refused.json();
+      expect(refused.status).toBe(429);
+      expect(body).toEqual({
+        error: { code: "rate_limited", message: expect.stringMatching(/event streams/i) },
+      });
+      // Another user's streams are counted apart.
+      streams.push(await open(other.owner.cookie, other.projectId));
+
+      await streams.shift()?.close();
+      // The server learns of the closed connection a moment later: poll briefly for the freed slot.
+      let reopened: Stream | undefined;
+      for (let attempt = 0; attempt < 50 && !reopened; attempt += 1) {
+        reopened = await open(owner.cookie, projectId).catch(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return undefined;
+        });
+      }
+      expect(reopened).toBeDefined();
+      if (reopened) streams.push(reopened);
+    } finally {
+      for (const stream of streams) await stream.close();
+    }
+  });
+});
