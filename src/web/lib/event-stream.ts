@@ -1,5 +1,10 @@
 import { useEffect, useRef } from "react";
-import { type ProjectEvent, type ProjectEventType, projectEventSchemas } from "../../shared/events.ts";
+import {
+  type ProjectEvent,
+  type ProjectEventType,
+  projectEventSchemas,
+  STREAM_ENDED_EVENT,
+} from "../../shared/events.ts";
 
 export type ProjectEventHandler = (event: ProjectEvent) => void;
 
@@ -27,7 +32,9 @@ export interface ProjectEventsOptions {
 
 /**
  * Subscribes to GET /api/projects/:id/events (Server-Sent Events, same-origin cookie) while mounted:
- * one EventSource per project, closed on unmount or when the project changes.
+ * one EventSource per project, closed on unmount or when the project changes. When the server ends
+ * the stream because access ended, it stays closed: a reconnect would only be refused. (A refused
+ * reconnect, 401/404/429, closes an EventSource by itself, so that never loops either.)
  */
 export function useProjectEvents(
   projectId: string | null,
@@ -54,6 +61,8 @@ export function useProjectEvents(
       source.addEventListener(type, listener);
       return [type, listener] as const;
     });
+    const ended = () => source.close();
+    source.addEventListener(STREAM_ENDED_EVENT, ended);
     source.onopen = () => {
       if (opened && lostConnection) reconnectRef.current?.();
       opened = true;
@@ -64,6 +73,7 @@ export function useProjectEvents(
     };
     return () => {
       for (const [type, listener] of listeners) source.removeEventListener(type, listener);
+      source.removeEventListener(STREAM_ENDED_EVENT, ended);
       source.close();
     };
   }, [projectId]);
