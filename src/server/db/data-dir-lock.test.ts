@@ -1,9 +1,9 @@
-import { spawnSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DataDirLockedError } from "./data-dir-lock.ts";
+import { acquireDataDirLock, DataDirLockedError, processStartTicks } from "./data-dir-lock.ts";
 import { openPGlite } from "./database.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -44,5 +44,38 @@ describe("the embedded database folder", () => {
     // Released on close: the folder opens again.
     const reopened = await openPGlite(dataDir);
     await reopened.close();
+  });
+});
+
+describe("a lock left behind", () => {
+  it("is taken over when its pid now belongs to an unrelated live process", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "sprog-lock-stale-"));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    // The server that wrote this lock is gone; its pid was reused by a process that is not Sprog.
+    const unrelated = spawn("sleep", ["30"], { stdio: "ignore" });
+    cleanups.push(async () => void unrelated.kill());
+    const pid = unrelated.pid as number;
+    for (const content of [
+      JSON.stringify({ pid, startTicks: "1", host: hostname() }),
+      // Written by an earlier version: the pid alone.
+      String(pid),
+    ]) {
+      await writeFile(join(dataDir, "sprog.lock"), content);
+      const release = acquireDataDirLock(dataDir);
+      const held = JSON.parse(await readFile(join(dataDir, "sprog.lock"), "utf8"));
+      expect(held).toMatchObject({ pid: process.pid, host: hostname() });
+      release();
+    }
+  });
+
+  it("still refuses when the process that wrote it is alive", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "sprog-lock-live-"));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    // As the parent process would have written it, had it been a Sprog server on this folder.
+    const lock = { pid: process.ppid, startTicks: processStartTicks(process.ppid), host: hostname() };
+    await writeFile(join(dataDir, "sprog.lock"), JSON.stringify(lock));
+    expect(() => acquireDataDirLock(dataDir)).toThrow(
+      `The data folder ${dataDir} is in use by another Sprog server (pid ${process.ppid})`,
+    );
   });
 });

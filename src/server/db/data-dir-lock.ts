@@ -1,4 +1,5 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 
 export class DataDirLockedError extends Error {}
@@ -13,8 +14,63 @@ function isAlive(pid: number): boolean {
 }
 
 /**
+ * When the process started, in clock ticks since boot (Linux `/proc/<pid>/stat`, field 22):
+ * with the pid it names one process for the machine's uptime, where a pid alone is reused.
+ * Undefined where there is no /proc.
+ */
+export function processStartTicks(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) may hold spaces and parentheses: count from the last ")".
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  } catch {
+    return undefined;
+  }
+}
+
+interface LockHolder {
+  pid: number;
+  startTicks?: string;
+  host?: string;
+}
+
+function readHolder(text: string): LockHolder | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === "number") return { pid: parsed };
+    if (parsed && typeof parsed === "object" && Number.isInteger((parsed as LockHolder).pid)) {
+      const { pid, startTicks, host } = parsed as LockHolder;
+      return { pid, startTicks: typeof startTicks === "string" ? startTicks : undefined, host };
+    }
+  } catch {
+    // Not JSON: an empty or torn file, which no live server holds.
+  }
+  return undefined;
+}
+
+/**
+ * Whether the server that wrote the lock still runs. A pid alone is not enough: after a crash or
+ * a reboot the pid may belong to any other process, which would keep Sprog from starting.
+ */
+function holderAlive(holder: LockHolder): boolean {
+  // Another machine (a shared folder): nothing here can tell, so it counts as held.
+  if (holder.host !== undefined && holder.host !== hostname()) return true;
+  if (holder.pid === process.pid || !isAlive(holder.pid)) return false;
+  const liveTicks = processStartTicks(holder.pid);
+  if (liveTicks === undefined) return true;
+  if (holder.startTicks !== undefined) return holder.startTicks === liveTicks;
+  // A lock of an earlier version (pid only): held if that pid is at least a Node.js process.
+  try {
+    return readFileSync(`/proc/${holder.pid}/cmdline`, "utf8").includes("node");
+  } catch {
+    return true;
+  }
+}
+
+/**
  * PGlite has no lock of its own: two processes on one folder silently lose writes. Take an
- * exclusive lock file holding our pid; a lock left by a dead process is taken over.
+ * exclusive lock file naming this process (pid, start time, host); a lock left by a process
+ * that is gone is taken over.
  */
 const heldHere = new Set<string>();
 
@@ -28,7 +84,12 @@ export function acquireDataDirLock(dir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, "wx");
-      writeSync(fd, String(process.pid));
+      const holder: LockHolder = {
+        pid: process.pid,
+        startTicks: processStartTicks(process.pid),
+        host: hostname(),
+      };
+      writeSync(fd, JSON.stringify(holder));
       closeSync(fd);
       heldHere.add(path);
       let released = false;
@@ -42,11 +103,12 @@ export function acquireDataDirLock(dir: string): () => void {
       return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = Number.parseInt(readFileSync(path, "utf8"), 10);
+      const holder = readHolder(readFileSync(path, "utf8"));
       // Our own pid in the file, but not held here: left by an earlier process that had this pid.
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+      if (holder && holderAlive(holder)) {
+        const where = holder.host && holder.host !== hostname() ? ` on ${holder.host}` : "";
         throw new DataDirLockedError(
-          `The data folder ${dir} is in use by another Sprog server (pid ${holder}). ` +
+          `The data folder ${dir} is in use by another Sprog server (pid ${holder.pid}${where}). ` +
             "Stop that server first, or set DATA_DIR to another folder.",
         );
       }
