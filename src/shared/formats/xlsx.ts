@@ -1,9 +1,10 @@
 import type * as ExcelJS from "exceljs";
-import { unzipSync } from "fflate";
+import { zipSync } from "fflate";
 import { parseTable, tableRows } from "./csv.ts";
 import { FORMAT_INFO } from "./format-info.ts";
 import { SkipLog } from "./json-text.ts";
 import { type FormatDefinition, FormatError } from "./types.ts";
+import { readZipEntries, ZipDamagedError, ZipTooLargeError } from "./zip-read.ts";
 
 /**
  * Excel workbooks (.xlsx): the CSV table (see `parseTable` in csv.ts) in the first worksheet.
@@ -15,7 +16,8 @@ import { type FormatDefinition, FormatError } from "./types.ts";
  * written, dates as ISO dates, formulas by their cached result, with one warning for formulas and
  * error cells). Old binary Excel files (.xls, BIFF/OLE2) cannot be read by the Excel library Sprog
  * uses: they get an error asking to save the workbook as .xlsx. Anything that is not a zip
- * package is refused; a package that unpacks to more than MAX_UNPACKED_BYTES (zip bomb) too.
+ * package is refused; a package that unpacks to more than MAX_UNPACKED_BYTES (zip bomb) too,
+ * counted while inflating (see zip-read.ts), never taken from the sizes the zip claims.
  *
  * Writing: one `translations.xlsx`, sheet "Translations", bold frozen header row, every cell a
  * text cell (a value starting with `=` stays text, never a formula).
@@ -23,7 +25,7 @@ import { type FormatDefinition, FormatError } from "./types.ts";
  * exceljs is loaded on first use (it is large and, in Node, pulls in Node built-ins itself).
  */
 
-/** The most a workbook may unpack to (sum of the sizes its zip directory declares). */
+/** The most a workbook may unpack to: the bytes really inflated, all entries together. */
 const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
 
 type ExcelModule = typeof ExcelJS;
@@ -33,7 +35,12 @@ async function loadExcel(): Promise<ExcelModule> {
   return module.default ?? module;
 }
 
-function checkPackage(bytes: Uint8Array): void {
+/**
+ * The workbook's zip, unpacked under the size limit and packed again without compression: exceljs
+ * (through JSZip) then reads exactly the bytes that were counted, whatever the original zip's
+ * headers say and however its reader would have walked them.
+ */
+function unpackChecked(bytes: Uint8Array): Uint8Array {
   const starts = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
   if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) {
     throw new FormatError(
@@ -43,21 +50,23 @@ function checkPackage(bytes: Uint8Array): void {
   if (!starts(0x50, 0x4b, 0x03, 0x04)) {
     throw new FormatError("This file is not an Excel workbook (.xlsx). Please check the file format.");
   }
-  let unpacked = 0;
+  const limitMb = MAX_UNPACKED_BYTES / 1024 / 1024;
   try {
-    unzipSync(bytes, {
-      filter(file) {
-        unpacked += file.originalSize;
-        return false;
-      },
-    });
-  } catch {
-    throw new FormatError("This Excel workbook is damaged or truncated (its zip package cannot be read).");
-  }
-  if (unpacked > MAX_UNPACKED_BYTES) {
-    throw new FormatError(
-      `This Excel workbook unpacks to ${Math.round(unpacked / 1024 / 1024)} MB, more than the ${MAX_UNPACKED_BYTES / 1024 / 1024} MB Sprog reads.`,
-    );
+    const files: Record<string, Uint8Array> = Object.create(null);
+    for (const entry of readZipEntries(bytes, MAX_UNPACKED_BYTES)) files[entry.name] = entry.data;
+    return zipSync(files, { level: 0 });
+  } catch (cause) {
+    if (cause instanceof ZipTooLargeError) {
+      throw new FormatError(
+        cause.declared === undefined
+          ? `This Excel workbook unpacks to more than the ${limitMb} MB Sprog reads.`
+          : `This Excel workbook unpacks to ${Math.round(cause.declared / 1024 / 1024)} MB, more than the ${limitMb} MB Sprog reads.`,
+      );
+    }
+    if (cause instanceof ZipDamagedError) {
+      throw new FormatError("This Excel workbook is damaged or truncated (its zip package cannot be read).");
+    }
+    throw cause;
   }
 }
 
@@ -86,10 +95,10 @@ export const xlsxFormat: FormatDefinition = {
   label: FORMAT_INFO.xlsx.label,
   extensions: FORMAT_INFO.xlsx.extensions,
   async parse(bytes, options) {
-    checkPackage(bytes);
+    const zip = unpackChecked(bytes);
     const Excel = await loadExcel();
     const workbook = new Excel.Workbook();
-    const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    const data = zip.buffer.slice(zip.byteOffset, zip.byteOffset + zip.byteLength);
     try {
       await workbook.xlsx.load(data as unknown as Parameters<ExcelJS.Xlsx["load"]>[0]);
     } catch (cause) {
