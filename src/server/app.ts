@@ -109,7 +109,10 @@ export function buildApp({ publicUrl, maxUploadMb, maxJsonBodyMb, logger, static
     .route("/", billingWebhookRoutes(services.billingWebhooks))
     .use("*", originCheck([publicUrl]))
     .use("*", requestBodyLimit({ jsonMb: maxJsonBodyMb, uploadMb: maxUploadMb }))
-    .use("*", pathParams(() => apiRoutes, "/api"))
+    .use(
+      "*",
+      pathParams(() => apiRoutes, "/api"),
+    )
     .route("/", authRoutes(services.auth, services.me))
     .route("/", profileRoutes(services.auth, services.profiles))
     .route("/", teamRoutes(services.auth, services.teams, services.members, services.invites))
@@ -172,6 +175,11 @@ export function buildApp({ publicUrl, maxUploadMb, maxJsonBodyMb, logger, static
     return c.json(appError.toBody(), appError.status);
   });
 
+  // Source maps stay on the server's disk: served, they would publish the whole web source.
+  app.use("*", async (c, next) => {
+    if (c.req.path.endsWith(".map")) return c.text("Not found", 404);
+    await next();
+  });
   const root = resolve(staticDir);
   const indexPath = join(root, "index.html");
   app.use(

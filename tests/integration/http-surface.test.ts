@@ -15,6 +15,7 @@ beforeAll(async () => {
     "<!doctype html><title>Sprog SPA</title><div id=root></div>",
   );
   await writeFile(join(staticDir, "assets", "app-123.js"), "console.log('app')");
+  await writeFile(join(staticDir, "assets", "app-123.js.map"), '{"version":3,"sources":["src/secret.ts"]}');
   const env: Record<string, string> = {};
   app = await startAppServer(env, { staticDir });
 });
@@ -47,6 +48,12 @@ describe("serving the app", () => {
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
+  it("does not serve source maps, which would publish the source", async () => {
+    const response = await fetch(`${app.url}/assets/app-123.js.map`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain("secret");
+  });
+
   it("answers unknown API paths with the error shape, not the SPA", async () => {
     const response = await fetch(`${app.url}/api/nothing-here`);
     expect(response.status).toBe(404);
@@ -77,6 +84,13 @@ describe("API description", () => {
     const html = await page.text();
     expect(html).toContain("/api/openapi.json");
     expect(html).toContain('src="/api/docs/scalar.js"');
+    // The strict policy of every other page, with the one inline script of this page allowed by hash.
+    const policy = page.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(policy).not.toContain("unsafe-eval");
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(page.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     const script = await fetch(`${app.url}/api/docs/scalar.js`);
     expect(script.status).toBe(200);
     expect(script.headers.get("content-type")).toContain("javascript");

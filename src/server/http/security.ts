@@ -2,11 +2,12 @@ import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { AppError } from "../errors.ts";
 
-export const securityHeaders = () =>
+/** `extraScriptSrc`: sources a page needs beyond our own files, e.g. the hash of an inline script. */
+export const securityHeaders = (extraScriptSrc: string[] = []) =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...extraScriptSrc],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:"],
       fontSrc: ["'self'", "data:"],
