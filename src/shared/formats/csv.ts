@@ -41,7 +41,9 @@ import {
  * Writing: one `translations.csv` for all languages: `key`, the source language first, the others
  * in the given order, then `comment`, `context`, `max_length` and `tags` when some entry has them
  * (the source language's wins). Rows in the order of the entries, the source language's first.
- * UTF-8 with a BOM (so Excel detects the encoding) and CRLF line ends (RFC 4180).
+ * UTF-8 with a BOM (so Excel detects the encoding) and CRLF line ends (RFC 4180). Cells that a
+ * spreadsheet would run as formulas get a leading apostrophe, which reading removes again (see
+ * `escapeFormula`).
  */
 
 export const csvFormat: FormatDefinition = {
@@ -68,14 +70,44 @@ export const csvFormat: FormatDefinition = {
         `Invalid CSV file: a quoted cell is not closed (row ${(quoteError.row ?? 0) + 1}); the file may be truncated. Please check the file format.`,
       );
     }
-    return parseTable(result.data, options, log, "CSV");
+    const rows = result.data.map((row) => row.map(unescapeFormula));
+    return parseTable(rows, options, log, "CSV");
   },
   async serialize(languages, options) {
     const { header, rows } = tableRows(languages, options);
-    const csv = Papa.unparse({ fields: header, data: rows }, { newline: "\r\n", quotes: false });
+    const csv = Papa.unparse(
+      { fields: header.map(escapeFormula), data: rows.map((row) => row.map(escapeFormula)) },
+      { newline: "\r\n", quotes: false },
+    );
     return [{ path: "translations.csv", bytes: new TextEncoder().encode(`\uFEFF${csv}\r\n`) }];
   },
 };
+
+/**
+ * CSV injection (OWASP "CSV Injection"): a spreadsheet opening the file runs a cell that starts with
+ * `=`, `+`, `-`, `@`, tab or carriage return as a formula — `=HYPERLINK(…)` sends data away,
+ * `+cmd|…` (DDE) starts programs — and some also take the full-width `＝ ＋ － ＠`. Translations are
+ * written by anyone who may edit a project, and the export is opened by someone else, so such a
+ * cell is written with a leading apostrophe, which spreadsheets read as "this is text". Plain text
+ * such as "-5 items" gets it too: only the first character can be judged safely, and that is what
+ * the guidance asks. Text that already starts with apostrophes before a trigger (`'=x`) gets one
+ * more (`''=x`), so that reading removes exactly one and every string reads back as written.
+ * XLSX needs none of this: exceljs writes strings as shared-string cells, never formulas.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r＝＋－＠]/;
+const ESCAPED_FORMULA = /^'+[=+\-@\t\r＝＋－＠]/;
+
+function escapeFormula(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+/**
+ * Undoes `escapeFormula`: one apostrophe goes, and only before a trigger, which is also how other
+ * tools escape formulas. Any other apostrophe (`'hello`, `'5`) is the file's text and stays.
+ */
+function unescapeFormula(cell: string): string {
+  return ESCAPED_FORMULA.test(cell) ? cell.slice(1) : cell;
+}
 
 /** The separator of the header row (`key,en,de`, `key;en;de`, `key\ten`): the most frequent of `,` `;` tab. */
 function guessDelimiter(text: string): string {
