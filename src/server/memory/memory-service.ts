@@ -3,6 +3,7 @@ import { languageName } from "../../shared/languages.ts";
 import { MEMORY_SUGGESTION_LIMIT, type MemorySuggestion } from "../../shared/schemas/memory.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import type { Logger } from "../logger.ts";
 import type { Access } from "../teams/access.ts";
 
 /** Lowest pg_trgm similarity a suggestion in the editor may have. */
@@ -44,47 +45,95 @@ const percent = (exact: RawBuilder<unknown>, score: RawBuilder<unknown>) =>
   sql<number>`(case when ${exact} then 100 else least(99, round(${score} * 100))::int end)`;
 
 /**
- * Runs `query` with the trigram threshold that `%` (and its index) use, in a transaction so the
- * settings stay on the one connection and end with it.
+ * How long one lookup may run on PostgreSQL before it is cancelled and answered with nothing. The
+ * team scoping keeps real lookups far below (single milliseconds; a chunk of 50 texts of a team
+ * of 40,000 strings well under a second); this only stops a pathological one from holding a
+ * connection. PGlite ignores statement_timeout (WASM has no timer to interrupt a query), so there
+ * the scoping is the only bound.
+ */
+export const SUGGESTION_TIMEOUT_MS = 1000;
+export const EXAMPLES_TIMEOUT_MS = 5000;
+
+/** `query_canceled`: statement_timeout (or an operator's pg_cancel_backend). */
+function isCancelled(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === "57014";
+}
+
+/**
+ * Runs `query` with the trigram threshold that `%` (and its index) use and a statement timeout, in
+ * a transaction so the settings stay on the one connection and end with it.
  *
  * `enable_seqscan = off`: the planner prices checking `%` on a row like any comparison, but a
  * similarity costs microseconds, so a team of a few ten thousand strings looks cheaper to scan than
  * to look up in the trigram index (PostgreSQL 15), or to read through the (project, language) index
  * (PGlite, which is PostgreSQL 18). Either computes the similarity of every string: measured on
  * 41,000 strings, 140-600 ms for one text and 13 s for a chunk of 50, against 10-140 ms and
- * 0.1-0.6 s through the index. The matching subquery ({@link teamMatches}) has no other access path
- * than the trigram (or hash) index, so this is all it takes.
+ * 0.1-0.6 s through the index. The matching subqueries ({@link similarMatches},
+ * {@link identicalMatches}) have no other access path than their team-scoped index.
  */
-function withTrigrams<T>(db: Kysely<DB>, threshold: number, query: (trx: Transaction<DB>) => Promise<T>) {
+function withTrigrams<T>(
+  db: Kysely<DB>,
+  settings: { threshold: number; timeoutMs: number },
+  query: (trx: Transaction<DB>) => Promise<T>,
+) {
   return db.transaction().execute(async (trx) => {
-    await sql`select set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true),
-      set_config('enable_seqscan', 'off', true)`.execute(trx);
+    await sql`select set_config('pg_trgm.similarity_threshold', ${String(settings.threshold)}, true),
+      set_config('enable_seqscan', 'off', true),
+      set_config('statement_timeout', ${String(settings.timeoutMs)}, true)`.execute(trx);
     return query(trx);
   });
 }
 
-/**
- * The team's source strings that `match` (a condition on `s.value` alone: `%` or `=`) with their
- * non-empty translation into the target language, at most `limit`: columns key_id, source,
- * translation, updated_at. The match runs in a subquery fenced with `offset 0`, so the planner can
- * reach the strings only through the index of that condition (the team, language and key filters
- * stay outside, where they cannot pull it onto another index); the limit counts only strings that
- * pass the filters.
- */
-function teamMatches(args: {
-  match: RawBuilder<unknown>;
+interface Scope {
   excludeKeyId: RawBuilder<unknown>;
   teamId: string;
   sourceLanguage: string;
   targetLanguage: string;
-  limit: number;
-}) {
+}
+
+/**
+ * The team's projects a lookup may take strings from: same source language, and the target language
+ * among their languages. An uncorrelated subquery, so PostgreSQL computes it once per statement
+ * (also inside the lateral join of the examples) and hands it to the index scan as a value.
+ */
+const teamProjects = (scope: Scope, column: RawBuilder<unknown>) => sql`(
+  select coalesce(array_agg(${column}), '{}') from projects p
+  where p.team_id = ${scope.teamId} and p.source_language = ${scope.sourceLanguage}
+    and ${scope.targetLanguage}::text = any(p.languages)
+)`;
+
+/**
+ * Source strings of the team similar (`%`) to `text`, through the index of migration 0012 on
+ * (`project_id:language_code`, trigrams): the scope and the similarity are intersected inside the
+ * index, so the work follows the team's own strings, not the database's. A text without trigrams
+ * (only punctuation) is similar to nothing, but would make the index read all of itself: the
+ * `show_trgm` condition depends on the text alone, so the planner checks it before the scan.
+ */
+const similarMatches = (scope: Scope, text: RawBuilder<unknown>) => sql`
+  array[s.project_id::text || ':' || s.language_code]
+    && ${teamProjects(scope, sql`p.id::text || ':' || p.source_language`)}
+  and s.value % ${text} and s.value <> '' and cardinality(show_trgm(${text})) > 0`;
+
+/** Source strings of the team identical to `text`, through the (project, language, md5) b-tree. */
+const identicalMatches = (scope: Scope, text: RawBuilder<unknown>) => sql`
+  s.project_id = any(${teamProjects(scope, sql`p.id`)}::uuid[]) and s.language_code = ${scope.sourceLanguage}
+  and md5(s.value)::uuid = md5(${text})::uuid and s.value = ${text} and s.value <> ''`;
+
+/**
+ * The team's source strings that `match` ({@link similarMatches} or {@link identicalMatches}) with
+ * their non-empty translation into the target language, at most `limit`: columns key_id, source,
+ * translation, updated_at. The match runs in a subquery fenced with `offset 0`, so the planner can
+ * reach the strings only through the index of that condition (the language, key and project
+ * filters outside repeat the scope, so no answer depends on an index expression); the limit counts
+ * only strings that pass the filters.
+ */
+function teamMatches(args: Scope & { match: RawBuilder<unknown>; limit: number }) {
   return sql`(
     select s.key_id, s.value as source, t.value as translation, t.updated_at
     from (
       select s.key_id, s.project_id, s.language_code, s.value
       from translation_strings s
-      where ${args.match} and s.value <> ''
+      where ${args.match}
       offset 0
     ) s
     join projects p on p.id = s.project_id
@@ -103,7 +152,30 @@ function teamMatches(args: {
  * same source language that has the target language. Shown in the editor, and given to the AI as
  * examples. Suggestions with the same translation are shown once (the best match).
  */
-export function createMemoryService({ db, access }: { db: Kysely<DB>; access: Access }) {
+export function createMemoryService({
+  db,
+  access,
+  logger,
+  lookupTimeoutMs,
+}: {
+  db: Kysely<DB>;
+  access: Access;
+  /** Where a cancelled lookup is reported (it answers with nothing rather than failing). */
+  logger?: Logger | undefined;
+  /** Replaces both {@link SUGGESTION_TIMEOUT_MS} and {@link EXAMPLES_TIMEOUT_MS} (tests). */
+  lookupTimeoutMs?: number | undefined;
+}) {
+  /** A cancelled lookup answers `fallback`: the editor shows no suggestions, the AI gets no examples. */
+  async function orWhenCancelled<T>(lookup: Promise<T>, fallback: T, message: string, context: object) {
+    try {
+      return await lookup;
+    } catch (error) {
+      if (!isCancelled(error)) throw error;
+      logger?.warn({ ...context, err: error }, message);
+      return fallback;
+    }
+  }
+
   return {
     /**
      * Up to 5 suggestions for one cell, identical source texts first, then by similarity (at least
@@ -139,7 +211,8 @@ export function createMemoryService({ db, access }: { db: Kysely<DB>; access: Ac
         sourceLanguage: project.source_language,
         targetLanguage: language,
       };
-      const rows = await withTrigrams(db, SUGGESTION_FLOOR, (trx) =>
+      const settings = { threshold: SUGGESTION_FLOOR, timeoutMs: lookupTimeoutMs ?? SUGGESTION_TIMEOUT_MS };
+      const lookup = withTrigrams(db, settings, (trx) =>
         sql<{
           key_id: string;
           key_name: string;
@@ -149,9 +222,9 @@ export function createMemoryService({ db, access }: { db: Kysely<DB>; access: Ac
           similarity: number;
         }>`
           with candidates as (
-            ${teamMatches({ ...scope, match: sql`s.value = ${text}::text`, limit: IDENTICAL_CANDIDATES })}
+            ${teamMatches({ ...scope, match: identicalMatches(scope, sql`${text}::text`), limit: IDENTICAL_CANDIDATES })}
             union all
-            ${teamMatches({ ...scope, match: sql`s.value % ${text}::text`, limit: SUGGESTION_CANDIDATES })}
+            ${teamMatches({ ...scope, match: similarMatches(scope, sql`${text}::text`), limit: SUGGESTION_CANDIDATES })}
           ),
           best as (
             select distinct on (c.translation) c.key_id, c.source, c.translation, c.updated_at,
@@ -167,6 +240,12 @@ export function createMemoryService({ db, access }: { db: Kysely<DB>; access: Ac
           order by b.exact desc, b.score desc, b.updated_at desc, b.translation
           limit ${MEMORY_SUGGESTION_LIMIT}
         `.execute(trx),
+      );
+      const rows = await orWhenCancelled(
+        lookup,
+        { rows: [] },
+        "translation memory lookup timed out: no suggestions",
+        { keyId: key.id, language },
       );
       return rows.rows.map((row) => ({
         keyId: row.key_id,
@@ -194,7 +273,8 @@ export function createMemoryService({ db, access }: { db: Kysely<DB>; access: Ac
       for (let start = 0; start < wanted.length; start += EXAMPLES_PER_QUERY) {
         const chunk = wanted.slice(start, start + EXAMPLES_PER_QUERY);
         const scope = { excludeKeyId: sql`q.key_id`, teamId, sourceLanguage, targetLanguage };
-        const rows = await withTrigrams(db, EXAMPLE_FLOOR, (trx) =>
+        const settings = { threshold: EXAMPLE_FLOOR, timeoutMs: lookupTimeoutMs ?? EXAMPLES_TIMEOUT_MS };
+        const lookup = withTrigrams(db, settings, (trx) =>
           sql<{ key_id: string; source: string; translation: string; similarity: number }>`
             select q.key_id, m.source, m.translation, m.similarity
             from unnest(${chunk.map((entry) => entry.keyId)}::uuid[], ${chunk.map((entry) => entry.text)}::text[])
@@ -205,9 +285,9 @@ export function createMemoryService({ db, access }: { db: Kysely<DB>; access: Ac
                 select distinct on (c.translation) c.source, c.translation,
                   c.source = q.text as exact, similarity(c.source, q.text) as score
                 from (
-                  ${teamMatches({ ...scope, match: sql`s.value = q.text`, limit: IDENTICAL_CANDIDATES })}
+                  ${teamMatches({ ...scope, match: identicalMatches(scope, sql`q.text`), limit: IDENTICAL_CANDIDATES })}
                   union all
-                  ${teamMatches({ ...scope, match: sql`s.value % q.text`, limit: EXAMPLE_CANDIDATES })}
+                  ${teamMatches({ ...scope, match: similarMatches(scope, sql`q.text`), limit: EXAMPLE_CANDIDATES })}
                 ) c
                 order by c.translation, exact desc, score desc
               ) d
@@ -216,6 +296,13 @@ export function createMemoryService({ db, access }: { db: Kysely<DB>; access: Ac
             ) m
             order by q.key_id, m.similarity desc, m.translation
           `.execute(trx),
+        );
+        // One chunk without examples is translated all the same; the next chunk tries again.
+        const rows = await orWhenCancelled(
+          lookup,
+          { rows: [] },
+          "translation memory lookup timed out: no examples for this chunk",
+          { teamId, sourceLanguage, targetLanguage, texts: chunk.length },
         );
         for (const row of rows.rows) {
           const list = result.get(row.key_id) ?? [];

@@ -10,6 +10,7 @@ import * as m0008 from "./0008-reviews.ts";
 import * as m0009 from "./0009-invite-lookups.ts";
 import * as m0010 from "./0010-billing.ts";
 import * as m0011 from "./0011-key-metadata.ts";
+import * as m0012 from "./0012-team-scoped-memory.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "0009-invite-lookups": m0009,
   "0010-billing": m0010,
   "0011-key-metadata": m0011,
+  "0012-team-scoped-memory": m0012,
 };
