@@ -21,7 +21,7 @@ import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createEventBus } from "./events/event-bus.ts";
 import { createStreamWatch, DEFAULT_STREAM_WATCH_LIMITS } from "./events/stream-watch.ts";
-import { type Clock, databaseCounters, memoryCounters, RateLimiter, systemClock } from "./http/rate-limit.ts";
+import { type Clock, databaseCounters, RateLimiter, systemClock } from "./http/rate-limit.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
 import { createKeyService } from "./keys/service.ts";
 import { createLogger, type Logger } from "./logger.ts";
@@ -73,7 +73,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, logger);
     const secret = await loadAuthSecret(database.db, config.AUTH_SECRET);
     const auth = createAuth({ db: database.db, publicUrl: config.publicUrl, secret, mailer, logger });
-    const counters = database.kind === "pglite" ? memoryCounters() : databaseCounters(database.db);
+    const counters = databaseCounters(database.db, { asyncCommit: database.kind === "postgres" });
     const limiter = new RateLimiter(counters, options.clock ?? systemClock);
     const profiles = createProfileService(database.db);
     const events = await createEventBus({

@@ -1,6 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors.ts";
-import { memoryCounters, RateLimiter } from "./rate-limit.ts";
+import { type CounterStore, RateLimiter, retryIn } from "./rate-limit.ts";
+
+/** The window rules of the database counters, in memory: the limiter's arithmetic alone. */
+function memoryCounters(): CounterStore {
+  const windows = new Map<string, { count: number; windowStart: number }>();
+  return {
+    async increment(key, now, windowMs) {
+      const current = windows.get(key);
+      if (!current || current.windowStart <= now - windowMs) {
+        windows.set(key, { count: 1, windowStart: now });
+        return { count: 1, windowStart: now };
+      }
+      current.count++;
+      return { ...current };
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+  };
+}
 
 function limiter() {
   let time = 1_000_000;
@@ -20,7 +39,7 @@ const limit = (max: number) => ({
   message: (seconds: number) => `Try again in ${seconds} seconds.`,
 });
 
-describe("RateLimiter over memory counters (PGlite)", () => {
+describe("RateLimiter", () => {
   it("allows max hits per window, then 429 with the seconds left, then a new window", async () => {
     const t = limiter();
     for (let i = 0; i < 3; i++) await t.limiter.hit([limit(3)]);
@@ -39,5 +58,22 @@ describe("RateLimiter over memory counters (PGlite)", () => {
     await expect(t.limiter.hit([limit(1)])).rejects.toThrow(AppError);
     await t.limiter.reset("pull:k1");
     await expect(t.limiter.hit([limit(1)])).resolves.toBeUndefined();
+  });
+});
+
+describe("retryIn", () => {
+  it("says seconds up to a minute, minutes up to an hour and a half, then hours", () => {
+    expect([1, 42, 60].map(retryIn)).toEqual(["1 second", "42 seconds", "60 seconds"]);
+    expect([61, 3600, 90 * 60].map(retryIn)).toEqual(["2 minutes", "60 minutes", "90 minutes"]);
+    expect([90 * 60 + 1, 86_400].map(retryIn)).toEqual(["2 hours", "24 hours"]);
+  });
+});
+
+describe("a window longer than the sweep keeps", () => {
+  it("is refused as a programming error, not counted", async () => {
+    const t = limiter();
+    await expect(t.limiter.hit([{ ...limit(1), windowSeconds: 2 * 86_400 }])).rejects.toThrow(
+      /would be swept/,
+    );
   });
 });

@@ -7,11 +7,22 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => Date.now() };
 
+/** Counters older than this are swept, so no limit may have a longer window. */
+export const MAX_WINDOW_SECONDS = 24 * 60 * 60;
+
 export interface Limit {
   key: string;
   windowSeconds: number;
   max: number;
   message: (retryAfterSeconds: number) => string;
+}
+
+/** The wait in words for a message: seconds up to a minute, minutes up to 90, then hours. */
+export function retryIn(seconds: number): string {
+  const plural = (n: number, unit: string) => (n === 1 ? `1 ${unit}` : `${n} ${unit}s`);
+  if (seconds <= 60) return plural(Math.max(1, Math.ceil(seconds)), "second");
+  if (seconds <= 90 * 60) return plural(Math.ceil(seconds / 60), "minute");
+  return plural(Math.ceil(seconds / 3600), "hour");
 }
 
 /** Where the counters live: a window starts at the first hit after the previous one ended. */
@@ -21,52 +32,49 @@ export interface CounterStore {
   reset(key: string): Promise<void>;
 }
 
-/** In the database, so a limit holds across PostgreSQL server processes. */
-export function databaseCounters(db: Kysely<DB>): CounterStore {
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * In the `rate_limits` table, so a limit holds across server processes and restarts, also after a
+ * crash: a lockout must not end because the server was restarted (on purpose or by the attacker).
+ *
+ * `asyncCommit` (PostgreSQL): a hit commits without waiting for its disk flush (the pull API counts
+ * one per request); the write-ahead log is still written within a fraction of a second, so a crash
+ * forgives at most the last moment's hits. PGlite has no background WAL writer, so there an
+ * unflushed hit could wait for the next ordinary commit: it flushes each hit (as cheap there).
+ */
+export function databaseCounters(db: Kysely<DB>, options: { asyncCommit: boolean }): CounterStore {
+  let lastSweep = 0;
+  // A CTE, not a transaction with SET LOCAL: one round trip; the setting ends with the statement's
+  // own transaction.
+  const commitMode = options.asyncCommit
+    ? sql`select set_config('synchronous_commit', 'off', true)`
+    : sql`select 1`;
   return {
     async increment(key, now, windowMs) {
-      const row = await db
-        .insertInto("rate_limits")
-        .values({ id: sql<string>`gen_random_uuid()::text`, key, count: 1, last_request: now })
-        .onConflict((oc) =>
-          oc.column("key").doUpdateSet({
-            count: sql<number>`case when rate_limits.last_request <= ${now - windowMs} then 1 else rate_limits.count + 1 end`,
-            last_request: sql<number>`case when rate_limits.last_request <= ${now - windowMs} then ${now}::bigint else rate_limits.last_request end`,
-          }),
-        )
-        .returning(["count", "last_request"])
-        .executeTakeFirstOrThrow();
+      if (now - lastSweep > SWEEP_EVERY_MS) {
+        lastSweep = now;
+        await db
+          .deleteFrom("rate_limits")
+          .where("last_request", "<", now - MAX_WINDOW_SECONDS * 1000)
+          .execute();
+      }
+      const expired = now - windowMs;
+      const { rows } = await sql<{ count: number; last_request: number }>`
+        with commit_mode as (${commitMode})
+        insert into rate_limits (id, key, count, last_request)
+        select gen_random_uuid()::text, ${key}::text, 1, ${now}::bigint from commit_mode
+        on conflict (key) do update set
+          count = case when rate_limits.last_request <= ${expired} then 1 else rate_limits.count + 1 end,
+          last_request = case when rate_limits.last_request <= ${expired} then ${now}::bigint else rate_limits.last_request end
+        returning count, last_request
+      `.execute(db);
+      const row = rows[0];
+      if (!row) throw new Error("rate_limits: the upsert answered no row");
       return { count: Number(row.count), windowStart: Number(row.last_request) };
     },
     async reset(key) {
       await db.deleteFrom("rate_limits").where("key", "=", key).execute();
-    },
-  };
-}
-
-/**
- * In this process, for PGlite: its data folder is locked to one process, so no other process can
- * share the limit, and a hit costs no query on the embedded database's single thread.
- */
-export function memoryCounters(): CounterStore {
-  const windows = new Map<string, { count: number; windowStart: number; windowMs: number }>();
-  let lastSweep = 0;
-  return {
-    async increment(key, now, windowMs) {
-      if (now - lastSweep > 60_000) {
-        lastSweep = now;
-        for (const [k, w] of windows) if (w.windowStart <= now - w.windowMs) windows.delete(k);
-      }
-      const current = windows.get(key);
-      if (!current || current.windowStart <= now - windowMs) {
-        windows.set(key, { count: 1, windowStart: now, windowMs });
-        return { count: 1, windowStart: now };
-      }
-      current.count++;
-      return { count: current.count, windowStart: current.windowStart };
-    },
-    async reset(key) {
-      windows.delete(key);
     },
   };
 }
@@ -81,6 +89,11 @@ export class RateLimiter {
   /** Counts a hit against each limit in order; throws 429 at the first one exceeded. */
   async hit(limits: Limit[]): Promise<void> {
     for (const limit of limits) {
+      if (limit.windowSeconds > MAX_WINDOW_SECONDS) {
+        throw new Error(
+          `Rate limit ${limit.key}: a window longer than ${MAX_WINDOW_SECONDS} s would be swept`,
+        );
+      }
       const now = this.clock.now();
       const windowMs = limit.windowSeconds * 1000;
       const { count, windowStart } = await this.counters.increment(limit.key, now, windowMs);
