@@ -10,6 +10,10 @@ const inMinutes = (seconds: number) => {
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 };
 
+/** Codes one address may be sent in a window; past them, a cool-down until the window ends. */
+const CODES_PER_ADDRESS = 3;
+const CODES_PER_ADDRESS_WINDOW_SECONDS = 10 * 60;
+
 /** What better-auth's e-mail code errors mean to a person. */
 function codeError(error: unknown): AppError | undefined {
   if (!(error instanceof APIError)) return undefined;
@@ -51,17 +55,23 @@ export function createAuthService(deps: {
           max: 30,
           message: (s) => `Too many codes requested from your network. Please try again in ${inMinutes(s)}.`,
         },
+        // Anyone may ask for any address's codes, so this lockout is one a stranger can impose on the
+        // owner: it bounds the mails and the guesses (5 per code) an address gets, and lasts minutes,
+        // not an hour. The codes a stranger asked for went to the owner, and the latest one works.
+        // Before the 60 s gap: a request refused here must not start a new gap, which would keep the
+        // owner waiting past the cool-down.
+        {
+          key: `code:address:${email}`,
+          windowSeconds: CODES_PER_ADDRESS_WINDOW_SECONDS,
+          max: CODES_PER_ADDRESS,
+          message: (s) =>
+            `Too many codes requested for this address. Please use the latest code we sent, or try again in ${inMinutes(s)}.`,
+        },
         {
           key: `code:gap:${email}`,
           windowSeconds: RESEND_WAIT_SECONDS,
           max: 1,
           message: (s) => `Please wait ${s} seconds before requesting a new code.`,
-        },
-        {
-          key: `code:hour:${email}`,
-          windowSeconds: 60 * 60,
-          max: 6,
-          message: (s) => `Too many codes requested for this address. Please try again in ${inMinutes(s)}.`,
         },
       ]);
       try {
