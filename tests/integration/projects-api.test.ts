@@ -181,13 +181,17 @@ describe("permissions (spec point 6)", () => {
       ["DELETE", `/api/projects/${projectId}`],
       ["GET", `/api/projects/${projectId}/keys`],
       ["GET", `/api/projects/${projectId}/completion`],
-      ["GET", "/api/projects/not-a-uuid/keys"],
     ] as const) {
       const answer = await outsider.request(method, path, {
         body: method === "GET" || method === "DELETE" ? undefined : { name: "x" },
       });
       expect(answer.status, `${method} ${path}`).toBe(404);
     }
+    // A malformed id is refused before anything is looked up (issue 16).
+    expect(await outsider.request("GET", "/api/projects/not-a-uuid/keys")).toMatchObject({
+      status: 400,
+      body: { error: { code: "bad_request", message: '"not-a-uuid" is not a valid id' } },
+    });
     const still = await owner.request<{ projects: Project[] }>("GET", `/api/teams/${teamId}/projects`);
     expect(still.body.projects.map((p) => p.name).sort()).toEqual(["App", "By admin"]);
   });

@@ -98,7 +98,7 @@ describe("tone sections", () => {
     expect(
       (await owner.request("PATCH", `/api/tone/sections/${first.body.id}`, { body: { title: "x" } })).status,
     ).toBe(404);
-    expect((await owner.request("DELETE", `/api/tone/sections/not-a-uuid`)).status).toBe(404);
+    expect((await owner.request("DELETE", `/api/tone/sections/not-a-uuid`)).status).toBe(400);
   });
 
   it("refuses titles, rules and descriptions over the limits and writes nothing", async () => {

@@ -230,7 +230,7 @@ describe("translation memory suggestions", () => {
       (await owner.request("GET", "/api/keys/00000000-0000-4000-8000-000000000000/strings/de/suggestions"))
         .status,
     ).toBe(404);
-    expect((await owner.request("GET", "/api/keys/not-a-uuid/strings/de/suggestions")).status).toBe(404);
+    expect((await owner.request("GET", "/api/keys/not-a-uuid/strings/de/suggestions")).status).toBe(400);
 
     expect(await owner.request("GET", `/api/keys/${keyId}/strings/ja/suggestions`)).toMatchObject({
       status: 400,
