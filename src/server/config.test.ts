@@ -43,6 +43,22 @@ describe("config", () => {
     }
   });
 
+  it("limits invites and AI requests by default, and takes other whole positive limits", () => {
+    expect(loadConfig({})).toMatchObject({
+      INVITES_PER_HOUR_PER_USER: 50,
+      INVITES_PER_DAY_PER_TEAM: 200,
+      INVITES_PER_DAY_PER_ADDRESS: 3,
+      AI_REQUESTS_PER_MINUTE_PER_USER: 30,
+      AI_REQUESTS_PER_HOUR_PER_USER: 300,
+      AI_REQUESTS_PER_HOUR_PER_TEAM: 1000,
+    });
+    expect(loadConfig({ AI_REQUESTS_PER_HOUR_PER_TEAM: "5000" }).AI_REQUESTS_PER_HOUR_PER_TEAM).toBe(5000);
+    // 0 would not mean "unlimited" but "nothing at all": refused rather than guessed.
+    for (const value of ["0", "-1", "2.5", "many"]) {
+      expect(() => loadConfig({ INVITES_PER_DAY_PER_ADDRESS: value })).toThrow(/INVITES_PER_DAY_PER_ADDRESS/);
+    }
+  });
+
   it("leaves billing off by default, with a 14-day trial ready", () => {
     const config = loadConfig({});
     expect(config.BILLING_PROVIDER).toBeUndefined();

@@ -31,6 +31,10 @@ const httpUrl = z.string().refine((value) => {
   }
 }, "must be an http:// or https:// URL");
 
+/** A count of requests per window; every limit is at least 1, so nothing can be switched off by 0. */
+const rateLimit = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(fallback));
+
 export const configSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
@@ -57,6 +61,18 @@ export const configSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(1_000_000).default(60),
   ),
+  /** Invites one user may send per hour (each mails an address the sender chose). */
+  INVITES_PER_HOUR_PER_USER: rateLimit(50),
+  /** Invites one team may send per day, whoever sends them. */
+  INVITES_PER_DAY_PER_TEAM: rateLimit(200),
+  /** Invites of one address by one team per day, deleted ones included (an invite and delete loop). */
+  INVITES_PER_DAY_PER_ADDRESS: rateLimit(3),
+  /** AI requests (translate one string, writing assistant, batch start) one user may make per minute. */
+  AI_REQUESTS_PER_MINUTE_PER_USER: rateLimit(30),
+  /** AI requests one user may make per hour. */
+  AI_REQUESTS_PER_HOUR_PER_USER: rateLimit(300),
+  /** AI requests one team's members may make per hour together. */
+  AI_REQUESTS_PER_HOUR_PER_TEAM: rateLimit(1000),
   /** Unset: billing is off and every team has every feature (the self-hosted default). */
   BILLING_PROVIDER: z.preprocess(emptyToUndefined, z.enum(["stripe"]).optional()),
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),

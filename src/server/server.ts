@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
+import { createAiQuota } from "./ai/ai-quota.ts";
 import { createOpenAIProvider } from "./ai/openai-provider.ts";
 import { createPseudoProvider } from "./ai/pseudo-provider.ts";
 import { createTranslateService } from "./ai/translate-service.ts";
@@ -75,6 +76,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const auth = createAuth({ db: database.db, publicUrl: config.publicUrl, secret, mailer, logger });
     const counters = databaseCounters(database.db, { asyncCommit: database.kind === "postgres" });
     const limiter = new RateLimiter(counters, options.clock ?? systemClock);
+    const aiQuota = createAiQuota(limiter, {
+      perMinutePerUser: config.AI_REQUESTS_PER_MINUTE_PER_USER,
+      perHourPerUser: config.AI_REQUESTS_PER_HOUR_PER_USER,
+      perHourPerTeam: config.AI_REQUESTS_PER_HOUR_PER_TEAM,
+    });
     const profiles = createProfileService(database.db);
     const events = await createEventBus({
       db: database.db,
@@ -109,6 +115,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       mailer,
       publicUrl: config.publicUrl,
       logger,
+      limiter,
+      limits: {
+        perHourPerUser: config.INVITES_PER_HOUR_PER_USER,
+        perDayPerTeam: config.INVITES_PER_DAY_PER_TEAM,
+        perDayPerAddress: config.INVITES_PER_DAY_PER_ADDRESS,
+      },
       onMembersChanged,
     });
     const memory = createMemoryService({ db: database.db, access });
@@ -187,11 +199,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         provider,
         logger,
         examples: (request) => memory.examplesFor(request),
+        aiQuota,
       }),
-      assist: createAssistService({ db: database.db, access, provider, logger }),
+      assist: createAssistService({ db: database.db, access, provider, logger, aiQuota }),
       tone: createToneService(domain),
       memory,
-      batch: createBatchService({ ...domain, queue, provider }),
+      batch: createBatchService({ ...domain, queue, provider, aiQuota }),
       imports: createImportService(domain),
       exports: createExportService(domain),
       apiKeys,

@@ -29,13 +29,14 @@ export function aiRoutes(authService: AuthService, translate: TranslateService) 
         tags,
         summary: "Translate one string with AI and save it (history origin ai)",
         description:
-          "Carries the team's product context, brand tone and tone rules, the key name, the source text, other translations of the key and the placeholders to keep. An answer that breaks placeholders is retried, then refused (502) without saving.",
+          "Carries the team's product context, brand tone and tone rules, the key name, the source text, other translations of the key and the placeholders to keep. An answer that breaks placeholders is retried, then refused (502) without saving. Counts as one AI request against the per-user and per-team AI limits (429 past them).",
         responses: {
           200: ok(savedStringSchema),
           400: problems[400],
           401: problems[401],
           403: problems[403],
           404: problems[404],
+          429: problems[429],
           502: { description: "The AI service failed or answered unusably" },
         },
       }),

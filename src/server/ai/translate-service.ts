@@ -8,6 +8,7 @@ import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { StringService } from "../strings/service.ts";
 import type { Access } from "../teams/access.ts";
+import type { AiQuota } from "./ai-quota.ts";
 import { assertTargetLanguage, placeholderProblem, resolveModel } from "./checks.ts";
 import type { ExamplesLookup, TranslationProvider } from "./provider.ts";
 import { loadVoice } from "./voice.ts";
@@ -22,8 +23,9 @@ export function createTranslateService(deps: {
   logger: Logger;
   /** Translation memory: similar earlier translations (≥ 70 %) given to the AI as examples. */
   examples?: ExamplesLookup | undefined;
+  aiQuota: AiQuota;
 }) {
-  const { db, access, strings, provider, logger } = deps;
+  const { db, access, strings, provider, logger, aiQuota } = deps;
 
   return {
     status(): AiStatus {
@@ -54,6 +56,7 @@ export function createTranslateService(deps: {
       if (source === undefined) throw new AppError("validation_failed", "No source text found");
       if (source.trim() === "")
         throw new AppError("validation_failed", "Empty text provided for translation");
+      await aiQuota(userId, project.team_id);
       const otherTranslations = Object.fromEntries(
         rows
           .filter(

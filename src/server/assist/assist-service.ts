@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { languageName } from "../../shared/languages.ts";
 import { detectPlaceholders } from "../../shared/placeholders/detect.ts";
 import type { AssistAction, AssistAnswer, AssistBody } from "../../shared/schemas/assist.ts";
+import type { AiQuota } from "../ai/ai-quota.ts";
 import { placeholderProblem } from "../ai/checks.ts";
 import type { AssistRequest, TranslationProvider } from "../ai/provider.ts";
 import { loadVoice } from "../ai/voice.ts";
@@ -34,8 +35,9 @@ export function createAssistService(deps: {
   access: Access;
   provider: TranslationProvider;
   logger: Logger;
+  aiQuota: AiQuota;
 }) {
-  const { db, access, provider, logger } = deps;
+  const { db, access, provider, logger, aiQuota } = deps;
 
   return {
     async assist(userId: string, keyId: string, language: string, body: AssistBody): Promise<AssistAnswer> {
@@ -64,6 +66,7 @@ export function createAssistService(deps: {
         text = saved?.value ?? "";
       }
       if (text.trim() === "") throw new AppError("validation_failed", EMPTY_ASSIST_TEXT);
+      await aiQuota(userId, project.team_id);
 
       const request: AssistRequest = {
         action: body.action,

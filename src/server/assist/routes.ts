@@ -17,13 +17,14 @@ export function assistRoutes(authService: AuthService, assist: AssistService) {
       tags,
       summary: "Writing assistant: a suggested rewrite of a source-language string (not saved)",
       description:
-        "Actions: rephrase, shorten, expand, fix_grammar, match_tone. Works on `text` (the editor's unsaved draft) or, without it, the saved string; only the project's source language. Carries the team's product context, brand tone and tone rules, the key name and the placeholders to keep. An answer that breaks placeholders is retried, then refused (502). Nothing is saved: accept a suggestion by saving it like any edit.",
+        "Actions: rephrase, shorten, expand, fix_grammar, match_tone. Works on `text` (the editor's unsaved draft) or, without it, the saved string; only the project's source language. Carries the team's product context, brand tone and tone rules, the key name and the placeholders to keep. An answer that breaks placeholders is retried, then refused (502). Nothing is saved: accept a suggestion by saving it like any edit. Counts as one AI request against the per-user and per-team AI limits (429 past them).",
       responses: {
         200: ok(assistAnswerSchema),
         400: problems[400],
         401: problems[401],
         403: problems[403],
         404: problems[404],
+        429: problems[429],
         502: { description: "The AI service failed or answered unusably" },
       },
     }),

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { languageName } from "../../shared/languages.ts";
 import { BATCH_CHUNK_SIZE, type BatchJob, type StartBatchBody } from "../../shared/schemas/batch.ts";
+import type { AiQuota } from "../ai/ai-quota.ts";
 import { assertTargetLanguage, resolveModel } from "../ai/checks.ts";
 import type { TranslationProvider } from "../ai/provider.ts";
 import { isUniqueViolation } from "../db/errors.ts";
@@ -24,8 +25,9 @@ export function createBatchService(deps: {
   events: EventBus;
   queue: JobQueue;
   provider: TranslationProvider;
+  aiQuota: AiQuota;
 }) {
-  const { db, access, events, queue, provider } = deps;
+  const { db, access, events, queue, provider, aiQuota } = deps;
 
   async function publish(job: BatchJob) {
     await events.publish(job.projectId, [{ type: "batch.updated", data: job }]);
@@ -53,6 +55,8 @@ export function createBatchService(deps: {
       assertTargetLanguage(project, body.language);
       const model = resolveModel(provider, body.model);
       const name = languageName(body.language);
+      // Before the transaction: on PGlite (one connection) the counter's own query would wait for it.
+      await aiQuota(userId, project.team_id);
       const row = await db
         .transaction()
         .execute(async (trx) => {

@@ -18,7 +18,7 @@ export function batchRoutes(authService: AuthService, batch: BatchService) {
         tags,
         summary: "Start translating every missing string of one language",
         description:
-          "Queues the keys that have a source text and no translation in `language`, in chunks of 50 worked 3 at a time by any server process. Progress arrives as `batch.updated` events on the project's event stream. A string someone writes while the job runs is never overwritten. Owner and admin only.",
+          "Queues the keys that have a source text and no translation in `language`, in chunks of 50 worked 3 at a time by any server process. Progress arrives as `batch.updated` events on the project's event stream. A string someone writes while the job runs is never overwritten. Owner and admin only. Starting counts as one AI request against the per-user and per-team AI limits (429 past them).",
         responses: {
           201: ok(batchJobSchema, "The job, pending"),
           400: problems[400],
@@ -26,6 +26,7 @@ export function batchRoutes(authService: AuthService, batch: BatchService) {
           403: problems[403],
           404: problems[404],
           409: { description: "A batch translation of this language is already running" },
+          429: problems[429],
         },
       }),
       requireUser(authService),

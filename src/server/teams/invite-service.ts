@@ -10,6 +10,7 @@ import type { SessionUser } from "../auth/service.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { type RateLimiter, retryIn } from "../http/rate-limit.ts";
 import type { Logger } from "../logger.ts";
 import { inviteEmail } from "../mail/invite-email.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -32,19 +33,32 @@ const JOINED = "accepted";
 
 const byEmail = (email: string) => sql<string>`lower(${email})`;
 
+/**
+ * How many invites may go out: each one mails an address the sender chose, with a team name the
+ * sender chose in its subject, so unlimited invites are a spam relay under our name.
+ */
+export interface InviteLimits {
+  perHourPerUser: number;
+  perDayPerTeam: number;
+  /** Invites of one address by one team, deleted ones included: an invite and delete loop. */
+  perDayPerAddress: number;
+}
+
 export function createInviteService(deps: {
   db: Kysely<DB>;
   access: Access;
   mailer: Mailer;
   publicUrl: string;
   logger: Logger;
+  limiter: RateLimiter;
+  limits: InviteLimits;
   /**
    * Told after invites made someone a member, once committed (billing sets the paid seats). It must
    * not throw: nothing it does can undo the membership.
    */
   onMembersChanged?: (teamId: string) => Promise<void>;
 }) {
-  const { db, access, mailer, publicUrl, logger, onMembersChanged } = deps;
+  const { db, access, mailer, publicUrl, logger, limiter, limits, onMembersChanged } = deps;
 
   async function membersChanged(teamIds: string[]) {
     for (const teamId of teamIds) await onMembersChanged?.(teamId);
@@ -129,6 +143,30 @@ export function createInviteService(deps: {
         .where(sql<string>`lower(users.email)`, "=", byEmail(email))
         .executeTakeFirst();
       if (member) throw new AppError("conflict", INVITE_ERRORS.alreadyMember);
+
+      // Counted before the invite exists, so a refused one is never mailed; counted after the
+      // member check, so telling someone they are already a member costs nothing.
+      await limiter.hit([
+        {
+          key: `invite:hour:user:${user.id}`,
+          windowSeconds: 60 * 60,
+          max: limits.perHourPerUser,
+          message: (s) => `You have sent too many invites. Please try again in ${retryIn(s)}.`,
+        },
+        {
+          key: `invite:day:team:${teamId}`,
+          windowSeconds: 24 * 60 * 60,
+          max: limits.perDayPerTeam,
+          message: (s) => `This team has sent too many invites today. Please try again in ${retryIn(s)}.`,
+        },
+        {
+          key: `invite:day:address:${teamId}:${email.toLowerCase()}`,
+          windowSeconds: 24 * 60 * 60,
+          max: limits.perDayPerAddress,
+          message: (s) =>
+            `This address has been invited to this team too many times today. Please try again in ${retryIn(s)}.`,
+        },
+      ]);
 
       const now = new Date();
       const row = await db

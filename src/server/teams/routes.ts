@@ -132,8 +132,9 @@ export function teamRoutes(
         description:
           "Signing in with the address joins the team as reviewer. 409 'User is already a team member' or " +
           "'User already has a pending invite'; 500 'Failed to send invite. Please try again.' when the " +
-          "e-mail could not be sent (no invite is kept then).",
-        responses: { 201: ok(teamInviteSchema, "Invited"), ...guarded, 409: conflict },
+          "e-mail could not be sent (no invite is kept then). 429 past the invite limits: per user an hour, " +
+          "per team a day, and per address a day from one team (an invite and delete loop mails it no more).",
+        responses: { 201: ok(teamInviteSchema, "Invited"), ...guarded, 409: conflict, 429: problems[429] },
       }),
       jsonBody(createInviteBodySchema),
       async (c) => c.json(await invites.create(c.var.user, c.req.param("teamId"), c.req.valid("json")), 201),
