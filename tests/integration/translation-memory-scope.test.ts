@@ -100,9 +100,9 @@ async function rowsVisitedBy(db: Kysely<DB>, queries: CompiledQuery[]): Promise<
   });
 }
 
-async function seedWorld(db: Kysely<DB>) {
+/** The asking team (a member, its project, 10 keys to ask for), alone in the database so far. */
+async function seedMine(db: Kysely<DB>) {
   const mine = await seedTeam(db, "mine", OWN_KEYS);
-  for (let i = 0; i < OTHER_TEAMS; i++) await seedTeam(db, `other${i}`, OTHER_KEYS_PER_TEAM);
   const userId = `user-${crypto.randomUUID()}`;
   await sql`insert into users (id, email) values (${userId}, ${`${userId}@example.com`})`.execute(db);
   await sql`
@@ -115,39 +115,63 @@ async function seedWorld(db: Kysely<DB>) {
     join translation_strings s on s.key_id = k.id and s.language_code = 'en'
     where k.project_id = ${mine.projectId}::uuid order by k.key limit 10
   `.execute(db);
-  const ownStrings = OWN_KEYS * 2;
-  return { ...mine, userId, asking: asking.rows, ownStrings };
+  return { ...mine, userId, asking: asking.rows, ownStrings: OWN_KEYS * 2 };
+}
+
+/** Other teams whose every source text is similar to the asking team's. */
+async function seedOthers(db: Kysely<DB>) {
+  for (let i = 0; i < OTHER_TEAMS; i++) await seedTeam(db, `other${i}`, OTHER_KEYS_PER_TEAM);
+  await sql`analyze`.execute(db);
+}
+
+async function seedWorld(db: Kysely<DB>) {
+  const mine = await seedMine(db);
+  await seedOthers(db);
+  return mine;
+}
+
+type World = Awaited<ReturnType<typeof seedMine>>;
+
+/** Rows visited by one suggestion lookup and by the examples of a 10-text chunk, answers checked. */
+async function lookupCosts(db: Kysely<DB>, world: World) {
+  const first = world.asking[0];
+  if (!first) throw new Error("no key seeded");
+  const suggestions = capturing(db);
+  const service = createMemoryService({ db: suggestions.db, access: createAccess(suggestions.db) });
+  const list = await service.suggestions(world.userId, first.id, "de");
+  expect(list).toHaveLength(5);
+  for (const suggestion of list) expect(suggestion.translation).toMatch(/^mine: /);
+
+  const examples = capturing(db);
+  const batch = createMemoryService({ db: examples.db, access: createAccess(examples.db) });
+  const found = await batch.examplesFor({
+    teamId: world.teamId,
+    sourceLanguage: "en",
+    targetLanguage: "de",
+    texts: world.asking.map((row) => ({ keyId: row.id, text: row.text })),
+  });
+  expect(found.size).toBe(world.asking.length);
+  for (const list of found.values()) {
+    for (const example of list) expect(example.translation).toMatch(/^mine: /);
+  }
+  return {
+    suggestions: await rowsVisitedBy(db, suggestions.queries),
+    examples: await rowsVisitedBy(db, examples.queries),
+  };
 }
 
 describe("translation memory lookups are scoped to the team first", () => {
-  it("visit no more strings than the asking team has, with thousands of similar ones in other teams", async () => {
-    const { db: plain } = testDb();
-    const world = await seedWorld(plain);
-    const first = world.asking[0];
-    if (!first) throw new Error("no key seeded");
+  it("visit as many strings with thousands of similar ones in other teams as without them", async () => {
+    const { db } = testDb();
+    const world = await seedMine(db);
+    const alone = await lookupCosts(db, world);
 
-    const suggestions = capturing(plain);
-    const service = createMemoryService({ db: suggestions.db, access: createAccess(suggestions.db) });
-    const list = await service.suggestions(world.userId, first.id, "de");
-    expect(list).toHaveLength(5);
-    for (const suggestion of list) expect(suggestion.translation).toMatch(/^mine: /);
-    const suggestionRows = await rowsVisitedBy(plain, suggestions.queries);
-    expect(suggestionRows).toBeLessThanOrEqual(world.ownStrings);
-
-    const examples = capturing(plain);
-    const batch = createMemoryService({ db: examples.db, access: createAccess(examples.db) });
-    const found = await batch.examplesFor({
-      teamId: world.teamId,
-      sourceLanguage: "en",
-      targetLanguage: "de",
-      texts: world.asking.map((row) => ({ keyId: row.id, text: row.text })),
-    });
-    expect(found.size).toBe(world.asking.length);
-    for (const list of found.values()) {
-      for (const example of list) expect(example.translation).toMatch(/^mine: /);
-    }
-    const exampleRows = await rowsVisitedBy(plain, examples.queries);
-    expect(exampleRows).toBeLessThanOrEqual(world.asking.length * world.ownStrings);
+    await seedOthers(db);
+    const crowded = await lookupCosts(db, world);
+    // The plan may change with the statistics, the work not with what other teams hold: a tenth
+    // more at most (a lookup that is not scoped reads all 4,500 of their similar strings, each time).
+    expect(crowded.suggestions).toBeLessThanOrEqual(alone.suggestions * 1.1);
+    expect(crowded.examples).toBeLessThanOrEqual(alone.examples * 1.1);
   });
 
   it("finds nothing for a text without trigrams among thousands of such strings elsewhere", async () => {

@@ -231,14 +231,19 @@ export function createMemoryService({
               c.source = ${text}::text as exact, similarity(c.source, ${text}::text) as score
             from candidates c
             order by c.translation, exact desc, score desc, c.updated_at desc
+          ),
+          -- Names only for the answer, not for every candidate.
+          top as (
+            select * from best b
+            order by b.exact desc, b.score desc, b.updated_at desc, b.translation
+            limit ${MEMORY_SUGGESTION_LIMIT}
           )
           select b.key_id, k.key as key_name, p.name as project_name, b.source, b.translation,
             ${percent(sql`b.exact`, sql`b.score`)} as similarity
-          from best b
+          from top b
           join translation_keys k on k.id = b.key_id
           join projects p on p.id = k.project_id
           order by b.exact desc, b.score desc, b.updated_at desc, b.translation
-          limit ${MEMORY_SUGGESTION_LIMIT}
         `.execute(trx),
       );
       const rows = await orWhenCancelled(
