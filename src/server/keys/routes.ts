@@ -9,6 +9,7 @@ import {
 } from "../../shared/schemas/keys.ts";
 import type { AuthService } from "../auth/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { jsonWithLongList } from "../http/json-stream.ts";
 import { ok, problems } from "../http/openapi.ts";
 import { requireUser } from "../http/session.ts";
 import { jsonBody, queryParams } from "../http/validate.ts";
@@ -33,13 +34,12 @@ export function keyRoutes(authService: AuthService, keys: KeyService) {
       queryParams(keyPageQuerySchema),
       async (c) => {
         const { languages, limit, after } = c.req.valid("query");
-        return c.json(
-          await keys.list(c.var.user.id, c.req.param("id"), {
-            languages: languages?.split(",").filter(Boolean),
-            ...(limit ? { limit } : {}),
-            ...(after !== undefined ? { after } : {}),
-          }),
-        );
+        const page = await keys.list(c.var.user.id, c.req.param("id"), {
+          languages: languages?.split(",").filter(Boolean),
+          ...(limit ? { limit } : {}),
+          ...(after !== undefined ? { after } : {}),
+        });
+        return jsonWithLongList(c, "keys", page.keys, { next: page.next });
       },
     )
     .post(
