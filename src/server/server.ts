@@ -39,6 +39,7 @@ import { createMemberService } from "./teams/member-service.ts";
 import { createTeamService } from "./teams/service.ts";
 import { createToneService } from "./tone/service.ts";
 import { createExportService } from "./transfer/export-service.ts";
+import { createFormatWorkers } from "./transfer/format-workers.ts";
 import { createImportService } from "./transfer/import-service.ts";
 
 export interface RunningServer {
@@ -90,6 +91,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     });
     const access = createAccess(database.db);
     const domain = { db: database.db, access, events };
+    // Parsing uploads and serializing exports run there, so big ones do not stall other requests.
+    const formats = createFormatWorkers();
     const billingProvider = billingProviderFromConfig(config);
     logger.info({ provider: billingProvider?.name ?? "none" }, "billing provider");
     const billing = createBillingService({
@@ -205,8 +208,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       tone: createToneService(domain),
       memory,
       batch: createBatchService({ ...domain, queue, provider, aiQuota }),
-      imports: createImportService(domain),
-      exports: createExportService(domain),
+      imports: createImportService({ ...domain, formats }),
+      exports: createExportService({ ...domain, formats }),
       apiKeys,
       reviews: createReviewService(domain),
       billing,
@@ -254,6 +257,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         await queue.stop();
         await events.close();
         mailer.close();
+        await formats.close();
         await database.close();
       },
     };

@@ -1,11 +1,11 @@
 import { type Kysely, sql } from "kysely";
-import { valueToEntry } from "../../shared/formats/plurals.ts";
-import { formatById } from "../../shared/formats/registry.ts";
-import type { FormatId, FormatMeta, OutputFile, TranslationEntry } from "../../shared/formats/types.ts";
-import { convertPlaceholders } from "../../shared/placeholders/convert.ts";
+import type { FormatId, FormatMeta, OutputFile } from "../../shared/formats/types.ts";
 import type { PlaceholderFormat } from "../../shared/schemas/projects.ts";
 import type { DB } from "../db/schema.ts";
 import type { ProjectRow } from "../teams/access.ts";
+import { type ExportRow, jsonOf } from "./export-entries.ts";
+import type { ExportOutput } from "./format-jobs.ts";
+import { type FormatRunner, inProcessFormats } from "./format-workers.ts";
 
 export interface ExportRequest {
   languages: readonly string[];
@@ -27,23 +27,49 @@ const WITH_SOURCE: ReadonlySet<FormatId> = new Set(["xliff", "xliff2", "po"]);
  * string too: empty is a value, missing is not), with its key's metadata and the file-level
  * metadata the format came with, placeholders converted against the source text, plurals given
  * back to formats that have them, serialized by the format registry. One query, keys in the order
- * of the files they came from (issue 15), or by name when asked.
+ * of the files they came from (issue 15), or by name when asked. The server passes its format
+ * workers, so the serializing runs off its event loop.
  */
 export async function buildExportFiles(
   db: Kysely<DB>,
   project: ProjectRow,
   request: ExportRequest,
+  formats: FormatRunner = inProcessFormats,
 ): Promise<OutputFile[]> {
+  const output = await exportOf(db, project, request, formats, false);
+  return "files" in output ? output.files : [];
+}
+
+/** The files of an export in one zip, made where the files are (the format worker). */
+export async function buildExportZip(
+  db: Kysely<DB>,
+  project: ProjectRow,
+  request: ExportRequest,
+  formats: FormatRunner = inProcessFormats,
+): Promise<Uint8Array> {
+  const output = await exportOf(db, project, request, formats, true);
+  return "zip" in output ? output.zip : new Uint8Array();
+}
+
+async function exportOf(
+  db: Kysely<DB>,
+  project: ProjectRow,
+  request: ExportRequest,
+  formats: FormatRunner,
+  zip: boolean,
+): Promise<ExportOutput> {
   const source = project.source_language;
   const wanted = new Set(request.languages);
   if (WITH_SOURCE.has(request.format)) wanted.add(source);
   // One row per key with its languages as one JSON object: a twentieth of the rows of one per
   // string, which the embedded database hands over much faster. The strings are aggregated by key
-  // before the join, so only the keys are sorted, not every string.
+  // before the join, so only the keys are sorted, not every string. The JSON stays text: the
+  // format worker parses it, off the server's thread.
   const rows = await withExportMemory(db, (trx) =>
     sql<ExportRow>`
       select k.key, k.description, k.context, k.translatable, k.max_length, k.tags, k.value_type,
-        k.format_meta -> ${request.format} as meta, a.values, a.states
+        (k.format_meta -> ${request.format})::text as meta, a.values::text as values,
+        a.states::text as states
       from (
         select s.key_id, json_object_agg(s.language_code, s.value) as values,
           json_object_agg(s.language_code, s.state) filter (where s.state is not null) as states
@@ -56,68 +82,18 @@ export async function buildExportFiles(
       order by ${request.sortKeys ? sql`k.key collate "C"` : sql`k.position nulls last, k.key collate "C"`}
     `.execute(trx),
   );
-  const languages: Record<string, TranslationEntry[]> = {};
-  for (const code of wanted) languages[code] = [];
-  for (const row of rows.rows) {
-    const values = jsonOf<Record<string, string>>(row.values) ?? {};
-    const states = jsonOf<Record<string, string>>(row.states) ?? {};
-    const keyFields = keyFieldsOf(row);
-    const reference = values[source];
-    for (const code of wanted) {
-      const stored = values[code];
-      if (stored === undefined) continue;
-      const state = states[code];
-      if (row.value_type === "json") {
-        languages[code]?.push({ key: row.key, value: stored, ...keyFields, ...(state ? { state } : {}) });
-        continue;
-      }
-      const value = request.placeholderFormat
-        ? convertPlaceholders(stored, request.placeholderFormat, { reference: reference || stored })
-        : stored;
-      languages[code]?.push({ ...valueToEntry(row.key, value), ...keyFields, ...(state ? { state } : {}) });
-    }
-  }
   const fileMeta = await fileMetaOf(db, project.id, request.format);
-  return formatById(request.format).serialize(languages, {
+  return formats.exportFiles(rows.rows, {
     sourceLanguage: source,
+    languages: [...wanted],
+    placeholderFormat: request.placeholderFormat,
+    format: request.format,
     pretty: request.pretty,
     nested: request.nested,
     flattenPlurals: request.flattenPlurals,
     fileMeta,
+    zip,
   });
-}
-
-interface ExportRow {
-  key: string;
-  description: string | null;
-  context: string | null;
-  translatable: boolean;
-  max_length: number | null;
-  tags: string[];
-  value_type: string | null;
-  meta: FormatMeta | string | null;
-  values: Record<string, string> | string;
-  states: Record<string, string> | string | null;
-}
-
-/** PGlite hands json columns over as text, node-postgres as objects. */
-function jsonOf<T>(value: T | string | null): T | undefined {
-  if (value === null) return undefined;
-  return typeof value === "string" ? (JSON.parse(value) as T) : value;
-}
-
-/** The key's metadata as entry fields, only those it has (formats write what is there). */
-function keyFieldsOf(row: ExportRow): Partial<TranslationEntry> {
-  const fields: Partial<TranslationEntry> = {};
-  if (row.description !== null && row.description !== "") fields.comment = row.description;
-  if (row.context !== null && row.context !== "") fields.context = row.context;
-  if (!row.translatable) fields.translatable = false;
-  if (row.max_length !== null) fields.maxLength = row.max_length;
-  if (row.tags.length > 0) fields.tags = row.tags;
-  if (row.value_type === "json") fields.valueType = "json";
-  const meta = jsonOf<FormatMeta>(row.meta);
-  if (meta !== undefined && Object.keys(meta).length > 0) fields.meta = meta;
-  return fields;
 }
 
 async function fileMetaOf(

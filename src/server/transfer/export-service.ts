@@ -5,12 +5,12 @@ import { exportBodySchema } from "../../shared/schemas/transfer.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Access } from "../teams/access.ts";
-import { buildExportFiles } from "./export-files.ts";
-import { zipFiles } from "./zip.ts";
+import { buildExportZip } from "./export-files.ts";
+import { type FormatRunner, inProcessFormats } from "./format-workers.ts";
 
 /** The export dialog (spec points 2, 4, 7): the languages asked, in one format, as `translations-{projectId}.zip`. */
-export function createExportService(deps: { db: Kysely<DB>; access: Access }) {
-  const { db, access } = deps;
+export function createExportService(deps: { db: Kysely<DB>; access: Access; formats?: FormatRunner }) {
+  const { db, access, formats = inProcessFormats } = deps;
   return {
     async exportZip(
       userId: string,
@@ -24,16 +24,21 @@ export function createExportService(deps: { db: Kysely<DB>; access: Access }) {
           throw new AppError("validation_failed", `${languageName(code)} is not a language of this project`);
         }
       }
-      const files = await buildExportFiles(db, project, {
-        languages: request.languages,
-        format: request.format,
-        pretty: request.pretty,
-        nested: request.nested,
-        flattenPlurals: request.flatten,
-        placeholderFormat: request.placeholderFormat,
-        sortKeys: request.sortKeys,
-      });
-      return { fileName: `translations-${projectId}.zip`, bytes: zipFiles(files) };
+      const bytes = await buildExportZip(
+        db,
+        project,
+        {
+          languages: request.languages,
+          format: request.format,
+          pretty: request.pretty,
+          nested: request.nested,
+          flattenPlurals: request.flatten,
+          placeholderFormat: request.placeholderFormat,
+          sortKeys: request.sortKeys,
+        },
+        formats,
+      );
+      return { fileName: `translations-${projectId}.zip`, bytes };
     },
   };
 }

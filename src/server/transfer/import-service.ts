@@ -1,16 +1,21 @@
 import { type Kysely, sql } from "kysely";
 import { formatForFileName } from "../../shared/formats/file-language.ts";
-import { formatById } from "../../shared/formats/registry.ts";
-import { FormatError, type FormatId, type ParsedFile } from "../../shared/formats/types.ts";
+import type { FormatId } from "../../shared/formats/types.ts";
 import { canonicalLanguage } from "../../shared/languages.ts";
 import type { ImportOptions, ImportResult } from "../../shared/schemas/transfer.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
-import { writeStrings } from "../strings/string-writer.ts";
+import { type StringChange, writeStrings } from "../strings/string-writer.ts";
 import type { Access } from "../teams/access.ts";
-import { collectImport } from "./import-entries.ts";
-import { insertKeysInFileOrder, writeFileMeta, writeKeyMeta } from "./import-writes.ts";
+import type { ParsedImport } from "./format-jobs.ts";
+import { type FormatRunner, inProcessFormats } from "./format-workers.ts";
+import {
+  IMPORT_ROWS_PER_STATEMENT,
+  insertKeysInFileOrder,
+  writeFileMeta,
+  writeKeyMeta,
+} from "./import-writes.ts";
 
 /** Formats whose files say a string's state (PO fuzzy, XLIFF state, Android fuzzy="true"). */
 const STATEFUL_FORMATS: ReadonlySet<FormatId> = new Set(["po", "xliff", "xliff2", "xml"]);
@@ -23,8 +28,13 @@ const MAX_WARNINGS_SHOWN = 50;
  * languages and strings are written in ONE transaction with bulk statements, through the string
  * writer (history origin `import`). A file that cannot be read changes nothing.
  */
-export function createImportService(deps: { db: Kysely<DB>; access: Access; events: EventBus }) {
-  const { db, access, events } = deps;
+export function createImportService(deps: {
+  db: Kysely<DB>;
+  access: Access;
+  events: EventBus;
+  formats?: FormatRunner;
+}) {
+  const { db, access, events, formats = inProcessFormats } = deps;
 
   return {
     async importFile(
@@ -43,27 +53,18 @@ export function createImportService(deps: { db: Kysely<DB>; access: Access; even
           `Error processing file: ${file.name} is not a format Sprog reads`,
         );
       }
-      let parsed: ParsedFile;
-      try {
-        parsed = await formatById(formatId).parse(file.bytes, {
+      const collected = await formats.parseImport({
+        format: formatId,
+        bytes: file.bytes,
+        options: {
           language,
           sourceLanguage: project.source_language,
           flattenNestedKeys: options.flattenNestedKeys,
-        });
-      } catch (error) {
-        if (error instanceof FormatError) {
-          // The spec's own text for bad JSON stands alone; other formats say what went wrong.
-          const message = error.message.startsWith("Invalid JSON file")
-            ? error.message
-            : `Error processing file: ${error.message}`;
-          throw new AppError("validation_failed", message);
-        }
-        throw error;
-      }
-
-      const collected = collectImport(parsed, formatId, project.source_language);
-      const { strings, keys: allKeys, warnings } = collected;
-      const fileLanguages = [...strings.keys()].filter((code) => (strings.get(code)?.size ?? 0) > 0);
+        },
+        sourceLanguage: project.source_language,
+      });
+      const { keys: allKeys, warnings } = collected;
+      const fileLanguages = collected.languages.map((strings) => strings.code);
       if (fileLanguages.length === 0) {
         throw new AppError("validation_failed", "Error processing file: it holds no strings to import");
       }
@@ -85,27 +86,19 @@ export function createImportService(deps: { db: Kysely<DB>; access: Access; even
         const { added, idOf } = await insertKeysInFileOrder(trx, projectId, allKeys);
         await writeKeyMeta(trx, formatId, collected.keyMeta, idOf);
         await writeFileMeta(trx, projectId, formatId, collected.fileMeta);
-        const changes = fileLanguages.flatMap((code) =>
-          [...(strings.get(code) ?? [])].flatMap(([key, string]) => {
-            const keyId = idOf.get(key);
-            return keyId
-              ? [{ keyId, projectId, language: code, value: string.value, state: string.state }]
-              : [];
-          }),
-        );
         const history = { origin: "import" as const, userId, keepState: !STATEFUL_FORMATS.has(formatId) };
-        const written = await writeStrings(
-          trx,
-          changes.filter((change) => change.value !== ""),
-          { ...history, onlyIfEmpty: !options.overwriteExisting },
-        );
-        // An empty string in the file is kept as a value, but never empties a cell that has text.
-        await writeStrings(
-          trx,
-          changes.filter((change) => change.value === ""),
-          { ...history, onlyIfEmpty: true },
-        );
-        return { keysAdded: added, translationsAdded: written.length };
+        let written = 0;
+        for (const empty of [false, true]) {
+          for (const changes of changeSlices(collected.languages, projectId, idOf, empty)) {
+            // An empty string in the file is kept as a value, but never empties a cell that has text.
+            const rows = await writeStrings(trx, changes, {
+              ...history,
+              onlyIfEmpty: empty || !options.overwriteExisting,
+            });
+            if (!empty) written += rows.length;
+          }
+        }
+        return { keysAdded: added, translationsAdded: written };
       });
       await events.publish(projectId, [{ type: "project.updated", data: { projectId } }]);
       return {
@@ -116,6 +109,33 @@ export function createImportService(deps: { db: Kysely<DB>; access: Access; even
       };
     },
   };
+}
+
+/**
+ * The file's strings with their keys' ids, a slice at a time (empty values or the others): each
+ * slice is one statement, and between statements the server answers other requests, where one
+ * statement of 50,000 strings held its thread for a third of a second.
+ */
+function* changeSlices(
+  languages: ParsedImport["languages"],
+  projectId: string,
+  idOf: ReadonlyMap<string, string>,
+  empty: boolean,
+): Generator<StringChange[]> {
+  let slice: StringChange[] = [];
+  for (const { code, keys, values, states } of languages) {
+    for (let i = 0; i < keys.length; i++) {
+      const value = values[i] ?? "";
+      const keyId = idOf.get(keys[i] ?? "");
+      if (!keyId || (value === "") !== empty) continue;
+      slice.push({ keyId, projectId, language: code, value, state: states[i] ?? null });
+      if (slice.length === IMPORT_ROWS_PER_STATEMENT) {
+        yield slice;
+        slice = [];
+      }
+    }
+  }
+  if (slice.length > 0) yield slice;
 }
 
 export type ImportService = ReturnType<typeof createImportService>;

@@ -6,28 +6,49 @@ import type { ImportedKeyMeta } from "./import-entries.ts";
 type Db = Transaction<DB> | Kysely<DB>;
 
 /**
+ * Rows per statement of an import. Building one statement's parameters holds the server's thread
+ * (50,000 strings: a third of a second); slices of this size let it answer other requests between
+ * them, for a few more round trips inside the same transaction.
+ */
+export const IMPORT_ROWS_PER_STATEMENT = 2_500;
+
+function slices<T>(all: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let from = 0; from < all.length; from += IMPORT_ROWS_PER_STATEMENT) {
+    out.push(all.slice(from, from + IMPORT_ROWS_PER_STATEMENT));
+  }
+  return out;
+}
+
+/**
  * Adds the keys the project lacks, numbered after its last position in the file's order, so an
  * export gives them back in that order (issue 15); keys it has keep their place. Two statements
- * whatever the size.
+ * a slice; each slice numbers after the one before, so the order holds across slices.
  */
 export async function insertKeysInFileOrder(
   trx: Db,
   projectId: string,
   keys: readonly string[],
 ): Promise<{ added: number; idOf: Map<string, string> }> {
-  const added = await sql<{ id: string }>`
-    insert into translation_keys (project_id, key, position)
-    select ${projectId}::uuid, t.k, b.last + t.n
-    from unnest(${keys}::text[]) with ordinality as t(k, n),
-      (select coalesce(max(position), 0) as last from translation_keys where project_id = ${projectId}) b
-    on conflict (project_id, key) do nothing
-    returning id
-  `.execute(trx);
-  const existing = await sql<{ id: string; key: string }>`
-    select id, key from translation_keys
-    where project_id = ${projectId} and key = any(${keys}::text[])
-  `.execute(trx);
-  return { added: added.rows.length, idOf: new Map(existing.rows.map((row) => [row.key, row.id])) };
+  let added = 0;
+  const idOf = new Map<string, string>();
+  for (const slice of slices(keys)) {
+    const inserted = await sql<{ id: string }>`
+      insert into translation_keys (project_id, key, position)
+      select ${projectId}::uuid, t.k, b.last + t.n
+      from unnest(${slice}::text[]) with ordinality as t(k, n),
+        (select coalesce(max(position), 0) as last from translation_keys where project_id = ${projectId}) b
+      on conflict (project_id, key) do nothing
+      returning id
+    `.execute(trx);
+    added += inserted.rows.length;
+    const existing = await sql<{ id: string; key: string }>`
+      select id, key from translation_keys
+      where project_id = ${projectId} and key = any(${slice}::text[])
+    `.execute(trx);
+    for (const row of existing.rows) idOf.set(row.key, row.id);
+  }
+  return { added, idOf };
 }
 
 /**
@@ -60,8 +81,11 @@ export async function writeKeyMeta(
         ]
       : [];
   });
-  if (rows.length === 0) return;
-  // One statement: a change of type (text → list) or of the bag follows the newest file.
+  // A change of type (text → list) or of the bag follows the newest file.
+  for (const slice of slices(rows)) await updateKeyMeta(trx, format, slice);
+}
+
+async function updateKeyMeta(trx: Db, format: FormatId, rows: readonly object[]): Promise<void> {
   await sql`
     update translation_keys k set
       description = case when t.src then coalesce(t.description, k.description) else coalesce(k.description, t.description) end,

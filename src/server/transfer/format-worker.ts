@@ -1,0 +1,63 @@
+import { parentPort } from "node:worker_threads";
+import { AppError } from "../errors.ts";
+import type { ExportRow } from "./export-entries.ts";
+import { type ExportOutput, exportFiles, parseImport } from "./format-jobs.ts";
+import type { WorkerReply, WorkerRequest } from "./format-workers.ts";
+
+/** The format worker: runs format-jobs.ts for the server (see format-workers.ts). */
+const port = parentPort;
+if (!port) throw new Error("format-worker.ts runs as a worker thread");
+
+/** Rows of exports still arriving, by job. */
+const rowsOf = new Map<number, ExportRow[]>();
+
+port.on("message", (request: WorkerRequest) => {
+  if (request.type === "rows") {
+    const rows = rowsOf.get(request.job) ?? [];
+    for (const row of request.rows) rows.push(row);
+    rowsOf.set(request.job, rows);
+    return;
+  }
+  void run(request).then(
+    ({ result, transfer }) =>
+      port.postMessage({ job: request.job, ok: true, result } satisfies WorkerReply, transfer),
+    (error: unknown) =>
+      port.postMessage({
+        job: request.job,
+        ok: false,
+        error:
+          error instanceof AppError
+            ? { code: error.code, message: error.message }
+            : {
+                message: error instanceof Error ? error.message : String(error),
+                stack: (error as Error)?.stack,
+              },
+      } satisfies WorkerReply),
+  );
+});
+
+async function run(request: Exclude<WorkerRequest, { type: "rows" }>) {
+  if (request.type === "parse") {
+    return { result: await parseImport(request.input), transfer: [] };
+  }
+  const rows = rowsOf.get(request.job) ?? [];
+  rowsOf.delete(request.job);
+  const result = await exportFiles(rows, request.input);
+  return { result, transfer: buffersOf(result) };
+}
+
+/** The output's bytes move to the server's thread instead of being copied (each owns its buffer). */
+function buffersOf(output: ExportOutput): ArrayBuffer[] {
+  const all = "zip" in output ? [output.zip] : output.files.map((file) => file.bytes);
+  const buffers = new Set<ArrayBuffer>();
+  for (const bytes of all) {
+    if (
+      bytes.byteOffset === 0 &&
+      bytes.byteLength === bytes.buffer.byteLength &&
+      bytes.buffer instanceof ArrayBuffer
+    ) {
+      buffers.add(bytes.buffer);
+    }
+  }
+  return [...buffers];
+}
