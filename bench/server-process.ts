@@ -1,0 +1,89 @@
+import { type ChildProcess, fork } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTestDatabase, type TestDatabase } from "../tests/helpers/database.ts";
+
+export interface ServerProcess {
+  url: string;
+  /** Heap and RSS of the server process after a full garbage collection. */
+  memory(): Promise<NodeJS.MemoryUsage>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return typeof address === "object" && address ? address.port : 0;
+}
+
+function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type?: string } & T) => {
+      if (message?.type !== type) return;
+      child.off("message", onMessage);
+      child.off("exit", onExit);
+      resolve(message);
+    };
+    const onExit = (code: number | null) => reject(new Error(`the server process exited (${code})`));
+    child.on("message", onMessage);
+    child.once("exit", onExit);
+  });
+}
+
+/** A fresh database (PostgreSQL: a new database; PGlite: a new folder) and the server on it. */
+export async function startServerProcess(
+  kind: "pglite" | "postgres",
+  env: Record<string, string>,
+): Promise<ServerProcess> {
+  let postgres: TestDatabase | undefined;
+  let dataDir: string | undefined;
+  if (kind === "postgres") postgres = await createTestDatabase("postgres", { migrate: false });
+  else dataDir = await mkdtemp(join(tmpdir(), "sprog-bench-"));
+  const port = await freePort();
+  const child = fork(new URL("./server-child.ts", import.meta.url), {
+    execArgv: ["--expose-gc", "--import", "tsx"],
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "error",
+      NODE_ENV: "production",
+      ...(postgres ? { DATABASE_URL: postgres.url ?? "" } : { DATA_DIR: dataDir ?? "" }),
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const cleanup = async () => {
+    await postgres?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  let url: string;
+  try {
+    ({ url } = await nextMessage<{ url: string }>(child, "ready"));
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  return {
+    url,
+    async memory() {
+      const answer = nextMessage<{ memory: NodeJS.MemoryUsage }>(child, "memory");
+      child.send("memory");
+      return (await answer).memory;
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.send("stop");
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+      await cleanup();
+    },
+  };
+}
