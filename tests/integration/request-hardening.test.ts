@@ -6,7 +6,9 @@ import { upload } from "../helpers/transfer.ts";
 /** Issue 16: bodies are bounded, ids and text are checked at the edge, first saves do not race. */
 const api = apiAppForThisFile();
 
-const tooLarge = { error: { code: "payload_too_large", message: "Request body too large (the limit is 1 MB)" } };
+const tooLarge = {
+  error: { code: "payload_too_large", message: "Request body too large (the limit is 1 MB)" },
+};
 
 /** A body sent in chunks with no Content-Length, as a client that streams would send it. */
 function chunked(totalBytes: number): ReadableStream<Uint8Array> {
@@ -71,7 +73,9 @@ describe("text and ids at the edge", () => {
     const created = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
       body: { key: "greeting", sourceValue: "Hi" },
     });
-    const save = await owner.request("PUT", `/api/keys/${created.body.id}/strings/de`, { body: { value: nul } });
+    const save = await owner.request("PUT", `/api/keys/${created.body.id}/strings/de`, {
+      body: { value: nul },
+    });
     expect(save.status).toBe(400);
     const search = await owner.request("GET", `/api/projects/${projectId}/keys?after=a%00b`);
     expect(search.status).toBe(400);
