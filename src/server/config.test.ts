@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, configSchema, loadConfig } from "./config.ts";
 
 describe("config", () => {
   it("has working defaults for a fresh clone", () => {
@@ -91,5 +92,19 @@ describe("config", () => {
     expect(() => loadConfig({ BILLING_PROVIDER: "paypal" })).toThrow(/BILLING_PROVIDER/);
     expect(() => loadConfig({ BILLING_TRIAL_DAYS: "-1" })).toThrow(/BILLING_TRIAL_DAYS/);
     expect(() => loadConfig({ STRIPE_API_BASE: "ftp://stripe" })).toThrow(/STRIPE_API_BASE/);
+  });
+});
+
+describe("the README's configuration table", () => {
+  it("names every variable the server reads", () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const section = readme.slice(
+      readme.indexOf("## Configuration"),
+      readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1),
+    );
+    const missing = Object.keys(configSchema.shape).filter(
+      (name) => !["NODE_ENV"].includes(name) && !section.includes(`\`${name}\``),
+    );
+    expect(missing).toEqual([]);
   });
 });
