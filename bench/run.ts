@@ -3,13 +3,16 @@
  * printed as a table. Ratios are against a reference measured in the same run, so noise cancels.
  *
  *   npm run bench                 both databases (PostgreSQL when reachable)
- *   npm run bench -- batch        only the scenarios named (keys, batch, transfer, landing, memory)
+ *   npm run bench -- batch        only the scenarios named (keys, batch, transfer, landing, memory,
+ *                                 responsive)
  *   BENCH_KEYS=5000 npm run bench a smaller project for a quick look
  *   BENCH_BATCH_MEMORY_KEYS=10000 a smaller batch for the batch group's process-memory scenario
  *                                 (default 50,000)
  *   BENCH_MEMORY_OTHER_STRINGS=100000
  *                                 fewer similar source strings in other teams for the translation
  *                                 memory group (default 500,000, each with a translation)
+ *   BENCH_RESPONSIVE_KEYS=10000   a smaller project for the responsive group (default 50,000);
+ *   BENCH_RESPONSIVE_ONLY=xlsx    and only one of its heavy requests (import, list or xlsx)
  */
 import { existsSync } from "node:fs";
 import { sql } from "kysely";
@@ -23,6 +26,7 @@ import { landingScenarios } from "./landing.ts";
 import { median, ms, percentile, samples } from "./measure.ts";
 import { memoryScenarios } from "./memory.ts";
 import { overviewFirstRows } from "./overview-first-rows.ts";
+import { responsiveness } from "./responsiveness.ts";
 import { seedKeys } from "./seed.ts";
 import { exportZip, importFile, pullThroughput } from "./transfer.ts";
 
@@ -33,9 +37,12 @@ const MEMORY_OTHER_STRINGS = Number(process.env.BENCH_MEMORY_OTHER_STRINGS ?? 50
 /**
  * Scenario groups: keys (keys API, saves, completion counts, Overview), batch (AI batch
  * translation), transfer (import, export, pull API), landing (the public `/` in Chromium), memory
- * (translation-memory lookups among other teams' strings, on a server of its own).
+ * (translation-memory lookups among other teams' strings, on a server of its own), responsive
+ * (a tiny request while a large import, list and XLSX export run, on a server of its own).
  */
-const GROUPS = ["keys", "batch", "transfer", "landing", "memory"] as const;
+const GROUPS = ["keys", "batch", "transfer", "landing", "memory", "responsive"] as const;
+/** Groups that start a server process of their own rather than share the in-process one. */
+const OWN_SERVER: readonly string[] = ["memory", "responsive"];
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(GROUPS as readonly string[]).includes(name));
 if (unknown.length > 0) {
@@ -248,7 +255,7 @@ function printTable() {
 async function benchSafely(kind: "pglite" | "postgres") {
   const database = kind === "pglite" ? "PGlite" : "PostgreSQL";
   try {
-    if (GROUPS.some((group) => group !== "memory" && runs(group))) await benchDatabase(kind);
+    if (GROUPS.some((group) => !OWN_SERVER.includes(group) && runs(group))) await benchDatabase(kind);
   } catch (error) {
     const reason = (error as Error).message.split("\n")[0] ?? "";
     rows.push({
@@ -263,6 +270,14 @@ async function benchSafely(kind: "pglite" | "postgres") {
   if (runs("memory")) {
     for (const row of await memoryScenarios(kind, { otherStrings: MEMORY_OTHER_STRINGS })) {
       rows.push({ database, ...row });
+    }
+  }
+  if (runs("responsive")) {
+    const mail = await startMailServer();
+    try {
+      for (const row of await responsiveness(kind, mail)) rows.push({ database, ...row });
+    } finally {
+      await mail.close();
     }
   }
 }

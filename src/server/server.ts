@@ -126,7 +126,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       },
       onMembersChanged,
     });
-    const memory = createMemoryService({ db: database.db, access });
+    const memory = createMemoryService({ db: database.db, access, logger });
     const strings = createStringService(domain);
     const provider = config.AI_API_KEY
       ? createOpenAIProvider({
