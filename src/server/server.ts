@@ -75,7 +75,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, logger);
     const secret = await loadAuthSecret(database.db, config.AUTH_SECRET);
     const auth = createAuth({ db: database.db, publicUrl: config.publicUrl, secret, mailer, logger });
-    const counters = databaseCounters(database.db, { asyncCommit: database.kind === "postgres" });
+    const counters = databaseCounters(database.db, {
+      asyncCommit: database.kind === "postgres",
+      // PGlite is one process: a limit hit on every pull is counted in memory, written each second.
+      writeBehindMs: database.kind === "pglite" ? 1000 : undefined,
+    });
     const limiter = new RateLimiter(counters, options.clock ?? systemClock);
     const aiQuota = createAiQuota(limiter, {
       perMinutePerUser: config.AI_REQUESTS_PER_MINUTE_PER_USER,
@@ -258,6 +262,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         await events.close();
         mailer.close();
         await formats.close();
+        await limiter
+          .flush()
+          .catch((error: unknown) => logger.error({ err: error }, "rate limits not written"));
         await database.close();
       },
     };

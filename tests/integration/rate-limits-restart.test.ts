@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../helpers/api-app.ts";
-import { freePort, startAppServer } from "../helpers/app-server.ts";
+import { startAppServer } from "../helpers/app-server.ts";
 import { persistentDatabaseEnv } from "../helpers/persistent-database.ts";
+import { spawnServer } from "../helpers/server-process.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
+import { createApiKey, pullFrom } from "../helpers/transfer.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -14,38 +15,6 @@ async function mailServer(): Promise<MailServer> {
   const mail = await startMailServer();
   cleanups.push(() => mail.close());
   return mail;
-}
-
-/** The real server as its own process, so that `kill -9` is a real crash; ready when it answers. */
-async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      LOG_LEVEL: "warn",
-      PATH: process.env.PATH ?? "",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  cleanups.push(async () => {
-    if (child.exitCode === null) child.kill("SIGKILL");
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    const answer = await fetch(`${url}/api/ai/status`).catch(() => undefined);
-    if (answer) return { child, url };
-    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const askCode = (url: string, email: string) =>
@@ -73,6 +42,36 @@ describe("rate limits across a restart", () => {
     expect(mail.mailsTo(email)).toHaveLength(1);
   }, 120_000);
 
+  it("hold for the pull API too, whose hits are counted in memory on PGlite and written each second", async () => {
+    const mail = await mailServer();
+    const env = {
+      ...(await persistentDatabaseEnv(cleanups)),
+      SMTP_URL: mail.url,
+      PULL_RATE_LIMIT_PER_MINUTE: "2",
+    };
+    const first = await startAppServer(env);
+    const owner = new ApiClient(first.url);
+    const email = "puller@example.com";
+    await owner.request("POST", "/api/auth/code", { body: { email } });
+    await owner.request("POST", "/api/auth/verify", { body: { email, code: await mail.codeFor(email) } });
+    await owner.request("PUT", "/api/profile", { body: { firstName: "Pat" } });
+    const team = await owner.request<{ id: string }>("POST", "/api/teams", { body: { name: "T" } });
+    const project = await owner.request<{ id: string }>("POST", `/api/teams/${team.body.id}/projects`, {
+      body: { name: "P" },
+    });
+    const apiKey = await createApiKey(owner, project.body.id);
+    const pull = (url: string) =>
+      pullFrom(url, { format: "json", placeholderFormat: "web" }, { key: apiKey.key });
+    expect((await pull(first.url)).status).toBe(200);
+    expect((await pull(first.url)).status).toBe(200);
+    expect((await pull(first.url)).status).toBe(429);
+    await first.stop();
+
+    const second = await startAppServer(env);
+    cleanups.push(() => second.stop());
+    expect((await pull(second.url)).status).toBe(429);
+  }, 120_000);
+
   // A crash is not a clean close: PGlite then recovers from its write-ahead log, which empties an
   // unlogged table (PostgreSQL does the same after its own crash).
   it("hold after the server process is killed (kill -9) and started again", async () => {
@@ -80,7 +79,7 @@ describe("rate limits across a restart", () => {
     const env = { ...(await persistentDatabaseEnv(cleanups)), SMTP_URL: mail.url, NODE_ENV: "test" };
     const email = "killed@example.com";
 
-    const doomed = await spawnServer(env);
+    const doomed = await spawnServer(env, cleanups, { startTimeoutMs: 90_000 });
     expect((await askCode(doomed.url, email)).status).toBe(200);
     expect((await askCode(doomed.url, email)).status).toBe(429);
     doomed.child.kill("SIGKILL");

@@ -172,6 +172,7 @@ export function createPullService(deps: {
           windowSeconds: 60,
           max: requestsPerMinute,
           message: (s) => `Too many pull requests with this API key. Please try again in ${s} seconds.`,
+          buffered: true,
         },
       ]);
       await apiKeys.touch(row);
