@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import type { BatchJob } from "../../src/shared/schemas/batch.ts";
 import { ApiClient } from "../helpers/api-app.ts";
-import { freePort, startAppServer } from "../helpers/app-server.ts";
+import { startAppServer } from "../helpers/app-server.ts";
 import { startOpenAIServer } from "../helpers/openai-server.ts";
 import { persistentDatabaseEnv } from "../helpers/persistent-database.ts";
+import { spawnServer } from "../helpers/server-process.ts";
 import { startMailServer } from "../helpers/smtp.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -14,38 +14,6 @@ afterAll(async () => {
 });
 
 const KEYS = 500;
-
-/** The real server as its own process (`kill -9` must be a real crash), ready when it answers. */
-async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      LOG_LEVEL: "warn",
-      PATH: process.env.PATH ?? "",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  cleanups.push(async () => {
-    if (child.exitCode === null) child.kill("SIGKILL");
-  });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    const answer = await fetch(`${url}/api/ai/status`).catch(() => undefined);
-    if (answer) return { child, url };
-    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("a batch translation across a crash", () => {
   it("resumes after kill -9 and a restart, and writes each key exactly once", async () => {
@@ -97,7 +65,7 @@ describe("a batch translation across a crash", () => {
     await setup.stop();
 
     // A server process starts the job and dies mid-way.
-    const doomed = await spawnServer(env);
+    const doomed = await spawnServer(env, cleanups);
     const api = new ApiClient(doomed.url);
     api.cookie = client.cookie;
     const started = await api.request<BatchJob>("POST", `/api/projects/${projectId}/batch-translations`, {
