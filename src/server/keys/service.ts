@@ -25,18 +25,16 @@ interface ListedRow extends KeyMetaColumns {
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-/**
- * Rows (one per key and language) → keys, each key's strings in the order of `languages`: the
- * database hands a key's rows over in no set order, and an answer should not change with it.
- */
 /** Keys per query when the whole list is read. */
-const KEYS_PER_PAGE = 5000;
+const KEYS_PER_PAGE = 2000;
 /** Rows folded between turns of the event loop (see {@link foldRows}). */
 const ROWS_PER_TURN = 5000;
 
 /**
- * Rows (one per key and language) into keys. Yields to the event loop every few thousand rows:
- * folding the 100,000 rows of a 50,000-key project in one go held the server for a quarter second.
+ * Rows (one per key and language) → keys, each key's strings in the order of `languages`: the
+ * database hands a key's rows over in no set order, and an answer should not change with it.
+ * Yields to the event loop every few thousand rows: folding the 100,000 rows of a 50,000-key
+ * project in one go held the server for a quarter second.
  */
 async function foldRows(rows: ListedRow[], languages: readonly string[]): Promise<KeyRow[]> {
   const rank = new Map(languages.map((code, index) => [code, index]));

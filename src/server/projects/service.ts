@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import { isKnownLanguage, languageName } from "../../shared/languages.ts";
 import {
   type CreateProjectBody,
@@ -108,29 +108,25 @@ export function createProjectService(deps: { db: Kysely<DB>; access: Access; eve
     async completion(userId: string, projectId: string): Promise<LanguageCompletion[]> {
       const { project } = await access.project(userId, projectId, "languages.view");
       const source = project.source_language;
+      // Every count reaches rows through an index from the key (or the project): with no table
+      // statistics (PGlite never analyzes), a plan that joined a CTE of all keys to every string
+      // by scanning it again per string took 80 s for 20,000 keys.
+      const counted = sql`k.project_id = ${projectId} and k.translatable and k.value_type is null`;
+      const filled = (language: RawBuilder<unknown>) => sql`exists (
+        select 1 from translation_strings f
+        where f.key_id = k.id and f.language_code = ${language} and f.value <> '')`;
       const result = await sql<{ code: string; total: number; translated: number; missing: number }>`
-        with keys as (
-          select k.id, (src.value is not null and src.value <> '') as has_source
-          from translation_keys k
-          left join translation_strings src on src.key_id = k.id and src.language_code = ${source}
-          where k.project_id = ${projectId}
-            -- Keys that must not be translated (and lists or numbers kept as JSON) are never missing.
-            and k.translatable and k.value_type is null
-        ),
-        langs as (select unnest(${project.languages}::text[]) as code)
         select
           langs.code,
-          (select count(*) from keys)::int as total,
-          (select count(*) from translation_strings s join keys on keys.id = s.key_id
-             where s.project_id = ${projectId} and s.language_code = langs.code and s.value <> '')::int as translated,
-          (case when langs.code = ${source}
-             then (select count(*) from keys where not keys.has_source)
-             else (select count(*) from keys
-                    where keys.has_source and not exists (
-                      select 1 from translation_strings t
-                      where t.key_id = keys.id and t.language_code = langs.code and t.value <> ''))
-           end)::int as missing
-        from langs
+          (select count(*) from translation_keys k where ${counted})::int as total,
+          (select count(*) from translation_keys k where ${counted} and ${filled(sql`langs.code`)})::int
+            as translated,
+          (select count(*) from translation_keys k
+            where ${counted}
+              and (case when langs.code = ${source}
+                then not ${filled(sql`${source}::text`)}
+                else ${filled(sql`${source}::text`)} and not ${filled(sql`langs.code`)} end))::int as missing
+        from unnest(${project.languages}::text[]) as langs(code)
       `.execute(db);
       const byCode = new Map(result.rows.map((r) => [r.code, r]));
       return project.languages.map((code) => {
