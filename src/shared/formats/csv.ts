@@ -207,14 +207,14 @@ export function parseTable(
     }
     seen.add(key);
     const keyFields = rowFields(row, fields);
-    let any = false;
+    let hasValue = false;
     for (const column of columns) {
       const value = row[column.index] ?? "";
       if (value === "") continue;
-      any = true;
+      hasValue = true;
       languages[column.language]?.push({ key, value, ...keyFields });
     }
-    if (!any) emptyRows++;
+    if (!hasValue) emptyRows++;
   }
   if (ragged.length > 0) {
     const shown =
