@@ -248,6 +248,19 @@ describe("Team screen", () => {
     ]);
   });
 
+  it("shows the server's invite limit in the dialog and keeps it open", async () => {
+    const message = "You have sent too many invites. Please try again in 42 minutes.";
+    stubApi({ inviteAnswer: problem(429, "rate_limited", message) });
+    const { user } = setup(team("admin"));
+    await memberRows();
+    await user.click(screen.getByRole("button", { name: "Invite" }));
+    const dialog = await screen.findByRole("dialog", { name: "Invite Team Member" });
+    await user.type(within(dialog).getByLabelText("Email"), "newbie@other.test");
+    await user.click(within(dialog).getByRole("button", { name: "Send invite" }));
+    expect(await within(dialog).findByText(message)).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Invite Team Member" })).toBeTruthy();
+  });
+
   it("sends an invite, closes the dialog and lists it", async () => {
     stubApi({ invites: [] });
     const { user } = setup(team("owner"));
