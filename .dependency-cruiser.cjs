@@ -1,0 +1,125 @@
+/**
+ * Folder rules of src/, checked by dependency-cruiser (`npm run lint:deps`, part of `npm run lint`
+ * and of `npm test`'s lint step). docs/architecture.md ("Folder rules") explains them.
+ *
+ * "shared has no DOM or Node types" is the type checker's job, not this file's:
+ * src/shared/tsconfig.json checks shared code without the DOM library and without @types/node.
+ * The rules below add the import side of it (no Node built-ins, no server or UI frameworks).
+ *
+ * @type {import("dependency-cruiser").IConfiguration}
+ */
+
+/** Test files may cross the lines to prove both sides agree (a docs page against server constants). */
+const TEST_FILE = "\\.test\\.tsx?$";
+
+const escapeRegExp = (path) => path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const exactly = (path) => `^${escapeRegExp(path)}$`;
+/** "src/web/features/reviews/components/x.tsx" → "src/web/features/reviews/" */
+const featureFolderOf = (path) => `${path.split("/").slice(0, 4).join("/")}/`;
+
+/**
+ * Imports from one web feature into another that exist today. Issue 17 moves the translations cell
+ * editor (value cell, cell-editing hook, editing context and their helpers) to a shared component
+ * folder; the key list fetcher is to come from the typed contract. Each entry is one exact
+ * importer → imported pair, so the rule still fails any other import across features, these files'
+ * included. Delete the entries as the code moves.
+ */
+const KNOWN_CROSS_FEATURE_IMPORTS = {
+  "src/web/features/reviews/components/review-view.tsx": [
+    "src/web/features/translations/editing-context.tsx",
+    "src/web/features/translations/hooks/use-cell-editing.ts",
+    "src/web/features/translations/hooks/use-outside-pointer.ts",
+    "src/web/features/translations/components/unsaved-changes-dialog.tsx",
+  ],
+  "src/web/features/reviews/components/review-table.tsx": [
+    "src/web/features/translations/components/value-cell.tsx",
+    "src/web/features/translations/hooks/use-keep-row-mounted.ts",
+  ],
+  "src/web/features/reviews/components/add-review-keys-dialog.tsx": [
+    "src/web/features/translations/api/list-keys.ts",
+  ],
+};
+
+const FEATURE_RULE = {
+  name: "web-feature-not-to-other-feature",
+  comment:
+    "A web feature (src/web/features/X) does not import another feature: what two features share goes " +
+    "to src/web/components or src/web/lib, so a feature can change or go without breaking the others.",
+  severity: "error",
+};
+
+const knownImporters = Object.keys(KNOWN_CROSS_FEATURE_IMPORTS);
+
+module.exports = {
+  forbidden: [
+    {
+      name: "web-not-to-server",
+      comment:
+        "The web bundle runs in the browser: it talks to the server over HTTP only and shares types " +
+        "through src/shared.",
+      severity: "error",
+      from: { path: "^src/web/", pathNot: TEST_FILE },
+      to: { path: "^src/server/" },
+    },
+    {
+      name: "server-not-to-web",
+      comment: "The server never depends on the UI; what both need lives in src/shared.",
+      severity: "error",
+      from: { path: "^src/server/", pathNot: TEST_FILE },
+      to: { path: "^src/web/" },
+    },
+    {
+      name: "shared-not-to-web-or-server",
+      comment: "src/shared is imported by both sides, so it imports neither.",
+      severity: "error",
+      from: { path: "^src/shared/" },
+      to: { path: "^src/(web|server)/" },
+    },
+    {
+      name: "shared-not-to-node-builtins",
+      comment: "Shared code also runs in the browser: no node:fs, node:path and the like.",
+      severity: "error",
+      from: { path: "^src/shared/", pathNot: TEST_FILE },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "shared-not-to-frameworks",
+      comment: "Shared code is plain TypeScript: no UI, HTTP or database framework.",
+      severity: "error",
+      from: { path: "^src/shared/", pathNot: TEST_FILE },
+      to: { path: "(^|/)node_modules/(react|react-dom|hono|@hono/[^/]+|kysely|pg|@electric-sql/pglite)/" },
+    },
+    {
+      name: "web-not-to-node-builtins",
+      comment: "The web bundle runs in the browser, where Node's built-in modules do not exist.",
+      severity: "error",
+      from: { path: "^src/web/", pathNot: TEST_FILE },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
+      ...FEATURE_RULE,
+      from: { path: "^src/web/features/([^/]+)/", pathNot: knownImporters.map(exactly) },
+      to: { path: "^src/web/features/", pathNot: "^src/web/features/$1/" },
+    },
+    // The known importers: the same rule, less the imports listed for each (issue 17).
+    ...Object.entries(KNOWN_CROSS_FEATURE_IMPORTS).map(([importer, imported]) => ({
+      ...FEATURE_RULE,
+      from: { path: exactly(importer) },
+      to: {
+        path: "^src/web/features/",
+        pathNot: [`^${escapeRegExp(featureFolderOf(importer))}`, ...imported.map(exactly)],
+      },
+    })),
+  ],
+  options: {
+    doNotFollow: { path: "(^|/)node_modules/" },
+    // Type-only imports count too: a type from the server in the web is still a dependency on it.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      mainFields: ["module", "main", "types", "typings"],
+    },
+  },
+};
