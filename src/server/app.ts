@@ -25,6 +25,7 @@ import { eventRoutes } from "./events/routes.ts";
 import type { StreamWatch } from "./events/stream-watch.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import type { AppEnv } from "./http/app-env.ts";
+import { authenticate } from "./http/authenticate.ts";
 import { requestBodyLimit } from "./http/body-limit.ts";
 import { pathParams } from "./http/path-params.ts";
 import { originCheck, securityHeaders } from "./http/security.ts";
@@ -88,6 +89,19 @@ export interface AppDeps {
   };
 }
 
+/**
+ * The API routes that answer without a session; every other one needs it (401). The pull API and
+ * billing webhooks are authorized by an API key and a signature, before the origin check.
+ */
+const PUBLIC_ROUTES = [
+  "POST /api/auth/code",
+  "POST /api/auth/verify",
+  "POST /api/auth/sign-out",
+  "GET /api/openapi.json",
+  "GET /api/docs",
+  "GET /api/docs/scalar.js",
+];
+
 function toAppError(error: unknown, logger: Logger): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof HTTPException) {
@@ -113,22 +127,23 @@ export function buildApp({ publicUrl, maxUploadMb, maxJsonBodyMb, logger, static
       "*",
       pathParams(() => apiRoutes, "/api"),
     )
+    .use("*", authenticate(services.auth, PUBLIC_ROUTES, "/api"))
     .route("/", authRoutes(services.auth, services.me))
-    .route("/", profileRoutes(services.auth, services.profiles))
-    .route("/", teamRoutes(services.auth, services.teams, services.members, services.invites))
-    .route("/", projectRoutes(services.auth, services.projects))
-    .route("/", keyRoutes(services.auth, services.keys))
-    .route("/", stringRoutes(services.auth, services.strings))
-    .route("/", aiRoutes(services.auth, services.translate))
-    .route("/", batchRoutes(services.auth, services.batch))
-    .route("/", transferRoutes(services.auth, services, maxUploadMb))
-    .route("/", assistRoutes(services.auth, services.assist))
-    .route("/", memoryRoutes(services.auth, services.memory))
-    .route("/", toneRoutes(services.auth, services.tone))
-    .route("/", apiKeyRoutes(services.auth, services.apiKeys))
-    .route("/", reviewRoutes(services.auth, services.reviews))
+    .route("/", profileRoutes(services.profiles))
+    .route("/", teamRoutes(services.teams, services.members, services.invites))
+    .route("/", projectRoutes(services.projects))
+    .route("/", keyRoutes(services.keys))
+    .route("/", stringRoutes(services.strings))
+    .route("/", aiRoutes(services.translate))
+    .route("/", batchRoutes(services.batch))
+    .route("/", transferRoutes(services, maxUploadMb))
+    .route("/", assistRoutes(services.assist))
+    .route("/", memoryRoutes(services.memory))
+    .route("/", toneRoutes(services.tone))
+    .route("/", apiKeyRoutes(services.apiKeys))
+    .route("/", reviewRoutes(services.reviews))
     .route("/", eventRoutes(services.auth, services.access, services.events, services.streamWatch))
-    .route("/", billingRoutes(services.auth, services.billing));
+    .route("/", billingRoutes(services.billing));
 
   api.get(
     "/openapi.json",

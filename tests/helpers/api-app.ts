@@ -6,6 +6,7 @@ export { ApiClient } from "./api-client.ts";
 import type { DB } from "../../src/server/db/schema.ts";
 import { ApiClient } from "./api-client.ts";
 import { type AppServer, startAppServer } from "./app-server.ts";
+import { uniqueEmail } from "./factories.ts";
 import { type MailServer, startMailServer } from "./smtp.ts";
 
 export interface ApiApp {
@@ -17,12 +18,7 @@ export interface ApiApp {
   signIn(email: string): Promise<ApiClient>;
 }
 
-let counter = 0;
-/** An address no other test uses, so per-address limits never collide. */
-export function uniqueEmail(name = "user"): string {
-  counter += 1;
-  return `${name}.${Date.now().toString(36)}.${counter}@example.com`;
-}
+export { uniqueEmail } from "./factories.ts";
 
 /**
  * The real server on the database `TEST_DB` names (PGlite in a temp folder, or a fresh PostgreSQL

@@ -2,16 +2,15 @@ import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { aiStatusSchema, translateBodySchema } from "../../shared/schemas/ai.ts";
 import { savedStringSchema } from "../../shared/schemas/keys.ts";
-import type { AuthService } from "../auth/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ok, problems } from "../http/openapi.ts";
-import { requireUser } from "../http/session.ts";
+
 import { jsonBody } from "../http/validate.ts";
 import type { TranslateService } from "./translate-service.ts";
 
 const tags = ["AI"];
 
-export function aiRoutes(authService: AuthService, translate: TranslateService) {
+export function aiRoutes(translate: TranslateService) {
   return new Hono<AppEnv>()
     .get(
       "/ai/status",
@@ -20,7 +19,6 @@ export function aiRoutes(authService: AuthService, translate: TranslateService) 
         summary: "Which AI provider answers",
         responses: { 200: ok(aiStatusSchema), 401: problems[401] },
       }),
-      requireUser(authService),
       (c) => c.json(translate.status()),
     )
     .post(
@@ -40,7 +38,6 @@ export function aiRoutes(authService: AuthService, translate: TranslateService) 
           502: { description: "The AI service failed or answered unusably" },
         },
       }),
-      requireUser(authService),
       jsonBody(translateBodySchema),
       async (c) =>
         c.json(

@@ -5,10 +5,9 @@ import {
   createApiKeyBodySchema,
   createdApiKeySchema,
 } from "../../shared/schemas/api-keys.ts";
-import type { AuthService } from "../auth/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ok, problems } from "../http/openapi.ts";
-import { requireUser } from "../http/session.ts";
+
 import { jsonBody } from "../http/validate.ts";
 import type { ApiKeyService } from "./service.ts";
 
@@ -16,7 +15,7 @@ const tags = ["API keys"];
 const guarded = { 401: problems[401], 403: problems[403], 404: problems[404] };
 
 /** Project Settings → API Access (owner only: `projects.manageApiKeys`). */
-export function apiKeyRoutes(authService: AuthService, apiKeys: ApiKeyService) {
+export function apiKeyRoutes(apiKeys: ApiKeyService) {
   return new Hono<AppEnv>()
     .get(
       "/projects/:projectId/api-keys",
@@ -26,7 +25,6 @@ export function apiKeyRoutes(authService: AuthService, apiKeys: ApiKeyService) {
         description: "Never the keys themselves: their first characters, when they were made and last used.",
         responses: { 200: ok(apiKeyListSchema), ...guarded },
       }),
-      requireUser(authService),
       async (c) => c.json({ keys: await apiKeys.list(c.var.user.id, c.req.param("projectId")) }),
     )
     .post(
@@ -42,7 +40,6 @@ export function apiKeyRoutes(authService: AuthService, apiKeys: ApiKeyService) {
           ...guarded,
         },
       }),
-      requireUser(authService),
       jsonBody(createApiKeyBodySchema),
       async (c) =>
         c.json(await apiKeys.create(c.var.user.id, c.req.param("projectId"), c.req.valid("json")), 201),
@@ -55,7 +52,6 @@ export function apiKeyRoutes(authService: AuthService, apiKeys: ApiKeyService) {
         description: "Pull requests with it get 401 from now on.",
         responses: { 204: { description: "Revoked" }, ...guarded },
       }),
-      requireUser(authService),
       async (c) => {
         await apiKeys.revoke(c.var.user.id, c.req.param("id"));
         return c.body(null, 204);

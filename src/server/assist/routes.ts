@@ -1,16 +1,15 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { assistAnswerSchema, assistBodySchema } from "../../shared/schemas/assist.ts";
-import type { AuthService } from "../auth/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ok, problems } from "../http/openapi.ts";
-import { requireUser } from "../http/session.ts";
+
 import { jsonBody } from "../http/validate.ts";
 import type { AssistService } from "./assist-service.ts";
 
 const tags = ["AI"];
 
-export function assistRoutes(authService: AuthService, assist: AssistService) {
+export function assistRoutes(assist: AssistService) {
   return new Hono<AppEnv>().post(
     "/keys/:keyId/strings/:lang/assist",
     describeRoute({
@@ -28,7 +27,6 @@ export function assistRoutes(authService: AuthService, assist: AssistService) {
         502: { description: "The AI service failed or answered unusably" },
       },
     }),
-    requireUser(authService),
     jsonBody(assistBodySchema),
     async (c) =>
       c.json(

@@ -9,7 +9,7 @@ import {
 } from "../../shared/schemas/auth.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ok, problems } from "../http/openapi.ts";
-import { authHeaders, forwardCookies, requireUser } from "../http/session.ts";
+import { authHeaders, forwardCookies } from "../http/session.ts";
 import { jsonBody } from "../http/validate.ts";
 import type { MeService } from "./me-service.ts";
 import type { AuthService } from "./service.ts";
@@ -73,7 +73,6 @@ export function authRoutes(authService: AuthService, meService: MeService) {
         summary: "The signed-in user, their profile and teams",
         responses: { 200: ok(meSchema), 401: problems[401] },
       }),
-      requireUser(authService),
       async (c) => c.json(await meService.load(c.var.user)),
     );
 }

@@ -1,16 +1,15 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { batchJobListSchema, batchJobSchema, startBatchBodySchema } from "../../shared/schemas/batch.ts";
-import type { AuthService } from "../auth/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ok, problems } from "../http/openapi.ts";
-import { requireUser } from "../http/session.ts";
+
 import { jsonBody } from "../http/validate.ts";
 import type { BatchService } from "./batch-service.ts";
 
 const tags = ["AI"];
 
-export function batchRoutes(authService: AuthService, batch: BatchService) {
+export function batchRoutes(batch: BatchService) {
   return new Hono<AppEnv>()
     .post(
       "/projects/:projectId/batch-translations",
@@ -29,7 +28,6 @@ export function batchRoutes(authService: AuthService, batch: BatchService) {
           429: problems[429],
         },
       }),
-      requireUser(authService),
       jsonBody(startBatchBodySchema),
       async (c) =>
         c.json(await batch.start(c.var.user.id, c.req.param("projectId"), c.req.valid("json")), 201),
@@ -41,7 +39,6 @@ export function batchRoutes(authService: AuthService, batch: BatchService) {
         summary: "The project's batch translations still pending or processing",
         responses: { 200: ok(batchJobListSchema), 401: problems[401], 404: problems[404] },
       }),
-      requireUser(authService),
       async (c) => c.json({ jobs: await batch.active(c.var.user.id, c.req.param("projectId")) }),
     )
     .get(
@@ -51,7 +48,6 @@ export function batchRoutes(authService: AuthService, batch: BatchService) {
         summary: "One batch translation job",
         responses: { 200: ok(batchJobSchema), 401: problems[401], 404: problems[404] },
       }),
-      requireUser(authService),
       async (c) => c.json(await batch.get(c.var.user.id, c.req.param("batchId"))),
     )
     .delete(
@@ -68,7 +64,6 @@ export function batchRoutes(authService: AuthService, batch: BatchService) {
           409: { description: "The job has already finished" },
         },
       }),
-      requireUser(authService),
       async (c) => c.json(await batch.cancel(c.var.user.id, c.req.param("batchId"))),
     );
 }

@@ -11,11 +11,10 @@ import {
   teamSubscriptionSchema,
   webhookAnswerSchema,
 } from "../../shared/schemas/billing.ts";
-import type { AuthService } from "../auth/service.ts";
 import { AppError } from "../errors.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ok, problems } from "../http/openapi.ts";
-import { requireUser } from "../http/session.ts";
+
 import { jsonBody, queryParams } from "../http/validate.ts";
 import type { BillingService } from "./billing-service.ts";
 import type { WebhookHandler } from "./webhooks.ts";
@@ -32,7 +31,7 @@ const upstream = {
 const MAX_WEBHOOK_BYTES = 512 * 1024;
 
 /** Plans, a team's subscription, checkout and the billing portal (signed in). */
-export function billingRoutes(authService: AuthService, billing: BillingService) {
+export function billingRoutes(billing: BillingService) {
   return new Hono<AppEnv>()
     .get(
       "/billing/plans",
@@ -45,7 +44,6 @@ export function billingRoutes(authService: AuthService, billing: BillingService)
           "plan; 502 'Invalid product data' when its catalogue is malformed, 'Failed to load plans' when it fails.",
         responses: { 200: ok(billingPlansSchema), 401: problems[401], 404: problems[404], 502: upstream },
       }),
-      requireUser(authService),
       queryParams(billingPlansQuerySchema),
       async (c) => c.json(await billing.plans({ includeFree: c.req.valid("query").includeFree })),
     )
@@ -56,7 +54,6 @@ export function billingRoutes(authService: AuthService, billing: BillingService)
         summary: "The team's subscription, or null when it has none (every member)",
         responses: { 200: ok(teamSubscriptionSchema), ...guarded },
       }),
-      requireUser(authService),
       async (c) => c.json(await billing.subscription(c.var.user.id, c.req.param("teamId"))),
     )
     .post(
@@ -73,7 +70,6 @@ export function billingRoutes(authService: AuthService, billing: BillingService)
           "checkout process.' when the provider fails.",
         responses: { 200: ok(checkoutAnswerSchema), ...guarded, 409: conflict, 502: upstream },
       }),
-      requireUser(authService),
       jsonBody(checkoutBodySchema),
       async (c) => c.json(await billing.checkout(c.var.user, c.req.param("teamId"), c.req.valid("json"))),
     )
@@ -87,7 +83,6 @@ export function billingRoutes(authService: AuthService, billing: BillingService)
           "no subscription; 502 'Portal URL not received from function.' or 'Failed to create portal session.'.",
         responses: { 200: ok(portalAnswerSchema), ...guarded, 502: upstream },
       }),
-      requireUser(authService),
       jsonBody(portalBodySchema),
       async (c) => c.json(await billing.portal(c.var.user.id, c.req.param("teamId"), c.req.valid("json"))),
     );

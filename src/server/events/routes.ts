@@ -6,7 +6,7 @@ import type { AuthService } from "../auth/service.ts";
 import { AppError } from "../errors.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { problems } from "../http/openapi.ts";
-import { authHeaders, requireUser } from "../http/session.ts";
+import { authHeaders } from "../http/session.ts";
 import type { Access } from "../teams/access.ts";
 import { ClientPacer } from "./client-pacer.ts";
 import type { EventBus } from "./event-bus.ts";
@@ -28,7 +28,6 @@ export function eventRoutes(authService: AuthService, access: Access, bus: Event
         429: problems[429],
       },
     }),
-    requireUser(authService),
     async (c) => {
       const projectId = c.req.param("id");
       const userId = c.var.user.id;

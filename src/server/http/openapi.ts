@@ -9,10 +9,15 @@ export function ok(schema: z.ZodType, description = "OK") {
   return { description, content: { "application/json": { schema: resolver(schema) } } };
 }
 
+/** An error answer in the API's one error shape. */
+export function problem(description: string) {
+  return { description, content: errorContent };
+}
+
 export const problems = {
-  400: { description: "Bad input", content: errorContent },
-  401: { description: "Not signed in", content: errorContent },
-  403: { description: "Not allowed", content: errorContent },
-  404: { description: "Not found", content: errorContent },
-  429: { description: "Too many requests", content: errorContent },
+  400: problem("Bad input"),
+  401: problem("Not signed in"),
+  403: problem("Not allowed"),
+  404: problem("Not found"),
+  429: problem("Too many requests"),
 } as const;

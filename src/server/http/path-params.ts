@@ -1,23 +1,8 @@
 import type { MiddlewareHandler } from "hono";
+import { PATH_PARAMS } from "../../shared/contract/path-params.ts";
 import { AppError } from "../errors.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids that better-auth makes for teams, members and invites: random letters and digits. */
-const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
-/** BCP 47 tags as the project's language list holds them ("de", "zh-Hans", "es-419"). */
-const LANGUAGE = /^[A-Za-z0-9-]{1,35}$/;
-
-const PARAMS: Record<string, { pattern: RegExp; what: string }> = {
-  id: { pattern: UUID, what: "id" },
-  keyId: { pattern: UUID, what: "id" },
-  projectId: { pattern: UUID, what: "id" },
-  reviewId: { pattern: UUID, what: "id" },
-  batchId: { pattern: UUID, what: "id" },
-  teamId: { pattern: TOKEN, what: "id" },
-  memberId: { pattern: TOKEN, what: "id" },
-  inviteId: { pattern: TOKEN, what: "id" },
-  lang: { pattern: LANGUAGE, what: "language code" },
-};
+const PARAMS: Record<string, { pattern: RegExp; what: string }> = PATH_PARAMS;
 
 interface CompiledRoute {
   regex: RegExp;
@@ -32,7 +17,10 @@ function compile(path: string): CompiledRoute {
       const name = segment.slice(1);
       const rule = PARAMS[name];
       // A new route with a parameter nobody described fails at the first request of any test.
-      if (!rule) throw new Error(`path parameter :${name} of ${path} has no rule in path-params.ts`);
+      if (!rule)
+        throw new Error(
+          `path parameter :${name} of ${path} has no rule in src/shared/contract/path-params.ts`,
+        );
       params.push(name);
       source += "/([^/]+)";
     } else {

@@ -7,21 +7,18 @@ import {
   keyRowSchema,
   updateKeyBodySchema,
 } from "../../shared/schemas/keys.ts";
-import type { AuthService } from "../auth/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { jsonWithLongList } from "../http/json-stream.ts";
 import { ok, problems } from "../http/openapi.ts";
-import { requireUser } from "../http/session.ts";
+
 import { jsonBody, queryParams } from "../http/validate.ts";
 import type { KeyService } from "./service.ts";
 
 const tags = ["Keys"];
 const guarded = { 400: problems[400], 401: problems[401], 403: problems[403], 404: problems[404] };
 const conflict = { 409: { description: "A key with this name already exists in this project" } };
-export function keyRoutes(authService: AuthService, keys: KeyService) {
+export function keyRoutes(keys: KeyService) {
   return new Hono<AppEnv>()
-    .use("/projects/:id/keys", requireUser(authService))
-    .use("/keys/*", requireUser(authService))
     .get(
       "/projects/:id/keys",
       describeRoute({

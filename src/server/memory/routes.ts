@@ -1,15 +1,14 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { memorySuggestionListSchema } from "../../shared/schemas/memory.ts";
-import type { AuthService } from "../auth/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ok, problems } from "../http/openapi.ts";
-import { requireUser } from "../http/session.ts";
+
 import type { MemoryService } from "./memory-service.ts";
 
 const tags = ["Translation memory"];
 
-export function memoryRoutes(authService: AuthService, memory: MemoryService) {
+export function memoryRoutes(memory: MemoryService) {
   return new Hono<AppEnv>().get(
     "/keys/:keyId/strings/:lang/suggestions",
     describeRoute({
@@ -25,7 +24,6 @@ export function memoryRoutes(authService: AuthService, memory: MemoryService) {
         404: problems[404],
       },
     }),
-    requireUser(authService),
     async (c) =>
       c.json({
         suggestions: await memory.suggestions(c.var.user.id, c.req.param("keyId"), c.req.param("lang")),

@@ -8,20 +8,17 @@ import {
   setLanguagesBodySchema,
   updateProjectBodySchema,
 } from "../../shared/schemas/projects.ts";
-import type { AuthService } from "../auth/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ok, problems } from "../http/openapi.ts";
-import { requireUser } from "../http/session.ts";
+
 import { jsonBody } from "../http/validate.ts";
 import type { ProjectService } from "./service.ts";
 
 const tags = ["Projects"];
 const guarded = { 400: problems[400], 401: problems[401], 403: problems[403], 404: problems[404] };
 
-export function projectRoutes(authService: AuthService, projects: ProjectService) {
+export function projectRoutes(projects: ProjectService) {
   return new Hono<AppEnv>()
-    .use("/teams/:teamId/projects", requireUser(authService))
-    .use("/projects/*", requireUser(authService))
     .get(
       "/teams/:teamId/projects",
       describeRoute({

@@ -8,20 +8,17 @@ import {
   saveStringBodySchema,
   stringConflictSchema,
 } from "../../shared/schemas/keys.ts";
-import type { AuthService } from "../auth/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ok, problems } from "../http/openapi.ts";
-import { requireUser } from "../http/session.ts";
+
 import { jsonBody } from "../http/validate.ts";
 import type { StringService } from "./service.ts";
 
 const tags = ["Strings"];
 const guarded = { 400: problems[400], 401: problems[401], 403: problems[403], 404: problems[404] };
 
-export function stringRoutes(authService: AuthService, strings: StringService) {
+export function stringRoutes(strings: StringService) {
   return new Hono<AppEnv>()
-    .use("/keys/:keyId/strings/*", requireUser(authService))
-    .use("/projects/:id/strings/*", requireUser(authService))
     .delete(
       "/projects/:id/strings/:lang",
       describeRoute({

@@ -13,10 +13,9 @@ import {
   updateMemberRoleBodySchema,
   updateTeamBodySchema,
 } from "../../shared/schemas/teams.ts";
-import type { AuthService } from "../auth/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ok, problems } from "../http/openapi.ts";
-import { authHeaders, requireUser } from "../http/session.ts";
+import { authHeaders } from "../http/session.ts";
 import { jsonBody } from "../http/validate.ts";
 import type { InviteService } from "./invite-service.ts";
 import type { MemberService } from "./member-service.ts";
@@ -25,16 +24,8 @@ import type { TeamService } from "./service.ts";
 const guarded = { 400: problems[400], 401: problems[401], 403: problems[403], 404: problems[404] };
 const conflict = { description: "Already a member, or already invited", content: problems[400].content };
 
-export function teamRoutes(
-  authService: AuthService,
-  teams: TeamService,
-  members: MemberService,
-  invites: InviteService,
-) {
+export function teamRoutes(teams: TeamService, members: MemberService, invites: InviteService) {
   return new Hono<AppEnv>()
-    .use("/teams", requireUser(authService))
-    .use("/teams/*", requireUser(authService))
-    .use("/invites/*", requireUser(authService))
     .get(
       "/teams",
       describeRoute({

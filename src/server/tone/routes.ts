@@ -8,21 +8,17 @@ import {
   updateToneSectionBodySchema,
   updateToneSettingsBodySchema,
 } from "../../shared/schemas/tone.ts";
-import type { AuthService } from "../auth/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ok, problems } from "../http/openapi.ts";
-import { requireUser } from "../http/session.ts";
+
 import { jsonBody } from "../http/validate.ts";
 import type { ToneService } from "./service.ts";
 
 const tags = ["Tone of voice"];
 const guarded = { 400: problems[400], 401: problems[401], 403: problems[403], 404: problems[404] };
 
-export function toneRoutes(authService: AuthService, tone: ToneService) {
+export function toneRoutes(tone: ToneService) {
   return new Hono<AppEnv>()
-    .use("/teams/:teamId/tone", requireUser(authService))
-    .use("/teams/:teamId/tone/*", requireUser(authService))
-    .use("/tone/*", requireUser(authService))
     .get(
       "/teams/:teamId/tone",
       describeRoute({

@@ -1,11 +1,10 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { exportBodySchema, importOptionsSchema, importResultSchema } from "../../shared/schemas/transfer.ts";
-import type { AuthService } from "../auth/service.ts";
 import { AppError } from "../errors.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ok, problems } from "../http/openapi.ts";
-import { requireUser } from "../http/session.ts";
+
 import { jsonBody } from "../http/validate.ts";
 import type { ExportService } from "./export-service.ts";
 import type { ImportService } from "./import-service.ts";
@@ -16,7 +15,6 @@ const flag = (value: unknown, fallback: boolean) =>
   value === undefined || value === "" ? fallback : value === "true" || value === "on" || value === "1";
 
 export function transferRoutes(
-  authService: AuthService,
   services: { imports: ImportService; exports: ExportService },
   maxUploadMb: number,
 ) {
@@ -37,7 +35,6 @@ export function transferRoutes(
           413: { description: `The file is larger than MAX_UPLOAD_MB (${maxUploadMb} MB)` },
         },
       }),
-      requireUser(authService),
       async (c) => {
         const form = await c.req.parseBody().catch(() => {
           throw new AppError("validation_failed", "Missing data or language selection");
@@ -81,7 +78,6 @@ export function transferRoutes(
           404: problems[404],
         },
       }),
-      requireUser(authService),
       jsonBody(exportBodySchema),
       async (c) => {
         const zip = await services.exports.exportZip(

@@ -1,0 +1,136 @@
+import type { AnyContractProcedure, InferSchemaInput, InferSchemaOutput } from "@orpc/contract";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { type DescribeRouteOptions, describeRoute, validator } from "hono-openapi";
+import { z } from "zod";
+import { PATH_PARAMS, type PathParamName } from "../../shared/contract/path-params.ts";
+import { AppError } from "../errors.ts";
+import type { AppEnv } from "./app-env.ts";
+import { ok, problem } from "./openapi.ts";
+import { jsonBody, queryParams } from "./validate.ts";
+
+type InputSchemaOf<P extends AnyContractProcedure> = NonNullable<P["~orpc"]["inputSchema"]>;
+type OutputSchemaOf<P extends AnyContractProcedure> = NonNullable<P["~orpc"]["outputSchema"]>;
+
+/** What a handler receives: the params, query and body as the contract's schemas parsed them. */
+export type ContractInput<P extends AnyContractProcedure> = InferSchemaOutput<InputSchemaOf<P>>;
+/** What a handler answers: the data the contract's answer schema accepts, or a Response of its own. */
+export type ContractAnswer<P extends AnyContractProcedure> = InferSchemaInput<OutputSchemaOf<P>>;
+
+type Handler = MiddlewareHandler<AppEnv>;
+
+export type ContractHandler<P extends AnyContractProcedure> = (
+  input: ContractInput<P>,
+  c: Context<AppEnv>,
+) => Promise<ContractAnswer<P> | Response> | ContractAnswer<P> | Response;
+
+/** A handler with middlewares that run before the input is validated (rate limits, body limits). */
+export interface ContractImplementation<P extends AnyContractProcedure> {
+  use: MiddlewareHandler<AppEnv>[];
+  handle: ContractHandler<P>;
+}
+
+export type ContractImplementations<R extends Record<string, AnyContractProcedure>> = {
+  [K in keyof R]: ContractHandler<R[K]> | ContractImplementation<R[K]>;
+};
+
+/** `/reviews/{reviewId}` as Hono writes it: `/reviews/:reviewId`. */
+export function honoPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ":$1");
+}
+
+function zodSchema(schema: unknown, what: string): z.ZodType {
+  if (!(schema instanceof z.ZodType)) throw new Error(`${what} of a contract must be a zod schema`);
+  return schema;
+}
+
+/** The contract's detailed input, split into the parts HTTP carries separately. */
+function inputParts(procedure: AnyContractProcedure) {
+  const schema = procedure["~orpc"].inputSchema;
+  if (schema === undefined) return {};
+  if (!(schema instanceof z.ZodObject))
+    throw new Error("a contract's input must be z.object({ params, query, body })");
+  const shape = schema.shape as Record<string, unknown>;
+  return {
+    params: shape.params === undefined ? undefined : zodSchema(shape.params, "params"),
+    query: shape.query === undefined ? undefined : zodSchema(shape.query, "query"),
+    body: shape.body === undefined ? undefined : zodSchema(shape.body, "body"),
+  };
+}
+
+/** The same answer as the path check that runs before every route: the bad value, named. */
+function pathParamsValidator(schema: z.ZodType) {
+  return validator("param", schema, (result, c) => {
+    if (result.success) return;
+    const name = result.error[0]?.path?.[0];
+    const rule =
+      typeof name === "string" && name in PATH_PARAMS ? PATH_PARAMS[name as PathParamName] : undefined;
+    const value = typeof name === "string" ? c.req.param(name) : undefined;
+    throw new AppError("bad_request", `"${value}" is not a valid ${rule?.what ?? "parameter"}`);
+  });
+}
+
+/** The API reference's entry, from the contract's route, answer and errors. */
+function documentation(procedure: AnyContractProcedure) {
+  const { route, outputSchema, errorMap } = procedure["~orpc"];
+  const status = route.successStatus ?? 200;
+  const description = route.successDescription ?? "OK";
+  const responses: Record<
+    number,
+    ReturnType<typeof problem> | ReturnType<typeof ok> | { description: string }
+  > = {
+    [status]:
+      outputSchema === undefined ? { description } : ok(zodSchema(outputSchema, "output"), description),
+  };
+  for (const entry of Object.values(errorMap as Record<string, { status?: number; message?: string }>)) {
+    if (entry?.status) responses[entry.status] = problem(entry.message ?? "Error");
+  }
+  return describeRoute({
+    ...(route.tags ? { tags: [...route.tags] } : {}),
+    ...(route.summary ? { summary: route.summary } : {}),
+    ...(route.description ? { description: route.description } : {}),
+    responses: responses as DescribeRouteOptions["responses"],
+  });
+}
+
+/**
+ * A feature's routes, derived from its contract: method and path, the validation of params, query
+ * and body (with the API's one error shape), the answer's status, and the API reference entry. A
+ * handler gets typed input and must answer what the contract says, so a renamed field fails the type
+ * check here as it does in the web.
+ */
+export function contractRoutes<R extends Record<string, AnyContractProcedure>>(
+  contract: R,
+  implementations: ContractImplementations<R>,
+): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  for (const name of Object.keys(contract) as (keyof R & string)[]) {
+    const procedure = contract[name] as R[keyof R];
+    const implementation = implementations[name];
+    const { handle, use } =
+      typeof implementation === "function" ? { handle: implementation, use: [] } : implementation;
+    const { route } = procedure["~orpc"];
+    if (!route.method || !route.path) throw new Error(`contract ${name} needs a method and a path`);
+    const parts = inputParts(procedure);
+    const middlewares = [documentation(procedure), ...use] as MiddlewareHandler[];
+    if (parts.params) middlewares.push(pathParamsValidator(parts.params) as MiddlewareHandler);
+    if (parts.query) middlewares.push(queryParams(parts.query) as MiddlewareHandler);
+    if (parts.body) middlewares.push(jsonBody(parts.body) as MiddlewareHandler);
+    const status = route.successStatus ?? 200;
+    const respond: MiddlewareHandler<AppEnv> = async (c) => {
+      const valid = c.req.valid.bind(c.req) as (target: "param" | "query" | "json") => unknown;
+      const input = {
+        ...(parts.params ? { params: valid("param") } : {}),
+        ...(parts.query ? { query: valid("query") } : {}),
+        ...(parts.body ? { body: valid("json") } : {}),
+      } as ContractInput<typeof procedure>;
+      const answer = await handle(input, c as Context<AppEnv>);
+      if (answer instanceof Response) return answer;
+      if (status === 204) return c.body(null, 204);
+      return c.json(answer as object, status as 200);
+    };
+    // One route entry per method and path: what the route table and permission tests list.
+    const handlers = [...middlewares, respond] as unknown as [Handler, ...Handler[]];
+    app.on(route.method, honoPath(route.path), ...handlers);
+  }
+  return app;
+}

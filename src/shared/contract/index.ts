@@ -1,0 +1,11 @@
+import { reviewsContract } from "./reviews.ts";
+
+/**
+ * The API's one contract: every endpoint's method, path, params, query, body, answer and errors.
+ * The server's routes, the API reference, the web's fetchers and the tests' client derive from it.
+ */
+export const contract = {
+  reviews: reviewsContract,
+};
+
+export type Contract = typeof contract;
