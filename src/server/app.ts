@@ -19,7 +19,8 @@ import { batchRoutes } from "./batch/routes.ts";
 import type { BillingService } from "./billing/billing-service.ts";
 import { billingRoutes, billingWebhookRoutes } from "./billing/routes.ts";
 import type { WebhookHandler } from "./billing/webhooks.ts";
-import { AppError } from "./errors.ts";
+import { isDatabaseUnavailable } from "./db/errors.ts";
+import { AppError, errors } from "./errors.ts";
 import type { EventBus } from "./events/event-bus.ts";
 import { eventRoutes } from "./events/routes.ts";
 import type { StreamWatch } from "./events/stream-watch.ts";
@@ -108,6 +109,11 @@ function toAppError(error: unknown, logger: Logger): AppError {
     if (error.status === 400) return new AppError("bad_request", "Malformed JSON in request body");
     if (error.status === 413) return new AppError("payload_too_large", "Request body too large");
     if (error.status === 401) return new AppError("unauthorized", "User not authenticated");
+  }
+  if (isDatabaseUnavailable(error)) {
+    // An outage, not a bug: a warning that names it, and the request handler's own error line.
+    logger.warn({ err: error }, "database unavailable");
+    return errors.databaseUnavailable();
   }
   logger.error({ err: error }, "unhandled error");
   return new AppError("internal", "An unexpected error occurred. Please try again.");

@@ -12,6 +12,7 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   payload_too_large: 413,
   rate_limited: 429,
   upstream_failed: 502,
+  unavailable: 503,
   internal: 500,
 };
 
@@ -37,4 +38,9 @@ export const errors = {
   unauthorized: () => new AppError("unauthorized", "User not authenticated"),
   notFound: (what: string) => new AppError("not_found", `${what} not found`),
   forbidden: () => new AppError("forbidden", "You do not have permission to do this"),
+  /** A passing outage, not a bug: the client may try again (a restart, a failover). */
+  databaseUnavailable: () =>
+    new AppError("unavailable", "The database is not reachable right now. Please try again in a moment.", {
+      retryAfterSeconds: 5,
+    }),
 };

@@ -14,6 +14,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from "kysely";
+import { DatabaseUnavailableError } from "./errors.ts";
 
 type Queryable = Pick<PGlite, "query"> | Pick<Transaction, "query">;
 
@@ -140,7 +141,7 @@ class PGliteConnection implements DatabaseConnection {
       throw new Error("PGlite transaction ended before it started");
     });
     endedEarly.catch(() => {});
-    this.#tx = await Promise.race([started, endedEarly]);
+    this.#tx = await Promise.race([started, endedEarly]).catch((error: unknown) => this.#failed(error));
   }
 
   async end(outcome: "commit" | "rollback"): Promise<void> {
@@ -153,12 +154,24 @@ class PGliteConnection implements DatabaseConnection {
     await done;
   }
 
+  /**
+   * PGlite says it is closing or closed only in its message: tell it by its state instead, so the
+   * app answers 503, not 500.
+   */
+  #failed(error: unknown): never {
+    if (!this.#pglite.ready)
+      throw new DatabaseUnavailableError("The embedded database is closed", { cause: error });
+    throw error;
+  }
+
   async raw(sql: string): Promise<void> {
-    await this.#target.query(sql);
+    await this.#target.query(sql).catch((error: unknown) => this.#failed(error));
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.#target.query<R>(compiled.sql, compiled.parameters as unknown[]);
+    const result = await this.#target
+      .query<R>(compiled.sql, compiled.parameters as unknown[])
+      .catch((error: unknown) => this.#failed(error));
     const command = compiled.query.kind;
     const affects =
       command === "InsertQueryNode" ||

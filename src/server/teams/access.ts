@@ -12,7 +12,7 @@ const isUuid = (value: string) =>
 /**
  * The one gate every team resource passes: who is asking, in which team, may they do this?
  * Someone outside the team gets 404 (a resource of another team does not exist for them);
- * a member without the right gets 403.
+ * a member without the right gets 403. Any other failure (the database away) passes through.
  */
 export function createAccess(db: Kysely<DB>) {
   async function roleIn(userId: string, teamId: string): Promise<Role> {
@@ -60,8 +60,12 @@ export function createAccess(db: Kysely<DB>) {
         .where("id", "=", keyId)
         .executeTakeFirst();
       if (!key) throw new AppError("not_found", "Key not found");
-      const { project, role } = await this.project(userId, key.project_id).catch(() => {
-        throw new AppError("not_found", "Key not found");
+      // Only "no such project for you" becomes "no such key"; a database outage stays what it is (503).
+      const { project, role } = await this.project(userId, key.project_id).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === "not_found") {
+          throw new AppError("not_found", "Key not found");
+        }
+        throw error;
       });
       check(role, permission, "Key not found");
       return { key, project, role };

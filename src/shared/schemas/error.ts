@@ -11,6 +11,7 @@ export const errorCodeSchema = z.enum([
   "payload_too_large",
   "rate_limited",
   "upstream_failed",
+  "unavailable",
   "internal",
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -46,6 +46,8 @@ function statusToCode(status: number): ErrorCode {
   if (status === 409) return "conflict";
   if (status === 413) return "payload_too_large";
   if (status === 429) return "rate_limited";
+  // A proxy's own 503 while the server restarts, as well as ours when the database is away.
+  if (status === 503) return "unavailable";
   return "internal";
 }
 
