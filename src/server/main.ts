@@ -25,10 +25,8 @@ async function main() {
     process.once("SIGINT", () => void shutdown("SIGINT"));
     process.once("SIGTERM", () => void shutdown("SIGTERM"));
   } catch (error) {
-    if (
-      error instanceof DataDirLockedError ||
-      (error instanceof Error && error.message.includes("DATABASE_URL"))
-    ) {
+    // Problems the person starting the server can fix get their message alone, not a stack trace.
+    if (error instanceof DataDirLockedError || error instanceof ConfigError) {
       logger.fatal(error.message);
       process.stderr.write(`\n${error.message}\n`);
       process.exit(1);

@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { ConfigError } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import { PGliteDialect } from "./pglite-dialect.ts";
@@ -39,7 +40,7 @@ export async function openPostgres(
   // Fail at start, naming the variable, rather than on the first request.
   const client = await pool.connect().catch(async (error: Error) => {
     await pool.end();
-    throw new Error(`Cannot connect to DATABASE_URL: ${error.message}`);
+    throw new ConfigError(`Cannot connect to DATABASE_URL: ${error.message}`, { cause: error });
   });
   client.release();
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
