@@ -1,0 +1,215 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { BILLING_ERRORS, type PortalAnswer } from "../../src/shared/schemas/billing.ts";
+import type { ApiClient } from "../helpers/api-app.ts";
+import { type ErrorAnswer, memberOf, signedInUser, stripeBillingForThisFile } from "../helpers/billing.ts";
+import type { StripeServer } from "../helpers/stripe-server.ts";
+
+/**
+ * Billing (issue 8), buying and managing a plan: Stripe Checkout (one seat per member, a trial for the
+ * team's first subscription only), the billing portal, and who of a team may do either. The real `stripe`
+ * client talks to a loopback Stripe (tests/helpers/stripe-server.ts); setup is in
+ * tests/helpers/billing.ts.
+ */
+
+describe("billing with Stripe", () => {
+  const billing = stripeBillingForThisFile();
+  const { api, ownerWithTeam, postWebhook, startCheckout, subscribedTeam } = billing;
+  let stripe: StripeServer;
+  beforeAll(() => {
+    stripe = billing.stripe();
+  });
+
+  describe("checkout", () => {
+    it("creates a Checkout Session: the price, one seat per member, the team, a trial, the return addresses", async () => {
+      const { owner, email, teamId } = await ownerWithTeam();
+      await memberOf(api(), teamId, "admin");
+
+      const { checkoutUrl } = await startCheckout(owner, teamId, "price_team_year");
+      expect(checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+      const request = stripe.requestsTo("POST", "/v1/checkout/sessions").at(-1);
+      expect(request?.params).toEqual({
+        mode: "subscription",
+        line_items: [{ price: "price_team_year", quantity: "2" }],
+        client_reference_id: teamId,
+        metadata: { teamId, productId: "prod_team" },
+        subscription_data: { metadata: { teamId }, trial_period_days: "14" },
+        customer_email: email,
+        success_url: `${api().app.url}/app/overview?checkout=success`,
+        cancel_url: `${api().app.url}/app/team?checkout=cancelled`,
+      });
+    });
+
+    it("gives the trial to the team's first subscription only, and reuses its customer", async () => {
+      const { owner, teamId, subscriptionId } = await subscribedTeam();
+      // Still subscribed: manage it, do not buy a second one.
+      const again = await owner.request<ErrorAnswer>("POST", `/api/teams/${teamId}/billing/checkout`, {
+        body: { priceId: "price_team_month", productId: "prod_team" },
+      });
+      expect(again.status).toBe(409);
+      expect(again.body.error.message).toBe(BILLING_ERRORS.alreadySubscribed);
+
+      expect((await postWebhook(stripe.deleteSubscription(subscriptionId))).status).toBe(200);
+      await startCheckout(owner, teamId, "price_enterprise_month");
+      const request = stripe.requestsTo("POST", "/v1/checkout/sessions").at(-1);
+      expect(request?.params.subscription_data).toEqual({ metadata: { teamId } });
+      expect(request?.params.customer).toBe(stripe.subscription(subscriptionId)?.customer);
+      expect(request?.params.customer_email).toBeUndefined();
+    });
+
+    it("wants a price and a product: 'Cannot initiate purchase. Missing required information.'", async () => {
+      const { owner, teamId } = await ownerWithTeam();
+      const before = stripe.requestsTo("POST", "/v1/checkout/sessions").length;
+      for (const body of [
+        {},
+        { priceId: "price_team_month" },
+        { productId: "prod_team" },
+        { priceId: " ", productId: "prod_team" },
+      ]) {
+        const answer = await owner.request<ErrorAnswer>("POST", `/api/teams/${teamId}/billing/checkout`, {
+          body,
+        });
+        expect(answer.status).toBe(400);
+        expect(answer.body.error.message).toBe(BILLING_ERRORS.missingPurchaseInfo);
+      }
+      const notJson = await owner.request<ErrorAnswer>("POST", `/api/teams/${teamId}/billing/checkout`, {
+        rawBody: "[]",
+      });
+      expect(notJson.body.error.message).toBe(BILLING_ERRORS.missingPurchaseInfo);
+      expect(stripe.requestsTo("POST", "/v1/checkout/sessions")).toHaveLength(before);
+    });
+
+    it("refuses a price that is not one of the plans (or not of that product)", async () => {
+      const { owner, teamId } = await ownerWithTeam();
+      for (const body of [
+        { priceId: "price_stickers", productId: "prod_stickers" },
+        { priceId: "price_enterprise_month", productId: "prod_team" },
+        { priceId: "price_team_weekly", productId: "prod_team" },
+      ]) {
+        const answer = await owner.request<ErrorAnswer>("POST", `/api/teams/${teamId}/billing/checkout`, {
+          body,
+        });
+        expect(answer.status).toBe(400);
+        expect(answer.body.error.message).toBe(BILLING_ERRORS.unknownPlan);
+      }
+    });
+
+    it("answers 'Checkout URL not received from function.' when Stripe gives no url", async () => {
+      const { owner, teamId } = await ownerWithTeam();
+      stripe.answerNext("POST", /^\/v1\/checkout\/sessions$/, {
+        id: "cs_nourl",
+        object: "checkout.session",
+        url: null,
+      });
+      const answer = await owner.request<ErrorAnswer>("POST", `/api/teams/${teamId}/billing/checkout`, {
+        body: { priceId: "price_team_month", productId: "prod_team" },
+      });
+      expect(answer.status).toBe(502);
+      expect(answer.body.error.message).toBe(BILLING_ERRORS.checkoutUrlMissing);
+    });
+
+    it("answers 'Failed to start checkout process.' when Stripe fails", async () => {
+      const { owner, teamId } = await ownerWithTeam();
+      stripe.failNext("POST", /^\/v1\/checkout\/sessions$/, 400, "No such price");
+      const answer = await owner.request<ErrorAnswer>("POST", `/api/teams/${teamId}/billing/checkout`, {
+        body: { priceId: "price_team_month", productId: "prod_team" },
+      });
+      expect(answer.status).toBe(502);
+      expect(answer.body.error.message).toBe(BILLING_ERRORS.checkoutFailed);
+    });
+  });
+
+  describe("billing portal", () => {
+    it("opens the portal for the team's customer, returning to the given page", async () => {
+      const { owner, teamId, subscriptionId } = await subscribedTeam();
+      const returnUrl = `${api().app.url}/app/team?tab=plan`;
+      const answer = await owner.request<PortalAnswer>("POST", `/api/teams/${teamId}/billing/portal`, {
+        body: { returnUrl },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.portalUrl).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_test_/);
+      expect(stripe.requestsTo("POST", "/v1/billing_portal/sessions").at(-1)?.params).toEqual({
+        customer: stripe.subscription(subscriptionId)?.customer,
+        return_url: returnUrl,
+      });
+    });
+
+    it("wants a return address of this app: 'Cannot manage subscription. Missing required information.'", async () => {
+      const { owner, teamId } = await subscribedTeam();
+      const missing = await owner.request<ErrorAnswer>("POST", `/api/teams/${teamId}/billing/portal`, {
+        body: {},
+      });
+      expect(missing.status).toBe(400);
+      expect(missing.body.error.message).toBe(BILLING_ERRORS.missingManageInfo);
+      const foreign = await owner.request<ErrorAnswer>("POST", `/api/teams/${teamId}/billing/portal`, {
+        body: { returnUrl: "https://evil.example/phish" },
+      });
+      expect(foreign.status).toBe(400);
+      expect(foreign.body.error.message).toBe(BILLING_ERRORS.invalidReturnUrl);
+    });
+
+    it("answers 404 for a team without a subscription, and 502 texts when Stripe fails", async () => {
+      const { owner, teamId } = await ownerWithTeam();
+      const returnUrl = `${api().app.url}/app/team`;
+      const none = await owner.request<ErrorAnswer>("POST", `/api/teams/${teamId}/billing/portal`, {
+        body: { returnUrl },
+      });
+      expect(none.status).toBe(404);
+      expect(none.body.error.message).toBe(BILLING_ERRORS.noSubscription);
+
+      const subscribed = await subscribedTeam();
+      stripe.answerNext("POST", /^\/v1\/billing_portal\/sessions$/, {
+        id: "bps_x",
+        object: "billing_portal.session",
+      });
+      const noUrl = await subscribed.owner.request<ErrorAnswer>(
+        "POST",
+        `/api/teams/${subscribed.teamId}/billing/portal`,
+        { body: { returnUrl } },
+      );
+      expect(noUrl.status).toBe(502);
+      expect(noUrl.body.error.message).toBe(BILLING_ERRORS.portalUrlMissing);
+      stripe.failNext("POST", /^\/v1\/billing_portal\/sessions$/);
+      const failed = await subscribed.owner.request<ErrorAnswer>(
+        "POST",
+        `/api/teams/${subscribed.teamId}/billing/portal`,
+        { body: { returnUrl } },
+      );
+      expect(failed.status).toBe(502);
+      expect(failed.body.error.message).toBe(BILLING_ERRORS.portalFailed);
+    });
+  });
+
+  describe("who may", () => {
+    it("lets every member see the subscription and only the owner buy or manage it", async () => {
+      const { owner, teamId } = await subscribedTeam("Roles");
+      const admin = (await memberOf(api(), teamId, "admin")).client;
+      const reviewer = (await memberOf(api(), teamId, "reviewer")).client;
+      const outsider = (await signedInUser(api(), "outsider")).client;
+      const anonymous = api().client();
+
+      const returnUrl = `${api().app.url}/app/team`;
+      const calls = {
+        subscription: (c: ApiClient) => c.request("GET", `/api/teams/${teamId}/subscription`),
+        checkout: (c: ApiClient) =>
+          c.request("POST", `/api/teams/${teamId}/billing/checkout`, {
+            body: { priceId: "price_team_month", productId: "prod_team" },
+          }),
+        portal: (c: ApiClient) =>
+          c.request("POST", `/api/teams/${teamId}/billing/portal`, { body: { returnUrl } }),
+      };
+      const statuses: Record<string, number[]> = {};
+      for (const [name, call] of Object.entries(calls)) {
+        statuses[name] = [];
+        for (const client of [anonymous, outsider, reviewer, admin, owner]) {
+          statuses[name].push((await call(client)).status);
+        }
+      }
+      expect(statuses).toEqual({
+        subscription: [401, 404, 200, 200, 200],
+        // The owner's checkout is refused for another reason: the team is subscribed already.
+        checkout: [401, 404, 403, 403, 409],
+        portal: [401, 404, 403, 403, 200],
+      });
+    });
+  });
+});
