@@ -1,8 +1,10 @@
 import pg from "pg";
 import { expect } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
 import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import type { Approval, ReviewDetail, ReviewSummary } from "../../src/shared/schemas/reviews.ts";
+import type { Approval, CreateReviewBody } from "../../src/shared/schemas/reviews.ts";
 import { type ApiApp, type ApiClient, ownerWithProject } from "./api-app.ts";
+import { call } from "./contract-client.ts";
 
 // Shared by the reviews tests (reviews-api.test.ts, reviews-approvals.test.ts).
 
@@ -37,14 +39,14 @@ export async function projectWithKeys(api: ApiApp) {
   return { ...setup, keys: { a, b, Z } };
 }
 
-export async function createReview(client: ApiClient, projectId: string, body: Record<string, unknown>) {
-  const created = await client.request<ReviewSummary>("POST", `/api/projects/${projectId}/reviews`, { body });
+export async function createReview(client: ApiClient, projectId: string, body: CreateReviewBody) {
+  const created = await call(client, contract.reviews.create, { params: { projectId }, body });
   expect(created.status).toBe(201);
   return created.body;
 }
 
 export async function getReview(client: ApiClient, reviewId: string) {
-  const answer = await client.request<ReviewDetail>("GET", `/api/reviews/${reviewId}`);
+  const answer = await call(client, contract.reviews.get, { params: { reviewId } });
   expect(answer.status).toBe(200);
   return answer.body;
 }

@@ -35,3 +35,12 @@ export function pathParams<const N extends PathParamName>(...names: N[]) {
   ) as { [K in N]: z.ZodString };
   return z.object(shape);
 }
+
+/** `/reviews/{reviewId}` with the params filled in, each encoded as one path segment. */
+export function fillPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,19 +1,12 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  type AddReviewKeysBody,
-  type ReviewSummary,
-  reviewSummarySchema,
-} from "../../../../shared/schemas/reviews.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { AddReviewKeysBody, ReviewSummary } from "../../../../shared/schemas/reviews.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { storeReviewSummary } from "./review-cache.ts";
 
 /** POST /api/reviews/:reviewId/keys: Add to Review (existing) and Add key; keys already in it stay once. */
 export function addReviewKeys(reviewId: string, body: AddReviewKeysBody): Promise<ReviewSummary> {
-  return apiRequest(`/api/reviews/${encodeURIComponent(reviewId)}/keys`, reviewSummarySchema, {
-    method: "POST",
-    body,
-  });
+  return api.reviews.addKeys({ params: { reviewId }, body });
 }
 
 export function addReviewKeysMutationOptions() {

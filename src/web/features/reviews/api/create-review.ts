@@ -1,19 +1,12 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  type CreateReviewBody,
-  type ReviewSummary,
-  reviewSummarySchema,
-} from "../../../../shared/schemas/reviews.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { CreateReviewBody, ReviewSummary } from "../../../../shared/schemas/reviews.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { storeReviewSummary } from "./review-cache.ts";
 
 /** POST /api/projects/:projectId/reviews: Create Review, pending, optionally with keys (Add to Review → new). */
 export function createReview(projectId: string, body: CreateReviewBody): Promise<ReviewSummary> {
-  return apiRequest(`/api/projects/${encodeURIComponent(projectId)}/reviews`, reviewSummarySchema, {
-    method: "POST",
-    body,
-  });
+  return api.reviews.create({ params: { projectId }, body });
 }
 
 export function createReviewMutationOptions(projectId: string) {

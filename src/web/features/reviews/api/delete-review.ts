@@ -1,11 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReviewSummary } from "../../../../shared/schemas/reviews.ts";
-import { apiRequestVoid } from "../../../lib/api-client.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** DELETE /api/reviews/:reviewId: the review and its verdicts (its keys and strings stay). */
 export function deleteReview(reviewId: string): Promise<void> {
-  return apiRequestVoid(`/api/reviews/${encodeURIComponent(reviewId)}`, { method: "DELETE" });
+  return api.reviews.remove({ params: { reviewId } }).then(() => undefined);
 }
 
 export function deleteReviewMutationOptions() {

@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type ReviewDetail, reviewDetailSchema } from "../../../../shared/schemas/reviews.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { ReviewDetail } from "../../../../shared/schemas/reviews.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** GET /api/reviews/:reviewId: the review with its keys, strings and approvals; 404 'Review not found'. */
 export function getReview(reviewId: string, signal?: AbortSignal): Promise<ReviewDetail> {
-  return apiRequest(
-    `/api/reviews/${encodeURIComponent(reviewId)}`,
-    reviewDetailSchema,
-    signal ? { signal } : {},
-  );
+  return api.reviews.get({ params: { reviewId } }, signal ? { signal } : {});
 }
 
 export function reviewQueryOptions(reviewId: string) {

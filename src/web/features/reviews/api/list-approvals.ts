@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { type ProjectApprovals, projectApprovalsSchema } from "../../../../shared/schemas/reviews.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { ProjectApprovals } from "../../../../shared/schemas/reviews.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 export type CellApproval = ProjectApprovals["approvals"][number];
@@ -15,10 +15,7 @@ function indexKey(keyId: string, language: string): string {
 
 /** GET /api/projects/:projectId/approvals: the current verdict per key and language (pending ones absent). */
 export async function listApprovals(projectId: string): Promise<ApprovalIndex> {
-  const answer = await apiRequest(
-    `/api/projects/${encodeURIComponent(projectId)}/approvals`,
-    projectApprovalsSchema,
-  );
+  const answer = await api.reviews.approvals({ params: { projectId } });
   return new Map(answer.approvals.map((entry) => [indexKey(entry.keyId, entry.language), entry]));
 }
 

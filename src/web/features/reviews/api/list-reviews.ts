@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type ReviewSummary, reviewListSchema } from "../../../../shared/schemas/reviews.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { ReviewSummary } from "../../../../shared/schemas/reviews.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** GET /api/projects/:projectId/reviews: the project's reviews, newest change first. */
 export async function listReviews(projectId: string): Promise<ReviewSummary[]> {
-  const answer = await apiRequest(`/api/projects/${encodeURIComponent(projectId)}/reviews`, reviewListSchema);
+  const answer = await api.reviews.list({ params: { projectId } });
   return answer.reviews;
 }
 

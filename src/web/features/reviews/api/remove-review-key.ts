@@ -1,16 +1,12 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ReviewSummary, reviewSummarySchema } from "../../../../shared/schemas/reviews.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { ReviewSummary } from "../../../../shared/schemas/reviews.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { storeReviewSummary } from "./review-cache.ts";
 
 /** DELETE /api/reviews/:reviewId/keys/:keyId: takes a key (and its verdicts) out of the review. */
 export function removeReviewKey(reviewId: string, keyId: string): Promise<ReviewSummary> {
-  return apiRequest(
-    `/api/reviews/${encodeURIComponent(reviewId)}/keys/${encodeURIComponent(keyId)}`,
-    reviewSummarySchema,
-    { method: "DELETE" },
-  );
+  return api.reviews.removeKey({ params: { reviewId, keyId } });
 }
 
 export function removeReviewKeyMutationOptions() {

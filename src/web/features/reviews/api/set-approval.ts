@@ -1,11 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  type Approval,
-  approvalSchema,
-  type ReviewDetail,
-  type SetApprovalBody,
-} from "../../../../shared/schemas/reviews.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { Approval, ReviewDetail, SetApprovalBody } from "../../../../shared/schemas/reviews.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { withApproval } from "../review-state.ts";
 
@@ -21,10 +16,7 @@ export interface SetApprovalInput extends SetApprovalBody {
  * verdict); answers the cell's verdict as it is now.
  */
 export function setApproval(reviewId: string, body: SetApprovalBody): Promise<Approval> {
-  return apiRequest(`/api/reviews/${encodeURIComponent(reviewId)}/approvals`, approvalSchema, {
-    method: "PUT",
-    body,
-  });
+  return api.reviews.setApproval({ params: { reviewId }, body });
 }
 
 export function setApprovalMutationOptions() {

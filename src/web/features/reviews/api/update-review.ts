@@ -1,11 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  type ReviewDetail,
-  type ReviewSummary,
-  reviewSummarySchema,
-  type UpdateReviewBody,
-} from "../../../../shared/schemas/reviews.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { ReviewDetail, ReviewSummary, UpdateReviewBody } from "../../../../shared/schemas/reviews.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { applyReviewUpdate } from "../review-state.ts";
 import { restoreReview, snapshotReview, storeReviewSummary, updateCachedReview } from "./review-cache.ts";
@@ -15,10 +10,7 @@ import { restoreReview, snapshotReview, storeReviewSummary, updateCachedReview }
  * done completes the review; status pending empties the languages done (spec point 4).
  */
 export function updateReview(reviewId: string, body: UpdateReviewBody): Promise<ReviewSummary> {
-  return apiRequest(`/api/reviews/${encodeURIComponent(reviewId)}`, reviewSummarySchema, {
-    method: "PATCH",
-    body,
-  });
+  return api.reviews.update({ params: { reviewId }, body });
 }
 
 export function updateReviewMutationOptions() {
