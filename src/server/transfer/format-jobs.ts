@@ -3,6 +3,7 @@ import {
   FormatError,
   type FormatId,
   type FormatMeta,
+  InvalidJsonError,
   type OutputFile,
   type ParsedFile,
   type ParseOptions,
@@ -46,9 +47,8 @@ export async function parseImport(input: ParseImportInput): Promise<ParsedImport
   } catch (error) {
     if (error instanceof FormatError) {
       // The spec's own text for bad JSON stands alone; other formats say what went wrong.
-      const message = error.message.startsWith("Invalid JSON file")
-        ? error.message
-        : `Error processing file: ${error.message}`;
+      const message =
+        error instanceof InvalidJsonError ? error.message : `Error processing file: ${error.message}`;
       throw new AppError("validation_failed", message);
     }
     throw error;

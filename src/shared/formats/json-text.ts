@@ -1,4 +1,4 @@
-import { FormatError, MAX_NESTING_DEPTH, type MetaValue } from "./types.ts";
+import { FormatError, InvalidJsonError, MAX_NESTING_DEPTH, type MetaValue } from "./types.ts";
 
 /**
  * What the text formats share when reading: bytes to text, JSON text to a value, and the skip log
@@ -129,7 +129,7 @@ export function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch {
-    throw new FormatError("Invalid JSON file. Please check the file format.");
+    throw new InvalidJsonError("Invalid JSON file. Please check the file format.");
   }
 }
 

@@ -136,5 +136,12 @@ export class FormatError extends Error {
   override name = "FormatError";
 }
 
+/**
+ * A JSON or ARB file that is not JSON at all. Its message is the whole answer the import shows
+ * (the spec's own words), not a detail after "Error processing file". Its name stays FormatError:
+ * to everyone but the import it is one.
+ */
+export class InvalidJsonError extends FormatError {}
+
 /** Shared limits every parser enforces (bad input gets a clear error, not a crash). */
 export const MAX_NESTING_DEPTH = 64;
