@@ -1,0 +1,168 @@
+import { sql } from "kysely";
+import type { ApiApp } from "../api-app.ts";
+import type { ApiClient } from "../api-client.ts";
+import {
+  addToTeam,
+  buildKey,
+  buildProject,
+  buildTeam,
+  buildUser,
+  signInAs,
+  type TestUser,
+  uniqueEmail,
+} from "../factories.ts";
+import { type Caller, type Fixture, type RouteCase, unique } from "./matrix.ts";
+
+export interface Matrix {
+  fixture: Fixture;
+  clients: Map<Caller, ApiClient>;
+}
+
+/**
+ * The matrix's world: the owner's team "Matrix" with a project, a key with history, a running batch
+ * and a tone section; a reviewer and an admin of it; an outsider with a team of their own. People
+ * are made by the factories, so no sign-in code is spent on them.
+ */
+export async function buildMatrix(api: ApiApp): Promise<Matrix> {
+  const app = api.app;
+  const ownerUser = await buildUser(app, {
+    email: uniqueEmail("owner"),
+    firstName: "Olga",
+    lastName: "Owner",
+  });
+  const owner = await signInAs(ownerUser);
+  const teamId = (await buildTeam(owner, { name: "Matrix" })).id;
+
+  const freshProject = async () => {
+    const project = await buildProject(owner, teamId, { name: unique("Fresh "), languages: ["de"] });
+    // "k" waits for its German string (a batch has work); "done" has one (clearing German has work).
+    await buildKey(owner, project.id, "k", { source: "Hello" });
+    await buildKey(owner, project.id, "done", { source: "Bye", strings: { de: "Tschüss" } });
+    return project.id;
+  };
+  const projectId = await freshProject();
+  const freshKey = (inProject = projectId) =>
+    buildKey(owner, inProject, unique("fresh."), { source: "Fresh" });
+  const keyId = await freshKey();
+  const history = await owner.request<{ entries: { id: number }[] }>(
+    "GET",
+    `/api/keys/${keyId}/strings/en/history`,
+  );
+  const batch = await owner.request<{ id: string }>("POST", `/api/projects/${projectId}/batch-translations`, {
+    body: { language: "de" },
+  });
+  const section = await owner.request<{ id: string }>("POST", `/api/teams/${teamId}/tone/sections`, {
+    body: { title: "Voice" },
+  });
+
+  const members: Record<"reviewer" | "admin", TestUser> = {
+    reviewer: await buildUser(app, { email: uniqueEmail("reviewer") }),
+    admin: await buildUser(app, { email: uniqueEmail("admin") }),
+  };
+  for (const role of ["reviewer", "admin"] as const) await addToTeam(members[role], teamId, role);
+  const outsider = await signInAs(await buildUser(app, { email: uniqueEmail("outsider") }));
+  await buildTeam(outsider, { name: "Elsewhere" });
+
+  const fixture: Fixture = {
+    appUrl: app.url,
+    teamId,
+    projectId,
+    keyId,
+    historyId: history.body.entries[0]?.id ?? 0,
+    batchId: batch.body.id,
+    sectionId: section.body.id,
+    owner,
+    freshProject,
+    freshKey,
+    async freshTeam() {
+      const team = await buildTeam(owner, { name: unique("Doomed ") });
+      for (const role of ["reviewer", "admin"] as const) await addToTeam(members[role], team.id, role);
+      return team.id;
+    },
+    async freshMember() {
+      return addToTeam(await buildUser(app, { email: uniqueEmail("member") }), teamId, "reviewer");
+    },
+    async freshInvite() {
+      const answer = await owner.request<{ id: string }>("POST", `/api/teams/${teamId}/invites`, {
+        body: { email: uniqueEmail("doomed") },
+      });
+      return answer.body.id;
+    },
+    async runningBatch() {
+      const batchProject = await freshProject();
+      const row = await sql<{ id: string }>`
+        insert into batch_translation_jobs (project_id, source_language, target_language, status, total_items, chunk_count, model)
+        values (${batchProject}, 'en', 'de', 'processing', 1, 1, 'gpt-4o-mini')
+        returning id
+      `.execute(api.db);
+      return row.rows[0]?.id ?? "";
+    },
+    async freshReview(keyIds = [keyId]) {
+      const answer = await owner.request<{ id: string }>("POST", `/api/projects/${projectId}/reviews`, {
+        body: { title: unique("Review "), ...(keyIds.length > 0 ? { keyIds } : {}) },
+      });
+      return answer.body.id;
+    },
+    async freshSection() {
+      const answer = await owner.request<{ id: string }>("POST", `/api/teams/${teamId}/tone/sections`, {
+        body: { title: unique("Doomed ") },
+      });
+      return answer.body.id;
+    },
+    async freshApiKey() {
+      const answer = await owner.request<{ id: string }>("POST", `/api/projects/${projectId}/api-keys`, {
+        body: { name: unique("Doomed ") },
+      });
+      return answer.body.id;
+    },
+    async endedSubscription() {
+      await api.db
+        .insertInto("subscriptions")
+        .values({
+          team_id: teamId,
+          provider: "stripe",
+          provider_customer_id: "cus_matrix",
+          status: "canceled",
+        })
+        .onConflict((oc) => oc.column("team_id").doNothing())
+        .execute();
+      return teamId;
+    },
+  };
+
+  const clients = new Map<Caller, ApiClient>([
+    ["anonymous", api.client()],
+    ["outsider", outsider],
+    ["reviewer", await signInAs(members.reviewer)],
+    ["admin", await signInAs(members.admin)],
+    ["owner", owner],
+  ]);
+  return { fixture, clients };
+}
+
+/** The status only; a streaming answer (events) is cut off once its head has arrived. */
+export async function statusOf(
+  api: ApiApp,
+  matrix: Matrix,
+  caller: Caller,
+  routeCase: RouteCase,
+): Promise<number> {
+  const client =
+    routeCase.endsSession && caller !== "anonymous"
+      ? await signInAs(await buildUser(api.app, { email: uniqueEmail("leaving") }))
+      : matrix.clients.get(caller);
+  const [method = "GET"] = routeCase.route.split(" ");
+  const path = await routeCase.path(matrix.fixture);
+  const headers: Record<string, string> = {};
+  if (client?.cookie) headers.cookie = client.cookie;
+  const given = routeCase.body?.(matrix.fixture);
+  let body: BodyInit | undefined;
+  if (given instanceof FormData) body = given;
+  else if (given !== undefined) {
+    body = JSON.stringify(given);
+    headers["content-type"] = "application/json";
+  }
+  const response = await fetch(`${api.app.url}${path}`, { method, headers, body, redirect: "manual" });
+  await response.body?.cancel();
+  return response.status;
+}
