@@ -13,7 +13,7 @@ import {
 import type { ApiKeyRow } from "../api-keys/service.ts";
 import { AppError } from "../errors.ts";
 import { problems } from "../http/openapi.ts";
-import type { PullService } from "./service.ts";
+import type { ClientHolds, PullService } from "./service.ts";
 
 type PullEnv = { Variables: { apiKey: ApiKeyRow } };
 
@@ -51,6 +51,13 @@ async function readBody(c: Context): Promise<PullBody> {
     throw new AppError("validation_failed", result.error.issues[0]?.message ?? "Invalid request body");
   }
   return result.data;
+}
+
+/** The ETags of `If-None-Match` (weak or strong, a list of them, or `*` for any) as a question. */
+export function clientHoldsOf(ifNoneMatch: string | undefined): ClientHolds {
+  if (!ifNoneMatch) return () => false;
+  const tags = ifNoneMatch.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+  return (etag) => tags.some((tag) => tag === "*" || tag === etag);
 }
 
 /**
@@ -97,10 +104,10 @@ export function pullRoutes(pull: PullService, path: string = PULL_PATH) {
     }),
     async (c) => {
       const body = await readBody(c);
-      const answer = await pull.pull(c.var.apiKey, body, c.req.header("if-none-match"));
+      const answer = await pull.pull(c.var.apiKey, body, clientHoldsOf(c.req.header("if-none-match")));
       c.header("etag", answer.etag);
       c.header("cache-control", "private, no-cache");
-      if (answer.status === 304) return c.body(null, 304);
+      if (answer.kind === "not-modified") return c.body(null, 304);
       c.header("content-type", answer.contentType);
       c.header("content-disposition", `attachment; filename="${answer.fileName}"`);
       return c.body(answer.bytes as Uint8Array<ArrayBuffer>, 200);

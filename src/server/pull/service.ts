@@ -43,21 +43,17 @@ export interface PullFile {
   fileName: string;
 }
 
-export type PullAnswer = ({ status: 200 } & PullFile & { etag: string }) | { status: 304; etag: string };
+/** The project's current ETag, and the file only when the client does not hold it already. */
+export type PullAnswer = { kind: "not-modified"; etag: string } | ({ kind: "file"; etag: string } & PullFile);
 
-/** `If-None-Match` holds the ETag (weak or strong, or one of a list, or `*`). */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(",")
-    .map((tag) => tag.trim().replace(/^W\//, ""))
-    .some((tag) => tag === "*" || tag === etag);
-}
+/** Whether the client already holds the file of this ETag (the route reads that from its request). */
+export type ClientHolds = (etag: string) => boolean;
 
 /**
  * The public pull API (spec point 7): a project API key, a format and a placeholder format give the
  * file of one language, or `translations.zip` with every language. Answers carry an ETag naming the
- * project's state and the parameters, so a CI job that polls gets 304 until something changes.
+ * project's state and the parameters, so a CI job that polls gets no file until something changes.
+ * It answers data; the route speaks HTTP (If-None-Match, 200 or 304).
  */
 export function createPullService(deps: {
   db: Kysely<DB>;
@@ -179,29 +175,33 @@ export function createPullService(deps: {
       return row;
     },
 
-    async pull(apiKey: ApiKeyRow, body: PullBody, ifNoneMatch?: string): Promise<PullAnswer> {
-      // Cheap path first: the ETag alone answers a poll that changed nothing (304) or one this
+    async pull(
+      apiKey: ApiKeyRow,
+      body: PullBody,
+      clientHolds: ClientHolds = () => false,
+    ): Promise<PullAnswer> {
+      // Cheap path first: the ETag alone answers a poll that changed nothing or one this
       // process answered before; while the project does not change it is not even recomputed.
       const parameters = `${body.format}:${body.placeholderFormat}:${body.language ?? "*"}:${body.nested ?? false}:${body.sortKeys ?? false}`;
       const etag = await etags.get(apiKey.project_id, parameters, async () => {
         const project = await projectOf(db, apiKey.project_id);
         return etagOf(db, project, languagesOf(project, body), body);
       });
-      if (etagMatches(ifNoneMatch, etag)) return { status: 304, etag };
+      if (clientHolds(etag)) return { kind: "not-modified", etag };
       const cached = cache.get(etag);
-      if (cached) return { status: 200, etag, ...cached };
+      if (cached) return { kind: "file", etag, ...cached };
       // Build and stamp from one snapshot, so the ETag names exactly these bytes.
       return db
         .transaction()
         .setIsolationLevel("repeatable read")
-        .execute(async (trx) => {
+        .execute(async (trx): Promise<PullAnswer> => {
           const current = await projectOf(trx, apiKey.project_id);
           const currentLanguages = languagesOf(current, body);
           const currentEtag = await etagOf(trx, current, currentLanguages, body);
-          if (etagMatches(ifNoneMatch, currentEtag)) return { status: 304 as const, etag: currentEtag };
+          if (clientHolds(currentEtag)) return { kind: "not-modified", etag: currentEtag };
           const file = cache.get(currentEtag) ?? (await build(trx, current, currentLanguages, body));
           cache.set(currentEtag, file);
-          return { status: 200 as const, etag: currentEtag, ...file };
+          return { kind: "file", etag: currentEtag, ...file };
         });
     },
   };
