@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { type CatalogueProduct, DEFAULT_CATALOGUE, stripeCatalogueObjects } from "./stripe-catalogue.ts";
+
+export { type CatalogueProduct, DEFAULT_CATALOGUE } from "./stripe-catalogue.ts";
 
 /**
  * A small Stripe on loopback for the official `stripe` client (BILLING_PROVIDER=stripe with
@@ -34,58 +37,6 @@ export interface ScriptedAnswer {
   status?: number;
   body: unknown;
 }
-
-/** A product of the catalogue: its tier (metadata.tier; none for an unrelated product) and prices. */
-export interface CatalogueProduct {
-  id: string;
-  name: string;
-  description?: string | null;
-  tier?: string;
-  active?: boolean;
-  prices: {
-    id: string;
-    amount: number | null;
-    interval: "month" | "year" | "week" | null;
-    currency?: string;
-  }[];
-}
-
-/** Team and Enterprise with a monthly and a yearly price, Free, and a product that is not a plan. */
-export const DEFAULT_CATALOGUE: CatalogueProduct[] = [
-  {
-    id: "prod_enterprise",
-    name: "Sprog Enterprise",
-    description: "For organisations with many products",
-    tier: "enterprise",
-    prices: [
-      { id: "price_enterprise_month", amount: 9900, interval: "month" },
-      { id: "price_enterprise_year", amount: 99000, interval: "year" },
-    ],
-  },
-  {
-    id: "prod_free",
-    name: "Sprog Free",
-    description: "Try it out",
-    tier: "free",
-    prices: [{ id: "price_free_month", amount: 0, interval: "month" }],
-  },
-  {
-    id: "prod_team",
-    name: "Sprog Team",
-    description: "For product teams",
-    tier: "team",
-    prices: [
-      { id: "price_team_month", amount: 2900, interval: "month" },
-      { id: "price_team_year", amount: 29000, interval: "year" },
-      { id: "price_team_weekly", amount: 900, interval: "week" },
-    ],
-  },
-  {
-    id: "prod_stickers",
-    name: "Stickers",
-    prices: [{ id: "price_stickers", amount: 500, interval: null }],
-  },
-];
 
 /** Parses `a[0][b]=c&a[0][d]=e&x=1` into `{a: [{b: "c", d: "e"}], x: "1"}`. */
 export function parseStripeForm(text: string): Record<string, unknown> {
@@ -123,27 +74,7 @@ export async function startStripeServer(options: { catalogue?: CatalogueProduct[
   const DAY = 24 * 60 * 60;
 
   function setCatalogue(catalogue: CatalogueProduct[]) {
-    products = catalogue.map((product) => ({
-      id: product.id,
-      object: "product",
-      active: product.active ?? true,
-      name: product.name,
-      description: product.description ?? null,
-      metadata: product.tier ? { tier: product.tier } : {},
-      default_price: product.prices[0]?.id ?? null,
-    }));
-    prices = catalogue.flatMap((product) =>
-      product.prices.map((price) => ({
-        id: price.id,
-        object: "price",
-        active: product.active ?? true,
-        product: product.id,
-        currency: price.currency ?? "usd",
-        unit_amount: price.amount,
-        type: price.interval ? "recurring" : "one_time",
-        recurring: price.interval ? { interval: price.interval, interval_count: 1 } : null,
-      })),
-    );
+    ({ products, prices } = stripeCatalogueObjects(catalogue));
   }
   setCatalogue(options.catalogue ?? DEFAULT_CATALOGUE);
 
