@@ -5,12 +5,7 @@ import { oc } from "@orpc/contract";
  * zod schema, so the server validates each part where HTTP carries it and the client knows where
  * to put each value. Paths are relative to /api and name parameters as `{name}`.
  */
-export const endpoint = oc.$meta<EndpointMeta>({}).$route({ inputStructure: "detailed" });
-
-export interface EndpointMeta {
-  /** Answers without a session. Every other endpoint needs one (401 'User not authenticated'). */
-  public?: boolean;
-}
+export const endpoint = oc.$route({ inputStructure: "detailed" });
 
 /** The errors an endpoint can answer, by status, with what they mean (for the API reference). */
 export const errorsOf = {
@@ -31,3 +26,5 @@ export const guarded = {
   not_found: errorsOf[404],
 } as const;
 export const changing = { bad_request: errorsOf[400], ...guarded } as const;
+/** An AI call: a change that counts against the AI limits and can fail upstream. */
+export const aiCall = { ...changing, rate_limited: errorsOf[429], upstream_failed: errorsOf[502] } as const;

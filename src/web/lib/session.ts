@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type Me, meSchema } from "../../shared/schemas/auth.ts";
-import { ApiError, apiRequest } from "./api-client.ts";
+import type { Me } from "../../shared/schemas/auth.ts";
+import { api } from "./api.ts";
+import { ApiError } from "./api-client.ts";
 
 export const meQueryKey = ["me"] as const;
 
 /** GET /api/me; a 401 means "not signed in" and answers null instead of failing. */
 export async function fetchMe(): Promise<Me | null> {
   try {
-    return await apiRequest("/api/me", meSchema);
+    return await api.auth.me();
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -1,14 +1,10 @@
 import { mutationOptions, useMutation } from "@tanstack/react-query";
-import {
-  type SendCodeAnswer,
-  type SendCodeBody,
-  sendCodeAnswerSchema,
-} from "../../../../shared/schemas/auth.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { SendCodeAnswer, SendCodeBody } from "../../../../shared/schemas/auth.ts";
+import { api } from "../../../lib/api.ts";
 
 /** POST /api/auth/code: e-mails a six-digit sign-in code. */
 export function sendCode(body: SendCodeBody): Promise<SendCodeAnswer> {
-  return apiRequest("/api/auth/code", sendCodeAnswerSchema, { method: "POST", body });
+  return api.auth.sendCode({ body });
 }
 
 export function sendCodeMutationOptions() {

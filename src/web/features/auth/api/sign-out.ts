@@ -1,10 +1,10 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequestVoid } from "../../../lib/api-client.ts";
+import { api } from "../../../lib/api.ts";
 import { meQueryKey } from "../../../lib/session.ts";
 
 /** POST /api/auth/sign-out: ends the session (204). */
 export function signOut(): Promise<void> {
-  return apiRequestVoid("/api/auth/sign-out", { method: "POST" });
+  return api.auth.signOut().then(() => undefined);
 }
 
 export function signOutMutationOptions() {

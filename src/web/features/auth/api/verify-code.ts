@@ -1,11 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type Me, meSchema, type VerifyCodeBody } from "../../../../shared/schemas/auth.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { Me, VerifyCodeBody } from "../../../../shared/schemas/auth.ts";
+import { api } from "../../../lib/api.ts";
 import { meQueryKey } from "../../../lib/session.ts";
 
 /** POST /api/auth/verify: checks the code, starts the session (HttpOnly cookie) and answers who signed in. */
 export function verifyCode(body: VerifyCodeBody): Promise<Me> {
-  return apiRequest("/api/auth/verify", meSchema, { method: "POST", body });
+  return api.auth.verify({ body });
 }
 
 export function verifyCodeMutationOptions() {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type AiStatus, aiStatusSchema } from "../../../../shared/schemas/ai.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { AiStatus } from "../../../../shared/schemas/ai.ts";
+import { api } from "../../../lib/api.ts";
 
 /** GET /api/ai/status: which provider answers (pseudo-localization when no AI key is set). */
 export function getAiStatus(): Promise<AiStatus> {
-  return apiRequest("/api/ai/status", aiStatusSchema);
+  return api.ai.status();
 }
 
 export function aiStatusQueryOptions() {

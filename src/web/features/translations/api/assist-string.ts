@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation } from "@tanstack/react-query";
-import { type AssistAnswer, type AssistBody, assistAnswerSchema } from "../../../../shared/schemas/assist.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { AssistAnswer, AssistBody } from "../../../../shared/schemas/assist.ts";
+import { api } from "../../../lib/api.ts";
 
 export interface AssistStringInput extends AssistBody {
   keyId: string;
@@ -12,11 +12,7 @@ export interface AssistStringInput extends AssistBody {
  * (of `text`, the editor's draft, when given). Nothing is saved, so no cache changes.
  */
 export function assistString({ keyId, language, ...body }: AssistStringInput): Promise<AssistAnswer> {
-  return apiRequest(
-    `/api/keys/${encodeURIComponent(keyId)}/strings/${encodeURIComponent(language)}/assist`,
-    assistAnswerSchema,
-    { method: "POST", body },
-  );
+  return api.assist.assist({ params: { keyId, lang: language }, body });
 }
 
 export function assistStringMutationOptions() {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type MemorySuggestion, memorySuggestionListSchema } from "../../../../shared/schemas/memory.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { MemorySuggestion } from "../../../../shared/schemas/memory.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /**
@@ -8,10 +8,7 @@ import { queryKeys } from "../../../lib/query-keys.ts";
  * 5; empty when nothing matches).
  */
 export async function getSuggestions(keyId: string, language: string): Promise<MemorySuggestion[]> {
-  const answer = await apiRequest(
-    `/api/keys/${encodeURIComponent(keyId)}/strings/${encodeURIComponent(language)}/suggestions`,
-    memorySuggestionListSchema,
-  );
+  const answer = await api.memory.suggestions({ params: { keyId, lang: language } });
   return answer.suggestions;
 }
 

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TranslateBody } from "../../../../shared/schemas/ai.ts";
-import { type SavedString, savedStringSchema } from "../../../../shared/schemas/keys.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { SavedString } from "../../../../shared/schemas/keys.ts";
+import { api } from "../../../lib/api.ts";
 import { applyCell } from "../key-cache.ts";
 
 export interface TranslateStringInput extends TranslateBody {
@@ -11,11 +11,7 @@ export interface TranslateStringInput extends TranslateBody {
 
 /** POST /api/keys/:keyId/strings/:lang/translate: the AI translation, saved (history origin ai). */
 export function translateString({ keyId, language, ...body }: TranslateStringInput): Promise<SavedString> {
-  return apiRequest(
-    `/api/keys/${encodeURIComponent(keyId)}/strings/${encodeURIComponent(language)}/translate`,
-    savedStringSchema,
-    { method: "POST", body },
-  );
+  return api.ai.translate({ params: { keyId, lang: language }, body });
 }
 
 export function translateStringMutationOptions() {
