@@ -1,13 +1,6 @@
 import { aiContract, assistContract, memoryContract } from "./ai.ts";
-import { apiKeysContract } from "./api-keys.ts";
 import { authContract } from "./auth.ts";
-import { keysContract } from "./keys.ts";
-import { profilesContract } from "./profiles.ts";
-import { projectsContract } from "./projects.ts";
 import { reviewsContract } from "./reviews.ts";
-import { stringsContract } from "./strings.ts";
-import { teamsContract } from "./teams.ts";
-import { toneContract } from "./tone.ts";
 
 /**
  * The API's one contract: every endpoint's method, path, params, query, body, answer and errors.
@@ -19,13 +12,6 @@ export const contract = {
   assist: assistContract,
   memory: memoryContract,
   reviews: reviewsContract,
-  profiles: profilesContract,
-  teams: teamsContract,
-  tone: toneContract,
-  projects: projectsContract,
-  keys: keysContract,
-  strings: stringsContract,
-  apiKeys: apiKeysContract,
 };
 
 export type Contract = typeof contract;
