@@ -110,7 +110,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     // A deleted team's subscription is cancelled, so nobody is billed for a team that is gone.
     const teams = createTeamService({
       ...domain,
-      auth,
       logger,
       prepareTeamDeletion: (teamId) => billing.prepareTeamDeletion(teamId),
     });

@@ -1,12 +1,11 @@
 import { betterAuth } from "better-auth";
-import { emailOTP, organization } from "better-auth/plugins";
+import { emailOTP } from "better-auth/plugins";
 import { CamelCasePlugin, type Kysely } from "kysely";
 import { CODE_EXPIRY_MINUTES, MAX_CODE_ATTEMPTS, OTP_LENGTH } from "../../shared/schemas/auth.ts";
 import type { DB } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { codeEmail } from "../mail/code-email.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { teamAccessControl } from "./team-access-control.ts";
 
 const DAY = 60 * 60 * 24;
 
@@ -19,7 +18,8 @@ export interface AuthDeps {
 }
 
 /**
- * better-auth, configured for Sprog: e-mail codes only (no passwords), teams as organizations.
+ * better-auth, configured for Sprog: e-mail codes and sessions only (no passwords). Teams, members
+ * and invites are ours alone (src/server/teams), checked by the one permission table.
  * It sees our snake_case tables through CamelCasePlugin, under our table names.
  */
 export function createAuth({ db, publicUrl, secret, mailer, logger }: AuthDeps) {
@@ -59,23 +59,6 @@ export function createAuth({ db, publicUrl, secret, mailer, logger }: AuthDeps) 
         storeOTP: "hashed",
         async sendVerificationOTP({ email, otp }) {
           await mailer.send(codeEmail(email, otp, publicUrl));
-        },
-      }),
-      organization({
-        ac: teamAccessControl.ac,
-        roles: teamAccessControl.roles,
-        creatorRole: "owner",
-        allowUserToCreateOrganization: true,
-        schema: {
-          organization: {
-            modelName: "teams",
-            additionalFields: {
-              tovProductContext: { type: "string", required: false, input: false },
-              tovTone: { type: "string", required: false, input: false },
-            },
-          },
-          member: { modelName: "members", fields: { organizationId: "teamId" } },
-          invitation: { modelName: "invites", fields: { organizationId: "teamId" } },
         },
       }),
     ],

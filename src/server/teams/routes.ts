@@ -15,7 +15,6 @@ import {
 } from "../../shared/schemas/teams.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ok, problems } from "../http/openapi.ts";
-import { authHeaders } from "../http/session.ts";
 import { jsonBody } from "../http/validate.ts";
 import type { InviteService } from "./invite-service.ts";
 import type { MemberService } from "./member-service.ts";
@@ -43,7 +42,7 @@ export function teamRoutes(teams: TeamService, members: MemberService, invites: 
         responses: { 201: ok(teamSummarySchema, "Created"), 400: problems[400], 401: problems[401] },
       }),
       jsonBody(createTeamBodySchema),
-      async (c) => c.json(await teams.create(c.var.user, c.req.valid("json"), authHeaders(c)), 201),
+      async (c) => c.json(await teams.create(c.var.user, c.req.valid("json")), 201),
     )
     .patch(
       "/teams/:teamId",

@@ -7,8 +7,8 @@ import {
   type UpdateTeamBody,
   updateTeamBodySchema,
 } from "../../shared/schemas/teams.ts";
-import type { Auth } from "../auth/auth.ts";
 import type { SessionUser } from "../auth/service.ts";
+import { isDatabaseUnavailable } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
@@ -34,7 +34,6 @@ function slugFor(name: string): string {
 
 export function createTeamService(deps: {
   db: Kysely<DB>;
-  auth: Auth;
   access: Access;
   events: EventBus;
   logger: Logger;
@@ -44,7 +43,7 @@ export function createTeamService(deps: {
    */
   prepareTeamDeletion?: (teamId: string) => Promise<() => Promise<void>>;
 }) {
-  const { db, auth, access, events, logger, prepareTeamDeletion } = deps;
+  const { db, access, events, logger, prepareTeamDeletion } = deps;
 
   return {
     /** The teams the user belongs to, sorted by name (spec: the picker lists teams by name). */
@@ -65,19 +64,37 @@ export function createTeamService(deps: {
       }));
     },
 
-    /** A new team whose creator is its owner (better-auth writes team and membership in one transaction). */
-    async create(user: SessionUser, input: CreateTeamBody, headers: Headers): Promise<TeamSummary> {
+    /** A new team whose creator is its owner: the team and the membership in one transaction. */
+    async create(user: SessionUser, input: CreateTeamBody): Promise<TeamSummary> {
       const { name } = createTeamBodySchema.parse(input);
       try {
-        const team = await auth.api.createOrganization({ body: { name, slug: slugFor(name) }, headers });
-        if (!team) throw new Error("no team returned");
+        const team = await db.transaction().execute(async (trx) => {
+          const created = await trx
+            .insertInto("teams")
+            .values({ id: crypto.randomUUID(), name, slug: slugFor(name), created_at: new Date() })
+            .returning(["id", "name", "created_at"])
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto("members")
+            .values({
+              id: crypto.randomUUID(),
+              team_id: created.id,
+              user_id: user.id,
+              role: "owner",
+              created_at: new Date(),
+            })
+            .execute();
+          return created;
+        });
         return {
           id: team.id,
           name: team.name,
           role: "owner",
-          createdAt: new Date(team.createdAt).toISOString(),
+          createdAt: new Date(team.created_at).toISOString(),
         };
       } catch (error) {
+        // An outage is the error handler's 503; anything else is this screen's own message.
+        if (isDatabaseUnavailable(error)) throw error;
         logger.error({ err: error, userId: user.id }, "creating a team failed");
         throw new AppError("internal", "Failed to create team");
       }
