@@ -58,9 +58,9 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Fills an empty DATA_DIR with the migrated PGlite template when the integration project made one:
- * the server then reopens a database (about 0.5 s) instead of creating one (3-6 s). Its own
- * migrations still run on it. End-to-end tests have no template and start from nothing, as users do.
+ * Fills an empty DATA_DIR with the migrated PGlite template when the project's global setup made one
+ * (integration and e2e): the server then reopens a database (about 0.5 s) instead of creating one
+ * (3-6 s). Its own migrations still run on it. Outside vitest there is none: it starts from nothing.
  */
 async function seedDataDir(dataDir: string): Promise<void> {
   const template = await pgliteTemplate();

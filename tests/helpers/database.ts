@@ -156,7 +156,7 @@ function loadTemplate(key: "pgliteTemplatePath" | "pgliteEmptyTemplatePath"): Pr
 }
 
 /**
- * The migrated PGlite tarball the integration project's global setup made, or undefined (other
+ * The migrated PGlite tarball the integration or e2e project's global setup made, or undefined (other
  * projects, or outside vitest). Read once per worker.
  */
 export function pgliteTemplate(): Promise<Blob | undefined> {

@@ -1,6 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { testDatabaseKind } from "./database-env.ts";
+import { providePGliteTemplates } from "./pglite-template.ts";
 
 /** Where the server serves the SPA from (src/server/server.ts: dist/web). */
 export const WEB_DIST_INDEX = join("dist", "web", "index.html");
@@ -8,8 +11,13 @@ export const WEB_DIST_INDEX = join("dist", "web", "index.html");
 /**
  * Runs once before the e2e project: builds the SPA so the tests never drive a stale build.
  * `npm test` builds in its own step and sets E2E_SKIP_BUILD=1.
+ *
+ * On PGlite it also dumps a migrated database, which every journey's server starts from (as the
+ * integration tests' servers do): creating and migrating one takes 3-6 s per file, more on a busy
+ * machine, and the journeys are about the app, not its first start. A first start on an empty data
+ * folder stays covered by the restart tests (tests/integration/*restart*.test.ts).
  */
-export default function setup() {
+export default async function setup(project: TestProject) {
   if (!process.env.E2E_SKIP_BUILD) {
     const started = Date.now();
     console.log("e2e: building the web app (vite build; E2E_SKIP_BUILD=1 skips this)...");
@@ -26,4 +34,5 @@ export default function setup() {
       `e2e: ${WEB_DIST_INDEX} is missing; the server serves the SPA from there (run npm run build)`,
     );
   }
+  if (testDatabaseKind() === "pglite") return providePGliteTemplates(project);
 }

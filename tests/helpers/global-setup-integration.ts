@@ -1,9 +1,6 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { assertPostgresReachable, testDatabaseKind } from "./database-env.ts";
-import { dumpPGliteTemplates } from "./pglite-template.ts";
+import { providePGliteTemplates } from "./pglite-template.ts";
 
 /**
  * Runs once per `vitest run --project integration`, before any worker starts.
@@ -17,17 +14,5 @@ export default async function setup(project: TestProject) {
     await assertPostgresReachable();
     return;
   }
-  const started = Date.now();
-  const dir = await mkdtemp(join(tmpdir(), "sprog-pglite-template-"));
-  const { empty, migrated } = await dumpPGliteTemplates();
-  const migratedPath = join(dir, "migrated.tar");
-  const emptyPath = join(dir, "empty.tar");
-  await writeFile(migratedPath, new Uint8Array(await migrated.arrayBuffer()));
-  await writeFile(emptyPath, new Uint8Array(await empty.arrayBuffer()));
-  project.provide("pgliteTemplatePath", migratedPath);
-  project.provide("pgliteEmptyTemplatePath", emptyPath);
-  if (process.env.TEST_LOG) console.log(`PGlite templates ready in ${Date.now() - started} ms in ${dir}`);
-  return async () => {
-    await rm(dir, { recursive: true, force: true });
-  };
+  return providePGliteTemplates(project);
 }

@@ -1,3 +1,7 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
 import { openPGlite } from "../../src/server/db/database.ts";
 import { migrateToLatest } from "../../src/server/db/migrate.ts";
 
@@ -19,9 +23,29 @@ export async function dumpPGliteTemplates(): Promise<{ empty: Blob; migrated: Bl
   }
 }
 
+/**
+ * Writes both dumps to a temporary folder and hands their paths to the project's tests
+ * (`inject("pgliteTemplatePath")`, read by tests/helpers/database.ts); answers the cleanup.
+ */
+export async function providePGliteTemplates(project: TestProject): Promise<() => Promise<void>> {
+  const started = Date.now();
+  const dir = await mkdtemp(join(tmpdir(), "sprog-pglite-template-"));
+  const { empty, migrated } = await dumpPGliteTemplates();
+  const migratedPath = join(dir, "migrated.tar");
+  const emptyPath = join(dir, "empty.tar");
+  await writeFile(migratedPath, new Uint8Array(await migrated.arrayBuffer()));
+  await writeFile(emptyPath, new Uint8Array(await empty.arrayBuffer()));
+  project.provide("pgliteTemplatePath", migratedPath);
+  project.provide("pgliteEmptyTemplatePath", emptyPath);
+  if (process.env.TEST_LOG) console.log(`PGlite templates ready in ${Date.now() - started} ms in ${dir}`);
+  return async () => {
+    await rm(dir, { recursive: true, force: true });
+  };
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
-    /** Tarball of a migrated PGlite data folder (tests/helpers/global-setup-integration.ts). */
+    /** Tarball of a migrated PGlite data folder (the integration and e2e projects' global setups). */
     pgliteTemplatePath: string;
     /** Tarball of a freshly created, unmigrated PGlite data folder. */
     pgliteEmptyTemplatePath: string;
