@@ -1,5 +1,7 @@
 import { aiContract, assistContract, memoryContract } from "./ai.ts";
 import { authContract } from "./auth.ts";
+import { batchContract } from "./batch.ts";
+import { billingContract } from "./billing.ts";
 import { reviewsContract } from "./reviews.ts";
 
 /**
@@ -12,6 +14,8 @@ export const contract = {
   assist: assistContract,
   memory: memoryContract,
   reviews: reviewsContract,
+  batch: batchContract,
+  billing: billingContract,
 };
 
 export type Contract = typeof contract;

@@ -1,11 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import {
-  type BatchJob,
-  batchJobListSchema,
-  batchJobSchema,
-  type StartBatchBody,
-} from "../../../../shared/schemas/batch.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { BatchJob, StartBatchBody } from "../../../../shared/schemas/batch.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** Spec point 9: job progress poll every 10 s, job existence check every 30 s (events come sooner). */
@@ -14,10 +9,7 @@ export const BATCH_EXISTENCE_POLL_MS = 30_000;
 
 /** GET /api/projects/:id/batch-translations: the jobs still pending or processing. */
 export async function listActiveBatches(projectId: string): Promise<BatchJob[]> {
-  const answer = await apiRequest(
-    `/api/projects/${encodeURIComponent(projectId)}/batch-translations`,
-    batchJobListSchema,
-  );
+  const answer = await api.batch.active({ params: { projectId } });
   return answer.jobs;
 }
 
@@ -32,20 +24,15 @@ export function activeBatchesQueryOptions(projectId: string) {
 
 /** POST /api/projects/:id/batch-translations: starts translating every missing string of a language. */
 export function startBatch(projectId: string, body: StartBatchBody): Promise<BatchJob> {
-  return apiRequest(`/api/projects/${encodeURIComponent(projectId)}/batch-translations`, batchJobSchema, {
-    method: "POST",
-    body,
-  });
+  return api.batch.start({ params: { projectId }, body });
 }
 
 /** GET /api/batch-translations/:id. */
 export function getBatch(batchId: string): Promise<BatchJob> {
-  return apiRequest(`/api/batch-translations/${encodeURIComponent(batchId)}`, batchJobSchema);
+  return api.batch.get({ params: { batchId } });
 }
 
 /** DELETE /api/batch-translations/:id: cancels; answers the job, cancelled. */
 export function cancelBatch(batchId: string): Promise<BatchJob> {
-  return apiRequest(`/api/batch-translations/${encodeURIComponent(batchId)}`, batchJobSchema, {
-    method: "DELETE",
-  });
+  return api.batch.cancel({ params: { batchId } });
 }
