@@ -3,20 +3,16 @@ import {
   BILLING_ERRORS,
   type CheckoutAnswer,
   type CheckoutBody,
-  checkoutAnswerSchema,
 } from "../../../../shared/schemas/billing.ts";
-import { ApiError, apiRequest, errorMessage, isApiError } from "../../../lib/api-client.ts";
+import { api } from "../../../lib/api.ts";
+import { ApiError, errorMessage, isApiError } from "../../../lib/api-client.ts";
 
 /**
  * POST /api/teams/:teamId/billing/checkout (owner only): a hosted checkout for one price, one paid
  * seat per member; the browser then goes to `checkoutUrl` (spec point 7).
  */
 export async function createCheckout(teamId: string, body: CheckoutBody): Promise<CheckoutAnswer> {
-  const answer = await apiRequest(
-    `/api/teams/${encodeURIComponent(teamId)}/billing/checkout`,
-    checkoutAnswerSchema,
-    { method: "POST", body },
-  );
+  const answer = await api.billing.checkout({ params: { teamId }, body });
   // An empty address is as useless as none (spec point 5: the response must contain a checkout URL).
   if (answer.checkoutUrl.trim() === "") throw new ApiError(200, "invalid_response", "No checkout URL");
   return answer;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type BillingPlans, billingPlansSchema } from "../../../../shared/schemas/billing.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { BillingPlans } from "../../../../shared/schemas/billing.ts";
+import { api } from "../../../lib/api.ts";
 
 export const plansQueryKey = (includeFree: boolean) => ["billing", "plans", { includeFree }] as const;
 
@@ -9,7 +9,7 @@ export const plansQueryKey = (includeFree: boolean) => ["billing", "plans", { in
  * plus free with `includeFree` (spec point 9: free plans only in a debug block).
  */
 export function getPlans(includeFree = false): Promise<BillingPlans> {
-  return apiRequest(`/api/billing/plans${includeFree ? "?includeFree=true" : ""}`, billingPlansSchema);
+  return api.billing.plans({ query: includeFree ? { includeFree: "true" } : {} });
 }
 
 export function plansQueryOptions(includeFree = false) {

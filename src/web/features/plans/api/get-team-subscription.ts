@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type TeamSubscription, teamSubscriptionSchema } from "../../../../shared/schemas/billing.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { TeamSubscription } from "../../../../shared/schemas/billing.ts";
+import { api } from "../../../lib/api.ts";
 
 /** Under the team's key, so that forgetting a deleted team forgets its subscription too. */
 export const teamSubscriptionQueryKey = (teamId: string) => ["teams", teamId, "subscription"] as const;
@@ -10,7 +10,7 @@ export const teamSubscriptionQueryKey = (teamId: string) => ["teams", teamId, "s
  * spec's 'no row', which is not an error).
  */
 export function getTeamSubscription(teamId: string): Promise<TeamSubscription> {
-  return apiRequest(`/api/teams/${encodeURIComponent(teamId)}/subscription`, teamSubscriptionSchema);
+  return api.billing.subscription({ params: { teamId } });
 }
 
 export function teamSubscriptionQueryOptions(teamId: string) {

@@ -1,22 +1,14 @@
 import { mutationOptions, useMutation } from "@tanstack/react-query";
-import {
-  BILLING_ERRORS,
-  type PortalAnswer,
-  type PortalBody,
-  portalAnswerSchema,
-} from "../../../../shared/schemas/billing.ts";
-import { ApiError, apiRequest, errorMessage, isApiError } from "../../../lib/api-client.ts";
+import { BILLING_ERRORS, type PortalAnswer, type PortalBody } from "../../../../shared/schemas/billing.ts";
+import { api } from "../../../lib/api.ts";
+import { ApiError, errorMessage, isApiError } from "../../../lib/api-client.ts";
 
 /**
  * POST /api/teams/:teamId/billing/portal (owner only): the provider's billing portal, which sends the
  * browser back to `returnUrl` (the current page, spec point 7).
  */
 export async function openPortal(teamId: string, body: PortalBody): Promise<PortalAnswer> {
-  const answer = await apiRequest(
-    `/api/teams/${encodeURIComponent(teamId)}/billing/portal`,
-    portalAnswerSchema,
-    { method: "POST", body },
-  );
+  const answer = await api.billing.portal({ params: { teamId }, body });
   if (answer.portalUrl.trim() === "") throw new ApiError(200, "invalid_response", "No portal URL");
   return answer;
 }

@@ -1,0 +1,97 @@
+import type { Cell } from "../../../shared/schemas/keys.ts";
+
+/** Spec point 4: a saved cell flashes success for 1 second. Spec point 9: completion is rechecked 1 s after an edit. */
+export const FLASH_MS = 1000;
+export const COMPLETION_RECHECK_MS = 1000;
+
+/** Spec point 5: trailing newlines are stripped on save (the API schema does it too). */
+export function stripTrailingNewlines(value: string): string {
+  return value.replace(/[\r\n]+$/, "");
+}
+
+export interface EditKeyEvent {
+  key: string;
+  shiftKey: boolean;
+  altKey?: boolean;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  isComposing?: boolean;
+}
+
+/** Enter without Shift and Tab save, Escape discards; everything else (Shift+Enter: a newline) types. */
+export function editKeyIntent(event: EditKeyEvent): "save" | "discard" | null {
+  if (event.isComposing) return null;
+  if (event.key === "Escape") return "discard";
+  if (event.key === "Tab" && !event.shiftKey) return "save";
+  if (event.key === "Enter" && !event.shiftKey && !event.altKey) return "save";
+  return null;
+}
+
+/** Someone else's value that arrived while editing (over the event stream or as a 409 answer). */
+export interface TheirChange {
+  cell: Cell;
+  by: string | null;
+}
+
+/** The one open cell editor: unchanged → changed → saved or discarded (spec point 4). */
+export interface EditSession {
+  keyId: string;
+  language: string;
+  /** The value when editing began ('' for a cell without a string). */
+  original: string;
+  /** The cell's version when editing began; absent when the cell had no string. */
+  baseVersion: number | undefined;
+  draft: string;
+  saving: boolean;
+  theirs: TheirChange | undefined;
+}
+
+export type EditAction =
+  | { type: "begin"; keyId: string; language: string; cell: Cell | undefined }
+  | { type: "change"; draft: string }
+  | { type: "saving" }
+  | { type: "save-failed" }
+  | { type: "theirs"; change: TheirChange }
+  | { type: "close" };
+
+export function isChanged(session: EditSession | null): boolean {
+  return session !== null && stripTrailingNewlines(session.draft) !== session.original;
+}
+
+export function editReducer(session: EditSession | null, action: EditAction): EditSession | null {
+  switch (action.type) {
+    case "begin":
+      return {
+        keyId: action.keyId,
+        language: action.language,
+        original: action.cell?.value ?? "",
+        baseVersion: action.cell?.version,
+        draft: action.cell?.value ?? "",
+        saving: false,
+        theirs: undefined,
+      };
+    case "change":
+      return session ? { ...session, draft: action.draft } : session;
+    case "saving":
+      return session ? { ...session, saving: true } : session;
+    case "save-failed":
+      return session ? { ...session, saving: false } : session;
+    case "theirs": {
+      if (!session) return session;
+      if (!isChanged(session) && !session.saving) {
+        // Nothing typed yet: follow their value instead of asking.
+        const { cell } = action.change;
+        return {
+          ...session,
+          original: cell.value,
+          draft: cell.value,
+          baseVersion: cell.version,
+          theirs: undefined,
+        };
+      }
+      return { ...session, saving: false, theirs: action.change };
+    }
+    case "close":
+      return null;
+  }
+}

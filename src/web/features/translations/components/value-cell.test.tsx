@@ -1,0 +1,86 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useReducer } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { KeyRow } from "../../../../shared/schemas/keys.ts";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { editReducer, isChanged } from "../cell-edit.ts";
+import { EditingContext } from "../editing-context.tsx";
+import type { CellEditing } from "../hooks/use-cell-editing.ts";
+import { ValueCell } from "./value-cell.tsx";
+
+afterEach(cleanup);
+
+const row: Pick<KeyRow, "id" | "key" | "strings"> = {
+  id: "k1",
+  key: "greeting",
+  strings: { en: { value: "Hello", version: 1, updatedAt: "2026-01-01T00:00:00.000Z" } },
+};
+
+/** One source cell with the editing state machine; saving and discarding just close the editor. */
+function Cell() {
+  const [session, dispatch] = useReducer(editReducer, null);
+  const noop = () => {};
+  const editing: CellEditing = {
+    session,
+    changed: isChanged(session),
+    flashing: new Set(),
+    askingUnsaved: false,
+    begin: (keyId, language, cell) => dispatch({ type: "begin", keyId, language, cell }),
+    change: (draft) => dispatch({ type: "change", draft }),
+    save: () => dispatch({ type: "close" }),
+    discard: () => dispatch({ type: "close" }),
+    keepTheirs: noop,
+    requestClose: noop,
+    answerUnsaved: noop,
+    saveValue: noop,
+    markSaved: noop,
+    receiveTheirs: () => false,
+  };
+  return (
+    <EditingContext.Provider value={editing}>
+      <table>
+        <tbody>
+          <tr>
+            <ValueCell
+              projectId="p1"
+              row={row}
+              language="en"
+              languageLabel="English"
+              sourceValue={undefined}
+              showActions={false}
+              onPin={noop}
+            />
+          </tr>
+        </tbody>
+      </table>
+    </EditingContext.Provider>
+  );
+}
+
+function setup() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Cell />
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+describe("a table cell and the keyboard", () => {
+  it.each(["{Enter}", "{Escape}"])(
+    "the cell takes the focus back when its editor closes with %s",
+    async (key) => {
+      const user = setup();
+      const cell = screen.getByRole("button", { name: "Hello" });
+      cell.focus();
+      await user.keyboard("{Enter}");
+      const editor = screen.getByRole("textbox", { name: "English of greeting" });
+      await waitFor(() => expect(document.activeElement).toBe(editor));
+      await user.keyboard(key);
+      expect(screen.queryByRole("textbox", { name: "English of greeting" })).toBeNull();
+      expect(document.activeElement).toBe(screen.getByRole("button", { name: "Hello" }));
+    },
+  );
+});

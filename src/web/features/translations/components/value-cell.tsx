@@ -1,0 +1,295 @@
+import { Copy, Languages, Pencil, Sparkles, TriangleAlert, Wand2 } from "lucide-react";
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { toast } from "sonner";
+import { comparePlaceholders, fixPlaceholders } from "../../../../shared/placeholders/check.ts";
+import type { KeyRow } from "../../../../shared/schemas/keys.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { cn } from "../../../lib/cn.ts";
+import { useTranslateString } from "../api/translate-string.ts";
+import { useEditing } from "../editing-context.tsx";
+import { useTranslationExtensions } from "../extensions.tsx";
+import { aiFadeInMs } from "../fade-in.ts";
+import { cellId } from "../hooks/use-cell-editing.ts";
+import { CellEditor } from "./cell-editor.tsx";
+import { HistoryPopover } from "./history-popover.tsx";
+import { MemorySuggestions } from "./memory-suggestions.tsx";
+import { WritingAssistant } from "./writing-assistant.tsx";
+
+export interface ValueCellProps {
+  projectId: string;
+  row: Pick<KeyRow, "id" | "key" | "strings" | "maxLength" | "translatable" | "valueType">;
+  language: string;
+  languageLabel: string;
+  /** The source value to check placeholders against; undefined for the source column itself. */
+  sourceValue: string | undefined;
+  /** While the key list for this language is loading. */
+  loading?: boolean;
+  /** Render copy/edit/translate/history (only for the hovered or focused row). */
+  showActions: boolean;
+  onPin: (keyId: string | null) => void;
+  /**
+   * Shown under the value instead of the page's cell note (a review's table puts its verdict
+   * controls here).
+   */
+  approval?: ReactNode;
+}
+
+async function copyText(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success("Copied to clipboard");
+  } catch {
+    toast.error("Could not copy to the clipboard");
+  }
+}
+
+/** One string of the table: text (never HTML), its actions, the placeholder flag, or the open editor. */
+export function ValueCell({
+  projectId,
+  row,
+  language,
+  languageLabel,
+  sourceValue,
+  loading,
+  showActions,
+  onPin,
+  approval,
+}: ValueCellProps) {
+  const editing = useEditing();
+  const cell = row.strings[language];
+  const value = cell?.value ?? "";
+  const label = `${languageLabel} of ${row.key}`;
+  const id = cellId(row.id, language);
+  const session = editing.session;
+  const isOpen = session !== null && session.keyId === row.id && session.language === language;
+  // A list or number kept from a file (issue 15) is shown, not edited: the file's type is its truth.
+  const readOnly = row.valueType === "json";
+  const check = useMemo(
+    () =>
+      sourceValue !== undefined && sourceValue !== "" && value !== ""
+        ? comparePlaceholders(sourceValue, value)
+        : undefined,
+    [sourceValue, value],
+  );
+  const mismatch = check !== undefined && !check.matches;
+  const translate = useTranslateString(projectId);
+  const { CellNote } = useTranslationExtensions();
+  const [fadeMs, setFadeMs] = useState<number | undefined>();
+  // The writing assistant works on source-language cells; its sparkles button opens the editor with
+  // the action menu open (the flag only lives for the render that mounts the editor).
+  const isSource = sourceValue === undefined;
+  const tdRef = useRef<HTMLTableCellElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // When the editor closes (saved, discarded) with the focus in it, the focus went to the page with
+  // the removed text field: put it back on the cell, so keyboard users keep their place in the table.
+  const wasOpen = useRef(isOpen);
+  useLayoutEffect(() => {
+    const closed = wasOpen.current && !isOpen;
+    wasOpen.current = isOpen;
+    if (closed && (document.activeElement === null || document.activeElement === document.body)) {
+      triggerRef.current?.focus({ preventScroll: true });
+    }
+  }, [isOpen]);
+  const [assistOnOpen, setAssistOnOpen] = useState(false);
+  useEffect(() => {
+    if (assistOnOpen) setAssistOnOpen(false);
+  }, [assistOnOpen]);
+  const focusEditor = () =>
+    requestAnimationFrame(() => {
+      const textarea = tdRef.current?.querySelector("textarea");
+      textarea?.focus();
+      textarea?.setSelectionRange(textarea.value.length, textarea.value.length);
+    });
+
+  const runTranslate = () => {
+    const retranslating = value !== "";
+    translate.mutate(
+      { keyId: row.id, language },
+      {
+        onSuccess: (saved) => {
+          setFadeMs(aiFadeInMs(saved.cell.value));
+          editing.markSaved(row.id, language);
+          toast.success("Translation updated");
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error, retranslating ? "Failed to re-translate" : "Failed to translate"));
+        },
+      },
+    );
+  };
+
+  return (
+    <td
+      ref={tdRef}
+      data-cell={id}
+      data-editing={isOpen || undefined}
+      data-flash={editing.flashing.has(id) || undefined}
+      data-placeholder-mismatch={mismatch || undefined}
+      className={cn(
+        "group/cell relative flex min-w-0 flex-1 basis-0 flex-col gap-1 rounded-md px-2 py-1.5 transition-colors duration-300",
+        editing.flashing.has(id) && "bg-success-soft ring-1 ring-success/40",
+        mismatch && !isOpen && "bg-amber-50/60",
+      )}
+    >
+      {isOpen && session && isSource ? (
+        <WritingAssistant
+          keyId={row.id}
+          language={language}
+          text={session.draft}
+          cellLabel={label}
+          disabled={session.saving || session.theirs !== undefined}
+          defaultMenuOpen={assistOnOpen}
+          onAccept={editing.change}
+          onDone={focusEditor}
+        />
+      ) : null}
+      {isOpen && session ? (
+        <CellEditor
+          label={label}
+          draft={session.draft}
+          saving={session.saving}
+          changed={editing.changed}
+          theirs={session.theirs}
+          maxLength={row.maxLength}
+          onChange={editing.change}
+          onSave={() => editing.save()}
+          onDiscard={editing.discard}
+          onKeepTheirs={editing.keepTheirs}
+          onOverwrite={() => editing.save({ force: true })}
+        />
+      ) : (
+        <>
+          <button
+            ref={triggerRef}
+            type="button"
+            data-cell-trigger
+            title={readOnly ? "A list or number from a file: read-only" : "Click to edit"}
+            disabled={loading || readOnly}
+            onClick={() => editing.begin(row.id, language, cell)}
+            className="min-h-7 w-full cursor-text rounded-sm pr-24 text-left text-sm break-words whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            {loading ? (
+              <span className="text-muted">…</span>
+            ) : translate.isPending ? (
+              <span className="text-muted italic">Translating…</span>
+            ) : value === "" ? (
+              <span className="text-muted italic">Empty</span>
+            ) : fadeMs ? (
+              <span key={value} className="animate-fade-in" style={{ animationDuration: `${fadeMs}ms` }}>
+                {value}
+              </span>
+            ) : (
+              value
+            )}
+          </button>
+          {mismatch ? (
+            <div className="flex flex-wrap items-center gap-1.5 text-xs text-warning" role="note">
+              <TriangleAlert className="size-3.5" aria-hidden="true" />
+              <span>
+                Placeholders differ
+                {check.missing.length > 0 ? ` · missing ${check.missing.join(", ")}` : ""}
+                {check.extra.length > 0 ? ` · extra ${check.extra.join(", ")}` : ""}
+              </span>
+              <Button
+                size="sm"
+                variant="outline"
+                className="h-6 px-2"
+                onClick={() =>
+                  editing.saveValue(row.id, language, cell, fixPlaceholders(sourceValue ?? "", value))
+                }
+              >
+                <Wand2 aria-hidden="true" />
+                Fix placeholders
+              </Button>
+            </div>
+          ) : null}
+          {approval ??
+            (CellNote ? (
+              <CellNote projectId={projectId} keyId={row.id} language={language} version={cell?.version} />
+            ) : null)}
+          {showActions ? (
+            <div className="absolute top-1 right-1 flex items-center rounded-md bg-background/90 shadow-xs">
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-7"
+                aria-label={`Copy ${label}`}
+                title="Copy"
+                disabled={value === ""}
+                onClick={() => void copyText(value)}
+              >
+                <Copy aria-hidden="true" />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-7"
+                aria-label={`Edit ${label}`}
+                title="Edit"
+                disabled={loading || readOnly}
+                onClick={() => editing.begin(row.id, language, cell)}
+              >
+                <Pencil aria-hidden="true" />
+              </Button>
+              {isSource ? (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-7"
+                  aria-label={`Writing assistant for ${label}`}
+                  title={value.trim() === "" ? "No text to improve" : "Writing assistant"}
+                  disabled={loading || value.trim() === ""}
+                  onClick={() => {
+                    setAssistOnOpen(true);
+                    editing.begin(row.id, language, cell);
+                  }}
+                >
+                  <Sparkles aria-hidden="true" />
+                </Button>
+              ) : null}
+              {sourceValue !== undefined && !readOnly && row.translatable !== false ? (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-7"
+                  aria-label={`${value === "" ? "Translate" : "Re-translate"} ${label}`}
+                  title={
+                    sourceValue.trim() === ""
+                      ? "No source text to translate"
+                      : value === ""
+                        ? "Translate with AI"
+                        : "Re-translate with AI"
+                  }
+                  disabled={loading || translate.isPending || sourceValue.trim() === ""}
+                  aria-busy={translate.isPending || undefined}
+                  onClick={runTranslate}
+                >
+                  <Languages aria-hidden="true" />
+                </Button>
+              ) : null}
+              <HistoryPopover
+                projectId={projectId}
+                keyId={row.id}
+                language={language}
+                cellLabel={label}
+                onRestored={() => editing.markSaved(row.id, language)}
+                onOpenChange={(open) => onPin(open ? row.id : null)}
+              />
+            </div>
+          ) : null}
+        </>
+      )}
+      {isOpen && session && !isSource ? (
+        <MemorySuggestions
+          keyId={row.id}
+          language={language}
+          enabled={sourceValue.trim() !== ""}
+          disabled={session.saving || session.theirs !== undefined}
+          onUse={editing.change}
+          onDone={focusEditor}
+        />
+      ) : null}
+    </td>
+  );
+}
