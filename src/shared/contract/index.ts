@@ -2,6 +2,7 @@ import { aiContract, assistContract, memoryContract } from "./ai.ts";
 import { authContract } from "./auth.ts";
 import { batchContract } from "./batch.ts";
 import { billingContract } from "./billing.ts";
+import { projectsContract } from "./projects.ts";
 import { reviewsContract } from "./reviews.ts";
 
 /**
@@ -16,6 +17,7 @@ export const contract = {
   reviews: reviewsContract,
   batch: batchContract,
   billing: billingContract,
+  projects: projectsContract,
 };
 
 export type Contract = typeof contract;

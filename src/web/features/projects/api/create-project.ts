@@ -1,15 +1,12 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type CreateProjectBody, type Project, projectSchema } from "../../../../shared/schemas/projects.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { CreateProjectBody, Project } from "../../../../shared/schemas/projects.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { storeProject } from "./project-cache.ts";
 
 /** POST /api/teams/:teamId/projects: created with languages ['en'], source 'en', web placeholders. */
 export function createProject(teamId: string, body: CreateProjectBody): Promise<Project> {
-  return apiRequest(`/api/teams/${encodeURIComponent(teamId)}/projects`, projectSchema, {
-    method: "POST",
-    body,
-  });
+  return api.projects.create({ params: { teamId }, body });
 }
 
 export function createProjectMutationOptions(teamId: string) {

@@ -1,11 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Project } from "../../../../shared/schemas/projects.ts";
-import { apiRequestVoid } from "../../../lib/api-client.ts";
+import { api } from "../../../lib/api.ts";
 import { forgetProject } from "./project-cache.ts";
 
 /** DELETE /api/projects/:id (204). */
 export function deleteProject(projectId: string): Promise<void> {
-  return apiRequestVoid(`/api/projects/${encodeURIComponent(projectId)}`, { method: "DELETE" });
+  return api.projects.remove({ params: { id: projectId } }).then(() => undefined);
 }
 
 export function deleteProjectMutationOptions() {

@@ -1,6 +1,6 @@
 import { queryOptions, useQueries, useQuery } from "@tanstack/react-query";
-import { type Project, projectListSchema } from "../../../../shared/schemas/projects.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { Project } from "../../../../shared/schemas/projects.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 export function sortProjectsByName(projects: Project[]): Project[] {
@@ -9,7 +9,7 @@ export function sortProjectsByName(projects: Project[]): Project[] {
 
 /** GET /api/teams/:teamId/projects: the team's projects, sorted by name. */
 export async function listProjects(teamId: string): Promise<Project[]> {
-  const answer = await apiRequest(`/api/teams/${encodeURIComponent(teamId)}/projects`, projectListSchema);
+  const answer = await api.projects.list({ params: { teamId } });
   return sortProjectsByName(answer.projects);
 }
 

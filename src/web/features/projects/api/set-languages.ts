@@ -1,15 +1,12 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type Project, projectSchema } from "../../../../shared/schemas/projects.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { Project } from "../../../../shared/schemas/projects.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { storeProject } from "./project-cache.ts";
 
 /** PUT /api/projects/:id/languages: the whole ordered list (add, remove and reorder). */
 export function setProjectLanguages(projectId: string, languages: string[]): Promise<Project> {
-  return apiRequest(`/api/projects/${encodeURIComponent(projectId)}/languages`, projectSchema, {
-    method: "PUT",
-    body: { languages },
-  });
+  return api.projects.setLanguages({ params: { id: projectId }, body: { languages } });
 }
 
 export function setLanguagesMutationOptions(projectId: string) {

@@ -1,14 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type Project, projectSchema, type UpdateProjectBody } from "../../../../shared/schemas/projects.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { Project, UpdateProjectBody } from "../../../../shared/schemas/projects.ts";
+import { api } from "../../../lib/api.ts";
 import { storeProject } from "./project-cache.ts";
 
 /** PATCH /api/projects/:id: rename and/or change the placeholder format. */
 export function updateProject(projectId: string, body: UpdateProjectBody): Promise<Project> {
-  return apiRequest(`/api/projects/${encodeURIComponent(projectId)}`, projectSchema, {
-    method: "PATCH",
-    body,
-  });
+  return api.projects.update({ params: { id: projectId }, body });
 }
 
 export function updateProjectMutationOptions(projectId: string) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { completionSchema, type LanguageCompletion } from "../../../../shared/schemas/projects.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { LanguageCompletion } from "../../../../shared/schemas/projects.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** Spec point 9: completion verification poll every 30 seconds. */
@@ -8,10 +8,7 @@ export const COMPLETION_POLL_MS = 30_000;
 
 /** GET /api/projects/:id/completion: per project language, complete when no source key lacks a string. */
 export async function getCompletion(projectId: string): Promise<LanguageCompletion[]> {
-  const answer = await apiRequest(
-    `/api/projects/${encodeURIComponent(projectId)}/completion`,
-    completionSchema,
-  );
+  const answer = await api.projects.completion({ params: { id: projectId } });
   return answer.languages;
 }
 
