@@ -2,6 +2,7 @@ import { aiContract, assistContract, memoryContract } from "./ai.ts";
 import { authContract } from "./auth.ts";
 import { batchContract } from "./batch.ts";
 import { billingContract } from "./billing.ts";
+import { keysContract } from "./keys.ts";
 import { projectsContract } from "./projects.ts";
 import { reviewsContract } from "./reviews.ts";
 
@@ -18,6 +19,7 @@ export const contract = {
   batch: batchContract,
   billing: billingContract,
   projects: projectsContract,
+  keys: keysContract,
 };
 
 export type Contract = typeof contract;

@@ -1,15 +1,12 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type CreateKeyBody, type KeyRow, keyRowSchema } from "../../../../shared/schemas/keys.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { CreateKeyBody, KeyRow } from "../../../../shared/schemas/keys.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { upsertKey } from "../key-cache.ts";
 
 /** POST /api/projects/:id/keys: 409 `conflict` when the name exists in the project. */
 export function createKey(projectId: string, body: CreateKeyBody): Promise<KeyRow> {
-  return apiRequest(`/api/projects/${encodeURIComponent(projectId)}/keys`, keyRowSchema, {
-    method: "POST",
-    body,
-  });
+  return api.keys.create({ params: { id: projectId }, body });
 }
 
 export function createKeyMutationOptions(projectId: string) {

@@ -1,11 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequestVoid } from "../../../lib/api-client.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { removeKey } from "../key-cache.ts";
 
-/** DELETE /api/keys/:id (204). */
+/** DELETE /api/keys/:keyId (204). */
 export function deleteKey(keyId: string): Promise<void> {
-  return apiRequestVoid(`/api/keys/${encodeURIComponent(keyId)}`, { method: "DELETE" });
+  return api.keys.remove({ params: { keyId } }).then(() => undefined);
 }
 
 export function deleteKeyMutationOptions() {

@@ -1,6 +1,6 @@
 import { type QueryClient, type QueryKey, queryOptions, useQuery } from "@tanstack/react-query";
-import { type KeyRow, keyListSchema } from "../../../../shared/schemas/keys.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { KeyRow } from "../../../../shared/schemas/keys.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** The cached key list of a project: filled page by page, so the first rows paint at once. */
@@ -35,12 +35,15 @@ export async function listKeysPage(
   after?: string,
   signal?: AbortSignal,
 ): Promise<Page> {
-  const params = new URLSearchParams({ limit: String(limit) });
-  if (languages.length > 0) params.set("languages", languages.join(","));
-  if (after !== undefined) params.set("after", after);
-  const answer = await apiRequest(
-    `/api/projects/${encodeURIComponent(projectId)}/keys?${params.toString().replace(/%2C/g, ",")}`,
-    keyListSchema,
+  const answer = await api.keys.list(
+    {
+      params: { id: projectId },
+      query: {
+        limit,
+        ...(languages.length > 0 ? { languages: languages.join(",") } : {}),
+        ...(after !== undefined ? { after } : {}),
+      },
+    },
     signal ? { signal } : {},
   );
   return { keys: answer.keys, next: answer.next ?? null };

@@ -1,14 +1,14 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type KeyRow, keyRowSchema, type UpdateKeyBody } from "../../../../shared/schemas/keys.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { KeyRow, UpdateKeyBody } from "../../../../shared/schemas/keys.ts";
+import { api } from "../../../lib/api.ts";
 import { upsertKey } from "../key-cache.ts";
 
 /**
- * PATCH /api/keys/:id: rename and/or change the description, tags, max length or translatable
+ * PATCH /api/keys/:keyId: rename and/or change the description, tags, max length or translatable
  * flag. 409 `conflict` when the new name exists in the project.
  */
 export function updateKey(keyId: string, body: UpdateKeyBody): Promise<KeyRow> {
-  return apiRequest(`/api/keys/${encodeURIComponent(keyId)}`, keyRowSchema, { method: "PATCH", body });
+  return api.keys.update({ params: { keyId }, body });
 }
 
 export function updateKeyMutationOptions() {

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import {
+  createKeyBodySchema,
+  keyListSchema,
+  keyPageQuerySchema,
+  keyRowSchema,
+  updateKeyBodySchema,
+} from "../schemas/keys.ts";
+import { pathParams } from "./path-params.ts";
+import { changing, endpoint } from "./route.ts";
+
+const keys = endpoint.route({ tags: ["Keys"] });
+// The project is `{id}` in these paths, as the API has always named it.
+const inProject = z.object({ params: pathParams("id") });
+const key = z.object({ params: pathParams("keyId") });
+/** Key names are unique per project: a create or a rename to a taken name. */
+const nameTaken = {
+  ...changing,
+  conflict: { status: 409, message: "A key with this name already exists in this project" },
+} as const;
+
+/** A project's keys; their strings are `stringsContract`. The service checks each permission. */
+export const keysContract = {
+  list: keys
+    .route({
+      method: "GET",
+      path: "/projects/{id}/keys",
+      summary: "All keys with their strings, ordered by key",
+      description:
+        "`?languages=en,de` limits the strings to those languages (default: all). `limit` and `after` page through keys in order; `next` is the `after` of the next page.",
+    })
+    .errors(changing)
+    .input(inProject.extend({ query: keyPageQuerySchema }))
+    .output(keyListSchema),
+  create: keys
+    .route({
+      method: "POST",
+      path: "/projects/{id}/keys",
+      successStatus: 201,
+      successDescription: "Created",
+      summary: "Add a key, optionally with its source string",
+    })
+    .errors(nameTaken)
+    .input(inProject.extend({ body: createKeyBodySchema }))
+    .output(keyRowSchema),
+  update: keys
+    .route({
+      method: "PATCH",
+      path: "/keys/{keyId}",
+      summary: "Rename a key or change its description, tags, max length or translatable flag",
+    })
+    .errors(nameTaken)
+    .input(key.extend({ body: updateKeyBodySchema }))
+    .output(keyRowSchema),
+  remove: keys
+    .route({
+      method: "DELETE",
+      path: "/keys/{keyId}",
+      successStatus: 204,
+      successDescription: "Deleted",
+      summary: "Delete a key with its strings",
+    })
+    .errors(changing)
+    .input(key),
+};
