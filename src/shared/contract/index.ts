@@ -5,6 +5,7 @@ import { billingContract } from "./billing.ts";
 import { keysContract } from "./keys.ts";
 import { projectsContract } from "./projects.ts";
 import { reviewsContract } from "./reviews.ts";
+import { stringsContract } from "./strings.ts";
 
 /**
  * The API's one contract: every endpoint's method, path, params, query, body, answer and errors.
@@ -20,6 +21,7 @@ export const contract = {
   billing: billingContract,
   projects: projectsContract,
   keys: keysContract,
+  strings: stringsContract,
 };
 
 export type Contract = typeof contract;

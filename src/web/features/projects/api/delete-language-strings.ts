@@ -1,15 +1,10 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { clearLanguageAnswerSchema } from "../../../../shared/schemas/keys.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** DELETE /api/projects/:id/strings/:lang: every translation of the language (kept in history). */
 export function deleteLanguageStrings({ projectId, language }: { projectId: string; language: string }) {
-  return apiRequest(
-    `/api/projects/${encodeURIComponent(projectId)}/strings/${encodeURIComponent(language)}`,
-    clearLanguageAnswerSchema,
-    { method: "DELETE" },
-  );
+  return api.strings.clearLanguage({ params: { id: projectId, lang: language } });
 }
 
 export function deleteLanguageStringsMutationOptions() {

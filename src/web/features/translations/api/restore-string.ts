@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type SavedString, savedStringSchema } from "../../../../shared/schemas/keys.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { SavedString } from "../../../../shared/schemas/keys.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { applyCell } from "../key-cache.ts";
 
@@ -12,11 +12,7 @@ export interface RestoreStringInput {
 
 /** POST /api/keys/:keyId/strings/:lang/restore {historyId}: saves an older value as a new version. */
 export function restoreString({ keyId, language, historyId }: RestoreStringInput): Promise<SavedString> {
-  return apiRequest(
-    `/api/keys/${encodeURIComponent(keyId)}/strings/${encodeURIComponent(language)}/restore`,
-    savedStringSchema,
-    { method: "POST", body: { historyId } },
-  );
+  return api.strings.restore({ params: { keyId, lang: language }, body: { historyId } });
 }
 
 export function restoreStringMutationOptions() {

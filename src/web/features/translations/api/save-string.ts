@@ -3,10 +3,10 @@ import {
   type SavedString,
   type SaveStringBody,
   type StringConflict,
-  savedStringSchema,
   stringConflictSchema,
 } from "../../../../shared/schemas/keys.ts";
-import { ApiError, apiRequest } from "../../../lib/api-client.ts";
+import { api } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api-client.ts";
 import { applyCell } from "../key-cache.ts";
 
 export interface SaveStringInput extends SaveStringBody {
@@ -16,11 +16,7 @@ export interface SaveStringInput extends SaveStringBody {
 
 /** PUT /api/keys/:keyId/strings/:lang: 409 with the current cell when someone saved since `baseVersion`. */
 export function saveString({ keyId, language, ...body }: SaveStringInput): Promise<SavedString> {
-  return apiRequest(
-    `/api/keys/${encodeURIComponent(keyId)}/strings/${encodeURIComponent(language)}`,
-    savedStringSchema,
-    { method: "PUT", body },
-  );
+  return api.strings.save({ params: { keyId, lang: language }, body });
 }
 
 /** The concurrent-edit answer of a failed save, if that is what it was. */

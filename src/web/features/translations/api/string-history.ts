@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type HistoryEntry, historySchema } from "../../../../shared/schemas/keys.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { HistoryEntry } from "../../../../shared/schemas/keys.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** GET /api/keys/:keyId/strings/:lang/history: newest first. */
 export async function getStringHistory(keyId: string, language: string): Promise<HistoryEntry[]> {
-  const answer = await apiRequest(
-    `/api/keys/${encodeURIComponent(keyId)}/strings/${encodeURIComponent(language)}/history`,
-    historySchema,
-  );
+  const answer = await api.strings.history({ params: { keyId, lang: language } });
   return answer.entries;
 }
 
