@@ -1,4 +1,5 @@
 import { aiContract, assistContract, memoryContract } from "./ai.ts";
+import { apiKeysContract } from "./api-keys.ts";
 import { authContract } from "./auth.ts";
 import { batchContract } from "./batch.ts";
 import { billingContract } from "./billing.ts";
@@ -22,6 +23,7 @@ export const contract = {
   projects: projectsContract,
   keys: keysContract,
   strings: stringsContract,
+  apiKeys: apiKeysContract,
 };
 
 export type Contract = typeof contract;

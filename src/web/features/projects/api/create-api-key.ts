@@ -1,19 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  type ApiKey,
-  type CreateApiKeyBody,
-  type CreatedApiKey,
-  createdApiKeySchema,
-} from "../../../../shared/schemas/api-keys.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { ApiKey, CreateApiKeyBody, CreatedApiKey } from "../../../../shared/schemas/api-keys.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** POST /api/projects/:id/api-keys: the answer's `key` is the only time the key is shown. */
 export function createApiKey(projectId: string, body: CreateApiKeyBody): Promise<CreatedApiKey> {
-  return apiRequest(`/api/projects/${encodeURIComponent(projectId)}/api-keys`, createdApiKeySchema, {
-    method: "POST",
-    body,
-  });
+  return api.apiKeys.create({ params: { projectId }, body });
 }
 
 export function createApiKeyMutationOptions(projectId: string) {

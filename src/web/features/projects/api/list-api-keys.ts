@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type ApiKey, apiKeyListSchema } from "../../../../shared/schemas/api-keys.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { ApiKey } from "../../../../shared/schemas/api-keys.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** GET /api/projects/:id/api-keys: the project's API keys, newest first (never the keys themselves). */
 export async function listApiKeys(projectId: string): Promise<ApiKey[]> {
-  const answer = await apiRequest(
-    `/api/projects/${encodeURIComponent(projectId)}/api-keys`,
-    apiKeyListSchema,
-  );
+  const answer = await api.apiKeys.list({ params: { projectId } });
   return answer.keys;
 }
 

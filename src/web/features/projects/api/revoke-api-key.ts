@@ -1,11 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiKey } from "../../../../shared/schemas/api-keys.ts";
-import { apiRequestVoid } from "../../../lib/api-client.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** DELETE /api/api-keys/:id (204): pulls with the key get 401 from now on. */
 export function revokeApiKey(keyId: string): Promise<void> {
-  return apiRequestVoid(`/api/api-keys/${encodeURIComponent(keyId)}`, { method: "DELETE" });
+  return api.apiKeys.revoke({ params: { id: keyId } }).then(() => undefined);
 }
 
 export function revokeApiKeyMutationOptions() {
