@@ -1,21 +1,10 @@
-import { Hono } from "hono";
-import { describeRoute } from "hono-openapi";
-import { profileBodySchema, profileSchema } from "../../shared/schemas/profiles.ts";
-import type { AppEnv } from "../http/app-env.ts";
-import { ok, problems } from "../http/openapi.ts";
-
-import { jsonBody } from "../http/validate.ts";
+import { profilesContract } from "../../shared/contract/profiles.ts";
+import { contractRoutes } from "../http/contract-routes.ts";
 import type { ProfileService } from "./service.ts";
 
+/** The signed-in user's profile, as `profilesContract` declares it. */
 export function profileRoutes(profiles: ProfileService) {
-  return new Hono<AppEnv>().put(
-    "/profile",
-    describeRoute({
-      tags: ["Profile"],
-      summary: "Create or update the signed-in user's profile",
-      responses: { 200: ok(profileSchema), 400: problems[400], 401: problems[401] },
-    }),
-    jsonBody(profileBodySchema),
-    async (c) => c.json(await profiles.save(c.var.user, c.req.valid("json"))),
-  );
+  return contractRoutes(profilesContract, {
+    save: ({ body }, c) => profiles.save(c.var.user, body),
+  });
 }

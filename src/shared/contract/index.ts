@@ -4,6 +4,7 @@ import { authContract } from "./auth.ts";
 import { batchContract } from "./batch.ts";
 import { billingContract } from "./billing.ts";
 import { keysContract } from "./keys.ts";
+import { profilesContract } from "./profiles.ts";
 import { projectsContract } from "./projects.ts";
 import { reviewsContract } from "./reviews.ts";
 import { stringsContract } from "./strings.ts";
@@ -24,6 +25,7 @@ export const contract = {
   keys: keysContract,
   strings: stringsContract,
   apiKeys: apiKeysContract,
+  profiles: profilesContract,
 };
 
 export type Contract = typeof contract;

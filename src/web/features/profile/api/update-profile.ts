@@ -1,11 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type Profile, type ProfileBody, profileSchema } from "../../../../shared/schemas/profiles.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { Profile, ProfileBody } from "../../../../shared/schemas/profiles.ts";
+import { api } from "../../../lib/api.ts";
 import { meQueryKey } from "../../../lib/session.ts";
 
 /** PUT /api/profile: creates or updates the signed-in user's profile. */
 export function updateProfile(body: ProfileBody): Promise<Profile> {
-  return apiRequest("/api/profile", profileSchema, { method: "PUT", body });
+  return api.profiles.save({ body });
 }
 
 export function updateProfileMutationOptions() {
