@@ -8,6 +8,7 @@ import { profilesContract } from "./profiles.ts";
 import { projectsContract } from "./projects.ts";
 import { reviewsContract } from "./reviews.ts";
 import { stringsContract } from "./strings.ts";
+import { toneContract } from "./tone.ts";
 
 /**
  * The API's one contract: every endpoint's method, path, params, query, body, answer and errors.
@@ -26,6 +27,7 @@ export const contract = {
   strings: stringsContract,
   apiKeys: apiKeysContract,
   profiles: profilesContract,
+  tone: toneContract,
 };
 
 export type Contract = typeof contract;

@@ -1,18 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  type CreateToneSectionBody,
-  type ToneSection,
-  toneSectionSchema,
-} from "../../../../shared/schemas/tone.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { CreateToneSectionBody, ToneSection } from "../../../../shared/schemas/tone.ts";
+import { api } from "../../../lib/api.ts";
 import { storeToneSection } from "./tone-cache.ts";
 
 /** POST /api/teams/:teamId/tone/sections: a new section ('Untitled Section' unless titled). */
 export function createToneSection(teamId: string, body: CreateToneSectionBody = {}): Promise<ToneSection> {
-  return apiRequest(`/api/teams/${encodeURIComponent(teamId)}/tone/sections`, toneSectionSchema, {
-    method: "POST",
-    body,
-  });
+  return api.tone.createSection({ params: { teamId }, body });
 }
 
 export function createToneSectionMutationOptions(teamId: string) {

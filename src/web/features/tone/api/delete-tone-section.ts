@@ -1,11 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ToneSection } from "../../../../shared/schemas/tone.ts";
-import { apiRequestVoid } from "../../../lib/api-client.ts";
+import { api } from "../../../lib/api.ts";
 import { forgetToneSection } from "./tone-cache.ts";
 
 /** DELETE /api/tone/sections/:id (204). */
 export function deleteToneSection(sectionId: string): Promise<void> {
-  return apiRequestVoid(`/api/tone/sections/${encodeURIComponent(sectionId)}`, { method: "DELETE" });
+  return api.tone.removeSection({ params: { id: sectionId } }).then(() => undefined);
 }
 
 export function deleteToneSectionMutationOptions() {

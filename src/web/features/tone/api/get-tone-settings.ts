@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type ToneSettings, toneSettingsSchema } from "../../../../shared/schemas/tone.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { ToneSettings } from "../../../../shared/schemas/tone.ts";
+import { api } from "../../../lib/api.ts";
 import { toneKeys } from "./tone-cache.ts";
 
 /** GET /api/teams/:teamId/tone: product context and brand tone (null when not written). */
 export function getToneSettings(teamId: string): Promise<ToneSettings> {
-  return apiRequest(`/api/teams/${encodeURIComponent(teamId)}/tone`, toneSettingsSchema);
+  return api.tone.settings({ params: { teamId } });
 }
 
 export function toneSettingsQueryOptions(teamId: string) {

@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type ToneSection, toneSectionListSchema } from "../../../../shared/schemas/tone.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { ToneSection } from "../../../../shared/schemas/tone.ts";
+import { api } from "../../../lib/api.ts";
 import { toneKeys } from "./tone-cache.ts";
 
 /** GET /api/teams/:teamId/tone/sections: the team's custom sections, in order. */
 export async function listToneSections(teamId: string): Promise<ToneSection[]> {
-  const answer = await apiRequest(
-    `/api/teams/${encodeURIComponent(teamId)}/tone/sections`,
-    toneSectionListSchema,
-  );
+  const answer = await api.tone.listSections({ params: { teamId } });
   return answer.sections;
 }
 

@@ -1,18 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  type ToneSection,
-  toneSectionSchema,
-  type UpdateToneSectionBody,
-} from "../../../../shared/schemas/tone.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { ToneSection, UpdateToneSectionBody } from "../../../../shared/schemas/tone.ts";
+import { api } from "../../../lib/api.ts";
 import { storeToneSection } from "./tone-cache.ts";
 
 /** PATCH /api/tone/sections/:id: title, description and/or the whole rule list. */
 export function updateToneSection(sectionId: string, body: UpdateToneSectionBody): Promise<ToneSection> {
-  return apiRequest(`/api/tone/sections/${encodeURIComponent(sectionId)}`, toneSectionSchema, {
-    method: "PATCH",
-    body,
-  });
+  return api.tone.updateSection({ params: { id: sectionId }, body });
 }
 
 export function updateToneSectionMutationOptions(sectionId: string) {

@@ -1,18 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  type ToneSettings,
-  toneSettingsSchema,
-  type UpdateToneSettingsBody,
-} from "../../../../shared/schemas/tone.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { ToneSettings, UpdateToneSettingsBody } from "../../../../shared/schemas/tone.ts";
+import { api } from "../../../lib/api.ts";
 import { toneKeys } from "./tone-cache.ts";
 
 /** PUT /api/teams/:teamId/tone: either block or both (trimmed; empty is stored as null). */
 export function updateToneSettings(teamId: string, body: UpdateToneSettingsBody): Promise<ToneSettings> {
-  return apiRequest(`/api/teams/${encodeURIComponent(teamId)}/tone`, toneSettingsSchema, {
-    method: "PUT",
-    body,
-  });
+  return api.tone.updateSettings({ params: { teamId }, body });
 }
 
 export function updateToneSettingsMutationOptions(teamId: string) {
