@@ -1,7 +1,8 @@
 import { expect } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
 import type { Me } from "../../src/shared/schemas/auth.ts";
-import type { TeamInvite, TeamMember } from "../../src/shared/schemas/teams.ts";
 import type { ApiApp, ApiClient } from "./api-app.ts";
+import { call } from "./contract-client.ts";
 import { addToTeam, buildTeam, buildUser, signInAs, uniqueEmail } from "./factories.ts";
 
 // Shared by the Team API tests (team-members.test.ts, team-invites.test.ts).
@@ -65,7 +66,7 @@ export async function teamOfThree(api: ApiApp, teamName = "Crew") {
 }
 
 export const membersOf = async (client: ApiClient, teamId: string) =>
-  (await client.request<{ members: TeamMember[] }>("GET", `/api/teams/${teamId}/members`)).body.members;
+  (await call(client, contract.teams.listMembers, { params: { teamId } })).body.members;
 
 export const invitesOf = async (client: ApiClient, teamId: string) =>
-  (await client.request<{ invites: TeamInvite[] }>("GET", `/api/teams/${teamId}/invites`)).body.invites;
+  (await call(client, contract.teams.listInvites, { params: { teamId } })).body.invites;

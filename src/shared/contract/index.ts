@@ -8,6 +8,7 @@ import { profilesContract } from "./profiles.ts";
 import { projectsContract } from "./projects.ts";
 import { reviewsContract } from "./reviews.ts";
 import { stringsContract } from "./strings.ts";
+import { teamsContract } from "./teams.ts";
 import { toneContract } from "./tone.ts";
 
 /**
@@ -28,6 +29,7 @@ export const contract = {
   apiKeys: apiKeysContract,
   profiles: profilesContract,
   tone: toneContract,
+  teams: teamsContract,
 };
 
 export type Contract = typeof contract;

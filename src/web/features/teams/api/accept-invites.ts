@@ -1,13 +1,13 @@
 import { mutationOptions } from "@tanstack/react-query";
-import { type JoinedTeams, joinedTeamsSchema } from "../../../../shared/schemas/teams.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { JoinedTeams } from "../../../../shared/schemas/teams.ts";
+import { api } from "../../../lib/api.ts";
 
 /**
  * POST /api/invites/accept, the invite check: joins the teams that invited the user's address and
  * answers the teams joined by invite that the user has not been told about yet (each once).
  */
 export function acceptInvites(): Promise<JoinedTeams> {
-  return apiRequest("/api/invites/accept", joinedTeamsSchema, { method: "POST" });
+  return api.teams.acceptInvites();
 }
 
 export function acceptInvitesMutationOptions() {

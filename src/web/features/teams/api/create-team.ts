@@ -1,15 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  type CreateTeamBody,
-  type TeamSummary,
-  teamSummarySchema,
-} from "../../../../shared/schemas/teams.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { CreateTeamBody, TeamSummary } from "../../../../shared/schemas/teams.ts";
+import { api } from "../../../lib/api.ts";
 import { refreshTeams, storeTeam } from "./team-cache.ts";
 
 /** POST /api/teams: creates a team; the creator becomes its owner. */
 export function createTeam(body: CreateTeamBody): Promise<TeamSummary> {
-  return apiRequest("/api/teams", teamSummarySchema, { method: "POST", body });
+  return api.teams.create({ body });
 }
 
 export function createTeamMutationOptions() {

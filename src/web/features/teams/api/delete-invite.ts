@@ -1,13 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TeamInvite } from "../../../../shared/schemas/teams.ts";
-import { apiRequestVoid } from "../../../lib/api-client.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** DELETE /api/teams/:teamId/invites/:inviteId (204). */
 export function deleteInvite(teamId: string, inviteId: string): Promise<void> {
-  return apiRequestVoid(`/api/teams/${encodeURIComponent(teamId)}/invites/${encodeURIComponent(inviteId)}`, {
-    method: "DELETE",
-  });
+  return api.teams.removeInvite({ params: { teamId, inviteId } }).then(() => undefined);
 }
 
 export function deleteInviteMutationOptions(teamId: string) {

@@ -1,10 +1,10 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequestVoid } from "../../../lib/api-client.ts";
+import { api } from "../../../lib/api.ts";
 import { forgetTeam, refreshTeams } from "./team-cache.ts";
 
 /** DELETE /api/teams/:teamId (204): the team with its projects, keys and strings (owner only). */
 export function deleteTeam(teamId: string): Promise<void> {
-  return apiRequestVoid(`/api/teams/${encodeURIComponent(teamId)}`, { method: "DELETE" });
+  return api.teams.remove({ params: { teamId } }).then(() => undefined);
 }
 
 export function deleteTeamMutationOptions() {

@@ -1,18 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  type CreateInviteBody,
-  type TeamInvite,
-  teamInviteSchema,
-} from "../../../../shared/schemas/teams.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { CreateInviteBody, TeamInvite } from "../../../../shared/schemas/teams.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** POST /api/teams/:teamId/invites: invites an address, which gets a sign-in link by e-mail. */
 export function inviteMember(teamId: string, body: CreateInviteBody): Promise<TeamInvite> {
-  return apiRequest(`/api/teams/${encodeURIComponent(teamId)}/invites`, teamInviteSchema, {
-    method: "POST",
-    body,
-  });
+  return api.teams.invite({ params: { teamId }, body });
 }
 
 export function inviteMemberMutationOptions(teamId: string) {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type TeamInvite, teamInviteListSchema } from "../../../../shared/schemas/teams.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { TeamInvite } from "../../../../shared/schemas/teams.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** GET /api/teams/:teamId/invites: the pending invites, newest first. */
 export async function listInvites(teamId: string): Promise<TeamInvite[]> {
-  const answer = await apiRequest(`/api/teams/${encodeURIComponent(teamId)}/invites`, teamInviteListSchema);
+  const answer = await api.teams.listInvites({ params: { teamId } });
   return answer.invites;
 }
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type TeamMember, teamMemberListSchema } from "../../../../shared/schemas/teams.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { TeamMember } from "../../../../shared/schemas/teams.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** GET /api/teams/:teamId/members: owner first, then admins, then by full name. */
 export async function listMembers(teamId: string): Promise<TeamMember[]> {
-  const answer = await apiRequest(`/api/teams/${encodeURIComponent(teamId)}/members`, teamMemberListSchema);
+  const answer = await api.teams.listMembers({ params: { teamId } });
   return answer.members;
 }
 

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TeamSummary } from "../../../../shared/schemas/teams.ts";
-import { teamListSchema } from "../../../../shared/schemas/teams.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { api } from "../../../lib/api.ts";
 
 export const teamsQueryKey = ["teams"] as const;
 
@@ -11,7 +10,7 @@ export function sortTeamsByName(teams: TeamSummary[]): TeamSummary[] {
 
 /** GET /api/teams: the teams of the signed-in user, sorted by name. */
 export async function listTeams(): Promise<TeamSummary[]> {
-  const answer = await apiRequest("/api/teams", teamListSchema);
+  const answer = await api.teams.list();
   return sortTeamsByName(answer.teams);
 }
 

@@ -1,13 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TeamMember } from "../../../../shared/schemas/teams.ts";
-import { apiRequestVoid } from "../../../lib/api-client.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** DELETE /api/teams/:teamId/members/:memberId (204). */
 export function removeMember(teamId: string, memberId: string): Promise<void> {
-  return apiRequestVoid(`/api/teams/${encodeURIComponent(teamId)}/members/${encodeURIComponent(memberId)}`, {
-    method: "DELETE",
-  });
+  return api.teams.removeMember({ params: { teamId, memberId } }).then(() => undefined);
 }
 
 export function removeMemberMutationOptions(teamId: string) {

@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type AssignableRole, type TeamMember, teamMemberSchema } from "../../../../shared/schemas/teams.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { AssignableRole, TeamMember } from "../../../../shared/schemas/teams.ts";
+import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** PATCH /api/teams/:teamId/members/:memberId: the owner makes a member admin or reviewer. */
@@ -9,11 +9,7 @@ export function updateMemberRole(
   memberId: string,
   role: AssignableRole,
 ): Promise<TeamMember> {
-  return apiRequest(
-    `/api/teams/${encodeURIComponent(teamId)}/members/${encodeURIComponent(memberId)}`,
-    teamMemberSchema,
-    { method: "PATCH", body: { role } },
-  );
+  return api.teams.updateMemberRole({ params: { teamId, memberId }, body: { role } });
 }
 
 export function updateMemberRoleMutationOptions(teamId: string) {

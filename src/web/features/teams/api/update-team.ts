@@ -1,15 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  type TeamSummary,
-  teamSummarySchema,
-  type UpdateTeamBody,
-} from "../../../../shared/schemas/teams.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { TeamSummary, UpdateTeamBody } from "../../../../shared/schemas/teams.ts";
+import { api } from "../../../lib/api.ts";
 import { refreshTeams, storeTeam } from "./team-cache.ts";
 
 /** PATCH /api/teams/:teamId: renames the team (owner only). */
 export function updateTeam(teamId: string, body: UpdateTeamBody): Promise<TeamSummary> {
-  return apiRequest(`/api/teams/${encodeURIComponent(teamId)}`, teamSummarySchema, { method: "PATCH", body });
+  return api.teams.update({ params: { teamId }, body });
 }
 
 export function updateTeamMutationOptions(teamId: string) {
