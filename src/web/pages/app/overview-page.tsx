@@ -3,6 +3,7 @@ import { useState } from "react";
 import { languageName } from "../../../shared/languages.ts";
 import { permissionFlags } from "../../../shared/permissions.ts";
 import type { Project } from "../../../shared/schemas/projects.ts";
+import { CellServicesProvider } from "../../components/cell-editor/cell-services.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { SearchInput } from "../../components/ui/search-input.tsx";
 import { Toolbar } from "../../components/ui/toolbar.tsx";
@@ -16,6 +17,7 @@ import {
 } from "../../features/reviews/components/overview-extensions.tsx";
 import { ExportDialog } from "../../features/transfer/components/export-dialog.tsx";
 import { ImportDialog } from "../../features/transfer/components/import-dialog.tsx";
+import { TRANSLATION_CELL_SERVICES } from "../../features/translations/cell-services.ts";
 import { KeyFormDialog } from "../../features/translations/components/key-form-dialog.tsx";
 import { TranslationEditor } from "../../features/translations/components/translation-editor.tsx";
 import {
@@ -98,14 +100,16 @@ export function OverviewPage() {
       >
         {(chosen) => (
           <TranslationExtensionsProvider value={OVERVIEW_EXTENSIONS}>
-            <TranslationEditor
-              key={chosen.id}
-              project={chosen}
-              userId={me.user.id}
-              flags={flags}
-              search={search}
-              onAddKey={() => setAddingKey(true)}
-            />
+            <CellServicesProvider value={TRANSLATION_CELL_SERVICES}>
+              <TranslationEditor
+                key={chosen.id}
+                project={chosen}
+                userId={me.user.id}
+                flags={flags}
+                search={search}
+                onAddKey={() => setAddingKey(true)}
+              />
+            </CellServicesProvider>
           </TranslationExtensionsProvider>
         )}
       </ProjectGate>

@@ -2,6 +2,7 @@ import { ArrowLeft, CircleAlert, SearchX } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { can } from "../../../shared/permissions.ts";
+import { CellServicesProvider } from "../../components/cell-editor/cell-services.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -9,6 +10,7 @@ import { useProjects } from "../../features/projects/api/list-projects.ts";
 import { useReview } from "../../features/reviews/api/get-review.ts";
 import { ReviewView } from "../../features/reviews/components/review-view.tsx";
 import { REVIEW_ERRORS } from "../../features/reviews/review-state.ts";
+import { TRANSLATION_CELL_SERVICES } from "../../features/translations/cell-services.ts";
 import { isApiError } from "../../lib/api-client.ts";
 import { displayName } from "../../lib/session.ts";
 import { useWorkspace } from "../../lib/workspace.tsx";
@@ -51,14 +53,17 @@ export function ReviewDetailPage() {
   if (review && !missing) {
     // Whoever may open a review is a member of its team; every member role may review (spec point 6).
     const role = inSelectedTeam && selectedTeam ? selectedTeam.role : "reviewer";
+    // A review's cells are the Overview's cell editors: they save through the translations feature.
     return (
-      <ReviewView
-        key={review.id}
-        review={review}
-        user={{ id: me.user.id, name: displayName(me) }}
-        canManage={can(role, "reviews.manage")}
-        canApprove={can(role, "reviews.approve")}
-      />
+      <CellServicesProvider value={TRANSLATION_CELL_SERVICES}>
+        <ReviewView
+          key={review.id}
+          review={review}
+          user={{ id: me.user.id, name: displayName(me) }}
+          canManage={can(role, "reviews.manage")}
+          canApprove={can(role, "reviews.approve")}
+        />
+      </CellServicesProvider>
     );
   }
   if (missing) {

@@ -3,9 +3,9 @@ import { X } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { languageName } from "../../../../shared/languages.ts";
 import type { Approval, ReviewDetail } from "../../../../shared/schemas/reviews.ts";
+import { useKeepRowMounted } from "../../../components/cell-editor/use-keep-row-mounted.ts";
+import { ValueCell } from "../../../components/cell-editor/value-cell.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { ValueCell } from "../../translations/components/value-cell.tsx";
-import { useKeepRowMounted } from "../../translations/hooks/use-keep-row-mounted.ts";
 import { ApprovalControls } from "./approval-controls.tsx";
 
 export interface ReviewTableProps {
@@ -129,7 +129,7 @@ export function ReviewTable({
                         sourceValue={column.code === source ? undefined : sourceValue}
                         showActions={showActions}
                         onPin={setPinnedRow}
-                        approval={
+                        note={
                           <ApprovalControls
                             cellLabel={label}
                             approval={row.approvals[column.code]}

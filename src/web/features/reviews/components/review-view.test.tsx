@@ -4,6 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ReviewDetail } from "../../../../shared/schemas/reviews.ts";
+import { CellServicesProvider } from "../../../components/cell-editor/cell-services.tsx";
+import { INERT_CELL_SERVICES } from "../../../components/cell-editor/test-fixtures.tsx";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { useReview } from "../api/get-review.ts";
 import { detail } from "../test-fixtures.ts";
@@ -90,7 +92,10 @@ function setup(options: { canManage?: boolean } = {}) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
-        <Harness {...options} />
+        {/* The page gives the cells the translations feature's services; these tests save no string. */}
+        <CellServicesProvider value={INERT_CELL_SERVICES}>
+          <Harness {...options} />
+        </CellServicesProvider>
       </MemoryRouter>
     </QueryClientProvider>,
   );

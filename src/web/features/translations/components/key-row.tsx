@@ -1,9 +1,10 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { memo } from "react";
 import type { KeyRow as KeyRowData } from "../../../../shared/schemas/keys.ts";
+import { ValueCell } from "../../../components/cell-editor/value-cell.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
-import { ValueCell } from "./value-cell.tsx";
+import { useTranslationExtensions } from "../extensions.tsx";
 
 export interface ColumnLanguage {
   code: string;
@@ -43,6 +44,17 @@ export const KeyRow = memo(function KeyRow({
   onEdit,
   onDelete,
 }: KeyRowProps) {
+  // The shared cell knows no feature: the note another feature adds under a value comes in as a node.
+  const { CellNote } = useTranslationExtensions();
+  const noteOf = (language: string) =>
+    CellNote ? (
+      <CellNote
+        projectId={projectId}
+        keyId={row.id}
+        language={language}
+        version={row.strings[language]?.version}
+      />
+    ) : undefined;
   return (
     <>
       <td className="flex w-[28%] min-w-0 shrink-0 items-start gap-2 px-2 py-2">
@@ -91,6 +103,7 @@ export const KeyRow = memo(function KeyRow({
         sourceValue={undefined}
         showActions={showActions}
         onPin={onPin}
+        note={noteOf(source.code)}
       />
       {target ? (
         <ValueCell
@@ -102,6 +115,7 @@ export const KeyRow = memo(function KeyRow({
           loading={targetLoading}
           showActions={showActions}
           onPin={onPin}
+          note={noteOf(target.code)}
         />
       ) : null}
     </>

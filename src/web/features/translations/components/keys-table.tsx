@@ -1,8 +1,8 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import type { KeyRow as KeyRowData } from "../../../../shared/schemas/keys.ts";
+import { useKeepRowMounted } from "../../../components/cell-editor/use-keep-row-mounted.ts";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
-import { useKeepRowMounted } from "../hooks/use-keep-row-mounted.ts";
 import {
   cellAfterArrow,
   flattenGroups,

@@ -2,11 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import type { ProjectEvent } from "../../../../shared/events.ts";
 import type { BatchJob } from "../../../../shared/schemas/batch.ts";
+import type { TheirChange } from "../../../components/cell-editor/cell-edit.ts";
+import { useCompletionRecheck } from "../../../components/cell-editor/use-completion-recheck.ts";
 import { useProjectEvents } from "../../../lib/event-stream.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
-import type { TheirChange } from "../cell-edit.ts";
 import { applyCell } from "../key-cache.ts";
-import { useCompletionRecheck } from "./use-completion-recheck.ts";
 
 /** Key and project events refetch after a short pause, so a burst of them costs one refetch. */
 const REFETCH_DEBOUNCE_MS = 300;

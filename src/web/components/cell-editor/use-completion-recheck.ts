@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
-import { queryKeys } from "../../../lib/query-keys.ts";
-import { COMPLETION_RECHECK_MS } from "../cell-edit.ts";
+import { queryKeys } from "../../lib/query-keys.ts";
+import { COMPLETION_RECHECK_MS } from "./cell-edit.ts";
 
 /** Spec point 9: the language completion is rechecked 1 s after an edit (several edits: one recheck). */
 export function useCompletionRecheck(projectId: string): () => void {

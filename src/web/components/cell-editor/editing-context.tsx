@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { CellEditing } from "./hooks/use-cell-editing.ts";
+import type { CellEditing } from "./use-cell-editing.ts";
 
 export const EditingContext = createContext<CellEditing | null>(null);
 

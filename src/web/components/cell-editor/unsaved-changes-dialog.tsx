@@ -1,5 +1,5 @@
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
-import type { CellEditing } from "../hooks/use-cell-editing.ts";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
+import type { CellEditing } from "./use-cell-editing.ts";
 
 export const UNSAVED_QUESTION = "You have unsaved changes. Would you like to save them?";
 

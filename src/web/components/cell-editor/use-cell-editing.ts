@@ -1,8 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { toast } from "sonner";
-import type { Cell } from "../../../../shared/schemas/keys.ts";
-import { stringConflictOf, useSaveString } from "../api/save-string.ts";
+import type { Cell } from "../../../shared/schemas/keys.ts";
 import {
   type EditSession,
   editReducer,
@@ -10,8 +9,8 @@ import {
   isChanged,
   stripTrailingNewlines,
   type TheirChange,
-} from "../cell-edit.ts";
-import { applyCell } from "../key-cache.ts";
+} from "./cell-edit.ts";
+import { useCellServices } from "./cell-services.tsx";
 import { useCompletionRecheck } from "./use-completion-recheck.ts";
 
 export const SAVE_FAILED = "Failed to update translation";
@@ -43,9 +42,13 @@ export interface CellEditing {
   receiveTheirs: (keyId: string, language: string, change: TheirChange) => boolean;
 }
 
-/** The state of the one open cell editor on the Overview, and the saves it makes (spec point 4). */
+/**
+ * The state of the one open cell editor of a table (the Overview's, a review's), and the saves it
+ * makes (spec point 4). Saving and the key-list cache come from the page's CellServicesProvider.
+ */
 export function useCellEditing(projectId: string): CellEditing {
   const queryClient = useQueryClient();
+  const { useSaveString, conflictOf, applyCell } = useCellServices();
   const saveString = useSaveString(projectId);
   const recheckCompletion = useCompletionRecheck(projectId);
   const [session, dispatch] = useReducer(editReducer, null);
@@ -95,7 +98,7 @@ export function useCellEditing(projectId: string): CellEditing {
         recheckCompletion();
         return "saved";
       } catch (error) {
-        const conflict = stringConflictOf(error);
+        const conflict = conflictOf(error);
         if (conflict) {
           const { updatedBy, ...cell } = conflict.current;
           const open = sessionRef.current;
@@ -108,7 +111,7 @@ export function useCellEditing(projectId: string): CellEditing {
         return "failed";
       }
     },
-    [saveString, flash, recheckCompletion],
+    [saveString, conflictOf, flash, recheckCompletion],
   );
 
   const save = useCallback(
@@ -139,7 +142,7 @@ export function useCellEditing(projectId: string): CellEditing {
         applyCell(queryClient, projectId, open.keyId, open.language, theirs.cell, { onlyNewer: true });
       dispatch({ type: "close" });
     },
-    [queryClient, projectId],
+    [queryClient, projectId, applyCell],
   );
 
   const discard = useCallback(() => closeWith(sessionRef.current?.theirs), [closeWith]);
@@ -190,7 +193,7 @@ export function useCellEditing(projectId: string): CellEditing {
       dispatch({ type: "theirs", change });
       return true;
     },
-    [queryClient, projectId],
+    [queryClient, projectId, applyCell],
   );
 
   const markSaved = useCallback(

@@ -1,7 +1,7 @@
 import { TriangleAlert } from "lucide-react";
 import { type KeyboardEvent, useLayoutEffect, useRef } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { editKeyIntent, type TheirChange } from "../cell-edit.ts";
+import { Button } from "../ui/button.tsx";
+import { editKeyIntent, type TheirChange } from "./cell-edit.ts";
 
 export interface CellEditorProps {
   label: string;

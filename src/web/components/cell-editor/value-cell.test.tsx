@@ -3,11 +3,13 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useReducer } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { KeyRow } from "../../../../shared/schemas/keys.ts";
-import { createQueryClient } from "../../../lib/query-client.ts";
-import { editReducer, isChanged } from "../cell-edit.ts";
-import { EditingContext } from "../editing-context.tsx";
-import type { CellEditing } from "../hooks/use-cell-editing.ts";
+import type { KeyRow } from "../../../shared/schemas/keys.ts";
+import { createQueryClient } from "../../lib/query-client.ts";
+import { editReducer, isChanged } from "./cell-edit.ts";
+import { CellServicesProvider } from "./cell-services.tsx";
+import { EditingContext } from "./editing-context.tsx";
+import { INERT_CELL_SERVICES } from "./test-fixtures.tsx";
+import type { CellEditing } from "./use-cell-editing.ts";
 import { ValueCell } from "./value-cell.tsx";
 
 afterEach(cleanup);
@@ -62,7 +64,9 @@ function Cell() {
 function setup() {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <Cell />
+      <CellServicesProvider value={INERT_CELL_SERVICES}>
+        <Cell />
+      </CellServicesProvider>
     </QueryClientProvider>,
   );
   return userEvent.setup();

@@ -1,20 +1,16 @@
 import { Copy, Languages, Pencil, Sparkles, TriangleAlert, Wand2 } from "lucide-react";
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
-import { comparePlaceholders, fixPlaceholders } from "../../../../shared/placeholders/check.ts";
-import type { KeyRow } from "../../../../shared/schemas/keys.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { errorMessage } from "../../../lib/api-client.ts";
-import { cn } from "../../../lib/cn.ts";
-import { useTranslateString } from "../api/translate-string.ts";
-import { useEditing } from "../editing-context.tsx";
-import { useTranslationExtensions } from "../extensions.tsx";
-import { aiFadeInMs } from "../fade-in.ts";
-import { cellId } from "../hooks/use-cell-editing.ts";
+import { comparePlaceholders, fixPlaceholders } from "../../../shared/placeholders/check.ts";
+import type { KeyRow } from "../../../shared/schemas/keys.ts";
+import { errorMessage } from "../../lib/api-client.ts";
+import { cn } from "../../lib/cn.ts";
+import { Button } from "../ui/button.tsx";
 import { CellEditor } from "./cell-editor.tsx";
-import { HistoryPopover } from "./history-popover.tsx";
-import { MemorySuggestions } from "./memory-suggestions.tsx";
-import { WritingAssistant } from "./writing-assistant.tsx";
+import { useCellServices } from "./cell-services.tsx";
+import { useEditing } from "./editing-context.tsx";
+import { aiFadeInMs } from "./fade-in.ts";
+import { cellId } from "./use-cell-editing.ts";
 
 export interface ValueCellProps {
   projectId: string;
@@ -29,10 +25,10 @@ export interface ValueCellProps {
   showActions: boolean;
   onPin: (keyId: string | null) => void;
   /**
-   * Shown under the value instead of the page's cell note (a review's table puts its verdict
-   * controls here).
+   * Shown under the value: the Overview's cell note (another feature's, through its extensions), a
+   * review's verdict controls.
    */
-  approval?: ReactNode;
+  note?: ReactNode;
 }
 
 async function copyText(text: string) {
@@ -54,7 +50,7 @@ export function ValueCell({
   loading,
   showActions,
   onPin,
-  approval,
+  note,
 }: ValueCellProps) {
   const editing = useEditing();
   const cell = row.strings[language];
@@ -73,8 +69,8 @@ export function ValueCell({
     [sourceValue, value],
   );
   const mismatch = check !== undefined && !check.matches;
+  const { useTranslateString, HistoryPopover, MemorySuggestions, WritingAssistant } = useCellServices();
   const translate = useTranslateString(projectId);
-  const { CellNote } = useTranslationExtensions();
   const [fadeMs, setFadeMs] = useState<number | undefined>();
   // The writing assistant works on source-language cells; its sparkles button opens the editor with
   // the action menu open (the flag only lives for the render that mounts the editor).
@@ -204,10 +200,7 @@ export function ValueCell({
               </Button>
             </div>
           ) : null}
-          {approval ??
-            (CellNote ? (
-              <CellNote projectId={projectId} keyId={row.id} language={language} version={cell?.version} />
-            ) : null)}
+          {note}
           {showActions ? (
             <div className="absolute top-1 right-1 flex items-center rounded-md bg-background/90 shadow-xs">
               <Button

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useReducer } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { editReducer, isChanged, stripTrailingNewlines } from "../cell-edit.ts";
+import { editReducer, isChanged, stripTrailingNewlines } from "./cell-edit.ts";
 import { CellEditor } from "./cell-editor.tsx";
 
 /** The editor wired to the real state machine, reporting what a save would send. */
