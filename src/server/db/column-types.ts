@@ -1,0 +1,19 @@
+import type { FormatMeta } from "../../shared/formats/types.ts";
+
+/**
+ * Column types narrower than the ones the type generator reads: the statuses are text columns with a
+ * check constraint (which kysely-codegen does not read; a PostgreSQL enum would be harder to extend),
+ * the format metadata is jsonb the application shapes. generate-types.ts names these types in its
+ * overrides, so generated-schema.ts imports them from here; keep each in step with its migration.
+ */
+
+export type BatchJobStatus = "pending" | "processing" | "completed" | "failed" | "cancelled";
+export type BatchItemStatus = "pending" | "done" | "failed" | "skipped";
+
+export type ReviewStatusColumn = "pending" | "completed";
+export type ApprovalStateColumn = "approved" | "needs_changes";
+
+/** Per format id, what only that format has (see formats/types.ts `meta`). */
+export type FormatMetaByFormat = Partial<Record<string, FormatMeta>>;
+
+export type { FormatMeta };
