@@ -4,8 +4,10 @@ import { afterAll, beforeAll } from "vitest";
 export { ApiClient } from "./api-client.ts";
 
 import type { DB } from "../../src/server/db/schema.ts";
+import { contract } from "../../src/shared/contract/index.ts";
 import { ApiClient } from "./api-client.ts";
 import { type AppServer, startAppServer } from "./app-server.ts";
+import { call } from "./contract-client.ts";
 import { uniqueEmail } from "./factories.ts";
 import { type MailServer, startMailServer } from "./smtp.ts";
 
@@ -76,11 +78,13 @@ export async function ownerWithProject(api: ApiApp, languages: string[] = ["de"]
   const email = uniqueEmail("owner");
   const owner = await api.signIn(email);
   const team = await owner.request<{ id: string }>("POST", "/api/teams", { body: { name: "Team" } });
-  const project = await owner.request<{ id: string }>("POST", `/api/teams/${team.body.id}/projects`, {
+  const project = await call(owner, contract.projects.create, {
+    params: { teamId: team.body.id },
     body: { name: "App" },
   });
   if (languages.length > 0) {
-    await owner.request("PUT", `/api/projects/${project.body.id}/languages`, {
+    await call(owner, contract.projects.setLanguages, {
+      params: { id: project.body.id },
       body: { languages: ["en", ...languages] },
     });
   }

@@ -6,9 +6,10 @@ import { loadAuthSecret } from "../../src/server/auth/secret.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { createMailer } from "../../src/server/mail/mailer.ts";
 import { createProfileService } from "../../src/server/profiles/service.ts";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
+import { contract } from "../../src/shared/contract/index.ts";
 import { ApiClient } from "./api-client.ts";
 import type { AppServer } from "./app-server.ts";
+import { call } from "./contract-client.ts";
 
 /**
  * Test data made the way the app makes it, without e-mail:
@@ -155,13 +156,17 @@ export async function buildProject(
   teamId: string,
   options: { name?: string; languages?: string[] } = {},
 ) {
-  const answer = await owner.request<{ id: string; name: string }>("POST", `/api/teams/${teamId}/projects`, {
+  const answer = await call(owner, contract.projects.create, {
+    params: { teamId },
     body: { name: options.name ?? "App" },
   });
   const project = expectStatus("creating a project", answer, 201);
   if (options.languages && options.languages.length > 0) {
     const languages = ["en", ...options.languages.filter((code) => code !== "en")];
-    const set = await owner.request("PUT", `/api/projects/${project.id}/languages`, { body: { languages } });
+    const set = await call(owner, contract.projects.setLanguages, {
+      params: { id: project.id },
+      body: { languages },
+    });
     expectStatus("setting the languages", set, 200);
   }
   return project;
@@ -178,10 +183,11 @@ export async function buildKey(
   options: { source?: string; strings?: Record<string, string> } = {},
 ): Promise<string> {
   const body = options.source === undefined ? { key } : { key, sourceValue: options.source };
-  const created = await client.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, { body });
+  const created = await call(client, contract.keys.create, { params: { id: projectId }, body });
   const keyId = expectStatus(`creating key ${key}`, created, 201).id;
   for (const [language, value] of Object.entries(options.strings ?? {})) {
-    const saved = await client.request("PUT", `/api/keys/${keyId}/strings/${language}`, {
+    const saved = await call(client, contract.strings.save, {
+      params: { keyId, lang: language },
       body: { value, force: true },
     });
     expectStatus(`saving the ${language} string of ${key}`, saved, 200);

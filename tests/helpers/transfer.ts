@@ -1,8 +1,9 @@
 import { strFromU8, unzipSync } from "fflate";
 import { expect } from "vitest";
-import type { CreatedApiKey } from "../../src/shared/schemas/api-keys.ts";
+import { contract } from "../../src/shared/contract/index.ts";
 import type { ImportResult } from "../../src/shared/schemas/transfer.ts";
 import type { ApiClient } from "./api-client.ts";
+import { call } from "./contract-client.ts";
 
 /** POST /api/projects/:id/import with a file, as the Import dialog sends it. */
 export function upload(
@@ -76,7 +77,8 @@ export async function pullFrom(
 
 /** A project API key, as Project Settings → API Access creates it. */
 export async function createApiKey(owner: ApiClient, projectId: string, name?: string) {
-  const created = await owner.request<CreatedApiKey>("POST", `/api/projects/${projectId}/api-keys`, {
+  const created = await call(owner, contract.apiKeys.create, {
+    params: { projectId },
     body: name === undefined ? {} : { name },
   });
   expect(created.status).toBe(201);
