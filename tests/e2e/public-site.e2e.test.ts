@@ -1,115 +1,36 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { TOPIC_IDS } from "../../src/web/features/docs/topics.ts";
-import { STORAGE_KEYS } from "../../src/web/lib/storage-keys.ts";
-import { type AppServer, startAppServer } from "../helpers/app-server.ts";
-import { launchBrowser } from "../helpers/browser.ts";
 import { testDatabaseKind } from "../helpers/database.ts";
-import { ARTIFACTS_DIR, eventually, expectPath, expectVisible } from "../helpers/e2e.ts";
-import { signUpInContext } from "../helpers/e2e-users.ts";
-import { type MailServer, startMailServer } from "../helpers/smtp.ts";
+import { eventually, expectPath, expectVisible } from "../helpers/e2e.ts";
+import {
+  expectSectionInView,
+  footerNav,
+  openLanding,
+  PUBLIC_PAGES,
+  publicSiteForThisFile,
+  SECTIONS,
+  sectionsNav,
+} from "../helpers/public-site.ts";
 
 /**
  * The public site in Chromium against the real server (spec points 1, 2, 4 and 9; issue 7): the
- * landing's nav anchors, logo and account links, every footer link, /features and /pricing, unknown
- * paths, the legal pages, the cookie banner answered both ways, axe on every public page, and
- * screenshots at 375 and 1280 px wide (test-results/e2e/public-*.png) to look at.
+ * landing's hero and features, its nav anchors (smooth, or a jump for reduced motion), logo and
+ * account links, the skip link, every footer link, /features and /pricing, unknown paths and the
+ * legal pages' content. The cookie banner and policy are public-cookies.e2e.test.ts; axe and the
+ * small-screen screenshots public-site-accessibility.e2e.test.ts.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const SECTIONS = [
-  { label: "Write", id: "writers" },
-  { label: "Translate", id: "localization" },
-  { label: "Build", id: "developers" },
-  { label: "Collaborate", id: "teams" },
-  { label: "Pricing", id: "pricing" },
-  { label: "FAQ", id: "faq" },
-];
-const PUBLIC_PAGES = [
-  { path: "/", heading: "Write Better, Translate Faster, Ship Smoother." },
-  { path: "/terms-conditions", heading: "Terms and conditions" },
-  { path: "/cookie-policy", heading: "Cookie policy" },
-  { path: "/about", heading: "About Sprog" },
-];
-
 describe(`the public site on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
-  let mail: MailServer;
-  let app: AppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    mail = await startMailServer();
-    app = await startAppServer({ SMTP_URL: mail.url, MAIL_FROM: "Sprog <no-reply@sprog.test>" });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await app?.stop();
-    await mail?.close();
-  });
-
-  /** A fresh visitor: own cookies and local storage. */
-  async function visitor(options: { width?: number; consent?: boolean; reducedMotion?: boolean } = {}) {
-    const width = options.width ?? 1280;
-    const context = await browser.newContext({
-      viewport: { width, height: width < 640 ? 800 : 900 },
-      ...(options.reducedMotion ? { reducedMotion: "reduce" as const } : {}),
-    });
-    contexts.push(context);
-    if (options.consent !== undefined) {
-      await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
-        key: STORAGE_KEYS.cookieConsent,
-        value: JSON.stringify({ accepted: options.consent, expiresAt: Date.now() + DAY_MS }),
-      });
-    }
-    const page = await context.newPage();
-    page.on("pageerror", (error) => console.warn(`[e2e] page error: ${error.message}`));
-    // Another build replacing dist/web under a running test shows up here first.
-    page.on("requestfailed", (request) => {
-      if (request.url().startsWith(app.url))
-        console.warn(`[e2e] request failed: ${request.url()} ${request.failure()?.errorText}`);
-    });
-    page.on("response", (response) => {
-      if (response.status() === 404 && new URL(response.url()).pathname.startsWith("/assets/"))
-        console.warn(`[e2e] missing asset: ${response.url()}`);
-    });
-    return { context, page };
-  }
-
-  const sectionsNav = (page: Page) => page.getByRole("navigation", { name: "Sections" });
-  const footerNav = (page: Page) => page.getByRole("navigation", { name: "Footer" });
-  const banner = (page: Page) => page.getByRole("region", { name: "Cookie consent" });
-  const storedConsent = (page: Page) =>
-    page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.cookieConsent);
-
-  /** The section's top edge relative to the viewport's (a section in view sits just under the header). */
-  const sectionTop = (page: Page, id: string) =>
-    page.locator(`[id="${id}"]`).evaluate((element) => Math.round(element.getBoundingClientRect().top));
-  const expectSectionInView = (page: Page, id: string) =>
-    eventually(
-      () => sectionTop(page, id),
-      (top) => top >= 0 && top <= 140,
-      `the top of #${id} under the sticky header`,
-    );
-
-  async function openLanding(page: Page) {
-    await page.goto(`${app.url}/`);
-    await expectVisible(page.getByRole("heading", { level: 1, name: PUBLIC_PAGES[0]?.heading }));
-  }
+  const site = publicSiteForThisFile();
 
   it("shows the hero with the app's screenshot, and loads none of the /app code", async () => {
-    const { page } = await visitor({ consent: true });
+    const { page } = await site().visitor({ consent: true });
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
-    await openLanding(page);
+    await openLanding(page, site().app.url);
     await page.waitForLoadState("networkidle");
 
     const tryForFree = page.getByRole("link", { name: "Try for free" });
@@ -128,15 +49,15 @@ describe(`the public site on ${testDatabaseKind() === "postgres" ? "PostgreSQL" 
     const appMarkers = ["No projects in the team", "Wonderful, a new beginning", "Add keys to review"];
     const appCode: string[] = [];
     for (const path of scripts) {
-      const body = await (await page.request.get(`${app.url}${path}`)).text();
+      const body = await (await page.request.get(`${site().app.url}${path}`)).text();
       if (appMarkers.some((marker) => body.includes(marker))) appCode.push(path);
     }
     expect(appCode).toEqual([]);
   });
 
   it("names the features in sections writers, localization, developers and teams, each linking to its docs", async () => {
-    const { page } = await visitor({ consent: true });
-    await openLanding(page);
+    const { page } = await site().visitor({ consent: true });
+    await openLanding(page, site().app.url);
     for (const id of ["writers", "localization", "developers", "teams"]) {
       const links = await page
         .locator(`section[id="${id}"] a`)
@@ -176,8 +97,8 @@ describe(`the public site on ${testDatabaseKind() === "postgres" ? "PostgreSQL" 
   });
 
   it("scrolls smoothly to each section from the nav, and the logo back to the top", async () => {
-    const { page } = await visitor({ consent: true });
-    await openLanding(page);
+    const { page } = await site().visitor({ consent: true });
+    await openLanding(page, site().app.url);
     for (const { label, id } of SECTIONS) {
       await sectionsNav(page).getByRole("link", { name: label, exact: true }).click();
       await expectPath(page, /^\/$/);
@@ -202,8 +123,8 @@ describe(`the public site on ${testDatabaseKind() === "postgres" ? "PostgreSQL" 
   });
 
   it("jumps without animation when the visitor prefers reduced motion", async () => {
-    const { page } = await visitor({ consent: true, reducedMotion: true });
-    await openLanding(page);
+    const { page } = await site().visitor({ consent: true, reducedMotion: true });
+    await openLanding(page, site().app.url);
     await page.evaluate(() => {
       const seen: number[] = [];
       (window as unknown as { seen: number[] }).seen = seen;
@@ -217,8 +138,8 @@ describe(`the public site on ${testDatabaseKind() === "postgres" ? "PostgreSQL" 
   });
 
   it("lets keyboard users skip the header to the content", async () => {
-    const { page } = await visitor({ consent: true });
-    await page.goto(`${app.url}/terms-conditions`);
+    const { page } = await site().visitor({ consent: true });
+    await page.goto(`${site().app.url}/terms-conditions`);
     await expectVisible(page.getByRole("heading", { level: 1, name: "Terms and conditions" }));
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
@@ -233,7 +154,7 @@ describe(`the public site on ${testDatabaseKind() === "postgres" ? "PostgreSQL" 
   });
 
   it("takes Log In, Sign Up and Try for free to /login and /signup", async () => {
-    const { page } = await visitor({ consent: true });
+    const { page } = await site().visitor({ consent: true });
     const cases = [
       { from: page.getByRole("banner").getByRole("link", { name: "Log In" }), path: /^\/login$/ },
       { from: page.getByRole("banner").getByRole("link", { name: "Sign Up" }), path: /^\/signup$/ },
@@ -241,7 +162,7 @@ describe(`the public site on ${testDatabaseKind() === "postgres" ? "PostgreSQL" 
       { from: page.getByRole("link", { name: "Get started now" }), path: /^\/signup$/ },
     ];
     for (const { from, path } of cases) {
-      await openLanding(page);
+      await openLanding(page, site().app.url);
       await from.click();
       await expectPath(page, path);
       await expectVisible(page.getByText(/Speak a language everyone understands|Create your account/));
@@ -249,7 +170,7 @@ describe(`the public site on ${testDatabaseKind() === "postgres" ? "PostgreSQL" 
   });
 
   it("follows every footer link to a page, or to the matching landing section", async () => {
-    const { page } = await visitor({ consent: true });
+    const { page } = await site().visitor({ consent: true });
     const expected: Record<
       string,
       { path: RegExp; hash?: string; shows: () => ReturnType<Page["getByText"]> }
@@ -280,7 +201,7 @@ describe(`the public site on ${testDatabaseKind() === "postgres" ? "PostgreSQL" 
         shows: () => page.getByRole("heading", { level: 1, name: "Cookie policy" }),
       },
     };
-    await openLanding(page);
+    await openLanding(page, site().app.url);
     const labels = await footerNav(page)
       .getByRole("link")
       .evaluateAll((links) => links.map((link) => link.textContent?.trim() ?? ""));
@@ -288,7 +209,7 @@ describe(`the public site on ${testDatabaseKind() === "postgres" ? "PostgreSQL" 
 
     // From a legal page, so that the section links have to come back to the landing.
     for (const [label, { path, hash, shows }] of Object.entries(expected)) {
-      await page.goto(`${app.url}/about`);
+      await page.goto(`${site().app.url}/about`);
       await expectVisible(page.getByRole("heading", { level: 1, name: "About Sprog" }));
       await footerNav(page).getByRole("link", { name: label, exact: true }).click();
       await expectPath(page, path);
@@ -301,197 +222,34 @@ describe(`the public site on ${testDatabaseKind() === "postgres" ? "PostgreSQL" 
   });
 
   it("sends /features and /pricing to their landing sections, and any unknown public path to /", async () => {
-    const { page } = await visitor({ consent: true });
+    const { page } = await site().visitor({ consent: true });
     for (const [path, id] of [
       ["/features", "writers"],
       ["/pricing", "pricing"],
     ] as const) {
-      await page.goto(`${app.url}${path}`);
+      await page.goto(`${site().app.url}${path}`);
       await expectPath(page, /^\/$/);
       expect(new URL(page.url()).hash).toBe(`#${id}`);
       await expectSectionInView(page, id);
     }
     for (const path of ["/nowhere", "/terms", "/about/team", "/pricing/enterprise"]) {
-      await page.goto(`${app.url}${path}`);
+      await page.goto(`${site().app.url}${path}`);
       await expectPath(page, /^\/$/);
       await expectVisible(page.getByRole("heading", { level: 1, name: PUBLIC_PAGES[0]?.heading }));
     }
   });
 
   it("describes Sprog as a Danish company whose users' data is never used to train AI models", async () => {
-    const { page } = await visitor({ consent: true });
-    await page.goto(`${app.url}/terms-conditions`);
+    const { page } = await site().visitor({ consent: true });
+    await page.goto(`${site().app.url}/terms-conditions`);
     await expectVisible(page.getByRole("heading", { level: 1, name: "Terms and conditions" }));
     const terms = await page.locator("main").innerText();
     expect(terms).toContain("a Danish company");
     expect(terms).toContain("Your data stays yours");
     expect(terms).toContain("We never use your data to train AI models");
 
-    await page.goto(`${app.url}/about`);
+    await page.goto(`${site().app.url}/about`);
     await expectVisible(page.getByRole("heading", { level: 1, name: "About Sprog" }));
     expect(await page.locator("main").innerText()).toContain("Sprog is a Danish company");
-  });
-
-  it("lists in the cookie policy every cookie the server sets and every local storage key the app uses", async () => {
-    const { context, page } = await visitor({ consent: false });
-    await signUpInContext(context, app, mail, {
-      email: `public-${Date.now().toString(36)}@example.test`,
-      firstName: "Ida",
-      lastName: "Jensen",
-    });
-    // Some use of the app, so that every cookie it sets is there.
-    await page.goto(`${app.url}/app/overview`);
-    await page.waitForLoadState("networkidle");
-    const cookieNames = (await context.cookies()).map((cookie) => cookie.name);
-    expect(cookieNames.length).toBeGreaterThan(0);
-
-    await page.goto(`${app.url}/cookie-policy`);
-    await expectVisible(page.getByRole("heading", { level: 1, name: "Cookie policy" }));
-    const cookies = await page.getByRole("list", { name: "Cookies" }).innerText();
-    for (const name of cookieNames) expect(cookies, `cookie ${name}`).toContain(name);
-
-    const storage = await page.getByRole("list", { name: "Local storage" }).innerText();
-    for (const [name, key] of Object.entries(STORAGE_KEYS)) {
-      const shown =
-        typeof key === "string" ? key : (key as (...ids: string[]) => string)("{user id}", "{project id}");
-      expect(storage, `local storage key ${name}`).toContain(shown);
-    }
-    // And nothing the app stored is missing from the list.
-    const stored = await page.evaluate(() => Object.keys(localStorage));
-    expect(stored.length).toBeGreaterThan(0);
-    const patterns = Object.values(STORAGE_KEYS).map((key) =>
-      typeof key === "string"
-        ? new RegExp(`^${key.replace(/\./g, "\\.")}$`)
-        : new RegExp(
-            `^${(key as (...ids: string[]) => string)("ID", "ID")
-              .replace(/\./g, "\\.")
-              .replaceAll("ID", "[^.]+")}$`,
-          ),
-    );
-    for (const key of stored)
-      expect(
-        patterns.some((pattern) => pattern.test(key)),
-        key,
-      ).toBe(true);
-  });
-
-  describe("the cookie banner", () => {
-    it("asks a new visitor, links to the policy, and once accepted stays away for 150 days", async () => {
-      const { page } = await visitor();
-      await openLanding(page);
-      await expectVisible(banner(page));
-      expect(await banner(page).getByRole("link", { name: "cookie policy" }).getAttribute("href")).toBe(
-        "/cookie-policy",
-      );
-      await banner(page).getByRole("link", { name: "cookie policy" }).click();
-      await expectPath(page, /^\/cookie-policy$/);
-      // Reading the policy is not an answer.
-      await expectVisible(banner(page));
-
-      const before = Date.now();
-      await banner(page).getByRole("button", { name: "Accept" }).click();
-      await banner(page).waitFor({ state: "detached" });
-      const stored = JSON.parse((await storedConsent(page)) ?? "null") as {
-        accepted: boolean;
-        expiresAt: number;
-      };
-      expect(stored.accepted).toBe(true);
-      expect(stored.expiresAt).toBeGreaterThanOrEqual(before + 150 * DAY_MS);
-      expect(stored.expiresAt).toBeLessThanOrEqual(Date.now() + 150 * DAY_MS);
-
-      await page.reload();
-      await expectVisible(page.getByRole("heading", { level: 1, name: "Cookie policy" }));
-      await openLanding(page);
-      await page.waitForTimeout(200);
-      expect(await banner(page).count()).toBe(0);
-    });
-
-    it("remembers Decline as false and does not ask again", async () => {
-      const { page } = await visitor();
-      await page.goto(`${app.url}/about`);
-      await expectVisible(banner(page));
-      await banner(page).getByRole("button", { name: "Decline" }).click();
-      await banner(page).waitFor({ state: "detached" });
-      const stored = JSON.parse((await storedConsent(page)) ?? "null") as { accepted: boolean };
-      expect(stored.accepted).toBe(false);
-      await openLanding(page);
-      await page.waitForTimeout(200);
-      expect(await banner(page).count()).toBe(0);
-    });
-
-    it("asks again once the 150 days are over", async () => {
-      const { page } = await visitor();
-      await page.goto(`${app.url}/about`);
-      await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
-        key: STORAGE_KEYS.cookieConsent,
-        value: JSON.stringify({ accepted: true, expiresAt: Date.now() - 1 }),
-      });
-      await openLanding(page);
-      await expectVisible(banner(page));
-    });
-
-    it("can be answered with the keyboard", async () => {
-      const { page } = await visitor();
-      await openLanding(page);
-      await banner(page).getByRole("button", { name: "Decline" }).focus();
-      await page.keyboard.press("Shift+Tab");
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("cookie policy");
-      await page.keyboard.press("Tab");
-      await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Accept");
-      await page.keyboard.press("Enter");
-      await banner(page).waitFor({ state: "detached" });
-      expect(JSON.parse((await storedConsent(page)) ?? "null")).toMatchObject({ accepted: true });
-    });
-  });
-
-  describe("accessibility and small screens", () => {
-    const axePages = [
-      ...PUBLIC_PAGES,
-      { path: "/login", heading: "Speak a language everyone understands" },
-      { path: "/signup", heading: "Create your account" },
-    ];
-
-    it.each(axePages.flatMap((page) => [375, 1280].map((width) => ({ ...page, width }))))(
-      "$path at $width px has no serious or critical axe violations (banner shown)",
-      async ({ path, heading, width }) => {
-        const { page } = await visitor({ width });
-        await page.goto(`${app.url}${path}`);
-        await expectVisible(page.getByText(heading).first());
-        const results = await new AxeBuilder({ page }).analyze();
-        const serious = results.violations
-          .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-          .map(
-            (violation) =>
-              `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
-          );
-        expect(serious).toEqual([]);
-      },
-    );
-
-    it.each(PUBLIC_PAGES.flatMap((page) => [375, 1280].map((width) => ({ ...page, width }))))(
-      "$path at $width px fits the width; screenshots saved",
-      async ({ path, heading, width }) => {
-        const name = path === "/" ? "landing" : path.slice(1);
-        mkdirSync(ARTIFACTS_DIR, { recursive: true });
-        // The first screen as a new visitor sees it, banner included.
-        const first = await visitor({ width });
-        await first.page.goto(`${app.url}${path}`);
-        await expectVisible(first.page.getByRole("heading", { level: 1, name: heading }));
-        await first.page.waitForLoadState("networkidle");
-        await first.page.screenshot({
-          path: join(ARTIFACTS_DIR, `public-${name}-${width}-first-screen.png`),
-        });
-
-        // The whole page once the banner is answered (a sticky banner would float mid-page in a full-page shot).
-        const { page } = await visitor({ width, consent: true });
-        await page.goto(`${app.url}${path}`);
-        await expectVisible(page.getByRole("heading", { level: 1, name: heading }));
-        await page.waitForLoadState("networkidle");
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
-        await page.screenshot({ path: join(ARTIFACTS_DIR, `public-${name}-${width}.png`), fullPage: true });
-      },
-    );
   });
 });
