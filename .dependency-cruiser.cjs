@@ -12,33 +12,6 @@
 /** Test files may cross the lines to prove both sides agree (a docs page against server constants). */
 const TEST_FILE = "\\.test\\.tsx?$";
 
-const escapeRegExp = (path) => path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const exactly = (path) => `^${escapeRegExp(path)}$`;
-/** "src/web/features/reviews/components/x.tsx" → "src/web/features/reviews/" */
-const featureFolderOf = (path) => `${path.split("/").slice(0, 4).join("/")}/`;
-
-/**
- * Imports from one web feature into another that exist today. The translations cell editor moved to
- * src/web/components/cell-editor (issue 17); the key list fetcher is to come from the typed contract.
- * Each entry is one exact importer → imported pair, so the rule still fails any other import across
- * features, these files' included. Delete the entries as the code moves.
- */
-const KNOWN_CROSS_FEATURE_IMPORTS = {
-  "src/web/features/reviews/components/add-review-keys-dialog.tsx": [
-    "src/web/features/translations/api/list-keys.ts",
-  ],
-};
-
-const FEATURE_RULE = {
-  name: "web-feature-not-to-other-feature",
-  comment:
-    "A web feature (src/web/features/X) does not import another feature: what two features share goes " +
-    "to src/web/components or src/web/lib, so a feature can change or go without breaking the others.",
-  severity: "error",
-};
-
-const knownImporters = Object.keys(KNOWN_CROSS_FEATURE_IMPORTS);
-
 module.exports = {
   forbidden: [
     {
@@ -95,19 +68,14 @@ module.exports = {
       to: { path: "^src/web/features/" },
     },
     {
-      ...FEATURE_RULE,
-      from: { path: "^src/web/features/([^/]+)/", pathNot: knownImporters.map(exactly) },
+      name: "web-feature-not-to-other-feature",
+      comment:
+        "A web feature (src/web/features/X) does not import another feature: what two features share goes " +
+        "to src/web/components or src/web/lib, so a feature can change or go without breaking the others.",
+      severity: "error",
+      from: { path: "^src/web/features/([^/]+)/" },
       to: { path: "^src/web/features/", pathNot: "^src/web/features/$1/" },
     },
-    // The known importers: the same rule, less the imports listed for each (issue 17).
-    ...Object.entries(KNOWN_CROSS_FEATURE_IMPORTS).map(([importer, imported]) => ({
-      ...FEATURE_RULE,
-      from: { path: exactly(importer) },
-      to: {
-        path: "^src/web/features/",
-        pathNot: [`^${escapeRegExp(featureFolderOf(importer))}`, ...imported.map(exactly)],
-      },
-    })),
   ],
   options: {
     doNotFollow: { path: "(^|/)node_modules/" },

@@ -7,13 +7,12 @@ import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../../compo
 import { FormServerError } from "../../../components/ui/form-footer.tsx";
 import { SearchInput } from "../../../components/ui/search-input.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { useKeys } from "../../translations/api/list-keys.ts";
 import { useAddReviewKeys } from "../api/add-review-keys.ts";
+import { useProjectKeys } from "../api/list-project-keys.ts";
 import { REVIEW_ERRORS } from "../review-state.ts";
 
 /** Keys listed at once; the search narrows the rest down. */
 const SHOWN_MAX = 200;
-const NO_LANGUAGES: readonly string[] = [];
 
 export interface AddReviewKeysDialogProps {
   review: ReviewDetail;
@@ -22,7 +21,7 @@ export interface AddReviewKeysDialogProps {
 }
 
 function AddKeysForm({ review, onDone }: { review: ReviewDetail; onDone: () => void }) {
-  const keysQuery = useKeys(review.projectId, NO_LANGUAGES);
+  const keysQuery = useProjectKeys(review.projectId);
   const addKeys = useAddReviewKeys();
   const idPrefix = useId();
   const [search, setSearch] = useState("");
@@ -31,12 +30,12 @@ function AddKeysForm({ review, onDone }: { review: ReviewDetail; onDone: () => v
   const inReview = useMemo(() => new Set(review.keys.map((row) => row.id)), [review.keys]);
   const candidates = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    return (keysQuery.data?.rows ?? []).filter(
+    return (keysQuery.data ?? []).filter(
       (row) => !inReview.has(row.id) && (needle === "" || row.key.toLowerCase().includes(needle)),
     );
   }, [keysQuery.data, inReview, search]);
   const shown = candidates.slice(0, SHOWN_MAX);
-  const loading = keysQuery.data === undefined || (!keysQuery.data.complete && !keysQuery.data.failed);
+  const loading = keysQuery.data === undefined;
 
   const toggle = (keyId: string, on: boolean) =>
     setChosen((old) => {

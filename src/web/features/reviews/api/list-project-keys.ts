@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { KeyRow } from "../../../../shared/schemas/keys.ts";
+import { api } from "../../../lib/api.ts";
+
+/** The API's largest page: a project's keys in few requests. */
+const PAGE_SIZE = 5000;
+
+/**
+ * GET /api/projects/:id/keys, every page: the keys a review can take (Add key). The Overview's paged
+ * key-list cache belongs to the translations feature, so the review's picker asks for its own list.
+ */
+export async function listProjectKeys(projectId: string, signal?: AbortSignal): Promise<KeyRow[]> {
+  const rows: KeyRow[] = [];
+  let after: string | undefined;
+  do {
+    const page = await api.keys.list(
+      { params: { id: projectId }, query: { limit: PAGE_SIZE, ...(after !== undefined ? { after } : {}) } },
+      signal ? { signal } : {},
+    );
+    rows.push(...page.keys);
+    after = page.next ?? undefined;
+  } while (after !== undefined);
+  return rows;
+}
+
+export function projectKeysQueryOptions(projectId: string) {
+  return queryOptions({
+    // Under the project (refreshed with it), but not under its "keys": those hold the Overview's lists.
+    queryKey: ["projects", projectId, "review-key-picker"] as const,
+    queryFn: ({ signal }) => listProjectKeys(projectId, signal),
+  });
+}
+
+export function useProjectKeys(projectId: string) {
+  return useQuery(projectKeysQueryOptions(projectId));
+}
