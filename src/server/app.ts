@@ -142,7 +142,7 @@ export function buildApp({ publicUrl, maxUploadMb, maxJsonBodyMb, logger, static
     .route("/", stringRoutes(services.strings))
     .route("/", aiRoutes(services.translate))
     .route("/", batchRoutes(services.batch))
-    .route("/", transferRoutes(services, maxUploadMb))
+    .route("/", transferRoutes(services))
     .route("/", assistRoutes(services.assist))
     .route("/", memoryRoutes(services.memory))
     .route("/", toneRoutes(services.tone))

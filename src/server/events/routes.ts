@@ -1,11 +1,9 @@
-import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import { describeRoute } from "hono-openapi";
+import { eventsContract } from "../../shared/contract/transfer.ts";
 import { type ProjectEvent, STREAM_ENDED_EVENT } from "../../shared/events.ts";
 import type { AuthService } from "../auth/service.ts";
 import { AppError } from "../errors.ts";
-import type { AppEnv } from "../http/app-env.ts";
-import { problems } from "../http/openapi.ts";
+import { contractRoutes } from "../http/contract-routes.ts";
 import { authHeaders } from "../http/session.ts";
 import type { Access } from "../teams/access.ts";
 import { ClientPacer } from "./client-pacer.ts";
@@ -15,21 +13,9 @@ import type { AccessVerdict, StreamWatch } from "./stream-watch.ts";
 const HEARTBEAT_MS = 25_000;
 
 export function eventRoutes(authService: AuthService, access: Access, bus: EventBus, watch: StreamWatch) {
-  return new Hono<AppEnv>().get(
-    "/projects/:id/events",
-    describeRoute({
-      tags: ["Realtime"],
-      summary: "Server-Sent Events of the project's string and key changes",
-      description: `Event names: string.updated, key.created, key.updated, key.deleted, project.updated (src/shared/events.ts). At most 5 string updates per 2 s per viewer; other updates come in a batch after 2 s. The stream ends when the viewer's access ends (signed out, removed from the team, the team deleted), after a last \`${STREAM_ENDED_EVENT}\` event. At most ${watch.limits.maxPerUser} open streams per user (429 beyond).`,
-      responses: {
-        200: { description: "text/event-stream" },
-        401: problems[401],
-        404: problems[404],
-        429: problems[429],
-      },
-    }),
-    async (c) => {
-      const projectId = c.req.param("id");
+  return contractRoutes(eventsContract, {
+    stream: async ({ params }, c) => {
+      const projectId = params.id;
       const userId = c.var.user.id;
       const { project } = await access.project(userId, projectId, "languages.view");
       // The cookie the stream was opened with: signing out that session ends this stream.
@@ -79,5 +65,5 @@ export function eventRoutes(authService: AuthService, access: Access, bus: Event
         }
       });
     },
-  );
+  });
 }

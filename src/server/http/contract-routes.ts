@@ -2,11 +2,12 @@ import type { AnyContractProcedure, InferSchemaInput, InferSchemaOutput } from "
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { type DescribeRouteOptions, describeRoute, validator } from "hono-openapi";
 import { z } from "zod";
+import { fileMediaType, isMultipart, MULTIPART } from "../../shared/contract/media.ts";
 import { PATH_PARAMS, type PathParamName } from "../../shared/contract/path-params.ts";
 import { AppError } from "../errors.ts";
 import type { AppEnv } from "./app-env.ts";
 import { ok, problem } from "./openapi.ts";
-import { jsonBody, queryParams } from "./validate.ts";
+import { formBody, jsonBody, queryParams } from "./validate.ts";
 
 type InputSchemaOf<P extends AnyContractProcedure> = NonNullable<P["~orpc"]["inputSchema"]>;
 type OutputSchemaOf<P extends AnyContractProcedure> = NonNullable<P["~orpc"]["outputSchema"]>;
@@ -69,22 +70,44 @@ function pathParamsValidator(schema: z.ZodType) {
   });
 }
 
+/** A multipart body's fields for the API reference: files as binary strings, the rest as text. */
+function multipartDocumentation(body: z.ZodType) {
+  const schema = z.toJSONSchema(body, {
+    io: "input",
+    unrepresentable: "any",
+    override: (context) => {
+      if (context.zodSchema._zod.def.type === "custom")
+        Object.assign(context.jsonSchema, { type: "string", format: "binary" });
+    },
+  });
+  // A plain JSON Schema where hono-openapi expects one it would resolve from a validator.
+  return {
+    required: true,
+    content: { [MULTIPART]: { schema } },
+  } as unknown as DescribeRouteOptions["requestBody"];
+}
+
 /** The API reference's entry, from the contract's route, answer and errors. */
 function documentation(procedure: AnyContractProcedure) {
   const { route, outputSchema, errorMap } = procedure["~orpc"];
   const status = route.successStatus ?? 200;
   const description = route.successDescription ?? "OK";
-  const responses: Record<
-    number,
-    ReturnType<typeof problem> | ReturnType<typeof ok> | { description: string }
-  > = {
+  const output = outputSchema === undefined ? undefined : zodSchema(outputSchema, "output");
+  const mediaType = output && fileMediaType(output);
+  const responses: Record<number, object> = {
     [status]:
-      outputSchema === undefined ? { description } : ok(zodSchema(outputSchema, "output"), description),
+      output === undefined
+        ? { description }
+        : mediaType
+          ? { description, content: { [mediaType]: { schema: { type: "string", format: "binary" } } } }
+          : ok(output, description),
   };
   for (const entry of Object.values(errorMap as Record<string, { status?: number; message?: string }>)) {
     if (entry?.status) responses[entry.status] = problem(entry.message ?? "Error");
   }
+  const body = inputParts(procedure).body;
   return describeRoute({
+    ...(body && isMultipart(body) ? { requestBody: multipartDocumentation(body) } : {}),
     ...(route.tags ? { tags: [...route.tags] } : {}),
     ...(route.summary ? { summary: route.summary } : {}),
     ...(route.description ? { description: route.description } : {}),
@@ -114,14 +137,18 @@ export function contractRoutes<R extends Record<string, AnyContractProcedure>>(
     const middlewares = [documentation(procedure), ...use] as MiddlewareHandler[];
     if (parts.params) middlewares.push(pathParamsValidator(parts.params) as MiddlewareHandler);
     if (parts.query) middlewares.push(queryParams(parts.query) as MiddlewareHandler);
-    if (parts.body) middlewares.push(jsonBody(parts.body) as MiddlewareHandler);
+    if (parts.body) {
+      middlewares.push(
+        (isMultipart(parts.body) ? formBody(parts.body) : jsonBody(parts.body)) as MiddlewareHandler,
+      );
+    }
     const status = route.successStatus ?? 200;
     const respond: MiddlewareHandler<AppEnv> = async (c) => {
-      const valid = c.req.valid.bind(c.req) as (target: "param" | "query" | "json") => unknown;
+      const valid = c.req.valid.bind(c.req) as (target: "param" | "query" | "json" | "form") => unknown;
       const input = {
         ...(parts.params ? { params: valid("param") } : {}),
         ...(parts.query ? { query: valid("query") } : {}),
-        ...(parts.body ? { body: valid("json") } : {}),
+        ...(parts.body ? { body: valid(isMultipart(parts.body) ? "form" : "json") } : {}),
       } as ContractInput<typeof procedure>;
       const answer = await handle(input, c as Context<AppEnv>);
       if (answer instanceof Response) return answer;

@@ -1,3 +1,5 @@
+import type { MiddlewareHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { validator } from "hono-openapi";
 import type { z } from "zod";
 import { AppError } from "../errors.ts";
@@ -41,4 +43,27 @@ export function queryParams<S extends z.ZodType>(schema: S) {
     if (hasNul(result.data)) throw new AppError("validation_failed", NUL_MESSAGE);
     if (!result.success) throw new AppError("validation_failed", result.error[0]?.message ?? "Invalid query");
   });
+}
+
+/**
+ * Validates a multipart body at the edge. A body that is not form data at all (or is cut off)
+ * gets the message the schema gives an empty form, e.g. 'Missing data or language selection'.
+ */
+export function formBody<S extends z.ZodType>(schema: S): MiddlewareHandler {
+  const emptyFormMessage = schema.safeParse({}).error?.issues[0]?.message ?? "Invalid form data";
+  const validate = validator("form", schema, (result) => {
+    if (hasNul(result.data)) throw new AppError("validation_failed", NUL_MESSAGE);
+    if (!result.success)
+      throw new AppError("validation_failed", result.error[0]?.message ?? emptyFormMessage);
+  });
+  return async (c, next) => {
+    try {
+      return await validate(c, next);
+    } catch (error) {
+      if (error instanceof HTTPException && error.status === 400) {
+        throw new AppError("validation_failed", emptyFormMessage);
+      }
+      throw error;
+    }
+  };
 }

@@ -10,6 +10,7 @@ import { reviewsContract } from "./reviews.ts";
 import { stringsContract } from "./strings.ts";
 import { teamsContract } from "./teams.ts";
 import { toneContract } from "./tone.ts";
+import { eventsContract, transferContract } from "./transfer.ts";
 
 /**
  * The API's one contract: every endpoint's method, path, params, query, body, answer and errors.
@@ -23,6 +24,8 @@ export const contract = {
   reviews: reviewsContract,
   batch: batchContract,
   billing: billingContract,
+  transfer: transferContract,
+  events: eventsContract,
   projects: projectsContract,
   keys: keysContract,
   strings: stringsContract,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multipartBody, uploadedFile } from "../contract/media.ts";
 import { FORMAT_IDS } from "../formats/types.ts";
 import { placeholderFormatSchema } from "./projects.ts";
 
@@ -14,6 +15,36 @@ export const importOptionsSchema = z.object({
   resetLanguageList: z.boolean().default(false),
 });
 export type ImportOptions = z.infer<typeof importOptionsSchema>;
+
+const MISSING_IMPORT_DATA = "Missing data or language selection";
+
+/** A checkbox-like multipart field: "true", "on" or "1" is set; absent or empty is the default. */
+function formFlag(fallback: boolean) {
+  return z
+    .union([z.string(), z.boolean()])
+    .optional()
+    .transform((value) =>
+      value === undefined || value === ""
+        ? fallback
+        : value === true || value === "true" || value === "on" || value === "1",
+    );
+}
+
+/** The import as it travels: the file and the dialog's options as multipart fields. */
+export const importFormSchema = multipartBody(
+  z.object({
+    file: uploadedFile(MISSING_IMPORT_DATA),
+    language: z.string({ error: MISSING_IMPORT_DATA }).trim().min(1, MISSING_IMPORT_DATA).max(35),
+    format: z
+      .union([formatIdSchema, z.literal("")])
+      .optional()
+      .transform((value) => value || undefined),
+    overwriteExisting: formFlag(false),
+    flattenNestedKeys: formFlag(true),
+    resetLanguageList: formFlag(false),
+  }),
+);
+export type ImportForm = z.input<typeof importFormSchema>;
 
 /** The completion notice's numbers (spec point 8), and what was skipped, in words. */
 export const importResultSchema = z.object({

@@ -1,8 +1,9 @@
 import type { ClientLink, ClientOptions } from "@orpc/client";
 import type { AnyContractProcedure, AnyContractRouter } from "@orpc/contract";
 import type { z } from "zod";
+import { fileMediaType, isMultipart } from "../../shared/contract/media.ts";
 import { fillPath } from "../../shared/contract/path-params.ts";
-import { type ApiRequestOptions, apiRequest, apiRequestVoid } from "./api-client.ts";
+import { type ApiRequestOptions, apiRequest, apiRequestFile, apiRequestVoid } from "./api-client.ts";
 
 interface DetailedInput {
   params?: Record<string, string>;
@@ -17,6 +18,22 @@ function procedureAt(router: AnyContractRouter, path: readonly string[]): AnyCon
     throw new Error(`No contract for ${path.join(".")}`);
   }
   return node as AnyContractProcedure;
+}
+
+/** The schema of the `body` part of a detailed input, when there is one. */
+function bodySchemaOf(inputSchema: unknown): z.ZodType {
+  const shape = (inputSchema as { shape?: { body?: z.ZodType } }).shape;
+  return shape?.body ?? (inputSchema as z.ZodType);
+}
+
+/** Multipart fields: files as they are, everything else as text (the server's schema reads text). */
+function formDataOf(body: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) {
+    if (value === undefined) continue;
+    form.set(name, value instanceof Blob ? value : String(value));
+  }
+  return form;
 }
 
 function queryString(query: Record<string, unknown> = {}): string {
@@ -42,7 +59,7 @@ export class ContractLink<T extends Record<never, never>> implements ClientLink<
   ) {}
 
   async call(path: readonly string[], input: unknown, options: ClientOptions<T>): Promise<unknown> {
-    const { route, outputSchema } = procedureAt(this.router, path)["~orpc"];
+    const { route, inputSchema, outputSchema } = procedureAt(this.router, path)["~orpc"];
     const { params, query, body } = (input ?? {}) as DetailedInput;
     const url = `${this.prefix}${fillPath(route.path ?? "/", params)}${queryString(query)}`;
     const request: ApiRequestOptions = {
@@ -51,7 +68,11 @@ export class ContractLink<T extends Record<never, never>> implements ClientLink<
       ...(body === undefined ? {} : { body }),
       ...(options.signal ? { signal: options.signal } : {}),
     };
+    if (body !== undefined && inputSchema && isMultipart(bodySchemaOf(inputSchema))) {
+      request.body = formDataOf(body as Record<string, unknown>);
+    }
     if (outputSchema === undefined) return apiRequestVoid(url, request);
+    if (fileMediaType(outputSchema as z.ZodType)) return apiRequestFile(url, request);
     return apiRequest(url, outputSchema as z.ZodType, request);
   }
 }

@@ -1,10 +1,14 @@
 import { useEffect, useRef } from "react";
+import { fillPath } from "../../shared/contract/path-params.ts";
+import { eventsContract } from "../../shared/contract/transfer.ts";
 import {
   type ProjectEvent,
   type ProjectEventType,
   projectEventSchemas,
   STREAM_ENDED_EVENT,
 } from "../../shared/events.ts";
+
+const eventsPath = eventsContract.stream["~orpc"].route.path ?? "";
 
 export type ProjectEventHandler = (event: ProjectEvent) => void;
 
@@ -48,7 +52,7 @@ export function useProjectEvents(
 
   useEffect(() => {
     if (!projectId || typeof EventSource === "undefined") return;
-    const source = new EventSource(`/api/projects/${encodeURIComponent(projectId)}/events`, {
+    const source = new EventSource(`/api${fillPath(eventsPath, { id: projectId })}`, {
       withCredentials: true,
     });
     let opened = false;
