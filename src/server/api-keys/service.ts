@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { type Kysely, type Selectable, sql } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import {
   API_KEY_PREFIX,
   API_KEY_VISIBLE_CHARS,
@@ -9,6 +9,7 @@ import {
   createApiKeyBodySchema,
 } from "../../shared/schemas/api-keys.ts";
 import type { ApiKeysTable, DB } from "../db/schema.ts";
+import { displayName, isoDate, isoDateOrNull } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import type { Access } from "../teams/access.ts";
 
@@ -38,20 +39,14 @@ export function hashApiKey(key: string): string {
 const isUuid = (value: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
-const displayName = sql<
-  string | null
->`coalesce(nullif(trim(concat(p.first_name, ' ', p.last_name)), ''), u.email)`;
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 function present(row: ApiKeyRow, createdBy: string | null): ApiKey {
   return {
     id: row.id,
     projectId: row.project_id,
     name: row.name,
     prefix: row.key_prefix,
-    createdAt: iso(row.created_at),
-    lastUsedAt: row.last_used_at ? iso(row.last_used_at) : null,
+    createdAt: isoDate(row.created_at),
+    lastUsedAt: isoDateOrNull(row.last_used_at),
     createdBy,
   };
 }
@@ -73,7 +68,7 @@ export function createApiKeyService(deps: { db: Kysely<DB>; access: Access }) {
         .leftJoin("users as u", "u.id", "k.created_by")
         .leftJoin("profiles as p", "p.user_id", "k.created_by")
         .selectAll("k")
-        .select(displayName.as("created_by_name"))
+        .select(displayName("u", "p").as("created_by_name"))
         .where("k.project_id", "=", projectId)
         .orderBy("k.created_at", "desc")
         .orderBy("k.id", "desc")
@@ -100,7 +95,7 @@ export function createApiKeyService(deps: { db: Kysely<DB>; access: Access }) {
       const creator = await db
         .selectFrom("users as u")
         .leftJoin("profiles as p", "p.user_id", "u.id")
-        .select(displayName.as("name"))
+        .select(displayName("u", "p").as("name"))
         .where("u.id", "=", userId)
         .executeTakeFirst();
       return { ...present(row, creator?.name ?? null), key };

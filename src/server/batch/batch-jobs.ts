@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { BatchJob } from "../../shared/schemas/batch.ts";
 import type { BatchTranslationJobsTable } from "../db/schema.ts";
+import { isoDate } from "../db/sql.ts";
 
 export type BatchJobRow = Selectable<BatchTranslationJobsTable>;
 
@@ -18,7 +19,7 @@ export function presentBatchJob(row: BatchJobRow): BatchJob {
     skippedItems: Number(row.skipped_items),
     totalItems: Number(row.total_items),
     errorMessage: row.error_message,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
+    createdAt: isoDate(row.created_at),
+    updatedAt: isoDate(row.updated_at),
   };
 }

@@ -5,6 +5,7 @@ import {
   subscriptionStatusSchema,
 } from "../../shared/schemas/billing.ts";
 import type { DB, SubscriptionsTable } from "../db/schema.ts";
+import { isoDateOrNull } from "../db/sql.ts";
 import type { Logger } from "../logger.ts";
 import type { ProviderSubscription } from "./provider.ts";
 
@@ -14,8 +15,6 @@ export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export const isLive = (status: string) =>
   !(ENDED_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
 /** The one presenter of a subscription row (spec point 3 Subscriptions). */
 export function presentSubscription(row: SubscriptionRow): Subscription {
   const status = subscriptionStatusSchema.safeParse(row.status);
@@ -24,10 +23,10 @@ export function presentSubscription(row: SubscriptionRow): Subscription {
     teamId: row.team_id,
     status: status.success ? status.data : "incomplete",
     productName: row.product_name,
-    renewalDate: iso(row.renewal_date),
+    renewalDate: isoDateOrNull(row.renewal_date),
     cancelAtPeriodEnd: row.cancel_at_period_end,
     seats: row.seats,
-    trialEnd: iso(row.trial_end),
+    trialEnd: isoDateOrNull(row.trial_end),
   };
 }
 

@@ -3,6 +3,7 @@ import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import type { ProjectEvent } from "../../shared/events.ts";
 import type { DB } from "../db/schema.ts";
+import { isoDate } from "../db/sql.ts";
 import type { Logger } from "../logger.ts";
 
 const CHANNEL = "sprog_events";
@@ -121,7 +122,7 @@ export async function createEventBus(options: {
       data: {
         keyId,
         language,
-        cell: { value: row.value, version: row.version, updatedAt: new Date(row.updated_at).toISOString() },
+        cell: { value: row.value, version: row.version, updatedAt: isoDate(row.updated_at) },
         by: row.updated_by,
       },
     };

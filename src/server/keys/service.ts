@@ -5,6 +5,7 @@ import type { Cell, CreateKeyBody, KeyRow, UpdateKeyBody } from "../../shared/sc
 import { createKeyBodySchema, updateKeyBodySchema } from "../../shared/schemas/keys.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
+import { isoDate } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import { writeStrings } from "../strings/string-writer.ts";
@@ -22,8 +23,6 @@ interface ListedRow extends KeyMetaColumns {
   version: number | null;
   updated_at: Date | string | null;
 }
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** Keys per query when the whole list is read. */
 const KEYS_PER_PAGE = 2000;
@@ -47,7 +46,7 @@ async function foldRows(rows: ListedRow[], languages: readonly string[]): Promis
       current = {
         id: row.id,
         key: row.key,
-        createdAt: iso(row.created_at),
+        createdAt: isoDate(row.created_at),
         ...keyMetadataOf(row),
         strings: {},
       };
@@ -57,7 +56,7 @@ async function foldRows(rows: ListedRow[], languages: readonly string[]): Promis
       current.strings[row.language_code] = {
         value: row.value,
         version: Number(row.version),
-        updatedAt: iso(row.updated_at),
+        updatedAt: isoDate(row.updated_at),
       } satisfies Cell;
     }
   }
@@ -192,7 +191,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
         });
       }
       await events.publish(projectId, published);
-      return { id: key.id, key: key.key, createdAt: iso(key.created_at), ...keyMetadataOf(key), strings };
+      return { id: key.id, key: key.key, createdAt: isoDate(key.created_at), ...keyMetadataOf(key), strings };
     },
 
     /** Rename and/or change the description, tags, max length or translatable flag. */

@@ -3,6 +3,7 @@ import type { Profile, ProfileBody } from "../../shared/schemas/profiles.ts";
 import { profileBodySchema } from "../../shared/schemas/profiles.ts";
 import type { SessionUser } from "../auth/service.ts";
 import type { DB, ProfilesTable } from "../db/schema.ts";
+import { isoDate } from "../db/sql.ts";
 
 export function presentProfile(row: Selectable<ProfilesTable>): Profile {
   return {
@@ -11,7 +12,7 @@ export function presentProfile(row: Selectable<ProfilesTable>): Profile {
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: isoDate(row.created_at),
   };
 }
 

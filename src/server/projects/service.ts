@@ -9,6 +9,7 @@ import {
   type UpdateProjectBody,
 } from "../../shared/schemas/projects.ts";
 import type { DB } from "../db/schema.ts";
+import { isoDate } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { Access, ProjectRow } from "../teams/access.ts";
@@ -22,8 +23,8 @@ export function presentProject(row: ProjectRow): Project {
     sourceLanguage: row.source_language,
     languages: row.languages,
     placeholderFormat: row.placeholder_format as PlaceholderFormat,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
+    createdAt: isoDate(row.created_at),
+    updatedAt: isoDate(row.updated_at),
   };
 }
 

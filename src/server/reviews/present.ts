@@ -6,12 +6,11 @@ import type {
   ReviewKey,
   ReviewSummary,
 } from "../../shared/schemas/reviews.ts";
+import { isoDate } from "../db/sql.ts";
 import type { ProjectRow } from "../teams/access.ts";
 import type { ApprovalRow, KeyStringRow, ProjectApprovalRow, SummaryRow } from "./queries.ts";
 
 /** Rows to the contract's answers (src/shared/schemas/reviews.ts): no raw row leaves the server. */
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 export function presentSummary(row: SummaryRow, projectLanguages: readonly string[]): ReviewSummary {
   const done = new Set(row.languages_done);
@@ -28,8 +27,8 @@ export function presentSummary(row: SummaryRow, projectLanguages: readonly strin
     keyCount: row.key_count,
     // A language removed from the project since is no longer shown as done.
     languagesDone: projectLanguages.filter((code) => done.has(code)),
-    createdAt: iso(row.created_at),
-    lastUpdatedAt: iso(row.last_updated_at),
+    createdAt: isoDate(row.created_at),
+    lastUpdatedAt: isoDate(row.last_updated_at),
   };
 }
 
@@ -41,7 +40,7 @@ export function presentApproval(row: ApprovalRow | undefined): Approval {
     comment: row.comment,
     byUserId: row.user_id,
     byName: row.by_name,
-    at: iso(row.updated_at),
+    at: isoDate(row.updated_at),
   };
 }
 
@@ -57,7 +56,7 @@ function foldKeys(rows: KeyStringRow[]): ReviewKey[] {
       current.strings[row.language_code] = {
         value: row.value,
         version: Number(row.version),
-        updatedAt: iso(row.updated_at),
+        updatedAt: isoDate(row.updated_at),
       } satisfies Cell;
     }
   }

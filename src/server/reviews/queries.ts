@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import type { ApprovalStateColumn, DB, ReviewsTable } from "../db/schema.ts";
+import { displayName } from "../db/sql.ts";
 
 /** Reads of reviews: no rules here (the service checks access first), only the queries. */
 
@@ -34,12 +35,6 @@ export interface ProjectApprovalRow {
   comment: string | null;
 }
 
-/** Full name, else e-mail (as API keys and strings show people); null when the account is gone. */
-const nameOf = (users: string, profiles: string) =>
-  sql<string | null>`coalesce(nullif(trim(concat(${sql.ref(`${profiles}.first_name`)}, ' ', ${sql.ref(
-    `${profiles}.last_name`,
-  )})), ''), ${sql.ref(`${users}.email`)})`;
-
 /**
  * A verdict counts while the string it judged is the one stored: same version (0 = no string), and
  * not written again after the verdict (a string deleted and written anew starts at version 1 again).
@@ -57,7 +52,7 @@ export async function selectSummaries(db: Db, filter: { projectId: string } | { 
     .leftJoin("users as u", "u.id", "r.owner_user_id")
     .leftJoin("profiles as p", "p.user_id", "r.owner_user_id")
     .selectAll("r")
-    .select(nameOf("u", "p").as("owner_name"))
+    .select(displayName("u", "p").as("owner_name"))
     .select(
       sql<number>`(select count(*)::int from review_keys rk where rk.review_id = r.id)`.as("key_count"),
     );
@@ -89,7 +84,7 @@ export async function selectKeyStrings(db: Db, reviewId: string, languages: stri
 export async function selectCurrentApprovals(db: Db, reviewId: string, languages: string[], keyId?: string) {
   const result = await sql<ApprovalRow>`
     select a.key_id, a.language_code, a.state, a.comment, a.user_id, a.updated_at,
-      ${nameOf("u", "p")} as by_name
+      ${displayName("u", "p")} as by_name
     from review_approvals a
     left join translation_strings s on s.key_id = a.key_id and s.language_code = a.language_code
     left join users u on u.id = a.user_id

@@ -1,8 +1,9 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { languageName } from "../../shared/languages.ts";
 import type { HistoryEntry, SavedString, SaveStringBody } from "../../shared/schemas/keys.ts";
 import { saveStringBodySchema } from "../../shared/schemas/keys.ts";
 import type { DB } from "../db/schema.ts";
+import { displayName, isoDate } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { Access } from "../teams/access.ts";
@@ -23,10 +24,6 @@ export class StringConflictError extends AppError {
     return { ...super.toBody(), current: this.current };
   }
 }
-
-const displayName = sql<
-  string | null
->`coalesce(nullif(trim(concat(p.first_name, ' ', p.last_name)), ''), u.email)`;
 
 export function createStringService(deps: { db: Kysely<DB>; access: Access; events: EventBus }) {
   const { db, access, events } = deps;
@@ -62,7 +59,7 @@ export function createStringService(deps: { db: Kysely<DB>; access: Access; even
         .selectFrom("translation_strings as s")
         .leftJoin("users as u", "u.id", "s.updated_by")
         .leftJoin("profiles as p", "p.user_id", "s.updated_by")
-        .select(["s.value", "s.version", "s.updated_at", displayName.as("updated_by_name")])
+        .select(["s.value", "s.version", "s.updated_at", displayName("u", "p").as("updated_by_name")])
         .where("s.key_id", "=", keyId)
         .where("s.language_code", "=", language)
         .forUpdate("s")
@@ -72,7 +69,7 @@ export function createStringService(deps: { db: Kysely<DB>; access: Access; even
         throw new StringConflictError({
           value: current.value,
           version: current.version,
-          updatedAt: new Date(current.updated_at).toISOString(),
+          updatedAt: isoDate(current.updated_at),
           updatedBy: current.updated_by_name,
         });
       }
@@ -134,7 +131,7 @@ export function createStringService(deps: { db: Kysely<DB>; access: Access; even
         .selectFrom("string_history as h")
         .leftJoin("users as u", "u.id", "h.user_id")
         .leftJoin("profiles as p", "p.user_id", "h.user_id")
-        .select(["h.id", "h.value", "h.version", "h.origin", "h.created_at", displayName.as("by")])
+        .select(["h.id", "h.value", "h.version", "h.origin", "h.created_at", displayName("u", "p").as("by")])
         .where("h.key_id", "=", keyId)
         .where("h.language_code", "=", language)
         .orderBy("h.id", "desc")
@@ -146,7 +143,7 @@ export function createStringService(deps: { db: Kysely<DB>; access: Access; even
         version: row.version,
         origin: row.origin as HistoryEntry["origin"],
         by: row.by,
-        createdAt: new Date(row.created_at).toISOString(),
+        createdAt: isoDate(row.created_at),
       }));
     },
 

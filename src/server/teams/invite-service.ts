@@ -9,6 +9,7 @@ import {
 import type { SessionUser } from "../auth/service.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
+import { displayName, isoDate } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import { type RateLimiter, retryIn } from "../http/rate-limit.ts";
 import type { Logger } from "../logger.ts";
@@ -69,7 +70,7 @@ export function createInviteService(deps: {
       id: row.id,
       teamId: row.team_id,
       email: row.email,
-      createdAt: new Date(row.created_at).toISOString(),
+      createdAt: isoDate(row.created_at),
     } satisfies TeamInvite;
   }
 
@@ -194,9 +195,10 @@ export function createInviteService(deps: {
         const [team, inviter, existing] = await Promise.all([
           db.selectFrom("teams").select("name").where("id", "=", teamId).executeTakeFirstOrThrow(),
           db
-            .selectFrom("profiles")
-            .select(["first_name", "last_name"])
-            .where("user_id", "=", user.id)
+            .selectFrom("users as u")
+            .leftJoin("profiles as p", "p.user_id", "u.id")
+            .select(displayName("u", "p").as("name"))
+            .where("u.id", "=", user.id)
             .executeTakeFirst(),
           db
             .selectFrom("users")
@@ -204,8 +206,7 @@ export function createInviteService(deps: {
             .where(sql<string>`lower(email)`, "=", byEmail(email))
             .executeTakeFirst(),
         ]);
-        const inviterName =
-          [inviter?.first_name, inviter?.last_name].filter(Boolean).join(" ").trim() || user.email;
+        const inviterName = inviter?.name ?? user.email;
         const signInUrl = new URL(existing ? "/login" : "/signup", publicUrl).toString();
         await mailer.send(inviteEmail({ to: email, teamName: team.name, inviterName, signInUrl }));
       } catch (error) {

@@ -6,6 +6,7 @@ import {
   updateMemberRoleBodySchema,
 } from "../../shared/schemas/teams.ts";
 import type { DB } from "../db/schema.ts";
+import { fullName, isoDate } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import type { Access } from "./access.ts";
 
@@ -69,8 +70,7 @@ export function createMemberService(deps: {
         "members.role",
         "members.created_at",
         "users.email",
-        "profiles.first_name",
-        "profiles.last_name",
+        fullName("profiles").as("name"),
       ])
       .where("members.team_id", "=", teamId);
     if (memberId !== undefined) query = query.where("members.id", "=", memberId);
@@ -79,9 +79,9 @@ export function createMemberService(deps: {
       id: row.id,
       userId: row.user_id,
       email: row.email,
-      name: [row.first_name, row.last_name].filter(Boolean).join(" ").trim(),
+      name: row.name,
       role: asMemberRole(row.role),
-      joinedAt: new Date(row.created_at).toISOString(),
+      joinedAt: isoDate(row.created_at),
     }));
   }
 

@@ -10,6 +10,7 @@ import {
 import type { SessionUser } from "../auth/service.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
+import { isoDate } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { Logger } from "../logger.ts";
@@ -60,7 +61,7 @@ export function createTeamService(deps: {
         id: row.id,
         name: row.name,
         role: toRole(row.role),
-        createdAt: new Date(row.created_at).toISOString(),
+        createdAt: isoDate(row.created_at),
       }));
     },
 
@@ -90,7 +91,7 @@ export function createTeamService(deps: {
           id: team.id,
           name: team.name,
           role: "owner",
-          createdAt: new Date(team.created_at).toISOString(),
+          createdAt: isoDate(team.created_at),
         };
       } catch (error) {
         // An outage is the error handler's 503; anything else is this screen's own message.
@@ -111,7 +112,7 @@ export function createTeamService(deps: {
         .returning(["id", "name", "created_at"])
         .executeTakeFirst();
       if (!team) throw new AppError("not_found", "Team not found");
-      return { id: team.id, name: team.name, role, createdAt: new Date(team.created_at).toISOString() };
+      return { id: team.id, name: team.name, role, createdAt: isoDate(team.created_at) };
     },
 
     /**

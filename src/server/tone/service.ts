@@ -10,6 +10,7 @@ import {
   updateToneSettingsBodySchema,
 } from "../../shared/schemas/tone.ts";
 import type { DB, ToneSectionsTable } from "../db/schema.ts";
+import { isoDate } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import type { Access } from "../teams/access.ts";
 
@@ -22,8 +23,8 @@ export function presentToneSection(row: SectionRow): ToneSection {
     title: row.title,
     description: row.description,
     rules: row.rules,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
+    createdAt: isoDate(row.created_at),
+    updatedAt: isoDate(row.updated_at),
   };
 }
 

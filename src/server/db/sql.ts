@@ -1,0 +1,36 @@
+import { type RawBuilder, sql } from "kysely";
+
+/**
+ * What several features' queries and answers share, written once so that people and times read the
+ * same in every answer.
+ */
+
+/**
+ * A person's full name from their profile: first and last name, or '' without a profile (the query
+ * left-joins it). `profiles` is the alias the query gives the table.
+ */
+export function fullName(profiles: string): RawBuilder<string> {
+  return sql<string>`trim(concat(${sql.ref(`${profiles}.first_name`)}, ' ', ${sql.ref(`${profiles}.last_name`)}))`;
+}
+
+/**
+ * How a person is named to others: the full name, else the account's e-mail; null when the account is
+ * gone (the query left-joins it). Answers (string history, conflicts, API keys, reviews) and the invite
+ * e-mail use it.
+ */
+export function displayName(users: string, profiles: string): RawBuilder<string | null> {
+  return sql<string | null>`coalesce(nullif(${fullName(profiles)}, ''), ${sql.ref(`${users}.email`)})`;
+}
+
+/**
+ * A timestamp as answers carry it: ISO 8601 in UTC with milliseconds. `pg` and PGlite give a Date,
+ * raw SQL and JSON aggregates give text, so both are accepted.
+ */
+export function isoDate(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+/** `isoDate` for a nullable column: null stays null. */
+export function isoDateOrNull(value: Date | string | null): string | null {
+  return value === null ? null : isoDate(value);
+}
