@@ -1,14 +1,36 @@
 /**
- * Query keys shared across features, so that one feature can refresh what another caches without
- * importing it (e.g. project settings changing the languages the Overview's key list was fetched for).
+ * Every query key and mutation key of the web, so that one feature can refresh what another caches
+ * without importing it (e.g. project settings changing the languages the Overview's key list was
+ * fetched for), and so that a prefix names a whole group.
+ *
+ * The convention: a key is a hierarchical array, feature or entity first, then its ids, then what it
+ * holds (`["projects", projectId, "keys", …]`), so invalidating `queryKeys.project(id)` refreshes
+ * everything cached for that project. The values are part of the behaviour: code invalidates and
+ * matches by prefix, so a changed value must be checked against every prefix that contains it.
  */
 export const queryKeys = {
+  /** The signed-in user with profile and teams (meSchema), or null when signed out. */
+  me: () => ["me"] as const,
+  /** The user's teams (teamSummaryListSchema); also the prefix of everything cached per team. */
+  teams: () => ["teams"] as const,
+  /** Everything cached for one team. */
+  team: (teamId: string) => ["teams", teamId] as const,
   /** The projects of one team (projectListSchema). */
   teamProjects: (teamId: string) => ["teams", teamId, "projects"] as const,
   /** The team's members (teamMemberListSchema): owner, admins, then by full name. */
   teamMembers: (teamId: string) => ["teams", teamId, "members"] as const,
   /** The team's pending invites (teamInviteListSchema), newest first. */
   teamInvites: (teamId: string) => ["teams", teamId, "invites"] as const,
+  /** The team's plan and billing state. */
+  teamSubscription: (teamId: string) => ["teams", teamId, "subscription"] as const,
+  /** The team's tone settings; also the prefix of its tone sections. */
+  toneSettings: (teamId: string) => ["teams", teamId, "tone"] as const,
+  /** The team's style-guide sections. */
+  toneSections: (teamId: string) => ["teams", teamId, "tone", "sections"] as const,
+  /** The plans on offer, with or without the free one. */
+  plans: (includeFree: boolean) => ["billing", "plans", { includeFree }] as const,
+  /** Whether AI translation is configured on the server. */
+  aiStatus: () => ["ai", "status"] as const,
   /** Everything cached for one project: prefix of the key lists and the completion. */
   project: (projectId: string) => ["projects", projectId] as const,
   /** All key lists of a project, whatever languages they were fetched for. */
@@ -16,6 +38,11 @@ export const queryKeys = {
   /** One key list: the project's keys with the strings of `languages` (in that order). */
   projectKeysFor: (projectId: string, languages: readonly string[]) =>
     ["projects", projectId, "keys", languages.join(",")] as const,
+  /**
+   * Every key of the project without strings, for the review key picker: under the project (refreshed
+   * with it), but not under its "keys", which hold the Overview's lists.
+   */
+  projectKeyPicker: (projectId: string) => ["projects", projectId, "review-key-picker"] as const,
   projectCompletion: (projectId: string) => ["projects", projectId, "completion"] as const,
   /** The project's batch translations still pending or processing. */
   projectBatches: (projectId: string) => ["projects", projectId, "batches"] as const,
@@ -32,4 +59,72 @@ export const queryKeys = {
   /** Translation memory suggestions for one cell. */
   stringSuggestions: (keyId: string, language: string) =>
     ["keys", keyId, "strings", language, "suggestions"] as const,
+};
+
+/**
+ * Mutation keys follow the same convention: feature first, the ids known when the hook is made, then
+ * the action. Matched by prefix in `isMutating` and the mutation cache: `reviews.all()` (any review
+ * change holds back a realtime refetch) and `strings.all()` (the review screen follows string saves).
+ */
+export const mutationKeys = {
+  auth: {
+    sendCode: () => ["auth", "send-code"] as const,
+    verify: () => ["auth", "verify"] as const,
+    signOut: () => ["auth", "sign-out"] as const,
+  },
+  profile: {
+    update: () => ["profile", "update"] as const,
+  },
+  teams: {
+    create: () => ["teams", "create"] as const,
+    update: (teamId: string) => ["teams", teamId, "update"] as const,
+    remove: () => ["teams", "delete"] as const,
+    updateMemberRole: (teamId: string) => ["teams", teamId, "members", "role"] as const,
+    removeMember: (teamId: string) => ["teams", teamId, "members", "remove"] as const,
+    invite: (teamId: string) => ["teams", teamId, "invites", "create"] as const,
+    deleteInvite: (teamId: string) => ["teams", teamId, "invites", "delete"] as const,
+    acceptInvites: () => ["invites", "accept"] as const,
+  },
+  billing: {
+    checkout: (teamId: string) => ["teams", teamId, "billing", "checkout"] as const,
+    portal: (teamId: string) => ["teams", teamId, "billing", "portal"] as const,
+  },
+  tone: {
+    update: (teamId: string) => ["teams", teamId, "tone", "update"] as const,
+    createSection: (teamId: string) => ["teams", teamId, "tone", "sections", "create"] as const,
+    updateSection: (sectionId: string) => ["tone", "sections", sectionId, "update"] as const,
+    removeSection: () => ["tone", "sections", "delete"] as const,
+  },
+  projects: {
+    create: (teamId: string) => ["teams", teamId, "projects", "create"] as const,
+    update: (projectId: string) => ["projects", projectId, "update"] as const,
+    remove: () => ["projects", "delete"] as const,
+    setLanguages: (projectId: string) => ["projects", projectId, "languages"] as const,
+    clearLanguage: () => ["projects", "strings", "delete"] as const,
+    createApiKey: (projectId: string) => ["projects", projectId, "api-keys", "create"] as const,
+    revokeApiKey: () => ["api-keys", "revoke"] as const,
+  },
+  keys: {
+    create: (projectId: string) => ["projects", projectId, "keys", "create"] as const,
+    update: () => ["keys", "update"] as const,
+    remove: () => ["keys", "delete"] as const,
+  },
+  strings: {
+    /** Prefix of every string change (save, translate, assist, restore). */
+    all: () => ["strings"] as const,
+    save: () => ["strings", "save"] as const,
+    translate: () => ["strings", "translate"] as const,
+    assist: () => ["strings", "assist"] as const,
+    restore: () => ["strings", "restore"] as const,
+  },
+  reviews: {
+    /** Prefix of every change to an existing review (not `create`, which lives under its project). */
+    all: () => ["reviews"] as const,
+    create: (projectId: string) => ["projects", projectId, "reviews", "create"] as const,
+    update: () => ["reviews", "update"] as const,
+    remove: () => ["reviews", "delete"] as const,
+    addKeys: () => ["reviews", "add-keys"] as const,
+    removeKey: () => ["reviews", "remove-key"] as const,
+    setApproval: () => ["reviews", "approvals", "set"] as const,
+  },
 };

@@ -2,8 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Me } from "../../shared/schemas/auth.ts";
 import { api } from "./api.ts";
 import { ApiError } from "./api-client.ts";
-
-export const meQueryKey = ["me"] as const;
+import { queryKeys } from "./query-keys.ts";
 
 /** GET /api/me; a 401 means "not signed in" and answers null instead of failing. */
 export async function fetchMe(): Promise<Me | null> {
@@ -16,7 +15,7 @@ export async function fetchMe(): Promise<Me | null> {
 }
 
 export function meQueryOptions() {
-  return queryOptions({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 });
+  return queryOptions({ queryKey: queryKeys.me(), queryFn: fetchMe, staleTime: 60_000 });
 }
 
 /** The signed-in user with profile and teams, or null when signed out. Shared by every screen. */

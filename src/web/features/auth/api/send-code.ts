@@ -1,6 +1,7 @@
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import type { SendCodeAnswer, SendCodeBody } from "../../../../shared/schemas/auth.ts";
 import { api } from "../../../lib/api.ts";
+import { mutationKeys } from "../../../lib/query-keys.ts";
 
 /** POST /api/auth/code: e-mails a six-digit sign-in code. */
 export function sendCode(body: SendCodeBody): Promise<SendCodeAnswer> {
@@ -8,7 +9,7 @@ export function sendCode(body: SendCodeBody): Promise<SendCodeAnswer> {
 }
 
 export function sendCodeMutationOptions() {
-  return mutationOptions({ mutationKey: ["auth", "send-code"], mutationFn: sendCode });
+  return mutationOptions({ mutationKey: mutationKeys.auth.sendCode(), mutationFn: sendCode });
 }
 
 export function useSendCode() {

@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import { meQueryKey } from "../../../lib/session.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
 /** POST /api/auth/sign-out: ends the session (204). */
 export function signOut(): Promise<void> {
@@ -8,7 +8,7 @@ export function signOut(): Promise<void> {
 }
 
 export function signOutMutationOptions() {
-  return mutationOptions({ mutationKey: ["auth", "sign-out"], mutationFn: signOut });
+  return mutationOptions({ mutationKey: mutationKeys.auth.signOut(), mutationFn: signOut });
 }
 
 /** Signs out and forgets every cached answer of the previous user, whether or not the call succeeded. */
@@ -18,7 +18,7 @@ export function useSignOut() {
     ...signOutMutationOptions(),
     onSettled: () => {
       queryClient.clear();
-      queryClient.setQueryData(meQueryKey, null);
+      queryClient.setQueryData(queryKeys.me(), null);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Me, VerifyCodeBody } from "../../../../shared/schemas/auth.ts";
 import { api } from "../../../lib/api.ts";
-import { meQueryKey } from "../../../lib/session.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
 /** POST /api/auth/verify: checks the code, starts the session (HttpOnly cookie) and answers who signed in. */
 export function verifyCode(body: VerifyCodeBody): Promise<Me> {
@@ -9,7 +9,7 @@ export function verifyCode(body: VerifyCodeBody): Promise<Me> {
 }
 
 export function verifyCodeMutationOptions() {
-  return mutationOptions({ mutationKey: ["auth", "verify"], mutationFn: verifyCode });
+  return mutationOptions({ mutationKey: mutationKeys.auth.verify(), mutationFn: verifyCode });
 }
 
 export function useVerifyCode() {
@@ -17,7 +17,7 @@ export function useVerifyCode() {
   return useMutation({
     ...verifyCodeMutationOptions(),
     onSuccess: (me) => {
-      queryClient.setQueryData(meQueryKey, me);
+      queryClient.setQueryData(queryKeys.me(), me);
     },
   });
 }

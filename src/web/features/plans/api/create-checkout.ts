@@ -6,6 +6,7 @@ import {
 } from "../../../../shared/schemas/billing.ts";
 import { api } from "../../../lib/api.ts";
 import { ApiError, errorMessage, isApiError } from "../../../lib/api-client.ts";
+import { mutationKeys } from "../../../lib/query-keys.ts";
 
 /**
  * POST /api/teams/:teamId/billing/checkout (owner only): a hosted checkout for one price, one paid
@@ -20,7 +21,7 @@ export async function createCheckout(teamId: string, body: CheckoutBody): Promis
 
 export function createCheckoutMutationOptions(teamId: string) {
   return mutationOptions({
-    mutationKey: ["teams", teamId, "billing", "checkout"],
+    mutationKey: mutationKeys.billing.checkout(teamId),
     mutationFn: (body: CheckoutBody) => createCheckout(teamId, body),
   });
 }

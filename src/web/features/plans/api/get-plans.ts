@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { BillingPlans } from "../../../../shared/schemas/billing.ts";
 import { api } from "../../../lib/api.ts";
-
-export const plansQueryKey = (includeFree: boolean) => ["billing", "plans", { includeFree }] as const;
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /**
  * GET /api/billing/plans: `{configured, plans}`, the paid tiers in display order (team, enterprise),
@@ -13,7 +12,7 @@ export function getPlans(includeFree = false): Promise<BillingPlans> {
 }
 
 export function plansQueryOptions(includeFree = false) {
-  return queryOptions({ queryKey: plansQueryKey(includeFree), queryFn: () => getPlans(includeFree) });
+  return queryOptions({ queryKey: queryKeys.plans(includeFree), queryFn: () => getPlans(includeFree) });
 }
 
 export function usePlans(includeFree = false) {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TeamSubscription } from "../../../../shared/schemas/billing.ts";
 import { api } from "../../../lib/api.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** Under the team's key, so that forgetting a deleted team forgets its subscription too. */
-export const teamSubscriptionQueryKey = (teamId: string) => ["teams", teamId, "subscription"] as const;
 
 /**
  * GET /api/teams/:teamId/subscription: `subscription` is null when the team never bought one (the
@@ -15,7 +15,7 @@ export function getTeamSubscription(teamId: string): Promise<TeamSubscription> {
 
 export function teamSubscriptionQueryOptions(teamId: string) {
   return queryOptions({
-    queryKey: teamSubscriptionQueryKey(teamId),
+    queryKey: queryKeys.teamSubscription(teamId),
     queryFn: () => getTeamSubscription(teamId),
   });
 }

@@ -2,6 +2,7 @@ import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { BILLING_ERRORS, type PortalAnswer, type PortalBody } from "../../../../shared/schemas/billing.ts";
 import { api } from "../../../lib/api.ts";
 import { ApiError, errorMessage, isApiError } from "../../../lib/api-client.ts";
+import { mutationKeys } from "../../../lib/query-keys.ts";
 
 /**
  * POST /api/teams/:teamId/billing/portal (owner only): the provider's billing portal, which sends the
@@ -15,7 +16,7 @@ export async function openPortal(teamId: string, body: PortalBody): Promise<Port
 
 export function openPortalMutationOptions(teamId: string) {
   return mutationOptions({
-    mutationKey: ["teams", teamId, "billing", "portal"],
+    mutationKey: mutationKeys.billing.portal(teamId),
     mutationFn: (body: PortalBody) => openPortal(teamId, body),
   });
 }

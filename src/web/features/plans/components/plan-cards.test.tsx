@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BILLING_ERRORS, BILLING_NOT_CONFIGURED_NOTICE } from "../../../../shared/schemas/billing.ts";
 import type { TeamSummary } from "../../../../shared/schemas/teams.ts";
-import { plansQueryKey } from "../api/get-plans.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { redirectTo } from "../redirect.ts";
 import {
   CONFIGURED_PLANS,
@@ -61,7 +61,7 @@ describe("PlanCards: loading, loaded or error", () => {
   it("fades the cards in about 50 ms after loading ends (no transition with reduced motion)", async () => {
     stubBillingApi();
     const client = testQueryClient();
-    client.setQueryData(plansQueryKey(false), CONFIGURED_PLANS);
+    client.setQueryData(queryKeys.plans(false), CONFIGURED_PLANS);
     render(
       <QueryClientProvider client={client}>
         <PlanCards team={team("owner")} debug={false} />

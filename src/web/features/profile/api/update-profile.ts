@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Profile, ProfileBody } from "../../../../shared/schemas/profiles.ts";
 import { api } from "../../../lib/api.ts";
-import { meQueryKey } from "../../../lib/session.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
 /** PUT /api/profile: creates or updates the signed-in user's profile. */
 export function updateProfile(body: ProfileBody): Promise<Profile> {
@@ -9,7 +9,7 @@ export function updateProfile(body: ProfileBody): Promise<Profile> {
 }
 
 export function updateProfileMutationOptions() {
-  return mutationOptions({ mutationKey: ["profile", "update"], mutationFn: updateProfile });
+  return mutationOptions({ mutationKey: mutationKeys.profile.update(), mutationFn: updateProfile });
 }
 
 export function useUpdateProfile() {
@@ -17,7 +17,7 @@ export function useUpdateProfile() {
   return useMutation({
     ...updateProfileMutationOptions(),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.me() });
     },
   });
 }

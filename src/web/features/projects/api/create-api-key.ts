@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiKey, CreateApiKeyBody, CreatedApiKey } from "../../../../shared/schemas/api-keys.ts";
 import { api } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
 /** POST /api/projects/:id/api-keys: the answer's `key` is the only time the key is shown. */
 export function createApiKey(projectId: string, body: CreateApiKeyBody): Promise<CreatedApiKey> {
@@ -10,7 +10,7 @@ export function createApiKey(projectId: string, body: CreateApiKeyBody): Promise
 
 export function createApiKeyMutationOptions(projectId: string) {
   return mutationOptions({
-    mutationKey: ["projects", projectId, "api-keys", "create"],
+    mutationKey: mutationKeys.projects.createApiKey(projectId),
     mutationFn: (body: CreateApiKeyBody) => createApiKey(projectId, body),
   });
 }

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateProjectBody, Project } from "../../../../shared/schemas/projects.ts";
 import { api } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { storeProject } from "./project-cache.ts";
 
 /** POST /api/teams/:teamId/projects: created with languages ['en'], source 'en', web placeholders. */
@@ -11,7 +11,7 @@ export function createProject(teamId: string, body: CreateProjectBody): Promise<
 
 export function createProjectMutationOptions(teamId: string) {
   return mutationOptions({
-    mutationKey: ["teams", teamId, "projects", "create"],
+    mutationKey: mutationKeys.projects.create(teamId),
     mutationFn: (body: CreateProjectBody) => createProject(teamId, body),
   });
 }

@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
 /** DELETE /api/projects/:id/strings/:lang: every translation of the language (kept in history). */
 export function deleteLanguageStrings({ projectId, language }: { projectId: string; language: string }) {
@@ -9,7 +9,7 @@ export function deleteLanguageStrings({ projectId, language }: { projectId: stri
 
 export function deleteLanguageStringsMutationOptions() {
   return mutationOptions({
-    mutationKey: ["projects", "strings", "delete"],
+    mutationKey: mutationKeys.projects.clearLanguage(),
     mutationFn: deleteLanguageStrings,
   });
 }

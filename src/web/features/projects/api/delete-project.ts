@@ -1,6 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { api } from "../../../lib/api.ts";
+import { mutationKeys } from "../../../lib/query-keys.ts";
 import { forgetProject } from "./project-cache.ts";
 
 /** DELETE /api/projects/:id (204). */
@@ -10,7 +11,7 @@ export function deleteProject(projectId: string): Promise<void> {
 
 export function deleteProjectMutationOptions() {
   return mutationOptions({
-    mutationKey: ["projects", "delete"],
+    mutationKey: mutationKeys.projects.remove(),
     mutationFn: (project: Project) => deleteProject(project.id),
   });
 }

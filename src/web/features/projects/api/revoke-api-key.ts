@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiKey } from "../../../../shared/schemas/api-keys.ts";
 import { api } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
 /** DELETE /api/api-keys/:id (204): pulls with the key get 401 from now on. */
 export function revokeApiKey(keyId: string): Promise<void> {
@@ -10,7 +10,7 @@ export function revokeApiKey(keyId: string): Promise<void> {
 
 export function revokeApiKeyMutationOptions() {
   return mutationOptions({
-    mutationKey: ["api-keys", "revoke"],
+    mutationKey: mutationKeys.projects.revokeApiKey(),
     mutationFn: (key: ApiKey) => revokeApiKey(key.id),
   });
 }

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { api } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { storeProject } from "./project-cache.ts";
 
 /** PUT /api/projects/:id/languages: the whole ordered list (add, remove and reorder). */
@@ -11,7 +11,7 @@ export function setProjectLanguages(projectId: string, languages: string[]): Pro
 
 export function setLanguagesMutationOptions(projectId: string) {
   return mutationOptions({
-    mutationKey: ["projects", projectId, "languages"],
+    mutationKey: mutationKeys.projects.setLanguages(projectId),
     mutationFn: (languages: string[]) => setProjectLanguages(projectId, languages),
   });
 }

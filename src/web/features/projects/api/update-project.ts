@@ -1,6 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Project, UpdateProjectBody } from "../../../../shared/schemas/projects.ts";
 import { api } from "../../../lib/api.ts";
+import { mutationKeys } from "../../../lib/query-keys.ts";
 import { storeProject } from "./project-cache.ts";
 
 /** PATCH /api/projects/:id: rename and/or change the placeholder format. */
@@ -10,7 +11,7 @@ export function updateProject(projectId: string, body: UpdateProjectBody): Promi
 
 export function updateProjectMutationOptions(projectId: string) {
   return mutationOptions({
-    mutationKey: ["projects", projectId, "update"],
+    mutationKey: mutationKeys.projects.update(projectId),
     mutationFn: (body: UpdateProjectBody) => updateProject(projectId, body),
   });
 }

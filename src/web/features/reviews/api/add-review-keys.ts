@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AddReviewKeysBody, ReviewSummary } from "../../../../shared/schemas/reviews.ts";
 import { api } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { storeReviewSummary } from "./review-cache.ts";
 
 /** POST /api/reviews/:reviewId/keys: Add to Review (existing) and Add key; keys already in it stay once. */
@@ -11,7 +11,7 @@ export function addReviewKeys(reviewId: string, body: AddReviewKeysBody): Promis
 
 export function addReviewKeysMutationOptions() {
   return mutationOptions({
-    mutationKey: ["reviews", "add-keys"],
+    mutationKey: mutationKeys.reviews.addKeys(),
     mutationFn: ({ reviewId, keyIds }: { reviewId: string; keyIds: string[] }) =>
       addReviewKeys(reviewId, { keyIds }),
   });

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateReviewBody, ReviewSummary } from "../../../../shared/schemas/reviews.ts";
 import { api } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { storeReviewSummary } from "./review-cache.ts";
 
 /** POST /api/projects/:projectId/reviews: Create Review, pending, optionally with keys (Add to Review → new). */
@@ -11,7 +11,7 @@ export function createReview(projectId: string, body: CreateReviewBody): Promise
 
 export function createReviewMutationOptions(projectId: string) {
   return mutationOptions({
-    mutationKey: ["projects", projectId, "reviews", "create"],
+    mutationKey: mutationKeys.reviews.create(projectId),
     mutationFn: (body: CreateReviewBody) => createReview(projectId, body),
   });
 }

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReviewSummary } from "../../../../shared/schemas/reviews.ts";
 import { api } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
 /** DELETE /api/reviews/:reviewId: the review and its verdicts (its keys and strings stay). */
 export function deleteReview(reviewId: string): Promise<void> {
@@ -9,7 +9,7 @@ export function deleteReview(reviewId: string): Promise<void> {
 }
 
 export function deleteReviewMutationOptions() {
-  return mutationOptions({ mutationKey: ["reviews", "delete"], mutationFn: deleteReview });
+  return mutationOptions({ mutationKey: mutationKeys.reviews.remove(), mutationFn: deleteReview });
 }
 
 export function useDeleteReview(projectId: string) {

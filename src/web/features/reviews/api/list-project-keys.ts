@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { KeyRow } from "../../../../shared/schemas/keys.ts";
 import { api } from "../../../lib/api.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** The API's largest page: a project's keys in few requests. */
 const PAGE_SIZE = 5000;
@@ -25,8 +26,7 @@ export async function listProjectKeys(projectId: string, signal?: AbortSignal): 
 
 export function projectKeysQueryOptions(projectId: string) {
   return queryOptions({
-    // Under the project (refreshed with it), but not under its "keys": those hold the Overview's lists.
-    queryKey: ["projects", projectId, "review-key-picker"] as const,
+    queryKey: queryKeys.projectKeyPicker(projectId),
     queryFn: ({ signal }) => listProjectKeys(projectId, signal),
   });
 }

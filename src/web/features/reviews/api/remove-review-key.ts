@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReviewSummary } from "../../../../shared/schemas/reviews.ts";
 import { api } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { storeReviewSummary } from "./review-cache.ts";
 
 /** DELETE /api/reviews/:reviewId/keys/:keyId: takes a key (and its verdicts) out of the review. */
@@ -11,7 +11,7 @@ export function removeReviewKey(reviewId: string, keyId: string): Promise<Review
 
 export function removeReviewKeyMutationOptions() {
   return mutationOptions({
-    mutationKey: ["reviews", "remove-key"],
+    mutationKey: mutationKeys.reviews.removeKey(),
     mutationFn: ({ reviewId, keyId }: { reviewId: string; keyId: string }) =>
       removeReviewKey(reviewId, keyId),
   });

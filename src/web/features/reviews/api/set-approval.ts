@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Approval, ReviewDetail, SetApprovalBody } from "../../../../shared/schemas/reviews.ts";
 import { api } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { withApproval } from "../review-state.ts";
 
 export interface SetApprovalInput extends SetApprovalBody {
@@ -21,7 +21,7 @@ export function setApproval(reviewId: string, body: SetApprovalBody): Promise<Ap
 
 export function setApprovalMutationOptions() {
   return mutationOptions({
-    mutationKey: ["reviews", "approvals", "set"],
+    mutationKey: mutationKeys.reviews.setApproval(),
     mutationFn: ({ reviewId, byUserId: _u, byName: _n, ...body }: SetApprovalInput) =>
       setApproval(reviewId, body),
   });
@@ -60,7 +60,7 @@ export function useSetApproval(projectId: string) {
     onSettled: (_answer, _error, input) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.projectApprovals(projectId) });
       // The server's counts and times, once the last verdict in a row has landed.
-      if (queryClient.isMutating({ mutationKey: ["reviews", "approvals", "set"] }) <= 1) {
+      if (queryClient.isMutating({ mutationKey: mutationKeys.reviews.setApproval() }) <= 1) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.review(input.reviewId) });
       }
     },

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReviewDetail, ReviewSummary, UpdateReviewBody } from "../../../../shared/schemas/reviews.ts";
 import { api } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { applyReviewUpdate } from "../review-state.ts";
 import { restoreReview, snapshotReview, storeReviewSummary, updateCachedReview } from "./review-cache.ts";
 
@@ -15,7 +15,7 @@ export function updateReview(reviewId: string, body: UpdateReviewBody): Promise<
 
 export function updateReviewMutationOptions() {
   return mutationOptions({
-    mutationKey: ["reviews", "update"],
+    mutationKey: mutationKeys.reviews.update(),
     mutationFn: ({ reviewId, body }: { reviewId: string; body: UpdateReviewBody }) =>
       updateReview(reviewId, body),
   });
@@ -41,7 +41,7 @@ export function useUpdateReview(projectId: string) {
     onError: (_error, _variables, snapshot) => restoreReview(queryClient, snapshot),
     onSuccess: (review) => {
       // With another change of it still on its way, that one's answer is the one to keep.
-      if (queryClient.isMutating({ mutationKey: ["reviews", "update"] }) <= 1) {
+      if (queryClient.isMutating({ mutationKey: mutationKeys.reviews.update() }) <= 1) {
         storeReviewSummary(queryClient, review);
       }
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ReviewDetail } from "../../../../shared/schemas/reviews.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { detail } from "../test-fixtures.ts";
 import { flushReviewUpdates } from "./use-review-realtime.ts";
 
@@ -35,7 +35,7 @@ describe("a batch of live review updates", () => {
     const pending = client
       .getMutationCache()
       .build(client, {
-        mutationKey: ["reviews", "update"],
+        mutationKey: mutationKeys.reviews.update(),
         mutationFn: () =>
           new Promise<void>((resolve) => {
             finish = resolve;

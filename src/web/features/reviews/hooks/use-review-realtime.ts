@@ -5,7 +5,7 @@ import type { Cell } from "../../../../shared/schemas/keys.ts";
 import { savedStringSchema } from "../../../../shared/schemas/keys.ts";
 import type { ReviewDetail } from "../../../../shared/schemas/reviews.ts";
 import { useProjectEvents } from "../../../lib/event-stream.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { createBatcher } from "../live-batch.ts";
 import { withCell } from "../review-state.ts";
 
@@ -34,7 +34,7 @@ export function flushReviewUpdates(
     );
   }
   if (!updates.some((u) => u.type === "refetch")) return true;
-  if (queryClient.isMutating({ mutationKey: ["reviews"] }) > 0) return false;
+  if (queryClient.isMutating({ mutationKey: mutationKeys.reviews.all() }) > 0) return false;
   void queryClient.invalidateQueries({ queryKey: queryKeys.review(reviewId) });
   void queryClient.invalidateQueries({ queryKey: queryKeys.projectApprovals(projectId) });
   return true;
@@ -133,7 +133,7 @@ export function useReviewRealtime({
     () =>
       queryClient.getMutationCache().subscribe((event) => {
         if (event.type !== "updated" || event.action.type !== "success") return;
-        if (event.mutation.options.mutationKey?.[0] !== "strings") return;
+        if (event.mutation.options.mutationKey?.[0] !== mutationKeys.strings.all()[0]) return;
         const saved = savedStringSchema.safeParse(event.action.data);
         if (!saved.success || !keysRef.current.has(saved.data.keyId)) return;
         const { keyId, language, cell } = saved.data;

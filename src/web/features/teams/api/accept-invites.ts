@@ -1,6 +1,7 @@
 import { mutationOptions } from "@tanstack/react-query";
 import type { JoinedTeams } from "../../../../shared/schemas/teams.ts";
 import { api } from "../../../lib/api.ts";
+import { mutationKeys } from "../../../lib/query-keys.ts";
 
 /**
  * POST /api/invites/accept, the invite check: joins the teams that invited the user's address and
@@ -11,5 +12,5 @@ export function acceptInvites(): Promise<JoinedTeams> {
 }
 
 export function acceptInvitesMutationOptions() {
-  return mutationOptions({ mutationKey: ["invites", "accept"], mutationFn: acceptInvites });
+  return mutationOptions({ mutationKey: mutationKeys.teams.acceptInvites(), mutationFn: acceptInvites });
 }

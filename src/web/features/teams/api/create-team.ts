@@ -1,6 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateTeamBody, TeamSummary } from "../../../../shared/schemas/teams.ts";
 import { api } from "../../../lib/api.ts";
+import { mutationKeys } from "../../../lib/query-keys.ts";
 import { refreshTeams, storeTeam } from "./team-cache.ts";
 
 /** POST /api/teams: creates a team; the creator becomes its owner. */
@@ -9,7 +10,7 @@ export function createTeam(body: CreateTeamBody): Promise<TeamSummary> {
 }
 
 export function createTeamMutationOptions() {
-  return mutationOptions({ mutationKey: ["teams", "create"], mutationFn: createTeam });
+  return mutationOptions({ mutationKey: mutationKeys.teams.create(), mutationFn: createTeam });
 }
 
 export function useCreateTeam() {

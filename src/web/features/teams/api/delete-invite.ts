@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TeamInvite } from "../../../../shared/schemas/teams.ts";
 import { api } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
 /** DELETE /api/teams/:teamId/invites/:inviteId (204). */
 export function deleteInvite(teamId: string, inviteId: string): Promise<void> {
@@ -10,7 +10,7 @@ export function deleteInvite(teamId: string, inviteId: string): Promise<void> {
 
 export function deleteInviteMutationOptions(teamId: string) {
   return mutationOptions({
-    mutationKey: ["teams", teamId, "invites", "delete"],
+    mutationKey: mutationKeys.teams.deleteInvite(teamId),
     mutationFn: (inviteId: string) => deleteInvite(teamId, inviteId),
   });
 }

@@ -1,5 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
+import { mutationKeys } from "../../../lib/query-keys.ts";
 import { forgetTeam, refreshTeams } from "./team-cache.ts";
 
 /** DELETE /api/teams/:teamId (204): the team with its projects, keys and strings (owner only). */
@@ -8,7 +9,7 @@ export function deleteTeam(teamId: string): Promise<void> {
 }
 
 export function deleteTeamMutationOptions() {
-  return mutationOptions({ mutationKey: ["teams", "delete"], mutationFn: deleteTeam });
+  return mutationOptions({ mutationKey: mutationKeys.teams.remove(), mutationFn: deleteTeam });
 }
 
 export function useDeleteTeam() {

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateInviteBody, TeamInvite } from "../../../../shared/schemas/teams.ts";
 import { api } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
 /** POST /api/teams/:teamId/invites: invites an address, which gets a sign-in link by e-mail. */
 export function inviteMember(teamId: string, body: CreateInviteBody): Promise<TeamInvite> {
@@ -10,7 +10,7 @@ export function inviteMember(teamId: string, body: CreateInviteBody): Promise<Te
 
 export function inviteMemberMutationOptions(teamId: string) {
   return mutationOptions({
-    mutationKey: ["teams", teamId, "invites", "create"],
+    mutationKey: mutationKeys.teams.invite(teamId),
     mutationFn: (body: CreateInviteBody) => inviteMember(teamId, body),
   });
 }

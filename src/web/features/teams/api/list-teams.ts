@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TeamSummary } from "../../../../shared/schemas/teams.ts";
 import { api } from "../../../lib/api.ts";
-
-export const teamsQueryKey = ["teams"] as const;
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export function sortTeamsByName(teams: TeamSummary[]): TeamSummary[] {
   return [...teams].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
@@ -15,7 +14,7 @@ export async function listTeams(): Promise<TeamSummary[]> {
 }
 
 export function teamsQueryOptions() {
-  return queryOptions({ queryKey: teamsQueryKey, queryFn: listTeams });
+  return queryOptions({ queryKey: queryKeys.teams(), queryFn: listTeams });
 }
 
 export function useTeams(options: { enabled?: boolean } = {}) {

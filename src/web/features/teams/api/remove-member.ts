@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TeamMember } from "../../../../shared/schemas/teams.ts";
 import { api } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
 /** DELETE /api/teams/:teamId/members/:memberId (204). */
 export function removeMember(teamId: string, memberId: string): Promise<void> {
@@ -10,7 +10,7 @@ export function removeMember(teamId: string, memberId: string): Promise<void> {
 
 export function removeMemberMutationOptions(teamId: string) {
   return mutationOptions({
-    mutationKey: ["teams", teamId, "members", "remove"],
+    mutationKey: mutationKeys.teams.removeMember(teamId),
     mutationFn: (memberId: string) => removeMember(teamId, memberId),
   });
 }

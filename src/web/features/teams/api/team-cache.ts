@@ -1,13 +1,15 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Me } from "../../../../shared/schemas/auth.ts";
 import type { TeamSummary } from "../../../../shared/schemas/teams.ts";
-import { meQueryKey } from "../../../lib/session.ts";
-import { sortTeamsByName, teamsQueryKey } from "./list-teams.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import { sortTeamsByName } from "./list-teams.ts";
 
 /** Applies a change to the team lists of both caches (GET /api/teams and /api/me), kept sorted by name. */
 function changeTeams(queryClient: QueryClient, change: (teams: TeamSummary[]) => TeamSummary[]): void {
-  queryClient.setQueryData<TeamSummary[]>(teamsQueryKey, (old) => (old ? sortTeamsByName(change(old)) : old));
-  queryClient.setQueryData<Me | null>(meQueryKey, (old) =>
+  queryClient.setQueryData<TeamSummary[]>(queryKeys.teams(), (old) =>
+    old ? sortTeamsByName(change(old)) : old,
+  );
+  queryClient.setQueryData<Me | null>(queryKeys.me(), (old) =>
     old ? { ...old, teams: sortTeamsByName(change(old.teams)) } : old,
   );
 }
@@ -20,13 +22,13 @@ export function storeTeam(queryClient: QueryClient, team: TeamSummary): void {
 /** Drops a deleted team from the caches, with everything cached under it (members, invites, projects). */
 export function forgetTeam(queryClient: QueryClient, teamId: string): void {
   changeTeams(queryClient, (teams) => teams.filter((t) => t.id !== teamId));
-  queryClient.removeQueries({ queryKey: [...teamsQueryKey, teamId] });
+  queryClient.removeQueries({ queryKey: queryKeys.team(teamId) });
 }
 
 /** Refetches the user's teams (after joining one, or after a change). */
 export async function refreshTeams(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: meQueryKey }),
-    queryClient.invalidateQueries({ queryKey: teamsQueryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.me() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.teams(), exact: true }),
   ]);
 }

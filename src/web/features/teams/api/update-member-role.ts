@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AssignableRole, TeamMember } from "../../../../shared/schemas/teams.ts";
 import { api } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
 /** PATCH /api/teams/:teamId/members/:memberId: the owner makes a member admin or reviewer. */
 export function updateMemberRole(
@@ -14,7 +14,7 @@ export function updateMemberRole(
 
 export function updateMemberRoleMutationOptions(teamId: string) {
   return mutationOptions({
-    mutationKey: ["teams", teamId, "members", "role"],
+    mutationKey: mutationKeys.teams.updateMemberRole(teamId),
     mutationFn: ({ memberId, role }: { memberId: string; role: AssignableRole }) =>
       updateMemberRole(teamId, memberId, role),
   });

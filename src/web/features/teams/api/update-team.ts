@@ -1,6 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TeamSummary, UpdateTeamBody } from "../../../../shared/schemas/teams.ts";
 import { api } from "../../../lib/api.ts";
+import { mutationKeys } from "../../../lib/query-keys.ts";
 import { refreshTeams, storeTeam } from "./team-cache.ts";
 
 /** PATCH /api/teams/:teamId: renames the team (owner only). */
@@ -10,7 +11,7 @@ export function updateTeam(teamId: string, body: UpdateTeamBody): Promise<TeamSu
 
 export function updateTeamMutationOptions(teamId: string) {
   return mutationOptions({
-    mutationKey: ["teams", teamId, "update"],
+    mutationKey: mutationKeys.teams.update(teamId),
     mutationFn: (body: UpdateTeamBody) => updateTeam(teamId, body),
   });
 }

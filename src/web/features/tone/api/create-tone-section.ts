@@ -1,6 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateToneSectionBody, ToneSection } from "../../../../shared/schemas/tone.ts";
 import { api } from "../../../lib/api.ts";
+import { mutationKeys } from "../../../lib/query-keys.ts";
 import { storeToneSection } from "./tone-cache.ts";
 
 /** POST /api/teams/:teamId/tone/sections: a new section ('Untitled Section' unless titled). */
@@ -10,7 +11,7 @@ export function createToneSection(teamId: string, body: CreateToneSectionBody = 
 
 export function createToneSectionMutationOptions(teamId: string) {
   return mutationOptions({
-    mutationKey: ["teams", teamId, "tone", "sections", "create"],
+    mutationKey: mutationKeys.tone.createSection(teamId),
     mutationFn: (body: CreateToneSectionBody) => createToneSection(teamId, body),
   });
 }

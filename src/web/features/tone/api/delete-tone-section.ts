@@ -1,6 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ToneSection } from "../../../../shared/schemas/tone.ts";
 import { api } from "../../../lib/api.ts";
+import { mutationKeys } from "../../../lib/query-keys.ts";
 import { forgetToneSection } from "./tone-cache.ts";
 
 /** DELETE /api/tone/sections/:id (204). */
@@ -10,7 +11,7 @@ export function deleteToneSection(sectionId: string): Promise<void> {
 
 export function deleteToneSectionMutationOptions() {
   return mutationOptions({
-    mutationKey: ["tone", "sections", "delete"],
+    mutationKey: mutationKeys.tone.removeSection(),
     mutationFn: (section: ToneSection) => deleteToneSection(section.id),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ToneSettings } from "../../../../shared/schemas/tone.ts";
 import { api } from "../../../lib/api.ts";
-import { toneKeys } from "./tone-cache.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** GET /api/teams/:teamId/tone: product context and brand tone (null when not written). */
 export function getToneSettings(teamId: string): Promise<ToneSettings> {
@@ -9,7 +9,7 @@ export function getToneSettings(teamId: string): Promise<ToneSettings> {
 }
 
 export function toneSettingsQueryOptions(teamId: string) {
-  return queryOptions({ queryKey: toneKeys.settings(teamId), queryFn: () => getToneSettings(teamId) });
+  return queryOptions({ queryKey: queryKeys.toneSettings(teamId), queryFn: () => getToneSettings(teamId) });
 }
 
 export function useToneSettings(teamId: string | null) {

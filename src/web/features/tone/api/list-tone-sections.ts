@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ToneSection } from "../../../../shared/schemas/tone.ts";
 import { api } from "../../../lib/api.ts";
-import { toneKeys } from "./tone-cache.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** GET /api/teams/:teamId/tone/sections: the team's custom sections, in order. */
 export async function listToneSections(teamId: string): Promise<ToneSection[]> {
@@ -10,7 +10,7 @@ export async function listToneSections(teamId: string): Promise<ToneSection[]> {
 }
 
 export function toneSectionsQueryOptions(teamId: string) {
-  return queryOptions({ queryKey: toneKeys.sections(teamId), queryFn: () => listToneSections(teamId) });
+  return queryOptions({ queryKey: queryKeys.toneSections(teamId), queryFn: () => listToneSections(teamId) });
 }
 
 export function useToneSections(teamId: string | null) {

@@ -1,6 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ToneSection, UpdateToneSectionBody } from "../../../../shared/schemas/tone.ts";
 import { api } from "../../../lib/api.ts";
+import { mutationKeys } from "../../../lib/query-keys.ts";
 import { storeToneSection } from "./tone-cache.ts";
 
 /** PATCH /api/tone/sections/:id: title, description and/or the whole rule list. */
@@ -10,7 +11,7 @@ export function updateToneSection(sectionId: string, body: UpdateToneSectionBody
 
 export function updateToneSectionMutationOptions(sectionId: string) {
   return mutationOptions({
-    mutationKey: ["tone", "sections", sectionId, "update"],
+    mutationKey: mutationKeys.tone.updateSection(sectionId),
     mutationFn: (body: UpdateToneSectionBody) => updateToneSection(sectionId, body),
   });
 }

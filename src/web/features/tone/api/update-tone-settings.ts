@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ToneSettings, UpdateToneSettingsBody } from "../../../../shared/schemas/tone.ts";
 import { api } from "../../../lib/api.ts";
-import { toneKeys } from "./tone-cache.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
 /** PUT /api/teams/:teamId/tone: either block or both (trimmed; empty is stored as null). */
 export function updateToneSettings(teamId: string, body: UpdateToneSettingsBody): Promise<ToneSettings> {
@@ -10,7 +10,7 @@ export function updateToneSettings(teamId: string, body: UpdateToneSettingsBody)
 
 export function updateToneSettingsMutationOptions(teamId: string) {
   return mutationOptions({
-    mutationKey: ["teams", teamId, "tone", "update"],
+    mutationKey: mutationKeys.tone.update(teamId),
     mutationFn: (body: UpdateToneSettingsBody) => updateToneSettings(teamId, body),
   });
 }
@@ -19,6 +19,6 @@ export function useUpdateToneSettings(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     ...updateToneSettingsMutationOptions(teamId),
-    onSuccess: (settings) => queryClient.setQueryData(toneKeys.settings(teamId), settings),
+    onSuccess: (settings) => queryClient.setQueryData(queryKeys.toneSettings(teamId), settings),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { AiStatus } from "../../../../shared/schemas/ai.ts";
 import { api } from "../../../lib/api.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** GET /api/ai/status: which provider answers (pseudo-localization when no AI key is set). */
 export function getAiStatus(): Promise<AiStatus> {
@@ -8,7 +9,7 @@ export function getAiStatus(): Promise<AiStatus> {
 }
 
 export function aiStatusQueryOptions() {
-  return queryOptions({ queryKey: ["ai", "status"], queryFn: getAiStatus, staleTime: 5 * 60_000 });
+  return queryOptions({ queryKey: queryKeys.aiStatus(), queryFn: getAiStatus, staleTime: 5 * 60_000 });
 }
 
 export function useAiStatus() {

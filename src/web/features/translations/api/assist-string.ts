@@ -1,6 +1,7 @@
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import type { AssistAnswer, AssistBody } from "../../../../shared/schemas/assist.ts";
 import { api } from "../../../lib/api.ts";
+import { mutationKeys } from "../../../lib/query-keys.ts";
 
 export interface AssistStringInput extends AssistBody {
   keyId: string;
@@ -16,7 +17,7 @@ export function assistString({ keyId, language, ...body }: AssistStringInput): P
 }
 
 export function assistStringMutationOptions() {
-  return mutationOptions({ mutationKey: ["strings", "assist"], mutationFn: assistString });
+  return mutationOptions({ mutationKey: mutationKeys.strings.assist(), mutationFn: assistString });
 }
 
 export function useAssistString() {

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateKeyBody, KeyRow } from "../../../../shared/schemas/keys.ts";
 import { api } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { upsertKey } from "../key-cache.ts";
 
 /** POST /api/projects/:id/keys: 409 `conflict` when the name exists in the project. */
@@ -11,7 +11,7 @@ export function createKey(projectId: string, body: CreateKeyBody): Promise<KeyRo
 
 export function createKeyMutationOptions(projectId: string) {
   return mutationOptions({
-    mutationKey: ["projects", projectId, "keys", "create"],
+    mutationKey: mutationKeys.keys.create(projectId),
     mutationFn: (body: CreateKeyBody) => createKey(projectId, body),
   });
 }

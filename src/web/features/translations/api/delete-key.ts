@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { removeKey } from "../key-cache.ts";
 
 /** DELETE /api/keys/:keyId (204). */
@@ -9,7 +9,7 @@ export function deleteKey(keyId: string): Promise<void> {
 }
 
 export function deleteKeyMutationOptions() {
-  return mutationOptions({ mutationKey: ["keys", "delete"], mutationFn: deleteKey });
+  return mutationOptions({ mutationKey: mutationKeys.keys.remove(), mutationFn: deleteKey });
 }
 
 export function useDeleteKey(projectId: string) {

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SavedString } from "../../../../shared/schemas/keys.ts";
 import { api } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { applyCell } from "../key-cache.ts";
 
 export interface RestoreStringInput {
@@ -16,7 +16,7 @@ export function restoreString({ keyId, language, historyId }: RestoreStringInput
 }
 
 export function restoreStringMutationOptions() {
-  return mutationOptions({ mutationKey: ["strings", "restore"], mutationFn: restoreString });
+  return mutationOptions({ mutationKey: mutationKeys.strings.restore(), mutationFn: restoreString });
 }
 
 export function useRestoreString(projectId: string) {

@@ -7,6 +7,7 @@ import {
 } from "../../../../shared/schemas/keys.ts";
 import { api } from "../../../lib/api.ts";
 import { ApiError } from "../../../lib/api-client.ts";
+import { mutationKeys } from "../../../lib/query-keys.ts";
 import { applyCell } from "../key-cache.ts";
 
 export interface SaveStringInput extends SaveStringBody {
@@ -27,7 +28,7 @@ export function stringConflictOf(error: unknown): StringConflict | undefined {
 }
 
 export function saveStringMutationOptions() {
-  return mutationOptions({ mutationKey: ["strings", "save"], mutationFn: saveString });
+  return mutationOptions({ mutationKey: mutationKeys.strings.save(), mutationFn: saveString });
 }
 
 export function useSaveString(projectId: string) {

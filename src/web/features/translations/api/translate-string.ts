@@ -2,6 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-qu
 import type { TranslateBody } from "../../../../shared/schemas/ai.ts";
 import type { SavedString } from "../../../../shared/schemas/keys.ts";
 import { api } from "../../../lib/api.ts";
+import { mutationKeys } from "../../../lib/query-keys.ts";
 import { applyCell } from "../key-cache.ts";
 
 export interface TranslateStringInput extends TranslateBody {
@@ -15,7 +16,7 @@ export function translateString({ keyId, language, ...body }: TranslateStringInp
 }
 
 export function translateStringMutationOptions() {
-  return mutationOptions({ mutationKey: ["strings", "translate"], mutationFn: translateString });
+  return mutationOptions({ mutationKey: mutationKeys.strings.translate(), mutationFn: translateString });
 }
 
 export function useTranslateString(projectId: string) {

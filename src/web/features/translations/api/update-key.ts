@@ -1,6 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { KeyRow, UpdateKeyBody } from "../../../../shared/schemas/keys.ts";
 import { api } from "../../../lib/api.ts";
+import { mutationKeys } from "../../../lib/query-keys.ts";
 import { upsertKey } from "../key-cache.ts";
 
 /**
@@ -13,7 +14,7 @@ export function updateKey(keyId: string, body: UpdateKeyBody): Promise<KeyRow> {
 
 export function updateKeyMutationOptions() {
   return mutationOptions({
-    mutationKey: ["keys", "update"],
+    mutationKey: mutationKeys.keys.update(),
     mutationFn: ({ keyId, ...body }: UpdateKeyBody & { keyId: string }) => updateKey(keyId, body),
   });
 }
