@@ -1,9 +1,14 @@
 import type { AnyContractProcedure, InferSchemaInput, InferSchemaOutput } from "@orpc/contract";
+import type { z } from "zod";
+import { honoPath } from "../../src/server/http/contract-routes.ts";
+import { isMultipart } from "../../src/shared/contract/media.ts";
 import { fillPath } from "../../src/shared/contract/path-params.ts";
 import type { ErrorBody } from "../../src/shared/schemas/error.ts";
 import type { ApiAnswer, ApiClient } from "./api-client.ts";
 
-type InputOf<P extends AnyContractProcedure> = InferSchemaInput<NonNullable<P["~orpc"]["inputSchema"]>>;
+export type InputOf<P extends AnyContractProcedure> = InferSchemaInput<
+  NonNullable<P["~orpc"]["inputSchema"]>
+>;
 type OutputOf<P extends AnyContractProcedure> = InferSchemaOutput<NonNullable<P["~orpc"]["outputSchema"]>>;
 
 interface DetailedInput {
@@ -21,6 +26,31 @@ export function requestOf(procedure: AnyContractProcedure, input: unknown): { me
     if (value !== undefined) search.set(name, String(value));
   const suffix = search.size > 0 ? `?${search}` : "";
   return { method: route.method ?? "GET", path: `/api${fillPath(route.path ?? "/", params)}${suffix}` };
+}
+
+/**
+ * The route an endpoint registers, as the server's route table lists it: `PATCH /api/teams/:teamId`.
+ * The server turns the contract's path into Hono's with `honoPath` too, so the two cannot differ.
+ */
+export function routeOf(procedure: AnyContractProcedure): string {
+  const { route } = procedure["~orpc"];
+  return `${route.method ?? "GET"} /api${honoPath(route.path ?? "/")}`;
+}
+
+/**
+ * The body an endpoint is sent for `input`: a multipart body (the import) as FormData, files as they
+ * are and the other fields as text, as the web's client sends it; any other body as it is, for JSON.
+ */
+export function bodyOf(procedure: AnyContractProcedure, input: unknown): unknown {
+  const { body } = (input ?? {}) as DetailedInput;
+  const schema = (procedure["~orpc"].inputSchema as { shape?: { body?: z.ZodType } } | undefined)?.shape
+    ?.body;
+  if (body === undefined || schema === undefined || !isMultipart(schema)) return body;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    if (value !== undefined) form.set(name, value instanceof Blob ? value : String(value));
+  }
+  return form;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { ApiApp } from "../api-app.ts";
 import type { ApiClient } from "../api-client.ts";
+import { bodyOf, requestOf } from "../contract-client.ts";
 import {
   addToTeam,
   buildKey,
@@ -151,11 +152,9 @@ export async function statusOf(
     routeCase.endsSession && caller !== "anonymous"
       ? await signInAs(await buildUser(api.app, { email: uniqueEmail("leaving") }))
       : matrix.clients.get(caller);
-  const [method = "GET"] = routeCase.route.split(" ");
-  const path = await routeCase.path(matrix.fixture);
+  const { method, path, given } = await requestOfCase(routeCase, matrix.fixture);
   const headers: Record<string, string> = {};
   if (client?.cookie) headers.cookie = client.cookie;
-  const given = routeCase.body?.(matrix.fixture);
   let body: BodyInit | undefined;
   if (given instanceof FormData) body = given;
   else if (given !== undefined) {
@@ -165,4 +164,18 @@ export async function statusOf(
   const response = await fetch(`${api.app.url}${path}`, { method, headers, body, redirect: "manual" });
   await response.body?.cancel();
   return response.status;
+}
+
+/** A row's request: from the contract for an endpoint row, as written for a hand row. */
+async function requestOfCase(
+  routeCase: RouteCase,
+  f: Fixture,
+): Promise<{ method: string; path: string; given: unknown }> {
+  if ("endpoint" in routeCase) {
+    const input = await routeCase.input?.(f);
+    const given = routeCase.body ? routeCase.body(f) : bodyOf(routeCase.endpoint, input);
+    return { ...requestOf(routeCase.endpoint, input), given };
+  }
+  const [method = "GET"] = routeCase.route.split(" ");
+  return { method, path: await routeCase.path(f), given: routeCase.body?.(f) };
 }

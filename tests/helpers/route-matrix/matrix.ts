@@ -1,5 +1,7 @@
+import type { AnyContractProcedure } from "@orpc/contract";
 import { type MemberRole, PERMISSIONS, type Permission } from "../../../src/shared/permissions.ts";
 import type { ApiClient } from "../api-client.ts";
+import { type InputOf, routeOf } from "../contract-client.ts";
 
 // The vocabulary of the route × role matrix (tests/integration/route-permissions.test.ts): who
 // calls, what each caller must get, and the fixture a route's path and body are made from.
@@ -40,15 +42,73 @@ export interface Fixture {
   endedSubscription(): Promise<string>;
 }
 
-export interface RouteCase {
-  /** As registered: `METHOD /path/:param`. */
-  route: string;
-  /** The concrete path; called once per caller, so a destructive route can make a fresh target. */
-  path: (f: Fixture) => string | Promise<string>;
-  body?: (f: Fixture) => unknown;
+interface Answers {
   expected: Expected;
   /** Ends the caller's session (sign-out): signed-in callers use a throwaway session instead. */
   endsSession?: true;
+}
+
+/**
+ * A row of an endpoint of the contract (`src/shared/contract`), made by `endpointCase`: its route and
+ * request come from the contract, so only what is sent is written here.
+ */
+export interface EndpointCase extends Answers {
+  endpoint: AnyContractProcedure;
+  /** Called once per caller, so a destructive endpoint can make a fresh target. */
+  input?: (f: Fixture) => unknown;
+  /** A body the contract leaves to the handler (the webhook checks the provider's signed bytes). */
+  body?: (f: Fixture) => unknown;
+}
+
+/** A row of a route outside the contract (the pull API, the documents, the SPA), written by hand. */
+export interface HandCase extends Answers {
+  /** As registered: `METHOD /path/:param`. */
+  route: string;
+  /** The concrete path; called once per caller. */
+  path: (f: Fixture) => string | Promise<string>;
+  body?: (f: Fixture) => unknown;
+}
+
+export type RouteCase = EndpointCase | HandCase;
+
+/** The route a row stands for, as the server's route table lists it. */
+export const routeOfCase = (row: RouteCase): string =>
+  "endpoint" in row ? routeOf(row.endpoint) : row.route;
+
+/**
+ * The keys of `I` that `T` does not have, at any depth: a contextually typed arrow's answer gets no
+ * excess property check, and without this a row could keep sending a field the contract renamed.
+ */
+type ExtraKeys<I, T> = [I] extends [readonly unknown[] | Blob]
+  ? never
+  : [I] extends [object]
+    ?
+        | Exclude<keyof I, keyof NonNullable<T>>
+        | {
+            [K in keyof I & keyof NonNullable<T>]: ExtraKeys<I[K], NonNullable<T>[K]>;
+          }[keyof I & keyof NonNullable<T>]
+    : never;
+
+/** Nothing more to ask of an exact input; else a property the row lacks, named by the extra keys. */
+type Exact<I, T> = [ExtraKeys<I, T>] extends [never]
+  ? unknown
+  : { "fields the contract does not have": ExtraKeys<I, T> };
+
+/** An endpoint without input (its schema is `unknown`) takes no `input`, perhaps an unchecked `body`. */
+type InputPart<P extends AnyContractProcedure, I> =
+  unknown extends InputOf<P>
+    ? { input?: never; body?: (f: Fixture) => unknown }
+    : { input: (f: Fixture) => I | Promise<I>; body?: never };
+
+/**
+ * A row of a contract endpoint, its input checked against the contract: `endpointCase({ endpoint:
+ * contract.teams.update, input: (f) => ({ params: { teamId: f.teamId }, body: { name: "Matrix" } }),
+ * expected: byPermission("team.edit", 200) })`. A renamed param or body field fails the type check.
+ */
+export function endpointCase<P extends AnyContractProcedure, I extends InputOf<P>>(
+  row: { endpoint: P } & Answers & InputPart<P, I> & Exact<I, InputOf<P>>,
+): EndpointCase {
+  return row;
 }
 
 /** Who may, by the permission table: allowed members get `ok`, the rest the usual refusals. */
