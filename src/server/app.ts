@@ -5,56 +5,17 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { openAPIRouteHandler } from "hono-openapi";
-import { aiRoutes } from "./ai/routes.ts";
-import type { TranslateService } from "./ai/translate-service.ts";
-import { apiKeyRoutes } from "./api-keys/routes.ts";
-import type { ApiKeyService } from "./api-keys/service.ts";
-import type { AssistService } from "./assist/assist-service.ts";
-import { assistRoutes } from "./assist/routes.ts";
-import type { MeService } from "./auth/me-service.ts";
-import { authRoutes } from "./auth/routes.ts";
 import type { AuthService } from "./auth/service.ts";
-import type { BatchService } from "./batch/batch-service.ts";
-import { batchRoutes } from "./batch/routes.ts";
-import type { BillingService } from "./billing/billing-service.ts";
-import { billingRoutes, billingWebhookRoutes } from "./billing/routes.ts";
-import type { WebhookHandler } from "./billing/webhooks.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
 import { AppError, errors } from "./errors.ts";
-import type { EventBus } from "./events/event-bus.ts";
-import { eventRoutes } from "./events/routes.ts";
-import type { StreamWatch } from "./events/stream-watch.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { authenticate } from "./http/authenticate.ts";
 import { requestBodyLimit } from "./http/body-limit.ts";
 import { pathParams } from "./http/path-params.ts";
 import { originCheck, securityHeaders } from "./http/security.ts";
-import { keyRoutes } from "./keys/routes.ts";
-import type { KeyService } from "./keys/service.ts";
 import type { Logger } from "./logger.ts";
-import type { MemoryService } from "./memory/memory-service.ts";
-import { memoryRoutes } from "./memory/routes.ts";
-import { profileRoutes } from "./profiles/routes.ts";
-import type { ProfileService } from "./profiles/service.ts";
-import { projectRoutes } from "./projects/routes.ts";
-import type { ProjectService } from "./projects/service.ts";
-import { cliRoutes, PULL_ALIAS_PATH, pullRoutes } from "./pull/routes.ts";
-import type { PullService } from "./pull/service.ts";
-import { reviewRoutes } from "./reviews/routes.ts";
-import type { ReviewService } from "./reviews/service.ts";
-import { stringRoutes } from "./strings/routes.ts";
-import type { StringService } from "./strings/service.ts";
-import type { Access } from "./teams/access.ts";
-import type { InviteService } from "./teams/invite-service.ts";
-import type { MemberService } from "./teams/member-service.ts";
-import { teamRoutes } from "./teams/routes.ts";
-import type { TeamService } from "./teams/service.ts";
-import { toneRoutes } from "./tone/routes.ts";
-import type { ToneService } from "./tone/service.ts";
-import type { ExportService } from "./transfer/export-service.ts";
-import type { ImportService } from "./transfer/import-service.ts";
-import { transferRoutes } from "./transfer/routes.ts";
+import type { FeatureModule } from "./modules/feature-module.ts";
 
 export interface AppDeps {
   publicUrl: string;
@@ -62,32 +23,10 @@ export interface AppDeps {
   maxJsonBodyMb: number;
   logger: Logger;
   staticDir: string;
-  services: {
-    auth: AuthService;
-    me: MeService;
-    profiles: ProfileService;
-    teams: TeamService;
-    members: MemberService;
-    invites: InviteService;
-    access: Access;
-    projects: ProjectService;
-    keys: KeyService;
-    strings: StringService;
-    translate: TranslateService;
-    batch: BatchService;
-    imports: ImportService;
-    exports: ExportService;
-    assist: AssistService;
-    memory: MemoryService;
-    tone: ToneService;
-    events: EventBus;
-    streamWatch: StreamWatch;
-    apiKeys: ApiKeyService;
-    reviews: ReviewService;
-    pull: PullService;
-    billing: BillingService;
-    billingWebhooks: WebhookHandler;
-  };
+  /** The one session check for every route not in PUBLIC_ROUTES. */
+  authService: AuthService;
+  /** The features, in the order their routes are mounted. */
+  modules: readonly FeatureModule[];
 }
 
 /**
@@ -119,37 +58,29 @@ function toAppError(error: unknown, logger: Logger): AppError {
   return new AppError("internal", "An unexpected error occurred. Please try again.");
 }
 
-export function buildApp({ publicUrl, maxUploadMb, maxJsonBodyMb, logger, staticDir, services }: AppDeps) {
+export function buildApp({
+  publicUrl,
+  maxUploadMb,
+  maxJsonBodyMb,
+  logger,
+  staticDir,
+  authService,
+  modules,
+}: AppDeps) {
   // Filled once the routes below exist; the path check reads it at the first request.
   let apiRoutes: { path: string }[] = [];
-  const api = new Hono<AppEnv>()
-    // The pull API is authorized by an API key, not a cookie: it answers before the origin check.
-    .route("/", pullRoutes(services.pull))
-    // Billing webhooks are authorized by the provider's signature, not a cookie: before the check too.
-    .route("/", billingWebhookRoutes(services.billingWebhooks))
+  const api = new Hono<AppEnv>();
+  // Authorized by an API key or a provider's signature, not a cookie: they answer before the check.
+  for (const module of modules) module.mountKeyRoutes?.(api);
+  api
     .use("*", originCheck([publicUrl]))
     .use("*", requestBodyLimit({ jsonMb: maxJsonBodyMb, uploadMb: maxUploadMb }))
     .use(
       "*",
       pathParams(() => apiRoutes, "/api"),
     )
-    .use("*", authenticate(services.auth, PUBLIC_ROUTES, "/api"))
-    .route("/", authRoutes(services.auth, services.me))
-    .route("/", profileRoutes(services.profiles))
-    .route("/", teamRoutes(services.teams, services.members, services.invites))
-    .route("/", projectRoutes(services.projects))
-    .route("/", keyRoutes(services.keys))
-    .route("/", stringRoutes(services.strings))
-    .route("/", aiRoutes(services.translate))
-    .route("/", batchRoutes(services.batch))
-    .route("/", transferRoutes(services))
-    .route("/", assistRoutes(services.assist))
-    .route("/", memoryRoutes(services.memory))
-    .route("/", toneRoutes(services.tone))
-    .route("/", apiKeyRoutes(services.apiKeys))
-    .route("/", reviewRoutes(services.reviews))
-    .route("/", eventRoutes(services.auth, services.access, services.events, services.streamWatch))
-    .route("/", billingRoutes(services.billing));
+    .use("*", authenticate(authService, PUBLIC_ROUTES, "/api"));
+  for (const module of modules) if (module.routes) api.route("/", module.routes);
 
   api.get(
     "/openapi.json",
@@ -183,9 +114,8 @@ export function buildApp({ publicUrl, maxUploadMb, maxJsonBodyMb, logger, static
   const strictHeaders = securityHeaders();
   app.use("*", (c, next) => (c.req.path === "/api/docs" ? next() : strictHeaders(c, next)));
   app.route("/api", api);
-  // The spec's path of the pull API, and the CLI for CI to download (before the SPA fallback).
-  app.route("/", pullRoutes(services.pull, PULL_ALIAS_PATH));
-  app.route("/", cliRoutes());
+  // Outside /api: the pull API's compatible alias and the CLI for CI (before the SPA fallback).
+  for (const module of modules) module.mountRootRoutes?.(app);
 
   app.onError((error, c) => {
     const appError = toAppError(error, logger);

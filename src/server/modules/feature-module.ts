@@ -1,0 +1,53 @@
+import type { Hono } from "hono";
+import type { Kysely } from "kysely";
+import type { Job } from "pg-boss";
+import type { AiQuota } from "../ai/ai-quota.ts";
+import type { TranslationProvider } from "../ai/provider.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
+import type { EventBus } from "../events/event-bus.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
+import type { JobQueue, QueueData, QueueName } from "../jobs/job-queue.ts";
+import type { Logger } from "../logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { Access } from "../teams/access.ts";
+import type { FormatRunner } from "../transfer/format-workers.ts";
+
+/** What every feature is built from: the database, the shared gates and the process's resources. */
+export interface Core {
+  config: Config;
+  database: Database;
+  db: Kysely<DB>;
+  logger: Logger;
+  access: Access;
+  events: EventBus;
+  limiter: RateLimiter;
+  aiQuota: AiQuota;
+  mailer: Mailer;
+  provider: TranslationProvider;
+  formats: FormatRunner;
+  queue: JobQueue;
+}
+
+/** A queue's worker: how many jobs at once in this process, and what one job does. */
+export interface JobWorker<Q extends QueueName = QueueName> {
+  queue: Q;
+  concurrency: number;
+  handle: (job: Job<QueueData[Q]>) => Promise<void>;
+}
+
+/**
+ * One server feature as the app mounts it. `routes` answer under /api behind the origin check and
+ * the one authentication middleware; `mountKeyRoutes` puts routes under /api before them (authorized
+ * by an API key or a signature instead of a session); `mountRootRoutes` puts routes outside /api.
+ * Those two are functions because such routes keep their own Hono environment (the pull API's key).
+ */
+export interface FeatureModule {
+  name: string;
+  routes?: Hono<AppEnv>;
+  mountKeyRoutes?: (api: Hono<AppEnv>) => void;
+  mountRootRoutes?: (app: Hono) => void;
+  jobs?: JobWorker[];
+}
