@@ -1,4 +1,5 @@
-import { byPermission, type RouteCase, unique } from "./matrix.ts";
+import { contract } from "../../../src/shared/contract/index.ts";
+import { byPermission, endpointCase, type RouteCase, unique } from "./matrix.ts";
 
 /**
  * Rows of the route × role matrix: projects and their languages, keys, strings (history, restore,
@@ -6,147 +7,139 @@ import { byPermission, type RouteCase, unique } from "./matrix.ts";
  */
 export const PROJECT_CONTENT_CASES: RouteCase[] = [
   // Projects and languages.
-  {
-    route: "GET /api/teams/:teamId/projects",
-    path: (f) => `/api/teams/${f.teamId}/projects`,
+  endpointCase({
+    endpoint: contract.projects.list,
+    input: (f) => ({ params: { teamId: f.teamId } }),
     expected: byPermission("team.view", 200),
-  },
-  {
-    route: "POST /api/teams/:teamId/projects",
-    path: (f) => `/api/teams/${f.teamId}/projects`,
-    body: () => ({ name: unique("Project ") }),
+  }),
+  endpointCase({
+    endpoint: contract.projects.create,
+    input: (f) => ({ params: { teamId: f.teamId }, body: { name: unique("Project ") } }),
     expected: byPermission("projects.manage", 201),
-  },
-  {
-    route: "PATCH /api/projects/:id",
-    path: (f) => `/api/projects/${f.projectId}`,
-    body: () => ({ name: unique("Renamed ") }),
+  }),
+  endpointCase({
+    endpoint: contract.projects.update,
+    input: (f) => ({ params: { id: f.projectId }, body: { name: unique("Renamed ") } }),
     expected: byPermission("projects.manage", 200),
-  },
-  {
-    route: "DELETE /api/projects/:id",
-    path: async (f) => `/api/projects/${await f.freshProject()}`,
+  }),
+  endpointCase({
+    endpoint: contract.projects.remove,
+    input: async (f) => ({ params: { id: await f.freshProject() } }),
     expected: byPermission("projects.manage", 204),
-  },
-  {
-    route: "PUT /api/projects/:id/languages",
-    path: (f) => `/api/projects/${f.projectId}/languages`,
-    body: () => ({ languages: ["en", "de"] }),
+  }),
+  endpointCase({
+    endpoint: contract.projects.setLanguages,
+    input: (f) => ({ params: { id: f.projectId }, body: { languages: ["en", "de"] } }),
     expected: byPermission("languages.edit", 200),
-  },
-  {
-    route: "GET /api/projects/:id/completion",
-    path: (f) => `/api/projects/${f.projectId}/completion`,
+  }),
+  endpointCase({
+    endpoint: contract.projects.completion,
+    input: (f) => ({ params: { id: f.projectId } }),
     expected: byPermission("languages.view", 200),
-  },
-  {
-    route: "GET /api/projects/:id/events",
-    path: (f) => `/api/projects/${f.projectId}/events`,
+  }),
+  endpointCase({
+    endpoint: contract.events.stream,
+    input: (f) => ({ params: { id: f.projectId } }),
     expected: byPermission("languages.view", 200),
-  },
+  }),
 
   // Keys and strings.
-  {
-    route: "GET /api/projects/:id/keys",
-    path: (f) => `/api/projects/${f.projectId}/keys?languages=en,de`,
+  endpointCase({
+    endpoint: contract.keys.list,
+    input: (f) => ({ params: { id: f.projectId }, query: { languages: "en,de" } }),
     expected: byPermission("languages.view", 200),
-  },
-  {
-    route: "POST /api/projects/:id/keys",
-    path: (f) => `/api/projects/${f.projectId}/keys`,
-    body: () => ({ key: unique("new.key.") }),
+  }),
+  endpointCase({
+    endpoint: contract.keys.create,
+    input: (f) => ({ params: { id: f.projectId }, body: { key: unique("new.key.") } }),
     expected: byPermission("keys.manage", 201),
-  },
-  {
-    route: "PATCH /api/keys/:keyId",
-    path: async (f) => `/api/keys/${await f.freshKey()}`,
-    body: () => ({ key: unique("renamed.") }),
+  }),
+  endpointCase({
+    endpoint: contract.keys.update,
+    input: async (f) => ({ params: { keyId: await f.freshKey() }, body: { key: unique("renamed.") } }),
     expected: byPermission("keys.manage", 200),
-  },
-  {
-    route: "DELETE /api/keys/:keyId",
-    path: async (f) => `/api/keys/${await f.freshKey()}`,
+  }),
+  endpointCase({
+    endpoint: contract.keys.remove,
+    input: async (f) => ({ params: { keyId: await f.freshKey() } }),
     expected: byPermission("keys.manage", 204),
-  },
-  {
-    route: "PUT /api/keys/:keyId/strings/:lang",
-    path: (f) => `/api/keys/${f.keyId}/strings/de`,
-    body: () => ({ value: unique("Hallo "), force: true }),
+  }),
+  endpointCase({
+    endpoint: contract.strings.save,
+    input: (f) => ({
+      params: { keyId: f.keyId, lang: "de" },
+      body: { value: unique("Hallo "), force: true },
+    }),
     expected: byPermission("strings.edit", 200),
-  },
-  {
-    route: "DELETE /api/projects/:id/strings/:lang",
-    path: async (f) => `/api/projects/${await f.freshProject()}/strings/de`,
+  }),
+  endpointCase({
+    endpoint: contract.strings.clearLanguage,
+    input: async (f) => ({ params: { id: await f.freshProject(), lang: "de" } }),
     expected: byPermission("strings.delete", 200),
-  },
-  {
-    route: "GET /api/keys/:keyId/strings/:lang/history",
-    path: (f) => `/api/keys/${f.keyId}/strings/en/history`,
+  }),
+  endpointCase({
+    endpoint: contract.strings.history,
+    input: (f) => ({ params: { keyId: f.keyId, lang: "en" } }),
     expected: byPermission("languages.view", 200),
-  },
-  {
-    route: "POST /api/keys/:keyId/strings/:lang/restore",
-    path: (f) => `/api/keys/${f.keyId}/strings/en/restore`,
-    body: (f) => ({ historyId: f.historyId }),
+  }),
+  endpointCase({
+    endpoint: contract.strings.restore,
+    input: (f) => ({ params: { keyId: f.keyId, lang: "en" }, body: { historyId: f.historyId } }),
     expected: byPermission("strings.edit", 200),
-  },
-  {
-    route: "POST /api/keys/:keyId/strings/:lang/translate",
-    path: (f) => `/api/keys/${f.keyId}/strings/de/translate`,
-    body: () => ({}),
+  }),
+  endpointCase({
+    endpoint: contract.ai.translate,
+    input: (f) => ({ params: { keyId: f.keyId, lang: "de" }, body: {} }),
     expected: byPermission("strings.edit", 200),
-  },
-  {
-    route: "POST /api/keys/:keyId/strings/:lang/assist",
-    path: (f) => `/api/keys/${f.keyId}/strings/en/assist`,
-    body: () => ({ action: "shorten" }),
+  }),
+  endpointCase({
+    endpoint: contract.assist.assist,
+    input: (f) => ({ params: { keyId: f.keyId, lang: "en" }, body: { action: "shorten" } }),
     expected: byPermission("strings.edit", 200),
-  },
-  {
-    route: "GET /api/keys/:keyId/strings/:lang/suggestions",
-    path: (f) => `/api/keys/${f.keyId}/strings/de/suggestions`,
+  }),
+  endpointCase({
+    endpoint: contract.memory.suggestions,
+    input: (f) => ({ params: { keyId: f.keyId, lang: "de" } }),
     expected: byPermission("strings.edit", 200),
-  },
+  }),
 
   // Batch translation.
-  {
-    route: "POST /api/projects/:projectId/batch-translations",
-    path: async (f) => `/api/projects/${await f.freshProject()}/batch-translations`,
-    body: () => ({ language: "de" }),
+  endpointCase({
+    endpoint: contract.batch.start,
+    input: async (f) => ({ params: { projectId: await f.freshProject() }, body: { language: "de" } }),
     expected: byPermission("strings.batchTranslate", 201),
-  },
-  {
-    route: "GET /api/projects/:projectId/batch-translations",
-    path: (f) => `/api/projects/${f.projectId}/batch-translations`,
+  }),
+  endpointCase({
+    endpoint: contract.batch.active,
+    input: (f) => ({ params: { projectId: f.projectId } }),
     expected: byPermission("languages.view", 200),
-  },
-  {
-    route: "GET /api/batch-translations/:batchId",
-    path: (f) => `/api/batch-translations/${f.batchId}`,
+  }),
+  endpointCase({
+    endpoint: contract.batch.get,
+    input: (f) => ({ params: { batchId: f.batchId } }),
     expected: byPermission("languages.view", 200),
-  },
-  {
-    route: "DELETE /api/batch-translations/:batchId",
-    path: async (f) => `/api/batch-translations/${await f.runningBatch()}`,
+  }),
+  endpointCase({
+    endpoint: contract.batch.cancel,
+    input: async (f) => ({ params: { batchId: await f.runningBatch() } }),
     expected: byPermission("strings.batchTranslate", 200),
-  },
+  }),
 
-  // Files.
-  {
-    route: "POST /api/projects/:projectId/import",
-    path: (f) => `/api/projects/${f.projectId}/import`,
-    body: () => {
-      const form = new FormData();
-      form.set("file", new File([JSON.stringify({ [unique("imported.")]: "Imported" })], "en.json"));
-      form.set("language", "en");
-      return form;
-    },
+  // Files. The import's body is multipart in the contract: the matrix sends it as FormData.
+  endpointCase({
+    endpoint: contract.transfer.import,
+    input: (f) => ({
+      params: { projectId: f.projectId },
+      body: {
+        file: new File([JSON.stringify({ [unique("imported.")]: "Imported" })], "en.json"),
+        language: "en",
+      },
+    }),
     expected: byPermission("keys.manage", 200),
-  },
-  {
-    route: "POST /api/projects/:projectId/export",
-    path: (f) => `/api/projects/${f.projectId}/export`,
-    body: () => ({ languages: ["en", "de"] }),
+  }),
+  endpointCase({
+    endpoint: contract.transfer.export,
+    input: (f) => ({ params: { projectId: f.projectId }, body: { languages: ["en", "de"] } }),
     expected: byPermission("languages.view", 200),
-  },
+  }),
 ];
