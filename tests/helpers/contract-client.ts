@@ -39,7 +39,7 @@ export function routeOf(procedure: AnyContractProcedure): string {
 
 /**
  * The body an endpoint is sent for `input`: a multipart body (the import) as FormData, files as they
- * are and the other fields as text, as the web's client sends it; any other body as it is, for JSON.
+ * are and the other fields as text, as the web's client sends it; every other body as it is, for JSON.
  */
 export function bodyOf(procedure: AnyContractProcedure, input: unknown): unknown {
   const { body } = (input ?? {}) as DetailedInput;

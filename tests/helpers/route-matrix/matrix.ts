@@ -76,7 +76,7 @@ export const routeOfCase = (row: RouteCase): string =>
   "endpoint" in row ? routeOf(row.endpoint) : row.route;
 
 /**
- * The keys of `I` that `T` does not have, at any depth: a contextually typed arrow's answer gets no
+ * The keys of `I` that `T` does not have, at every depth: a contextually typed arrow's answer gets no
  * excess property check, and without this a row could keep sending a field the contract renamed.
  */
 type ExtraKeys<I, T> = [I] extends [readonly unknown[] | Blob]

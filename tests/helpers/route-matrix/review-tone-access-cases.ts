@@ -1,4 +1,5 @@
-import { byPermission, everyone, type RouteCase, unique } from "./matrix.ts";
+import { contract } from "../../../src/shared/contract/index.ts";
+import { byPermission, endpointCase, everyone, type RouteCase, unique } from "./matrix.ts";
 
 /**
  * Rows of the route × role matrix: the tone of voice, reviews and approvals, project API keys and the
@@ -6,108 +7,110 @@ import { byPermission, everyone, type RouteCase, unique } from "./matrix.ts";
  */
 export const REVIEW_TONE_ACCESS_CASES: RouteCase[] = [
   // Tone of voice.
-  {
-    route: "GET /api/teams/:teamId/tone",
-    path: (f) => `/api/teams/${f.teamId}/tone`,
+  endpointCase({
+    endpoint: contract.tone.settings,
+    input: (f) => ({ params: { teamId: f.teamId } }),
     expected: byPermission("tone.view", 200),
-  },
-  {
-    route: "PUT /api/teams/:teamId/tone",
-    path: (f) => `/api/teams/${f.teamId}/tone`,
-    body: () => ({ brandTone: unique("Warm ") }),
+  }),
+  endpointCase({
+    endpoint: contract.tone.updateSettings,
+    input: (f) => ({ params: { teamId: f.teamId }, body: { brandTone: unique("Warm ") } }),
     expected: byPermission("tone.manage", 200),
-  },
-  {
-    route: "GET /api/teams/:teamId/tone/sections",
-    path: (f) => `/api/teams/${f.teamId}/tone/sections`,
+  }),
+  endpointCase({
+    endpoint: contract.tone.listSections,
+    input: (f) => ({ params: { teamId: f.teamId } }),
     expected: byPermission("tone.view", 200),
-  },
-  {
-    route: "POST /api/teams/:teamId/tone/sections",
-    path: (f) => `/api/teams/${f.teamId}/tone/sections`,
-    body: () => ({ title: unique("Section ") }),
+  }),
+  endpointCase({
+    endpoint: contract.tone.createSection,
+    input: (f) => ({ params: { teamId: f.teamId }, body: { title: unique("Section ") } }),
     expected: byPermission("tone.manage", 201),
-  },
-  {
-    route: "PATCH /api/tone/sections/:id",
-    path: (f) => `/api/tone/sections/${f.sectionId}`,
-    body: () => ({ title: unique("Retitled ") }),
+  }),
+  endpointCase({
+    endpoint: contract.tone.updateSection,
+    input: (f) => ({ params: { id: f.sectionId }, body: { title: unique("Retitled ") } }),
     expected: byPermission("tone.manage", 200),
-  },
-  {
-    route: "DELETE /api/tone/sections/:id",
-    path: async (f) => `/api/tone/sections/${await f.freshSection()}`,
+  }),
+  endpointCase({
+    endpoint: contract.tone.removeSection,
+    input: async (f) => ({ params: { id: await f.freshSection() } }),
     expected: byPermission("tone.manage", 204),
-  },
+  }),
 
   // Reviews and approvals.
-  {
-    route: "GET /api/projects/:projectId/reviews",
-    path: (f) => `/api/projects/${f.projectId}/reviews`,
+  endpointCase({
+    endpoint: contract.reviews.list,
+    input: (f) => ({ params: { projectId: f.projectId } }),
     expected: byPermission("reviews.view", 200),
-  },
-  {
-    route: "POST /api/projects/:projectId/reviews",
-    path: (f) => `/api/projects/${f.projectId}/reviews`,
-    body: (f) => ({ title: unique("Review "), keyIds: [f.keyId] }),
+  }),
+  endpointCase({
+    endpoint: contract.reviews.create,
+    input: (f) => ({
+      params: { projectId: f.projectId },
+      body: { title: unique("Review "), keyIds: [f.keyId] },
+    }),
     expected: byPermission("reviews.manage", 201),
-  },
-  {
-    route: "GET /api/projects/:projectId/approvals",
-    path: (f) => `/api/projects/${f.projectId}/approvals`,
+  }),
+  endpointCase({
+    endpoint: contract.reviews.approvals,
+    input: (f) => ({ params: { projectId: f.projectId } }),
     expected: byPermission("reviews.view", 200),
-  },
-  {
-    route: "GET /api/reviews/:reviewId",
-    path: async (f) => `/api/reviews/${await f.freshReview()}`,
+  }),
+  endpointCase({
+    endpoint: contract.reviews.get,
+    input: async (f) => ({ params: { reviewId: await f.freshReview() } }),
     expected: byPermission("reviews.view", 200),
-  },
-  {
-    route: "PATCH /api/reviews/:reviewId",
-    path: async (f) => `/api/reviews/${await f.freshReview()}`,
-    body: () => ({ title: unique("Retitled ") }),
+  }),
+  endpointCase({
+    endpoint: contract.reviews.update,
+    input: async (f) => ({
+      params: { reviewId: await f.freshReview() },
+      body: { title: unique("Retitled ") },
+    }),
     expected: byPermission("reviews.manage", 200),
-  },
-  {
-    route: "DELETE /api/reviews/:reviewId",
-    path: async (f) => `/api/reviews/${await f.freshReview()}`,
+  }),
+  endpointCase({
+    endpoint: contract.reviews.remove,
+    input: async (f) => ({ params: { reviewId: await f.freshReview() } }),
     expected: byPermission("reviews.manage", 204),
-  },
-  {
-    route: "POST /api/reviews/:reviewId/keys",
-    path: async (f) => `/api/reviews/${await f.freshReview([])}/keys`,
-    body: (f) => ({ keyIds: [f.keyId] }),
+  }),
+  endpointCase({
+    endpoint: contract.reviews.addKeys,
+    input: async (f) => ({ params: { reviewId: await f.freshReview([]) }, body: { keyIds: [f.keyId] } }),
     expected: byPermission("reviews.manage", 200),
-  },
-  {
-    route: "DELETE /api/reviews/:reviewId/keys/:keyId",
-    path: async (f) => `/api/reviews/${await f.freshReview()}/keys/${f.keyId}`,
+  }),
+  endpointCase({
+    endpoint: contract.reviews.removeKey,
+    input: async (f) => ({ params: { reviewId: await f.freshReview(), keyId: f.keyId } }),
     expected: byPermission("reviews.manage", 200),
-  },
-  {
-    route: "PUT /api/reviews/:reviewId/approvals",
-    path: async (f) => `/api/reviews/${await f.freshReview()}/approvals`,
-    body: (f) => ({ keyId: f.keyId, language: "de", state: "approved" }),
+  }),
+  endpointCase({
+    endpoint: contract.reviews.setApproval,
+    input: async (f) => ({
+      params: { reviewId: await f.freshReview() },
+      body: { keyId: f.keyId, language: "de", state: "approved" },
+    }),
     expected: byPermission("reviews.approve", 200),
-  },
+  }),
 
-  // API keys and the pull API (authorized by the key, not a session: every session gets 401).
-  {
-    route: "GET /api/projects/:projectId/api-keys",
-    path: (f) => `/api/projects/${f.projectId}/api-keys`,
+  // API keys and the pull API (authorized by the key, not a session: every session gets 401). The
+  // pull API and its old alias are not in the contract, so their rows are written by hand.
+  endpointCase({
+    endpoint: contract.apiKeys.list,
+    input: (f) => ({ params: { projectId: f.projectId } }),
     expected: byPermission("projects.manageApiKeys", 200),
-  },
-  {
-    route: "POST /api/projects/:projectId/api-keys",
-    path: (f) => `/api/projects/${f.projectId}/api-keys`,
-    body: () => ({ name: unique("CI ") }),
+  }),
+  endpointCase({
+    endpoint: contract.apiKeys.create,
+    input: (f) => ({ params: { projectId: f.projectId }, body: { name: unique("CI ") } }),
     expected: byPermission("projects.manageApiKeys", 201),
-  },
-  {
-    route: "DELETE /api/api-keys/:id",
-    path: async (f) => `/api/api-keys/${await f.freshApiKey()}`,
+  }),
+  endpointCase({
+    endpoint: contract.apiKeys.revoke,
+    input: async (f) => ({ params: { id: await f.freshApiKey() } }),
     expected: byPermission("projects.manageApiKeys", 204),
-  },
+  }),
   {
     route: "POST /api/v1/pull",
     path: () => "/api/v1/pull",
@@ -122,7 +125,7 @@ export const REVIEW_TONE_ACCESS_CASES: RouteCase[] = [
   },
 ];
 
-/** The public documents and the app itself: everyone gets them alike. */
+/** The public documents and the app itself (not in the contract): everyone gets them alike. */
 export const APP_DOCUMENT_CASES: RouteCase[] = [
   { route: "GET /api/openapi.json", path: () => "/api/openapi.json", expected: everyone(200) },
   { route: "GET /api/docs", path: () => "/api/docs", expected: everyone(200) },
