@@ -22,8 +22,9 @@ import { type StripeServer, startStripeServer } from "../helpers/stripe-server.t
  * Allowed callers must get the route's success status (so the call really did its work), an
  * outsider 404 (another team's things do not exist for them), a member without the right 403,
  * and anonymous 401. A route without a row fails the first test: a new route cannot ship without
- * saying who may call it. The rows are in tests/helpers/route-matrix/*-cases.ts, by area; the
- * world they act on is built by tests/helpers/route-matrix/fixture.ts.
+ * saying who may call it. The rows are in tests/helpers/route-matrix/*-cases.ts, by area; a row of
+ * a contract endpoint names it, so its route and request come from the contract. The world they
+ * act on is built by tests/helpers/route-matrix/fixture.ts.
  */
 
 // In the order they always ran: billing last but for the documents, once the rest has been called.
