@@ -4,7 +4,7 @@ import { type ApiApp, type ApiClient, apiAppForThisFile } from "./api-app.ts";
 import { addToTeam, buildTeam, buildUser, type MemberRole, signInAs, uniqueEmail } from "./factories.ts";
 import { DEFAULT_CATALOGUE, type StripeServer, startStripeServer } from "./stripe-server.ts";
 
-// Shared by the billing API tests (billing-plans, billing-checkout, billing-webhooks, billing-seats):
+// Shared by the billing API tests (billing-purchase, billing-subscription):
 // the real server with BILLING_PROVIDER=stripe against the loopback Stripe of stripe-server.ts.
 
 export interface ErrorAnswer {
