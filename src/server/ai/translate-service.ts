@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { detectPlaceholders } from "../../shared/placeholders/detect.ts";
 import { type AiStatus, PSEUDO_NOTICE } from "../../shared/schemas/ai.ts";
-import type { SavedString } from "../../shared/schemas/keys.ts";
+import { type SavedString, saveStringBodySchema } from "../../shared/schemas/keys.ts";
 
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -91,7 +91,14 @@ export function createTranslateService(deps: {
         const answer = await provider.complete(correction ? { ...request, correction } : request);
         correction = placeholderProblem(source, answer);
         if (correction === undefined) {
-          return strings.save(userId, keyId, language, { value: answer, force: true }, "ai");
+          // The AI answer is input like any other: the same rule as an edit (trailing line breaks, length).
+          return strings.save(
+            userId,
+            keyId,
+            language,
+            saveStringBodySchema.parse({ value: answer, force: true }),
+            "ai",
+          );
         }
         logger.warn({ keyId, language, attempt, correction }, "AI answer broke placeholders");
       }

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
+import type { z } from "zod";
 import {
   API_KEY_PREFIX,
   API_KEY_VISIBLE_CHARS,
   type ApiKey,
-  type CreateApiKeyBody,
   type CreatedApiKey,
-  createApiKeyBodySchema,
+  type createApiKeyBodySchema,
 } from "../../shared/schemas/api-keys.ts";
 import type { ApiKeysTable, DB } from "../db/schema.ts";
 import { displayName, isoDate, isoDateOrNull } from "../db/sql.ts";
@@ -77,9 +77,12 @@ export function createApiKeyService(deps: { db: Kysely<DB>; access: Access }) {
     },
 
     /** The answer carries the key itself: the only time anyone sees it. */
-    async create(userId: string, projectId: string, input: CreateApiKeyBody): Promise<CreatedApiKey> {
+    async create(
+      userId: string,
+      projectId: string,
+      body: z.output<typeof createApiKeyBodySchema>,
+    ): Promise<CreatedApiKey> {
       await access.project(userId, projectId, "projects.manageApiKeys");
-      const body = createApiKeyBodySchema.parse(input);
       const key = generateApiKey();
       const row = await db
         .insertInto("api_keys")

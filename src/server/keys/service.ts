@@ -1,8 +1,8 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { type Kysely, sql, type Transaction } from "kysely";
+import type { z } from "zod";
 import type { ProjectEvent } from "../../shared/events.ts";
-import type { Cell, CreateKeyBody, KeyRow, UpdateKeyBody } from "../../shared/schemas/keys.ts";
-import { createKeyBodySchema, updateKeyBodySchema } from "../../shared/schemas/keys.ts";
+import type { Cell, createKeyBodySchema, KeyRow, updateKeyBodySchema } from "../../shared/schemas/keys.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
 import { isoDate } from "../db/sql.ts";
@@ -151,9 +151,12 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
       return { keys, next };
     },
 
-    async create(userId: string, projectId: string, input: CreateKeyBody): Promise<KeyRow> {
+    async create(
+      userId: string,
+      projectId: string,
+      body: z.output<typeof createKeyBodySchema>,
+    ): Promise<KeyRow> {
       const { project } = await access.project(userId, projectId, "keys.manage");
-      const body = createKeyBodySchema.parse(input);
       const { key, written } = await db.transaction().execute(async (trx) => {
         const key = await trx
           .insertInto("translation_keys")
@@ -195,9 +198,8 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
     },
 
     /** Rename and/or change the description, tags, max length or translatable flag. */
-    async update(userId: string, keyId: string, input: UpdateKeyBody): Promise<KeyRow> {
+    async update(userId: string, keyId: string, body: z.output<typeof updateKeyBodySchema>): Promise<KeyRow> {
       const { key, project } = await access.key(userId, keyId, "keys.manage");
-      const body = updateKeyBodySchema.parse(input);
       const changes = {
         ...(body.key !== undefined && body.key !== key.key ? { key: body.key } : {}),
         ...(body.description !== undefined ? { description: body.description || null } : {}),

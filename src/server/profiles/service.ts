@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Profile, ProfileBody } from "../../shared/schemas/profiles.ts";
-import { profileBodySchema } from "../../shared/schemas/profiles.ts";
+import type { z } from "zod";
+import type { Profile, profileBodySchema } from "../../shared/schemas/profiles.ts";
 import type { SessionUser } from "../auth/service.ts";
 import type { DB, ProfilesTable } from "../db/schema.ts";
 import { isoDate } from "../db/sql.ts";
@@ -27,8 +27,7 @@ export function createProfileService(db: Kysely<DB>) {
       return row ? presentProfile(row) : null;
     },
 
-    async save(user: SessionUser, input: ProfileBody): Promise<Profile> {
-      const body = profileBodySchema.parse(input);
+    async save(user: SessionUser, body: z.output<typeof profileBodySchema>): Promise<Profile> {
       const row = await db
         .insertInto("profiles")
         .values({ user_id: user.id, email: user.email, first_name: body.firstName, last_name: body.lastName })

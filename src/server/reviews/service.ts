@@ -1,19 +1,16 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import type { z } from "zod";
 import { languageName } from "../../shared/languages.ts";
 import type { Permission } from "../../shared/permissions.ts";
-import {
-  type AddReviewKeysBody,
-  type Approval,
+import type {
+  Approval,
   addReviewKeysBodySchema,
-  type CreateReviewBody,
   createReviewBodySchema,
-  type ProjectApprovals,
-  type ReviewDetail,
-  type ReviewStatus,
-  type ReviewSummary,
-  type SetApprovalBody,
+  ProjectApprovals,
+  ReviewDetail,
+  ReviewStatus,
+  ReviewSummary,
   setApprovalBodySchema,
-  type UpdateReviewBody,
   updateReviewBodySchema,
 } from "../../shared/schemas/reviews.ts";
 import type { DB } from "../db/schema.ts";
@@ -148,9 +145,12 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
     },
 
     /** Created pending, owned by the caller; with the selected keys when made from the Overview. */
-    async create(userId: string, projectId: string, input: CreateReviewBody): Promise<ReviewSummary> {
+    async create(
+      userId: string,
+      projectId: string,
+      body: z.output<typeof createReviewBodySchema>,
+    ): Promise<ReviewSummary> {
       const { project } = await access.project(userId, projectId, "reviews.manage");
-      const body = createReviewBodySchema.parse(input);
       const keyIds = [...new Set(body.keyIds ?? [])];
       const reviewId = await db.transaction().execute(async (trx) => {
         await checkKeysOfProject(trx, projectId, keyIds);
@@ -175,9 +175,12 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
      * Fields, status and languages done (spec point 4): marking every project language done
      * completes the review in the same update; re-opening (status pending) empties the languages.
      */
-    async update(userId: string, reviewId: string, input: UpdateReviewBody): Promise<ReviewSummary> {
+    async update(
+      userId: string,
+      reviewId: string,
+      body: z.output<typeof updateReviewBodySchema>,
+    ): Promise<ReviewSummary> {
       const project = await reviewProject(userId, reviewId, "reviews.manage");
-      const body = updateReviewBodySchema.parse(input);
       let languagesDone: string[] | undefined;
       if (body.languagesDone) {
         const unknown = body.languagesDone.find((code) => !project.languages.includes(code));
@@ -217,9 +220,13 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
     },
 
     /** Add to Review and Add key: keys already in the review stay there once. */
-    async addKeys(userId: string, reviewId: string, input: AddReviewKeysBody): Promise<ReviewSummary> {
+    async addKeys(
+      userId: string,
+      reviewId: string,
+      input: z.output<typeof addReviewKeysBodySchema>,
+    ): Promise<ReviewSummary> {
       const project = await reviewProject(userId, reviewId, "reviews.manage");
-      const keyIds = [...new Set(addReviewKeysBodySchema.parse(input).keyIds)];
+      const keyIds = [...new Set(input.keyIds)];
       const added = await db.transaction().execute(async (trx) => {
         await lockReview(trx, reviewId);
         await checkKeysOfProject(trx, project.id, keyIds);
@@ -255,9 +262,12 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
      * so a later edit of the string puts it back to pending. `pending` removes the verdict. A
      * comment is kept with 'needs changes' only. Answers the cell's verdict as it is now.
      */
-    async setApproval(userId: string, reviewId: string, input: SetApprovalBody): Promise<Approval> {
+    async setApproval(
+      userId: string,
+      reviewId: string,
+      body: z.output<typeof setApprovalBodySchema>,
+    ): Promise<Approval> {
       const project = await reviewProject(userId, reviewId, "reviews.approve");
-      const body = setApprovalBodySchema.parse(input);
       if (!project.languages.includes(body.language)) throw notAProjectLanguage(body.language);
       const comment = body.state === "needs_changes" && body.comment ? body.comment : null;
       const changedAny = await db.transaction().execute(async (trx) => {

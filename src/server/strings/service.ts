@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
+import type { z } from "zod";
 import { languageName } from "../../shared/languages.ts";
-import type { HistoryEntry, SavedString, SaveStringBody } from "../../shared/schemas/keys.ts";
-import { saveStringBodySchema } from "../../shared/schemas/keys.ts";
+import type { HistoryEntry, SavedString, saveStringBodySchema } from "../../shared/schemas/keys.ts";
 import type { DB } from "../db/schema.ts";
 import { displayName, isoDate } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
@@ -38,14 +38,13 @@ export function createStringService(deps: { db: Kysely<DB>; access: Access; even
     userId: string,
     keyId: string,
     language: string,
-    input: SaveStringBody,
+    body: z.output<typeof saveStringBodySchema>,
     origin: HistoryOrigin = "person",
   ): Promise<SavedString> {
     const { project } = await access.key(userId, keyId, "strings.edit");
     if (!project.languages.includes(language)) {
       throw new AppError("validation_failed", `${languageName(language)} is not a language of this project`);
     }
-    const body = saveStringBodySchema.parse(input);
     const result = await db.transaction().execute(async (trx) => {
       // The key's row is the lock: an empty cell has no row of its own to lock, so without it
       // parallel first saves would each see "empty" and each win (PostgreSQL, read committed).

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import type { z } from "zod";
 import {
-  type CreateInviteBody,
-  createInviteBodySchema,
+  type createInviteBodySchema,
   INVITE_ERRORS,
   type JoinedTeams,
   type TeamInvite,
@@ -132,9 +132,13 @@ export function createInviteService(deps: {
      * already in the team or already invited is refused with the spec's text (409). When the e-mail
      * cannot be sent the invite is withdrawn, so the list never shows an invite nobody received.
      */
-    async create(user: SessionUser, teamId: string, input: CreateInviteBody): Promise<TeamInvite> {
+    async create(
+      user: SessionUser,
+      teamId: string,
+      input: z.output<typeof createInviteBodySchema>,
+    ): Promise<TeamInvite> {
       await access.team(user.id, teamId, "members.add");
-      const { email } = createInviteBodySchema.parse(input);
+      const { email } = input;
 
       const member = await db
         .selectFrom("members")

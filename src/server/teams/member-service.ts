@@ -1,10 +1,6 @@
 import type { Kysely } from "kysely";
-import {
-  type TeamMember,
-  type TeamMemberRole,
-  type UpdateMemberRoleBody,
-  updateMemberRoleBodySchema,
-} from "../../shared/schemas/teams.ts";
+import type { z } from "zod";
+import type { TeamMember, TeamMemberRole, updateMemberRoleBodySchema } from "../../shared/schemas/teams.ts";
 import type { DB } from "../db/schema.ts";
 import { fullName, isoDate } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
@@ -96,10 +92,10 @@ export function createMemberService(deps: {
       userId: string,
       teamId: string,
       memberId: string,
-      input: UpdateMemberRoleBody,
+      input: z.output<typeof updateMemberRoleBodySchema>,
     ): Promise<TeamMember> {
       await access.team(userId, teamId, "team.manageRoles");
-      const { role } = updateMemberRoleBodySchema.parse(input);
+      const { role } = input;
       const member = await memberOf(teamId, memberId);
       if (member.role === "owner") {
         throw new AppError("forbidden", "The team owner's role cannot be changed");

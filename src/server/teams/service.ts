@@ -1,12 +1,7 @@
 import type { Kysely } from "kysely";
+import type { z } from "zod";
 import { toRole } from "../../shared/permissions.ts";
-import {
-  type CreateTeamBody,
-  createTeamBodySchema,
-  type TeamSummary,
-  type UpdateTeamBody,
-  updateTeamBodySchema,
-} from "../../shared/schemas/teams.ts";
+import type { createTeamBodySchema, TeamSummary, updateTeamBodySchema } from "../../shared/schemas/teams.ts";
 import type { SessionUser } from "../auth/service.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
@@ -66,8 +61,8 @@ export function createTeamService(deps: {
     },
 
     /** A new team whose creator is its owner: the team and the membership in one transaction. */
-    async create(user: SessionUser, input: CreateTeamBody): Promise<TeamSummary> {
-      const { name } = createTeamBodySchema.parse(input);
+    async create(user: SessionUser, input: z.output<typeof createTeamBodySchema>): Promise<TeamSummary> {
+      const { name } = input;
       try {
         const team = await db.transaction().execute(async (trx) => {
           const created = await trx
@@ -102,9 +97,13 @@ export function createTeamService(deps: {
     },
 
     /** Edit Team: rename (the owner only, `team.edit`). */
-    async rename(userId: string, teamId: string, input: UpdateTeamBody): Promise<TeamSummary> {
+    async rename(
+      userId: string,
+      teamId: string,
+      input: z.output<typeof updateTeamBodySchema>,
+    ): Promise<TeamSummary> {
       const role = await access.team(userId, teamId, "team.edit");
-      const { name } = updateTeamBodySchema.parse(input);
+      const { name } = input;
       const team = await db
         .updateTable("teams")
         .set({ name })
