@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { Cell, KeyRow } from "../../../shared/schemas/keys.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
-import type { KeyList } from "./api/list-keys.ts";
+import type { KeyPage, KeyPages } from "./api/list-keys.ts";
 
 /** The languages a cached key list was fetched for (the last part of its query key). */
 function languagesOf(queryKey: QueryKey): string[] {
@@ -9,18 +9,37 @@ function languagesOf(queryKey: QueryKey): string[] {
   return typeof part === "string" && part !== "" ? part.split(",") : [];
 }
 
+/**
+ * Runs `update` on every cached key list of the project and stores the pages it answers. Only the
+ * changed pages are copied: at 50,000 keys a save touches one page, not the whole list.
+ */
 function eachKeyList(
   queryClient: QueryClient,
   projectId: string,
-  update: (rows: KeyRow[], languages: string[]) => KeyRow[] | undefined,
+  update: (pages: KeyPage[], languages: string[]) => KeyPage[] | undefined,
 ): void {
-  for (const [queryKey, list] of queryClient.getQueriesData<KeyList>({
+  for (const [queryKey, list] of queryClient.getQueriesData<KeyPages>({
     queryKey: queryKeys.projectKeys(projectId),
   })) {
     if (!list) continue;
-    const next = update(list.rows, languagesOf(queryKey));
-    if (next && next !== list.rows) queryClient.setQueryData<KeyList>(queryKey, { ...list, rows: next });
+    const pages = update(list.pages, languagesOf(queryKey));
+    if (pages && pages !== list.pages) queryClient.setQueryData<KeyPages>(queryKey, { ...list, pages });
   }
+}
+
+/** Where a key is in the pages, if it is there. */
+function find(pages: KeyPage[], keyId: string): { page: number; index: number } | undefined {
+  for (let page = 0; page < pages.length; page++) {
+    const index = (pages[page] as KeyPage).keys.findIndex((row) => row.id === keyId);
+    if (index >= 0) return { page, index };
+  }
+  return undefined;
+}
+
+function withKeys(pages: KeyPage[], page: number, keys: KeyRow[]): KeyPage[] {
+  const next = [...pages];
+  next[page] = { ...(pages[page] as KeyPage), keys };
+  return next;
 }
 
 /** The cell cached for one string (the first list holding that language), if any. */
@@ -30,12 +49,12 @@ export function cachedCell(
   keyId: string,
   language: string,
 ): Cell | undefined {
-  for (const [queryKey, list] of queryClient.getQueriesData<KeyList>({
+  for (const [queryKey, list] of queryClient.getQueriesData<KeyPages>({
     queryKey: queryKeys.projectKeys(projectId),
   })) {
     if (!list || !languagesOf(queryKey).includes(language)) continue;
-    const row = list.rows.find((r) => r.id === keyId);
-    if (row) return row.strings[language];
+    const at = find(list.pages, keyId);
+    if (at) return list.pages[at.page]?.keys[at.index]?.strings[language];
   }
   return undefined;
 }
@@ -54,17 +73,18 @@ export function applyCell(
   options: { onlyNewer?: boolean } = {},
 ): boolean {
   let changed = false;
-  eachKeyList(queryClient, projectId, (rows, languages) => {
+  eachKeyList(queryClient, projectId, (pages, languages) => {
     if (!languages.includes(language)) return undefined;
-    const index = rows.findIndex((row) => row.id === keyId);
-    const row = rows[index];
-    if (!row) return undefined;
+    const at = find(pages, keyId);
+    if (!at) return undefined;
+    const keys = (pages[at.page] as KeyPage).keys;
+    const row = keys[at.index] as KeyRow;
     const current = row.strings[language];
     if (options.onlyNewer && current && current.version >= cell.version) return undefined;
     changed = true;
-    const next = [...rows];
-    next[index] = { ...row, strings: { ...row.strings, [language]: cell } };
-    return next;
+    const next = [...keys];
+    next[at.index] = { ...row, strings: { ...row.strings, [language]: cell } };
+    return withKeys(pages, at.page, next);
   });
   return changed;
 }
@@ -73,30 +93,48 @@ function compareKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Adds or replaces a key (create, rename), keeping each list ordered by name. */
+/** The position of `key` in rows ordered by name. */
+function insertionIndex(rows: KeyRow[], key: string): number {
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (compareKeys((rows[mid] as KeyRow).key, key) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * Adds or replaces a key (create, rename), keeping each list ordered by name: in the first page whose
+ * last key comes after it, else at the end of the last page (a page still to come that holds it too
+ * leaves it out when it arrives).
+ */
 export function upsertKey(queryClient: QueryClient, projectId: string, row: KeyRow): void {
-  eachKeyList(queryClient, projectId, (rows, languages) => {
-    const existing = rows.find((r) => r.id === row.id);
+  eachKeyList(queryClient, projectId, (pages, languages) => {
+    if (pages.length === 0) return undefined;
+    const at = find(pages, row.id);
+    const existing = at ? pages[at.page]?.keys[at.index] : undefined;
     const strings: KeyRow["strings"] = {};
     for (const language of languages) {
       const cell = row.strings[language] ?? existing?.strings[language];
       if (cell) strings[language] = cell;
     }
-    const next = rows.filter((r) => r.id !== row.id);
-    let low = 0;
-    let high = next.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (compareKeys((next[mid] as KeyRow).key, row.key) < 0) low = mid + 1;
-      else high = mid;
-    }
-    next.splice(low, 0, { ...row, strings });
+    let next = at ? withKeys(pages, at.page, (pages[at.page] as KeyPage).keys.toSpliced(at.index, 1)) : pages;
+    let target = next.findIndex((page) => {
+      const last = page.keys.at(-1);
+      return last !== undefined && compareKeys(last.key, row.key) >= 0;
+    });
+    if (target < 0) target = next.length - 1;
+    const keys = (next[target] as KeyPage).keys;
+    next = withKeys(next, target, keys.toSpliced(insertionIndex(keys, row.key), 0, { ...row, strings }));
     return next;
   });
 }
 
 export function removeKey(queryClient: QueryClient, projectId: string, keyId: string): void {
-  eachKeyList(queryClient, projectId, (rows) =>
-    rows.some((r) => r.id === keyId) ? rows.filter((r) => r.id !== keyId) : undefined,
-  );
+  eachKeyList(queryClient, projectId, (pages) => {
+    const at = find(pages, keyId);
+    return at ? withKeys(pages, at.page, (pages[at.page] as KeyPage).keys.toSpliced(at.index, 1)) : undefined;
+  });
 }

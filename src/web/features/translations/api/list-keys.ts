@@ -1,9 +1,25 @@
-import { type QueryClient, type QueryKey, queryOptions, useQuery } from "@tanstack/react-query";
+import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { KeyRow } from "../../../../shared/schemas/keys.ts";
 import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-/** The cached key list of a project: filled page by page, so the first rows paint at once. */
+/** One page of keys ordered by name; `next` is the `after` of the page that follows (null: the last). */
+export interface KeyPage {
+  keys: KeyRow[];
+  next: string | null;
+}
+
+/** Where a page starts (null: at the first key) and how many keys it asks for. */
+export interface KeyPageParam {
+  after: string | null;
+  limit: number;
+}
+
+/** The cached key list of a project: its pages, fetched one after the other. */
+export type KeyPages = InfiniteData<KeyPage, KeyPageParam>;
+
+/** The key list as the Overview shows it: the rows so far, in key order. */
 export interface KeyList {
   rows: KeyRow[];
   /** Every page has arrived. */
@@ -22,11 +38,6 @@ const SECOND_PAGE_SIZE = 1000;
  */
 const REST_DELAY_MS = 250;
 
-interface Page {
-  keys: KeyRow[];
-  next: string | null;
-}
-
 /** GET /api/projects/:id/keys?languages=…&limit=…&after=…: one page of keys ordered by name. */
 export async function listKeysPage(
   projectId: string,
@@ -34,7 +45,7 @@ export async function listKeysPage(
   limit: number,
   after?: string,
   signal?: AbortSignal,
-): Promise<Page> {
+): Promise<KeyPage> {
   const answer = await api.keys.list(
     {
       params: { id: projectId },
@@ -49,85 +60,83 @@ export async function listKeysPage(
   return { keys: answer.keys, next: answer.next ?? null };
 }
 
-/** The latest load of each key list: a newer load (refetch) stops an older one from appending. */
-const loads = new Map<string, number>();
-
-async function loadRest(
-  client: QueryClient,
-  queryKey: QueryKey,
-  projectId: string,
-  languages: readonly string[],
-  after: string,
-  load: number,
-): Promise<void> {
-  const hash = JSON.stringify(queryKey);
-  let cursor: string | null = after;
-  let size = SECOND_PAGE_SIZE;
-  await new Promise((resolve) => setTimeout(resolve, REST_DELAY_MS));
-  while (cursor !== null) {
-    if (loads.get(hash) !== load) return;
-    let page: Page;
-    try {
-      page = await listKeysPage(projectId, languages, size, cursor);
-      size = Math.min(PAGE_SIZE, size * 2);
-    } catch {
-      if (loads.get(hash) === load) {
-        client.setQueryData<KeyList>(queryKey, (old) => (old ? { ...old, failed: true } : old));
-      }
-      return;
-    }
-    if (loads.get(hash) !== load) return;
-    const next = page.next;
-    client.setQueryData<KeyList>(queryKey, (old) => {
-      if (!old) return old;
-      // A key created meanwhile may already be in the list.
-      const known = new Set(old.rows.map((row) => row.id));
-      const fresh = page.keys.filter((row) => !known.has(row.id));
-      return { rows: old.rows.concat(fresh), complete: next === null, failed: false };
-    });
-    cursor = next;
-  }
+function nextPageSize(limit: number): number {
+  return limit < SECOND_PAGE_SIZE ? SECOND_PAGE_SIZE : Math.min(PAGE_SIZE, limit * 2);
 }
 
 /**
- * Fetched once per (project, languages) and kept current by realtime events, so it never goes stale.
- * The first load answers with the first page and appends later pages to the cache as they arrive;
- * a refetch loads every page before it replaces the list, so the table never shrinks meanwhile.
+ * Fetched once per (project, languages) and kept current by realtime events (`key-cache.ts`), so it
+ * never goes stale. `useKeys` asks for the pages after the first; a refetch (after key events) loads
+ * every page again before it replaces the list, so the table never shrinks meanwhile.
  */
 export function keysQueryOptions(projectId: string, languages: readonly string[]) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: queryKeys.projectKeysFor(projectId, languages),
-    queryFn: async ({ queryKey, signal, client }): Promise<KeyList> => {
-      const hash = JSON.stringify(queryKey);
-      const load = (loads.get(hash) ?? 0) + 1;
-      loads.set(hash, load);
-      if (client.getQueryData<KeyList>(queryKey)) {
-        // A refetch (after key events): keep showing the current list and swap in the full new one.
-        const rows: KeyRow[] = [];
-        let cursor: string | undefined;
-        do {
-          const page = await listKeysPage(projectId, languages, PAGE_SIZE, cursor, signal);
-          rows.push(...page.keys);
-          cursor = page.next ?? undefined;
-        } while (cursor !== undefined);
-        return { rows, complete: true, failed: false };
-      }
-      const first = await listKeysPage(projectId, languages, FIRST_PAGE_SIZE, undefined, signal);
-      if (first.next !== null) void loadRest(client, queryKey, projectId, languages, first.next, load);
-      return { rows: first.keys, complete: first.next === null, failed: false };
+    queryFn: async ({ pageParam, signal, client, queryKey }) => {
+      const page = await listKeysPage(
+        projectId,
+        languages,
+        pageParam.limit,
+        pageParam.after ?? undefined,
+        signal,
+      );
+      // A next page (not a refetch, which rebuilds every page) can hold a key that `key-cache.ts`
+      // already put in the list when it was created or renamed meanwhile: the cached one is newer.
+      const state = client.getQueryState<KeyPages>(queryKey);
+      if (!state?.fetchMeta?.fetchMore || !state.data) return page;
+      const known = new Set(state.data.pages.flatMap((p) => p.keys.map((row) => row.id)));
+      return { ...page, keys: page.keys.filter((row) => !known.has(row.id)) };
     },
+    initialPageParam: { after: null, limit: FIRST_PAGE_SIZE } as KeyPageParam,
+    getNextPageParam: (last: KeyPage, _pages: KeyPage[], param: KeyPageParam): KeyPageParam | undefined =>
+      last.next === null ? undefined : { after: last.next, limit: nextPageSize(param.limit) },
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
+interface KeyRows {
+  rows: KeyRow[];
+  pages: number;
+  complete: boolean;
+}
+
+/** The pages as one list (a concat: it runs after every cached save, at 50,000 keys too). */
+function toRows(data: KeyPages): KeyRows {
+  const rows = ([] as KeyRow[]).concat(...data.pages.map((page) => page.keys));
+  return { rows, pages: data.pages.length, complete: data.pages.at(-1)?.next === null };
+}
+
 /**
- * The key list of a project for `languages`. While another language set of the same project loads,
- * the previous list stays on screen (`isPlaceholderData`), so switching the language column keeps the keys.
+ * The key list of a project for `languages`: the first page paints at once, the next ones follow
+ * while the Overview is open. While another language set of the same project loads, the previous
+ * list stays on screen (`isPlaceholderData`), so switching the language column keeps the keys.
  */
 export function useKeys(projectId: string, languages: readonly string[]) {
-  return useQuery({
+  const query = useInfiniteQuery({
     ...keysQueryOptions(projectId, languages),
+    select: toRows,
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[1] === projectId ? previous : undefined,
   });
+  const { hasNextPage, isFetching, isFetchNextPageError, isPlaceholderData, fetchNextPage } = query;
+  const pages = query.data?.pages ?? 0;
+  useEffect(() => {
+    // One page at a time; a failed page waits for Retry (a refetch) instead of looping.
+    if (!hasNextPage || isFetching || isFetchNextPageError || isPlaceholderData) return;
+    const timer = setTimeout(() => void fetchNextPage(), pages === 1 ? REST_DELAY_MS : 0);
+    return () => clearTimeout(timer);
+  }, [hasNextPage, isFetching, isFetchNextPageError, isPlaceholderData, fetchNextPage, pages]);
+
+  const data: KeyList | undefined = query.data && {
+    rows: query.data.rows,
+    complete: query.data.complete,
+    failed: isFetchNextPageError,
+  };
+  return {
+    data,
+    isError: query.isError,
+    isFetching,
+    isPlaceholderData,
+    refetch: query.refetch,
+  };
 }
