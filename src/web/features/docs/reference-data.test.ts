@@ -5,7 +5,10 @@ import { pseudoLocalize } from "../../../server/ai/pseudo-provider.ts";
 import { AI_BACKOFF_BASE_MS, AI_BACKOFF_JITTER_MS, AI_MAX_RETRIES } from "../../../server/ai/retry.ts";
 import { configSchema } from "../../../server/config.ts";
 import { EXAMPLE_FLOOR, EXAMPLE_LIMIT, SUGGESTION_FLOOR } from "../../../server/memory/memory-service.ts";
-import { PULL_ALIAS_PATH as SERVER_PULL_ALIAS } from "../../../server/pull/routes.ts";
+import {
+  PULL_ALIAS_PATH as SERVER_PULL_ALIAS,
+  PULL_PATH as SERVER_PULL_PATH,
+} from "../../../server/pull/routes.ts";
 import { FORMAT_INFO } from "../../../shared/formats/format-info.ts";
 import { valueToEntry } from "../../../shared/formats/plurals.ts";
 import { FORMATS } from "../../../shared/formats/registry.ts";
@@ -170,7 +173,9 @@ describe("what the docs restate from the server", () => {
   it("names the pull API's paths and body limit", () => {
     expect(PULL_ALIAS_PATH).toBe(SERVER_PULL_ALIAS);
     expect(PULL_PATH).toBe("/api/v1/pull");
-    expect(source("src/server/app.ts")).toMatch(/\.route\("\/", pullRoutes\(services\.pull\)\)/);
+    // The pull module mounts the canonical path under /api, where app.ts mounts key-authorized routes.
+    expect(`/api${SERVER_PULL_PATH}`).toBe(PULL_PATH);
+    expect(source("src/server/pull/module.ts")).toMatch(/api\.route\("\/", pullRoutes\(pull\)\)/);
     expect(source("src/server/pull/routes.ts")).toContain(
       `const MAX_BODY_BYTES = ${PULL_MAX_BODY_KB} * 1024;`,
     );
