@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely } from "kysely";
 import {
   type CreateToneSectionBody,
   createToneSectionBodySchema,
@@ -9,27 +9,21 @@ import {
   updateToneSectionBodySchema,
   updateToneSettingsBodySchema,
 } from "../../shared/schemas/tone.ts";
-import type { DB, ToneSectionsTable } from "../db/schema.ts";
-import { isoDate } from "../db/sql.ts";
+import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Access } from "../teams/access.ts";
-
-type SectionRow = Selectable<ToneSectionsTable>;
-
-export function presentToneSection(row: SectionRow): ToneSection {
-  return {
-    id: row.id,
-    teamId: row.team_id,
-    title: row.title,
-    description: row.description,
-    rules: row.rules,
-    createdAt: isoDate(row.created_at),
-    updatedAt: isoDate(row.updated_at),
-  };
-}
-
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+import { presentToneSection, presentToneSettings } from "./present.ts";
+import {
+  deleteSection,
+  insertSection,
+  isUuid,
+  selectNextPosition,
+  selectSection,
+  selectSections,
+  selectTeamTone,
+  updateSectionRow,
+  updateTeamTone,
+} from "./queries.ts";
 
 /**
  * A team's tone of voice: the product context and brand tone (teams.tov_*) and its custom
@@ -42,11 +36,7 @@ export function createToneService(deps: { db: Kysely<DB>; access: Access }) {
 
   async function sectionFor(userId: string, sectionId: string, permission: "tone.view" | "tone.manage") {
     if (!isUuid(sectionId)) throw new AppError("not_found", "Section not found");
-    const section = await db
-      .selectFrom("tone_sections")
-      .selectAll()
-      .where("id", "=", sectionId)
-      .executeTakeFirst();
+    const section = await selectSection(db, sectionId);
     if (!section) throw new AppError("not_found", "Section not found");
     await access.team(userId, section.team_id, permission).catch((error: unknown) => {
       if (error instanceof AppError && error.code === "not_found") {
@@ -60,12 +50,7 @@ export function createToneService(deps: { db: Kysely<DB>; access: Access }) {
   return {
     async settings(userId: string, teamId: string): Promise<ToneSettings> {
       await access.team(userId, teamId, "tone.view");
-      const team = await db
-        .selectFrom("teams")
-        .select(["tov_product_context", "tov_tone"])
-        .where("id", "=", teamId)
-        .executeTakeFirstOrThrow();
-      return { productContext: team.tov_product_context, brandTone: team.tov_tone };
+      return presentToneSettings(await selectTeamTone(db, teamId));
     },
 
     async updateSettings(
@@ -75,52 +60,30 @@ export function createToneService(deps: { db: Kysely<DB>; access: Access }) {
     ): Promise<ToneSettings> {
       await access.team(userId, teamId, "tone.manage");
       const body = updateToneSettingsBodySchema.parse(input);
-      const team = await db
-        .updateTable("teams")
-        .set({
-          ...(body.productContext !== undefined ? { tov_product_context: body.productContext } : {}),
-          ...(body.brandTone !== undefined ? { tov_tone: body.brandTone } : {}),
-        })
-        .where("id", "=", teamId)
-        .returning(["tov_product_context", "tov_tone"])
-        .executeTakeFirstOrThrow();
-      return { productContext: team.tov_product_context, brandTone: team.tov_tone };
+      const team = await updateTeamTone(db, teamId, {
+        ...(body.productContext !== undefined ? { tov_product_context: body.productContext } : {}),
+        ...(body.brandTone !== undefined ? { tov_tone: body.brandTone } : {}),
+      });
+      return presentToneSettings(team);
     },
 
     async listSections(userId: string, teamId: string): Promise<ToneSection[]> {
       await access.team(userId, teamId, "tone.view");
-      const rows = await db
-        .selectFrom("tone_sections")
-        .selectAll()
-        .where("team_id", "=", teamId)
-        .orderBy("position")
-        .orderBy("created_at")
-        .orderBy("id")
-        .execute();
+      const rows = await selectSections(db, teamId);
       return rows.map(presentToneSection);
     },
 
     async createSection(userId: string, teamId: string, input: CreateToneSectionBody): Promise<ToneSection> {
       await access.team(userId, teamId, "tone.manage");
       const body = createToneSectionBodySchema.parse(input);
-      const last = await db
-        .selectFrom("tone_sections")
-        .select((eb) => eb.fn.max("position").as("position"))
-        .where("team_id", "=", teamId)
-        .executeTakeFirst();
-      const position =
-        last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
-      const row = await db
-        .insertInto("tone_sections")
-        .values({
-          team_id: teamId,
-          position,
-          ...(body.title !== undefined ? { title: body.title } : {}),
-          ...(body.description !== undefined ? { description: body.description } : {}),
-          ...(body.rules !== undefined ? { rules: body.rules } : {}),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const position = await selectNextPosition(db, teamId);
+      const row = await insertSection(db, {
+        team_id: teamId,
+        position,
+        ...(body.title !== undefined ? { title: body.title } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.rules !== undefined ? { rules: body.rules } : {}),
+      });
       return presentToneSection(row);
     },
 
@@ -131,24 +94,19 @@ export function createToneService(deps: { db: Kysely<DB>; access: Access }) {
     ): Promise<ToneSection> {
       await sectionFor(userId, sectionId, "tone.manage");
       const body = updateToneSectionBodySchema.parse(input);
-      const row = await db
-        .updateTable("tone_sections")
-        .set({
-          ...(body.title !== undefined ? { title: body.title } : {}),
-          ...(body.description !== undefined ? { description: body.description } : {}),
-          ...(body.rules !== undefined ? { rules: body.rules } : {}),
-          updated_at: new Date(),
-        })
-        .where("id", "=", sectionId)
-        .returningAll()
-        .executeTakeFirst();
+      const row = await updateSectionRow(db, sectionId, {
+        ...(body.title !== undefined ? { title: body.title } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.rules !== undefined ? { rules: body.rules } : {}),
+        updated_at: new Date(),
+      });
       if (!row) throw new AppError("not_found", "Section not found");
       return presentToneSection(row);
     },
 
     async removeSection(userId: string, sectionId: string): Promise<void> {
       await sectionFor(userId, sectionId, "tone.manage");
-      await db.deleteFrom("tone_sections").where("id", "=", sectionId).execute();
+      await deleteSection(db, sectionId);
     },
   };
 }
