@@ -155,7 +155,7 @@ export function contractRoutes<R extends Record<string, AnyContractProcedure>>(
       if (status === 204) return c.body(null, 204);
       return c.json(answer as object, status as 200);
     };
-    // One route entry per method and path: what the route table and permission tests list.
+    // Registered as one route: the documentation and validators run only for this method and path.
     const handlers = [...middlewares, respond] as unknown as [Handler, ...Handler[]];
     app.on(route.method, honoPath(route.path), ...handlers);
   }
