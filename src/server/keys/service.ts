@@ -1,73 +1,21 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import type { ProjectEvent } from "../../shared/events.ts";
-import type { Cell, createKeyBodySchema, KeyRow, updateKeyBodySchema } from "../../shared/schemas/keys.ts";
+import type { createKeyBodySchema, KeyRow, updateKeyBodySchema } from "../../shared/schemas/keys.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
-import { isoDate } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import { writeStrings } from "../strings/string-writer.ts";
 import type { Access } from "../teams/access.ts";
-import { type KeyMetaColumns, keyMetadataOf } from "./key-metadata.ts";
+import { foldRows, presentCreatedKey, presentWrittenCell } from "./present.ts";
+import { deleteKey, insertKey, selectKeyRows, updateKey } from "./queries.ts";
 
 const duplicateKey = () => new AppError("conflict", "A key with this name already exists in this project");
 
-interface ListedRow extends KeyMetaColumns {
-  id: string;
-  key: string;
-  created_at: Date | string;
-  language_code: string | null;
-  value: string | null;
-  version: number | null;
-  updated_at: Date | string | null;
-}
-
 /** Keys per query when the whole list is read. */
 const KEYS_PER_PAGE = 2000;
-/** Rows folded between turns of the event loop (see {@link foldRows}). */
-const ROWS_PER_TURN = 5000;
-
-/**
- * Rows (one per key and language) → keys, each key's strings in the order of `languages`: the
- * database hands a key's rows over in no set order, and an answer should not change with it.
- * Yields to the event loop every few thousand rows: folding the 100,000 rows of a 50,000-key
- * project in one go held the server for a quarter second.
- */
-async function foldRows(rows: ListedRow[], languages: readonly string[]): Promise<KeyRow[]> {
-  const rank = new Map(languages.map((code, index) => [code, index]));
-  const byRank = (a: string, b: string) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0);
-  const keys: KeyRow[] = [];
-  let current: KeyRow | undefined;
-  for (const [index, row] of rows.entries()) {
-    if (index > 0 && index % ROWS_PER_TURN === 0) await yieldToEventLoop();
-    if (current?.id !== row.id) {
-      current = {
-        id: row.id,
-        key: row.key,
-        createdAt: isoDate(row.created_at),
-        ...keyMetadataOf(row),
-        strings: {},
-      };
-      keys.push(current);
-    }
-    if (row.language_code !== null && row.value !== null && row.updated_at !== null) {
-      current.strings[row.language_code] = {
-        value: row.value,
-        version: Number(row.version),
-        updatedAt: isoDate(row.updated_at),
-      } satisfies Cell;
-    }
-  }
-  for (const key of keys) {
-    const codes = Object.keys(key.strings);
-    if (codes.length < 2 || codes.every((code, i) => i === 0 || byRank(codes[i - 1] ?? "", code) < 0))
-      continue;
-    key.strings = Object.fromEntries(codes.sort(byRank).map((code) => [code, key.strings[code] as Cell]));
-  }
-  return keys;
-}
 
 export function createKeyService(deps: { db: Kysely<DB>; access: Access; events: EventBus }) {
   const { db, access, events } = deps;
@@ -78,23 +26,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
     filter: { keyId?: string; after?: string; limit?: number } = {},
     executor: Kysely<DB> | Transaction<DB> = db,
   ): Promise<KeyRow[]> {
-    const result = await sql<ListedRow>`
-      with page as (
-        select id, key, created_at, description, context, tags, max_length, translatable, value_type
-        from translation_keys
-        where project_id = ${projectId}
-          ${filter.keyId ? sql`and id = ${filter.keyId}` : sql``}
-          ${filter.after !== undefined ? sql`and key collate "C" > ${filter.after}` : sql``}
-        order by key collate "C"
-        ${filter.limit ? sql`limit ${filter.limit}` : sql``}
-      )
-      select k.id, k.key, k.created_at, k.description, k.context, k.tags, k.max_length, k.translatable,
-        k.value_type, s.language_code, s.value, s.version, s.updated_at
-      from page k
-      left join translation_strings s on s.key_id = k.id and s.language_code = any(${languages}::text[])
-      order by k.key collate "C"
-    `.execute(executor);
-    return await foldRows(result.rows, languages);
+    return await foldRows(await selectKeyRows(executor, projectId, languages, filter), languages);
   }
 
   /**
@@ -158,21 +90,13 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
     ): Promise<KeyRow> {
       const { project } = await access.project(userId, projectId, "keys.manage");
       const { key, written } = await db.transaction().execute(async (trx) => {
-        const key = await trx
-          .insertInto("translation_keys")
-          .values({
-            project_id: projectId,
-            key: body.key,
-            description: body.description || null,
-            tags: body.tags ? [...new Set(body.tags)] : [],
-            max_length: body.maxLength ?? null,
-            translatable: body.translatable ?? true,
-            // New keys go after the ones that came from files (issue 15: export keeps file order).
-            position: sql<number>`(select coalesce(max(position), 0) + 1 from translation_keys where project_id = ${projectId})`,
-          })
-          .onConflict((oc) => oc.columns(["project_id", "key"]).doNothing())
-          .returningAll()
-          .executeTakeFirst();
+        const key = await insertKey(trx, projectId, {
+          key: body.key,
+          description: body.description || null,
+          tags: body.tags ? [...new Set(body.tags)] : [],
+          max_length: body.maxLength ?? null,
+          translatable: body.translatable ?? true,
+        });
         if (!key) throw duplicateKey();
         const written = body.sourceValue
           ? await writeStrings(
@@ -186,7 +110,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
       const strings: KeyRow["strings"] = {};
       const published: ProjectEvent[] = [{ type: "key.created", data: { keyId: key.id, key: key.key } }];
       for (const w of written) {
-        const cell = { value: w.value, version: w.version, updatedAt: w.updatedAt.toISOString() };
+        const cell = presentWrittenCell(w);
         strings[w.language] = cell;
         published.push({
           type: "string.updated",
@@ -194,7 +118,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
         });
       }
       await events.publish(projectId, published);
-      return { id: key.id, key: key.key, createdAt: isoDate(key.created_at), ...keyMetadataOf(key), strings };
+      return presentCreatedKey(key, strings);
     },
 
     /** Rename and/or change the description, tags, max length or translatable flag. */
@@ -209,11 +133,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
       };
       if (Object.keys(changes).length > 0) {
         try {
-          await db
-            .updateTable("translation_keys")
-            .set({ ...changes, updated_at: new Date() })
-            .where("id", "=", keyId)
-            .execute();
+          await updateKey(db, keyId, changes);
         } catch (error) {
           if (isUniqueViolation(error)) throw duplicateKey();
           throw error;
@@ -234,7 +154,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
 
     async remove(userId: string, keyId: string): Promise<void> {
       const { project } = await access.key(userId, keyId, "keys.manage");
-      await db.deleteFrom("translation_keys").where("id", "=", keyId).execute();
+      await deleteKey(db, keyId);
       await events.publish(project.id, [{ type: "key.deleted", data: { keyId } }]);
     },
   };

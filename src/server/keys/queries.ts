@@ -1,0 +1,98 @@
+import { type Kysely, sql, type Transaction, type Updateable } from "kysely";
+import type { DB, TranslationKeysTable } from "../db/schema.ts";
+
+/** Reads and writes of keys: no rules here (the service checks access first), only the queries. */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** The metadata columns of `translation_keys` as a query returns them. */
+export interface KeyMetaColumns {
+  description: string | null;
+  context: string | null;
+  tags: string[] | string | null;
+  max_length: number | null;
+  translatable: boolean;
+  value_type: string | null;
+}
+
+/** A key with one of its strings: a key without strings in the languages asked for has one row of nulls. */
+export interface ListedRow extends KeyMetaColumns {
+  id: string;
+  key: string;
+  created_at: Date | string;
+  language_code: string | null;
+  value: string | null;
+  version: number | null;
+  updated_at: Date | string | null;
+}
+
+/** The columns a new key is given; its place in the project's order is the query's. */
+export interface NewKey {
+  key: string;
+  description: string | null;
+  tags: string[];
+  max_length: number | null;
+  translatable: boolean;
+}
+
+export type KeyChanges = Pick<
+  Updateable<TranslationKeysTable>,
+  "key" | "description" | "tags" | "max_length" | "translatable"
+>;
+
+/**
+ * A project's keys (one, or a page after a key name) in byte order of their names, a row per
+ * string in `languages`: the page is cut in a CTE first so that `limit` counts keys, not strings.
+ */
+export async function selectKeyRows(
+  db: Db,
+  projectId: string,
+  languages: string[],
+  filter: { keyId?: string; after?: string; limit?: number } = {},
+): Promise<ListedRow[]> {
+  const result = await sql<ListedRow>`
+      with page as (
+        select id, key, created_at, description, context, tags, max_length, translatable, value_type
+        from translation_keys
+        where project_id = ${projectId}
+          ${filter.keyId ? sql`and id = ${filter.keyId}` : sql``}
+          ${filter.after !== undefined ? sql`and key collate "C" > ${filter.after}` : sql``}
+        order by key collate "C"
+        ${filter.limit ? sql`limit ${filter.limit}` : sql``}
+      )
+      select k.id, k.key, k.created_at, k.description, k.context, k.tags, k.max_length, k.translatable,
+        k.value_type, s.language_code, s.value, s.version, s.updated_at
+      from page k
+      left join translation_strings s on s.key_id = k.id and s.language_code = any(${languages}::text[])
+      order by k.key collate "C"
+    `.execute(db);
+  return result.rows;
+}
+
+/** The new key's row, or undefined when the project already has a key of that name. */
+export async function insertKey(trx: Transaction<DB>, projectId: string, values: NewKey) {
+  return trx
+    .insertInto("translation_keys")
+    .values({
+      project_id: projectId,
+      ...values,
+      // New keys go after the ones that came from files (issue 15: export keeps file order).
+      position: sql<number>`(select coalesce(max(position), 0) + 1 from translation_keys where project_id = ${projectId})`,
+    })
+    .onConflict((oc) => oc.columns(["project_id", "key"]).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Throws the database's unique violation when the new name is taken in the project. */
+export async function updateKey(db: Db, keyId: string, changes: KeyChanges) {
+  await db
+    .updateTable("translation_keys")
+    .set({ ...changes, updated_at: new Date() })
+    .where("id", "=", keyId)
+    .execute();
+}
+
+export async function deleteKey(db: Db, keyId: string) {
+  await db.deleteFrom("translation_keys").where("id", "=", keyId).execute();
+}
