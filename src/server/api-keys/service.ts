@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely } from "kysely";
 import type { z } from "zod";
 import {
   API_KEY_PREFIX,
@@ -8,12 +8,24 @@ import {
   type CreatedApiKey,
   type createApiKeyBodySchema,
 } from "../../shared/schemas/api-keys.ts";
-import type { ApiKeysTable, DB } from "../db/schema.ts";
-import { displayName, isoDate, isoDateOrNull } from "../db/sql.ts";
+import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Access } from "../teams/access.ts";
+import { presentApiKey } from "./present.ts";
+import {
+  type ApiKeyRow,
+  deleteKey,
+  insertKey,
+  isUuid,
+  selectDisplayName,
+  selectKeyByHash,
+  selectKeyProject,
+  selectProjectKeys,
+  updateLastUsed,
+} from "./queries.ts";
 
-export type ApiKeyRow = Selectable<ApiKeysTable>;
+// Re-exported: the pull feature takes the row authenticate() answers from the service, as before.
+export type { ApiKeyRow };
 
 /** 24 random bytes (192 bits) as 48 hex characters after `sprog_`. */
 const SECRET_BYTES = 24;
@@ -36,21 +48,6 @@ export function hashApiKey(key: string): string {
   return createHash("sha256").update(key, "utf8").digest("hex");
 }
 
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
-function present(row: ApiKeyRow, createdBy: string | null): ApiKey {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    name: row.name,
-    prefix: row.key_prefix,
-    createdAt: isoDate(row.created_at),
-    lastUsedAt: isoDateOrNull(row.last_used_at),
-    createdBy,
-  };
-}
-
 /**
  * Project API keys (spec point 3 ApiKeys; DESIGN.md §5): shown once, stored hashed, revocable.
  * Managing them is the owner's (`projects.manageApiKeys`); the pull API authenticates with them.
@@ -63,17 +60,8 @@ export function createApiKeyService(deps: { db: Kysely<DB>; access: Access }) {
     /** Spec: select by project_id, newest first. */
     async list(userId: string, projectId: string): Promise<ApiKey[]> {
       await access.project(userId, projectId, "projects.manageApiKeys");
-      const rows = await db
-        .selectFrom("api_keys as k")
-        .leftJoin("users as u", "u.id", "k.created_by")
-        .leftJoin("profiles as p", "p.user_id", "k.created_by")
-        .selectAll("k")
-        .select(displayName("u", "p").as("created_by_name"))
-        .where("k.project_id", "=", projectId)
-        .orderBy("k.created_at", "desc")
-        .orderBy("k.id", "desc")
-        .execute();
-      return rows.map((row) => present(row, row.created_by_name));
+      const rows = await selectProjectKeys(db, projectId);
+      return rows.map((row) => presentApiKey(row, row.created_by_name));
     },
 
     /** The answer carries the key itself: the only time anyone sees it. */
@@ -84,34 +72,21 @@ export function createApiKeyService(deps: { db: Kysely<DB>; access: Access }) {
     ): Promise<CreatedApiKey> {
       await access.project(userId, projectId, "projects.manageApiKeys");
       const key = generateApiKey();
-      const row = await db
-        .insertInto("api_keys")
-        .values({
-          project_id: projectId,
-          name: body.name ? body.name : null,
-          key_hash: hashApiKey(key),
-          key_prefix: key.slice(0, API_KEY_VISIBLE_CHARS),
-          created_by: userId,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const creator = await db
-        .selectFrom("users as u")
-        .leftJoin("profiles as p", "p.user_id", "u.id")
-        .select(displayName("u", "p").as("name"))
-        .where("u.id", "=", userId)
-        .executeTakeFirst();
-      return { ...present(row, creator?.name ?? null), key };
+      const row = await insertKey(db, {
+        project_id: projectId,
+        name: body.name ? body.name : null,
+        key_hash: hashApiKey(key),
+        key_prefix: key.slice(0, API_KEY_VISIBLE_CHARS),
+        created_by: userId,
+      });
+      const creator = await selectDisplayName(db, userId);
+      return { ...presentApiKey(row, creator), key };
     },
 
     /** Revoke: the row goes, so the key answers 401 from now on. */
     async revoke(userId: string, keyId: string): Promise<void> {
       if (!isUuid(keyId)) throw new AppError("not_found", "API key not found");
-      const row = await db
-        .selectFrom("api_keys")
-        .select(["id", "project_id"])
-        .where("id", "=", keyId)
-        .executeTakeFirst();
+      const row = await selectKeyProject(db, keyId);
       if (!row) throw new AppError("not_found", "API key not found");
       await access.project(userId, row.project_id, "projects.manageApiKeys").catch((error: unknown) => {
         if (error instanceof AppError && error.code === "not_found") {
@@ -119,7 +94,7 @@ export function createApiKeyService(deps: { db: Kysely<DB>; access: Access }) {
         }
         throw error;
       });
-      await db.deleteFrom("api_keys").where("id", "=", keyId).execute();
+      await deleteKey(db, keyId);
       for (const [hash, entry] of recent) if (entry.row.id === keyId) recent.delete(hash);
     },
 
@@ -134,7 +109,7 @@ export function createApiKeyService(deps: { db: Kysely<DB>; access: Access }) {
       const seen = recent.get(hash);
       if (seen && Date.now() - seen.at < KEY_CACHE_TTL_MS) return seen.row;
       recent.delete(hash);
-      const row = await db.selectFrom("api_keys").selectAll().where("key_hash", "=", hash).executeTakeFirst();
+      const row = await selectKeyByHash(db, hash);
       if (!row) return null;
       recent.set(hash, { row, at: Date.now() });
       for (const oldest of recent.keys()) {
@@ -148,7 +123,7 @@ export function createApiKeyService(deps: { db: Kysely<DB>; access: Access }) {
     async touch(row: ApiKeyRow, now = new Date()): Promise<void> {
       const last = row.last_used_at ? new Date(row.last_used_at).getTime() : 0;
       if (now.getTime() - last < LAST_USED_RESOLUTION_MS) return;
-      await db.updateTable("api_keys").set({ last_used_at: now }).where("id", "=", row.id).execute();
+      await updateLastUsed(db, row.id, now);
       // The row may be the cached one: later pulls within the minute then write nothing.
       row.last_used_at = now;
     },
