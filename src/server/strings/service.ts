@@ -3,10 +3,11 @@ import type { z } from "zod";
 import { languageName } from "../../shared/languages.ts";
 import type { HistoryEntry, SavedString, saveStringBodySchema } from "../../shared/schemas/keys.ts";
 import type { DB } from "../db/schema.ts";
-import { displayName, isoDate } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { Access } from "../teams/access.ts";
+import { presentCurrent, presentHistoryEntry, presentSaved } from "./present.ts";
+import { lockKey, selectHistory, selectHistoryEntry, selectStringForUpdate } from "./queries.ts";
 import { deleteLanguageStrings, type HistoryOrigin, writeStrings } from "./string-writer.ts";
 
 /** A concurrent edit: the error shape plus the cell as it is now, so the editor can choose. */
@@ -46,31 +47,11 @@ export function createStringService(deps: { db: Kysely<DB>; access: Access; even
       throw new AppError("validation_failed", `${languageName(language)} is not a language of this project`);
     }
     const result = await db.transaction().execute(async (trx) => {
-      // The key's row is the lock: an empty cell has no row of its own to lock, so without it
-      // parallel first saves would each see "empty" and each win (PostgreSQL, read committed).
-      await trx
-        .selectFrom("translation_keys")
-        .select("id")
-        .where("id", "=", keyId)
-        .forNoKeyUpdate()
-        .execute();
-      const current = await trx
-        .selectFrom("translation_strings as s")
-        .leftJoin("users as u", "u.id", "s.updated_by")
-        .leftJoin("profiles as p", "p.user_id", "s.updated_by")
-        .select(["s.value", "s.version", "s.updated_at", displayName("u", "p").as("updated_by_name")])
-        .where("s.key_id", "=", keyId)
-        .where("s.language_code", "=", language)
-        .forUpdate("s")
-        .executeTakeFirst();
+      await lockKey(trx, keyId);
+      const current = await selectStringForUpdate(trx, keyId, language);
       const moved = current ? body.baseVersion !== current.version : (body.baseVersion ?? 0) > 0;
       if (current && moved && !body.force && current.value !== body.value) {
-        throw new StringConflictError({
-          value: current.value,
-          version: current.version,
-          updatedAt: isoDate(current.updated_at),
-          updatedBy: current.updated_by_name,
-        });
+        throw new StringConflictError(presentCurrent(current));
       }
       const [written] = await writeStrings(
         trx,
@@ -93,11 +74,11 @@ export function createStringService(deps: { db: Kysely<DB>; access: Access; even
         : undefined;
     });
     if (!result) throw new AppError("internal", "Failed to update translation");
-    const cell = { value: result.value, version: result.version, updatedAt: result.updatedAt.toISOString() };
+    const saved = presentSaved(keyId, language, result);
     await events.publish(project.id, [
-      { type: "string.updated", data: { keyId, language, cell, by: userId } },
+      { type: "string.updated", data: { keyId, language, cell: saved.cell, by: userId } },
     ]);
-    return { keyId, language, cell };
+    return saved;
   }
 
   return {
@@ -126,36 +107,14 @@ export function createStringService(deps: { db: Kysely<DB>; access: Access; even
 
     async history(userId: string, keyId: string, language: string): Promise<HistoryEntry[]> {
       await access.key(userId, keyId, "languages.view");
-      const rows = await db
-        .selectFrom("string_history as h")
-        .leftJoin("users as u", "u.id", "h.user_id")
-        .leftJoin("profiles as p", "p.user_id", "h.user_id")
-        .select(["h.id", "h.value", "h.version", "h.origin", "h.created_at", displayName("u", "p").as("by")])
-        .where("h.key_id", "=", keyId)
-        .where("h.language_code", "=", language)
-        .orderBy("h.id", "desc")
-        .limit(200)
-        .execute();
-      return rows.map((row) => ({
-        id: Number(row.id),
-        value: row.value,
-        version: row.version,
-        origin: row.origin as HistoryEntry["origin"],
-        by: row.by,
-        createdAt: isoDate(row.created_at),
-      }));
+      const rows = await selectHistory(db, keyId, language);
+      return rows.map(presentHistoryEntry);
     },
 
     /** Brings an older value back as a new version (history keeps the one it replaces). */
     async restore(userId: string, keyId: string, language: string, historyId: number): Promise<SavedString> {
       await access.key(userId, keyId, "strings.edit");
-      const entry = await db
-        .selectFrom("string_history")
-        .select(["value"])
-        .where("id", "=", historyId)
-        .where("key_id", "=", keyId)
-        .where("language_code", "=", language)
-        .executeTakeFirst();
+      const entry = await selectHistoryEntry(db, historyId, keyId, language);
       if (!entry) throw new AppError("not_found", "History entry not found");
       return save(userId, keyId, language, { value: entry.value ?? "", force: true }, "restore");
     },

@@ -1,0 +1,32 @@
+import type { HistoryEntry, SavedString } from "../../shared/schemas/keys.ts";
+import { isoDate } from "../db/sql.ts";
+import type { CurrentStringRow, HistoryRow } from "./queries.ts";
+import type { WrittenString } from "./string-writer.ts";
+
+/** Rows to the contract's answers (src/shared/schemas/keys.ts): no raw row leaves the server. */
+
+/** The cell a 409 carries, so the editor can show what it would overwrite. */
+export function presentCurrent(row: CurrentStringRow) {
+  return {
+    value: row.value,
+    version: row.version,
+    updatedAt: isoDate(row.updated_at),
+    updatedBy: row.updated_by_name,
+  };
+}
+
+export function presentSaved(keyId: string, language: string, written: WrittenString): SavedString {
+  const cell = { value: written.value, version: written.version, updatedAt: written.updatedAt.toISOString() };
+  return { keyId, language, cell };
+}
+
+export function presentHistoryEntry(row: HistoryRow): HistoryEntry {
+  return {
+    id: Number(row.id),
+    value: row.value,
+    version: row.version,
+    origin: row.origin as HistoryEntry["origin"],
+    by: row.by,
+    createdAt: isoDate(row.created_at),
+  };
+}
