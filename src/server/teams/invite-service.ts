@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import {
   type createInviteBodySchema,
@@ -9,30 +9,28 @@ import {
 import type { SessionUser } from "../auth/service.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
-import { displayName, isoDate } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import { type RateLimiter, retryIn } from "../http/rate-limit.ts";
 import type { Logger } from "../logger.ts";
 import { inviteEmail } from "../mail/invite-email.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Access } from "./access.ts";
-
-/**
- * Invites (spec points 2, 3 UserInvites, 5 and 6) have no expiry in the spec: an invite stays
- * pending until the address signs in or someone deletes it. better-auth's table wants an expiry, so
- * it carries a distant one that nothing reads.
- */
-const NO_EXPIRY_MS = 100 * 365 * 24 * 60 * 60 * 1000;
-
-/**
- * The states an invite row passes through: `pending` (listed on the Team screen), then `accepted`
- * once the address has joined the team but has not been told yet ('You joined {team}'); the row
- * goes when it has been told, or when someone deletes the pending invite.
- */
-const PENDING = "pending";
-const JOINED = "accepted";
-
-const byEmail = (email: string) => sql<string>`lower(${email})`;
+import { presentInvite, presentJoinedTeams } from "./present.ts";
+import {
+  deleteInvite,
+  deleteJoinedInvitesOf,
+  deletePendingInvite,
+  insertInvite,
+  insertInvitedMember,
+  lockPendingInvitesOf,
+  markInviteJoined,
+  selectDisplayName,
+  selectMemberByEmail,
+  selectMemberTeams,
+  selectPendingInvites,
+  selectTeamName,
+  userExistsWithEmail,
+} from "./queries.ts";
 
 /**
  * How many invites may go out: each one mails an address the sender chose, with a team name the
@@ -45,6 +43,10 @@ export interface InviteLimits {
   perDayPerAddress: number;
 }
 
+/**
+ * Invites (spec points 2, 3 UserInvites, 5 and 6): an invite stays pending until the address signs
+ * in or someone deletes it; signing in joins the team as reviewer.
+ */
 export function createInviteService(deps: {
   db: Kysely<DB>;
   access: Access;
@@ -65,48 +67,22 @@ export function createInviteService(deps: {
     for (const teamId of teamIds) await onMembersChanged?.(teamId);
   }
 
-  function present(row: { id: string; team_id: string; email: string; created_at: Date | string }) {
-    return {
-      id: row.id,
-      teamId: row.team_id,
-      email: row.email,
-      createdAt: isoDate(row.created_at),
-    } satisfies TeamInvite;
-  }
-
   /**
    * Joins every team that invited `email`, in the caller's transaction: a membership as reviewer
    * per invite (none when already a member), and the invite leaves the pending list. Answers the
    * teams joined.
    */
   async function acceptIn(trx: Transaction<DB>, user: SessionUser): Promise<string[]> {
-    const invites = await trx
-      .selectFrom("invites")
-      .select(["id", "team_id"])
-      .where(sql<string>`lower(email)`, "=", byEmail(user.email))
-      .where("status", "=", PENDING)
-      .forUpdate()
-      .execute();
+    const invites = await lockPendingInvitesOf(trx, user.email);
     const joined: string[] = [];
     for (const invite of invites) {
-      const member = await trx
-        .insertInto("members")
-        .values({
-          id: crypto.randomUUID(),
-          team_id: invite.team_id,
-          user_id: user.id,
-          role: "reviewer",
-          created_at: new Date(),
-        })
-        .onConflict((oc) => oc.columns(["team_id", "user_id"]).doNothing())
-        .returning("id")
-        .executeTakeFirst();
+      const member = await insertInvitedMember(trx, invite.team_id, user.id);
       if (member) {
         joined.push(invite.team_id);
-        await trx.updateTable("invites").set({ status: JOINED }).where("id", "=", invite.id).execute();
+        await markInviteJoined(trx, invite.id);
       } else {
         // Already in the team (added some other way): nothing to join, nothing to announce.
-        await trx.deleteFrom("invites").where("id", "=", invite.id).execute();
+        await deleteInvite(trx, invite.id);
       }
     }
     return joined;
@@ -116,15 +92,8 @@ export function createInviteService(deps: {
     /** Pending invites of the team, newest first; every member sees them. */
     async list(userId: string, teamId: string): Promise<TeamInvite[]> {
       await access.team(userId, teamId, "team.view");
-      const rows = await db
-        .selectFrom("invites")
-        .select(["id", "team_id", "email", "created_at"])
-        .where("team_id", "=", teamId)
-        .where("status", "=", PENDING)
-        .orderBy("created_at", "desc")
-        .orderBy("id")
-        .execute();
-      return rows.map(present);
+      const rows = await selectPendingInvites(db, teamId);
+      return rows.map(presentInvite);
     },
 
     /**
@@ -140,13 +109,7 @@ export function createInviteService(deps: {
       await access.team(user.id, teamId, "members.add");
       const { email } = input;
 
-      const member = await db
-        .selectFrom("members")
-        .innerJoin("users", "users.id", "members.user_id")
-        .select("members.id")
-        .where("members.team_id", "=", teamId)
-        .where(sql<string>`lower(users.email)`, "=", byEmail(email))
-        .executeTakeFirst();
+      const member = await selectMemberByEmail(db, teamId, email);
       if (member) throw new AppError("conflict", INVITE_ERRORS.alreadyMember);
 
       // Counted before the invite exists, so a refused one is never mailed; counted after the
@@ -173,64 +136,35 @@ export function createInviteService(deps: {
         },
       ]);
 
-      const now = new Date();
-      const row = await db
-        .insertInto("invites")
-        .values({
-          id: crypto.randomUUID(),
-          team_id: teamId,
-          email,
-          role: "reviewer",
-          status: PENDING,
-          inviter_id: user.id,
-          expires_at: new Date(now.getTime() + NO_EXPIRY_MS),
-          created_at: now,
-        })
-        .returning(["id", "team_id", "email", "created_at"])
-        .executeTakeFirstOrThrow()
-        .catch((error: unknown) => {
-          // The partial unique index holds one pending invite per team and address, even for
-          // two invites sent at the same moment.
-          if (isUniqueViolation(error)) throw new AppError("conflict", INVITE_ERRORS.alreadyInvited);
-          throw error;
-        });
+      const row = await insertInvite(db, { teamId, email, inviterId: user.id }).catch((error: unknown) => {
+        // The partial unique index holds one pending invite per team and address, even for
+        // two invites sent at the same moment.
+        if (isUniqueViolation(error)) throw new AppError("conflict", INVITE_ERRORS.alreadyInvited);
+        throw error;
+      });
 
       try {
-        const [team, inviter, existing] = await Promise.all([
-          db.selectFrom("teams").select("name").where("id", "=", teamId).executeTakeFirstOrThrow(),
-          db
-            .selectFrom("users as u")
-            .leftJoin("profiles as p", "p.user_id", "u.id")
-            .select(displayName("u", "p").as("name"))
-            .where("u.id", "=", user.id)
-            .executeTakeFirst(),
-          db
-            .selectFrom("users")
-            .select("id")
-            .where(sql<string>`lower(email)`, "=", byEmail(email))
-            .executeTakeFirst(),
+        const [team, inviter, hasAccount] = await Promise.all([
+          selectTeamName(db, teamId),
+          selectDisplayName(db, user.id),
+          userExistsWithEmail(db, email),
         ]);
-        const inviterName = inviter?.name ?? user.email;
-        const signInUrl = new URL(existing ? "/login" : "/signup", publicUrl).toString();
+        const inviterName = inviter ?? user.email;
+        const signInUrl = new URL(hasAccount ? "/login" : "/signup", publicUrl).toString();
         await mailer.send(inviteEmail({ to: email, teamName: team.name, inviterName, signInUrl }));
       } catch (error) {
         logger.error({ err: error, teamId, to: email }, "sending an invite failed");
-        await db.deleteFrom("invites").where("id", "=", row.id).execute();
+        await deleteInvite(db, row.id);
         throw new AppError("internal", INVITE_ERRORS.sendFailed);
       }
-      return present(row);
+      return presentInvite(row);
     },
 
     /** Deletes a pending invite (`members.remove`: owner and admins). */
     async remove(userId: string, teamId: string, inviteId: string): Promise<void> {
       await access.team(userId, teamId, "members.remove");
-      const deleted = await db
-        .deleteFrom("invites")
-        .where("id", "=", inviteId)
-        .where("team_id", "=", teamId)
-        .where("status", "=", PENDING)
-        .executeTakeFirst();
-      if (Number(deleted.numDeletedRows) === 0) throw new AppError("not_found", "Invite not found");
+      const deleted = await deletePendingInvite(db, teamId, inviteId);
+      if (!deleted) throw new AppError("not_found", "Invite not found");
     },
 
     /**
@@ -253,28 +187,16 @@ export function createInviteService(deps: {
       let joined: string[] = [];
       const teams = await db.transaction().execute(async (trx) => {
         joined = await acceptIn(trx, user);
-        const told = await trx
-          .deleteFrom("invites")
-          .where(sql<string>`lower(email)`, "=", byEmail(user.email))
-          .where("status", "=", JOINED)
-          .returning("team_id")
-          .execute();
+        const told = await deleteJoinedInvitesOf(trx, user.email);
         if (told.length === 0) return [];
-        return trx
-          .selectFrom("teams")
-          .innerJoin("members", "members.team_id", "teams.id")
-          .select(["teams.id", "teams.name"])
-          .where("members.user_id", "=", user.id)
-          .where(
-            "teams.id",
-            "in",
-            told.map((row) => row.team_id),
-          )
-          .execute();
+        return selectMemberTeams(
+          trx,
+          user.id,
+          told.map((row) => row.team_id),
+        );
       });
       await membersChanged(joined);
-      const byName = new Intl.Collator("en", { sensitivity: "base", numeric: true });
-      return { joined: teams.sort((a, b) => byName.compare(a.name, b.name)) };
+      return presentJoinedTeams(teams);
     },
   };
 }

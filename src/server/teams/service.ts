@@ -1,21 +1,23 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
-import { toRole } from "../../shared/permissions.ts";
 import type { createTeamBodySchema, TeamSummary, updateTeamBodySchema } from "../../shared/schemas/teams.ts";
 import type { SessionUser } from "../auth/service.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
-import { isoDate } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { Logger } from "../logger.ts";
 import type { Access } from "./access.ts";
-
-/**
- * People read "acme" before "Zeta". The databases disagree (PGlite sorts bytes, a PostgreSQL server
- * its locale), so names are ordered here, the same way everywhere.
- */
-const byName = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+import { presentTeam, presentUserTeams } from "./present.ts";
+import {
+  deleteTeam,
+  insertOwner,
+  insertTeam,
+  lockTeam,
+  renameTeam,
+  selectTeamProjectIds,
+  selectUserTeams,
+} from "./queries.ts";
 
 function slugFor(name: string): string {
   const base = name
@@ -44,20 +46,7 @@ export function createTeamService(deps: {
   return {
     /** The teams the user belongs to, sorted by name (spec: the picker lists teams by name). */
     async list(userId: string): Promise<TeamSummary[]> {
-      const rows = await db
-        .selectFrom("members")
-        .innerJoin("teams", "teams.id", "members.team_id")
-        .select(["teams.id", "teams.name", "teams.created_at", "members.role"])
-        .where("members.user_id", "=", userId)
-        .orderBy("teams.created_at")
-        .execute();
-      rows.sort((a, b) => byName.compare(a.name, b.name));
-      return rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        role: toRole(row.role),
-        createdAt: isoDate(row.created_at),
-      }));
+      return presentUserTeams(await selectUserTeams(db, userId));
     },
 
     /** A new team whose creator is its owner: the team and the membership in one transaction. */
@@ -65,29 +54,11 @@ export function createTeamService(deps: {
       const { name } = input;
       try {
         const team = await db.transaction().execute(async (trx) => {
-          const created = await trx
-            .insertInto("teams")
-            .values({ id: crypto.randomUUID(), name, slug: slugFor(name), created_at: new Date() })
-            .returning(["id", "name", "created_at"])
-            .executeTakeFirstOrThrow();
-          await trx
-            .insertInto("members")
-            .values({
-              id: crypto.randomUUID(),
-              team_id: created.id,
-              user_id: user.id,
-              role: "owner",
-              created_at: new Date(),
-            })
-            .execute();
+          const created = await insertTeam(trx, name, slugFor(name));
+          await insertOwner(trx, created.id, user.id);
           return created;
         });
-        return {
-          id: team.id,
-          name: team.name,
-          role: "owner",
-          createdAt: isoDate(team.created_at),
-        };
+        return presentTeam(team, "owner");
       } catch (error) {
         // An outage is the error handler's 503; anything else is this screen's own message.
         if (isDatabaseUnavailable(error)) throw error;
@@ -104,14 +75,9 @@ export function createTeamService(deps: {
     ): Promise<TeamSummary> {
       const role = await access.team(userId, teamId, "team.edit");
       const { name } = input;
-      const team = await db
-        .updateTable("teams")
-        .set({ name })
-        .where("id", "=", teamId)
-        .returning(["id", "name", "created_at"])
-        .executeTakeFirst();
+      const team = await renameTeam(db, teamId, name);
       if (!team) throw new AppError("not_found", "Team not found");
-      return { id: team.id, name: team.name, role, createdAt: isoDate(team.created_at) };
+      return presentTeam(team, role);
     },
 
     /**
@@ -125,9 +91,9 @@ export function createTeamService(deps: {
       const afterDeletion = await prepareTeamDeletion?.(teamId);
       const projects = await db.transaction().execute(async (trx) => {
         // Locked first: a project created meanwhile waits, then fails on the deleted team.
-        await trx.selectFrom("teams").select("id").where("id", "=", teamId).forUpdate().execute();
-        const ids = await trx.selectFrom("projects").select("id").where("team_id", "=", teamId).execute();
-        await trx.deleteFrom("teams").where("id", "=", teamId).execute();
+        await lockTeam(trx, teamId);
+        const ids = await selectTeamProjectIds(trx, teamId);
+        await deleteTeam(trx, teamId);
         return ids;
       });
       // Open event streams on the team's projects end now rather than at their next re-check.
