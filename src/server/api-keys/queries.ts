@@ -30,17 +30,6 @@ export function insertKey(db: Db, values: Insertable<ApiKeysTable>): Promise<Api
   return db.insertInto("api_keys").values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-/** How the user is named to others; null when the account is gone. */
-export async function selectDisplayName(db: Db, userId: string): Promise<string | null> {
-  const user = await db
-    .selectFrom("users as u")
-    .leftJoin("profiles as p", "p.user_id", "u.id")
-    .select(displayName("u", "p").as("name"))
-    .where("u.id", "=", userId)
-    .executeTakeFirst();
-  return user?.name ?? null;
-}
-
 export function selectKeyProject(db: Db, keyId: string) {
   return db.selectFrom("api_keys").select(["id", "project_id"]).where("id", "=", keyId).executeTakeFirst();
 }

@@ -9,6 +9,7 @@ import {
   type createApiKeyBodySchema,
 } from "../../shared/schemas/api-keys.ts";
 import type { DB } from "../db/schema.ts";
+import { selectDisplayName } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import type { Access } from "../teams/access.ts";
 import { presentApiKey } from "./present.ts";
@@ -17,7 +18,6 @@ import {
   deleteKey,
   insertKey,
   isUuid,
-  selectDisplayName,
   selectKeyByHash,
   selectKeyProject,
   selectProjectKeys,

@@ -1,4 +1,5 @@
-import { type RawBuilder, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
+import type { DB } from "./schema.ts";
 
 /**
  * What several features' queries and answers share, written once so that people and times read the
@@ -33,4 +34,18 @@ export function isoDate(value: Date | string): string {
 /** `isoDate` for a nullable column: null stays null. */
 export function isoDateOrNull(value: Date | string | null): string | null {
   return value === null ? null : isoDate(value);
+}
+
+/** How one user is named to others (see `displayName`); null when the account is gone. */
+export async function selectDisplayName(
+  db: Kysely<DB> | Transaction<DB>,
+  userId: string,
+): Promise<string | null> {
+  const user = await db
+    .selectFrom("users as u")
+    .leftJoin("profiles as p", "p.user_id", "u.id")
+    .select(displayName("u", "p").as("name"))
+    .where("u.id", "=", userId)
+    .executeTakeFirst();
+  return user?.name ?? null;
 }

@@ -9,6 +9,7 @@ import {
 import type { SessionUser } from "../auth/service.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
+import { selectDisplayName } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import { type RateLimiter, retryIn } from "../http/rate-limit.ts";
 import type { Logger } from "../logger.ts";
@@ -24,7 +25,6 @@ import {
   insertInvitedMember,
   lockPendingInvitesOf,
   markInviteJoined,
-  selectDisplayName,
   selectMemberByEmail,
   selectMemberTeams,
   selectPendingInvites,

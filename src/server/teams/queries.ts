@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { AssignableRole } from "../../shared/schemas/teams.ts";
 import type { DB } from "../db/schema.ts";
-import { displayName, fullName } from "../db/sql.ts";
+import { fullName } from "../db/sql.ts";
 
 /**
  * Reads and writes of teams, members and invites: no rules here (the services check access
@@ -250,17 +250,6 @@ export function selectMemberTeams(trx: Transaction<DB>, userId: string, teamIds:
 }
 
 // Users
-
-/** How the user is named to others; null when the account is gone. */
-export async function selectDisplayName(db: Db, userId: string): Promise<string | null> {
-  const user = await db
-    .selectFrom("users as u")
-    .leftJoin("profiles as p", "p.user_id", "u.id")
-    .select(displayName("u", "p").as("name"))
-    .where("u.id", "=", userId)
-    .executeTakeFirst();
-  return user?.name ?? null;
-}
 
 /** Whether an account has this e-mail address, whatever its case. */
 export async function userExistsWithEmail(db: Db, email: string): Promise<boolean> {
