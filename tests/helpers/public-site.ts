@@ -5,7 +5,7 @@ import { type AppServer, startAppServer } from "./app-server.ts";
 import { launchBrowser } from "./browser.ts";
 import { eventually, expectVisible } from "./e2e.ts";
 
-// Shared by the public site's journeys (public-site, public-cookies, public-site-accessibility).
+// Shared by the public site's journeys (public-site, public-site-accessibility).
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 

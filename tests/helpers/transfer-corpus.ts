@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { KeyRow } from "../../src/shared/schemas/keys.ts";
 
-// The corpus files the import and export journeys use (import-files.e2e, import-export.e2e), what
-// each export format writes, and how to tell what an import changed.
+// The corpus files the import and export journey (import-export.e2e) uses, what each export format
+// writes, and how to tell what an import changed.
 
 /** The project's source language. */
 export const SOURCE = "en";

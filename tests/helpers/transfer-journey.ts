@@ -8,7 +8,7 @@ import { launchBrowser } from "./browser.ts";
 import { buildProject, buildTeam, buildUser, signInAs } from "./factories.ts";
 import type { Snapshot } from "./transfer-corpus.ts";
 
-// The world of the import and export journeys (import-files.e2e, import-export.e2e).
+// The world of the import and export journey (import-export.e2e).
 
 export interface TransferJourney {
   app: AppServer;
