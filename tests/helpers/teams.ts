@@ -5,7 +5,7 @@ import type { ApiApp, ApiClient } from "./api-app.ts";
 import { call } from "./contract-client.ts";
 import { addToTeam, buildTeam, buildUser, signInAs, uniqueEmail } from "./factories.ts";
 
-// Shared by the Team API tests (team-members.test.ts, team-invites.test.ts).
+// Shared setup of the Team API tests (team-api.test.ts).
 
 export interface ErrorAnswer {
   error: { code: string; message: string };
