@@ -284,6 +284,7 @@ async function main(): Promise<number> {
               "tests/e2e/api-access.e2e.test.ts",
               "tests/e2e/import-export.e2e.test.ts",
               "tests/e2e/team.e2e.test.ts",
+              "tests/e2e/team-review.e2e.test.ts",
               "tests/e2e/reviews.e2e.test.ts",
               "tests/e2e/billing.e2e.test.ts",
             ],
