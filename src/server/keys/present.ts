@@ -59,11 +59,7 @@ export async function foldRows(rows: ListedRow[], languages: readonly string[]):
       keys.push(current);
     }
     if (row.language_code !== null && row.value !== null && row.updated_at !== null) {
-      current.strings[row.language_code] = {
-        value: row.value,
-        version: Number(row.version),
-        updatedAt: isoDate(row.updated_at),
-      } satisfies Cell;
+      current.strings[row.language_code] = presentCell(row.value, row.version, row.updated_at);
     }
   }
   for (const key of keys) {
@@ -76,6 +72,11 @@ export async function foldRows(rows: ListedRow[], languages: readonly string[]):
 }
 
 /** A string just written, as a cell of the answer and of the `string.updated` event. */
+/** A string's cell as the Overview and reviews show it, from the columns a list query reads. */
+export function presentCell(value: string, version: number | string | null, updatedAt: Date | string): Cell {
+  return { value, version: Number(version), updatedAt: isoDate(updatedAt) };
+}
+
 export function presentWrittenCell(written: WrittenString): Cell {
   return { value: written.value, version: written.version, updatedAt: written.updatedAt.toISOString() };
 }

@@ -1,4 +1,3 @@
-import type { Cell } from "../../shared/schemas/keys.ts";
 import type {
   Approval,
   ProjectApprovals,
@@ -7,6 +6,7 @@ import type {
   ReviewSummary,
 } from "../../shared/schemas/reviews.ts";
 import { isoDate } from "../db/sql.ts";
+import { presentCell } from "../keys/present.ts";
 import type { ProjectRow } from "../teams/access.ts";
 import type { ApprovalRow, KeyStringRow, ProjectApprovalRow, SummaryRow } from "./queries.ts";
 
@@ -53,11 +53,7 @@ function foldKeys(rows: KeyStringRow[]): ReviewKey[] {
       keys.push(current);
     }
     if (row.language_code !== null && row.value !== null && row.updated_at !== null) {
-      current.strings[row.language_code] = {
-        value: row.value,
-        version: Number(row.version),
-        updatedAt: isoDate(row.updated_at),
-      } satisfies Cell;
+      current.strings[row.language_code] = presentCell(row.value, row.version, row.updated_at);
     }
   }
   return keys;
