@@ -8,7 +8,14 @@ import { BILLING_NOT_CONFIGURED_NOTICE } from "../../src/shared/schemas/billing.
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { testDatabaseKind } from "../helpers/database.ts";
-import { ARTIFACTS_DIR, eventually, expectPath, expectVisible, journey } from "../helpers/e2e.ts";
+import {
+  ARTIFACTS_DIR,
+  eventually,
+  expectPath,
+  expectVisible,
+  journey,
+  reportProblems,
+} from "../helpers/e2e.ts";
 import { createTeamInContext, signUpInContext } from "../helpers/e2e-users.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
 import { type StripeServer, startStripeServer } from "../helpers/stripe-server.ts";
@@ -53,12 +60,7 @@ async function interceptStripePages(context: BrowserContext) {
 }
 
 function watch(page: Page) {
-  page.on("pageerror", (error) => console.warn(`[e2e] page error: ${error.message}`));
-  page.on("response", (response) => {
-    if (response.status() >= 400 && response.url().includes("/api/")) {
-      console.warn(`[e2e] ${response.status()} ${response.request().method()} ${response.url()}`);
-    }
-  });
+  reportProblems(page);
   return page;
 }
 

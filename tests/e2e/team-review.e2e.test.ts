@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { testDatabaseKind } from "../helpers/database.ts";
-import { eventually, expectPath, expectVisible, journey } from "../helpers/e2e.ts";
+import { eventually, expectPath, expectVisible, journey, reportProblems } from "../helpers/e2e.ts";
 import { addToTeam, buildKey, buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
 import { button, toast } from "./pages/common.ts";
 import { OverviewPage } from "./pages/overview-page.ts";
@@ -75,12 +75,7 @@ describe(`a review across the team's roles on ${testDatabaseKind() === "postgres
   const step = journey("team-review", () => current);
   const open = async (context: BrowserContext) => {
     const page = await context.newPage();
-    page.on("pageerror", (error) => console.warn(`[e2e] page error: ${error.message}`));
-    page.on("response", (response) => {
-      if (response.status() >= 400 && response.url().includes("/api/")) {
-        console.warn(`[e2e] ${response.status()} ${response.request().method()} ${response.url()}`);
-      }
-    });
+    reportProblems(page);
     current = page;
     return page;
   };

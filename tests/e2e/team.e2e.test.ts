@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { testDatabaseKind } from "../helpers/database.ts";
-import { eventually, expectPath, expectVisible, journey } from "../helpers/e2e.ts";
+import { eventually, expectPath, expectVisible, journey, reportProblems } from "../helpers/e2e.ts";
 import { buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
 import { button, picker, toast } from "./pages/common.ts";
@@ -83,12 +83,7 @@ describe(`the Team tab on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "
   const step = journey("team", () => current);
   const open = async (context: BrowserContext) => {
     const page = await context.newPage();
-    page.on("pageerror", (error) => console.warn(`[e2e] page error: ${error.message}`));
-    page.on("response", (response) => {
-      if (response.status() >= 400 && response.url().includes("/api/")) {
-        console.warn(`[e2e] ${response.status()} ${response.request().method()} ${response.url()}`);
-      }
-    });
+    reportProblems(page);
     current = page;
     return page;
   };

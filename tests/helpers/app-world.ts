@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from "../../src/web/lib/storage-keys.ts";
 import type { ApiClient } from "./api-client.ts";
 import { type AppServer, startAppServer } from "./app-server.ts";
 import { launchBrowser } from "./browser.ts";
+import { reportProblems } from "./e2e.ts";
 import {
   addToTeam,
   buildKey,
@@ -158,12 +159,7 @@ export function appWorldForThisFile(names: AppWorldNames): () => AppWorldSession
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const world = await buildAppWorld(app, context, names);
     const page = await context.newPage();
-    page.on("pageerror", (error) => console.warn(`[e2e] page error: ${error.message}`));
-    page.on("response", (response) => {
-      if (response.status() >= 400 && response.url().includes("/api/")) {
-        console.warn(`[e2e] ${response.status()} ${response.request().method()} ${response.url()}`);
-      }
-    });
+    reportProblems(page);
     session = { app, browser, context, page, world };
   });
   afterAll(async () => {

@@ -81,3 +81,13 @@ export function journey(name: string, currentPage: () => Page | undefined) {
       timeout,
     );
 }
+
+/** Page errors and failed API calls go to the test's log, so a failing step shows what the app saw. */
+export function reportProblems(page: Page): void {
+  page.on("pageerror", (error) => console.warn(`[e2e] page error: ${error.message}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400 && response.url().includes("/api/")) {
+      console.warn(`[e2e] ${response.status()} ${response.request().method()} ${response.url()}`);
+    }
+  });
+}
