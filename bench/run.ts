@@ -4,7 +4,7 @@
  *
  *   npm run bench                 both databases (PostgreSQL when reachable)
  *   npm run bench -- batch        only the scenarios named (keys, batch, transfer, landing, memory,
- *                                 responsive)
+ *                                 responsive, large, horizontal)
  *   BENCH_KEYS=5000 npm run bench a smaller project for a quick look
  *   BENCH_BATCH_MEMORY_KEYS=10000 a smaller batch for the batch group's process-memory scenario
  *                                 (default 50,000)
@@ -13,6 +13,8 @@
  *                                 memory group (default 500,000, each with a translation)
  *   BENCH_RESPONSIVE_KEYS=10000   a smaller project for the responsive group (default 50,000);
  *   BENCH_RESPONSIVE_ONLY=xlsx    and only one of its heavy requests (import, list or xlsx)
+ *   BENCH_LARGE_KEYS=50000        a smaller project for the large group (default 250,000 × 10)
+ *   BENCH_HORIZONTAL_KEYS=1000    the horizontal group's pulled project (default 10,000 keys)
  */
 import { existsSync } from "node:fs";
 import { sql } from "kysely";
@@ -22,11 +24,14 @@ import { postgresAvailable } from "../tests/helpers/database.ts";
 import { startOpenAIServer } from "../tests/helpers/openai-server.ts";
 import { startMailServer } from "../tests/helpers/smtp.ts";
 import { batchMemory, batchThroughput } from "./batch-translate.ts";
+import { horizontal } from "./horizontal.ts";
 import { landingScenarios } from "./landing.ts";
+import { largeProject } from "./large.ts";
 import { median, ms, percentile, samples } from "./measure.ts";
 import { memoryScenarios } from "./memory.ts";
 import { overviewFirstRows } from "./overview-first-rows.ts";
 import { responsiveness } from "./responsiveness.ts";
+import { mb } from "./rss.ts";
 import { seedKeys } from "./seed.ts";
 import { exportZip, importFile, pullThroughput } from "./transfer.ts";
 
@@ -38,11 +43,25 @@ const MEMORY_OTHER_STRINGS = Number(process.env.BENCH_MEMORY_OTHER_STRINGS ?? 50
  * Scenario groups: keys (keys API, saves, completion counts, Overview), batch (AI batch
  * translation), transfer (import, export, pull API), landing (the public `/` in Chromium), memory
  * (translation-memory lookups among other teams' strings, on a server of its own), responsive
- * (a tiny request while a large import, list and XLSX export run, on a server of its own).
+ * (a tiny request and a cell save while a large import, list and XLSX export run, on a server of
+ * its own), large (250,000 keys × 10 languages, PostgreSQL only) and horizontal (two server
+ * processes on one PostgreSQL database). Every group but keys, batch, transfer and landing starts
+ * a server process of its own; the RSS after each group is a row.
  */
-const GROUPS = ["keys", "batch", "transfer", "landing", "memory", "responsive"] as const;
+const GROUPS = [
+  "keys",
+  "batch",
+  "transfer",
+  "landing",
+  "memory",
+  "responsive",
+  "large",
+  "horizontal",
+] as const;
 /** Groups that start a server process of their own rather than share the in-process one. */
-const OWN_SERVER: readonly string[] = ["memory", "responsive"];
+const OWN_SERVER: readonly string[] = ["memory", "responsive", "large", "horizontal"];
+/** Groups measured on PostgreSQL only. */
+const POSTGRES_ONLY: readonly string[] = ["large", "horizontal"];
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(GROUPS as readonly string[]).includes(name));
 if (unknown.length > 0) {
@@ -69,6 +88,18 @@ class ReportedRows extends Array<Row> {
   }
 }
 const rows = new ReportedRows();
+const progress = (line: string) => console.log(`    … ${line}`);
+
+/** The in-process server shares its process with the bench: its RSS is that of both. */
+function inProcessRss(database: string, group: string): Row {
+  return {
+    database,
+    scenario: `bench + server process RSS after the ${group} scenarios`,
+    result: mb(process.memoryUsage().rss / 1024 / 1024),
+    budget: "(measured)",
+    ok: undefined,
+  };
+}
 
 async function benchDatabase(kind: "pglite" | "postgres") {
   const mail = await startMailServer();
@@ -89,8 +120,10 @@ async function benchDatabase(kind: "pglite" | "postgres") {
     const team = await client.request<{ id: string }>("POST", "/api/teams", { body: { name: "Bench" } });
     const label = kind === "pglite" ? "PGlite" : "PostgreSQL";
 
-    if (runs("landing"))
+    if (runs("landing")) {
       for (const row of await landingScenarios(app.url)) rows.push({ database: label, ...row });
+      rows.push(inProcessRss(label, "landing"));
+    }
 
     if (runs("batch")) {
       const context = {
@@ -105,6 +138,7 @@ async function benchDatabase(kind: "pglite" | "postgres") {
         rows.push({ database: label, ...row });
       for (const row of await batchMemory(context, { keys: BATCH_MEMORY_KEYS, latencyMs: 0 }))
         rows.push({ database: label, ...row });
+      rows.push(inProcessRss(label, "batch"));
     }
     if (runs("transfer")) {
       const context = { baseUrl: app.url, db, client, teamId: team.body.id };
@@ -114,6 +148,7 @@ async function benchDatabase(kind: "pglite" | "postgres") {
         ...(await pullThroughput(context, { keys: 10_000, concurrency: 8, seconds: 5 })),
       ];
       for (const row of measured) rows.push({ database: label, ...row });
+      rows.push(inProcessRss(label, "transfer"));
     }
     if (!runs("keys")) return;
 
@@ -229,6 +264,7 @@ async function benchDatabase(kind: "pglite" | "postgres") {
         ok: undefined,
       });
     }
+    rows.push(inProcessRss(label, "keys"));
   } finally {
     await app?.stop();
     await ai.close();
@@ -280,10 +316,29 @@ async function benchSafely(kind: "pglite" | "postgres") {
       await mail.close();
     }
   }
+  if (kind !== "postgres") return;
+  for (const [group, run] of [
+    ["large", largeProject],
+    ["horizontal", horizontal],
+  ] as const) {
+    if (!runs(group)) continue;
+    const mail = await startMailServer();
+    try {
+      for (const row of await run(mail, progress)) rows.push({ database, ...row });
+    } finally {
+      await mail.close();
+    }
+  }
 }
 
 await benchSafely("pglite");
 if (await postgresAvailable()) await benchSafely("postgres");
-else console.log("\n!!! PostgreSQL not reachable: measured on PGlite only !!!");
+else {
+  console.log("\n!!! PostgreSQL not reachable: measured on PGlite only !!!");
+  for (const group of POSTGRES_ONLY.filter((name) => chosen.length === 0 || chosen.includes(name))) {
+    const result = "not measured: PostgreSQL not reachable (TEST_DATABASE_URL)";
+    rows.push({ database: "PostgreSQL", scenario: `${group} group`, result, budget: "", ok: false });
+  }
+}
 printTable();
 process.exit(rows.some((r) => r.ok === false) ? 1 : 0);

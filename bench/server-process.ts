@@ -3,12 +3,22 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Kysely } from "kysely";
+import type { DB } from "../src/server/db/schema.ts";
 import { createTestDatabase, type TestDatabase } from "../tests/helpers/database.ts";
+import { rssMb } from "./rss.ts";
 
 export interface ServerProcess {
   url: string;
+  pid: number;
+  /** The PostgreSQL database it runs on (undefined on PGlite). */
+  databaseUrl: string | undefined;
+  /** A connection of the bench's own to that database, for seeding (undefined on PGlite). */
+  db: Kysely<DB> | undefined;
   /** Heap and RSS of the server process after a full garbage collection. */
   memory(): Promise<NodeJS.MemoryUsage>;
+  /** Its resident set size now (MB, from /proc), as the operating system sees it. */
+  rssMb(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -34,15 +44,22 @@ function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
   });
 }
 
-/** A fresh database (PostgreSQL: a new database; PGlite: a new folder) and the server on it. */
+/**
+ * A fresh database (PostgreSQL: a new database; PGlite: a new folder) and the server on it; with
+ * `shareWith`, a second server process on that one's PostgreSQL database (dropped by its owner).
+ */
 export async function startServerProcess(
   kind: "pglite" | "postgres",
   env: Record<string, string>,
+  options: { shareWith?: ServerProcess } = {},
 ): Promise<ServerProcess> {
   let postgres: TestDatabase | undefined;
   let dataDir: string | undefined;
-  if (kind === "postgres") postgres = await createTestDatabase("postgres", { migrate: false });
-  else dataDir = await mkdtemp(join(tmpdir(), "sprog-bench-"));
+  const shared = options.shareWith?.databaseUrl;
+  if (kind === "postgres" && options.shareWith && !shared) throw new Error("only PostgreSQL can be shared");
+  if (kind === "postgres" && !shared) postgres = await createTestDatabase("postgres", { migrate: false });
+  else if (kind === "pglite") dataDir = await mkdtemp(join(tmpdir(), "sprog-bench-"));
+  const databaseUrl = shared ?? postgres?.url;
   const port = await freePort();
   const child = fork(new URL("./server-child.ts", import.meta.url), {
     execArgv: ["--expose-gc", "--import", "tsx"],
@@ -53,7 +70,7 @@ export async function startServerProcess(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "error",
       NODE_ENV: "production",
-      ...(postgres ? { DATABASE_URL: postgres.url ?? "" } : { DATA_DIR: dataDir ?? "" }),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir ?? "" }),
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -69,8 +86,13 @@ export async function startServerProcess(
     await cleanup();
     throw error;
   }
+  const pid = child.pid ?? 0;
   return {
     url,
+    pid,
+    databaseUrl,
+    db: postgres?.db ?? options.shareWith?.db,
+    rssMb: () => rssMb(pid),
     async memory() {
       const answer = nextMessage<{ memory: NodeJS.MemoryUsage }>(child, "memory");
       child.send("memory");

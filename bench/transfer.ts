@@ -1,10 +1,9 @@
-import { Agent, createServer, request } from "node:http";
-import type { AddressInfo } from "node:net";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../src/server/db/schema.ts";
 import type { ApiClient } from "../tests/helpers/api-client.ts";
 import type { BenchRow } from "./batch-translate.ts";
 import { median, ms, samples } from "./measure.ts";
+import { measurePullVsBare } from "./pull.ts";
 
 /**
  * DESIGN.md §8 / issue 5, files and the pull API: importing a 50,000-key JSON file against a raw
@@ -194,55 +193,6 @@ export async function exportZip(
   ];
 }
 
-/** Requests per second over `seconds`, `concurrency` at a time on keep-alive connections. */
-async function requestsPerSecond(
-  url: string,
-  init: { method: string; headers: Record<string, string>; body?: string },
-  options: { concurrency: number; seconds: number; expect: number },
-): Promise<number> {
-  const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
-  const target = new URL(url);
-  const once = () =>
-    new Promise<void>((resolve, reject) => {
-      const req = request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname,
-          method: init.method,
-          headers: init.headers,
-          agent,
-        },
-        (response) => {
-          if (response.statusCode !== options.expect) {
-            reject(new Error(`${url} answered ${response.statusCode}, expected ${options.expect}`));
-          }
-          response.on("data", () => {});
-          response.on("end", resolve);
-          response.on("error", reject);
-        },
-      );
-      req.on("error", reject);
-      req.end(init.body);
-    });
-  // Warm up the connections and any cache on the way.
-  await Promise.all(Array.from({ length: options.concurrency }, once));
-  let done = 0;
-  const until = performance.now() + options.seconds * 1000;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: options.concurrency }, async () => {
-      while (performance.now() < until) {
-        await once();
-        done++;
-      }
-    }),
-  );
-  const elapsed = (performance.now() - start) / 1000;
-  agent.destroy();
-  return done / elapsed;
-}
-
 /**
  * The pull API on a project of `keys` keys (one language's JSON file), and a bare `node:http`
  * server answering every request with the same bytes and headers: the ratio is the price of the
@@ -263,62 +213,12 @@ export async function pullThroughput(
     },
   );
   if (created.status !== 201) throw new Error(`creating an API key answered ${created.status}`);
-  const pullUrl = `${context.baseUrl}/api/v1/pull`;
-  const body = JSON.stringify({ format: "json", placeholderFormat: "web", language: "de" });
-  const headers = { "x-api-key": created.body.key, "content-type": "application/json" };
-
-  const first = await fetch(pullUrl, { method: "POST", headers, body });
-  const bytes = new Uint8Array(await first.arrayBuffer());
-  const etag = first.headers.get("etag") ?? "";
-  if (first.status !== 200 || !etag) throw new Error(`pull answered ${first.status}`);
-
-  const bare = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => {
-      res.writeHead(200, {
-        "content-type": first.headers.get("content-type") ?? "application/json",
-        "content-disposition": first.headers.get("content-disposition") ?? "",
-        etag,
-        "cache-control": "private, no-cache",
-      });
-      res.end(bytes);
-    });
+  return measurePullVsBare({
+    pullUrl: `${context.baseUrl}/api/v1/pull`,
+    apiKey: created.body.key,
+    language: "de",
+    label: `pull API, ${options.keys.toLocaleString("en")} keys`,
+    concurrency: options.concurrency,
+    seconds: options.seconds,
   });
-  await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
-  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
-  const load = { concurrency: options.concurrency, seconds: options.seconds };
-  try {
-    // Alternate the two and keep each one's best round, so a burst of other work on the machine
-    // does not decide the ratio.
-    let reference = 0;
-    let pulled = 0;
-    for (let round = 0; round < 2; round++) {
-      const post = { method: "POST", headers, body };
-      reference = Math.max(reference, await requestsPerSecond(bareUrl, post, { ...load, expect: 200 }));
-      pulled = Math.max(pulled, await requestsPerSecond(pullUrl, post, { ...load, expect: 200 }));
-    }
-    const notModified = await requestsPerSecond(
-      pullUrl,
-      { method: "POST", headers: { ...headers, "if-none-match": etag }, body },
-      { ...load, expect: 304 },
-    );
-    const ratio = pulled / reference;
-    const size = `${(bytes.length / 1024).toFixed(0)} KB`;
-    return [
-      {
-        scenario: `pull API, ${options.keys.toLocaleString("en")} keys (${size} JSON), ${options.concurrency} connections`,
-        result: `${pulled.toFixed(0)} req/s = ${ratio.toFixed(2)} × bare Node (${reference.toFixed(0)} req/s)`,
-        budget: "≥ 0.5 ×",
-        ok: ratio >= 0.5,
-      },
-      {
-        scenario: "pull API, unchanged (If-None-Match → 304)",
-        result: `${notModified.toFixed(0)} req/s`,
-        budget: "(measured)",
-        ok: undefined,
-      },
-    ];
-  } finally {
-    await new Promise((resolve) => bare.close(resolve));
-  }
 }

@@ -1,0 +1,241 @@
+import { existsSync } from "node:fs";
+import { keyPageQuerySchema } from "../src/shared/schemas/keys.ts";
+import type { ApiClient } from "../tests/helpers/api-client.ts";
+import { chromiumAvailable } from "../tests/helpers/browser.ts";
+import type { MailServer } from "../tests/helpers/smtp.ts";
+import type { BenchRow } from "./batch-translate.ts";
+import { createProject, importJson, signedInOwner } from "./bench-session.ts";
+import { LARGE_LANGUAGES, largeKeyName, seedLargeProject } from "./large-seed.ts";
+import { median, ms, percentile, timeIt } from "./measure.ts";
+import { overviewFirstRows } from "./overview-first-rows.ts";
+import { measurePullVsBare } from "./pull.ts";
+import { mb, withPeakRss } from "./rss.ts";
+import { rssRow } from "./rss-row.ts";
+import { type ServerProcess, startServerProcess } from "./server-process.ts";
+
+const KEYS = Number(process.env.BENCH_LARGE_KEYS ?? 250_000);
+const LANGUAGES = LARGE_LANGUAGES.join(",");
+/** Search terms: one key, a key fragment, words of three languages, one value, and no match. */
+const SEARCHES = [
+  largeKeyName(Math.floor(KEYS / 2)).split(".")[2] ?? "",
+  "screen3.label00",
+  "Mitglied einladen",
+  "pending strings",
+  "élément",
+  `#${Math.floor(KEYS / 3)}`,
+  "before the release",
+  "xyzzy-nowhere",
+];
+
+interface ListedKey {
+  key: string;
+  strings: Record<string, { value: string }>;
+}
+type Attempt = (
+  scenario: string,
+  budget: string,
+  run: () => Promise<Omit<BenchRow, "scenario" | "budget">>,
+) => Promise<void>;
+
+/**
+ * Issue 18's large-project budgets, on PostgreSQL: a project of BENCH_LARGE_KEYS keys (default
+ * 250,000) × 10 languages seeded with SQL, then the Overview in Chromium, search, a filter change,
+ * the export of every language (with the server's peak RSS), a 250,000-key import and the pull of
+ * one language against a bare Node server. The server runs in a process of its own; a scenario
+ * that fails is a row, and the others still run.
+ */
+export async function largeProject(mail: MailServer, progress: (line: string) => void): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const attempt: Attempt = async (scenario, budget, run) => {
+    progress(`${scenario}…`);
+    try {
+      rows.push({ scenario, budget, ...(await run()) });
+    } catch (error) {
+      const reason = (error as Error).message.split("\n")[0] ?? "";
+      rows.push({ scenario, budget, result: `failed: ${reason}`, ok: false });
+    }
+  };
+  const size = `${KEYS.toLocaleString("en")} × ${LARGE_LANGUAGES.length}`;
+  let server: ServerProcess | undefined;
+  try {
+    server = await startServerProcess("postgres", {
+      SMTP_URL: mail.url,
+      MAX_UPLOAD_MB: "500",
+      PULL_RATE_LIMIT_PER_MINUTE: "1000000",
+    });
+    const { url, db } = server;
+    if (!db) throw new Error("no PostgreSQL connection to seed through");
+    const { client, teamId } = await signedInOwner(url, mail);
+    const projectId = await createProject(client, teamId, "Large", [...LARGE_LANGUAGES]);
+    const seedTook = await timeIt(() =>
+      seedLargeProject(db, projectId, KEYS, (line) => progress(`seed: ${line}`)),
+    );
+    rows.push({
+      scenario: `seed ${size} with generate_series`,
+      result: ms(seedTook),
+      budget: "(setup)",
+      ok: undefined,
+    });
+    const context = { url, client, projectId };
+
+    await attempt(`${size}: Overview first rows visible (Chromium)`, "< 1000 ms", async () => {
+      if (!existsSync("dist/web/index.html") || !chromiumAvailable())
+        throw new Error("run `npm run build`; needs Chromium at /usr/bin/chromium or CHROMIUM_PATH");
+      const first = await overviewFirstRows(url, client.cookie, { teamId, projectId });
+      return { result: ms(first), ok: first < 1000 };
+    });
+    await attempt(`${size}: search by key or text in any language (q=…, first 100)`, "p95 < 300 ms", () =>
+      search(context),
+    );
+    await attempt(`${size}: filter change (first 100 keys + completion counts)`, "p95 < 500 ms", () =>
+      filterChange(context),
+    );
+    await attempt(`${size}: pull of one language vs bare Node`, "≥ 0.5 ×", async () => {
+      const created = await client.request<{ key: string }>("POST", `/api/projects/${projectId}/api-keys`, {
+        body: { name: "bench" },
+      });
+      if (created.status !== 201) throw new Error(`creating an API key answered ${created.status}`);
+      const [pull] = await measurePullVsBare({
+        pullUrl: `${url}/api/v1/pull`,
+        apiKey: created.body.key,
+        language: "de",
+        label: "pull",
+        concurrency: 4,
+        seconds: 5,
+      });
+      if (!pull) throw new Error("no pull figure");
+      return { result: `${pull.result} (${pull.scenario})`, ok: pull.ok };
+    });
+    const exportServer = server;
+    await attempt(
+      `${size}: export zip of all languages (JSON), peak server RSS`,
+      "< 15 s, RSS < 512 MB",
+      async () => {
+        const { value, peakMb } = await withPeakRss(exportServer.pid, () => exportAll(context));
+        return {
+          result: `${ms(value.took)} (${(value.bytes / 1024 / 1024).toFixed(0)} MB zip), peak RSS ${mb(peakMb)}`,
+          ok: value.took < 15_000 && peakMb < 512,
+        };
+      },
+    );
+    await attempt(
+      `import a ${KEYS.toLocaleString("en")}-key JSON file, peak server RSS`,
+      "< 60 s",
+      async () => {
+        const file = Object.fromEntries(
+          Array.from({ length: KEYS }, (_, i) => [largeKeyName(i), `Imported text number ${i} for the app`]),
+        );
+        const bytes = new TextEncoder().encode(JSON.stringify(file, null, 2));
+        const target = await createProject(client, teamId, "Large import", ["en"]);
+        const { value: took, peakMb } = await withPeakRss(exportServer.pid, () =>
+          timeIt(() => importJson(client, target, bytes, "en")),
+        );
+        return {
+          result: `${ms(took)} (${(bytes.length / 1024 / 1024).toFixed(1)} MB), peak RSS ${mb(peakMb)}`,
+          ok: took < 60_000,
+        };
+      },
+    );
+    rows.push(await rssRow(server, "large"));
+  } catch (error) {
+    const reason = (error as Error).message.split("\n")[0] ?? "";
+    rows.push({
+      scenario: `${size} (remaining scenarios)`,
+      result: `failed: ${reason}`,
+      budget: "",
+      ok: false,
+    });
+  } finally {
+    await server?.stop();
+  }
+  return rows;
+}
+
+interface LargeContext {
+  url: string;
+  client: ApiClient;
+  projectId: string;
+}
+
+async function listPage(context: LargeContext, query: string): Promise<ListedKey[]> {
+  const path = `/api/projects/${context.projectId}/keys?languages=${LANGUAGES}&limit=100&${query}`;
+  const answer = await context.client.request<{ keys: ListedKey[] }>("GET", path);
+  if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+  return answer.body.keys;
+}
+
+/** Every search answers only keys whose name or some string holds the term (case-insensitively). */
+async function search(context: LargeContext): Promise<Omit<BenchRow, "scenario" | "budget">> {
+  if (!("q" in keyPageQuerySchema.shape))
+    throw new Error("GET /api/projects/{id}/keys has no `q` parameter yet (keyPageQuerySchema)");
+  const took: number[] = [];
+  for (let round = 0; round < 4; round++) {
+    for (const term of SEARCHES) {
+      let keys: ListedKey[] = [];
+      took.push(await timeIt(async () => (keys = await listPage(context, `q=${encodeURIComponent(term)}`))));
+      const needle = term.toLowerCase();
+      const stray = keys.find(
+        (row) =>
+          !row.key.toLowerCase().includes(needle) &&
+          !Object.values(row.strings).some((cell) => cell.value.toLowerCase().includes(needle)),
+      );
+      if (stray) throw new Error(`q=${term} answered ${stray.key}, which does not hold it: is q ignored?`);
+      if (term !== "xyzzy-nowhere" && keys.length === 0) throw new Error(`q=${term} found nothing`);
+    }
+  }
+  const p95 = percentile(took, 95);
+  return {
+    result: `p50 ${ms(median(took))}, p95 ${ms(p95)}, max ${ms(Math.max(...took))} (${took.length} searches, ${SEARCHES.length} terms)`,
+    ok: p95 < 300,
+  };
+}
+
+/**
+ * What the Overview waits for when a filter changes: the first page under the new filter and the
+ * completion counts, in parallel. `missing=<lang>` when the keys API has it, else a change of `q`.
+ */
+async function filterChange(context: LargeContext): Promise<Omit<BenchRow, "scenario" | "budget">> {
+  const shape = keyPageQuerySchema.shape;
+  const filters =
+    "missing" in shape
+      ? ["missing=de", "missing=ja", "missing=fr", "missing=pl"]
+      : "q" in shape
+        ? ["q=Projekt", "q=member", "q=fichiers", "q=screen5"]
+        : ["languages=en,de", "languages=fr,ja", "languages=es,it", "languages=pl,sv"];
+  const took: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    for (const filter of filters) {
+      took.push(
+        await timeIt(() =>
+          Promise.all([
+            listPage(context, filter),
+            context.client.request("GET", `/api/projects/${context.projectId}/completion`).then((answer) => {
+              if (answer.status !== 200) throw new Error(`completion answered ${answer.status}`);
+            }),
+          ]),
+        ),
+      );
+    }
+  }
+  const p95 = percentile(took, 95);
+  const kind = filters[0]?.split("=")[0] ?? "";
+  return {
+    result: `p50 ${ms(median(took))}, p95 ${ms(p95)} (${took.length} changes of ${kind}=…)`,
+    ok: p95 < 500,
+  };
+}
+
+/** Streams the zip of every language to nowhere: how long, how many bytes. */
+async function exportAll(context: LargeContext): Promise<{ took: number; bytes: number }> {
+  let bytes = 0;
+  const took = await timeIt(async () => {
+    const answer = await fetch(`${context.url}/api/projects/${context.projectId}/export`, {
+      method: "POST",
+      headers: { cookie: context.client.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ languages: LARGE_LANGUAGES, format: "json" }),
+    });
+    for await (const chunk of answer.body ?? []) bytes += (chunk as Uint8Array).length;
+    if (answer.status !== 200) throw new Error(`export answered ${answer.status}`);
+  });
+  return { took, bytes };
+}

@@ -1,0 +1,73 @@
+import type { BenchRow } from "./batch-translate.ts";
+import { pullHeaders, requestsPerSecond, startBareServer } from "./load.ts";
+
+/**
+ * Pull API requests per second against a bare Node server answering every request with the same
+ * bytes and headers: the ratio is the price of the key check, the rate limit and the ETag. 304
+ * answers (a CI poll that changed nothing) are measured too.
+ */
+export async function measurePullVsBare(options: {
+  pullUrl: string;
+  apiKey: string;
+  language: string;
+  /** The scenario's name, e.g. "pull API, 10,000 keys". */
+  label: string;
+  concurrency: number;
+  seconds: number;
+}): Promise<BenchRow[]> {
+  const { pullUrl, concurrency, seconds } = options;
+  const body = JSON.stringify({ format: "json", placeholderFormat: "web", language: options.language });
+  const headers = { "x-api-key": options.apiKey, "content-type": "application/json" };
+
+  const first = await fetch(pullUrl, { method: "POST", headers, body });
+  const bytes = new Uint8Array(await first.arrayBuffer());
+  const etag = first.headers.get("etag") ?? "";
+  if (first.status !== 200 || !etag) throw new Error(`pull answered ${first.status}`);
+
+  const bare = await startBareServer(bytes, pullHeaders(first));
+  const load = { concurrency, seconds };
+  try {
+    // Alternate the two and keep each one's best round, so a burst of other work on the machine
+    // does not decide the ratio.
+    let reference = 0;
+    let pulled = 0;
+    for (let round = 0; round < 2; round++) {
+      const bareRate = await requestsPerSecond(
+        { url: bare.url, method: "POST", headers, body },
+        { ...load, expect: 200 },
+      );
+      reference = Math.max(reference, bareRate);
+      const pullRate = await requestsPerSecond(
+        { url: pullUrl, method: "POST", headers, body },
+        { ...load, expect: 200 },
+      );
+      pulled = Math.max(pulled, pullRate);
+    }
+    const notModified = await requestsPerSecond(
+      { url: pullUrl, method: "POST", headers: { ...headers, "if-none-match": etag }, body },
+      { ...load, expect: 304 },
+    );
+    const ratio = pulled / reference;
+    const size =
+      bytes.length >= 1024 * 1024
+        ? `${(bytes.length / 1024 / 1024).toFixed(1)} MB`
+        : `${(bytes.length / 1024).toFixed(0)} KB`;
+    const rate = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} req/s`;
+    return [
+      {
+        scenario: `${options.label} (${size} JSON), ${concurrency} connections`,
+        result: `${rate(pulled)} = ${ratio.toFixed(2)} × bare Node (${rate(reference)})`,
+        budget: "≥ 0.5 ×",
+        ok: ratio >= 0.5,
+      },
+      {
+        scenario: `${options.label}, unchanged (If-None-Match → 304)`,
+        result: rate(notModified),
+        budget: "(measured)",
+        ok: undefined,
+      },
+    ];
+  } finally {
+    await bare.close();
+  }
+}
