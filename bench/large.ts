@@ -4,7 +4,7 @@ import type { ApiClient } from "../tests/helpers/api-client.ts";
 import { chromiumAvailable } from "../tests/helpers/browser.ts";
 import type { MailServer } from "../tests/helpers/smtp.ts";
 import type { BenchRow } from "./batch-translate.ts";
-import { createProject, importJson, signedInOwner } from "./bench-session.ts";
+import { createProject, signedInOwner } from "./bench-session.ts";
 import { LARGE_LANGUAGES, largeKeyName, seedLargeProject } from "./large-seed.ts";
 import { median, ms, percentile, timeIt } from "./measure.ts";
 import { overviewFirstRows } from "./overview-first-rows.ts";
@@ -34,8 +34,10 @@ interface ListedKey {
 type Attempt = (
   scenario: string,
   budget: string,
-  run: () => Promise<Omit<BenchRow, "scenario" | "budget">>,
+  run: (signal: AbortSignal) => Promise<Omit<BenchRow, "scenario" | "budget">>,
 ) => Promise<void>;
+/** A scenario still running after this long fails (its request is aborted where it can be). */
+const SCENARIO_TIMEOUT_MS = Number(process.env.BENCH_LARGE_TIMEOUT_S ?? 240) * 1000;
 
 /**
  * Issue 18's large-project budgets, on PostgreSQL: a project of BENCH_LARGE_KEYS keys (default
@@ -48,12 +50,23 @@ export async function largeProject(mail: MailServer, progress: (line: string) =>
   const rows: BenchRow[] = [];
   const attempt: Attempt = async (scenario, budget, run) => {
     progress(`${scenario}…`);
+    const abort = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        abort.abort();
+        reject(new Error(`did not finish within ${SCENARIO_TIMEOUT_MS / 1000} s (BENCH_LARGE_TIMEOUT_S)`));
+      }, SCENARIO_TIMEOUT_MS);
+    });
     try {
-      rows.push({ scenario, budget, ...(await run()) });
+      rows.push({ scenario, budget, ...(await Promise.race([run(abort.signal), timeout])) });
     } catch (error) {
       const reason = (error as Error).message.split("\n")[0] ?? "";
       rows.push({ scenario, budget, result: `failed: ${reason}`, ok: false });
+    } finally {
+      clearTimeout(timer);
     }
+    progress(`  ${rows.at(-1)?.result}`);
   };
   const size = `${KEYS.toLocaleString("en")} × ${LARGE_LANGUAGES.length}`;
   let server: ServerProcess | undefined;
@@ -102,6 +115,7 @@ export async function largeProject(mail: MailServer, progress: (line: string) =>
         label: "pull",
         concurrency: 4,
         seconds: 5,
+        slowPullMs: 5000,
       });
       if (!pull) throw new Error("no pull figure");
       return { result: `${pull.result} (${pull.scenario})`, ok: pull.ok };
@@ -110,8 +124,8 @@ export async function largeProject(mail: MailServer, progress: (line: string) =>
     await attempt(
       `${size}: export zip of all languages (JSON), peak server RSS`,
       "< 15 s, RSS < 512 MB",
-      async () => {
-        const { value, peakMb } = await withPeakRss(exportServer.pid, () => exportAll(context));
+      async (signal) => {
+        const { value, peakMb } = await withPeakRss(exportServer.pid, () => exportAll(context, signal));
         return {
           result: `${ms(value.took)} (${(value.bytes / 1024 / 1024).toFixed(0)} MB zip), peak RSS ${mb(peakMb)}`,
           ok: value.took < 15_000 && peakMb < 512,
@@ -121,14 +135,14 @@ export async function largeProject(mail: MailServer, progress: (line: string) =>
     await attempt(
       `import a ${KEYS.toLocaleString("en")}-key JSON file, peak server RSS`,
       "< 60 s",
-      async () => {
+      async (signal) => {
         const file = Object.fromEntries(
           Array.from({ length: KEYS }, (_, i) => [largeKeyName(i), `Imported text number ${i} for the app`]),
         );
         const bytes = new TextEncoder().encode(JSON.stringify(file, null, 2));
         const target = await createProject(client, teamId, "Large import", ["en"]);
         const { value: took, peakMb } = await withPeakRss(exportServer.pid, () =>
-          timeIt(() => importJson(client, target, bytes, "en")),
+          timeIt(() => importFile(context, target, bytes, signal)),
         );
         return {
           result: `${ms(took)} (${(bytes.length / 1024 / 1024).toFixed(1)} MB), peak RSS ${mb(peakMb)}`,
@@ -169,10 +183,13 @@ async function search(context: LargeContext): Promise<Omit<BenchRow, "scenario" 
   if (!("q" in keyPageQuerySchema.shape))
     throw new Error("GET /api/projects/{id}/keys has no `q` parameter yet (keyPageQuerySchema)");
   const took: number[] = [];
+  const slowest = { term: "", ms: 0 };
   for (let round = 0; round < 4; round++) {
     for (const term of SEARCHES) {
       let keys: ListedKey[] = [];
-      took.push(await timeIt(async () => (keys = await listPage(context, `q=${encodeURIComponent(term)}`))));
+      const one = await timeIt(async () => (keys = await listPage(context, `q=${encodeURIComponent(term)}`)));
+      took.push(one);
+      if (one > slowest.ms) Object.assign(slowest, { term, ms: one });
       const needle = term.toLowerCase();
       const stray = keys.find(
         (row) =>
@@ -185,7 +202,7 @@ async function search(context: LargeContext): Promise<Omit<BenchRow, "scenario" 
   }
   const p95 = percentile(took, 95);
   return {
-    result: `p50 ${ms(median(took))}, p95 ${ms(p95)}, max ${ms(Math.max(...took))} (${took.length} searches, ${SEARCHES.length} terms)`,
+    result: `p50 ${ms(median(took))}, p95 ${ms(p95)}, max ${ms(Math.max(...took))} (${took.length} searches, ${SEARCHES.length} terms; slowest q=${slowest.term})`,
     ok: p95 < 300,
   };
 }
@@ -225,14 +242,33 @@ async function filterChange(context: LargeContext): Promise<Omit<BenchRow, "scen
   };
 }
 
+/** A JSON file of English strings imported into `projectId`, through the API. */
+async function importFile(context: LargeContext, projectId: string, bytes: Uint8Array, signal: AbortSignal) {
+  const form = new FormData();
+  form.set("file", new File([new Uint8Array(bytes)], "en.json"));
+  form.set("language", "en");
+  const answer = await fetch(`${context.url}/api/projects/${projectId}/import`, {
+    method: "POST",
+    headers: { cookie: context.client.cookie },
+    body: form,
+    signal,
+  });
+  const text = await answer.text();
+  if (answer.status !== 200) throw new Error(`import answered ${answer.status}: ${text.slice(0, 200)}`);
+}
+
 /** Streams the zip of every language to nowhere: how long, how many bytes. */
-async function exportAll(context: LargeContext): Promise<{ took: number; bytes: number }> {
+async function exportAll(
+  context: LargeContext,
+  signal: AbortSignal,
+): Promise<{ took: number; bytes: number }> {
   let bytes = 0;
   const took = await timeIt(async () => {
     const answer = await fetch(`${context.url}/api/projects/${context.projectId}/export`, {
       method: "POST",
       headers: { cookie: context.client.cookie, "content-type": "application/json" },
       body: JSON.stringify({ languages: LARGE_LANGUAGES, format: "json" }),
+      signal,
     });
     for await (const chunk of answer.body ?? []) bytes += (chunk as Uint8Array).length;
     if (answer.status !== 200) throw new Error(`export answered ${answer.status}`);

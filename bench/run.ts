@@ -307,6 +307,7 @@ async function benchSafely(kind: "pglite" | "postgres") {
     for (const row of await memoryScenarios(kind, { otherStrings: MEMORY_OTHER_STRINGS })) {
       rows.push({ database, ...row });
     }
+    rows.push(inProcessRss(database, "memory"));
   }
   if (runs("responsive")) {
     const mail = await startMailServer();
