@@ -1,9 +1,18 @@
-import { type Kysely, sql, type Transaction, type Updateable } from "kysely";
+import { type Kysely, type RawBuilder, sql, type Transaction, type Updateable } from "kysely";
 import type { DB, TranslationKeysTable } from "../db/schema.ts";
 
 /** Reads and writes of keys: no rules here (the service checks access first), only the queries. */
 
-type Db = Kysely<DB> | Transaction<DB>;
+export type Db = Kysely<DB> | Transaction<DB>;
+
+/** Which keys a list reads: one key, a page after a key name, and/or those a condition keeps. */
+export interface KeyFilter {
+  keyId?: string;
+  after?: string;
+  limit?: number;
+  /** A condition on `translation_keys` (a search, `search.ts`). */
+  match?: RawBuilder<unknown>;
+}
 
 /** The metadata columns of `translation_keys` as a query returns them. */
 export interface KeyMetaColumns {
@@ -48,7 +57,7 @@ export async function selectKeyRows(
   db: Db,
   projectId: string,
   languages: string[],
-  filter: { keyId?: string; after?: string; limit?: number } = {},
+  filter: KeyFilter = {},
 ): Promise<ListedRow[]> {
   const result = await sql<ListedRow>`
       with page as (
@@ -57,6 +66,7 @@ export async function selectKeyRows(
         where project_id = ${projectId}
           ${filter.keyId ? sql`and id = ${filter.keyId}` : sql``}
           ${filter.after !== undefined ? sql`and key collate "C" > ${filter.after}` : sql``}
+          ${filter.match ? sql`and ${filter.match}` : sql``}
         order by key collate "C"
         ${filter.limit ? sql`limit ${filter.limit}` : sql``}
       )

@@ -7,11 +7,12 @@ import type { KeyService } from "./service.ts";
 export function keyRoutes(keys: KeyService) {
   return contractRoutes(keysContract, {
     list: async ({ params, query }, c) => {
-      const { languages, limit, after } = query;
+      const { languages, limit, after, q } = query;
       const page = await keys.list(c.var.user.id, params.id, {
         languages: languages?.split(",").filter(Boolean),
         ...(limit ? { limit } : {}),
         ...(after !== undefined ? { after } : {}),
+        ...(q !== undefined ? { q } : {}),
       });
       // A Response of its own: tens of thousands of keys are written slice by slice, so one
       // JSON.stringify of the whole list does not hold the server for everyone else.

@@ -10,7 +10,8 @@ import type { EventBus } from "../events/event-bus.ts";
 import { writeStrings } from "../strings/string-writer.ts";
 import type { Access } from "../teams/access.ts";
 import { foldRows, presentCreatedKey, presentWrittenCell } from "./present.ts";
-import { deleteKey, insertKey, selectKeyRows, updateKey } from "./queries.ts";
+import { deleteKey, insertKey, type KeyFilter, selectKeyRows, updateKey } from "./queries.ts";
+import { searchFilter, searchStrategy } from "./search.ts";
 
 const duplicateKey = () => new AppError("conflict", "A key with this name already exists in this project");
 
@@ -23,7 +24,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
   async function fetchKeys(
     projectId: string,
     languages: string[],
-    filter: { keyId?: string; after?: string; limit?: number } = {},
+    filter: KeyFilter = {},
     executor: Kysely<DB> | Transaction<DB> = db,
   ): Promise<KeyRow[]> {
     return await foldRows(await selectKeyRows(executor, projectId, languages, filter), languages);
@@ -34,7 +35,11 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
    * rows arrives faster than the server hands its socket back to other requests, which then wait
    * for it; pages leave turns in between, and the snapshot keeps them consistent with each other.
    */
-  async function fetchAllKeys(projectId: string, languages: string[]): Promise<KeyRow[]> {
+  async function fetchAllKeys(
+    projectId: string,
+    languages: string[],
+    match: Pick<KeyFilter, "match">,
+  ): Promise<KeyRow[]> {
     return db
       .transaction()
       .setIsolationLevel("repeatable read")
@@ -45,7 +50,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
           const page = await fetchKeys(
             projectId,
             languages,
-            { limit: KEYS_PER_PAGE, ...(after !== undefined ? { after } : {}) },
+            { ...match, limit: KEYS_PER_PAGE, ...(after !== undefined ? { after } : {}) },
             trx,
           );
           for (const key of page) keys.push(key);
@@ -59,26 +64,32 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
   return {
     /**
      * The project's keys with their strings in the requested languages, ordered by key name (byte
-     * order, the same on both databases); all of them, or one page with `limit` and `after`.
+     * order, the same on both databases); all of them, or one page with `limit` and `after`; with
+     * `q`, only the keys whose name or string in any project language contains it (`search.ts`).
      * Rows are folded into keys here.
      */
     async list(
       userId: string,
       projectId: string,
-      options: { languages?: string[] | undefined; limit?: number; after?: string } = {},
+      options: { languages?: string[] | undefined; limit?: number; after?: string; q?: string } = {},
     ): Promise<{ keys: KeyRow[]; next: string | null }> {
       const { project } = await access.project(userId, projectId, "languages.view");
       const { languages, limit, after } = options;
       const wanted = languages?.length
         ? languages.filter((l) => project.languages.includes(l))
         : project.languages;
+      const text = options.q?.trim() ?? "";
+      const searched = { id: projectId, languages: project.languages };
+      const match =
+        text === "" ? {} : { match: searchFilter(searched, text, await searchStrategy(db, searched, text)) };
       const keys =
         limit || after !== undefined
           ? await fetchKeys(projectId, wanted, {
+              ...match,
               ...(limit ? { limit } : {}),
               ...(after !== undefined ? { after } : {}),
             })
-          : await fetchAllKeys(projectId, wanted);
+          : await fetchAllKeys(projectId, wanted, match);
       const next = limit && keys.length === limit ? (keys.at(-1)?.key ?? null) : null;
       return { keys, next };
     },

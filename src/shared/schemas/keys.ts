@@ -82,15 +82,24 @@ export const keyRowSchema = keyMetadataSchema.extend({
 export type KeyRow = z.infer<typeof keyRowSchema>;
 
 /**
- * GET /api/projects/:id/keys?languages=en,de[&limit=N&after=KEY] — ordered by key name (byte order).
- * With `limit`, one page: `next` is the `after` of the following page, or null at the end.
+ * GET /api/projects/:id/keys?languages=en,de[&q=TEXT][&limit=N&after=KEY] — ordered by key name (byte
+ * order). With `limit`, one page: `next` is the `after` of the following page, or null at the end.
  */
 export const keyListSchema = z.object({
   keys: z.array(keyRowSchema),
   next: z.string().nullable().optional(),
 });
+/** The longest search the keys list takes (characters). */
+export const SEARCH_MAX = 200;
+
 export const keyPageQuerySchema = z.object({
   languages: z.string().optional(),
+  /**
+   * A search: keys whose name, or whose string in any of the project's languages (not only those
+   * asked for), contains this text, case-insensitively; `%`, `_` and `\` are plain characters.
+   * Blank: no search. Paged like the whole list, with `limit`, `after` and `next`.
+   */
+  q: z.string().max(SEARCH_MAX, `A search must be at most ${SEARCH_MAX} characters`).optional(),
   limit: z.coerce.number().int().min(1).max(5000).optional(),
   after: z.string().max(255).optional(),
 });

@@ -1,0 +1,116 @@
+import { type RawBuilder, sql } from "kysely";
+import { type Db, type KeyFilter, type ListedRow, selectKeyRows } from "./queries.ts";
+
+/**
+ * The keys list's search (`?q=`, issue 18): keys whose name, or whose string in any of the
+ * project's languages, contains the text, case-insensitively. `ilike '%text%'` is served by trigram
+ * indexes that start at the project, so a search costs what the project's own matches cost, not
+ * every team's:
+ * - key names: `translation_keys_search_trgm_idx` (migration 0014), over (project, trigrams);
+ * - strings: `translation_strings_memory_trgm_idx` (migration 0012, the translation memory's), over
+ *   (`project:language`, trigrams) of the non-empty strings.
+ *
+ * Two ways to read a page, chosen by how many matches there are (counted up to `cap`):
+ * - few: the matching key ids come from the indexes, then that set is sorted by name and cut. Its
+ *   cost follows the number of matches, so a rare text in 250,000 keys answers in milliseconds.
+ * - many: the keys are walked in name order and each is checked, until the page is full. With that
+ *   many matches a page fills after a short walk, whereas collecting and sorting every match (a
+ *   text found in half the strings) would take seconds. Texts shorter than 3 characters have no
+ *   trigrams: they are usually found everywhere, and take this way too once counted.
+ */
+
+/** More matching names and strings than this: walk the keys instead of collecting the matches. */
+export const FEW_MATCHES = 5000;
+
+/** A `like` pattern for "contains `text`": `\`, `%` and `_` are escaped (`\` is the escape character). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export interface SearchedProject {
+  id: string;
+  /** All of the project's languages: a search looks at every one, whatever the list shows. */
+  languages: readonly string[];
+}
+
+export type SearchStrategy = "few" | "many";
+
+/** The index scopes of the project's strings (`project:language`, as migration 0012 indexes them). */
+function stringScopes(project: SearchedProject): string[] {
+  return project.languages.map((language) => `${project.id}:${language}`);
+}
+
+/** Matching names plus matching strings, counted up to `cap + 1` (so: "more than `cap`"). */
+async function countMatches(db: Db, project: SearchedProject, pattern: string, cap: number): Promise<number> {
+  const result = await sql<{ matches: number }>`
+    select count(*)::int as matches from (
+      (select id from translation_keys
+        where array[project_id::text] && ${[project.id]}::text[] and key ilike ${pattern})
+      union all
+      (select key_id from translation_strings
+        where array[project_id::text || ':' || language_code] && ${stringScopes(project)}::text[]
+          and value <> '' and value ilike ${pattern})
+      limit ${cap + 1}
+    ) hits
+  `.execute(db);
+  return Number(result.rows[0]?.matches ?? 0);
+}
+
+/** The condition on `translation_keys` that keeps the matches, in the way `strategy` reads them. */
+function matchCondition(
+  project: SearchedProject,
+  pattern: string,
+  strategy: SearchStrategy,
+): RawBuilder<unknown> {
+  if (strategy === "few") {
+    return sql`id in (
+      select id from translation_keys
+        where array[project_id::text] && ${[project.id]}::text[] and key ilike ${pattern}
+      union
+      select key_id from translation_strings
+        where array[project_id::text || ':' || language_code] && ${stringScopes(project)}::text[]
+          and value <> '' and value ilike ${pattern}
+    )`;
+  }
+  return sql`(key ilike ${pattern} or exists (
+      select 1 from translation_strings s
+      where s.key_id = translation_keys.id and s.language_code = any(${[...project.languages]}::text[])
+        and s.value <> '' and s.value ilike ${pattern}
+    ))`;
+}
+
+/** How to read the pages of a search in `project` (count once, read many pages). */
+export async function searchStrategy(
+  db: Db,
+  project: SearchedProject,
+  text: string,
+  cap = FEW_MATCHES,
+): Promise<SearchStrategy> {
+  return (await countMatches(db, project, containsPattern(text), cap)) > cap ? "many" : "few";
+}
+
+/** The `match` of a key filter for a search of `text` read the `strategy` way. */
+export function searchFilter(
+  project: SearchedProject,
+  text: string,
+  strategy: SearchStrategy,
+): RawBuilder<unknown> {
+  return matchCondition(project, containsPattern(text), strategy);
+}
+
+/** One page of a search: the rows of `selectKeyRows`, with the way they were read. */
+export async function searchKeyRows(
+  db: Db,
+  project: SearchedProject,
+  languages: string[],
+  text: string,
+  page: Omit<KeyFilter, "match"> & { cap?: number },
+): Promise<{ rows: ListedRow[]; strategy: SearchStrategy }> {
+  const { cap, ...filter } = page;
+  const strategy = await searchStrategy(db, project, text, cap);
+  const rows = await selectKeyRows(db, project.id, languages, {
+    ...filter,
+    match: searchFilter(project, text, strategy),
+  });
+  return { rows, strategy };
+}

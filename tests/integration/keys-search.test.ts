@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { searchKeyRows } from "../../src/server/keys/search.ts";
+import type { KeyRow } from "../../src/shared/schemas/keys.ts";
+import { type ApiClient, apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+
+/** `?q=` on the keys list (issue 18): the Overview searches on the server, page by page. */
+
+const api = apiAppForThisFile();
+
+interface KeyPage {
+  keys: KeyRow[];
+  next: string | null;
+}
+
+async function addKeys(owner: ApiClient, projectId: string, keys: Record<string, string>) {
+  const ids: Record<string, string> = {};
+  for (const [key, sourceValue] of Object.entries(keys)) {
+    const created = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
+      body: { key, ...(sourceValue ? { sourceValue } : {}) },
+    });
+    expect(created.status, key).toBe(201);
+    ids[key] = created.body.id;
+  }
+  return ids;
+}
+
+async function search(owner: ApiClient, projectId: string, query: string) {
+  const answer = await owner.request<KeyPage>("GET", `/api/projects/${projectId}/keys?${query}`);
+  expect(answer.status, query).toBe(200);
+  return answer.body;
+}
+
+const names = (page: KeyPage) => page.keys.map((row) => row.key);
+
+describe("search (q)", () => {
+  it("finds keys by name, case-insensitively", async () => {
+    const { owner, projectId } = await ownerWithProject(api());
+    await addKeys(owner, projectId, { "auth.login": "Sign in", "auth.Logout": "Sign out", "home.title": "" });
+    expect(names(await search(owner, projectId, "q=LOG&limit=50"))).toEqual(["auth.Logout", "auth.login"]);
+    expect(names(await search(owner, projectId, "q=home"))).toEqual(["home.title"]);
+    // An empty or blank query is no search.
+    expect(names(await search(owner, projectId, `q=${encodeURIComponent("  ")}`))).toHaveLength(3);
+  });
+
+  it("finds keys by the text of any project language, not only the requested ones", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de", "fr"]);
+    const ids = await addKeys(owner, projectId, { greeting: "Hello", farewell: "Goodbye", other: "Else" });
+    await owner.request("PUT", `/api/keys/${ids.greeting}/strings/fr`, { body: { value: "Bonjour à tous" } });
+    await owner.request("PUT", `/api/keys/${ids.farewell}/strings/de`, {
+      body: { value: "Auf Wiedersehen" },
+    });
+    const page = await search(owner, projectId, "languages=en,de&q=BONJOUR&limit=10");
+    expect(names(page)).toEqual(["greeting"]);
+    // The strings answered stay those of the languages asked for.
+    expect(Object.keys(page.keys[0]?.strings ?? {})).toEqual(["en"]);
+    expect(names(await search(owner, projectId, "languages=en&q=wiedersehen"))).toEqual(["farewell"]);
+    expect(names(await search(owner, projectId, "q=goodbye&limit=5"))).toEqual(["farewell"]);
+    expect(names(await search(owner, projectId, "q=nowhere&limit=5"))).toEqual([]);
+  });
+
+  it("takes %, _ and \\ literally", async () => {
+    const { owner, projectId } = await ownerWithProject(api());
+    await addKeys(owner, projectId, {
+      rate_limit: "",
+      ratelimit: "",
+      "discount%": "",
+      discount: "Save 50% today",
+      "path\\to": "",
+      pathXto: "",
+    });
+    expect(names(await search(owner, projectId, "q=_&limit=50"))).toEqual(["rate_limit"]);
+    expect(names(await search(owner, projectId, `q=${encodeURIComponent("%")}&limit=50`))).toEqual([
+      "discount",
+      "discount%",
+    ]);
+    expect(names(await search(owner, projectId, `q=${encodeURIComponent("t%")}&limit=50`))).toEqual([
+      "discount%",
+    ]);
+    expect(names(await search(owner, projectId, `q=${encodeURIComponent("h\\t")}&limit=50`))).toEqual([
+      "path\\to",
+    ]);
+  });
+
+  it("pages through the matches in byte order with `after`: every match once, `next` null at the end", async () => {
+    const { owner, projectId } = await ownerWithProject(api());
+    const keys: Record<string, string> = {};
+    for (let i = 0; i < 12; i++) {
+      keys[`m${String(i).padStart(2, "0")}.key`] = i % 3 === 0 ? "a needle here" : "hay";
+      keys[`n${String(i).padStart(2, "0")}.needle`] = "";
+      keys[`o${String(i).padStart(2, "0")}.other`] = "hay";
+    }
+    await addKeys(owner, projectId, keys);
+    const expected = Object.keys(keys)
+      .filter((key) => key.includes("needle") || keys[key]?.includes("needle"))
+      .sort((x, y) => (Buffer.from(x) < Buffer.from(y) ? -1 : 1));
+    expect(expected).toHaveLength(16);
+
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 10; page++) {
+      const query: string = `q=NEEDLE&limit=5${after === null ? "" : `&after=${encodeURIComponent(after)}`}`;
+      const answer = await search(owner, projectId, query);
+      seen.push(...names(answer));
+      after = answer.next;
+      if (after === null) break;
+    }
+    expect(seen).toEqual(expected);
+  });
+
+  it("answers the same whether the matches are few (looked up by index) or many (walked in order)", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    const keys: Record<string, string> = {};
+    for (let i = 0; i < 20; i++) keys[`k${String(i).padStart(2, "0")}`] = i % 2 === 0 ? `match ${i}` : "no";
+    keys["match.by.name"] = "";
+    await addKeys(owner, projectId, keys);
+    const languages = ["en", "de"];
+    const project = { id: projectId, languages };
+    const db = api().db;
+    const keysOf = (found: { rows: { key: string }[] }) => [...new Set(found.rows.map((row) => row.key))];
+    const few = await searchKeyRows(db, project, languages, "MATCH", { limit: 4, cap: 1000 });
+    const many = await searchKeyRows(db, project, languages, "MATCH", { limit: 4, cap: 2 });
+    expect(few.strategy).toBe("few");
+    expect(many.strategy).toBe("many");
+    expect(keysOf(many)).toEqual(keysOf(few));
+    expect(keysOf(few)).toEqual(["k00", "k02", "k04", "k06"]);
+    const after = keysOf(few).at(-1) ?? "";
+    const fewNext = await searchKeyRows(db, project, languages, "match", { limit: 50, after, cap: 1000 });
+    const manyNext = await searchKeyRows(db, project, languages, "match", { limit: 50, after, cap: 2 });
+    expect(keysOf(manyNext)).toEqual(keysOf(fewNext));
+    expect(keysOf(fewNext)).toEqual(["k08", "k10", "k12", "k14", "k16", "k18", "match.by.name"]);
+  });
+
+  it("refuses a query longer than 200 characters", async () => {
+    const { owner, projectId } = await ownerWithProject(api());
+    const answer = await owner.request("GET", `/api/projects/${projectId}/keys?q=${"x".repeat(201)}`);
+    expect(answer.status).toBe(400);
+  });
+});
