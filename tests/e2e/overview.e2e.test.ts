@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
 import type { Browser, BrowserContext, Locator, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
@@ -11,7 +12,9 @@ import { type MailServer, startMailServer } from "../helpers/smtp.ts";
 /**
  * The Overview in Chromium against the real server (spec points 2 and 4): create a project, add a
  * language in the settings, add a key, edit cells (Escape discards, Enter saves, clicking outside
- * asks), fix placeholders, restore from history, and see another member's edit arrive live.
+ * asks), fix placeholders, restore from history, and see another member's edit arrive live; a
+ * project with more keys than a page loads the later pages only when scrolled to, and the search
+ * asks the server (issue 18).
  */
 
 const suffix = randomBytes(3).toString("hex");
@@ -310,4 +313,67 @@ describe(`the Overview on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "
     await expectVisible(toast("Key deleted"));
     await expectVisible(page.getByText("Wonderful, a new beginning"));
   });
+
+  step(
+    "11. more keys than a page: the next page loads on scroll, and the search finds a key not loaded yet",
+    async () => {
+      const db = app.server.database.db;
+      const { id } = await db
+        .selectFrom("projects")
+        .select("id")
+        .where("team_id", "=", teamId)
+        .executeTakeFirstOrThrow();
+      // 450 keys and, after them, one whose German text is searched for: three pages of 200.
+      await sql`
+      insert into translation_keys (project_id, key, position)
+      select ${id}::uuid, 'bulk.key' || lpad(g::text, 4, '0'), g from generate_series(1, 450) g
+      union all select ${id}::uuid, 'zz.needle', 451
+    `.execute(db);
+      await sql`
+      insert into translation_strings (key_id, project_id, language_code, value)
+      select k.id, k.project_id, 'en', 'Bulk ' || k.key from translation_keys k where k.project_id = ${id}::uuid
+      union all
+      select k.id, k.project_id, 'de', 'Nadel im Heuhaufen' from translation_keys k
+      where k.project_id = ${id}::uuid and k.key = 'zz.needle'
+    `.execute(db);
+
+      const lists: URL[] = [];
+      const onRequest = (request: Request) => {
+        const url = new URL(request.url());
+        if (request.method() === "GET" && url.pathname === `/api/projects/${id}/keys`) lists.push(url);
+      };
+      const row = (key: string) => page.locator(`tr[data-key="${key}"]`);
+      page.on("request", onRequest);
+      try {
+        await page.reload();
+        await expectVisible(row("bulk.key0001"));
+        // Time enough for the pages that used to follow by themselves: none is asked for.
+        await page.waitForTimeout(1500);
+        // Only the first page (asked for again if a remount cancelled it), never one after it.
+        const later = () => lists.filter((url) => url.searchParams.has("after"));
+        expect(lists.length).toBeGreaterThan(0);
+        expect(later()).toEqual([]);
+        expect(lists[0]?.searchParams.get("limit")).toBe("200");
+
+        const scroller = page.getByTestId("keys-scroll");
+        await eventually(
+          async () => {
+            await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+            return later().length;
+          },
+          (count) => count >= 1,
+          "the next page once the table is scrolled to its end",
+        );
+        expect(later()[0]?.searchParams.get("after")).toBe("bulk.key0200");
+        expect(await row("zz.needle").count()).toBe(0);
+
+        await page.getByLabel("Search keys").fill("HEUHAUFEN");
+        await expectVisible(row("zz.needle"));
+        expect(lists.at(-1)?.searchParams.get("q")).toBe("HEUHAUFEN");
+        expect(await row("bulk.key0001").count()).toBe(0);
+      } finally {
+        page.off("request", onRequest);
+      }
+    },
+  );
 });

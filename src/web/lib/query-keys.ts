@@ -35,9 +35,12 @@ export const queryKeys = {
   project: (projectId: string) => ["projects", projectId] as const,
   /** All key lists of a project, whatever languages they were fetched for. */
   projectKeys: (projectId: string) => ["projects", projectId, "keys"] as const,
-  /** One key list: the project's keys with the strings of `languages` (in that order). */
-  projectKeysFor: (projectId: string, languages: readonly string[]) =>
-    ["projects", projectId, "keys", languages.join(",")] as const,
+  /**
+   * One key list: the project's keys (those the server finds for `search`, if any) with the strings
+   * of `languages` (in that order).
+   */
+  projectKeysFor: (projectId: string, languages: readonly string[], search = "") =>
+    ["projects", projectId, "keys", languages.join(","), search] as const,
   /**
    * Every key of the project without strings, for the review key picker: under the project (refreshed
    * with it), but not under its "keys", which hold the Overview's lists.

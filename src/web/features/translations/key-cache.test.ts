@@ -20,16 +20,13 @@ function cached(next: string | null = "c"): KeyPages {
       { keys: [row("a", { en: cell("A") }), row("c", { en: cell("C") })], next: "c" },
       { keys: [row("e", { en: cell("E") })], next },
     ],
-    pageParams: [
-      { after: null, limit: 2 },
-      { after: "c", limit: 1000 },
-    ],
+    pageParams: [null, "c"],
   };
 }
 
-function setup(next: string | null = "c") {
+function setup(next: string | null = "c", search = "") {
   const client = createQueryClient();
-  const key = queryKeys.projectKeysFor("p1", ["en"]);
+  const key = queryKeys.projectKeysFor("p1", ["en"], search);
   client.setQueryData(key, cached(next));
   const names = () =>
     client.getQueryData<KeyPages>(key)?.pages.map((page) => page.keys.map((r) => r.key).join(","));
@@ -56,10 +53,28 @@ describe("the key cache over the pages of a key list", () => {
   });
 
   it("moves a renamed key and keeps its cells", () => {
-    const { client, names } = setup();
+    const { client, names } = setup(null);
     upsertKey(client, "p1", { ...row("a"), key: "f" });
     expect(names()).toEqual(["c", "e,f"]);
     expect(cachedCell(client, "p1", "id-a", "en")?.value).toBe("A");
+  });
+
+  it("leaves a key that sorts after the loaded ones of an unfinished list to the page that holds it", () => {
+    const { client, names } = setup("e");
+    upsertKey(client, "p1", row("f"));
+    expect(names()).toEqual(["a,c", "e"]);
+    upsertKey(client, "p1", { ...row("a"), key: "g" });
+    expect(names()).toEqual(["c", "e"]);
+    upsertKey(client, "p1", row("d"));
+    expect(names()).toEqual(["c", "d,e"]);
+  });
+
+  it("in a search's list, updates and renames the keys it holds but adds no new key", () => {
+    const { client, names } = setup(null, "needle");
+    upsertKey(client, "p1", row("b"));
+    expect(names()).toEqual(["a,c", "e"]);
+    upsertKey(client, "p1", { ...row("a"), key: "d" });
+    expect(names()).toEqual(["c", "d,e"]);
   });
 
   it("removes a deleted key from its page", () => {

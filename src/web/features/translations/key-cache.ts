@@ -3,10 +3,19 @@ import type { Cell, KeyRow } from "../../../shared/schemas/keys.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import type { KeyPage, KeyPages } from "./api/list-keys.ts";
 
-/** The languages a cached key list was fetched for (the last part of its query key). */
-function languagesOf(queryKey: QueryKey): string[] {
-  const part = queryKey[3];
-  return typeof part === "string" && part !== "" ? part.split(",") : [];
+/** What a cached key list was fetched for: its languages and search (`queryKeys.projectKeysFor`). */
+interface ListOf {
+  languages: string[];
+  search: string;
+}
+
+function listOf(queryKey: QueryKey): ListOf {
+  const languages = queryKey[3];
+  const search = queryKey[4];
+  return {
+    languages: typeof languages === "string" && languages !== "" ? languages.split(",") : [],
+    search: typeof search === "string" ? search : "",
+  };
 }
 
 /**
@@ -16,13 +25,13 @@ function languagesOf(queryKey: QueryKey): string[] {
 function eachKeyList(
   queryClient: QueryClient,
   projectId: string,
-  update: (pages: KeyPage[], languages: string[]) => KeyPage[] | undefined,
+  update: (pages: KeyPage[], list: ListOf) => KeyPage[] | undefined,
 ): void {
   for (const [queryKey, list] of queryClient.getQueriesData<KeyPages>({
     queryKey: queryKeys.projectKeys(projectId),
   })) {
     if (!list) continue;
-    const pages = update(list.pages, languagesOf(queryKey));
+    const pages = update(list.pages, listOf(queryKey));
     if (pages && pages !== list.pages) queryClient.setQueryData<KeyPages>(queryKey, { ...list, pages });
   }
 }
@@ -52,7 +61,7 @@ export function cachedCell(
   for (const [queryKey, list] of queryClient.getQueriesData<KeyPages>({
     queryKey: queryKeys.projectKeys(projectId),
   })) {
-    if (!list || !languagesOf(queryKey).includes(language)) continue;
+    if (!list || !listOf(queryKey).languages.includes(language)) continue;
     const at = find(list.pages, keyId);
     if (at) return list.pages[at.page]?.keys[at.index]?.strings[language];
   }
@@ -73,7 +82,7 @@ export function applyCell(
   options: { onlyNewer?: boolean } = {},
 ): boolean {
   let changed = false;
-  eachKeyList(queryClient, projectId, (pages, languages) => {
+  eachKeyList(queryClient, projectId, (pages, { languages }) => {
     if (!languages.includes(language)) return undefined;
     const at = find(pages, keyId);
     if (!at) return undefined;
@@ -106,14 +115,16 @@ function insertionIndex(rows: KeyRow[], key: string): number {
 }
 
 /**
- * Adds or replaces a key (create, rename), keeping each list ordered by name: in the first page whose
- * last key comes after it, else at the end of the last page (a page still to come that holds it too
- * leaves it out when it arrives).
+ * Adds or replaces a key (create, rename), keeping each list ordered by name, in the first page whose
+ * last key comes after it. A list whose later pages are still to come leaves a key that sorts after
+ * its last one to the page that will hold it, and a search's list takes no new key (the server
+ * decides what matches; the refetch after the key event brings it if it does).
  */
 export function upsertKey(queryClient: QueryClient, projectId: string, row: KeyRow): void {
-  eachKeyList(queryClient, projectId, (pages, languages) => {
+  eachKeyList(queryClient, projectId, (pages, { languages, search }) => {
     if (pages.length === 0) return undefined;
     const at = find(pages, row.id);
+    if (!at && search !== "") return undefined;
     const existing = at ? pages[at.page]?.keys[at.index] : undefined;
     const strings: KeyRow["strings"] = {};
     for (const language of languages) {
@@ -125,7 +136,11 @@ export function upsertKey(queryClient: QueryClient, projectId: string, row: KeyR
       const last = page.keys.at(-1);
       return last !== undefined && compareKeys(last.key, row.key) >= 0;
     });
-    if (target < 0) target = next.length - 1;
+    if (target < 0) {
+      // After every loaded key: the end of the list, or a page not loaded yet.
+      if (next.at(-1)?.next !== null) return next;
+      target = next.length - 1;
+    }
     const keys = (next[target] as KeyPage).keys;
     next = withKeys(next, target, keys.toSpliced(insertionIndex(keys, row.key), 0, { ...row, strings }));
     return next;

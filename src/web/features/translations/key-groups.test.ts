@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { KeyRow } from "../../../shared/schemas/keys.ts";
 import {
   cellAfterArrow,
-  filterKeys,
   flattenGroups,
   GROUP_PAGE_SIZE,
   groupKeys,
+  groupMayGrow,
   keyGroupName,
   nextVisibleGroups,
   OTHER_GROUP,
+  wantsNextPage,
 } from "./key-groups.ts";
 
 function row(key: string, strings: Record<string, string> = {}): KeyRow {
@@ -54,15 +55,6 @@ describe("groupKeys", () => {
   });
 });
 
-describe("filterKeys", () => {
-  it("matches key names and values, case-insensitive", () => {
-    const keys = [row("auth.login", { en: "Sign in" }), row("home.title", { en: "Welcome" })];
-    expect(filterKeys(keys, "LOGIN").map((k) => k.key)).toEqual(["auth.login"]);
-    expect(filterKeys(keys, "welc").map((k) => k.key)).toEqual(["home.title"]);
-    expect(filterKeys(keys, "  ")).toBe(keys);
-  });
-});
-
 describe("paging of groups", () => {
   const groups = groupKeys(
     Array.from({ length: 12 }, (_, g) => [
@@ -89,6 +81,39 @@ describe("paging of groups", () => {
     expect(nextVisibleGroups(5, 12, 14, 15)).toBe(10);
     expect(nextVisibleGroups(10, 12, 29, 30)).toBe(12);
     expect(nextVisibleGroups(12, 12, 35, 36)).toBe(12);
+  });
+});
+
+describe("paging from the server (issue 18)", () => {
+  it("asks for the next page only once every loaded group shows and the end is near", () => {
+    // 5 of 12 groups shown: more groups of the loaded keys first.
+    expect(wantsNextPage(5, 12, 14, 15)).toBe(false);
+    // All groups shown, but scrolled far from the end.
+    expect(wantsNextPage(12, 12, 2, 36)).toBe(false);
+    expect(wantsNextPage(12, 12, 36 - 1 - 11, 36)).toBe(false);
+    expect(wantsNextPage(12, 12, 36 - 1 - 10, 36)).toBe(true);
+    expect(wantsNextPage(12, 12, 35, 36)).toBe(true);
+    // Rows that do not fill the screen: the next page at once.
+    expect(wantsNextPage(0, 0, -1, 0)).toBe(true);
+  });
+
+  it("tells the groups that a page still to come may add keys to", () => {
+    // Loaded up to auth.z: keys after it may be auth.zz or anything from b on.
+    expect(groupMayGrow("auth", "auth.z")).toBe(true);
+    expect(groupMayGrow("billing", "auth.z")).toBe(true);
+    expect(groupMayGrow("about", "auth.z")).toBe(false);
+    expect(groupMayGrow("Zeta", "auth.z")).toBe(false);
+    expect(groupMayGrow(OTHER_GROUP, "auth.z")).toBe(true);
+  });
+
+  it("marks those groups' counts as partial while the list is unfinished", () => {
+    const groups = groupKeys([row("a.1"), row("a.2"), row("b.1"), row("b.2")]);
+    const headers = (loadedUpTo: string | null) =>
+      flattenGroups(groups, GROUP_PAGE_SIZE, loadedUpTo).flatMap((r) =>
+        r.type === "group" ? [`${r.name} ${r.count}${r.more ? "+" : ""}`] : [],
+      );
+    expect(headers("b.2")).toEqual(["a 2", "b 2+"]);
+    expect(headers(null)).toEqual(["a 2", "b 2"]);
   });
 });
 

@@ -38,26 +38,32 @@ export function groupKeys(keys: readonly KeyRow[]): KeyGroup[] {
     .sort((a, b) => compareNames(a.name, b.name));
 }
 
-/** Client-side search: the key name or any loaded value contains the query, case-insensitive. */
-export function filterKeys(keys: readonly KeyRow[], query: string): readonly KeyRow[] {
-  const q = query.trim().toLowerCase();
-  if (q === "") return keys;
-  return keys.filter(
-    (row) =>
-      row.key.toLowerCase().includes(q) ||
-      Object.values(row.strings).some((cell) => cell.value.toLowerCase().includes(q)),
-  );
+/**
+ * Whether keys still to come, all after `loadedUpTo` in byte order (the server's order), can belong
+ * to group `name`: its keys start with the name, so only when the name sorts after the last loaded
+ * key or begins it (and 'Other', which has no prefix).
+ */
+export function groupMayGrow(name: string, loadedUpTo: string): boolean {
+  return name === OTHER_GROUP || loadedUpTo < name || loadedUpTo.startsWith(name);
 }
 
 export type TableRow =
-  | { type: "group"; id: string; name: string; count: number }
+  | { type: "group"; id: string; name: string; count: number; more: boolean }
   | { type: "key"; id: string; row: KeyRow; group: string };
 
-/** The flat list the virtualized table renders: a header row per group, then its keys. */
-export function flattenGroups(groups: readonly KeyGroup[], visibleGroups: number): TableRow[] {
+/**
+ * The flat list the virtualized table renders: a header row per group, then its keys. While pages
+ * are still to come (`loadedUpTo`: the last loaded key), a group they may add to says so (`more`).
+ */
+export function flattenGroups(
+  groups: readonly KeyGroup[],
+  visibleGroups: number,
+  loadedUpTo: string | null = null,
+): TableRow[] {
   const rows: TableRow[] = [];
   for (const group of groups.slice(0, Math.max(0, visibleGroups))) {
-    rows.push({ type: "group", id: `group:${group.name}`, name: group.name, count: group.keys.length });
+    const more = loadedUpTo !== null && groupMayGrow(group.name, loadedUpTo);
+    rows.push({ type: "group", id: `group:${group.name}`, name: group.name, count: group.keys.length, more });
     for (const row of group.keys) rows.push({ type: "key", id: row.id, row, group: group.name });
   }
   return rows;
@@ -76,6 +82,19 @@ export function nextVisibleGroups(
   if (visibleGroups >= totalGroups) return visibleGroups;
   if (lastVisibleIndex < rowCount - 1 - LOAD_MORE_THRESHOLD) return visibleGroups;
   return Math.min(totalGroups, visibleGroups + GROUP_PAGE_SIZE);
+}
+
+/**
+ * Whether the table should ask the server for the next page of keys: every group of the loaded keys
+ * shows and the last rendered row is near the end (issue 18: never all keys, only what is scrolled to).
+ */
+export function wantsNextPage(
+  visibleGroups: number,
+  totalGroups: number,
+  lastVisibleIndex: number,
+  rowCount: number,
+): boolean {
+  return visibleGroups >= totalGroups && lastVisibleIndex >= rowCount - 1 - LOAD_MORE_THRESHOLD;
 }
 
 /**

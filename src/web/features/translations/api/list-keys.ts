@@ -1,5 +1,5 @@
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useCallback } from "react";
 import type { KeyRow } from "../../../../shared/schemas/keys.ts";
 import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
@@ -10,48 +10,41 @@ export interface KeyPage {
   next: string | null;
 }
 
-/** Where a page starts (null: at the first key) and how many keys it asks for. */
-export interface KeyPageParam {
-  after: string | null;
-  limit: number;
-}
-
-/** The cached key list of a project: its pages, fetched one after the other. */
-export type KeyPages = InfiniteData<KeyPage, KeyPageParam>;
+/** The cached key list of a project: its pages so far, each fetched after the key the previous ended on. */
+export type KeyPages = InfiniteData<KeyPage, string | null>;
 
 /** The key list as the Overview shows it: the rows so far, in key order. */
 export interface KeyList {
   rows: KeyRow[];
-  /** Every page has arrived. */
+  /** The last page has arrived: there are no more keys (or matches) than these. */
   complete: boolean;
+  /** The next page is on its way. */
+  loadingMore: boolean;
   /** A later page failed; the rows so far stay (refetch to try again). */
   failed: boolean;
 }
 
-/** Enough for the first screen; the rest follows in growing pages (the API allows up to 5,000). */
-export const FIRST_PAGE_SIZE = 300;
-export const PAGE_SIZE = 5000;
-const SECOND_PAGE_SIZE = 1000;
 /**
- * The rest waits until the first rows have painted, and pages grow from 1,000 to 5,000 keys: on the
- * embedded database one large query blocks the server for everyone, so it is cut into short ones.
+ * Keys per page. The Overview asks for the next page only when the table is scrolled near the end
+ * of the rows it has (issue 18: a project of 250,000 keys is never loaded whole).
  */
-const REST_DELAY_MS = 250;
+export const PAGE_SIZE = 200;
 
-/** GET /api/projects/:id/keys?languages=…&limit=…&after=…: one page of keys ordered by name. */
+/** GET /api/projects/:id/keys?languages=…&q=…&limit=…&after=…: one page of keys ordered by name. */
 export async function listKeysPage(
   projectId: string,
   languages: readonly string[],
-  limit: number,
-  after?: string,
+  page: { after?: string | undefined; search?: string; limit?: number },
   signal?: AbortSignal,
 ): Promise<KeyPage> {
+  const { after, search = "", limit = PAGE_SIZE } = page;
   const answer = await api.keys.list(
     {
       params: { id: projectId },
       query: {
         limit,
         ...(languages.length > 0 ? { languages: languages.join(",") } : {}),
+        ...(search !== "" ? { q: search } : {}),
         ...(after !== undefined ? { after } : {}),
       },
     },
@@ -60,76 +53,75 @@ export async function listKeysPage(
   return { keys: answer.keys, next: answer.next ?? null };
 }
 
-function nextPageSize(limit: number): number {
-  return limit < SECOND_PAGE_SIZE ? SECOND_PAGE_SIZE : Math.min(PAGE_SIZE, limit * 2);
-}
-
 /**
- * Fetched once per (project, languages) and kept current by realtime events (`key-cache.ts`), so it
- * never goes stale. `useKeys` asks for the pages after the first; a refetch (after key events) loads
- * every page again before it replaces the list, so the table never shrinks meanwhile.
+ * The keys of a project (those the server finds for `search`, if any), page by page. Kept current by
+ * realtime events (`key-cache.ts`), so it never goes stale; a refetch (after key events) loads the
+ * pages it had again before it replaces the list, so the table never shrinks meanwhile.
  */
-export function keysQueryOptions(projectId: string, languages: readonly string[]) {
+export function keysQueryOptions(projectId: string, languages: readonly string[], search = "") {
   return infiniteQueryOptions({
-    queryKey: queryKeys.projectKeysFor(projectId, languages),
+    queryKey: queryKeys.projectKeysFor(projectId, languages, search),
     queryFn: async ({ pageParam, signal, client, queryKey }) => {
       const page = await listKeysPage(
         projectId,
         languages,
-        pageParam.limit,
-        pageParam.after ?? undefined,
+        { after: pageParam ?? undefined, search },
         signal,
       );
       // A next page (not a refetch, which rebuilds every page) can hold a key that `key-cache.ts`
-      // already put in the list when it was created or renamed meanwhile: the cached one is newer.
+      // already put in the list when it was renamed meanwhile: the cached one is newer.
       const state = client.getQueryState<KeyPages>(queryKey);
       if (!state?.fetchMeta?.fetchMore || !state.data) return page;
       const known = new Set(state.data.pages.flatMap((p) => p.keys.map((row) => row.id)));
       return { ...page, keys: page.keys.filter((row) => !known.has(row.id)) };
     },
-    initialPageParam: { after: null, limit: FIRST_PAGE_SIZE } as KeyPageParam,
-    getNextPageParam: (last: KeyPage, _pages: KeyPage[], param: KeyPageParam): KeyPageParam | undefined =>
-      last.next === null ? undefined : { after: last.next, limit: nextPageSize(param.limit) },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: KeyPage): string | undefined => last.next ?? undefined,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 interface KeyRows {
   rows: KeyRow[];
-  pages: number;
   complete: boolean;
 }
 
-/** The pages as one list (a concat: it runs after every cached save, at 50,000 keys too). */
+/** The pages as one list (a concat: it runs after every cached save). */
 function toRows(data: KeyPages): KeyRows {
   const rows = ([] as KeyRow[]).concat(...data.pages.map((page) => page.keys));
-  return { rows, pages: data.pages.length, complete: data.pages.at(-1)?.next === null };
+  return { rows, complete: data.pages.at(-1)?.next === null };
 }
 
 /**
- * The key list of a project for `languages`: the first page paints at once, the next ones follow
- * while the Overview is open. While another language set of the same project loads, the previous
- * list stays on screen (`isPlaceholderData`), so switching the language column keeps the keys.
+ * The key list of a project for `languages` and `search`: the first page at once, each next one
+ * when `loadMore` is called (the table calls it when scrolled near the end). While another language
+ * set or search of the same project loads, the previous list stays on screen (`isPlaceholderData`).
  */
-export function useKeys(projectId: string, languages: readonly string[]) {
+export function useKeys(projectId: string, languages: readonly string[], search = "") {
   const query = useInfiniteQuery({
-    ...keysQueryOptions(projectId, languages),
+    ...keysQueryOptions(projectId, languages, search),
     select: toRows,
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[1] === projectId ? previous : undefined,
   });
-  const { hasNextPage, isFetching, isFetchNextPageError, isPlaceholderData, fetchNextPage } = query;
-  const pages = query.data?.pages ?? 0;
-  useEffect(() => {
-    // One page at a time; a failed page waits for Retry (a refetch) instead of looping.
-    if (!hasNextPage || isFetching || isFetchNextPageError || isPlaceholderData) return;
-    const timer = setTimeout(() => void fetchNextPage(), pages === 1 ? REST_DELAY_MS : 0);
-    return () => clearTimeout(timer);
-  }, [hasNextPage, isFetching, isFetchNextPageError, isPlaceholderData, fetchNextPage, pages]);
+  const {
+    hasNextPage,
+    isFetching,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    isPlaceholderData,
+    fetchNextPage,
+  } = query;
+  // One page at a time; a failed page waits for Retry (a refetch) instead of looping.
+  const canLoadMore = hasNextPage && !isFetching && !isFetchNextPageError && !isPlaceholderData;
+  const loadMore = useCallback(() => {
+    if (canLoadMore) void fetchNextPage();
+  }, [canLoadMore, fetchNextPage]);
 
   const data: KeyList | undefined = query.data && {
     rows: query.data.rows,
     complete: query.data.complete,
+    loadingMore: isFetchingNextPage,
     failed: isFetchNextPageError,
   };
   return {
@@ -138,5 +130,7 @@ export function useKeys(projectId: string, languages: readonly string[]) {
     isFetching,
     isPlaceholderData,
     refetch: query.refetch,
+    canLoadMore,
+    loadMore,
   };
 }

@@ -9,13 +9,18 @@ import {
   GROUP_PAGE_SIZE,
   groupKeys,
   nextVisibleGroups,
+  wantsNextPage,
 } from "../key-groups.ts";
 import { type ColumnLanguage, KeyRow } from "./key-row.tsx";
 
 export interface KeysTableProps {
   projectId: string;
-  /** The keys to show (already filtered), ordered by name. */
+  /** The keys loaded so far (a search's matches, if any), ordered by name. */
   keys: readonly KeyRowData[];
+  /** The last page is in: there are no more keys than these. */
+  complete: boolean;
+  /** Asks for the next page (it does nothing while one is on its way or none is left). */
+  onLoadMore: () => void;
   source: ColumnLanguage;
   target: ColumnLanguage | null;
   targetLoading: boolean;
@@ -42,6 +47,8 @@ const KEY_ROW_HEIGHT = 41;
 export function KeysTable({
   projectId,
   keys,
+  complete,
+  onLoadMore,
   source,
   target,
   targetLoading,
@@ -60,7 +67,11 @@ export function KeysTable({
   // far fewer elements per row keeps scrolling through thousands of keys smooth.
   const [activeRow, setActiveRow] = useState<string | null>(null);
   const [pinnedRow, setPinnedRow] = useState<string | null>(null);
-  const rows = useMemo(() => flattenGroups(groups, visibleGroups), [groups, visibleGroups]);
+  const loadedUpTo = complete ? null : (keys.at(-1)?.key ?? null);
+  const rows = useMemo(
+    () => flattenGroups(groups, visibleGroups, loadedUpTo),
+    [groups, visibleGroups, loadedUpTo],
+  );
   const editingIndex = useMemo(
     () => (editingKeyId ? rows.findIndex((row) => row.type === "key" && row.id === editingKeyId) : -1),
     [rows, editingKeyId],
@@ -82,6 +93,11 @@ export function KeysTable({
   useEffect(() => {
     setVisibleGroups((current) => nextVisibleGroups(current, groups.length, lastVisible, rows.length));
   }, [lastVisible, groups.length, rows.length]);
+
+  // The next page from the server once every loaded group shows and the end is near (issue 18).
+  useEffect(() => {
+    if (!complete && wantsNextPage(visibleGroups, groups.length, lastVisible, rows.length)) onLoadMore();
+  }, [complete, visibleGroups, groups.length, lastVisible, rows.length, onLoadMore]);
 
   const selectedCount = useMemo(
     () =>
@@ -142,6 +158,7 @@ export function KeysTable({
                   checked={allState}
                   onCheckedChange={(checked) => onToggleAll(checked === true)}
                   aria-label="Select all keys"
+                  title={complete ? undefined : "Selects the keys loaded so far"}
                   disabled={keys.length === 0}
                 />
                 Key
@@ -187,7 +204,10 @@ export function KeysTable({
                       className="flex items-center gap-2 px-3 py-2 text-left text-xs font-semibold"
                     >
                       <span>{row.name}</span>
-                      <span className="font-normal text-muted">{row.count.toLocaleString("en")}</span>
+                      <span className="font-normal text-muted">
+                        {row.count.toLocaleString("en")}
+                        {row.more ? "+" : ""}
+                      </span>
                     </th>
                   ) : (
                     <KeyRow
@@ -212,11 +232,14 @@ export function KeysTable({
         </table>
       </div>
       <div className="border-t border-border bg-surface px-3 py-1.5 text-xs text-muted">
-        {keys.length.toLocaleString("en")} {keys.length === 1 ? "key" : "keys"} in{" "}
-        {groups.length.toLocaleString("en")} {groups.length === 1 ? "group" : "groups"}
+        {keys.length.toLocaleString("en")} {keys.length === 1 ? "key" : "keys"}
+        {complete ? "" : " loaded"} in {groups.length.toLocaleString("en")}{" "}
+        {groups.length === 1 ? "group" : "groups"}
         {visibleGroups < groups.length
           ? ` · showing ${visibleGroups.toLocaleString("en")} groups, scroll for more`
-          : ""}
+          : complete
+            ? ""
+            : " · more load as you scroll (Select all takes the loaded keys)"}
       </div>
     </div>
   );

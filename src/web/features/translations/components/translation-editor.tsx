@@ -1,5 +1,5 @@
 import { CircleAlert, KeyRound, Plus } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { languageName } from "../../../../shared/languages.ts";
 import type { PermissionFlags } from "../../../../shared/permissions.ts";
@@ -18,9 +18,9 @@ import { useCompletion } from "../api/get-completion.ts";
 import { useKeys } from "../api/list-keys.ts";
 import { batchPhase } from "../batch-state.ts";
 import { useBatchTranslation } from "../hooks/use-batch-translation.ts";
+import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
 import { useProjectRealtime } from "../hooks/use-project-realtime.ts";
 import { useSelectedLanguage } from "../hooks/use-selected-language.ts";
-import { filterKeys } from "../key-groups.ts";
 import { AiProviderNotice } from "./ai-provider-notice.tsx";
 import { BatchTranslateBar } from "./batch-translate-bar.tsx";
 import { KeyFormDialog } from "./key-form-dialog.tsx";
@@ -30,10 +30,14 @@ import { SelectionBar } from "./selection-bar.tsx";
 
 export const LOAD_KEYS_FAILED = "Failed to load translation keys. Please try again.";
 
+/** The search box's text goes to the server once typing pauses this long. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
 export interface TranslationEditorProps {
   project: Project;
   userId: string;
   flags: PermissionFlags;
+  /** The search box's text: the server finds the keys (name or text in any language), page by page. */
   search: string;
   /** Opens the Add Translation Key dialog (owned by the caller, which also has the toolbar's 'New'). */
   onAddKey: () => void;
@@ -44,12 +48,15 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
   const source = project.sourceLanguage;
   const [language, selectLanguage] = useSelectedLanguage(userId, project);
   const columns = useMemo(() => (language === source ? [source] : [source, language]), [language, source]);
-  const keysQuery = useKeys(project.id, columns);
-  // The counts are a heavier query: they wait until the key list is in (the embedded database runs
-  // one query at a time, and the first rows matter more than the numbers on the tabs).
-  const completion = useCompletion(project.id, {
-    enabled: keysQuery.data !== undefined && (keysQuery.data.complete || keysQuery.data.failed),
-  });
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const keysQuery = useKeys(project.id, columns, query);
+  // The counts wait for the first page: the first rows matter more than the numbers on the tabs.
+  const completion = useCompletion(project.id, { enabled: keysQuery.data !== undefined });
+  // What the rows on screen were fetched for: while another list loads, the previous one stays.
+  const shown = useRef({ columns, query });
+  if (!keysQuery.isPlaceholderData && keysQuery.data) shown.current = { columns, query };
+  const targetLoading = keysQuery.isPlaceholderData && shown.current.columns !== columns;
+  const searching = query !== search.trim() || (keysQuery.isPlaceholderData && shown.current.query !== query);
   const editing = useCellEditing(project.id);
   const deleteKey = useDeleteKey(project.id);
   const batch = useBatchTranslation(project.id);
@@ -73,9 +80,9 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
   }, [projectId]);
 
   const keys = keysQuery.data?.rows;
-  const loadingMore = keysQuery.data ? !keysQuery.data.complete && !keysQuery.data.failed : false;
+  const complete = keysQuery.data?.complete === true;
+  const loadingMore = keysQuery.data?.loadingMore === true;
   const loadFailed = keysQuery.data?.failed === true;
-  const filtered = useMemo(() => (keys ? filterKeys(keys, search) : []), [keys, search]);
 
   const onToggle = useCallback((keyId: string, selected: boolean) => {
     setSelection((old) => {
@@ -86,8 +93,9 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
     });
   }, []);
   const onToggleAll = useCallback(
-    (selected: boolean) => setSelection(selected ? new Set(filtered.map((row) => row.id)) : new Set()),
-    [filtered],
+    // The keys loaded so far: the table says so while more are to come.
+    (selected: boolean) => setSelection(selected ? new Set(keys?.map((row) => row.id)) : new Set()),
+    [keys],
   );
 
   const confirmDelete = () => {
@@ -125,7 +133,7 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
         <Spinner label="Loading translation keys" className="size-6 text-brand-600" />
       </div>
     );
-  } else if (keys.length === 0 && !loadingMore) {
+  } else if (keys.length === 0 && complete && shown.current.query === "") {
     body = (
       <EmptyState
         icon={KeyRound}
@@ -141,17 +149,19 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
         }
       />
     );
-  } else if (filtered.length === 0 && !loadingMore) {
-    body = <p className="py-10 text-center text-sm text-muted">No keys match “{search.trim()}”.</p>;
+  } else if (keys.length === 0 && complete) {
+    body = <p className="py-10 text-center text-sm text-muted">No keys match “{shown.current.query}”.</p>;
   } else {
     body = (
       <KeysTable
-        key={`${project.id}\u0000${search.trim()}`}
+        key={`${project.id}\u0000${shown.current.query}`}
         projectId={project.id}
-        keys={filtered}
+        keys={keys}
+        complete={complete}
+        onLoadMore={keysQuery.loadMore}
         source={sourceColumn}
         target={targetColumn}
-        targetLoading={keysQuery.isPlaceholderData}
+        targetLoading={targetLoading}
         canManageKeys={flags.canManageKeys}
         selection={selection}
         onToggle={onToggle}
@@ -197,6 +207,11 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
             selection={selection}
             onDeselect={() => setSelection(new Set())}
           />
+        ) : null}
+        {searching ? (
+          <p className="flex items-center gap-2 text-xs text-muted" role="status">
+            <Spinner /> Searching…
+          </p>
         ) : null}
         {body}
         {loadingMore ? (
