@@ -7,6 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import { openAPIRouteHandler } from "hono-openapi";
 import type { AuthService } from "./auth/service.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
+import { QueryAbandonedError, withQuerySignal } from "./db/query-scope.ts";
 import { AppError, errors } from "./errors.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import type { AppEnv } from "./http/app-env.ts";
@@ -100,7 +101,8 @@ export function buildApp({
   const app = new Hono();
   app.use("*", async (c, next) => {
     const started = performance.now();
-    await next();
+    // A client that goes away stops its request's work: its next query fails instead of running.
+    await withQuerySignal(c.req.raw.signal, next);
     logger.debug(
       {
         method: c.req.method,
@@ -118,6 +120,13 @@ export function buildApp({
   for (const module of modules) module.mountRootRoutes?.(app);
 
   app.onError((error, c) => {
+    // Whatever failed after the client went away (better-auth, say, wraps the abandoned read in its
+    // own error) failed for nobody.
+    if (error instanceof QueryAbandonedError || c.req.raw.signal.aborted) {
+      logger.debug({ path: c.req.path }, "request abandoned by its client");
+      // Nobody reads it: nginx's "client closed request".
+      return new Response(null, { status: 499 });
+    }
     const appError = toAppError(error, logger);
     if (appError.status >= 500) logger.error({ err: error, path: c.req.path }, "request failed");
     if (appError.retryAfterSeconds) c.header("retry-after", String(appError.retryAfterSeconds));

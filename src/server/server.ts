@@ -76,7 +76,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     });
     const events = await createEventBus({
       db: database.db,
-      pglite: database.pglite,
+      embedded: database.embedded,
       databaseUrl: config.DATABASE_URL,
       logger,
     });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { type Config, loadConfig } from "../../src/server/config.ts";
 import { pgliteExtensions } from "../../src/server/db/database.ts";
-import { createLogger } from "../../src/server/logger.ts";
+import { createLogger, type Logger } from "../../src/server/logger.ts";
 import { type RunningServer, startServer } from "../../src/server/server.ts";
 import {
   createTestDatabase,
@@ -82,7 +82,7 @@ async function seedDataDir(dataDir: string): Promise<void> {
  */
 export async function startAppServer(
   givenEnv: Record<string, string> = {},
-  options: { staticDir?: string; database?: TestDatabaseKind } = {},
+  options: { staticDir?: string; database?: TestDatabaseKind; logger?: Logger } = {},
 ): Promise<AppServer> {
   const env = { ...givenEnv };
   const chosen = env.DATABASE_URL || env.DATA_DIR;
@@ -119,7 +119,7 @@ export async function startAppServer(
     });
     try {
       const server = await startServer(config, {
-        logger: createLogger(config.LOG_LEVEL),
+        logger: options.logger ?? createLogger(config.LOG_LEVEL),
         clock,
         ...(options.staticDir ? { staticDir: options.staticDir } : {}),
       });

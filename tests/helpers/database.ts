@@ -1,12 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
-import { Kysely, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
-import { type Database, openPGlite, openPostgres, pgliteExtensions } from "../../src/server/db/database.ts";
+import { type Database, openPGlite, openPostgres } from "../../src/server/db/database.ts";
 import { migrateToLatest } from "../../src/server/db/migrate.ts";
-import { PGliteDialect } from "../../src/server/db/pglite-dialect.ts";
 import type { DB } from "../../src/server/db/schema.ts";
 import { redactUrl, type TestDatabaseKind, testDatabaseKind, testDatabaseUrl } from "./database-env.ts";
 
@@ -165,26 +163,11 @@ export function pgliteTemplate(): Promise<Blob | undefined> {
 
 async function createPGliteDatabase(migrate: boolean): Promise<TestDatabase> {
   const template = await loadTemplate(migrate ? "pgliteTemplatePath" : "pgliteEmptyTemplatePath");
-  let database: Database;
-  if (template) {
-    const pglite = new PGlite({ loadDataDir: template, extensions: pgliteExtensions });
-    await pglite.waitReady;
-    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-    database = {
-      db,
-      kind: "pglite",
-      pglite,
-      close: async () => {
-        await db.destroy();
-        await pglite.close();
-      },
-    };
-    // The template was migrated when the run started; a migration added since is applied here.
-    if (migrate) await migrateToLatest(db);
-  } else {
-    database = await openPGlite(undefined);
-    if (migrate) await migrateToLatest(database.db);
-  }
+  // The template was migrated when the run started; a migration added since is applied here.
+  const database = await openPGlite(undefined, {
+    loadDataDir: template ? new Uint8Array(await template.arrayBuffer()) : undefined,
+  });
+  if (migrate) await migrateToLatest(database.db);
   let dropped = false;
   return {
     kind: "pglite",

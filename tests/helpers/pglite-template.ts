@@ -9,14 +9,14 @@ import { migrateToLatest } from "../../src/server/db/migrate.ts";
  * Dumps a fresh in-memory PGlite database twice: as created, and migrated (the integration
  * project's global setup). Loading a dump takes well under a second; creating one takes 3-6 s.
  */
-export async function dumpPGliteTemplates(): Promise<{ empty: Blob; migrated: Blob }> {
+export async function dumpPGliteTemplates(): Promise<{ empty: Uint8Array; migrated: Uint8Array }> {
   const database = await openPGlite(undefined);
   try {
-    const pglite = database.pglite;
-    if (!pglite) throw new Error("openPGlite returned no PGlite instance");
-    const empty = await pglite.dumpDataDir("none");
+    const embedded = database.embedded;
+    if (!embedded) throw new Error("openPGlite returned no embedded database");
+    const empty = await embedded.dumpDataDir();
     await migrateToLatest(database.db);
-    const migrated = await pglite.dumpDataDir("none");
+    const migrated = await embedded.dumpDataDir();
     return { empty, migrated };
   } finally {
     await database.close();
@@ -33,8 +33,8 @@ export async function providePGliteTemplates(project: TestProject): Promise<() =
   const { empty, migrated } = await dumpPGliteTemplates();
   const migratedPath = join(dir, "migrated.tar");
   const emptyPath = join(dir, "empty.tar");
-  await writeFile(migratedPath, new Uint8Array(await migrated.arrayBuffer()));
-  await writeFile(emptyPath, new Uint8Array(await empty.arrayBuffer()));
+  await writeFile(migratedPath, migrated);
+  await writeFile(emptyPath, empty);
   project.provide("pgliteTemplatePath", migratedPath);
   project.provide("pgliteEmptyTemplatePath", emptyPath);
   if (process.env.TEST_LOG) console.log(`PGlite templates ready in ${Date.now() - started} ms in ${dir}`);

@@ -58,9 +58,9 @@ export async function setApproval(client: ApiClient, reviewId: string, body: Rec
 /** The event bus's own channel (src/server/events/event-bus.ts), on either database. */
 export async function listenToBus(api: ApiApp): Promise<{ seen: unknown[]; stop: () => Promise<void> }> {
   const seen: unknown[] = [];
-  const { pglite } = api.app.server.database;
-  if (pglite) {
-    const stop = await pglite.listen("sprog_events", (payload) => seen.push(JSON.parse(payload)));
+  const { embedded } = api.app.server.database;
+  if (embedded) {
+    const stop = await embedded.listen("sprog_events", (payload) => seen.push(JSON.parse(payload)));
     return { seen, stop };
   }
   const client = new pg.Client({ connectionString: api.app.config.DATABASE_URL });

@@ -136,7 +136,7 @@ describe("a database outage", () => {
       // The server's side of each connection hears of the cut from the kernel, a moment later.
       await new Promise((resolve) => setTimeout(resolve, 200));
     } else {
-      await server.database.pglite?.close();
+      await server.database.embedded?.close();
     }
 
     const members = await api.request("GET", `/api/teams/${teamId}/members`);

@@ -1,20 +1,20 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { ConfigError } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
+import { EmbeddedPostgres } from "./embedded/embedded-postgres.ts";
 import { PGliteDialect } from "./pglite-dialect.ts";
+import { AbandonedReadsPlugin } from "./query-scope.ts";
 import type { DB } from "./schema.ts";
 
 export interface Database {
   db: Kysely<DB>;
   kind: "postgres" | "pglite";
-  /** The embedded instance, when there is one (job queues share it). */
-  pglite: PGlite | undefined;
+  /** The embedded database on its own thread, when there is one (job queues and live events share it). */
+  embedded: EmbeddedPostgres | undefined;
   close(): Promise<void>;
 }
 
@@ -43,39 +43,50 @@ export async function openPostgres(
     throw new ConfigError(`Cannot connect to DATABASE_URL: ${error.message}`, { cause: error });
   });
   client.release();
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: "postgres", pglite: undefined, close: () => db.destroy() };
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new AbandonedReadsPlugin()],
+  });
+  return { db, kind: "postgres", embedded: undefined, close: () => db.destroy() };
 }
 
-/** Extensions every PGlite of Sprog loads (the migrations create them): pg_trgm for translation memory. */
-export const pgliteExtensions = { pg_trgm };
+export { pgliteExtensions } from "./embedded/extensions.ts";
 
-export async function openPGlite(dataDir: string | undefined): Promise<Database> {
+/**
+ * The embedded database: in `dataDir` (locked against a second server on the same folder), or in
+ * memory — empty, or from a `dumpDataDir()` tarball (the tests' migrated template).
+ */
+export async function openPGlite(
+  dataDir: string | undefined,
+  options: { loadDataDir?: Uint8Array | undefined } = {},
+): Promise<Database> {
   let release = () => {};
-  let pglite: PGlite;
+  let pgdata: string | undefined;
   if (dataDir) {
     const dir = resolve(dataDir);
     mkdirSync(dir, { recursive: true });
     release = acquireDataDirLock(dir);
-    pglite = new PGlite(resolve(dir, "pgdata"), { extensions: pgliteExtensions });
-  } else {
-    pglite = new PGlite({ extensions: pgliteExtensions });
+    pgdata = resolve(dir, "pgdata");
   }
+  let embedded: EmbeddedPostgres;
   try {
-    await pglite.waitReady;
+    embedded = await EmbeddedPostgres.open({ dataDir: pgdata, loadDataDir: options.loadDataDir });
   } catch (error) {
     release();
     throw error;
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(embedded), plugins: [new AbandonedReadsPlugin()] });
   return {
     db,
     kind: "pglite",
-    pglite,
+    embedded,
     close: async () => {
-      await db.destroy();
-      await pglite.close();
-      release();
+      try {
+        await db.destroy();
+        await embedded.close();
+      } finally {
+        release();
+      }
     },
   };
 }

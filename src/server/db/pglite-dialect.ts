@@ -1,4 +1,3 @@
-import type { PGlite, Transaction } from "@electric-sql/pglite";
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -14,23 +13,22 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from "kysely";
-import { DatabaseUnavailableError } from "./errors.ts";
-
-type Queryable = Pick<PGlite, "query"> | Pick<Transaction, "query">;
+import type { EmbeddedPostgres } from "./embedded/embedded-postgres.ts";
+import { abandonSignalFor } from "./query-scope.ts";
 
 /**
- * A Kysely dialect for the embedded PGlite database.
+ * A Kysely dialect for the embedded database (PGlite on its own thread, `embedded/`).
  *
  * PGlite is one connection. Kysely's own BEGIN/COMMIT would let any other query sent meanwhile
  * (another request, a job worker) run inside the open transaction. So a transaction here is a
- * `pglite.transaction()` call held open until Kysely commits or rolls back: PGlite queues every
- * query from outside until it ends.
+ * PGlite transaction held open on the database's thread until Kysely commits or rolls back:
+ * every query from outside waits until it ends.
  */
 export class PGliteDialect implements Dialect {
-  readonly #pglite: PGlite;
+  readonly #database: EmbeddedPostgres;
 
-  constructor(pglite: PGlite) {
-    this.#pglite = pglite;
+  constructor(database: EmbeddedPostgres) {
+    this.#database = database;
   }
 
   createAdapter(): DialectAdapter {
@@ -38,7 +36,7 @@ export class PGliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.#pglite);
+    return new PGliteDriver(this.#database);
   }
 
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
@@ -51,18 +49,16 @@ export class PGliteDialect implements Dialect {
 }
 
 class PGliteDriver implements Driver {
-  readonly #pglite: PGlite;
+  readonly #database: EmbeddedPostgres;
 
-  constructor(pglite: PGlite) {
-    this.#pglite = pglite;
+  constructor(database: EmbeddedPostgres) {
+    this.#database = database;
   }
 
-  async init(): Promise<void> {
-    await this.#pglite.waitReady;
-  }
+  async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new PGliteConnection(this.#pglite);
+    return new PGliteConnection(this.#database);
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -94,84 +90,38 @@ class PGliteDriver implements Driver {
   async destroy(): Promise<void> {}
 }
 
-class RollbackSignal extends Error {}
-
 class PGliteConnection implements DatabaseConnection {
-  readonly #pglite: PGlite;
-  #tx: Transaction | undefined;
-  #finish: ((outcome: "commit" | "rollback") => void) | undefined;
-  #done: Promise<void> | undefined;
+  readonly #database: EmbeddedPostgres;
+  #tx: number | undefined;
 
-  constructor(pglite: PGlite) {
-    this.#pglite = pglite;
-  }
-
-  get #target(): Queryable {
-    return this.#tx ?? this.#pglite;
+  constructor(database: EmbeddedPostgres) {
+    this.#database = database;
   }
 
   async begin(settings: TransactionSettings): Promise<void> {
-    let ready!: (tx: Transaction) => void;
-    const started = new Promise<Transaction>((resolve) => {
-      ready = resolve;
-    });
-    this.#done = this.#pglite
-      .transaction(async (tx) => {
-        const outcome = new Promise<"commit" | "rollback">((resolve) => {
-          this.#finish = resolve;
-        });
-        if (settings.isolationLevel || settings.accessMode) {
-          const parts = [
-            settings.isolationLevel && `isolation level ${settings.isolationLevel}`,
-            settings.accessMode,
-          ];
-          await tx.query(`set transaction ${parts.filter(Boolean).join(" ")}`);
-        }
-        ready(tx);
-        if ((await outcome) === "rollback") throw new RollbackSignal();
-      })
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          if (!(error instanceof RollbackSignal)) throw error;
-        },
-      );
-    // If the transaction cannot even start, surface that instead of waiting forever.
-    const endedEarly = this.#done.then(() => {
-      throw new Error("PGlite transaction ended before it started");
-    });
-    endedEarly.catch(() => {});
-    this.#tx = await Promise.race([started, endedEarly]).catch((error: unknown) => this.#failed(error));
+    const parts = [
+      settings.isolationLevel && `isolation level ${settings.isolationLevel}`,
+      settings.accessMode,
+    ];
+    const setup = parts.some(Boolean) ? `set transaction ${parts.filter(Boolean).join(" ")}` : undefined;
+    this.#tx = await this.#database.begin(setup);
   }
 
   async end(outcome: "commit" | "rollback"): Promise<void> {
-    const finish = this.#finish;
-    const done = this.#done;
+    const tx = this.#tx;
     this.#tx = undefined;
-    this.#finish = undefined;
-    this.#done = undefined;
-    finish?.(outcome);
-    await done;
-  }
-
-  /**
-   * PGlite says it is closing or closed only in its message: tell it by its state instead, so the
-   * app answers 503, not 500.
-   */
-  #failed(error: unknown): never {
-    if (!this.#pglite.ready)
-      throw new DatabaseUnavailableError("The embedded database is closed", { cause: error });
-    throw error;
+    if (tx !== undefined) await this.#database.end(tx, outcome);
   }
 
   async raw(sql: string): Promise<void> {
-    await this.#target.query(sql).catch((error: unknown) => this.#failed(error));
+    await this.#database.query(sql, [], { tx: this.#tx });
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.#target
-      .query<R>(compiled.sql, compiled.parameters as unknown[])
-      .catch((error: unknown) => this.#failed(error));
+    const result = await this.#database.query<R>(compiled.sql, compiled.parameters as unknown[], {
+      tx: this.#tx,
+      signal: abandonSignalFor(compiled.query, this.#tx !== undefined),
+    });
     const command = compiled.query.kind;
     const affects =
       command === "InsertQueryNode" ||

@@ -1,7 +1,7 @@
-import type { PGlite } from "@electric-sql/pglite";
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import type { ProjectEvent } from "../../shared/events.ts";
+import type { EmbeddedPostgres } from "../db/embedded/embedded-postgres.ts";
 import type { DB } from "../db/schema.ts";
 import { isoDate } from "../db/sql.ts";
 import type { Logger } from "../logger.ts";
@@ -57,7 +57,7 @@ export interface EventBus {
  */
 export async function createEventBus(options: {
   db: Kysely<DB>;
-  pglite: PGlite | undefined;
+  embedded: EmbeddedPostgres | undefined;
   databaseUrl: string | undefined;
   logger: Logger;
 }): Promise<EventBus> {
@@ -129,8 +129,8 @@ export async function createEventBus(options: {
   }
 
   let stopListening: () => Promise<void>;
-  if (options.pglite) {
-    const unsubscribe = await options.pglite.listen(CHANNEL, (payload) => void deliver(payload));
+  if (options.embedded) {
+    const unsubscribe = await options.embedded.listen(CHANNEL, (payload) => void deliver(payload));
     stopListening = unsubscribe;
   } else {
     // A connection of its own: a pooled one would stop listening when returned to the pool.

@@ -48,8 +48,8 @@ export async function createJobQueue(
     superviseIntervalSeconds: 5,
     monitorIntervalSeconds: 5,
   };
-  const boss = database.pglite
-    ? new PgBoss({ ...common, db: fromPglite(database.pglite), backend: "pglite" })
+  const boss = database.embedded
+    ? new PgBoss({ ...common, db: fromPglite(database.embedded), backend: "pglite" })
     : new PgBoss({ ...common, connectionString: options.databaseUrl ?? "", max: 4 });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   boss.on("warning", (warning) => logger.warn({ warning }, "job queue warning"));
@@ -67,7 +67,7 @@ export async function createJobQueue(
         notify: true,
       });
     }
-    if (database.pglite) {
+    if (database.embedded) {
       // The data-folder lock means no other process works on this database: a job still marked
       // active was cut off by a stop or crash of this server, so run it again now rather than
       // waiting for its heartbeat to lapse.
