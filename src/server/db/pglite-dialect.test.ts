@@ -13,11 +13,12 @@ describe("PGlite dialect", () => {
   let pglite: EmbeddedPostgres;
   let db: Kysely<TestDB>;
 
+  // A fresh database runs initdb in WebAssembly: 3–6 s on a quiet machine, more on a busy one.
   beforeAll(async () => {
     pglite = await EmbeddedPostgres.open();
     db = new Kysely<TestDB>({ dialect: new PGliteDialect(pglite), plugins: [new AbandonedReadsPlugin()] });
     await sql`create table items (id int primary key, label text not null)`.execute(db);
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await db.destroy();
