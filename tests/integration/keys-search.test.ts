@@ -58,27 +58,33 @@ describe("search (q)", () => {
     expect(names(await search(owner, projectId, "q=nowhere&limit=5"))).toEqual([]);
   });
 
-  it("takes %, _ and \\ literally", async () => {
+  it("takes %, _ and \\ literally, in names and in texts", async () => {
     const { owner, projectId } = await ownerWithProject(api());
     await addKeys(owner, projectId, {
       rate_limit: "",
-      ratelimit: "",
-      "discount%": "",
+      rateXlimit: "",
       discount: "Save 50% today",
+      discount2: "Save 500 today",
+      snake: "snake_case text",
+      snake2: "snakeXcase text",
       "path\\to": "",
       pathXto: "",
     });
-    expect(names(await search(owner, projectId, "q=_&limit=50"))).toEqual(["rate_limit"]);
-    expect(names(await search(owner, projectId, `q=${encodeURIComponent("%")}&limit=50`))).toEqual([
-      "discount",
-      "discount%",
-    ]);
-    expect(names(await search(owner, projectId, `q=${encodeURIComponent("t%")}&limit=50`))).toEqual([
-      "discount%",
-    ]);
-    expect(names(await search(owner, projectId, `q=${encodeURIComponent("h\\t")}&limit=50`))).toEqual([
-      "path\\to",
-    ]);
+    const found = async (q: string) =>
+      names(await search(owner, projectId, `q=${encodeURIComponent(q)}&limit=50`));
+    expect(await found("e_l")).toEqual(["rate_limit"]);
+    expect(await found("50% today")).toEqual(["discount"]);
+    expect(await found("snake_case")).toEqual(["snake"]);
+    expect(await found("h\\t")).toEqual(["path\\to"]);
+  });
+
+  it("looks at key names only for a search without three letters or digits in a row", async () => {
+    const { owner, projectId } = await ownerWithProject(api());
+    await addKeys(owner, projectId, { "ab.title": "Title", other: "Lab ab", "x-1": "No 1" });
+    expect(names(await search(owner, projectId, "q=AB&limit=50"))).toEqual(["ab.title"]);
+    expect(names(await search(owner, projectId, `q=${encodeURIComponent("-1")}`))).toEqual(["x-1"]);
+    // With three letters in a row, the texts too.
+    expect(names(await search(owner, projectId, "q=lab"))).toEqual(["other"]);
   });
 
   it("pages through the matches in byte order with `after`: every match once, `next` null at the end", async () => {

@@ -27,7 +27,7 @@ export const keysContract = {
       path: "/projects/{id}/keys",
       summary: "All keys with their strings, ordered by key",
       description:
-        "`?languages=en,de` limits the strings to those languages (default: all). `q` keeps the keys whose name, or whose string in any of the project's languages, contains that text (case-insensitive; `%` and `_` are plain characters). `limit` and `after` page through keys in order, with or without `q`; `next` is the `after` of the next page.",
+        "`?languages=en,de` limits the strings to those languages (default: all). `q` keeps the keys whose name, or whose string in any of the project's languages, contains that text (case-insensitive; `%` and `_` are plain characters; a search without three letters or digits in a row looks at key names only). `limit` and `after` page through keys in order, with or without `q`; `next` is the `after` of the next page.",
     })
     .errors(changing)
     .input(inProject.extend({ query: keyPageQuerySchema }))

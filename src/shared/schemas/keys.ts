@@ -92,12 +92,21 @@ export const keyListSchema = z.object({
 /** The longest search the keys list takes (characters). */
 export const SEARCH_MAX = 200;
 
+/**
+ * Whether a search looks at the strings too: it has three letters or digits in a row. Shorter ones
+ * have no trigram for an index to find strings by, so they match key names only.
+ */
+export function searchesText(text: string): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(text);
+}
+
 export const keyPageQuerySchema = z.object({
   languages: z.string().optional(),
   /**
    * A search: keys whose name, or whose string in any of the project's languages (not only those
    * asked for), contains this text, case-insensitively; `%`, `_` and `\` are plain characters.
-   * Blank: no search. Paged like the whole list, with `limit`, `after` and `next`.
+   * Without three letters or digits in a row, key names only (`searchesText`). Blank: no search.
+   * Paged like the whole list, with `limit`, `after` and `next`.
    */
   q: z.string().max(SEARCH_MAX, `A search must be at most ${SEARCH_MAX} characters`).optional(),
   limit: z.coerce.number().int().min(1).max(5000).optional(),

@@ -3,7 +3,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { toast } from "sonner";
 import { languageName } from "../../../../shared/languages.ts";
 import type { PermissionFlags } from "../../../../shared/permissions.ts";
-import type { KeyRow } from "../../../../shared/schemas/keys.ts";
+import { type KeyRow, searchesText } from "../../../../shared/schemas/keys.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { EditingContext } from "../../../components/cell-editor/editing-context.tsx";
 import { UnsavedChangesDialog } from "../../../components/cell-editor/unsaved-changes-dialog.tsx";
@@ -211,6 +211,11 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
         {searching ? (
           <p className="flex items-center gap-2 text-xs text-muted" role="status">
             <Spinner /> Searching…
+          </p>
+        ) : null}
+        {query !== "" && !searchesText(query) ? (
+          <p className="text-xs text-muted">
+            Searches of fewer than 3 letters or digits look at key names only.
           </p>
         ) : null}
         {body}
