@@ -1,11 +1,13 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { FormatId, FormatMeta, OutputFile } from "../../shared/formats/types.ts";
 import type { PlaceholderFormat } from "../../shared/schemas/projects.ts";
 import type { DB } from "../db/schema.ts";
 import type { ProjectRow } from "../teams/access.ts";
-import { type ExportRow, jsonOf } from "./export-entries.ts";
+import { jsonOf } from "./export-entries.ts";
+import { exportPages } from "./export-pages.ts";
 import type { ExportOutput } from "./format-jobs.ts";
 import { type FormatRunner, inProcessFormats } from "./format-workers.ts";
+import { bytesOf, type DeflatedFile, zipStream } from "./zip.ts";
 
 export interface ExportRequest {
   languages: readonly string[];
@@ -17,18 +19,23 @@ export interface ExportRequest {
   placeholderFormat: PlaceholderFormat | null;
   /** Keys by name (byte order) instead of their order in the files they came from. */
   sortKeys?: boolean;
+  /** Keys per database page (tests: a small project over many pages). */
+  keysPerPage?: number;
 }
 
 /** Formats whose files carry the source text next to each translation. */
 const WITH_SOURCE: ReadonlySet<FormatId> = new Set(["xliff", "xliff2", "po"]);
+/** Formats that write one file for all languages (a column each). */
+const ONE_FILE_FOR_ALL: ReadonlySet<FormatId> = new Set(["csv", "xlsx"]);
 
 /**
- * The files of an export (dialog, pull API, CLI): every string of the languages asked (an empty
+ * The files of an export (pull API, CLI, tests): every string of the languages asked (an empty
  * string too: empty is a value, missing is not), with its key's metadata and the file-level
  * metadata the format came with, placeholders converted against the source text, plurals given
- * back to formats that have them, serialized by the format registry. One query, keys in the order
- * of the files they came from (issue 15), or by name when asked. The server passes its format
- * workers, so the serializing runs off its event loop.
+ * back to formats that have them, serialized by the format registry, keys in the order of the
+ * files they came from (issue 15), or by name when asked. The server passes its format workers,
+ * so the serializing runs off its event loop. All the files are held: for one language (the pull
+ * API) or small projects; the export dialog streams (`exportZipStream`).
  */
 export async function buildExportFiles(
   db: Kysely<DB>,
@@ -36,64 +43,124 @@ export async function buildExportFiles(
   request: ExportRequest,
   formats: FormatRunner = inProcessFormats,
 ): Promise<OutputFile[]> {
-  const output = await exportOf(db, project, request, formats, false);
-  return "files" in output ? output.files : [];
+  const files: OutputFile[] = [];
+  for await (const output of groupOutputs(db, project, request, formats, false)) {
+    if ("files" in output) files.push(...output.files);
+  }
+  return files;
 }
 
-/** The files of an export in one zip, made where the files are (the format worker). */
+/** The files of an export in one zip, as one array: holds the compressed files, never the plain ones. */
 export async function buildExportZip(
   db: Kysely<DB>,
   project: ProjectRow,
   request: ExportRequest,
   formats: FormatRunner = inProcessFormats,
 ): Promise<Uint8Array> {
-  const output = await exportOf(db, project, request, formats, true);
-  return "zip" in output ? output.zip : new Uint8Array();
+  return bytesOf(exportZipStream(db, project, request, formats));
 }
 
-async function exportOf(
+/**
+ * The export as a zip stream (issue 18: a 250,000-key × 10-language export within 512 MB). The
+ * languages are read and written one file at a time, each read in keyset pages and serialized and
+ * deflated by the format worker; the zip takes each file as it is done and the reader pulls. So
+ * the server holds one language's entries and one compressed file at most, whatever the size of
+ * the project; a reader that stops (a client gone) stops the reading. CSV and XLSX, one file for
+ * every language, hold all the languages' entries: that is the file.
+ */
+export function exportZipStream(
+  db: Kysely<DB>,
+  project: ProjectRow,
+  request: ExportRequest,
+  formats: FormatRunner = inProcessFormats,
+): ReadableStream<Uint8Array> {
+  return zipStream(deflatedFiles(groupOutputs(db, project, request, formats, true)));
+}
+
+async function* deflatedFiles(outputs: AsyncIterable<ExportOutput>): AsyncGenerator<DeflatedFile> {
+  for await (const output of outputs) if ("deflated" in output) yield* output.deflated;
+}
+
+/** The languages of the export as groups written together: one file each, in today's order. */
+export function fileGroupsOf(format: FormatId, languages: readonly string[], source: string): string[][] {
+  if (ONE_FILE_FOR_ALL.has(format)) return [[...languages]];
+  if (!WITH_SOURCE.has(format)) return languages.map((code) => [code]);
+  // The source file itself only when it is all there is (the formats' own rule).
+  const targets = languages.filter((code) => code !== source);
+  if (targets.length === 0) return [[source]];
+  return targets.map((target) => languages.filter((code) => code === source || code === target));
+}
+
+/**
+ * The outputs of the export's file groups, in order. The next group is read while the one before
+ * is serialized (the worker takes its pages after), so the database and the worker both keep
+ * busy; two groups at most are under way, one of them being read. A reader that stops stops the
+ * reading.
+ */
+async function* groupOutputs(
   db: Kysely<DB>,
   project: ProjectRow,
   request: ExportRequest,
   formats: FormatRunner,
-  zip: boolean,
-): Promise<ExportOutput> {
+  deflate: boolean,
+): AsyncGenerator<ExportOutput> {
   const source = project.source_language;
   const wanted = new Set(request.languages);
   if (WITH_SOURCE.has(request.format)) wanted.add(source);
-  // One row per key with its languages as one JSON object: a twentieth of the rows of one per
-  // string, which the embedded database hands over much faster. The strings are aggregated by key
-  // before the join, so only the keys are sorted, not every string. The JSON stays text: the
-  // format worker parses it, off the server's thread.
-  const rows = await withExportMemory(db, (trx) =>
-    sql<ExportRow>`
-      select k.key, k.description, k.context, k.translatable, k.max_length, k.tags, k.value_type,
-        (k.format_meta -> ${request.format})::text as meta, a.values::text as values,
-        a.states::text as states
-      from (
-        select s.key_id, json_object_agg(s.language_code, s.value) as values,
-          json_object_agg(s.language_code, s.state) filter (where s.state is not null) as states
-        from translation_strings s
-        where s.project_id = ${project.id}
-          and s.language_code = any(${[...wanted, source]}::text[])
-        group by s.key_id
-      ) a
-      join translation_keys k on k.id = a.key_id
-      order by ${request.sortKeys ? sql`k.key collate "C"` : sql`k.position nulls last, k.key collate "C"`}
-    `.execute(trx),
-  );
   const fileMeta = await fileMetaOf(db, project.id, request.format);
-  return formats.exportFiles(rows.rows, {
-    sourceLanguage: source,
-    languages: [...wanted],
-    placeholderFormat: request.placeholderFormat,
-    format: request.format,
-    pretty: request.pretty,
-    nested: request.nested,
-    flattenPlurals: request.flattenPlurals,
-    fileMeta,
-    zip,
-  });
+  const stop = new AbortController();
+  const start = (group: string[]) => {
+    // The source's strings are read along only where placeholders are converted against them.
+    const read = request.placeholderFormat ? new Set([...group, source]) : new Set(group);
+    const pages = exportPages(db, {
+      projectId: project.id,
+      format: request.format,
+      languages: [...read],
+      sortKeys: request.sortKeys ?? false,
+      keysPerPage: request.keysPerPage,
+      signal: stop.signal,
+    });
+    let allRead = () => {};
+    const done = new Promise<void>((resolve) => {
+      allRead = resolve;
+    });
+    async function* counted() {
+      try {
+        yield* pages;
+      } finally {
+        allRead();
+      }
+    }
+    const output = formats.exportGroup(counted(), {
+      sourceLanguage: source,
+      languages: group,
+      placeholderFormat: request.placeholderFormat,
+      format: request.format,
+      pretty: request.pretty,
+      nested: request.nested,
+      flattenPlurals: request.flattenPlurals,
+      fileMeta,
+      deflate,
+    });
+    // Awaited in turn below; a failure of one never awaited (the reader gone) is not unhandled.
+    output.catch(() => {});
+    output.finally(allRead).catch(() => {});
+    return { output, read: done };
+  };
+  const groups = fileGroupsOf(request.format, [...wanted], source);
+  try {
+    let current = groups[0] ? start(groups[0]) : undefined;
+    for (let i = 1; current; i++) {
+      // The next group is read once this one's pages are all with the worker, while it serializes.
+      await current.read;
+      const group = groups[i];
+      const next = group ? start(group) : undefined;
+      yield await current.output;
+      current = next;
+    }
+  } finally {
+    stop.abort();
+  }
 }
 
 async function fileMetaOf(
@@ -108,18 +175,4 @@ async function fileMetaOf(
     .where("format", "=", format)
     .execute();
   return Object.fromEntries(rows.map((row) => [row.language_code, jsonOf<FormatMeta>(row.meta) ?? {}]));
-}
-
-/**
- * Runs the export query with room to aggregate in memory: 10,000 keys × 20 languages hash about
- * 35 MB, and the default 4 MB `work_mem` spills that to disk (measured on PGlite: 0.5–0.8 s
- * before, 0.3–0.35 s after). `set local` ends with the transaction; a caller's transaction (the
- * pull API's snapshot) keeps it for what remains of it.
- */
-async function withExportMemory<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
-  const run = async (trx: Kysely<DB>) => {
-    await sql`set local work_mem = '64MB'`.execute(trx);
-    return work(trx);
-  };
-  return db.isTransaction ? run(db) : db.transaction().execute(run);
 }

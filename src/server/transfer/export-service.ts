@@ -5,7 +5,7 @@ import { exportBodySchema } from "../../shared/schemas/transfer.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Access } from "../teams/access.ts";
-import { buildExportZip } from "./export-files.ts";
+import { exportZipStream } from "./export-files.ts";
 import { type FormatRunner, inProcessFormats } from "./format-workers.ts";
 
 /** The export dialog (spec points 2, 4, 7): the languages asked, in one format, as `translations-{projectId}.zip`. */
@@ -16,7 +16,7 @@ export function createExportService(deps: { db: Kysely<DB>; access: Access; form
       userId: string,
       projectId: string,
       body: ExportBody,
-    ): Promise<{ fileName: string; bytes: Uint8Array }> {
+    ): Promise<{ fileName: string; stream: ReadableStream<Uint8Array> }> {
       const { project } = await access.project(userId, projectId, "languages.view");
       const request = exportBodySchema.parse(body);
       for (const code of request.languages) {
@@ -24,7 +24,7 @@ export function createExportService(deps: { db: Kysely<DB>; access: Access; form
           throw new AppError("validation_failed", `${languageName(code)} is not a language of this project`);
         }
       }
-      const bytes = await buildExportZip(
+      const stream = exportZipStream(
         db,
         project,
         {
@@ -38,9 +38,26 @@ export function createExportService(deps: { db: Kysely<DB>; access: Access; form
         },
         formats,
       );
-      return { fileName: `translations-${projectId}.zip`, bytes };
+      // The first file is made before the answer starts, so a failure there is still an error
+      // answer; one later can only cut the download short.
+      return { fileName: `translations-${projectId}.zip`, stream: await startedStream(stream) };
     },
   };
+}
+
+/** The stream with its first chunk already read (any error so far thrown here), as a stream again. */
+async function startedStream(stream: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array>> {
+  const reader = stream.getReader();
+  let first: ReadableStreamReadResult<Uint8Array> | undefined = await reader.read();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = first ?? (await reader.read());
+      first = undefined;
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
 }
 
 export type ExportService = ReturnType<typeof createExportService>;

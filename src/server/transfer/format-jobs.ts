@@ -7,11 +7,13 @@ import {
   type OutputFile,
   type ParsedFile,
   type ParseOptions,
+  type TranslationEntry,
 } from "../../shared/formats/types.ts";
 import { AppError } from "../errors.ts";
 import { type EntriesRequest, type ExportRow, entriesOfRows } from "./export-entries.ts";
+import { type ExportPage, rowsOfPage } from "./export-pages.ts";
 import { collectImport, type ImportedKeyMeta } from "./import-entries.ts";
-import { zipFiles } from "./zip.ts";
+import { type DeflatedFile, deflateFile, zipFiles } from "./zip.ts";
 
 /**
  * The CPU-heavy halves of import and export, with no database: the format worker runs them off
@@ -86,7 +88,7 @@ export interface ExportInput extends EntriesRequest {
   zip: boolean;
 }
 
-export type ExportOutput = { zip: Uint8Array } | { files: OutputFile[] };
+export type ExportOutput = { zip: Uint8Array } | { files: OutputFile[] } | { deflated: DeflatedFile[] };
 
 /** Serializes the rows of an export with the format registry, zipped when asked. */
 export async function exportFiles(rows: readonly ExportRow[], input: ExportInput): Promise<ExportOutput> {
@@ -98,4 +100,46 @@ export async function exportFiles(rows: readonly ExportRow[], input: ExportInput
     fileMeta: input.fileMeta,
   });
   return input.zip ? { zip: zipFiles(files) } : { files };
+}
+
+/**
+ * The file (or files) of a few languages of an export, built from pages of rows as they come:
+ * each page becomes entries at once, so only the entries of these languages are held, never the
+ * rows of a whole project. Pages must come in export order; the files are what `exportFiles`
+ * writes for the same languages, byte for byte.
+ */
+export class ExportCollector {
+  private readonly entries: Record<string, TranslationEntry[]> = {};
+
+  constructor(private readonly request: EntriesRequest) {
+    for (const code of request.languages) this.entries[code] = [];
+  }
+
+  /** A page of `exportPages` (JSON text, parsed here) or rows. */
+  add(page: ExportPage | readonly ExportRow[]): void {
+    const rows = typeof page === "string" ? rowsOfPage(page) : page;
+    const entries = entriesOfRows(rows, this.request);
+    for (const [code, some] of Object.entries(entries)) {
+      const all = this.entries[code];
+      if (all) for (const entry of some) all.push(entry);
+    }
+  }
+
+  /** Serialized, and deflated for a zip when asked (where the files are, off the server's thread). */
+  async finish(input: FileGroupInput): Promise<ExportOutput> {
+    const files = await formatById(input.format).serialize(this.entries, {
+      sourceLanguage: input.sourceLanguage,
+      pretty: input.pretty,
+      nested: input.nested,
+      flattenPlurals: input.flattenPlurals,
+      fileMeta: input.fileMeta,
+    });
+    return input.deflate ? { deflated: files.map(deflateFile) } : { files };
+  }
+}
+
+/** One group of an export's languages: one file each, or one for all (CSV, XLSX). */
+export interface FileGroupInput extends Omit<ExportInput, "zip"> {
+  /** Deflate each file for a zip (the export dialog's stream) instead of giving it whole. */
+  deflate: boolean;
 }

@@ -1,7 +1,7 @@
 import { parentPort } from "node:worker_threads";
 import { AppError } from "../errors.ts";
 import type { ExportRow } from "./export-entries.ts";
-import { type ExportOutput, exportFiles, parseImport } from "./format-jobs.ts";
+import { ExportCollector, type ExportOutput, exportFiles, parseImport } from "./format-jobs.ts";
 import type { WorkerReply, WorkerRequest } from "./format-workers.ts";
 
 /** The format worker: runs format-jobs.ts for the server (see format-workers.ts). */
@@ -10,12 +10,30 @@ if (!port) throw new Error("format-worker.ts runs as a worker thread");
 
 /** Rows of exports still arriving, by job. */
 const rowsOf = new Map<number, ExportRow[]>();
+/** Entries of export groups still arriving, by job (a failure is kept for the job's end). */
+const groups = new Map<number, ExportCollector | Error>();
 
 port.on("message", (request: WorkerRequest) => {
   if (request.type === "rows") {
     const rows = rowsOf.get(request.job) ?? [];
     for (const row of request.rows) rows.push(row);
     rowsOf.set(request.job, rows);
+    return;
+  }
+  if (request.type === "group-page") {
+    const collector = groups.get(request.job) ?? new ExportCollector(request.request);
+    groups.set(request.job, collector);
+    if (collector instanceof ExportCollector) {
+      try {
+        collector.add(request.page);
+      } catch (error) {
+        groups.set(request.job, error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+    return;
+  }
+  if (request.type === "group-drop") {
+    groups.delete(request.job);
     return;
   }
   void run(request).then(
@@ -36,9 +54,16 @@ port.on("message", (request: WorkerRequest) => {
   );
 });
 
-async function run(request: Exclude<WorkerRequest, { type: "rows" }>) {
+async function run(request: Extract<WorkerRequest, { type: "parse" | "export" | "group-end" }>) {
   if (request.type === "parse") {
     return { result: await parseImport(request.input), transfer: [] };
+  }
+  if (request.type === "group-end") {
+    const collector = groups.get(request.job) ?? new ExportCollector(request.input);
+    groups.delete(request.job);
+    if (collector instanceof Error) throw collector;
+    const result = await collector.finish(request.input);
+    return { result, transfer: buffersOf(result) };
   }
   const rows = rowsOf.get(request.job) ?? [];
   rowsOf.delete(request.job);
@@ -48,7 +73,12 @@ async function run(request: Exclude<WorkerRequest, { type: "rows" }>) {
 
 /** The output's bytes move to the server's thread instead of being copied (each owns its buffer). */
 function buffersOf(output: ExportOutput): ArrayBuffer[] {
-  const all = "zip" in output ? [output.zip] : output.files.map((file) => file.bytes);
+  const all =
+    "zip" in output
+      ? [output.zip]
+      : "files" in output
+        ? output.files.map((file) => file.bytes)
+        : output.deflated.map((file) => file.data);
   const buffers = new Set<ArrayBuffer>();
   for (const bytes of all) {
     if (

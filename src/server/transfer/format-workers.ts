@@ -3,11 +3,14 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
 import type { ErrorCode } from "../../shared/schemas/error.ts";
 import { AppError } from "../errors.ts";
-import type { ExportRow } from "./export-entries.ts";
+import type { EntriesRequest, ExportRow } from "./export-entries.ts";
+import type { ExportPage } from "./export-pages.ts";
 import {
+  ExportCollector,
   type ExportInput,
   type ExportOutput,
   exportFiles,
+  type FileGroupInput,
   type ParsedImport,
   type ParseImportInput,
   parseImport,
@@ -21,6 +24,11 @@ import {
 export interface FormatRunner {
   parseImport(input: ParseImportInput): Promise<ParsedImport>;
   exportFiles(rows: readonly ExportRow[], input: ExportInput): Promise<ExportOutput>;
+  /**
+   * The files of a few languages from pages of rows read one after another (`ExportCollector`):
+   * the rows of each page are handed over and dropped, only those languages' entries are kept.
+   */
+  exportGroup(pages: AsyncIterable<ExportPage>, input: FileGroupInput): Promise<ExportOutput>;
   close(): Promise<void>;
 }
 
@@ -28,13 +36,21 @@ export interface FormatRunner {
 export const inProcessFormats: FormatRunner = {
   parseImport,
   exportFiles,
+  async exportGroup(pages, input) {
+    const collector = new ExportCollector(input);
+    for await (const page of pages) collector.add(page);
+    return collector.finish(input);
+  },
   async close() {},
 };
 
 export type WorkerRequest =
   | { type: "rows"; job: number; rows: readonly ExportRow[] }
   | { type: "parse"; job: number; input: ParseImportInput }
-  | { type: "export"; job: number; input: ExportInput };
+  | { type: "export"; job: number; input: ExportInput }
+  | { type: "group-page"; job: number; page: ExportPage; request: EntriesRequest }
+  | { type: "group-drop"; job: number }
+  | { type: "group-end"; job: number; input: FileGroupInput };
 
 export type WorkerReply =
   | { job: number; ok: true; result: ParsedImport | ExportOutput }
@@ -45,6 +61,15 @@ export type WorkerReply =
  * the server's thread, and one copy of 50,000 rows would be a stall of its own.
  */
 const ROWS_PER_MESSAGE = 2_000;
+
+/**
+ * The format worker's old generation, in MB. V8 grows a heap it is allowed to and collects late:
+ * unbounded, a 250,000-key × 10-language JSON export took the process past 1 GB, where its live
+ * data is one language's entries and file (about 200 MB at that size). Bounded, it collects as it
+ * goes (the process stayed under 600 MB); a job that truly needs more ends the worker with an
+ * out-of-memory error, which fails that job only (the worker is replaced on the next one).
+ */
+const WORKER_HEAP_MB = 384;
 
 const WORKER_ENTRY = new URL("./format-worker-boot.mjs", import.meta.url);
 
@@ -73,7 +98,7 @@ export function createFormatWorkers(
   let closed = false;
 
   function start(index: number): Slot {
-    const worker = new Worker(WORKER_ENTRY);
+    const worker = new Worker(WORKER_ENTRY, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     worker.unref();
     const slot: Slot = { worker, pending: new Map(), dead: false };
     const failAll = (error: Error) => {
@@ -142,6 +167,26 @@ export function createFormatWorkers(
         slot.worker.postMessage({ type: "rows", job, rows: rows.slice(from, from + ROWS_PER_MESSAGE) });
       }
       return submit<ExportOutput>(slot, job, { type: "export", job, input });
+    },
+    async exportGroup(pages, input) {
+      const slot = pick();
+      const job = nextJob++;
+      const request: EntriesRequest = {
+        sourceLanguage: input.sourceLanguage,
+        languages: input.languages,
+        placeholderFormat: input.placeholderFormat,
+      };
+      try {
+        // A page is one string: handing it over is one copy, no stall.
+        for await (const page of pages) {
+          slot.worker.postMessage({ type: "group-page", job, page, request } satisfies WorkerRequest);
+        }
+      } catch (error) {
+        // The rows stopped coming (a client gone, a failed query): the worker forgets the job.
+        if (!slot.dead) slot.worker.postMessage({ type: "group-drop", job } satisfies WorkerRequest);
+        throw error;
+      }
+      return submit<ExportOutput>(slot, job, { type: "group-end", job, input });
     },
     async close() {
       closed = true;

@@ -18,7 +18,7 @@ export function transferRoutes(services: { imports: ImportService; exports: Expo
     },
     export: async ({ params, body }, c) => {
       const zip = await services.exports.exportZip(c.var.user.id, params.projectId, body);
-      return c.body(zip.bytes.slice().buffer, 200, {
+      return c.body(zip.stream, 200, {
         "content-type": "application/zip",
         "content-disposition": `attachment; filename="${zip.fileName}"`,
       });
