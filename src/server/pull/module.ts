@@ -13,6 +13,7 @@ export function pullModule(core: Core, deps: { apiKeys: ApiKeyService }) {
     limiter: core.limiter,
     events: core.events,
     requestsPerMinute: core.config.PULL_RATE_LIMIT_PER_MINUTE,
+    formats: core.formats,
   });
   return {
     name: "pull",

@@ -2,6 +2,11 @@
  * Built pull answers by ETag, in this process. The ETag names the project's state and the request's
  * parameters, so an entry never goes stale: a change makes a new ETag and the old entry ages out.
  * CI jobs of many repositories polling one project get the same bytes without rebuilding them.
+ *
+ * Bounded by bytes, least recently used out first: 64 MB and 32 answers at most by default, so the
+ * cache never holds more than that whatever the projects' sizes (issue 18). One answer may take up
+ * to half of it (a 250,000-key language file is about 27 MB of JSON, and rebuilding it on every
+ * poll would cost seconds each); a bigger one is answered and not kept.
  */
 export class OutputCache<T extends { bytes: Uint8Array }> {
   private readonly entries = new Map<string, T>();
@@ -23,7 +28,7 @@ export class OutputCache<T extends { bytes: Uint8Array }> {
   }
 
   set(key: string, entry: T): void {
-    if (entry.bytes.byteLength > this.maxBytes / 4) return;
+    if (entry.bytes.byteLength > this.maxBytes / 2) return;
     const previous = this.entries.get(key);
     if (previous) {
       this.entries.delete(key);

@@ -8,8 +8,8 @@ import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import type { ProjectRow } from "../teams/access.ts";
-import { buildExportFiles } from "../transfer/export-files.ts";
-import { zipFiles } from "../transfer/zip.ts";
+import { buildExportFiles, buildExportZip } from "../transfer/export-files.ts";
+import { type FormatRunner, inProcessFormats } from "../transfer/format-workers.ts";
 import { OutputCache } from "./output-cache.ts";
 import { ProjectStateCache } from "./state-cache.ts";
 
@@ -61,8 +61,16 @@ export function createPullService(deps: {
   limiter: RateLimiter;
   events: Pick<EventBus, "subscribeChanges">;
   requestsPerMinute?: number;
+  /** The server's format workers: a file is serialized off its event loop, as an export is. */
+  formats?: FormatRunner;
 }) {
-  const { db, apiKeys, limiter, requestsPerMinute = PULL_RATE_LIMIT_PER_MINUTE } = deps;
+  const {
+    db,
+    apiKeys,
+    limiter,
+    requestsPerMinute = PULL_RATE_LIMIT_PER_MINUTE,
+    formats = inProcessFormats,
+  } = deps;
   const cache = new OutputCache<PullFile>();
   const etags = new ProjectStateCache<string>(deps.events, { ttlMs: ETAG_TTL_MS, maxProjects: 1000 });
 
@@ -107,8 +115,12 @@ export function createPullService(deps: {
     return `"${createHash("sha1").update(stamp).digest("base64url")}"`;
   }
 
+  /**
+   * One language: its file alone, read in pages (what is held is that file's entries and bytes).
+   * Every language: the zip, each file deflated as it is made (the plain files are never all held).
+   */
   async function build(trx: Kysely<DB>, project: ProjectRow, languages: string[], body: PullBody) {
-    const files = await buildExportFiles(trx, project, {
+    const request = {
       languages,
       format: REGISTRY_FORMAT[body.format],
       pretty: true,
@@ -116,10 +128,12 @@ export function createPullService(deps: {
       flattenPlurals: false,
       placeholderFormat: body.placeholderFormat,
       sortKeys: body.sortKeys ?? false,
-    });
+    };
     if (!body.language) {
-      return { bytes: zipFiles(files), contentType: "application/zip", fileName: "translations.zip" };
+      const bytes = await buildExportZip(trx, project, request, formats);
+      return { bytes, contentType: "application/zip", fileName: "translations.zip" };
     }
+    const files = await buildExportFiles(trx, project, request, formats);
     const ext = PULL_FILE_EXTENSIONS[body.format];
     const file: OutputFile | undefined = files.find((f) => f.path.endsWith(`.${ext}`)) ?? files[0];
     return {
