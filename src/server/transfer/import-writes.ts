@@ -33,20 +33,40 @@ export async function insertKeysInFileOrder(
   let added = 0;
   const idOf = new Map<string, string>();
   for (const slice of slices(keys)) {
-    const inserted = await sql<{ id: string }>`
-      insert into translation_keys (project_id, key, position)
-      select ${projectId}::uuid, t.k, b.last + t.n
-      from unnest(${slice}::text[]) with ordinality as t(k, n),
-        (select coalesce(max(position), 0) as last from translation_keys where project_id = ${projectId}) b
-      on conflict (project_id, key) do nothing
-      returning id
+    // One statement a slice: the keys the project has, and the others inserted. A re-import
+    // (every key known) inserts nothing: one index probe a key, where an insert of every key
+    // "on conflict do nothing" and a select after it took two statements and a probe each more.
+    const rows = await sql<{ id: string; key: string; added: boolean }>`
+      with t as (
+        select k, n from unnest(${slice}::text[]) with ordinality as t(k, n)
+      ), known as (
+        select tk.id, tk.key from translation_keys tk
+        where tk.project_id = ${projectId} and tk.key = any(${slice}::text[])
+      ), inserted as (
+        insert into translation_keys (project_id, key, position)
+        select ${projectId}::uuid, t.k, b.last + t.n
+        from t,
+          (select coalesce(max(position), 0) as last from translation_keys where project_id = ${projectId}) b
+        where not exists (select 1 from known where known.key = t.k)
+        on conflict (project_id, key) do nothing
+        returning id, key
+      )
+      select id, key, false as added from known
+      union all
+      select id, key, true as added from inserted
     `.execute(trx);
-    added += inserted.rows.length;
-    const existing = await sql<{ id: string; key: string }>`
-      select id, key from translation_keys
-      where project_id = ${projectId} and key = any(${slice}::text[])
-    `.execute(trx);
-    for (const row of existing.rows) idOf.set(row.key, row.id);
+    for (const row of rows.rows) {
+      idOf.set(row.key, row.id);
+      if (row.added) added++;
+    }
+    // A key another import inserted meanwhile is in neither: it is there now.
+    const raced = slice.filter((key) => !idOf.has(key));
+    if (raced.length > 0) {
+      const found = await sql<{ id: string; key: string }>`
+        select id, key from translation_keys where project_id = ${projectId} and key = any(${raced}::text[])
+      `.execute(trx);
+      for (const row of found.rows) idOf.set(row.key, row.id);
+    }
   }
   return { added, idOf };
 }
