@@ -83,4 +83,34 @@ describe("ProjectStateCache", () => {
     ).rejects.toThrow("language must be");
     expect(await t.cache.get("p1", "k", t.load("ok"))).toBe("ok");
   });
+
+  it("keeps a value that was slow to load twenty times its load's duration", async () => {
+    const t = setup({ ttlMs: 1000 });
+    await t.cache.get("p1", "big", async () => {
+      t.advance(300); // an ETag over 250,000 keys
+      return "a";
+    });
+    t.advance(5_999);
+    expect(await t.cache.get("p1", "big", t.load("b"))).toBe("a");
+    t.advance(1);
+    expect(await t.cache.get("p1", "big", t.load("c"))).toBe("c");
+    t.change("p1");
+    expect(await t.cache.get("p1", "big", t.load("d"))).toBe("d");
+  });
+
+  it("shares one load among the requests that miss while it runs", async () => {
+    const t = setup();
+    let finish: (value: string) => void = () => {};
+    let loads = 0;
+    const slow = () => {
+      loads++;
+      return new Promise<string>((resolve) => {
+        finish = resolve;
+      });
+    };
+    const all = Promise.all([1, 2, 3].map(() => t.cache.get("p1", "k", slow)));
+    finish("a");
+    expect(await all).toEqual(["a", "a", "a"]);
+    expect(loads).toBe(1);
+  });
 });
