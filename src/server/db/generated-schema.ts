@@ -82,6 +82,18 @@ export interface Invites {
   team_id: string;
 }
 
+export interface LanguageCounts {
+  filled: Generated<number>;
+  filled_with_source: Generated<number>;
+  keys: Generated<number>;
+  language_code: string | null;
+  project_id: string;
+}
+
+export interface LanguageCountsDeletedKeys {
+  key_id: string;
+}
+
 export interface Members {
   created_at: Generated<Timestamp>;
   id: string;
@@ -275,6 +287,8 @@ export interface DB {
   batch_translation_jobs: BatchTranslationJobs;
   billing_events: BillingEvents;
   invites: Invites;
+  language_counts: LanguageCounts;
+  language_counts_deleted_keys: LanguageCountsDeletedKeys;
   members: Members;
   profiles: Profiles;
   project_file_meta: ProjectFileMeta;

@@ -38,6 +38,13 @@ export type ProjectFileMetaTable = Tables.ProjectFileMeta;
 /** `state` is the state a file gave the string in its format's words (PO `fuzzy`); null after an edit. */
 export type TranslationStringsTable = Tables.TranslationStrings;
 export type StringHistoryTable = Tables.StringHistory;
+/**
+ * Completion counts the triggers of migration 0015 keep, as deltas summed per project and language
+ * (`language_code` null: the counted keys); read through projects/queries.ts selectCompletion.
+ */
+export type LanguageCountsTable = Tables.LanguageCounts;
+/** The counted keys a statement deleted, from the keys' trigger to the strings' (empty between statements). */
+export type LanguageCountsDeletedKeysTable = Tables.LanguageCountsDeletedKeys;
 export type ToneSectionsTable = Tables.ToneSections;
 export type BatchTranslationJobsTable = Tables.BatchTranslationJobs;
 export type BatchTranslationItemsTable = Tables.BatchTranslationItems;

@@ -1,11 +1,4 @@
-import {
-  type Insertable,
-  type Kysely,
-  type RawBuilder,
-  sql,
-  type Transaction,
-  type Updateable,
-} from "kysely";
+import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import type { DB, ProjectsTable } from "../db/schema.ts";
 
 /** Reads and writes of projects: no rules here (the service checks access first), only the queries. */
@@ -45,30 +38,60 @@ export async function deleteProject(db: Db, projectId: string) {
   await db.deleteFrom("projects").where("id", "=", projectId).execute();
 }
 
+/** A project's kept counts are folded into one row per language once it has more rows than this. */
+export const FOLD_COUNTS_AT = 32;
+
 /**
  * Per language, the counted keys (translatable, not JSON), those translated, and those missing: a
- * missing source text, or a translation missing where the source text is there.
+ * missing source text, or a translation missing where the source text is there. Read from the
+ * counts the triggers keep (migration 0015): the sums of a few rows, never the keys or strings.
  */
-export async function selectCompletion(db: Db, projectId: string, source: string, languages: string[]) {
-  // Every count reaches rows through an index from the key (or the project): with no table
-  // statistics (PGlite never analyzes), a plan that joined a CTE of all keys to every string
-  // by scanning it again per string took 80 s for 20,000 keys.
-  const counted = sql`k.project_id = ${projectId} and k.translatable and k.value_type is null`;
-  const filled = (language: RawBuilder<unknown>) => sql`exists (
-        select 1 from translation_strings f
-        where f.key_id = k.id and f.language_code = ${language} and f.value <> '')`;
-  const result = await sql<CompletionRow>`
-        select
-          langs.code,
-          (select count(*) from translation_keys k where ${counted})::int as total,
-          (select count(*) from translation_keys k where ${counted} and ${filled(sql`langs.code`)})::int
-            as translated,
-          (select count(*) from translation_keys k
-            where ${counted}
-              and (case when langs.code = ${source}
-                then not ${filled(sql`${source}::text`)}
-                else ${filled(sql`${source}::text`)} and not ${filled(sql`langs.code`)} end))::int as missing
-        from unnest(${languages}::text[]) as langs(code)
-      `.execute(db);
-  return result.rows;
+export async function selectCompletion(
+  db: Db,
+  projectId: string,
+  source: string,
+  languages: string[],
+): Promise<CompletionRow[]> {
+  const result = await sql<{
+    language_code: string | null;
+    keys: number;
+    filled: number;
+    filled_with_source: number;
+    rows: number;
+  }>`
+    select language_code, sum(keys)::int as keys, sum(filled)::int as filled,
+      sum(filled_with_source)::int as filled_with_source, count(*)::int as rows
+    from language_counts
+    where project_id = ${projectId}
+    group by language_code
+  `.execute(db);
+  const sums = result.rows;
+  if (sums.reduce((all, row) => all + Number(row.rows), 0) > FOLD_COUNTS_AT) await foldCounts(db, projectId);
+  const total = Number(sums.find((row) => row.language_code === null)?.keys ?? 0);
+  const of = (code: string) => sums.find((row) => row.language_code === code);
+  const sourceFilled = Number(of(source)?.filled ?? 0);
+  return languages.map((code) => {
+    const translated = Number(of(code)?.filled ?? 0);
+    const withSource = Number(of(code)?.filled_with_source ?? 0);
+    return {
+      code,
+      total,
+      translated,
+      missing: code === source ? total - sourceFilled : sourceFilled - withSource,
+    };
+  });
+}
+
+/**
+ * One row per language instead of one per write. Rows another transaction adds meanwhile are not
+ * seen, so stay; a row two folds both see is taken by the first (the second's delete skips it).
+ */
+async function foldCounts(db: Db, projectId: string) {
+  await sql`
+    with gone as (delete from language_counts where project_id = ${projectId} returning *)
+    insert into language_counts (project_id, language_code, keys, filled, filled_with_source)
+    select project_id, language_code, sum(keys), sum(filled), sum(filled_with_source)
+    from gone
+    group by project_id, language_code
+  `.execute(db);
 }
