@@ -10,14 +10,14 @@ import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import type { Access } from "../teams/access.ts";
-import { presentBatchJob } from "./batch-jobs.ts";
+import { presentBatchJob, writeBatchItems } from "./batch-jobs.ts";
 
 const RUNNING = ["pending", "processing"] as const;
 
 /**
  * Batch translation of every missing string of one language (spec points 4, 7, 9). Starting writes
- * the job row, one item per key and one queued job per chunk in one transaction; the chunk worker
- * does the rest in any server process.
+ * the job row, one item per key (in slices, see writeBatchItems) and one queued job per chunk in one
+ * transaction; the chunk worker does the rest in any server process.
  */
 export function createBatchService(deps: {
   db: Kysely<DB>;
@@ -68,46 +68,39 @@ export function createBatchService(deps: {
             .where("status", "in", RUNNING)
             .executeTakeFirst();
           if (running) throw new AppError("conflict", `${name} is already being translated`);
-          // The same rule as the language's missing count: a key with a source text and no translation.
-          const missing = await sql<{ id: string }>`
-            select k.id
-            from translation_keys k
-            join translation_strings src
-              on src.key_id = k.id and src.language_code = ${project.source_language} and src.value <> ''
-            where k.project_id = ${projectId}
-              and k.translatable and k.value_type is null
-              and not exists (
-                select 1 from translation_strings t
-                where t.key_id = k.id and t.language_code = ${body.language} and t.value <> '')
-            order by k.key collate "C"
-          `.execute(trx);
-          const keyIds = missing.rows.map((r) => r.id);
-          if (keyIds.length === 0) throw new AppError("validation_failed", `${name} is already complete`);
-          const chunkCount = Math.ceil(keyIds.length / BATCH_CHUNK_SIZE);
           const job = await trx
             .insertInto("batch_translation_jobs")
             .values({
               project_id: projectId,
               source_language: project.source_language,
               target_language: body.language,
-              total_items: keyIds.length,
-              chunk_count: chunkCount,
+              total_items: 0,
+              chunk_count: 0,
               model,
               created_by: userId,
             })
             .returningAll()
             .executeTakeFirstOrThrow();
-          await sql`
-            insert into batch_translation_items (job_id, key_id, chunk)
-            select ${job.id}::uuid, k, (n - 1) / ${BATCH_CHUNK_SIZE}
-            from unnest(${keyIds}::uuid[]) with ordinality as t(k, n)
-          `.execute(trx);
+          const total = await writeBatchItems(trx, {
+            jobId: job.id,
+            projectId,
+            sourceLanguage: project.source_language,
+            targetLanguage: body.language,
+          });
+          if (total === 0) throw new AppError("validation_failed", `${name} is already complete`);
+          const chunkCount = Math.ceil(total / BATCH_CHUNK_SIZE);
+          const counted = await trx
+            .updateTable("batch_translation_jobs")
+            .set({ total_items: total, chunk_count: chunkCount })
+            .where("id", "=", job.id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
           await queue.send(
             trx,
             "batch-translate-chunk",
             Array.from({ length: chunkCount }, (_, chunk) => ({ batchId: job.id, chunk })),
           );
-          return job;
+          return counted;
         })
         .catch((error: unknown) => {
           // Two starts at once: the unique index lets one through.
