@@ -54,7 +54,10 @@ const figures = (latencies: number[], took: number) =>
  * on PGlite, however the server runs the embedded engine), not the bench's.
  */
 export async function responsiveness(kind: "pglite" | "postgres", mail: MailServer): Promise<BenchRow[]> {
-  const heavyLabel = `a ${KEYS.toLocaleString("en")}-key import, list and XLSX export run`;
+  const only = process.env.BENCH_RESPONSIVE_ONLY;
+  const heavyLabel = only
+    ? `a ${KEYS.toLocaleString("en")}-key ${only === "xlsx" ? "XLSX export" : only} runs (BENCH_RESPONSIVE_ONLY)`
+    : `a ${KEYS.toLocaleString("en")}-key import, list and XLSX export run`;
   const meScenario = `GET /api/me while ${heavyLabel}`;
   const saveScenario = `save one cell while ${heavyLabel}`;
   const server = await startServerProcess(kind, { SMTP_URL: mail.url, MAX_UPLOAD_MB: "100" });
@@ -74,7 +77,6 @@ export async function responsiveness(kind: "pglite" | "postgres", mail: MailServ
     if (keyIds.length === 0) throw new Error(`listing keys answered ${page.status}`);
 
     const headers = { cookie: client.cookie };
-    const only = process.env.BENCH_RESPONSIVE_ONLY;
     const heavy = [
       () => importJson(client, empty, en, "en"),
       () =>
