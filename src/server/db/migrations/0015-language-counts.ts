@@ -164,10 +164,23 @@ const statements = [
   // A key that starts or stops being counted brings its filled cells along.
   `create function language_counts_keys_updated() returns trigger language plpgsql as $$
   begin
-    with turned as (
-      select n.id, n.project_id, case when ${COUNTED("n")} then 1 else -1 end as sign
-      from old_rows o join new_rows n on n.id = o.id
-      where ${COUNTED("o")} <> ${COUNTED("n")}
+    -- Most updates (a rename, metadata from an import) leave every key counted: nothing to do.
+    if not exists (select 1 from old_rows o where not ${COUNTED("o")})
+      and not exists (select 1 from new_rows n where not ${COUNTED("n")}) then
+      return null;
+    end if;
+    -- Grouped rather than joined: the planner has no statistics of transition tables, and a
+    -- nested loop over old and new rows cost 0.3 s per import slice of 2,500 keys.
+    with sides as (
+      select o.id, o.project_id, ${COUNTED("o")}::int as was, 0 as now from old_rows o
+      union all
+      select n.id, n.project_id, 0, ${COUNTED("n")}::int from new_rows n
+    ),
+    turned as (
+      select id, project_id, case when sum(now) > 0 then 1 else -1 end as sign
+      from sides
+      group by id, project_id
+      having sum(was) <> sum(now)
     ),
     deltas as (
       select t.project_id, null::text as language_code, t.sign as keys, 0 as filled, 0 as filled_with_source
