@@ -11,7 +11,11 @@ import {
   exportZipStream,
 } from "../../src/server/transfer/export-files.ts";
 import { exportFiles } from "../../src/server/transfer/format-jobs.ts";
-import { createFormatWorkers } from "../../src/server/transfer/format-workers.ts";
+import {
+  createFormatWorkers,
+  type FormatRunner,
+  inProcessFormats,
+} from "../../src/server/transfer/format-workers.ts";
 import type { FormatId, OutputFile } from "../../src/shared/formats/types.ts";
 import { setupTestDatabase, testDatabaseKind } from "../helpers/database.ts";
 
@@ -178,6 +182,46 @@ describe("export in pages", () => {
     const files = text(await buildExportFiles(db, empty, request, formats));
     expect(files).toEqual(text(await wholeExport(db, empty, request)));
     expect(files.map((file) => file.text)).toEqual(["{}\n", "{}\n", "{}\n"]);
+  });
+});
+
+describe("export stream", () => {
+  it("stops reading the database when its reader goes away", async () => {
+    const { db } = testDb();
+    const languages = ["en", "de", "fr", "es", "it"];
+    const project = await seedProject(db, 1_000, languages);
+    let pagesRead = 0;
+    const counting: FormatRunner = {
+      ...inProcessFormats,
+      exportGroup(pages, input) {
+        async function* counted() {
+          for await (const page of pages) {
+            pagesRead++;
+            yield page;
+          }
+        }
+        return inProcessFormats.exportGroup(counted(), input);
+      },
+    };
+    const request: ExportRequest = {
+      languages,
+      format: "json",
+      pretty: true,
+      nested: false,
+      flattenPlurals: false,
+      placeholderFormat: null,
+      keysPerPage: 20,
+    };
+    // 50 pages a language when read to the end. The first file is given out with the next two
+    // read ahead, and asking for more starts a fourth; the fifth is never read.
+    const reader = exportZipStream(db, project, request, counting).getReader();
+    const first = await reader.read();
+    expect(first.done).toBe(false);
+    await reader.cancel();
+    const atCancel = pagesRead;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pagesRead - atCancel).toBeLessThanOrEqual(3);
+    expect(pagesRead).toBeLessThanOrEqual(4 * 50);
   });
 });
 
