@@ -17,7 +17,8 @@ export function createExportService(deps: { db: Kysely<DB>; access: Access; form
       projectId: string,
       body: ExportBody,
     ): Promise<{ fileName: string; stream: ReadableStream<Uint8Array> }> {
-      const { project } = await access.project(userId, projectId, "languages.view");
+      // Spec point 6: Export is one of canManageKeys' actions, as Import is.
+      const { project } = await access.project(userId, projectId, "keys.manage");
       const request = exportBodySchema.parse(body);
       for (const code of request.languages) {
         if (!project.languages.includes(code)) {

@@ -140,6 +140,7 @@ export const PROJECT_CONTENT_CASES: RouteCase[] = [
   endpointCase({
     endpoint: contract.transfer.export,
     input: (f) => ({ params: { projectId: f.projectId }, body: { languages: ["en", "de"] } }),
-    expected: byPermission("languages.view", 200),
+    // Spec point 6: Export is one of canManageKeys' actions.
+    expected: byPermission("keys.manage", 200),
   }),
 ];

@@ -64,15 +64,17 @@ export function OverviewPage() {
           disabled={!project}
         />
         {flags.canManageKeys ? (
-          <Button variant="outline" disabled={!project} onClick={() => setImporting(true)}>
-            <Upload aria-hidden="true" />
-            Import
-          </Button>
+          <>
+            <Button variant="outline" disabled={!project} onClick={() => setImporting(true)}>
+              <Upload aria-hidden="true" />
+              Import
+            </Button>
+            <Button variant="outline" disabled={!project} onClick={() => setExporting(true)}>
+              <Download aria-hidden="true" />
+              Export
+            </Button>
+          </>
         ) : null}
-        <Button variant="outline" disabled={!project} onClick={() => setExporting(true)}>
-          <Download aria-hidden="true" />
-          Export
-        </Button>
         {flags.canManageKeys ? (
           <Button disabled={!project} onClick={() => setAddingKey(true)}>
             <Plus aria-hidden="true" />
