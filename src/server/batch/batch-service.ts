@@ -87,7 +87,8 @@ export function createBatchService(deps: {
             sourceLanguage: project.source_language,
             targetLanguage: body.language,
           });
-          if (total === 0) throw new AppError("validation_failed", `${name} is already complete`);
+          // The spec's words (point 5) for a language with nothing to translate.
+          if (total === 0) throw new AppError("validation_failed", `No empty translations found for ${name}`);
           const chunkCount = Math.ceil(total / BATCH_CHUNK_SIZE);
           const counted = await trx
             .updateTable("batch_translation_jobs")

@@ -105,7 +105,7 @@ export function AiTranslateTopic() {
           <li>
             The work is queued in the database, so it survives a restart of the server and carries on where it
             stopped. One batch per language runs at a time (“… is already being translated”); a language with
-            nothing missing answers “… is already complete”.
+            nothing missing answers “No empty translations found for …”.
           </li>
         </List>
         <SubHeading>Limits</SubHeading>

@@ -86,7 +86,7 @@ export function useBatchTranslation(projectId: string) {
     (language: string, missing: number) => {
       const label = languageName(language);
       if (missing === 0) {
-        toast.info(`${label} is already complete`);
+        toast.info(`No empty translations found for ${label}`);
         return;
       }
       setStarting((old) => new Set(old).add(language));
