@@ -131,37 +131,34 @@ describe(`roles and project settings on ${testDatabaseKind() === "postgres" ? "P
     return found?.id ?? "";
   };
 
-  step(
-    "1a. a reviewer sees the keys, but no New/Import/Export and no key edit/delete actions",
-    async () => {
-      const rp = await newPage(reviewerContext);
-      reviewerPage = rp;
-      await rp.goto(`${app.url}/app/overview`);
-      // Nothing remembered yet for this user: pick the project.
-      await expectVisible(rp.getByText("No project selected"));
-      await button(rp, projectName).click();
-      await expectVisible(rp.getByRole("heading", { name: projectName, exact: true }));
-      await expectVisible(keyRow(rp));
-      await expectVisible(keyRow(rp, otherKey));
-      await expectVisible(rp.getByRole("tab", { name: /German/, selected: true }));
+  step("1a. a reviewer sees the keys, but no New/Import/Export and no key edit/delete actions", async () => {
+    const rp = await newPage(reviewerContext);
+    reviewerPage = rp;
+    await rp.goto(`${app.url}/app/overview`);
+    // Nothing remembered yet for this user: pick the project.
+    await expectVisible(rp.getByText("No project selected"));
+    await button(rp, projectName).click();
+    await expectVisible(rp.getByRole("heading", { name: projectName, exact: true }));
+    await expectVisible(keyRow(rp));
+    await expectVisible(keyRow(rp, otherKey));
+    await expectVisible(rp.getByRole("tab", { name: /German/, selected: true }));
 
-      // The toolbar is there (search, settings), but without the key management buttons.
-      await expectVisible(rp.getByLabel("Search keys"));
-      await expectVisible(button(rp, "Project settings"));
-      // Spec point 6: Import, Export and New need canManageKeys.
-      for (const name of ["New", "Import", "Export"]) {
-        expect(await button(rp, name).count(), `'${name}' for a reviewer`).toBe(0);
-      }
+    // The toolbar is there (search, settings), but without the key management buttons.
+    await expectVisible(rp.getByLabel("Search keys"));
+    await expectVisible(button(rp, "Project settings"));
+    // Spec point 6: Import, Export and New need canManageKeys.
+    for (const name of ["New", "Import", "Export"]) {
+      expect(await button(rp, name).count(), `'${name}' for a reviewer`).toBe(0);
+    }
 
-      // The hovered row shows the cell actions, but not the key's edit and delete icons.
-      await hoverKeyRow(rp);
-      await expectVisible(button(rp, `Edit German of ${keyName}`));
-      expect(await button(rp, `Edit key ${keyName}`).count()).toBe(0);
-      expect(await button(rp, `Delete key ${keyName}`).count()).toBe(0);
-      expect(await rp.getByTitle("Edit key").count()).toBe(0);
-      expect(await rp.getByTitle("Delete key").count()).toBe(0);
-    },
-  );
+    // The hovered row shows the cell actions, but not the key's edit and delete icons.
+    await hoverKeyRow(rp);
+    await expectVisible(button(rp, `Edit German of ${keyName}`));
+    expect(await button(rp, `Edit key ${keyName}`).count()).toBe(0);
+    expect(await button(rp, `Delete key ${keyName}`).count()).toBe(0);
+    expect(await rp.getByTitle("Edit key").count()).toBe(0);
+    expect(await rp.getByTitle("Delete key").count()).toBe(0);
+  });
 
   step("1b. the reviewer edits and saves a translation cell", async () => {
     const rp = reviewerPage as Page;

@@ -134,7 +134,10 @@ describe("batch translation of a language", () => {
     const again = await owner.request("POST", `/api/projects/${projectId}/batch-translations`, {
       body: { language: "de" },
     });
-    expect(again).toMatchObject({ status: 400, body: { error: { message: "No empty translations found for German" } } });
+    expect(again).toMatchObject({
+      status: 400,
+      body: { error: { message: "No empty translations found for German" } },
+    });
   });
 
   it("refuses the source language, a language not in the project, reviewers and strangers", async () => {
