@@ -11,6 +11,10 @@ export const projectEventSchemas = {
     keyId: z.string(),
     language: z.string(),
     cell: cellSchema,
+    /**
+     * Who saved it, as people are shown to teammates: their full name, else their e-mail; null when
+     * unknown. Never a user id: the editor's conflict banner says it to the person editing.
+     */
     by: z.string().nullable(),
   }),
   "key.created": z.object({ keyId: z.string(), key: z.string() }),

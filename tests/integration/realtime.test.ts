@@ -36,6 +36,43 @@ describe("project events (Server-Sent Events)", () => {
     }
   });
 
+  it("names who saved a string (full name, else e-mail), never their user id (issue 19)", async () => {
+    const { owner, email, projectId } = await ownerWithProject(api());
+    const viewer = await openEventStream(`${api().app.url}/api/projects/${projectId}/events`, owner.cookie);
+    try {
+      await viewer.waitFor((e) => e.event === "ready");
+      const key = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
+        body: { key: "named" },
+      });
+      await owner.request("PUT", `/api/keys/${key.body.id}/strings/de`, { body: { value: "Ohne Profil" } });
+      const byEmail = await viewer.waitFor(
+        (e) => e.event === "string.updated" && (e.data as { cell: { version: number } }).cell.version === 1,
+      );
+      expect((byEmail.data as { by: unknown }).by).toBe(email);
+
+      await owner.request("PUT", "/api/profile", { body: { firstName: "Ada", lastName: "Lovelace" } });
+      await owner.request("PUT", `/api/keys/${key.body.id}/strings/de`, {
+        body: { value: "Mit Profil", baseVersion: 1 },
+      });
+      const byName = await viewer.waitFor(
+        (e) => e.event === "string.updated" && (e.data as { cell: { version: number } }).cell.version === 2,
+      );
+      expect((byName.data as { by: unknown }).by).toBe("Ada Lovelace");
+
+      // A value too large for NOTIFY is loaded again by the listener: it names the author the same way.
+      const long = "Ä".repeat(9_000);
+      await owner.request("PUT", `/api/keys/${key.body.id}/strings/de`, {
+        body: { value: long, baseVersion: 2 },
+      });
+      const byReference = await viewer.waitFor(
+        (e) => e.event === "string.updated" && (e.data as { cell: { version: number } }).cell.version === 3,
+      );
+      expect((byReference.data as { by: unknown }).by).toBe("Ada Lovelace");
+    } finally {
+      await viewer.close();
+    }
+  });
+
   it("carries values too large for NOTIFY by reference", async () => {
     const { owner, projectId } = await ownerWithProject(api());
     const viewer = await openEventStream(`${api().app.url}/api/projects/${projectId}/events`, owner.cookie);

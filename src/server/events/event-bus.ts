@@ -3,7 +3,7 @@ import pg from "pg";
 import type { ProjectEvent } from "../../shared/events.ts";
 import type { EmbeddedPostgres } from "../db/embedded/embedded-postgres.ts";
 import type { DB } from "../db/schema.ts";
-import { isoDate } from "../db/sql.ts";
+import { displayName, isoDate } from "../db/sql.ts";
 import type { Logger } from "../logger.ts";
 
 const CHANNEL = "sprog_events";
@@ -111,10 +111,12 @@ export async function createEventBus(options: {
 
   async function loadStringEvent(keyId: string, language: string): Promise<ProjectEvent | undefined> {
     const row = await db
-      .selectFrom("translation_strings")
-      .select(["value", "version", "updated_at", "updated_by"])
-      .where("key_id", "=", keyId)
-      .where("language_code", "=", language)
+      .selectFrom("translation_strings as s")
+      .leftJoin("users as u", "u.id", "s.updated_by")
+      .leftJoin("profiles as p", "p.user_id", "s.updated_by")
+      .select(["s.value", "s.version", "s.updated_at", displayName("u", "p").as("updated_by")])
+      .where("s.key_id", "=", keyId)
+      .where("s.language_code", "=", language)
       .executeTakeFirst();
     if (!row) return undefined;
     return {

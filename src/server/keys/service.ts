@@ -5,6 +5,7 @@ import type { ProjectEvent } from "../../shared/events.ts";
 import type { createKeyBodySchema, KeyRow, updateKeyBodySchema } from "../../shared/schemas/keys.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
+import { selectDisplayName } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import { writeStrings } from "../strings/string-writer.ts";
@@ -100,7 +101,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
       body: z.output<typeof createKeyBodySchema>,
     ): Promise<KeyRow> {
       const { project } = await access.project(userId, projectId, "keys.manage");
-      const { key, written } = await db.transaction().execute(async (trx) => {
+      const { key, written, by } = await db.transaction().execute(async (trx) => {
         const key = await insertKey(trx, projectId, {
           key: body.key,
           description: body.description || null,
@@ -116,7 +117,9 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
               { origin: "person", userId },
             )
           : [];
-        return { key, written };
+        // The string event names its author (never an id): read with the write.
+        const by = written.length > 0 ? await selectDisplayName(trx, userId) : null;
+        return { key, written, by };
       });
       const strings: KeyRow["strings"] = {};
       const published: ProjectEvent[] = [{ type: "key.created", data: { keyId: key.id, key: key.key } }];
@@ -125,7 +128,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
         strings[w.language] = cell;
         published.push({
           type: "string.updated",
-          data: { keyId: key.id, language: w.language, cell, by: userId },
+          data: { keyId: key.id, language: w.language, cell, by },
         });
       }
       await events.publish(projectId, published);

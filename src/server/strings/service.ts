@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { languageName } from "../../shared/languages.ts";
 import type { HistoryEntry, SavedString, saveStringBodySchema } from "../../shared/schemas/keys.ts";
 import type { DB } from "../db/schema.ts";
+import { selectDisplayName } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { Access } from "../teams/access.ts";
@@ -61,22 +62,27 @@ export function createStringService(deps: { db: Kysely<DB>; access: Access; even
           userId,
         },
       );
-      if (written) return written;
+      // The event names the author; read with the write so it costs no extra round trip later.
+      const by = await selectDisplayName(trx, userId);
+      if (written) return { written, by };
       // Same value as stored: nothing changed, answer the cell as it is.
       return current
         ? {
-            keyId,
-            language,
-            value: current.value,
-            version: current.version,
-            updatedAt: new Date(current.updated_at),
+            written: {
+              keyId,
+              language,
+              value: current.value,
+              version: current.version,
+              updatedAt: new Date(current.updated_at),
+            },
+            by,
           }
         : undefined;
     });
     if (!result) throw new AppError("internal", "Failed to update translation");
-    const saved = presentSaved(keyId, language, result);
+    const saved = presentSaved(keyId, language, result.written);
     await events.publish(project.id, [
-      { type: "string.updated", data: { keyId, language, cell: saved.cell, by: userId } },
+      { type: "string.updated", data: { keyId, language, cell: saved.cell, by: result.by } },
     ]);
     return saved;
   }
