@@ -198,6 +198,19 @@ describe("Team screen", () => {
     expect(await memberRows()).toHaveLength(3);
   });
 
+  it("shows a query set by the 'update-search-query' event in the search box, and filters by it (issue 19)", async () => {
+    stubApi();
+    setup(team("owner"));
+    expect(await memberRows()).toHaveLength(3);
+    act(() => dispatchTeamEvent("update-search-query", { searchQuery: "rita" }));
+    expect((screen.getByLabelText("Search members") as HTMLInputElement).value).toBe("rita");
+    expect((await memberRows()).map((row) => row.getAttribute("aria-label"))).toEqual(["Rita Reviewer"]);
+
+    act(() => dispatchTeamEvent("update-search-query", { searchQuery: "" }));
+    expect((screen.getByLabelText("Search members") as HTMLInputElement).value).toBe("");
+    expect(await memberRows()).toHaveLength(3);
+  });
+
   it("prompts to invite with no invites and fewer than 3 members; the button only for who may add", async () => {
     stubApi({ members: [OWNER, REVIEWER], invites: [] });
     const { user } = setup(team("owner"));

@@ -5,7 +5,7 @@ import type { TeamSummary } from "../../../../shared/schemas/teams.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { SearchInput } from "../../../components/ui/search-input.tsx";
 import { Toolbar } from "../../../components/ui/toolbar.tsx";
-import { dispatchTeamEvent } from "../team-events.ts";
+import { dispatchTeamEvent, useTeamEvent } from "../team-events.ts";
 
 /**
  * The Team tab's toolbar (spec point 2): 'Search members...', Edit (the team owner) and Invite
@@ -14,16 +14,16 @@ import { dispatchTeamEvent } from "../team-events.ts";
 export function TeamToolbar({ team }: { team: TeamSummary | null }) {
   const [search, setSearch] = useState("");
   const flags = permissionFlags(team?.role ?? "none");
+  // The box shows whatever query the event carries, typed here or sent from elsewhere, so it always
+  // matches the filter the Team screen applies.
+  useTeamEvent("update-search-query", (detail) => setSearch(detail?.searchQuery ?? ""));
   return (
     <Toolbar title="Team">
       <SearchInput
         label="Search members"
         placeholder="Search members..."
         value={search}
-        onChange={(event) => {
-          setSearch(event.target.value);
-          dispatchTeamEvent("update-search-query", { searchQuery: event.target.value });
-        }}
+        onChange={(event) => dispatchTeamEvent("update-search-query", { searchQuery: event.target.value })}
         disabled={!team}
       />
       {team && flags.canEditTeamInfo ? (
