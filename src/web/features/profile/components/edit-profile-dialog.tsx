@@ -18,7 +18,7 @@ export function EditProfileDialog({ open, onOpenChange, profile }: EditProfileDi
           <ProfileForm
             initial={profile ? { firstName: profile.firstName, lastName: profile.lastName } : undefined}
             submitLabel="Save"
-            fallbackError="Failed to update profile"
+            fallbackError="Failed to update profile. Please try again."
             onSaved={() => {
               toast.success("Profile updated");
               onOpenChange(false);

@@ -5,13 +5,13 @@ import { type Profile, profileBodySchema } from "../../../../shared/schemas/prof
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { FormActions, FormServerError } from "../../../components/ui/form-footer.tsx";
 import { Input } from "../../../components/ui/input.tsx";
-import { errorMessage } from "../../../lib/api-client.ts";
+import { failureText } from "../../../lib/failure-text.ts";
 import { useUpdateProfile } from "../api/update-profile.ts";
 
 export interface ProfileFormProps {
   initial?: { firstName: string; lastName: string } | undefined;
   submitLabel: string;
-  /** Shown when saving fails and the server gave no message. */
+  /** Spec point 8's text when saving fails (the server's own words when it refused the input). */
   fallbackError: string;
   onSaved: (profile: Profile) => void;
   /** Extra buttons next to submit (e.g. Cancel in a dialog). */
@@ -40,7 +40,7 @@ export function ProfileForm({
       const profile = await updateProfile.mutateAsync(values);
       onSaved(profile);
     } catch (error) {
-      form.setError("root.server", { message: errorMessage(error, fallbackError) });
+      form.setError("root.server", { message: failureText(error, fallbackError) });
     }
   });
 

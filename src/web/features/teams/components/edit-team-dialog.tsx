@@ -10,11 +10,11 @@ import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialo
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { FormServerError } from "../../../components/ui/form-footer.tsx";
 import { Input } from "../../../components/ui/input.tsx";
-import { errorMessage } from "../../../lib/api-client.ts";
+import { failureText } from "../../../lib/failure-text.ts";
 import { useDeleteTeam } from "../api/delete-team.ts";
 import { useUpdateTeam } from "../api/update-team.ts";
 
-export const UPDATE_TEAM_FAILED = "Failed to update team";
+export const UPDATE_TEAM_NAME_FAILED = "Failed to update team name";
 export const DELETE_TEAM_FAILED = "Failed to delete team";
 
 export interface EditTeamDialogProps {
@@ -72,7 +72,7 @@ function EditTeamForm({
       toast.success("Team updated");
       onSaved();
     } catch (error) {
-      form.setError("root.server", { message: errorMessage(error, UPDATE_TEAM_FAILED) });
+      form.setError("root.server", { message: failureText(error, UPDATE_TEAM_NAME_FAILED) });
     }
   });
 
