@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, Eraser, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -6,13 +7,18 @@ import type { PermissionFlags } from "../../../../shared/permissions.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
-import { errorMessage } from "../../../lib/api-client.ts";
+import { isApiError } from "../../../lib/api-client.ts";
+import { failureText } from "../../../lib/failure-text.ts";
 import { useDeleteLanguageStrings } from "../api/delete-language-strings.ts";
+import { projectsQueryOptions } from "../api/list-projects.ts";
 import { useSetProjectLanguages } from "../api/set-languages.ts";
 import { addLanguage, canRemoveLanguage, moveLanguage, removeLanguage } from "../language-order.ts";
 import { AddLanguageDialog } from "./add-language-dialog.tsx";
 
-export function SettingsLanguages({ project, flags }: { project: Project; flags: PermissionFlags }) {
+export function SettingsLanguages({ project: given, flags }: { project: Project; flags: PermissionFlags }) {
+  // The list is reloaded on opening, so reordering or deleting starts from what others may have changed.
+  const loaded = useQuery({ ...projectsQueryOptions(given.teamId), refetchOnMount: "always" });
+  const project = loaded.data?.find((p) => p.id === given.id) ?? given;
   const setLanguages = useSetProjectLanguages(project.id);
   const [adding, setAdding] = useState(false);
   const [addingCode, setAddingCode] = useState<string | null>(null);
@@ -48,12 +54,18 @@ export function SettingsLanguages({ project, flags }: { project: Project; flags:
     clearStrings.mutate(
       { projectId: project.id, language: code },
       {
-        onSuccess: () => {
-          toast.success("All translations deleted successfully");
+        onSuccess: ({ deleted }) => {
+          if (deleted === 0) toast.info(`No translations found for ${languageName(code)}`);
+          else toast.success("All translations deleted successfully");
           setClearing(null);
         },
         onError: (error) => {
-          toast.error(errorMessage(error, `Failed to delete ${languageName(code)} translations`));
+          // The server answered (it refused or failed this language) versus the request going nowhere.
+          toast.error(
+            isApiError(error) && error.status > 0
+              ? failureText(error, `Failed to delete ${languageName(code)} translations`)
+              : "Failed to delete all translations",
+          );
           setClearing(null);
         },
       },
@@ -77,6 +89,17 @@ export function SettingsLanguages({ project, flags }: { project: Project; flags:
           </Button>
         ) : null}
       </div>
+      {loaded.isError ? (
+        <div
+          role="alert"
+          className="flex items-center justify-between gap-2 rounded-md bg-danger-soft px-3 py-2 text-sm font-medium text-danger-hover"
+        >
+          Failed to load languages
+          <Button size="sm" variant="outline" onClick={() => void loaded.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : null}
       <ul className="divide-y divide-border rounded-md border border-border" aria-label="Project languages">
         {languages.map((code, index) => (
           <li key={code} className="flex items-center gap-3 px-3 py-2">

@@ -1,0 +1,114 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { permissionFlags } from "../../../../shared/permissions.ts";
+import type { Project } from "../../../../shared/schemas/projects.ts";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { SettingsLanguages } from "./settings-languages.tsx";
+
+const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
+vi.mock("sonner", () => ({ toast }));
+
+const PROJECT: Project = {
+  id: "p1",
+  teamId: "t1",
+  name: "App",
+  kind: "web",
+  sourceLanguage: "en",
+  languages: ["en", "de"],
+  placeholderFormat: "web",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const problem = (status: number, message: string) =>
+  json({ error: { code: status >= 500 ? "internal" : "not_found", message } }, status);
+
+function setup(answers: { list?: () => Response; clear?: () => Response }) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn<typeof fetch>(async (input, init) => {
+      const url = String(input);
+      const method = init?.method ?? "GET";
+      if (url === "/api/teams/t1/projects" && method === "GET") {
+        return answers.list ? answers.list() : json({ projects: [PROJECT] });
+      }
+      if (url === "/api/projects/p1/strings/de" && method === "DELETE" && answers.clear)
+        return answers.clear();
+      return problem(404, "not in this test");
+    }),
+  );
+  const client = createQueryClient();
+  // The failure under test, not react-query's retries of it.
+  client.setDefaultOptions({ queries: { retry: false } });
+  render(
+    <QueryClientProvider client={client}>
+      <SettingsLanguages project={PROJECT} flags={permissionFlags("owner")} />
+    </QueryClientProvider>,
+  );
+}
+
+async function clearGerman() {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole("button", { name: "Delete all German translations" }));
+  const confirm = await screen.findByRole("alertdialog");
+  await user.click(within(confirm).getByRole("button", { name: "Delete" }));
+}
+
+beforeEach(() => {
+  for (const fn of Object.values(toast)) fn.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("Project Settings → Languages", () => {
+  it("says 'Failed to load languages' when the project's languages cannot be loaded", async () => {
+    setup({ list: () => problem(500, "database unavailable") });
+    expect((await screen.findByRole("alert")).textContent).toContain("Failed to load languages");
+  });
+
+  it("shows no load error when the languages load", async () => {
+    setup({});
+    await waitFor(() =>
+      expect(vi.mocked(fetch)).toHaveBeenCalledWith("/api/teams/t1/projects", expect.anything()),
+    );
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(
+      within(screen.getByRole("list", { name: "Project languages" })).getAllByRole("listitem"),
+    ).toHaveLength(2);
+  });
+
+  it("says 'No translations found for German' when there was nothing to delete", async () => {
+    setup({ clear: () => json({ deleted: 0 }) });
+    await clearGerman();
+    await waitFor(() => expect(toast.info).toHaveBeenCalledWith("No translations found for German"));
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it("says 'All translations deleted successfully' when it deleted some", async () => {
+    setup({ clear: () => json({ deleted: 3 }) });
+    await clearGerman();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("All translations deleted successfully"));
+  });
+
+  it("says 'Failed to delete German translations' when the server fails the delete", async () => {
+    setup({ clear: () => problem(500, "database unavailable") });
+    await clearGerman();
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Failed to delete German translations"));
+  });
+
+  it("says 'Failed to delete all translations' when the delete never reached the server", async () => {
+    setup({
+      clear: () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    await clearGerman();
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Failed to delete all translations"));
+  });
+});
