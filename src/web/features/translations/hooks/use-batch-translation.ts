@@ -75,7 +75,9 @@ export function useBatchTranslation(projectId: string) {
       cancelBatch(job.id)
         .then(ended)
         .catch((error: unknown) => {
-          toast.error("Failed to cancel", { description: errorMessage(error, "Please try again.") });
+          // The server's message, else its status text, else the connection problem (ApiError's message).
+          const message = error instanceof Error && error.message !== "" ? error.message : "Unknown error";
+          toast.error(`Failed to cancel batch translation: ${message}`);
           void queryClient.invalidateQueries({ queryKey: queryKeys.projectBatches(projectId) });
         });
     },
