@@ -10,10 +10,11 @@ import { useCreateToneSection } from "../../features/tone/api/create-tone-sectio
 import { useToneSettings } from "../../features/tone/api/get-tone-settings.ts";
 import { useToneSections } from "../../features/tone/api/list-tone-sections.ts";
 import { useUpdateToneSettings } from "../../features/tone/api/update-tone-settings.ts";
+import { ToneErrorBanner } from "../../features/tone/components/tone-error-banner.tsx";
 import { ToneSectionCard } from "../../features/tone/components/tone-section-card.tsx";
 import { ToneTextBlock } from "../../features/tone/components/tone-text-block.tsx";
 import { filterSections } from "../../features/tone/search.ts";
-import { reason } from "../../features/tone/tone-errors.ts";
+import { loadErrorText, reason, saveErrorText } from "../../features/tone/tone-errors.ts";
 import { useWorkspace } from "../../lib/workspace.tsx";
 
 function ToneOfTeam({ teamId, canEdit, search }: { teamId: string; canEdit: boolean; search: string }) {
@@ -22,18 +23,23 @@ function ToneOfTeam({ teamId, canEdit, search }: { teamId: string; canEdit: bool
   const saveSettings = useUpdateToneSettings(teamId);
   const createSection = useCreateToneSection(teamId);
   const [savingBlock, setSavingBlock] = useState<"productContext" | "brandTone" | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
   const visible = useMemo(() => filterSections(sections.data ?? [], search), [sections.data, search]);
 
   function save(block: "productContext" | "brandTone", value: string | null) {
     setSavingBlock(block);
     saveSettings.mutate(block === "productContext" ? { productContext: value } : { brandTone: value }, {
       onSettled: () => setSavingBlock(null),
-      onSuccess: () =>
-        toast.success(block === "productContext" ? "Product context saved" : "Brand tone saved"),
-      onError: (error) =>
+      onSuccess: () => {
+        setSaveError(null);
+        toast.success(block === "productContext" ? "Product context saved" : "Brand tone saved");
+      },
+      onError: (error) => {
+        setSaveError(saveErrorText(error));
         toast.error(
           `${block === "productContext" ? "Failed to save product context" : "Failed to save brand tone"}: ${reason(error)}`,
-        ),
+        );
+      },
     });
   }
 
@@ -48,11 +54,7 @@ function ToneOfTeam({ teamId, canEdit, search }: { teamId: string; canEdit: bool
 
   return (
     <>
-      {settings.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          Settings fetch failed: {reason(settings.error)}
-        </p>
-      ) : null}
+      <ToneErrorBanner message={loadErrorText(settings.error, sections.error) ?? saveError} />
       <div className="grid gap-4 lg:grid-cols-2">
         <ToneTextBlock
           title="Product Context"
@@ -86,11 +88,7 @@ function ToneOfTeam({ teamId, canEdit, search }: { teamId: string; canEdit: bool
         </div>
         {sections.isPending ? (
           <Spinner />
-        ) : sections.isError ? (
-          <p role="alert" className="text-sm text-danger">
-            Sections fetch failed: {reason(sections.error)}
-          </p>
-        ) : visible.length === 0 ? (
+        ) : sections.isError ? null : visible.length === 0 ? (
           <p className="text-sm text-muted">
             {search.trim() !== ""
               ? "No sections or rules match your search."

@@ -1,0 +1,100 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Me } from "../../../shared/schemas/auth.ts";
+import type { TeamSummary } from "../../../shared/schemas/teams.ts";
+import { createQueryClient } from "../../lib/query-client.ts";
+import { WorkspaceProvider } from "../../lib/workspace.tsx";
+import { TonePage } from "./tone-page.tsx";
+
+const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
+vi.mock("sonner", () => ({ toast }));
+
+const TEAM: TeamSummary = { id: "t1", name: "Acme", role: "owner", createdAt: "2026-01-01T00:00:00.000Z" };
+const ME: Me = { user: { id: "u1", email: "olga@acme.test" }, profile: null, teams: [TEAM] };
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const failure = (message: string) => json({ error: { code: "internal", message } }, 500);
+
+interface Answers {
+  settings?: () => Response;
+  sections?: () => Response;
+  save?: () => Response;
+}
+
+function setup(answers: Answers) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn<typeof fetch>(async (input, init) => {
+      const url = String(input);
+      const method = init?.method ?? "GET";
+      if (url === "/api/teams/t1/tone" && method === "GET") {
+        return answers.settings ? answers.settings() : json({ productContext: null, brandTone: null });
+      }
+      if (url === "/api/teams/t1/tone" && method === "PUT" && answers.save) return answers.save();
+      if (url === "/api/teams/t1/tone/sections" && method === "GET") {
+        return answers.sections ? answers.sections() : json({ sections: [] });
+      }
+      return json({ error: { code: "not_found", message: "not in this test" } }, 404);
+    }),
+  );
+  const client = createQueryClient();
+  // The failure under test, not react-query's retries of it.
+  client.setDefaultOptions({ queries: { retry: false } });
+  render(
+    <QueryClientProvider client={client}>
+      <WorkspaceProvider me={ME} teams={[TEAM]}>
+        <TonePage />
+      </WorkspaceProvider>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  for (const fn of Object.values(toast)) fn.mockReset();
+  localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("Tone page errors", () => {
+  it("shows 'Error loading data: Settings fetch failed: {msg}' when the settings do not load", async () => {
+    setup({ settings: () => failure("database unavailable") });
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Error loading data: Settings fetch failed: database unavailable",
+    );
+  });
+
+  it("shows 'Error loading data: Sections fetch failed: {msg}' when the sections do not load", async () => {
+    setup({ sections: () => failure("sections table locked") });
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Error loading data: Sections fetch failed: sections table locked",
+    );
+  });
+
+  it("shows the banner 'Error saving settings: {msg}' when saving fails, and clears it after a save succeeds", async () => {
+    let fail = true;
+    setup({
+      save: () => (fail ? failure("disk full") : json({ productContext: "A photo app", brandTone: null })),
+    });
+    const user = userEvent.setup();
+    const block = (await screen.findByRole("heading", { name: "Product Context" })).closest("div")
+      ?.parentElement as HTMLElement;
+    const text = within(block).getByRole("textbox");
+    await waitFor(() => expect(text.hasAttribute("readonly")).toBe(false));
+    await user.type(text, "A photo app");
+    await user.click(within(block).getByRole("button", { name: "Save" }));
+
+    expect((await screen.findByRole("alert")).textContent).toBe("Error saving settings: disk full");
+    expect(toast.error).toHaveBeenCalledWith("Failed to save product context: disk full");
+
+    fail = false;
+    await user.click(within(block).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Product context saved"));
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
