@@ -8,31 +8,24 @@ import { useWorkspace } from "../../lib/workspace.tsx";
 
 /** /app/team: the selected team's members and invites, the invite and edit-team dialogs, 'Your plan'. */
 export function TeamPage() {
-  const { me, teams, selectedTeam, selectTeam, selectProject } = useWorkspace();
+  const { me, teams, selectedTeam, selectTeam } = useWorkspace();
   const queryClient = useQueryClient();
 
-  /** Spec point 4: after deleting a team, the first remaining team by name and its first project by name. */
-  const selectAfterDeletion = async (deletedId: string) => {
+  /**
+   * Spec point 4: after deleting a team, the first remaining team by name and its first project by
+   * name. The workspace picks the project once the team's projects are loaded; loading them now
+   * saves waiting for the picker to.
+   */
+  const selectAfterDeletion = (deletedId: string) => {
     const next = firstRemainingTeam(teams, deletedId);
     selectTeam(next?.id ?? null);
-    if (!next) return;
-    try {
-      const projects = await queryClient.fetchQuery(projectsQueryOptions(next.id));
-      const first = projects[0];
-      if (first) selectProject(first.id);
-    } catch {
-      // The team stays selected without a project; the picker offers them once they load.
-    }
+    if (next) void queryClient.prefetchQuery(projectsQueryOptions(next.id));
   };
 
   return (
     <>
       <TeamToolbar team={selectedTeam} />
-      <TeamScreen
-        team={selectedTeam}
-        currentUserId={me.user.id}
-        onTeamDeleted={(teamId) => void selectAfterDeletion(teamId)}
-      />
+      <TeamScreen team={selectedTeam} currentUserId={me.user.id} onTeamDeleted={selectAfterDeletion} />
       <YourPlan team={selectedTeam} />
     </>
   );

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import type { TeamSummary } from "../../../../shared/schemas/teams.ts";
@@ -39,17 +40,25 @@ function renderGate(props: {
   onSelectProject?: (id: string) => void;
   onCreateProject?: () => void;
 }) {
+  const gate = (
+    <ProjectGate
+      team={props.team === undefined ? TEAM : props.team}
+      projectId={props.projectId ?? null}
+      onSelectProject={props.onSelectProject ?? (() => {})}
+      purpose="its reviews"
+      onCreateProject={props.onCreateProject}
+    >
+      {(chosen) => <p>Showing {chosen.name}</p>}
+    </ProjectGate>
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <ProjectGate
-        team={props.team === undefined ? TEAM : props.team}
-        projectId={props.projectId ?? null}
-        onSelectProject={props.onSelectProject ?? (() => {})}
-        purpose="its reviews"
-        onCreateProject={props.onCreateProject}
-      >
-        {(chosen) => <p>Showing {chosen.name}</p>}
-      </ProjectGate>
+      <MemoryRouter initialEntries={["/app/overview"]}>
+        <Routes>
+          <Route path="/app/overview" element={gate} />
+          <Route path="/create-team" element={<p>Create your team</p>} />
+        </Routes>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -65,6 +74,13 @@ describe("ProjectGate", () => {
     renderGate({ team: null });
     expect(screen.getByText("No team selected")).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("offers 'Create Team' when no team is selected, which opens team creation (issue 19)", async () => {
+    stubProjects(() => json({ projects: [] }));
+    renderGate({ team: null });
+    await userEvent.click(screen.getByRole("button", { name: "Create Team" }));
+    expect(await screen.findByText("Create your team")).toBeTruthy();
   });
 
   it("offers Create Project in an empty team only where the tab may create one", async () => {

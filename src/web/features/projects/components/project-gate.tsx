@@ -1,5 +1,6 @@
 import { CircleAlert, FolderOpen, FolderPlus, Plus, UsersRound } from "lucide-react";
 import type { ReactNode } from "react";
+import { useNavigate } from "react-router";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import type { TeamSummary } from "../../../../shared/schemas/teams.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -39,7 +40,8 @@ export function ProjectGate({
       <EmptyState
         icon={UsersRound}
         title="No team selected"
-        description="Select a team in the picker at the top, or create a new team there."
+        description="Select a team in the picker at the top, or create a new team."
+        action={<CreateTeamButton />}
       />
     );
   }
@@ -100,4 +102,18 @@ export function ProjectGate({
     );
   }
   return children(project);
+}
+
+/**
+ * Without a team nothing else on the tab can be done, so the way to make one is offered right here
+ * (issue 19): the same team creation a new account goes through, then back to the app.
+ */
+function CreateTeamButton() {
+  const navigate = useNavigate();
+  return (
+    <Button onClick={() => navigate("/create-team")}>
+      <Plus aria-hidden="true" />
+      Create Team
+    </Button>
+  );
 }
