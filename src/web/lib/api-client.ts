@@ -9,14 +9,24 @@ export class ApiError extends Error {
   readonly fromServer: boolean;
   /** The parsed error body, for answers that carry more than the error (e.g. a 409 with the current value). */
   readonly body: unknown;
+  /** The HTTP reason phrase ("Internal Server Error"); empty without an answer or over HTTP/2. */
+  readonly statusText: string;
 
-  constructor(status: number, code: ApiError["code"], message: string, fromServer = false, body?: unknown) {
+  constructor(
+    status: number,
+    code: ApiError["code"],
+    message: string,
+    fromServer = false,
+    body?: unknown,
+    statusText = "",
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.fromServer = fromServer;
     this.body = body;
+    this.statusText = statusText;
   }
 }
 
@@ -87,12 +97,22 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
     const body = await readJson(response);
     const parsed = errorBodySchema.safeParse(body);
     if (parsed.success) {
-      throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, true, body);
+      throw new ApiError(
+        response.status,
+        parsed.data.error.code,
+        parsed.data.error.message,
+        true,
+        body,
+        response.statusText,
+      );
     }
     throw new ApiError(
       response.status,
       statusToCode(response.status),
       response.statusText || "Request failed",
+      false,
+      undefined,
+      response.statusText,
     );
   }
   return response;

@@ -1,4 +1,7 @@
-/** Spec points 4 and 9: the export's progress steps, 25 % each, shown 2 s, 2 s, 1 s, 1 s. */
+/**
+ * Spec points 4 and 9: the export's progress steps, 25 % each, on screen at least 2 s, 2 s, 1 s and
+ * 1 s, then Complete at 100 %.
+ */
 export const EXPORT_STEPS = [
   { label: "Gathering translations", ms: 2000 },
   { label: "Processing files", ms: 2000 },
@@ -7,24 +10,44 @@ export const EXPORT_STEPS = [
 ] as const;
 export const EXPORT_COMPLETE = "Complete";
 
+const GATHERED_AT = 2000;
+const PROCESSED_AT = 4000;
+const ZIPPED_AT = 5000;
+const DOWNLOAD_MS = 1000;
+
 /**
- * The step shown `elapsedMs` after the request started. The first three steps advance on the
- * spec's timings while the server works, but never past "Creating ZIP file" before the answer is
- * in; once it is, the download and Complete follow at once — a fast export is not held back.
+ * When Downloading starts (ms after the request): once "Creating ZIP file" had its second and the
+ * zip is in; while the server works the step waits for it rather than pretend. Null until answered.
  */
-export function exportStep(
-  elapsedMs: number,
-  answered: boolean,
-  saved: boolean,
-): { label: string; percent: number } {
-  if (saved) return { label: EXPORT_COMPLETE, percent: 100 };
-  if (answered) return { label: "Downloading", percent: 75 };
-  let at = 0;
-  for (let i = 0; i < 3; i++) {
-    const step = EXPORT_STEPS[i];
-    if (!step) break;
-    at += step.ms;
-    if (elapsedMs < at || i === 2) return { label: step.label, percent: i * 25 };
-  }
-  return { label: "Creating ZIP file", percent: 50 };
+export function downloadStartsAt(answeredAtMs: number | null): number | null {
+  return answeredAtMs === null ? null : Math.max(ZIPPED_AT, answeredAtMs);
+}
+
+export interface ExportStep {
+  label: string;
+  percent: number;
+  /** 0-3 for the steps, 4 for Complete. */
+  index: number;
+}
+
+/** The step shown `elapsedMs` after the request started, the answer having come `answeredAtMs` in. */
+export function exportStep(elapsedMs: number, answeredAtMs: number | null): ExportStep {
+  const downloadAt = downloadStartsAt(answeredAtMs);
+  let index = 2;
+  if (elapsedMs < GATHERED_AT) index = 0;
+  else if (elapsedMs < PROCESSED_AT) index = 1;
+  else if (downloadAt !== null && elapsedMs >= downloadAt)
+    index = elapsedMs < downloadAt + DOWNLOAD_MS ? 3 : 4;
+  return { label: EXPORT_STEPS[index]?.label ?? EXPORT_COMPLETE, percent: index * 25, index };
+}
+
+/** The next time (ms after the start) the step changes, or null when it waits for the answer or is done. */
+export function nextStepAt(elapsedMs: number, answeredAtMs: number | null): number | null {
+  if (elapsedMs < GATHERED_AT) return GATHERED_AT;
+  if (elapsedMs < PROCESSED_AT) return PROCESSED_AT;
+  const downloadAt = downloadStartsAt(answeredAtMs);
+  if (downloadAt === null) return null;
+  if (elapsedMs < downloadAt) return downloadAt;
+  if (elapsedMs < downloadAt + DOWNLOAD_MS) return downloadAt + DOWNLOAD_MS;
+  return null;
 }

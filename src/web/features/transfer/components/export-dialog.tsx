@@ -15,13 +15,23 @@ import { FormField } from "../../../components/ui/form-field.tsx";
 import { FormServerError } from "../../../components/ui/form-footer.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { ProgressBar } from "../../../components/ui/progress-bar.tsx";
-import { errorMessage } from "../../../lib/api-client.ts";
+import { errorMessage, isApiError } from "../../../lib/api-client.ts";
 import { exportZip, saveFile } from "../api/export-zip.ts";
-import { exportStep } from "../export-steps.ts";
+import { exportStep, nextStepAt } from "../export-steps.ts";
 import { OptionCheckbox } from "./option-checkbox.tsx";
 import { type ProjectDialogProps, ProjectFormDialog } from "./project-form-dialog.tsx";
 
 export const NO_LANGUAGE_SELECTED = "Please select at least one language to export";
+const EXPORT_FAILED = "Failed to export translations";
+
+const reasonOf = (cause: unknown) => (cause instanceof Error ? cause.message : "Please try again.");
+
+/** Spec point 8's words for an export the server refused or failed; null when it never answered. */
+function exportFailure(cause: unknown): string | null {
+  if (!isApiError(cause) || cause.status === 0) return null;
+  if (cause.status === 401) return "Not authenticated";
+  return `Export failed: ${cause.status} ${cause.statusText}`.trimEnd();
+}
 
 const PLACEHOLDER_LABELS: Record<PlaceholderFormat, string> = {
   web: "Web {name}",
@@ -40,21 +50,35 @@ function ExportForm({ project, onDone }: { project: Project; onDone: () => void 
   const [sortKeys, setSortKeys] = useState(false);
   const [placeholderFormat, setPlaceholderFormat] = useState<PlaceholderFormat | "">("");
   const [started, setStarted] = useState<number | null>(null);
-  const [answered, setAnswered] = useState(false);
-  const [saved, setSaved] = useState(false);
+  // The zip and when it came (ms after the start); it is handed to the browser when Downloading shows.
+  const [answer, setAnswer] = useState<{ blob: Blob; fileName: string; atMs: number } | null>(null);
+  const [savedFile, setSavedFile] = useState<Blob | null>(null);
   const [now, setNow] = useState(0);
   const [error, setError] = useState<string | undefined>();
 
+  const elapsed = started === null ? 0 : now - started;
+  const answeredAt = answer?.atMs ?? null;
+  const step = started !== null ? exportStep(elapsed, answeredAt) : null;
+  const complete = step?.index === 4;
+
+  // One timer to the next step's start; a step waiting for the server moves when the answer comes.
+  const nextAt = started === null ? null : nextStepAt(elapsed, answeredAt);
   useEffect(() => {
-    if (started === null || saved) return;
-    const timer = setInterval(() => setNow(Date.now()), 200);
-    return () => clearInterval(timer);
-  }, [started, saved]);
+    if (started === null || nextAt === null) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, started + nextAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [started, nextAt]);
+  const downloading = step !== null && step.index >= 3;
   useEffect(() => {
-    if (!saved) return;
+    if (!downloading || !answer || savedFile === answer.blob) return;
+    saveFile(answer.blob, answer.fileName);
+    setSavedFile(answer.blob);
+  }, [downloading, answer, savedFile]);
+  useEffect(() => {
+    if (!complete) return;
     const timer = setTimeout(onDone, 1000);
     return () => clearTimeout(timer);
-  }, [saved, onDone]);
+  }, [complete, onDone]);
 
   const toggle = (code: string, on: boolean) =>
     setLanguages((old) => {
@@ -71,8 +95,9 @@ function ExportForm({ project, onDone }: { project: Project; onDone: () => void 
       return;
     }
     setError(undefined);
-    setStarted(Date.now());
-    setNow(Date.now());
+    const at = Date.now();
+    setStarted(at);
+    setNow(at);
     try {
       const file = await exportZip(project.id, {
         languages: project.languages.filter((code) => languages.has(code)),
@@ -83,19 +108,17 @@ function ExportForm({ project, onDone }: { project: Project; onDone: () => void 
         sortKeys,
         placeholderFormat: placeholderFormat === "" ? null : placeholderFormat,
       });
-      setAnswered(true);
-      saveFile(file.blob, file.fileName);
-      setSaved(true);
+      const arrived = Date.now();
+      setAnswer({ ...file, atMs: arrived - at });
+      setNow(arrived);
     } catch (cause) {
       setStarted(null);
-      setAnswered(false);
-      const message = errorMessage(cause, "Failed to export translations");
-      setError(message);
-      toast.error("Failed to export translations", { description: message });
+      const failure = exportFailure(cause);
+      setError(failure ?? EXPORT_FAILED);
+      toast.error(EXPORT_FAILED, { description: failure ?? errorMessage(cause, reasonOf(cause)) });
     }
   };
 
-  const step = started !== null ? exportStep(now - started, answered, saved) : null;
   const busy = started !== null;
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
@@ -181,7 +204,7 @@ function ExportForm({ project, onDone }: { project: Project; onDone: () => void 
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
-        <Button type="submit" loading={busy && !saved} disabled={saved}>
+        <Button type="submit" loading={busy && !complete} disabled={complete}>
           <Download aria-hidden="true" />
           Export
         </Button>

@@ -1,0 +1,189 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, render, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Project } from "../../../../shared/schemas/projects.ts";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { ExportDialog } from "./export-dialog.tsx";
+
+const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
+vi.mock("sonner", () => ({ toast }));
+
+const PROJECT: Project = {
+  id: "p1",
+  teamId: "t1",
+  name: "App",
+  kind: "web",
+  sourceLanguage: "en",
+  languages: ["en", "de"],
+  placeholderFormat: "web",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+};
+
+const zip = () =>
+  new Response("PK", {
+    status: 200,
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": 'attachment; filename="translations-p1.zip"',
+    },
+  });
+
+/** The export's answer arrives when the test says so. */
+function stubExport() {
+  let answer: (response: Response) => void = () => {};
+  const fetchMock = vi.fn<typeof fetch>(
+    (input, init) =>
+      new Promise<Response>((resolve) => {
+        if (String(input) === "/api/projects/p1/export" && init?.method === "POST") answer = resolve;
+        else resolve(new Response(null, { status: 404 }));
+      }),
+  );
+  vi.stubGlobal("fetch", fetchMock);
+  return {
+    answer: async (response: Response) => {
+      await act(async () => answer(response));
+    },
+  };
+}
+
+const downloads: string[] = [];
+let onOpenChange = vi.fn();
+
+function renderDialog() {
+  onOpenChange = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ExportDialog project={PROJECT} open onOpenChange={onOpenChange} />
+    </QueryClientProvider>,
+  );
+  const dialog = screen.getByRole("dialog", { name: "Export translations" });
+  act(() => within(dialog).getByRole("button", { name: "Export" }).click());
+  return dialog;
+}
+
+/** The step label and the progress bar's value. */
+function progress(dialog: HTMLElement) {
+  const status = within(dialog).getByRole("status").textContent;
+  const bar = within(dialog).getByRole("progressbar", { name: "Export progress" });
+  return `${status} ${bar.getAttribute("aria-valuenow")}%`;
+}
+
+/** Time passes in small steps, each followed by React's render (and the timers it sets). */
+async function advance(ms: number) {
+  for (let left = ms; left > 0; left -= Math.min(left, 100)) {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(Math.min(left, 100));
+    });
+  }
+  await act(async () => {});
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  // Radix measures the checkboxes; jsdom has no layout.
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  downloads.length = 0;
+  for (const fn of Object.values(toast)) fn.mockReset();
+  vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: () => "blob:zip", revokeObjectURL: () => {} }));
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push(this.download);
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe("Export dialog progress", () => {
+  it("shows each step on the spec's timings, 25 % each, when the server answers at once", async () => {
+    const server = stubExport();
+    const dialog = renderDialog();
+    await server.answer(zip());
+    expect(progress(dialog)).toBe("Gathering translations 0%");
+    await advance(1999);
+    expect(progress(dialog)).toBe("Gathering translations 0%");
+    await advance(1);
+    expect(progress(dialog)).toBe("Processing files 25%");
+    await advance(2000);
+    expect(progress(dialog)).toBe("Creating ZIP file 50%");
+    expect(downloads).toEqual([]);
+    await advance(1000);
+    expect(progress(dialog)).toBe("Downloading 75%");
+    expect(downloads).toEqual(["translations-p1.zip"]);
+    await advance(1000);
+    expect(progress(dialog)).toBe("Complete 100%");
+    expect(onOpenChange).not.toHaveBeenCalled();
+    await advance(1000);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(downloads).toEqual(["translations-p1.zip"]);
+  });
+
+  it("waits on 'Creating ZIP file' while the server works, then downloads when the zip arrives", async () => {
+    const server = stubExport();
+    const dialog = renderDialog();
+    await advance(8000);
+    expect(progress(dialog)).toBe("Creating ZIP file 50%");
+    expect(downloads).toEqual([]);
+    await server.answer(zip());
+    expect(progress(dialog)).toBe("Downloading 75%");
+    expect(downloads).toEqual(["translations-p1.zip"]);
+    await advance(1000);
+    expect(progress(dialog)).toBe("Complete 100%");
+  });
+
+  it("says 'Export failed: {status} {statusText}' when the server answers an error", async () => {
+    const server = stubExport();
+    const dialog = renderDialog();
+    await server.answer(
+      new Response(JSON.stringify({ error: { code: "internal", message: "zip writer crashed" } }), {
+        status: 500,
+        statusText: "Internal Server Error",
+        headers: { "Content-Type": "application/json" },
+      }),
+    );
+    expect(within(dialog).getByRole("alert").textContent).toBe("Export failed: 500 Internal Server Error");
+    expect(toast.error).toHaveBeenCalledWith("Failed to export translations", {
+      description: "Export failed: 500 Internal Server Error",
+    });
+    expect(within(dialog).queryByRole("status")).toBeNull();
+    expect(downloads).toEqual([]);
+  });
+
+  it("says 'Not authenticated' when the session is gone", async () => {
+    const server = stubExport();
+    const dialog = renderDialog();
+    await server.answer(
+      new Response(JSON.stringify({ error: { code: "unauthorized", message: "Sign in first" } }), {
+        status: 401,
+        statusText: "Unauthorized",
+        headers: { "Content-Type": "application/json" },
+      }),
+    );
+    expect(within(dialog).getByRole("alert").textContent).toBe("Not authenticated");
+  });
+
+  it("says 'Failed to export translations' when the server cannot be reached", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<typeof fetch>(async () => {
+        throw new TypeError("Failed to fetch");
+      }),
+    );
+    const dialog = renderDialog();
+    await advance(0);
+    expect(toast.error).toHaveBeenCalledWith("Failed to export translations", {
+      description: "Could not reach the server. Check your connection.",
+    });
+    expect(within(dialog).getByRole("alert").textContent).toBe("Failed to export translations");
+  });
+});
