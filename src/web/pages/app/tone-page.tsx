@@ -61,7 +61,8 @@ function ToneOfTeam({ teamId, canEdit, search }: { teamId: string; canEdit: bool
           description="Provide information about your product or service."
           placeholder="Describe your product or service..."
           value={settings.data?.productContext ?? null}
-          canEdit={canEdit && settings.isSuccess}
+          canEdit={canEdit}
+          loaded={settings.isSuccess}
           saving={savingBlock === "productContext"}
           onSave={(value) => save("productContext", value)}
         />
@@ -70,7 +71,8 @@ function ToneOfTeam({ teamId, canEdit, search }: { teamId: string; canEdit: bool
           description="Define how your brand should sound to customers."
           placeholder="Describe your brand tone and voice..."
           value={settings.data?.brandTone ?? null}
-          canEdit={canEdit && settings.isSuccess}
+          canEdit={canEdit}
+          loaded={settings.isSuccess}
           saving={savingBlock === "brandTone"}
           onSave={(value) => save("brandTone", value)}
         />

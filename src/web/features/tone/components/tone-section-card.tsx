@@ -10,6 +10,7 @@ import { Textarea } from "../../../components/ui/textarea.tsx";
 import { useDeleteToneSection } from "../api/delete-tone-section.ts";
 import { useUpdateToneSection } from "../api/update-tone-section.ts";
 import { reason } from "../tone-errors.ts";
+import { ReadOnlyText } from "./tone-text-block.tsx";
 
 /** Spec point 5: Enter without Shift commits a rule or a title/description edit. */
 function commitsOnEnter(event: KeyboardEvent<HTMLElement>, commit: () => void) {
@@ -123,7 +124,12 @@ export function ToneSectionCard({ section, ruleIndexes, canEdit }: ToneSectionCa
   }
 
   return (
-    <Card className="flex flex-col gap-3 p-5" data-testid="tone-section">
+    <Card
+      role="region"
+      aria-label={section.title}
+      className="flex flex-col gap-3 p-5"
+      data-testid="tone-section"
+    >
       {canEdit ? (
         <div className="flex items-start gap-2">
           <div className="flex flex-1 flex-col gap-2">
@@ -191,6 +197,9 @@ export function ToneSectionCard({ section, ruleIndexes, canEdit }: ToneSectionCa
             );
           })}
         </ul>
+      ) : !canEdit && section.rules.length === 0 ? (
+        // A reader is told the section has no rules rather than shown an empty card (issue 19).
+        <ReadOnlyText text={null} empty="No rules yet" />
       ) : null}
 
       {canEdit ? (
