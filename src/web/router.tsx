@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { PageLoading } from "./components/ui/page-loading.tsx";
+import { WithCookieBanner } from "./features/public-site/components/with-cookie-banner.tsx";
 import { LandingPage } from "./pages/landing-page.tsx";
 import { RouteErrorPage } from "./pages/route-error-page.tsx";
 
@@ -18,7 +19,13 @@ const toOverview = <Navigate to="/app/overview" replace />;
 /** The routes of spec point 2. */
 export const routes: RouteObject[] = [
   {
-    errorElement: <RouteErrorPage />,
+    // Spec point 2: the cookie banner on every page until answered, the error page included.
+    element: <WithCookieBanner />,
+    errorElement: (
+      <WithCookieBanner>
+        <RouteErrorPage />
+      </WithCookieBanner>
+    ),
     // Shown while the first page's module loads when the app opens on a lazy route.
     hydrateFallbackElement: <PageLoading />,
     children: [

@@ -4,9 +4,9 @@ import { Button } from "../../../components/ui/button.tsx";
 import { readCookieConsent, saveCookieConsent } from "../cookie-consent.ts";
 
 /**
- * The cookie banner of spec point 2: Accept or Decline, remembered for 150 days, not shown again
- * once answered. It is sticky rather than fixed, so at the end of the page it sits below the footer
- * instead of covering it.
+ * The cookie banner of spec point 2, on every page (the router's root renders it): Accept or Decline,
+ * remembered for 150 days, not shown again once answered. It is sticky rather than fixed, so at the
+ * end of the page it sits below the footer instead of covering it.
  */
 export function CookieBanner() {
   const [answered, setAnswered] = useState(() => readCookieConsent() !== null);

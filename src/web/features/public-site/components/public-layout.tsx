@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { useDocumentTitle } from "../hooks/use-document-title.ts";
 import { useSectionScroll } from "../hooks/use-section-scroll.ts";
-import { CookieBanner } from "./cookie-banner.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
@@ -23,7 +22,6 @@ export function PublicLayout({ title, children }: { title?: string; children: Re
         {children}
       </main>
       <SiteFooter />
-      <CookieBanner />
     </div>
   );
 }
