@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter, Route, Routes, useParams } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ReviewSummary } from "../../../../shared/schemas/reviews.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
@@ -32,19 +32,32 @@ function stubApi(reviews: ReviewSummary[], options: { fail?: boolean } = {}) {
   return posts;
 }
 
+/** Stands in for the review page: says which review the app went to. */
+function ReviewOpened() {
+  return <p>Opened review {useParams().reviewId}</p>;
+}
+
 function setup() {
   const onAdded = vi.fn();
   const onOpenChange = vi.fn();
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <AddToReviewDialog
-          projectId="p1"
-          keyIds={["k1", "k2"]}
-          open
-          onOpenChange={onOpenChange}
-          onAdded={onAdded}
-        />
+      <MemoryRouter initialEntries={["/app/overview"]}>
+        <Routes>
+          <Route
+            path="/app/overview"
+            element={
+              <AddToReviewDialog
+                projectId="p1"
+                keyIds={["k1", "k2"]}
+                open
+                onOpenChange={onOpenChange}
+                onAdded={onAdded}
+              />
+            }
+          />
+          <Route path="/app/review/:reviewId" element={<ReviewOpened />} />
+        </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -74,6 +87,8 @@ describe("Add to Review", () => {
     expect(posts).toEqual([{ url: "/api/reviews/r1/keys", body: { keyIds: ["k1", "k2"] } }]);
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(toastSuccess).toHaveBeenCalledWith("2 keys added to “Checkout”", expect.anything());
+    // Adding to an existing review stays on the Overview; the toast offers to open it.
+    expect(screen.queryByText(/Opened review/)).toBeNull();
   });
 
   it("creates a new review with the keys: title required, both fields trimmed", async () => {
@@ -96,6 +111,9 @@ describe("Add to Review", () => {
         body: { title: "Release 2.0", description: "Check the new screens", keyIds: ["k1", "k2"] },
       },
     ]);
+    // The new review opens at once (issue 19), with the toast saying what was made.
+    expect(await screen.findByText("Opened review r9")).toBeTruthy();
+    expect(toastSuccess).toHaveBeenCalledWith("Review “Release 2.0” created with 2 keys");
   });
 
   it("says 'Failed to add keys to review' and stays open when the server refuses", async () => {

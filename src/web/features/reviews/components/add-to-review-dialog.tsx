@@ -35,6 +35,8 @@ export interface AddToReviewDialogProps {
   onAdded?: () => void;
 }
 
+const reviewPath = (review: { id: string }) => `/app/review/${encodeURIComponent(review.id)}`;
+
 function keysText(count: number): string {
   return `${count.toLocaleString("en")} ${count === 1 ? "key" : "keys"}`;
 }
@@ -63,7 +65,7 @@ function AddToReviewForm({
   const { errors, isSubmitting } = form.formState;
   const openAction = (review: { id: string }) => ({
     label: "Open review",
-    onClick: () => navigate(`/app/review/${encodeURIComponent(review.id)}`),
+    onClick: () => navigate(reviewPath(review)),
   });
 
   const submit = form.handleSubmit(async (values) => {
@@ -72,10 +74,10 @@ function AddToReviewForm({
       const fields = reviewFieldsSchema.parse(values);
       try {
         const review = await createReview.mutateAsync({ ...fields, keyIds: ids });
-        toast.success(`Review “${review.title}” created with ${keysText(ids.length)}`, {
-          action: openAction(review),
-        });
+        toast.success(`Review “${review.title}” created with ${keysText(ids.length)}`);
         onDone();
+        // Someone who just made a review goes on to review it (issue 19): open it, not stay here.
+        navigate(reviewPath(review));
       } catch {
         form.setError("root.server", { message: REVIEW_ERRORS.addKeys });
       }
