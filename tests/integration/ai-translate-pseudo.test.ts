@@ -17,7 +17,7 @@ describe("AI translation with the pseudo provider", () => {
     });
   });
 
-  it("translates one cell keeping every placeholder, and records it in history as AI", async () => {
+  it("translates one cell keeping every placeholder, and records it in history as pseudo-localization", async () => {
     const { owner, projectId } = await ownerWithProject(api());
     const key = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
       body: { key: "greeting", sourceValue: "Hello {name}, you have %1$d new [count] messages" },
@@ -33,7 +33,9 @@ describe("AI translation with the pseudo provider", () => {
       "GET",
       `/api/keys/${key.body.id}/strings/de/history`,
     );
-    expect(history.body.entries[0]).toMatchObject({ value, origin: "ai" });
+    // Labelled as what it is (issue 19): never mistaken for an AI translation.
+    expect(history.body.entries[0]).toMatchObject({ value, origin: "pseudo" });
+    expect(answer.body.cell.machine).toBe("pseudo");
   });
 
   it("gives the spec's errors for what cannot be translated, and saves nothing", async () => {

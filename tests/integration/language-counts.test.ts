@@ -281,9 +281,33 @@ describe("kept completion counts", () => {
         body: { value: i % 2 === 0 ? `B-fr ${i}` : "", force: true },
       });
     const expected = [
-      { code: "en", isComplete: false, missingKeys: 1, translatedKeys: 2, totalKeys: 3 },
-      { code: "de", isComplete: true, missingKeys: 0, translatedKeys: 2, totalKeys: 3 },
-      { code: "fr", isComplete: false, missingKeys: 2, translatedKeys: 0, totalKeys: 3 },
+      {
+        code: "en",
+        isComplete: false,
+        missingKeys: 1,
+        translatedKeys: 2,
+        totalKeys: 3,
+        unverifiedKeys: 0,
+        pseudoKeys: 0,
+      },
+      {
+        code: "de",
+        isComplete: true,
+        missingKeys: 0,
+        translatedKeys: 2,
+        totalKeys: 3,
+        unverifiedKeys: 0,
+        pseudoKeys: 0,
+      },
+      {
+        code: "fr",
+        isComplete: false,
+        missingKeys: 2,
+        translatedKeys: 0,
+        totalKeys: 3,
+        unverifiedKeys: 0,
+        pseudoKeys: 0,
+      },
     ];
     for (let round = 0; round < 2; round++) {
       const completion = await owner.request<{ languages: LanguageCompletion[] }>(

@@ -130,9 +130,33 @@ describe("languages", () => {
       `/api/projects/${projectId}/completion`,
     );
     expect(completion.body.languages).toEqual([
-      { code: "en", isComplete: false, missingKeys: 1, translatedKeys: 2, totalKeys: 3 },
-      { code: "de", isComplete: true, missingKeys: 0, translatedKeys: 2, totalKeys: 3 },
-      { code: "fr", isComplete: false, missingKeys: 2, translatedKeys: 0, totalKeys: 3 },
+      {
+        code: "en",
+        isComplete: false,
+        missingKeys: 1,
+        translatedKeys: 2,
+        totalKeys: 3,
+        unverifiedKeys: 0,
+        pseudoKeys: 0,
+      },
+      {
+        code: "de",
+        isComplete: true,
+        missingKeys: 0,
+        translatedKeys: 2,
+        totalKeys: 3,
+        unverifiedKeys: 0,
+        pseudoKeys: 0,
+      },
+      {
+        code: "fr",
+        isComplete: false,
+        missingKeys: 2,
+        translatedKeys: 0,
+        totalKeys: 3,
+        unverifiedKeys: 0,
+        pseudoKeys: 0,
+      },
     ]);
   });
 });

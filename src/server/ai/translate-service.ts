@@ -97,7 +97,7 @@ export function createTranslateService(deps: {
             keyId,
             language,
             saveStringBodySchema.parse({ value: answer, force: true }),
-            "ai",
+            provider.name === "pseudo" ? "pseudo" : "ai",
           );
         }
         logger.warn({ keyId, language, attempt, correction }, "AI answer broke placeholders");

@@ -1,4 +1,4 @@
-import { type Selectable, sql, type Transaction } from "kysely";
+import { type RawBuilder, type Selectable, sql, type Transaction } from "kysely";
 import { BATCH_CHUNK_SIZE, type BatchJob } from "../../shared/schemas/batch.ts";
 import type { BatchTranslationJobsTable, DB } from "../db/schema.ts";
 import { isoDate } from "../db/sql.ts";
@@ -32,6 +32,10 @@ interface BatchScope {
   projectId: string;
   sourceLanguage: string;
   targetLanguage: string;
+  /** Only these keys (a subquery of ids: the Overview's filters); absent: every key. */
+  only?: RawBuilder<unknown> | undefined;
+  /** Pseudo-localized text counts as missing: a real AI replaces it (issue 19). */
+  replacePseudo?: boolean;
 }
 
 /**
@@ -67,6 +71,7 @@ async function writeItemSlice(
       select k.id, k.key, k.translatable, k.value_type
       from translation_keys k
       where k.project_id = ${batch.projectId} ${from}
+        ${batch.only ? sql`and k.id in (${batch.only})` : sql``}
       order by k.key collate "C"
       limit ${ITEM_SLICE_KEYS}
     ),
@@ -79,7 +84,8 @@ async function writeItemSlice(
           where src.key_id = s.id and src.language_code = ${batch.sourceLanguage} and src.value <> '')
         and not exists (
           select 1 from translation_strings t
-          where t.key_id = s.id and t.language_code = ${batch.targetLanguage} and t.value <> '')
+          where t.key_id = s.id and t.language_code = ${batch.targetLanguage} and t.value <> ''
+            ${batch.replacePseudo ? sql`and t.machine is distinct from 'pseudo'` : sql``})
     ),
     added as (
       insert into batch_translation_items (job_id, key_id, chunk)

@@ -166,7 +166,8 @@ export function createChunkWorker(deps: {
           language: job.target_language,
           value: outcome.value,
         })),
-        { origin: "ai", userId: job.created_by, onlyIfEmpty: true },
+        // Pseudo-localization is marked as such, never as a translation (issue 19).
+        { origin: provider.name === "pseudo" ? "pseudo" : "ai", userId: job.created_by, onlyIfEmpty: true },
       );
       const writtenKeys = new Set(written.map((w) => w.keyId));
       const statuses: { keyId: string; status: BatchItemStatus; error: string | null }[] = [...outcomes].map(

@@ -12,6 +12,8 @@ export type BatchItemStatus = "pending" | "done" | "failed" | "skipped";
 
 export type ReviewStatusColumn = "pending" | "completed";
 export type ApprovalStateColumn = "approved" | "needs_changes";
+/** Who wrote a string no person has checked yet (migration 0016); null: a person, or checked. */
+export type MachineColumn = "ai" | "pseudo";
 
 /** Per format id, what only that format has (see formats/types.ts `meta`). */
 export type FormatMetaByFormat = Partial<Record<string, FormatMeta>>;

@@ -33,12 +33,20 @@ const COLUMN_OVERRIDES = {
   "batch_translation_items.status": "Generated<BatchItemStatus>",
   "reviews.status": "Generated<ReviewStatusColumn>",
   "review_approvals.state": "ApprovalStateColumn",
+  "translation_strings.machine": "MachineColumn | null",
   "translation_keys.format_meta": "Generated<FormatMetaByFormat>",
   "project_file_meta.meta": "FormatMeta",
 };
 
 const COLUMN_TYPE_IMPORTS = Object.fromEntries(
-  ["BatchJobStatus", "BatchItemStatus", "ReviewStatusColumn", "ApprovalStateColumn", "FormatMetaByFormat"]
+  [
+    "BatchJobStatus",
+    "BatchItemStatus",
+    "ReviewStatusColumn",
+    "ApprovalStateColumn",
+    "FormatMetaByFormat",
+    "MachineColumn",
+  ]
     .concat("FormatMeta")
     .map((name) => [name, "./column-types.ts"]),
 );

@@ -11,6 +11,7 @@ import type {
   BatchJobStatus,
   FormatMeta,
   FormatMetaByFormat,
+  MachineColumn,
   ReviewStatusColumn,
 } from "./column-types.ts";
 
@@ -253,6 +254,7 @@ export interface TranslationStrings {
   id: Generated<string>;
   key_id: string;
   language_code: string;
+  machine: MachineColumn | null;
   project_id: string;
   state: string | null;
   updated_at: Generated<Timestamp>;

@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Selectable } from "kysely";
-import type { Cell, KeyMetadata, KeyRow } from "../../shared/schemas/keys.ts";
+import type { Cell, KeyMetadata, KeyRow, MachineKind } from "../../shared/schemas/keys.ts";
 import type { TranslationKeysTable } from "../db/schema.ts";
 import { isoDate } from "../db/sql.ts";
 import type { WrittenString } from "../strings/string-writer.ts";
@@ -59,7 +59,7 @@ export async function foldRows(rows: ListedRow[], languages: readonly string[]):
       keys.push(current);
     }
     if (row.language_code !== null && row.value !== null && row.updated_at !== null) {
-      current.strings[row.language_code] = presentCell(row.value, row.version, row.updated_at);
+      current.strings[row.language_code] = presentCell(row.value, row.version, row.updated_at, row.machine);
     }
   }
   for (const key of keys) {
@@ -71,14 +71,19 @@ export async function foldRows(rows: ListedRow[], languages: readonly string[]):
   return keys;
 }
 
-/** A string just written, as a cell of the answer and of the `string.updated` event. */
 /** A string's cell as the Overview and reviews show it, from the columns a list query reads. */
-export function presentCell(value: string, version: number | string | null, updatedAt: Date | string): Cell {
-  return { value, version: Number(version), updatedAt: isoDate(updatedAt) };
+export function presentCell(
+  value: string,
+  version: number | string | null,
+  updatedAt: Date | string,
+  machine?: MachineKind | null,
+): Cell {
+  return { value, version: Number(version), updatedAt: isoDate(updatedAt), ...(machine ? { machine } : {}) };
 }
 
+/** A string just written, as a cell of the answer and of the `string.updated` event. */
 export function presentWrittenCell(written: WrittenString): Cell {
-  return { value: written.value, version: written.version, updatedAt: written.updatedAt.toISOString() };
+  return presentCell(written.value, written.version, written.updatedAt, written.machine);
 }
 
 /** A key just created, with the cells its creation wrote. */

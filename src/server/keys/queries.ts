@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql, type Transaction, type Updateable } from "kysely";
+import type { MachineColumn } from "../db/column-types.ts";
 import type { DB, TranslationKeysTable } from "../db/schema.ts";
 
 /** Reads and writes of keys: no rules here (the service checks access first), only the queries. */
@@ -33,6 +34,7 @@ export interface ListedRow extends KeyMetaColumns {
   value: string | null;
   version: number | null;
   updated_at: Date | string | null;
+  machine: MachineColumn | null;
 }
 
 /** The columns a new key is given; its place in the project's order is the query's. */
@@ -71,7 +73,7 @@ export async function selectKeyRows(
         ${filter.limit ? sql`limit ${filter.limit}` : sql``}
       )
       select k.id, k.key, k.created_at, k.description, k.context, k.tags, k.max_length, k.translatable,
-        k.value_type, s.language_code, s.value, s.version, s.updated_at
+        k.value_type, s.language_code, s.value, s.version, s.updated_at, s.machine
       from page k
       left join translation_strings s on s.key_id = k.id and s.language_code = any(${languages}::text[])
       order by k.key collate "C"

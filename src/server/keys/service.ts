@@ -1,7 +1,8 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { z } from "zod";
 import type { ProjectEvent } from "../../shared/events.ts";
+import { hasFilters, type KeyFilters } from "../../shared/schemas/key-filters.ts";
 import type { createKeyBodySchema, KeyRow, updateKeyBodySchema } from "../../shared/schemas/keys.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
@@ -9,7 +10,8 @@ import { selectDisplayName } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import { writeStrings } from "../strings/string-writer.ts";
-import type { Access } from "../teams/access.ts";
+import type { Access, ProjectRow } from "../teams/access.ts";
+import { type FilterScope, filterMatch, selectFacets } from "./filters.ts";
 import { foldRows, presentCreatedKey, presentWrittenCell } from "./present.ts";
 import { deleteKey, insertKey, type KeyFilter, selectKeyRows, updateKey } from "./queries.ts";
 import { searchFilter, searchStrategy } from "./search.ts";
@@ -19,8 +21,26 @@ const duplicateKey = () => new AppError("conflict", "A key with this name alread
 /** Keys per query when the whole list is read. */
 const KEYS_PER_PAGE = 2000;
 
+/** The filters look at `lang` when it is a project language, else at the source language. */
+function filterScope(project: ProjectRow, filters: KeyFilters): FilterScope {
+  const language = filters.lang && project.languages.includes(filters.lang) ? filters.lang : undefined;
+  return {
+    projectId: project.id,
+    sourceLanguage: project.source_language,
+    language: language ?? project.source_language,
+  };
+}
+
 export function createKeyService(deps: { db: Kysely<DB>; access: Access; events: EventBus }) {
   const { db, access, events } = deps;
+
+  /** The condition of a search for `q` in the project (none when blank), read the way `search.ts` picks. */
+  async function searchMatch(project: ProjectRow, q: string | undefined) {
+    const text = q?.trim() ?? "";
+    if (text === "") return undefined;
+    const searched = { id: project.id, languages: project.languages };
+    return searchFilter(searched, text, await searchStrategy(db, searched, text));
+  }
 
   async function fetchKeys(
     projectId: string,
@@ -72,17 +92,26 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
     async list(
       userId: string,
       projectId: string,
-      options: { languages?: string[] | undefined; limit?: number; after?: string; q?: string } = {},
+      options: {
+        languages?: string[] | undefined;
+        limit?: number;
+        after?: string;
+        q?: string;
+        filters?: KeyFilters;
+      } = {},
     ): Promise<{ keys: KeyRow[]; next: string | null }> {
       const { project } = await access.project(userId, projectId, "languages.view");
       const { languages, limit, after } = options;
       const wanted = languages?.length
         ? languages.filter((l) => project.languages.includes(l))
         : project.languages;
-      const text = options.q?.trim() ?? "";
-      const searched = { id: projectId, languages: project.languages };
-      const match =
-        text === "" ? {} : { match: searchFilter(searched, text, await searchStrategy(db, searched, text)) };
+      const search = await searchMatch(project, options.q);
+      const filters = options.filters ?? {};
+      const conditions = [
+        ...(search ? [search] : []),
+        ...(hasFilters(filters) ? [await filterMatch(db, filterScope(project, filters), filters)] : []),
+      ];
+      const match = conditions.length === 0 ? {} : { match: sql.join(conditions, sql` and `) };
       const keys =
         limit || after !== undefined
           ? await fetchKeys(projectId, wanted, {
@@ -93,6 +122,13 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
           : await fetchAllKeys(projectId, wanted, match);
       const next = limit && keys.length === limit ? (keys.at(-1)?.key ?? null) : null;
       return { keys, next };
+    },
+
+    /** How many keys each filter keeps on its own, and all of them together, within the search. */
+    async facets(userId: string, projectId: string, query: KeyFilters & { q?: string | undefined }) {
+      const { project } = await access.project(userId, projectId, "languages.view");
+      const { q, ...filters } = query;
+      return selectFacets(db, filterScope(project, filters), filters, await searchMatch(project, q));
     },
 
     async create(

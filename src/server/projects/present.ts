@@ -36,12 +36,16 @@ export function presentCompletion(languages: readonly string[], rows: Completion
   return languages.map((code) => {
     const row = byCode.get(code);
     const missing = Number(row?.missing ?? 0);
+    const pseudo = Number(row?.pseudo ?? 0);
     return {
       code,
-      isComplete: missing === 0,
+      // Pseudo-localization fills cells but translates nothing: such a language is never complete.
+      isComplete: missing === 0 && pseudo === 0,
       missingKeys: missing,
-      translatedKeys: Number(row?.translated ?? 0),
+      translatedKeys: Number(row?.translated ?? 0) - pseudo,
       totalKeys: Number(row?.total ?? 0),
+      unverifiedKeys: Number(row?.unverified ?? 0),
+      pseudoKeys: pseudo,
     };
   });
 }

@@ -8,8 +8,13 @@ type Db = Kysely<DB> | Transaction<DB>;
 export interface CompletionRow {
   code: string;
   total: number;
+  /** Filled cells, machine output included. */
   translated: number;
   missing: number;
+  /** Filled cells an AI wrote that no person has checked yet. */
+  unverified: number;
+  /** Filled cells of pseudo-localization: never a translation. */
+  pseudo: number;
 }
 
 export async function selectTeamProjects(db: Db, teamId: string) {
@@ -66,6 +71,7 @@ export async function selectCompletion(
     group by language_code
   `.execute(db);
   const sums = result.rows;
+  const machine = await selectMachineCounts(db, projectId);
   if (sums.reduce((all, row) => all + Number(row.rows), 0) > FOLD_COUNTS_AT) await foldCounts(db, projectId);
   const total = Number(sums.find((row) => row.language_code === null)?.keys ?? 0);
   const of = (code: string) => sums.find((row) => row.language_code === code);
@@ -78,8 +84,26 @@ export async function selectCompletion(
       total,
       translated,
       missing: code === source ? total - sourceFilled : sourceFilled - withSource,
+      unverified: machine.get(`${code}\u0000ai`) ?? 0,
+      pseudo: machine.get(`${code}\u0000pseudo`) ?? 0,
     };
   });
+}
+
+/**
+ * Machine-written cells per language and kind, of counted keys (issue 19). Few in a checked
+ * project; the partial index of migration 0016 reads only these.
+ */
+async function selectMachineCounts(db: Db, projectId: string): Promise<Map<string, number>> {
+  const result = await sql<{ language_code: string; machine: string; n: number }>`
+    select s.language_code, s.machine, count(*)::int as n
+    from translation_strings s
+    join translation_keys k on k.id = s.key_id
+    where s.project_id = ${projectId} and s.machine is not null and s.value <> ''
+      and k.translatable and k.value_type is null
+    group by s.language_code, s.machine
+  `.execute(db);
+  return new Map(result.rows.map((row) => [`${row.language_code}\u0000${row.machine}`, Number(row.n)]));
 }
 
 /**

@@ -53,7 +53,7 @@ function foldKeys(rows: KeyStringRow[]): ReviewKey[] {
       keys.push(current);
     }
     if (row.language_code !== null && row.value !== null && row.updated_at !== null) {
-      current.strings[row.language_code] = presentCell(row.value, row.version, row.updated_at);
+      current.strings[row.language_code] = presentCell(row.value, row.version, row.updated_at, row.machine);
     }
   }
   return keys;

@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
+import type { MachineColumn } from "../db/column-types.ts";
 import type { ApprovalStateColumn, DB, ReviewsTable } from "../db/schema.ts";
 import { displayName } from "../db/sql.ts";
 
@@ -15,6 +16,7 @@ export interface KeyStringRow {
   value: string | null;
   version: number | null;
   updated_at: Date | string | null;
+  machine: MachineColumn | null;
 }
 
 export interface ApprovalRow {
@@ -70,7 +72,7 @@ export async function selectSummaries(db: Db, filter: { projectId: string } | { 
 /** The review's keys in byte order (like the keys API), a row per string in `languages`. */
 export async function selectKeyStrings(db: Db, reviewId: string, languages: string[]) {
   const result = await sql<KeyStringRow>`
-    select k.id, k.key, s.language_code, s.value, s.version, s.updated_at
+    select k.id, k.key, s.language_code, s.value, s.version, s.updated_at, s.machine
     from review_keys rk
     join translation_keys k on k.id = rk.key_id
     left join translation_strings s on s.key_id = k.id and s.language_code = any(${languages}::text[])

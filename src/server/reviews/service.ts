@@ -16,6 +16,7 @@ import type {
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
+import { presentCell } from "../keys/present.ts";
 import type { Access, ProjectRow } from "../teams/access.ts";
 import { presentApproval, presentDetail, presentProjectApprovals, presentSummary } from "./present.ts";
 import {
@@ -287,7 +288,7 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
             .where("language_code", "=", body.language)
             .returning("key_id")
             .executeTakeFirst();
-          if (!removed) return false;
+          if (!removed) return undefined;
         } else {
           // clock_timestamp(), not now(): the verdict is later than the string version it read,
           // even when a write of that string began before this transaction did.
@@ -306,10 +307,42 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
                   updated_at = excluded.updated_at
           `.execute(trx);
         }
+        // An approval is a person's check: machine output of that version is unmarked (issue 19).
+        const checked =
+          body.state === "approved"
+            ? await trx
+                .updateTable("translation_strings")
+                .set({ machine: null })
+                .where("key_id", "=", body.keyId)
+                .where("language_code", "=", body.language)
+                .where("machine", "is not", null)
+                .where(
+                  "version",
+                  "=",
+                  sql<number>`(select string_version from review_approvals
+                    where review_id = ${reviewId} and key_id = ${body.keyId} and language_code = ${body.language})`,
+                )
+                .returning(["value", "version", "updated_at"])
+                .executeTakeFirst()
+            : undefined;
         await touch(trx, reviewId);
-        return true;
+        return { checked };
       });
       if (changedAny) await changed(project.id, reviewId);
+      if (changedAny?.checked) {
+        const { value, version, updated_at } = changedAny.checked;
+        await events.publish(project.id, [
+          {
+            type: "string.updated",
+            data: {
+              keyId: body.keyId,
+              language: body.language,
+              cell: presentCell(value, version, updated_at),
+              by: null,
+            },
+          },
+        ]);
+      }
       const [verdict] = await selectCurrentApprovals(db, reviewId, [body.language], body.keyId);
       return presentApproval(verdict);
     },

@@ -1,5 +1,6 @@
 import type { HistoryEntry, SavedString } from "../../shared/schemas/keys.ts";
 import { isoDate } from "../db/sql.ts";
+import { presentWrittenCell } from "../keys/present.ts";
 import type { CurrentStringRow, HistoryRow } from "./queries.ts";
 import type { WrittenString } from "./string-writer.ts";
 
@@ -16,8 +17,7 @@ export function presentCurrent(row: CurrentStringRow) {
 }
 
 export function presentSaved(keyId: string, language: string, written: WrittenString): SavedString {
-  const cell = { value: written.value, version: written.version, updatedAt: written.updatedAt.toISOString() };
-  return { keyId, language, cell };
+  return { keyId, language, cell: presentWrittenCell(written) };
 }
 
 export function presentHistoryEntry(row: HistoryRow): HistoryEntry {

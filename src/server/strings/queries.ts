@@ -26,7 +26,13 @@ export async function selectStringForUpdate(trx: Transaction<DB>, keyId: string,
     .selectFrom("translation_strings as s")
     .leftJoin("users as u", "u.id", "s.updated_by")
     .leftJoin("profiles as p", "p.user_id", "s.updated_by")
-    .select(["s.value", "s.version", "s.updated_at", displayName("u", "p").as("updated_by_name")])
+    .select([
+      "s.value",
+      "s.version",
+      "s.updated_at",
+      "s.machine",
+      displayName("u", "p").as("updated_by_name"),
+    ])
     .where("s.key_id", "=", keyId)
     .where("s.language_code", "=", language)
     .forUpdate("s")

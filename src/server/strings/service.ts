@@ -74,6 +74,7 @@ export function createStringService(deps: { db: Kysely<DB>; access: Access; even
               value: current.value,
               version: current.version,
               updatedAt: new Date(current.updated_at),
+              machine: current.machine,
             },
             by,
           }

@@ -1,8 +1,17 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { HISTORY_ORIGINS } from "../../shared/schemas/keys.ts";
+import type { MachineColumn } from "../db/column-types.ts";
 import type { DB } from "../db/schema.ts";
 
 export type HistoryOrigin = (typeof HISTORY_ORIGINS)[number];
+
+/**
+ * Machine output stays marked until a person saves the cell or approves that version (issue 19):
+ * AI and pseudo-localization writes mark it; every other write (a person, a file, a restore) clears it.
+ */
+export function machineOf(origin: HistoryOrigin): MachineColumn | null {
+  return origin === "ai" || origin === "pseudo" ? origin : null;
+}
 
 export interface StringChange {
   keyId: string;
@@ -22,12 +31,14 @@ export interface WrittenString {
   value: string;
   version: number;
   updatedAt: Date;
+  machine: MachineColumn | null;
 }
 
 /**
  * THE way strings are written: one upsert and one history row per changed string, inside the
  * caller's transaction. A write that does not change the value is no change (no new version, no
- * history). Arrays go through `unnest`, so a bulk write (import, AI batch) is two statements
+ * history), unless it marks or clears machine output: a person saving an AI text unchanged has checked
+ * it. Arrays go through `unnest`, so a bulk write (import, AI batch) is two statements
  * whatever its size.
  */
 export async function writeStrings(
@@ -37,8 +48,9 @@ export async function writeStrings(
     origin: HistoryOrigin;
     userId: string | null;
     /**
-     * Only fill strings that are missing or empty: a value someone wrote in the meantime is kept
-     * (an AI batch never overwrites a person's edit). Strings left alone are not returned.
+     * Only fill strings that are missing, empty or pseudo-localized: a value someone wrote in the
+     * meantime is kept (an AI batch never overwrites a person's edit). Strings left alone are not
+     * returned.
      */
     onlyIfEmpty?: boolean;
     /**
@@ -62,9 +74,10 @@ export async function writeStrings(
     value: string;
     version: number;
     updated_at: Date;
+    machine: MachineColumn | null;
   }>`
-    insert into translation_strings as s (key_id, project_id, language_code, value, state, updated_by)
-    select k, p, l, v, st, ${meta.userId}
+    insert into translation_strings as s (key_id, project_id, language_code, value, state, updated_by, machine)
+    select k, p, l, v, st, ${meta.userId}, ${machineOf(meta.origin)}::text
     from unnest(
       ${keyIds}::uuid[], ${projectIds}::uuid[], ${languages}::text[], ${values}::text[], ${states}::text[]
     ) as t(k, p, l, v, st)
@@ -73,11 +86,12 @@ export async function writeStrings(
           state = ${meta.keepState ? sql`s.state` : sql`excluded.state`},
           version = s.version + 1,
           updated_by = excluded.updated_by,
+          machine = excluded.machine,
           updated_at = now()
-      where (s.value is distinct from excluded.value
+      where (s.value is distinct from excluded.value or s.machine is distinct from excluded.machine
         ${meta.keepState ? sql`` : sql`or s.state is distinct from excluded.state`})
-        ${meta.onlyIfEmpty ? sql`and s.value = ''` : sql``}
-    returning s.key_id, s.project_id, s.language_code, s.value, s.version, s.updated_at
+        ${meta.onlyIfEmpty ? sql`and (s.value = '' or s.machine = 'pseudo')` : sql``}
+    returning s.key_id, s.project_id, s.language_code, s.value, s.version, s.updated_at, s.machine
   `.execute(trx);
 
   const rows = written.rows;
@@ -100,6 +114,7 @@ export async function writeStrings(
     value: r.value,
     version: Number(r.version),
     updatedAt: new Date(r.updated_at),
+    machine: r.machine,
   }));
 }
 

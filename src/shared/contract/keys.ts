@@ -1,11 +1,6 @@
 import { z } from "zod";
-import {
-  createKeyBodySchema,
-  keyListSchema,
-  keyPageQuerySchema,
-  keyRowSchema,
-  updateKeyBodySchema,
-} from "../schemas/keys.ts";
+import { keyFacetsQuerySchema, keyFacetsSchema, keyListQuerySchema } from "../schemas/key-filters.ts";
+import { createKeyBodySchema, keyListSchema, keyRowSchema, updateKeyBodySchema } from "../schemas/keys.ts";
 import { pathParams } from "./path-params.ts";
 import { changing, endpoint } from "./route.ts";
 
@@ -27,11 +22,22 @@ export const keysContract = {
       path: "/projects/{id}/keys",
       summary: "All keys with their strings, ordered by key",
       description:
-        "`?languages=en,de` limits the strings to those languages (default: all). `q` keeps the keys whose name, or whose string in any of the project's languages, contains that text (case-insensitive; `%` and `_` are plain characters; a search without three letters or digits in a row looks at key names only). `limit` and `after` page through keys in order, with or without `q`; `next` is the `after` of the next page.",
+        "`?languages=en,de` limits the strings to those languages (default: all). `q` keeps the keys whose name, or whose string in any of the project's languages, contains that text (case-insensitive; `%` and `_` are plain characters; a search without three letters or digits in a row looks at key names only). `limit` and `after` page through keys in order, with or without `q`; `next` is the `after` of the next page. Filters (all must hold) look at the strings in `lang` (default: the source language): `missing=1` (no text), `translated=1` (a text that is not pseudo-localization), `unverified=1` (AI or pseudo-localization output no person has saved or approved), `changedSince=YYYY-MM-DD`, `approval=approved|needs_changes|pending` (the newest current review verdict; pending: a text without one), `placeholders=1` (the text drops or invents a placeholder of the source), `tag=NAME`, `described=1` (the key has a description).",
     })
     .errors(changing)
-    .input(inProject.extend({ query: keyPageQuerySchema }))
+    .input(inProject.extend({ query: keyListQuerySchema }))
     .output(keyListSchema),
+  facets: keys
+    .route({
+      method: "GET",
+      path: "/projects/{id}/keys/facets",
+      summary: "How many keys each filter keeps, in one language",
+      description:
+        "The counts beside the Overview's filters, for the language `lang` (default: the source language) and within the search `q`: each filter on its own, `matching` for all the filters given together, and the project's most used tags.",
+    })
+    .errors(changing)
+    .input(inProject.extend({ query: keyFacetsQuerySchema }))
+    .output(keyFacetsSchema),
   create: keys
     .route({
       method: "POST",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keyFiltersSchema } from "./key-filters.ts";
 
 /** Spec point 9, AI batch translation. */
 export const BATCH_CHUNK_SIZE = 50;
@@ -31,6 +32,8 @@ export type BatchJob = z.infer<typeof batchJobSchema>;
 export const startBatchBodySchema = z.object({
   language: z.string().trim().min(1, "No target language specified").max(35),
   model: z.string().max(100).optional(),
+  /** Only the keys the Overview's filters keep (their `lang` is the batch's language). */
+  filters: keyFiltersSchema.optional(),
 });
 export type StartBatchBody = z.infer<typeof startBatchBodySchema>;
 

@@ -41,11 +41,20 @@ export const stringValueSchema = z
     z.string().max(VALUE_MAX, `A translation must be at most ${VALUE_MAX.toLocaleString("en")} characters`),
   );
 
+/**
+ * Who wrote a string that no person has checked yet (issue 19): an AI provider, or the built-in
+ * pseudo-localization, whose text is never a translation (a language with any is never complete).
+ */
+export const MACHINE_KINDS = ["ai", "pseudo"] as const;
+export type MachineKind = (typeof MACHINE_KINDS)[number];
+
 export const cellSchema = z.object({
   value: z.string(),
   /** Starts at 1; every save adds 1. Sent back as `baseVersion` to detect concurrent edits. */
   version: z.number().int(),
   updatedAt: z.string(),
+  /** Present only on machine output not yet saved or approved by a person. */
+  machine: z.enum(MACHINE_KINDS).optional(),
 });
 export type Cell = z.infer<typeof cellSchema>;
 
@@ -185,7 +194,7 @@ export const stringConflictSchema = z.object({
 });
 export type StringConflict = z.infer<typeof stringConflictSchema>;
 
-export const HISTORY_ORIGINS = ["person", "import", "ai", "restore"] as const;
+export const HISTORY_ORIGINS = ["person", "import", "ai", "pseudo", "restore"] as const;
 export const historyEntrySchema = z.object({
   id: z.number().int(),
   /** null: the string was deleted. */

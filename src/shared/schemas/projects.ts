@@ -55,8 +55,13 @@ export const languageCompletionSchema = z.object({
   code: z.string(),
   isComplete: z.boolean(),
   missingKeys: z.number().int(),
+  /** Filled by a person, a file or a checked AI answer: pseudo-localization is not counted. */
   translatedKeys: z.number().int(),
   totalKeys: z.number().int(),
+  /** AI output no person has saved or approved yet (issue 19). */
+  unverifiedKeys: z.number().int(),
+  /** Pseudo-localized cells: filled, but not translations; while any remain, never complete. */
+  pseudoKeys: z.number().int(),
 });
 export type LanguageCompletion = z.infer<typeof languageCompletionSchema>;
 export const completionSchema = z.object({ languages: z.array(languageCompletionSchema) });

@@ -18,18 +18,25 @@ const job = (patch: Partial<BatchJob>): BatchJob => ({
   updatedAt: "2026-11-22T00:00:00.000Z",
   ...patch,
 });
-const completion = (missingKeys: number) => ({
+const completion = (missingKeys: number, pseudoKeys = 0) => ({
   code: "de",
-  isComplete: missingKeys === 0,
+  isComplete: missingKeys === 0 && pseudoKeys === 0,
   missingKeys,
   translatedKeys: 10,
-  totalKeys: 10 + missingKeys,
+  totalKeys: 10 + missingKeys + pseudoKeys,
+  unverifiedKeys: 0,
+  pseudoKeys,
 });
 
 describe("batchPhase", () => {
   it("is idle with the missing count, or complete when nothing is missing", () => {
-    expect(batchPhase(undefined, false, completion(7))).toEqual({ phase: "idle", missing: 7 });
+    expect(batchPhase(undefined, false, completion(7))).toEqual({ phase: "idle", missing: 7, pseudo: 0 });
     expect(batchPhase(undefined, false, completion(0))).toEqual({ phase: "complete" });
+  });
+
+  it("is never complete while pseudo-localized strings remain (issue 19)", () => {
+    expect(batchPhase(undefined, false, completion(0, 4))).toEqual({ phase: "idle", missing: 0, pseudo: 4 });
+    expect(batchPhase(undefined, false, completion(2, 4))).toEqual({ phase: "idle", missing: 2, pseudo: 4 });
   });
 
   it("is preparing while the start request runs and while the job is pending", () => {
@@ -47,6 +54,7 @@ describe("batchPhase", () => {
     expect(batchPhase(job({ status: "cancelled" }), false, completion(3))).toEqual({
       phase: "idle",
       missing: 3,
+      pseudo: 0,
     });
   });
 });

@@ -3,14 +3,15 @@ import type { LanguageCompletion } from "../../../shared/schemas/projects.ts";
 
 /** Spec point 4: batch translation per language in the UI. */
 export type BatchPhase =
-  | { phase: "idle"; missing: number }
+  | { phase: "idle"; missing: number; pseudo: number }
   | { phase: "preparing" }
   | { phase: "translating"; done: number; total: number }
   | { phase: "complete" };
 
 /**
  * Where one language stands: a running job decides (pending is still preparing); without one, the
- * completion counts do (complete when no key is missing). `starting` covers the start request.
+ * completion counts do (complete when no key is missing and none is pseudo-localized). `starting`
+ * covers the start request.
  */
 export function batchPhase(
   job: BatchJob | undefined,
@@ -27,7 +28,7 @@ export function batchPhase(
   }
   if (starting) return { phase: "preparing" };
   if (completion?.isComplete) return { phase: "complete" };
-  return { phase: "idle", missing: completion?.missingKeys ?? 0 };
+  return { phase: "idle", missing: completion?.missingKeys ?? 0, pseudo: completion?.pseudoKeys ?? 0 };
 }
 
 /** The notice when a job ends, as the spec words them (point 8). */

@@ -70,7 +70,8 @@ export function cachedCell(
 
 /**
  * Puts a saved cell into every cached key list that holds its language. With `onlyNewer`, an older or
- * equal version (e.g. the echo of one's own save over the event stream) leaves the cache alone.
+ * equal version (e.g. the echo of one's own save over the event stream) leaves the cache alone,
+ * unless the equal version's machine mark changed.
  * Answers whether anything changed.
  */
 export function applyCell(
@@ -89,7 +90,9 @@ export function applyCell(
     const keys = (pages[at.page] as KeyPage).keys;
     const row = keys[at.index] as KeyRow;
     const current = row.strings[language];
-    if (options.onlyNewer && current && current.version >= cell.version) return undefined;
+    // The same version unmarked (an approval checked machine output) is news; an echo is not.
+    const sameVersionNews = current?.version === cell.version && current.machine !== cell.machine;
+    if (options.onlyNewer && current && current.version >= cell.version && !sameVersionNews) return undefined;
     changed = true;
     const next = [...keys];
     next[at.index] = { ...row, strings: { ...row.strings, [language]: cell } };

@@ -12,6 +12,7 @@ const ORIGIN_LABELS: Record<HistoryEntry["origin"], string> = {
   person: "Edited",
   import: "Imported",
   ai: "AI translation",
+  pseudo: "Pseudo-localization (not a translation)",
   restore: "Restored",
 };
 
