@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
    * forced (spec points 3 and 9).
    */
   inviteCheckFailedAt: (userId: string) => `sprog.user.${userId}.inviteCheckFailedAt`,
+  /** "true" while the app's sidebar is collapsed to a rail, per user (spec point 2, issue 19). */
+  sidebarCollapsed: (userId: string) => `sprog.user.${userId}.sidebarCollapsed`,
   /** The language column chosen on the Overview, per user and project (spec point 3). */
   selectedLanguage: (userId: string, projectId: string) =>
     `sprog.user.${userId}.project.${projectId}.selectedLanguage`,

@@ -86,6 +86,11 @@ export class ReviewPage {
     return button(this.page, "Mark as done");
   }
 
+  /** Below 768 px the table shows one language at a time, picked here. */
+  get languagePicker(): Locator {
+    return this.page.getByRole("combobox", { name: "Language shown" });
+  }
+
   /** The approval buttons of a cell, e.g. `approval("Needs changes", "German", "checkout.pay")`. */
   approval(state: "Approve" | "Needs changes", languageName: string, key: string): Locator {
     return button(this.page, `${state}: ${languageName} of ${key}`);

@@ -1,9 +1,41 @@
+import { useState } from "react";
 import { Navigate, Outlet, useNavigate, useSearchParams } from "react-router";
 import type { Me } from "../../../shared/schemas/auth.ts";
+import { CreateProjectDialog } from "../../features/projects/components/create-project-dialog.tsx";
 import { sortTeamsByName, useTeams } from "../../features/teams/api/list-teams.ts";
 import { RequireSession } from "../../lib/route-guards.tsx";
-import { WorkspaceProvider } from "../../lib/workspace.tsx";
+import { useWorkspace, WorkspaceProvider } from "../../lib/workspace.tsx";
+import { AppSidebar } from "./app-sidebar.tsx";
 import { AppTopBar } from "./app-top-bar.tsx";
+
+/**
+ * The top bar, then the sidebar next to the content (spec point 2); below 768 px the sidebar is the
+ * top bar's drawer. One Create Project dialog serves the picker, the sidebar and the drawer.
+ */
+function AppFrame({ onSignedOut }: { onSignedOut: () => void }) {
+  const { selectedTeam, selectProject } = useWorkspace();
+  const [creatingProject, setCreatingProject] = useState(false);
+  const newProject = () => setCreatingProject(true);
+  return (
+    <div className="flex min-h-screen flex-col bg-surface">
+      <AppTopBar onSignedOut={onSignedOut} onNewProject={newProject} />
+      <div className="mx-auto flex w-full max-w-7xl flex-1">
+        <AppSidebar className="hidden md:flex" onNewProject={newProject} />
+        <main className="flex min-w-0 flex-1 flex-col gap-4 px-4 py-6 sm:px-6">
+          <Outlet />
+        </main>
+      </div>
+      {selectedTeam ? (
+        <CreateProjectDialog
+          teamId={selectedTeam.id}
+          open={creatingProject}
+          onOpenChange={setCreatingProject}
+          onCreated={(project) => selectProject(project.id)}
+        />
+      ) : null}
+    </div>
+  );
+}
 
 function AppShell({ me }: { me: Me }) {
   const [searchParams] = useSearchParams();
@@ -15,17 +47,12 @@ function AppShell({ me }: { me: Me }) {
 
   return (
     <WorkspaceProvider me={me} teams={teams}>
-      <div className="flex min-h-screen flex-col bg-surface">
-        <AppTopBar onSignedOut={() => navigate("/login", { replace: true })} />
-        <main className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 px-4 py-6 sm:px-6">
-          <Outlet />
-        </main>
-      </div>
+      <AppFrame onSignedOut={() => navigate("/login", { replace: true })} />
     </WorkspaceProvider>
   );
 }
 
-/** /app: the protected area with the top bar; the tabs render in the outlet. */
+/** /app: the protected area with the top bar and the sidebar; the tabs render in the outlet. */
 export function AppLayout() {
   return <RequireSession>{(me) => <AppShell me={me} />}</RequireSession>;
 }

@@ -6,13 +6,13 @@ import { type NavTab, NavTabs } from "../../components/ui/nav-tabs.tsx";
 import { useSignOut } from "../../features/auth/api/sign-out.ts";
 import { UserMenu } from "../../features/profile/components/user-menu.tsx";
 import { useProjectsByTeam } from "../../features/projects/api/list-projects.ts";
-import { CreateProjectDialog } from "../../features/projects/components/create-project-dialog.tsx";
 import { CreateTeamDialog } from "../../features/teams/components/create-team-dialog.tsx";
 import { TeamPicker } from "../../features/teams/components/team-picker.tsx";
 import { useInviteCheck } from "../../features/teams/hooks/use-invite-check.ts";
 import { displayName } from "../../lib/session.ts";
 import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys.ts";
 import { useWorkspace } from "../../lib/workspace.tsx";
+import { SidebarDrawer } from "./app-sidebar.tsx";
 
 const TABS: NavTab[] = [
   { to: "/app/overview", label: "Overview" },
@@ -21,11 +21,17 @@ const TABS: NavTab[] = [
   { to: "/app/tone", label: "Tone" },
 ];
 
-export function AppTopBar({ onSignedOut }: { onSignedOut: () => void }) {
+export function AppTopBar({
+  onSignedOut,
+  onNewProject,
+}: {
+  onSignedOut: () => void;
+  /** Opens Create Project (the layout's dialog, shared with the sidebar). */
+  onNewProject: () => void;
+}) {
   const workspace = useWorkspace();
   const signOut = useSignOut();
   const [creatingTeam, setCreatingTeam] = useState(false);
-  const [creatingProject, setCreatingProject] = useState(false);
   const { me, selectedTeam } = workspace;
   const teamIds = useMemo(() => workspace.teams.map((team) => team.id), [workspace.teams]);
   const projectsByTeam = useProjectsByTeam(teamIds);
@@ -52,6 +58,7 @@ export function AppTopBar({ onSignedOut }: { onSignedOut: () => void }) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
+        <SidebarDrawer className="-ml-2 md:hidden" onNewProject={onNewProject} />
         <Link
           to="/app/overview"
           aria-label="Sprog overview"
@@ -71,7 +78,7 @@ export function AppTopBar({ onSignedOut }: { onSignedOut: () => void }) {
             workspace.selectProject(projectId);
           }}
           onNewTeam={() => setCreatingTeam(true)}
-          onNewProject={canManageProjects ? () => setCreatingProject(true) : undefined}
+          onNewProject={canManageProjects ? onNewProject : undefined}
         />
         <NavTabs tabs={TABS} label="Main" className="order-last w-full md:order-none md:w-auto md:flex-1" />
         <div className="ml-auto md:ml-0">
@@ -88,14 +95,6 @@ export function AppTopBar({ onSignedOut }: { onSignedOut: () => void }) {
         onOpenChange={setCreatingTeam}
         onCreated={(team) => workspace.selectTeam(team.id)}
       />
-      {selectedTeam ? (
-        <CreateProjectDialog
-          teamId={selectedTeam.id}
-          open={creatingProject}
-          onOpenChange={setCreatingProject}
-          onCreated={(project) => workspace.selectProject(project.id)}
-        />
-      ) : null}
     </header>
   );
 }

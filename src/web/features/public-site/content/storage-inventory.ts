@@ -61,6 +61,10 @@ const LOCAL_STORAGE: Record<StorageKeyName, Omit<StorageEntry, "name">> = {
     purpose: "The language column you last chose in a project's Overview.",
     kept: "Until you choose another language.",
   },
+  sidebarCollapsed: {
+    purpose: "That you collapsed the app's sidebar, so it stays collapsed.",
+    kept: "Until you expand the sidebar again.",
+  },
 };
 
 function shownName(key: StorageKeyName): string {

@@ -45,7 +45,8 @@ export function LanguageTabs({ project, completion, selected, onSelect }: Langua
     <div
       role="tablist"
       aria-label="Languages"
-      className="flex gap-1 overflow-x-auto border-b border-border"
+      // Wrapping, not scrolling sideways: on a phone every language stays in view (issue 19).
+      className="flex flex-wrap gap-x-1 border-b border-border"
       onKeyDown={onKeyDown}
     >
       {project.languages.map((code) => {
