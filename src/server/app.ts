@@ -38,6 +38,7 @@ const PUBLIC_ROUTES = [
   "POST /api/auth/code",
   "POST /api/auth/verify",
   "POST /api/auth/sign-out",
+  "GET /api/auth/session",
   "GET /api/openapi.json",
   "GET /api/docs",
   "GET /api/docs/scalar.js",

@@ -31,8 +31,6 @@ function serve(me: Me | null) {
     "fetch",
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url === "/api/me")
-        return me ? json(200, me) : json(401, { error: { code: "unauthorized", message: "Sign in" } });
       if (url === "/api/auth/session") return json(200, { me });
       if (url === "/api/teams") return json(200, { teams: me?.teams ?? [] });
       if (/^\/api\/teams\/[^/]+\/projects$/.test(url)) return json(200, { projects: [] });

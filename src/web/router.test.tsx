@@ -24,17 +24,13 @@ function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
 
-/** A fake server: GET /api/me answers `me` (or 401), GET /api/teams the teams of `me`. */
+/** A fake server: the session check answers `me` (or null), GET /api/teams the teams of `me`. */
 function serve(me: Me | null) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url === "/api/me") {
-        return me
-          ? jsonResponse(200, me)
-          : jsonResponse(401, { error: { code: "unauthorized", message: "Sign in" } });
-      }
+      if (url === "/api/auth/session") return jsonResponse(200, { me });
       if (url === "/api/teams") return jsonResponse(200, { teams: me?.teams ?? [] });
       if (/^\/api\/teams\/[^/]+\/projects$/.test(url)) return jsonResponse(200, { projects: [] });
       return jsonResponse(404, { error: { code: "not_found", message: "Not found" } });

@@ -31,6 +31,13 @@ export function authRoutes(authService: AuthService, meService: MeService) {
     signOut: async (_input, c) => {
       forwardCookies(c, await authService.signOut(authHeaders(c)));
     },
+    // A public route: it looks for the session itself and answers null instead of 401.
+    session: async (_input, c) => {
+      const session = await authService.session(authHeaders(c));
+      if (!session) return { me: null };
+      forwardCookies(c, session.headers);
+      return { me: await meService.load(session.user) };
+    },
     me: (_input, c) => meService.load(c.var.user),
   });
 }

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { meSchema, sendCodeAnswerSchema, sendCodeBodySchema, verifyCodeBodySchema } from "../schemas/auth.ts";
+import {
+  meSchema,
+  sendCodeAnswerSchema,
+  sendCodeBodySchema,
+  sessionAnswerSchema,
+  verifyCodeBodySchema,
+} from "../schemas/auth.ts";
 import { endpoint, errorsOf } from "./route.ts";
 
 const auth = endpoint.route({ tags: ["Auth"] });
@@ -34,6 +40,15 @@ export const authContract = {
     successDescription: "Signed out",
     summary: "Sign out (deletes the session)",
   }),
+  session: auth
+    .route({
+      method: "GET",
+      path: "/auth/session",
+      summary: "Who is signed in, if anyone",
+      description:
+        "The web app's session check: `me` as GET /me answers it, or null without a (valid) session. Always 200, so a visitor's page load shows no failed request.",
+    })
+    .output(sessionAnswerSchema),
   me: auth
     .route({ method: "GET", path: "/me", summary: "The signed-in user, their profile and teams" })
     .errors({ unauthorized: errorsOf[401] })

@@ -1,17 +1,15 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Me } from "../../shared/schemas/auth.ts";
 import { api } from "./api.ts";
-import { ApiError } from "./api-client.ts";
 import { queryKeys } from "./query-keys.ts";
 
-/** GET /api/me; a 401 means "not signed in" and answers null instead of failing. */
+/**
+ * GET /api/auth/session: the signed-in user, or null. Not GET /api/me, whose 401 for a visitor would
+ * be a failed request in the console of every anonymous page load.
+ */
 export async function fetchMe(): Promise<Me | null> {
-  try {
-    return await api.auth.me();
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  const { me } = await api.auth.session();
+  return me;
 }
 
 export function meQueryOptions() {

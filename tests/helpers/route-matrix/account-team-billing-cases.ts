@@ -20,6 +20,8 @@ export const ACCOUNT_TEAM_CASES: RouteCase[] = [
     expected: everyone(400),
   }),
   endpointCase({ endpoint: contract.auth.signOut, expected: everyone(204), endsSession: true }),
+  // The web app's session check answers everyone: me, or null for anonymous.
+  endpointCase({ endpoint: contract.auth.session, expected: everyone(200) }),
   endpointCase({ endpoint: contract.auth.me, expected: signedIn(200) }),
   endpointCase({
     endpoint: contract.profiles.save,
