@@ -87,7 +87,9 @@ export class AppScreens {
   /** The Overview's Project Settings, at a section, once its content is there. */
   async openSettings(section: SettingsSection): Promise<Locator> {
     await this.openOverview();
-    const settings = await this.openDialog(button(this.page, "Project settings"), "Project Settings");
+    await this.overview.toolbarAction("Project settings");
+    const settings = this.dialog("Project Settings");
+    await expectVisible(settings);
     if (section !== "General") await button(settings, section).click();
     await expectVisible(
       section === "General"

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { expectVisible } from "../../helpers/e2e.ts";
-import { button } from "./common.ts";
+import { button, picker } from "./common.ts";
 
 /** Columns of a row of the keys table that hold a cell editor: the source, the selected language. */
 export type CellColumn = "source" | "selected";
@@ -19,11 +19,15 @@ export class OverviewPage {
     await this.page.goto(`${this.appUrl}/app/overview`);
   }
 
-  /** Picks `projectName` where the screen offers it ('No project selected'). */
-  async pickProject(projectName: string) {
-    await expectVisible(this.page.getByText("No project selected"));
-    await button(this.page, projectName).click();
-    await this.page.getByText("No project selected").waitFor({ state: "detached" });
+  /**
+   * With nothing remembered, the team's first project (by name) opens by itself (issue 19): the
+   * picker shows `projectName` and the screen never asks to choose one.
+   */
+  async expectFirstProject(projectName: string) {
+    await expectVisible(picker(this.page).filter({ hasText: projectName }));
+    if ((await this.page.getByText("No project selected").count()) > 0) {
+      throw new Error(`'No project selected' shows instead of ${projectName}`);
+    }
   }
 
   get table(): Locator {
@@ -108,5 +112,16 @@ export class OverviewPage {
 
   toolbarButton(name: string): Locator {
     return button(this.page, name);
+  }
+
+  /** Runs a toolbar action: its button, or below 640 px the item of the '⋯ More' menu (issue 19). */
+  async toolbarAction(name: string) {
+    const more = button(this.page, "More");
+    if (await more.isVisible()) {
+      await more.click();
+      await this.page.getByRole("menuitem", { name, exact: true }).click();
+    } else {
+      await this.toolbarButton(name).click();
+    }
   }
 }

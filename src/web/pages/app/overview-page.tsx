@@ -4,7 +4,6 @@ import { languageName } from "../../../shared/languages.ts";
 import { permissionFlags } from "../../../shared/permissions.ts";
 import type { Project } from "../../../shared/schemas/projects.ts";
 import { CellServicesProvider } from "../../components/cell-editor/cell-services.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { SearchInput } from "../../components/ui/search-input.tsx";
 import { Toolbar } from "../../components/ui/toolbar.tsx";
 import { useProjects } from "../../features/projects/api/list-projects.ts";
@@ -55,44 +54,43 @@ export function OverviewPage() {
 
   return (
     <>
-      <Toolbar title={project ? project.name : "Translation Keys"}>
-        <SearchInput
-          label="Search keys"
-          placeholder="Search keys..."
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          disabled={!project}
-        />
-        {flags.canManageKeys ? (
-          <>
-            <Button variant="outline" disabled={!project} onClick={() => setImporting(true)}>
-              <Upload aria-hidden="true" />
-              Import
-            </Button>
-            <Button variant="outline" disabled={!project} onClick={() => setExporting(true)}>
-              <Download aria-hidden="true" />
-              Export
-            </Button>
-          </>
-        ) : null}
-        {flags.canManageKeys ? (
-          <Button disabled={!project} onClick={() => setAddingKey(true)}>
-            <Plus aria-hidden="true" />
-            New
-          </Button>
-        ) : null}
-        {project ? (
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label="Project settings"
-            title="Project settings"
-            onClick={() => setSettingsOpen(true)}
-          >
-            <Settings aria-hidden="true" />
-          </Button>
-        ) : null}
-      </Toolbar>
+      <Toolbar
+        title={project ? project.name : "Translation Keys"}
+        search={
+          <SearchInput
+            label="Search keys"
+            placeholder="Search keys..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            disabled={!project}
+          />
+        }
+        actions={[
+          ...(flags.canManageKeys
+            ? [
+                { label: "Import", icon: Upload, disabled: !project, onClick: () => setImporting(true) },
+                { label: "Export", icon: Download, disabled: !project, onClick: () => setExporting(true) },
+                {
+                  label: "New",
+                  icon: Plus,
+                  primary: true,
+                  disabled: !project,
+                  onClick: () => setAddingKey(true),
+                },
+              ]
+            : []),
+          ...(project
+            ? [
+                {
+                  label: "Project settings",
+                  icon: Settings,
+                  iconOnly: true,
+                  onClick: () => setSettingsOpen(true),
+                },
+              ]
+            : []),
+        ]}
+      />
       <ProjectGate
         team={selectedTeam}
         projectId={selectedProjectId}

@@ -45,7 +45,7 @@ export function ProjectSettingsDialog({
     >
       <DialogContent title="Project Settings" description={project.name} className="max-w-3xl">
         <div className="flex min-h-80 flex-col gap-4 sm:flex-row">
-          <nav aria-label="Project settings" className="flex shrink-0 gap-1 sm:w-44 sm:flex-col">
+          <nav aria-label="Project settings" className="flex shrink-0 flex-wrap gap-1 sm:w-44 sm:flex-col">
             {sections.map(({ id, label, icon: Icon }) => (
               <button
                 key={id}
