@@ -101,8 +101,7 @@ describe(`Reviews on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlit
     const p = on();
     p.on("pageerror", (error) => console.warn(`[e2e] page error: ${error.message}`));
     await p.goto(`${app.url}/app/overview`);
-    await expectVisible(p.getByText("No project selected"));
-    await button(projectName).click();
+    // Nothing remembered yet: the team's first project opens by itself (issue 19).
     await expectVisible(overviewRow("checkout.pay"));
     await openTab("Reviews");
     await expectPath(p, /^\/app\/reviews$/);
@@ -130,8 +129,14 @@ describe(`Reviews on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlit
     await button("Create Review", dialog).click();
     await dialog.waitFor({ state: "hidden" });
     await expectVisible(toast(`Review “${reviewTitle}” created with 2 keys`));
-    // The selection is cleared once the keys are in the review.
-    await selection.waitFor({ state: "detached" });
+    // The new review opens at once (issue 19).
+    await expectPath(p, /^\/app\/review\/[0-9a-f-]{36}$/);
+    await expectVisible(p.getByRole("heading", { name: reviewTitle, exact: true }));
+    await expectVisible(reviewRow("checkout.pay"));
+    // Back on the Overview, the selection is cleared: the keys are in the review.
+    await openTab("Overview");
+    await expectVisible(overviewRow("checkout.pay"));
+    expect(await selection.count()).toBe(0);
   });
 
   step("3. the Reviews list shows it under To do; opening it shows its keys", async () => {

@@ -119,6 +119,8 @@ describe(`the Team tab on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "
     await expectPath(page, /^\/app\/overview(\?|$)/);
     await expectVisible(toast(page, `You joined ${teamName}`));
     await expectVisible(picker(page).filter({ hasText: teamName }));
+    // The team has a project: the first one opens, not 'No project selected' (issue 19).
+    await expectVisible(page.getByRole("heading", { name: "Catalog", exact: true }));
   };
 
   step("1. the owner alone: 'Owner', no invites, and the prompt to invite", async () => {
@@ -347,10 +349,18 @@ describe(`the Team tab on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "
     await expectVisible(picker(page).filter({ hasText: nextTeam }).filter({ hasText: "Apollo" }));
     await expectVisible(team(page).member("Olga Owner"));
     expect(await team(page).memberNames()).toEqual(["Olga Owner"]);
+    // The Overview shows that project, not 'No project selected' (issue 19).
+    await page.goto(`${app.url}/app/overview`);
+    await expectVisible(page.getByRole("heading", { name: "Apollo", exact: true }));
+    expect(await page.getByText("No project selected").count()).toBe(0);
 
-    // Alice was only in the deleted team.
+    // Alice was only in the deleted team: no team, and the Overview offers to create one.
     const alicesPage = use(alicePage);
     await alicesPage.goto(`${app.url}/app/team`);
     await expectVisible(alicesPage.getByText("Please select a team to view team members."));
+    await alicesPage.goto(`${app.url}/app/overview`);
+    await expectVisible(alicesPage.getByText("No team selected"));
+    await button(alicesPage, "Create Team").click();
+    await expectPath(alicesPage, /^\/create-team$/);
   });
 });
