@@ -50,7 +50,7 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
       const rect = el.getBoundingClientRect();
       // Screen-reader-only text is a 1 px box clipped on purpose.
       const style = getComputedStyle(el);
-      if (style.position === "absolute" && rect.width <= 1) continue;
+      if (rect.width <= 1 && rect.height <= 1) continue;
       if (rect.right > width + 1) {
         problems.push({
           kind: "past-the-right-edge",
@@ -84,7 +84,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await settle(page);
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const path = join(ARTIFACTS_DIR, `responsive-${name}.png`);
-  await page.screenshot({ path });
+  await page.screenshot({ path, fullPage: true });
   return path;
 }
 

@@ -1,11 +1,14 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { X } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { languageName } from "../../../../shared/languages.ts";
 import type { Approval, ReviewDetail } from "../../../../shared/schemas/reviews.ts";
 import { useKeepRowMounted } from "../../../components/cell-editor/use-keep-row-mounted.ts";
 import { ValueCell } from "../../../components/cell-editor/value-cell.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { NativeSelect } from "../../../components/ui/native-select.tsx";
+import { cn } from "../../../lib/cn.ts";
+import { BELOW_MD_QUERY, useMediaQuery } from "../../../lib/use-media-query.ts";
 import { ApprovalControls } from "./approval-controls.tsx";
 
 export interface ReviewTableProps {
@@ -19,11 +22,16 @@ export interface ReviewTableProps {
 }
 
 const ROW_ESTIMATE = 96;
+/** Room per language column (rem): 'Approve' and 'Needs changes' fit one above the other. */
+const COLUMN_MIN_REM = 10;
+const KEY_COLUMN_REM = 10;
 
 /**
  * The review's key/translation table (spec point 2): a column per project language, source first.
  * Each cell is the Overview's cell (edit, copy, translate, history) with the review's verdict under
- * it. Rows are virtualized, so a review of thousands of keys stays smooth.
+ * it. Rows are virtualized, so a review of thousands of keys stays smooth. Below 768 px it shows one
+ * language at a time, picked above the table, under each key (issue 19); wider, the columns share
+ * the width and scroll sideways only past what fits (more than four languages on a laptop).
  */
 export function ReviewTable({
   review,
@@ -44,6 +52,14 @@ export function ReviewTable({
       })),
     [review.languages, source],
   );
+  const narrow = useMediaQuery(BELOW_MD_QUERY);
+  // The first translation is what a reviewer reads first; the source is one choice among the rest.
+  const [picked, setPicked] = useState(
+    () => columns.find((column) => column.code !== source)?.code ?? source,
+  );
+  const shownCode = columns.some((column) => column.code === picked) ? picked : source;
+  const shown = narrow ? columns.filter((column) => column.code === shownCode) : columns;
+  const pickerId = useId();
   const rows = review.keys;
   const editingIndex = useMemo(
     () => (editingKeyId ? rows.findIndex((row) => row.id === editingKeyId) : -1),
@@ -61,19 +77,36 @@ export function ReviewTable({
 
   return (
     <div className="flex flex-col overflow-hidden rounded-lg border border-border bg-background">
+      {narrow ? (
+        <div className="flex items-center gap-2 border-b border-border bg-surface px-3 py-2">
+          <label htmlFor={pickerId} className="shrink-0 text-xs font-medium text-muted">
+            Language shown
+          </label>
+          <NativeSelect id={pickerId} value={shownCode} onChange={(event) => setPicked(event.target.value)}>
+            {columns.map((column) => (
+              <option key={column.code} value={column.code}>
+                {column.label}
+                {column.code === source ? " (source)" : ""}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      ) : null}
       <div ref={scrollRef} className="relative max-h-[calc(100vh-24rem)] min-h-64 overflow-auto">
         <table
           aria-label="Review keys"
           aria-rowcount={rows.length + 1}
           className="grid w-full"
-          style={{ minWidth: `${12 + columns.length * 18}rem` }}
+          style={narrow ? undefined : { minWidth: `${KEY_COLUMN_REM + columns.length * COLUMN_MIN_REM}rem` }}
         >
-          <thead className="sticky top-0 z-10 grid border-b border-border bg-surface">
+          <thead
+            className={cn("sticky top-0 z-10 grid border-b border-border bg-surface", narrow && "sr-only")}
+          >
             <tr className="flex w-full items-center text-left text-xs font-medium text-muted">
-              <th scope="col" className="w-48 shrink-0 px-3 py-2 font-medium">
+              <th scope="col" className="w-40 shrink-0 px-3 py-2 font-medium">
                 Key
               </th>
-              {columns.map((column) => (
+              {shown.map((column) => (
                 <th key={column.code} scope="col" className="flex-1 basis-0 px-4 py-2 font-medium">
                   {column.label}
                 </th>
@@ -93,14 +126,20 @@ export function ReviewTable({
                   data-key={row.key}
                   ref={virtualizer.measureElement}
                   aria-rowindex={item.index + 2}
-                  className="group/row absolute top-0 left-0 flex w-full items-start gap-2 border-b border-border px-1 hover:bg-surface/60"
+                  className={cn(
+                    "group/row absolute top-0 left-0 flex w-full gap-2 border-b border-border px-1 hover:bg-surface/60",
+                    narrow ? "flex-col items-stretch gap-0 py-1" : "items-start",
+                  )}
                   style={{ transform: `translateY(${item.start}px)` }}
                   onPointerMove={() => setActiveRow(row.id)}
                   onFocus={() => setActiveRow(row.id)}
                 >
                   <th
                     scope="row"
-                    className="flex w-48 shrink-0 items-start gap-1 px-2 py-2 text-left font-mono text-xs leading-5 font-normal"
+                    className={cn(
+                      "flex shrink-0 items-start gap-1 px-2 py-2 text-left font-mono text-xs leading-5 font-normal",
+                      narrow ? "w-full pb-0" : "w-40",
+                    )}
                   >
                     <span className="min-w-0 flex-1 break-all">{row.key}</span>
                     {onRemoveKey ? (
@@ -116,7 +155,7 @@ export function ReviewTable({
                       </Button>
                     ) : null}
                   </th>
-                  {columns.map((column) => {
+                  {shown.map((column) => {
                     const cell = row.strings[column.code];
                     const label = `${column.label} of ${row.key}`;
                     return (

@@ -282,3 +282,40 @@ describe("an open review", () => {
     expect(screen.getAllByRole("button", { name: "Add key" }).length).toBeGreaterThan(0);
   });
 });
+
+describe("a review on a phone (below 768 px, issue 19)", () => {
+  it("shows one language at a time, picked with 'Language shown'", async () => {
+    vi.stubGlobal(
+      "matchMedia",
+      vi.fn((query: string) => ({
+        media: query,
+        matches: query.includes("max-width"),
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      })),
+    );
+    stubApi(detail(), () => undefined);
+    const user = setup();
+    await screen.findByRole("heading", { name: "Checkout" });
+    const picker = screen.getByRole("combobox", { name: "Language shown" }) as HTMLSelectElement;
+    expect([...picker.options].map((option) => option.text)).toEqual([
+      "English (source)",
+      "German",
+      "French",
+    ]);
+    // The first translation first.
+    expect(picker.value).toBe("de");
+    const table = screen.getByRole("table", { name: "Review keys" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((header) => header.textContent),
+    ).toEqual(["Key", "German"]);
+    expect(screen.getByRole("button", { name: "Approve German of checkout.pay" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Approve French of checkout.pay" })).toBeNull();
+
+    await user.selectOptions(picker, "fr");
+    expect(screen.getByRole("button", { name: "Needs changes: French of checkout.pay" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Approve German of checkout.pay" })).toBeNull();
+  });
+});
