@@ -8,7 +8,7 @@ import { eventually, expectPath, expectVisible, journey, reportProblems } from "
 import { addToTeam, buildKey, buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
 import { button, toast } from "./pages/common.ts";
 import { OverviewPage } from "./pages/overview-page.ts";
-import { type ReviewPage, ReviewsPage } from "./pages/reviews-page.ts";
+import { ReviewPage, ReviewsPage } from "./pages/reviews-page.ts";
 
 /**
  * A review passed between the three roles of a team, each in their own browser context (issue 6):
@@ -90,7 +90,7 @@ describe(`a review across the team's roles on ${testDatabaseKind() === "postgres
     bobReviewPage = page;
     const overview = new OverviewPage(page, app.url);
     await overview.goto();
-    await overview.pickProject(projectName);
+    await overview.expectFirstProject(projectName);
     await expectVisible(overview.row("cart.empty"));
     await overview.selectBox("cart.empty").click();
     await overview.selectBox("cart.total").click();
@@ -104,7 +104,11 @@ describe(`a review across the team's roles on ${testDatabaseKind() === "postgres
     await dialog.getByRole("button", { name: "Create Review", exact: true }).click();
     await dialog.waitFor({ state: "hidden" });
     await expectVisible(toast(page, `Review “${reviewTitle}” created with 2 keys`));
-    await overview.selection.waitFor({ state: "detached" });
+    // The new review opens at once (issue 19).
+    await expectPath(page, /^\/app\/review\/[0-9a-f-]{36}$/);
+    const opened = new ReviewPage(page);
+    await expectVisible(opened.heading(reviewTitle));
+    await expectVisible(opened.row("cart.empty"));
 
     const reviews = new ReviewsPage(page, app.url);
     await reviews.openFromNav();
@@ -121,7 +125,7 @@ describe(`a review across the team's roles on ${testDatabaseKind() === "postgres
       const reviews = new ReviewsPage(page, app.url);
       await new OverviewPage(page, app.url).goto();
       await reviews.openFromNav();
-      await new OverviewPage(page, app.url).pickProject(projectName);
+      await new OverviewPage(page, app.url).expectFirstProject(projectName);
       const review = await reviews.open("To do", reviewTitle);
       await expectVisible(review.details.getByText("Bob Reviewer"));
       await expectVisible(review.status("To do"));
@@ -175,7 +179,7 @@ describe(`a review across the team's roles on ${testDatabaseKind() === "postgres
     const page = await open(ownerContext);
     const reviews = new ReviewsPage(page, app.url);
     await reviews.goto();
-    await new OverviewPage(page, app.url).pickProject(projectName);
+    await new OverviewPage(page, app.url).expectFirstProject(projectName);
     await expectVisible(reviews.link("To do", reviewTitle));
     await expectVisible(reviews.section("Completed").getByText("No completed reviews yet."));
     const review = await reviews.open("To do", reviewTitle);

@@ -45,15 +45,22 @@ function judged(queryClient: QueryClient, reviewId: string, keyId: string, langu
   return detail?.keys.find((row) => row.id === keyId)?.approvals[language] !== undefined;
 }
 
-/** The Reviews list: `review.updated` refetches it (and the Overview's verdicts), 300 ms at a time. */
+/**
+ * The Reviews list: `review.updated` refetches it (and the Overview's verdicts), 300 ms at a time.
+ * A changed review's cached detail is marked stale too, so opening it from the list shows it as it
+ * is now, not as it was when last opened (e.g. just after creating it).
+ */
 export function useReviewListRealtime(projectId: string | null): void {
   const queryClient = useQueryClient();
   const batcher = useMemo(
     () =>
-      createBatcher<string>(() => {
+      createBatcher<string>((reviewIds) => {
         if (!projectId) return;
         void queryClient.invalidateQueries({ queryKey: queryKeys.projectReviews(projectId) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.projectApprovals(projectId) });
+        for (const reviewId of new Set(reviewIds)) {
+          if (reviewId !== "") void queryClient.invalidateQueries({ queryKey: queryKeys.review(reviewId) });
+        }
       }),
     [queryClient, projectId],
   );
