@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react"
 import type { KeyRow as KeyRowData } from "../../../../shared/schemas/keys.ts";
 import { useKeepRowMounted } from "../../../components/cell-editor/use-keep-row-mounted.ts";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
+import { NARROW_QUERY, useMediaQuery } from "../../../lib/use-media-query.ts";
 import {
   cellAfterArrow,
   flattenGroups,
@@ -11,6 +12,7 @@ import {
   nextVisibleGroups,
   wantsNextPage,
 } from "../key-groups.ts";
+import { KeyCards } from "./key-cards.tsx";
 import { type ColumnLanguage, KeyRow } from "./key-row.tsx";
 
 export interface KeysTableProps {
@@ -44,7 +46,13 @@ const KEY_ROW_HEIGHT = 41;
  * Keyboard: Tab goes through every control; on a cell, the arrow keys move to the neighbouring
  * cells (scrolling rows that are not rendered into view) and Enter or Space opens its editor.
  */
-export function KeysTable({
+export function KeysTable(props: KeysTableProps) {
+  // On a phone, one card per key (issue 19); the table's hooks live below, so switching is safe.
+  if (useMediaQuery(NARROW_QUERY)) return <KeyCards {...props} />;
+  return <KeysGrid {...props} />;
+}
+
+function KeysGrid({
   projectId,
   keys,
   complete,

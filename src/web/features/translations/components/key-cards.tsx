@@ -1,0 +1,185 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { type CSSProperties, useEffect, useMemo, useRef, useState } from "react";
+import { useKeepRowMounted } from "../../../components/cell-editor/use-keep-row-mounted.ts";
+import { Checkbox } from "../../../components/ui/checkbox.tsx";
+import {
+  flattenGroups,
+  GROUP_PAGE_SIZE,
+  groupKeys,
+  nextVisibleGroups,
+  wantsNextPage,
+} from "../key-groups.ts";
+import { KeyRow } from "./key-row.tsx";
+import type { KeysTableProps } from "./keys-table.tsx";
+
+const GROUP_ROW_HEIGHT = 33;
+const KEY_CARD_HEIGHT = 140;
+
+/**
+ * The keys table on a phone (below 640 px, issue 19): one card per key instead of three columns
+ * squeezed to a character per line. A card is the table's own row (the same KeyRow: selection, name
+ * and metadata, rename/delete, then the source and the selected language as the same cells with the
+ * same edit/save/discard states), laid out top to bottom, each value under its language's name.
+ * Virtualized and paged like the table: 5 groups at first, more groups and pages as it scrolls.
+ */
+export function KeyCards({
+  projectId,
+  keys,
+  complete,
+  onLoadMore,
+  source,
+  target,
+  targetLoading,
+  canManageKeys,
+  selection,
+  onToggle,
+  onToggleAll,
+  onEdit,
+  onDelete,
+  editingKeyId,
+}: KeysTableProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const groups = useMemo(() => groupKeys(keys), [keys]);
+  const [visibleGroups, setVisibleGroups] = useState(GROUP_PAGE_SIZE);
+  // No hover on a phone: a card's actions show for the card last touched or focused.
+  const [activeRow, setActiveRow] = useState<string | null>(null);
+  const [pinnedRow, setPinnedRow] = useState<string | null>(null);
+  const loadedUpTo = complete ? null : (keys.at(-1)?.key ?? null);
+  const rows = useMemo(
+    () => flattenGroups(groups, visibleGroups, loadedUpTo),
+    [groups, visibleGroups, loadedUpTo],
+  );
+  const editingIndex = useMemo(
+    () => (editingKeyId ? rows.findIndex((row) => row.type === "key" && row.id === editingKeyId) : -1),
+    [rows, editingKeyId],
+  );
+  const rangeExtractor = useKeepRowMounted(editingIndex);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (rows[index]?.type === "group" ? GROUP_ROW_HEIGHT : KEY_CARD_HEIGHT),
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: 4,
+    rangeExtractor,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastVisible = virtualizer.range?.endIndex ?? -1;
+
+  useEffect(() => {
+    setVisibleGroups((current) => nextVisibleGroups(current, groups.length, lastVisible, rows.length));
+  }, [lastVisible, groups.length, rows.length]);
+
+  useEffect(() => {
+    if (!complete && wantsNextPage(visibleGroups, groups.length, lastVisible, rows.length)) onLoadMore();
+  }, [complete, visibleGroups, groups.length, lastVisible, rows.length, onLoadMore]);
+
+  const selectedCount = useMemo(
+    () =>
+      selection.size === 0 ? 0 : keys.reduce((count, row) => count + (selection.has(row.id) ? 1 : 0), 0),
+    [keys, selection],
+  );
+  const allState = selectedCount === 0 ? false : selectedCount === keys.length ? true : "indeterminate";
+  // Each value's language above it, from the row's CSS variables (the cells are the table's own).
+  const labels = {
+    "--source-label": JSON.stringify(source.label),
+    "--target-label": JSON.stringify(target?.label ?? ""),
+  } as CSSProperties;
+
+  return (
+    <div className="flex flex-col overflow-hidden rounded-lg border border-border bg-background">
+      <div
+        ref={scrollRef}
+        className="relative h-[calc(100vh-16rem)] min-h-80 overflow-y-auto"
+        data-testid="keys-scroll"
+        style={labels}
+      >
+        <table aria-label="Translation keys" aria-rowcount={rows.length + 1} className="grid w-full">
+          <thead className="sticky top-0 z-10 grid border-b border-border bg-surface">
+            <tr className="flex w-full flex-wrap items-center gap-x-3 px-3 py-2 text-left text-xs font-medium text-muted">
+              <th scope="col" className="flex items-center gap-2 font-medium">
+                <Checkbox
+                  checked={allState}
+                  onCheckedChange={(checked) => onToggleAll(checked === true)}
+                  aria-label="Select all keys"
+                  disabled={keys.length === 0}
+                />
+                Key
+              </th>
+              <th scope="col" className="font-medium">
+                {source.label}
+              </th>
+              {target ? (
+                <th scope="col" className="font-medium">
+                  {target.label}
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const row = rows[item.index];
+              if (!row) return null;
+              return (
+                <tr
+                  key={item.key}
+                  data-index={item.index}
+                  data-key={row.type === "key" ? row.row.key : undefined}
+                  ref={virtualizer.measureElement}
+                  aria-rowindex={item.index + 2}
+                  className={
+                    row.type === "group"
+                      ? "absolute top-0 left-0 flex w-full items-center border-b border-border bg-surface-muted/60"
+                      : [
+                          "group/row absolute top-0 left-0 flex w-full flex-col border-b border-border px-1 py-1",
+                          // The row's cells, stacked: full width, as tall as their content.
+                          "[&>td]:w-full [&>td]:flex-none",
+                          "[&>td:nth-child(2)]:before:text-xs [&>td:nth-child(2)]:before:text-muted [&>td:nth-child(2)]:before:content-(--source-label)",
+                          "[&>td:nth-child(3)]:before:text-xs [&>td:nth-child(3)]:before:text-muted [&>td:nth-child(3)]:before:content-(--target-label)",
+                        ].join(" ")
+                  }
+                  style={{ transform: `translateY(${item.start}px)` }}
+                  onPointerDown={row.type === "key" ? () => setActiveRow(row.id) : undefined}
+                  onFocus={row.type === "key" ? () => setActiveRow(row.id) : undefined}
+                >
+                  {row.type === "group" ? (
+                    <th
+                      scope="rowgroup"
+                      colSpan={target ? 3 : 2}
+                      className="flex items-center gap-2 px-3 py-2 text-left text-xs font-semibold"
+                    >
+                      <span>{row.name}</span>
+                      <span className="font-normal text-muted">
+                        {row.count.toLocaleString("en")}
+                        {row.more ? "+" : ""}
+                      </span>
+                    </th>
+                  ) : (
+                    <KeyRow
+                      projectId={projectId}
+                      row={row.row}
+                      source={source}
+                      target={target}
+                      targetLoading={targetLoading}
+                      selected={selection.has(row.id)}
+                      showActions={activeRow === row.id || pinnedRow === row.id}
+                      onPin={setPinnedRow}
+                      canManageKeys={canManageKeys}
+                      onToggle={onToggle}
+                      onEdit={onEdit}
+                      onDelete={onDelete}
+                    />
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="border-t border-border bg-surface px-3 py-1.5 text-xs text-muted">
+        {keys.length.toLocaleString("en")} {keys.length === 1 ? "key" : "keys"}
+        {complete ? "" : " loaded"} in {groups.length.toLocaleString("en")}{" "}
+        {groups.length === 1 ? "group" : "groups"}
+      </div>
+    </div>
+  );
+}
