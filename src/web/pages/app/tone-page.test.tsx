@@ -22,6 +22,7 @@ interface Answers {
   settings?: () => Response;
   sections?: () => Response;
   save?: () => Response;
+  create?: () => Response;
 }
 
 function setup(answers: Answers) {
@@ -34,6 +35,8 @@ function setup(answers: Answers) {
         return answers.settings ? answers.settings() : json({ productContext: null, brandTone: null });
       }
       if (url === "/api/teams/t1/tone" && method === "PUT" && answers.save) return answers.save();
+      if (url === "/api/teams/t1/tone/sections" && method === "POST" && answers.create)
+        return answers.create();
       if (url === "/api/teams/t1/tone/sections" && method === "GET") {
         return answers.sections ? answers.sections() : json({ sections: [] });
       }
@@ -96,5 +99,21 @@ describe("Tone page errors", () => {
     await user.click(within(block).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Product context saved"));
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("says 'Failed to add section: {msg}' when the server fails to create it", async () => {
+    setup({ create: () => failure("quota reached") });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Add Section" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Failed to add section: quota reached"));
+  });
+
+  it("says 'Failed to retrieve the new section after creation.' when the created section's answer is unreadable", async () => {
+    setup({ create: () => json({ created: true }, 201) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Add Section" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Failed to retrieve the new section after creation."),
+    );
   });
 });

@@ -15,6 +15,7 @@ import { ToneSectionCard } from "../../features/tone/components/tone-section-car
 import { ToneTextBlock } from "../../features/tone/components/tone-text-block.tsx";
 import { filterSections } from "../../features/tone/search.ts";
 import { loadErrorText, reason, saveErrorText } from "../../features/tone/tone-errors.ts";
+import { isApiError } from "../../lib/api-client.ts";
 import { useWorkspace } from "../../lib/workspace.tsx";
 
 function ToneOfTeam({ teamId, canEdit, search }: { teamId: string; canEdit: boolean; search: string }) {
@@ -47,7 +48,13 @@ function ToneOfTeam({ teamId, canEdit, search }: { teamId: string; canEdit: bool
     createSection.mutate(
       {},
       {
-        onError: (error) => toast.error(`Failed to add section: ${reason(error)}`),
+        onError: (error) => {
+          if (isApiError(error) && error.code === "invalid_response") {
+            // The server made it but its answer was unreadable: the list shows it once refetched.
+            toast.error("Failed to retrieve the new section after creation.");
+            void sections.refetch();
+          } else toast.error(`Failed to add section: ${reason(error)}`);
+        },
       },
     );
   }
