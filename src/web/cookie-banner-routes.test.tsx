@@ -99,7 +99,14 @@ describe("the cookie banner on every page", () => {
     const Broken = () => {
       throw new Error("render failed");
     };
-    renderAt("/broken", [{ ...root, children: [{ path: "/broken", Component: Broken }] }]);
+    // The app's root route (its element and error page) over a page that fails to render.
+    renderAt("/broken", [
+      {
+        element: root?.element,
+        errorElement: root?.errorElement,
+        children: [{ path: "/broken", Component: Broken }],
+      },
+    ]);
     expect(await screen.findByText("Something went wrong")).toBeTruthy();
     expect(banners()).toHaveLength(1);
   });
