@@ -135,9 +135,7 @@ describe(`roles and project settings on ${testDatabaseKind() === "postgres" ? "P
     const rp = await newPage(reviewerContext);
     reviewerPage = rp;
     await rp.goto(`${app.url}/app/overview`);
-    // Nothing remembered yet for this user: pick the project.
-    await expectVisible(rp.getByText("No project selected"));
-    await button(rp, projectName).click();
+    // Nothing remembered yet for this user: the team's first project opens by itself (issue 19).
     await expectVisible(rp.getByRole("heading", { name: projectName, exact: true }));
     await expectVisible(keyRow(rp));
     await expectVisible(keyRow(rp, otherKey));
@@ -242,8 +240,6 @@ describe(`roles and project settings on ${testDatabaseKind() === "postgres" ? "P
     page = await newPage(ownerContext);
     const p = ownerPage();
     await p.goto(`${app.url}/app/overview`);
-    await expectVisible(p.getByText("No project selected"));
-    await button(p, projectName).click();
     await expectVisible(p.getByRole("heading", { name: projectName, exact: true }));
     await expectVisible(keyRow(p));
 
