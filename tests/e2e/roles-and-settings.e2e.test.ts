@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
+import { PSEUDO_NOTICE } from "../../src/shared/schemas/ai.ts";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { testDatabaseKind } from "../helpers/database.ts";
@@ -183,9 +184,9 @@ describe(`roles and project settings on ${testDatabaseKind() === "postgres" ? "P
     "1b2. the reviewer translates a German cell with AI (pseudo-localization, clearly labelled)",
     async () => {
       const rp = reviewerPage as Page;
-      await expectVisible(
-        rp.getByText("AI provider: pseudo-localization — set AI_API_KEY for real translations"),
-      );
+      // The set-up note is for owners and admins (issue 19); the reviewer sees the cell's label.
+      await expectVisible(keyRow(rp, otherKey));
+      expect(await rp.getByText(PSEUDO_NOTICE).count()).toBe(0);
       await hoverKeyRow(rp, otherKey);
       await button(rp, `Translate German of ${otherKey}`).click();
       await expectVisible(toast(rp, "Translation updated"));
@@ -198,7 +199,8 @@ describe(`roles and project settings on ${testDatabaseKind() === "postgres" ? "P
       const history = await reviewerContext.request.get(
         `${app.url}/api/keys/${await keyIdOf(otherKey)}/strings/de/history`,
       );
-      expect(((await history.json()) as { entries: { origin: string }[] }).entries[0]?.origin).toBe("ai");
+      expect(((await history.json()) as { entries: { origin: string }[] }).entries[0]?.origin).toBe("pseudo");
+      await expectVisible(keyRow(rp, otherKey).locator('[data-machine="pseudo"]'));
     },
   );
 

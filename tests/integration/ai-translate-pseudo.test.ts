@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AiStatus } from "../../src/shared/schemas/ai.ts";
+import { type AiStatus, PSEUDO_NOTICE } from "../../src/shared/schemas/ai.ts";
 import type { HistoryEntry, KeyRow, SavedString } from "../../src/shared/schemas/keys.ts";
 import { addMember, apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
 
@@ -8,12 +8,14 @@ const api = apiAppForThisFile();
 
 describe("AI translation with the pseudo provider", () => {
   it("says clearly that it is pseudo-localization", async () => {
+    expect(PSEUDO_NOTICE).toContain("pseudo-localization");
+    expect(PSEUDO_NOTICE).toContain("AI_API_KEY");
     const { owner } = await ownerWithProject(api());
     const status = await owner.request<AiStatus>("GET", "/api/ai/status");
     expect(status.body).toEqual({
       provider: "pseudo",
       model: "pseudo",
-      notice: "AI provider: pseudo-localization — set AI_API_KEY for real translations",
+      notice: PSEUDO_NOTICE,
     });
   });
 

@@ -125,6 +125,7 @@ describe("filters of the keys list", () => {
       language: "de",
       total: 4,
       matching: 2,
+      matchingMissing: 1,
       missing: 1,
       translated: 2,
       unverified: 0,

@@ -121,10 +121,12 @@ export async function selectFacets(
   search: RawBuilder<unknown> | undefined,
 ): Promise<KeyFacets> {
   const within = search ? sql`k.id in (select id from translation_keys where ${search})` : sql`true`;
+  const condition = await conditionOf(db, scope, filters);
   const [counts, tags, placeholderKeys] = await Promise.all([
     sql<Record<string, number>>`
       select count(*)::int as total,
-        count(*) filter (where ${await conditionOf(db, scope, filters)})::int as matching,
+        count(*) filter (where ${condition})::int as matching,
+        count(*) filter (where ${condition} and ${missingIn(scope)})::int as "matchingMissing",
         count(*) filter (where ${missingIn(scope)})::int as missing,
         count(*) filter (where ${CONDITIONS.translated})::int as translated,
         count(*) filter (where ${CONDITIONS.unverified})::int as unverified,
@@ -150,6 +152,7 @@ export async function selectFacets(
     language: scope.language,
     total: count("total"),
     matching: count("matching"),
+    matchingMissing: count("matchingMissing"),
     missing: count("missing"),
     translated: count("translated"),
     unverified: count("unverified"),

@@ -14,4 +14,9 @@ export type AiStatus = z.infer<typeof aiStatusSchema>;
 export const translateBodySchema = z.object({ model: z.string().max(100).optional() });
 export type TranslateBody = z.infer<typeof translateBodySchema>;
 
-export const PSEUDO_NOTICE = "AI provider: pseudo-localization — set AI_API_KEY for real translations";
+/**
+ * For owners and admins, who can act on it (issue 19): what the built-in provider does and how to
+ * get real translations.
+ */
+export const PSEUDO_NOTICE =
+  "AI translation is in pseudo-localization mode: it writes marked test text, never counted as translated. Set AI_API_KEY on the server for real translations.";

@@ -64,6 +64,8 @@ export const keyFacetsSchema = z.object({
   language: z.string(),
   total: z.number().int(),
   matching: z.number().int(),
+  /** Of `matching`, those missing a text: what a batch on the filtered keys would translate. */
+  matchingMissing: z.number().int(),
   missing: z.number().int(),
   translated: z.number().int(),
   unverified: z.number().int(),

@@ -36,11 +36,16 @@ export const queryKeys = {
   /** All key lists of a project, whatever languages they were fetched for. */
   projectKeys: (projectId: string) => ["projects", projectId, "keys"] as const,
   /**
-   * One key list: the project's keys (those the server finds for `search`, if any) with the strings
-   * of `languages` (in that order).
+   * One key list: the project's keys (those the server finds for `search` and keeps by `filters`,
+   * the filters' query string, if any) with the strings of `languages` (in that order).
    */
-  projectKeysFor: (projectId: string, languages: readonly string[], search = "") =>
-    ["projects", projectId, "keys", languages.join(","), search] as const,
+  projectKeysFor: (projectId: string, languages: readonly string[], search = "", filters = "") =>
+    ["projects", projectId, "keys", languages.join(","), search, filters] as const,
+  /** Every count beside the Overview's filters of a project. */
+  projectFacets: (projectId: string) => ["projects", projectId, "facets"] as const,
+  /** The counts beside the Overview's filters, for one language, search and set of filters. */
+  projectKeyFacets: (projectId: string, language: string, search: string, filters: string) =>
+    ["projects", projectId, "facets", language, search, filters] as const,
   /**
    * Every key of the project without strings, for the review key picker: under the project (refreshed
    * with it), but not under its "keys", which hold the Overview's lists.

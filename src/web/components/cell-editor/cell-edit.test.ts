@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editKeyIntent, editReducer, isChanged, stripTrailingNewlines } from "./cell-edit.ts";
+import { canSave, editKeyIntent, editReducer, isChanged, stripTrailingNewlines } from "./cell-edit.ts";
 
 const cell = { value: "Hello", version: 3, updatedAt: "2026-01-01T00:00:00.000Z" };
 
@@ -32,6 +32,19 @@ describe("editReducer", () => {
     session = editReducer(session, { type: "change", draft: "Hello\n" });
     expect(isChanged(session)).toBe(false);
     expect(editReducer(session, { type: "close" })).toBeNull();
+  });
+
+  it("machine output can be saved unchanged, which checks it, yet leaving it asks nothing (issue 19)", () => {
+    const ai = editReducer(null, {
+      type: "begin",
+      keyId: "k",
+      language: "de",
+      cell: { ...cell, machine: "ai" },
+    });
+    expect(isChanged(ai)).toBe(false);
+    expect(canSave(ai)).toBe(true);
+    const person = editReducer(null, { type: "begin", keyId: "k", language: "de", cell });
+    expect(canSave(person)).toBe(false);
   });
 
   it("an empty cell has no base version", () => {

@@ -44,6 +44,8 @@ export interface EditSession {
   draft: string;
   saving: boolean;
   theirs: TheirChange | undefined;
+  /** Machine output no person has checked (issue 19): saving it as it is checks it. */
+  unchecked?: boolean;
 }
 
 export type EditAction =
@@ -58,6 +60,14 @@ export function isChanged(session: EditSession | null): boolean {
   return session !== null && stripTrailingNewlines(session.draft) !== session.original;
 }
 
+/**
+ * Whether Save does something: a change, or machine output saved as it is, which checks it (issue
+ * 19). Leaving such a cell unchanged asks nothing: only a change is "unsaved".
+ */
+export function canSave(session: EditSession | null): boolean {
+  return isChanged(session) || session?.unchecked === true;
+}
+
 export function editReducer(session: EditSession | null, action: EditAction): EditSession | null {
   switch (action.type) {
     case "begin":
@@ -69,6 +79,7 @@ export function editReducer(session: EditSession | null, action: EditAction): Ed
         draft: action.cell?.value ?? "",
         saving: false,
         theirs: undefined,
+        ...(action.cell?.machine ? { unchecked: true } : {}),
       };
     case "change":
       return session ? { ...session, draft: action.draft } : session;

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "r
 import { toast } from "sonner";
 import type { Cell } from "../../../shared/schemas/keys.ts";
 import {
+  canSave,
   type EditSession,
   editReducer,
   FLASH_MS,
@@ -119,7 +120,7 @@ export function useCellEditing(projectId: string): CellEditing {
       const open = sessionRef.current;
       if (!open || open.saving) return;
       const force = options.force === true;
-      if (!force && !isChanged(open)) {
+      if (!force && !canSave(open)) {
         dispatch({ type: "close" });
         return;
       }
@@ -207,7 +208,8 @@ export function useCellEditing(projectId: string): CellEditing {
   return useMemo(
     () => ({
       session,
-      changed: isChanged(session),
+      // What enables Save: a change, or machine output to check as it is.
+      changed: canSave(session),
       flashing,
       askingUnsaved,
       begin,

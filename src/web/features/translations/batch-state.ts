@@ -1,4 +1,5 @@
 import type { BatchJob } from "../../../shared/schemas/batch.ts";
+import type { KeyFacets } from "../../../shared/schemas/key-filters.ts";
 import type { LanguageCompletion } from "../../../shared/schemas/projects.ts";
 
 /** Spec point 4: batch translation per language in the UI. */
@@ -29,6 +30,21 @@ export function batchPhase(
   if (starting) return { phase: "preparing" };
   if (completion?.isComplete) return { phase: "complete" };
   return { phase: "idle", missing: completion?.missingKeys ?? 0, pseudo: completion?.pseudoKeys ?? 0 };
+}
+
+/**
+ * With the Overview's filters on, the bar is about the filtered keys: its count is the missing keys
+ * among them (`matchingMissing`), whatever the whole language's state. A running job shows as is.
+ */
+export function filteredBatchPhase(phase: BatchPhase, facets: KeyFacets | undefined): BatchPhase {
+  if (!facets || phase.phase === "preparing" || phase.phase === "translating") return phase;
+  return { phase: "idle", missing: facets.matchingMissing, pseudo: 0 };
+}
+
+/** How many keys "Translate N missing" takes: pseudo-localized ones too when a real AI replaces them. */
+export function keysToTranslate(phase: BatchPhase, replacesPseudo: boolean): number {
+  if (phase.phase !== "idle") return 0;
+  return phase.missing + (replacesPseudo ? phase.pseudo : 0);
 }
 
 /** The notice when a job ends, as the spec words them (point 8). */

@@ -7,14 +7,18 @@ import type { KeyPage, KeyPages } from "./api/list-keys.ts";
 interface ListOf {
   languages: string[];
   search: string;
+  /** The filters' query string ('' when none). */
+  filters: string;
 }
 
 function listOf(queryKey: QueryKey): ListOf {
   const languages = queryKey[3];
   const search = queryKey[4];
+  const filters = queryKey[5];
   return {
     languages: typeof languages === "string" && languages !== "" ? languages.split(",") : [],
     search: typeof search === "string" ? search : "",
+    filters: typeof filters === "string" ? filters : "",
   };
 }
 
@@ -120,14 +124,14 @@ function insertionIndex(rows: KeyRow[], key: string): number {
 /**
  * Adds or replaces a key (create, rename), keeping each list ordered by name, in the first page whose
  * last key comes after it. A list whose later pages are still to come leaves a key that sorts after
- * its last one to the page that will hold it, and a search's list takes no new key (the server
- * decides what matches; the refetch after the key event brings it if it does).
+ * its last one to the page that will hold it, and a searched or filtered list takes no new key (the
+ * server decides what matches; the refetch after the key event brings it if it does).
  */
 export function upsertKey(queryClient: QueryClient, projectId: string, row: KeyRow): void {
-  eachKeyList(queryClient, projectId, (pages, { languages, search }) => {
+  eachKeyList(queryClient, projectId, (pages, { languages, search, filters }) => {
     if (pages.length === 0) return undefined;
     const at = find(pages, row.id);
-    if (!at && search !== "") return undefined;
+    if (!at && (search !== "" || filters !== "")) return undefined;
     const existing = at ? pages[at.page]?.keys[at.index] : undefined;
     const strings: KeyRow["strings"] = {};
     for (const language of languages) {

@@ -194,7 +194,11 @@ export function AiTranslateTopic() {
           wrap
         >{`${PSEUDO_EXAMPLE.source}  →  ${PSEUDO_EXAMPLE.output}`}</CodeBlock>
         <Callout>
-          <P>The Overview says so plainly while it is on: “{PSEUDO_NOTICE}”.</P>
+          <P>
+            The Overview tells owners and admins so while it is on: “{PSEUDO_NOTICE}”. Its text is marked
+            “Pseudo” in every cell and in history, is never counted as translated (a language with any is
+            never complete), and a batch with a real AI key replaces it.
+          </P>
         </Callout>
         <P>
           Calls are made with temperature 0. Your text is sent to the AI service you configured and nowhere

@@ -1,8 +1,10 @@
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
+import type { KeyFilters } from "../../../../shared/schemas/key-filters.ts";
 import type { KeyRow } from "../../../../shared/schemas/keys.ts";
 import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
+import { filtersQuery } from "../key-filters.ts";
 
 /** One page of keys ordered by name; `next` is the `after` of the page that follows (null: the last). */
 export interface KeyPage {
@@ -34,14 +36,15 @@ export const PAGE_SIZE = 200;
 export async function listKeysPage(
   projectId: string,
   languages: readonly string[],
-  page: { after?: string | undefined; search?: string; limit?: number },
+  page: { after?: string | undefined; search?: string; limit?: number; filters?: KeyFilters },
   signal?: AbortSignal,
 ): Promise<KeyPage> {
-  const { after, search = "", limit = PAGE_SIZE } = page;
+  const { after, search = "", limit = PAGE_SIZE, filters = {} } = page;
   const answer = await api.keys.list(
     {
       params: { id: projectId },
       query: {
+        ...filters,
         limit,
         ...(languages.length > 0 ? { languages: languages.join(",") } : {}),
         ...(search !== "" ? { q: search } : {}),
@@ -58,14 +61,19 @@ export async function listKeysPage(
  * realtime events (`key-cache.ts`), so it never goes stale; a refetch (after key events) loads the
  * pages it had again before it replaces the list, so the table never shrinks meanwhile.
  */
-export function keysQueryOptions(projectId: string, languages: readonly string[], search = "") {
+export function keysQueryOptions(
+  projectId: string,
+  languages: readonly string[],
+  search = "",
+  filters: KeyFilters = {},
+) {
   return infiniteQueryOptions({
-    queryKey: queryKeys.projectKeysFor(projectId, languages, search),
+    queryKey: queryKeys.projectKeysFor(projectId, languages, search, filtersQuery(filters)),
     queryFn: async ({ pageParam, signal, client, queryKey }) => {
       const page = await listKeysPage(
         projectId,
         languages,
-        { after: pageParam ?? undefined, search },
+        { after: pageParam ?? undefined, search, filters },
         signal,
       );
       // A next page (not a refetch, which rebuilds every page) can hold a key that `key-cache.ts`
@@ -93,13 +101,18 @@ function toRows(data: KeyPages): KeyRows {
 }
 
 /**
- * The key list of a project for `languages` and `search`: the first page at once, each next one
+ * The key list of a project for `languages`, `search` and `filters`: the first page at once, each next one
  * when `loadMore` is called (the table calls it when scrolled near the end). While another language
  * set or search of the same project loads, the previous list stays on screen (`isPlaceholderData`).
  */
-export function useKeys(projectId: string, languages: readonly string[], search = "") {
+export function useKeys(
+  projectId: string,
+  languages: readonly string[],
+  search = "",
+  filters: KeyFilters = {},
+) {
   const query = useInfiniteQuery({
-    ...keysQueryOptions(projectId, languages, search),
+    ...keysQueryOptions(projectId, languages, search, filters),
     select: toRows,
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[1] === projectId ? previous : undefined,

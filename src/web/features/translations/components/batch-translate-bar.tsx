@@ -7,6 +7,10 @@ import type { BatchPhase } from "../batch-state.ts";
 export interface BatchTranslateBarProps {
   languageLabel: string;
   state: BatchPhase;
+  /** The keys a start takes (missing, plus pseudo-localized ones a real AI replaces). */
+  toTranslate: number;
+  /** The Overview's filters are on: the counts are of the filtered keys. */
+  filtered: boolean;
   /** Owner and admin; others see the state without the buttons. */
   canBatchTranslate: boolean;
   onStart: () => void;
@@ -17,6 +21,8 @@ export interface BatchTranslateBarProps {
 export function BatchTranslateBar({
   languageLabel,
   state,
+  toTranslate,
+  filtered,
   canBatchTranslate,
   onStart,
   onCancel,
@@ -44,11 +50,20 @@ export function BatchTranslateBar({
           <p className="text-sm text-muted">
             {state.missing.toLocaleString("en")} {state.missing === 1 ? "key is" : "keys are"} missing in{" "}
             {languageLabel}
+            {filtered ? " among the filtered keys" : ""}
+            {state.pseudo > 0 ? (
+              <>
+                {" · "}
+                <span className="font-medium text-warning">
+                  {state.pseudo.toLocaleString("en")} pseudo-localized, not translated
+                </span>
+              </>
+            ) : null}
           </p>
           {canBatchTranslate ? (
             <Button size="sm" onClick={onStart}>
               <Languages aria-hidden="true" />
-              Translate {state.missing.toLocaleString("en")} missing
+              Translate {toTranslate.toLocaleString("en")} missing
             </Button>
           ) : null}
         </>

@@ -58,3 +58,30 @@ describe("the language tabs", () => {
     expect(tab(/English/).getAttribute("aria-selected")).toBe("true");
   });
 });
+
+describe("pseudo-localization on the tabs (issue 19)", () => {
+  it("never shows a language filled with pseudo text as complete", () => {
+    const entry = (code: string, missingKeys: number, pseudoKeys: number) => ({
+      code,
+      isComplete: missingKeys === 0 && pseudoKeys === 0,
+      missingKeys,
+      translatedKeys: 4 - missingKeys - pseudoKeys,
+      totalKeys: 4,
+      unverifiedKeys: 0,
+      pseudoKeys,
+    });
+    render(
+      <LanguageTabs
+        project={project}
+        completion={[entry("en", 0, 0), entry("de", 0, 3), entry("fr", 1, 2)]}
+        selected="de"
+        onSelect={() => {}}
+      />,
+    );
+    const tab = (name: RegExp) => screen.getByRole("tab", { name });
+    expect(tab(/German/).textContent).toContain("3 pseudo");
+    expect(tab(/German/).textContent).not.toContain("Complete");
+    expect(tab(/French/).textContent).toContain("1 missing");
+    expect(tab(/English/).textContent).toContain("Complete");
+  });
+});

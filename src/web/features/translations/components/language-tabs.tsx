@@ -86,6 +86,9 @@ export function LanguageTabs({ project, completion, selected, onSelect }: Langua
             {state ? (
               state.isComplete ? (
                 <span className="text-xs text-success">Complete</span>
+              ) : state.missingKeys === 0 && state.pseudoKeys > 0 ? (
+                // Filled with pseudo-localization: not translated, and never shown as complete.
+                <span className="text-xs text-warning">{state.pseudoKeys.toLocaleString("en")} pseudo</span>
               ) : (
                 <span className="text-xs text-muted">{state.missingKeys.toLocaleString("en")} missing</span>
               )

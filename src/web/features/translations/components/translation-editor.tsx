@@ -1,4 +1,4 @@
-import { CircleAlert, KeyRound, Plus } from "lucide-react";
+import { CircleAlert, Filter, KeyRound, Plus } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { languageName } from "../../../../shared/languages.ts";
@@ -13,16 +13,21 @@ import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { useAiStatus } from "../api/ai-status.ts";
 import { useDeleteKey } from "../api/delete-key.ts";
 import { useCompletion } from "../api/get-completion.ts";
+import { useKeyFacets } from "../api/key-facets.ts";
 import { useKeys } from "../api/list-keys.ts";
-import { batchPhase } from "../batch-state.ts";
+import { batchPhase, filteredBatchPhase, keysToTranslate } from "../batch-state.ts";
 import { useBatchTranslation } from "../hooks/use-batch-translation.ts";
 import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
+import { useKeyFilters } from "../hooks/use-key-filters.ts";
 import { useProjectRealtime } from "../hooks/use-project-realtime.ts";
 import { useSelectedLanguage } from "../hooks/use-selected-language.ts";
+import { filtersQuery } from "../key-filters.ts";
 import { AiProviderNotice } from "./ai-provider-notice.tsx";
 import { BatchTranslateBar } from "./batch-translate-bar.tsx";
+import { KeyFilterBar } from "./key-filter-bar.tsx";
 import { KeyFormDialog } from "./key-form-dialog.tsx";
 import { KeysTable } from "./keys-table.tsx";
 import { LanguageTabs } from "./language-tabs.tsx";
@@ -49,14 +54,26 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
   const [language, selectLanguage] = useSelectedLanguage(userId, project);
   const columns = useMemo(() => (language === source ? [source] : [source, language]), [language, source]);
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const keysQuery = useKeys(project.id, columns, query);
+  const {
+    filters,
+    setFilter,
+    clear: clearFilters,
+  } = useKeyFilters(language, project.languages, selectLanguage);
+  const filterKey = filtersQuery(filters);
+  const keysQuery = useKeys(project.id, columns, query, filters);
   // The counts wait for the first page: the first rows matter more than the numbers on the tabs.
   const completion = useCompletion(project.id, { enabled: keysQuery.data !== undefined });
+  const facets = useKeyFacets(project.id, language, query, filters, {
+    enabled: keysQuery.data !== undefined,
+  });
+  const aiStatus = useAiStatus();
   // What the rows on screen were fetched for: while another list loads, the previous one stays.
-  const shown = useRef({ columns, query });
-  if (!keysQuery.isPlaceholderData && keysQuery.data) shown.current = { columns, query };
+  const shown = useRef({ columns, query, filterKey });
+  if (!keysQuery.isPlaceholderData && keysQuery.data) shown.current = { columns, query, filterKey };
   const targetLoading = keysQuery.isPlaceholderData && shown.current.columns !== columns;
-  const searching = query !== search.trim() || (keysQuery.isPlaceholderData && shown.current.query !== query);
+  const searching =
+    query !== search.trim() ||
+    (keysQuery.isPlaceholderData && (shown.current.query !== query || shown.current.filterKey !== filterKey));
   const editing = useCellEditing(project.id);
   const deleteKey = useDeleteKey(project.id);
   const batch = useBatchTranslation(project.id);
@@ -111,6 +128,14 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
     });
   };
 
+  const languageCompletion = completion.data?.find((entry) => entry.code === language);
+  const batchState = filteredBatchPhase(
+    batchPhase(batch.jobFor(language), batch.isStarting(language), languageCompletion),
+    filterKey !== "" && facets.data?.language === language ? facets.data : undefined,
+  );
+  // A real AI replaces pseudo-localized text; the pseudo provider only fills what is empty.
+  const replacesPseudo = aiStatus.data !== undefined && aiStatus.data.provider !== "pseudo";
+
   const sourceColumn = { code: source, label: languageName(source) };
   const targetColumn = language === source ? null : { code: language, label: languageName(language) };
 
@@ -133,6 +158,19 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
         <Spinner label="Loading translation keys" className="size-6 text-brand-600" />
       </div>
     );
+  } else if (keys.length === 0 && complete && shown.current.filterKey !== "") {
+    body = (
+      <EmptyState
+        icon={Filter}
+        title="No keys match these filters"
+        description={`Nothing in ${languageName(language)} is left with all of them on.`}
+        action={
+          <Button variant="outline" onClick={clearFilters}>
+            Clear filters
+          </Button>
+        }
+      />
+    );
   } else if (keys.length === 0 && complete && shown.current.query === "") {
     body = (
       <EmptyState
@@ -154,7 +192,7 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
   } else {
     body = (
       <KeysTable
-        key={`${project.id}\u0000${shown.current.query}`}
+        key={`${project.id}\u0000${shown.current.query}\u0000${shown.current.filterKey}`}
         projectId={project.id}
         keys={keys}
         complete={complete}
@@ -182,25 +220,33 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
           selected={language}
           onSelect={selectLanguage}
         />
+        <KeyFilterBar
+          filters={filters}
+          facets={facets.data?.language === language ? facets.data : undefined}
+          languageLabel={languageName(language)}
+          isSource={language === source}
+          onChange={setFilter}
+          onClear={clearFilters}
+        />
         {language !== source && (completion.data || batch.jobFor(language)) ? (
           <BatchTranslateBar
             languageLabel={languageName(language)}
-            state={batchPhase(
-              batch.jobFor(language),
-              batch.isStarting(language),
-              completion.data?.find((entry) => entry.code === language),
-            )}
+            state={batchState}
+            toTranslate={keysToTranslate(batchState, replacesPseudo)}
+            filtered={filterKey !== ""}
             canBatchTranslate={flags.canBatchTranslate}
             onStart={() =>
               batch.start(
                 language,
-                completion.data?.find((entry) => entry.code === language)?.missingKeys ?? 0,
+                keysToTranslate(batchState, replacesPseudo),
+                filterKey !== "" ? filters : undefined,
               )
             }
             onCancel={() => batch.cancel(language)}
           />
         ) : null}
-        <AiProviderNotice />
+        {/* Only those who can set the server up are told how (issue 19). */}
+        {flags.canBatchTranslate ? <AiProviderNotice /> : null}
         {selection.size > 0 ? (
           <SelectionBar
             projectId={project.id}

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { languageName } from "../../../../shared/languages.ts";
 import { type BatchJob, isBatchRunning } from "../../../../shared/schemas/batch.ts";
+import type { KeyFilters } from "../../../../shared/schemas/key-filters.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { activeBatchesQueryOptions, cancelBatch, getBatch, startBatch } from "../api/batch-translations.ts";
@@ -85,14 +86,15 @@ export function useBatchTranslation(projectId: string) {
   );
 
   const start = useCallback(
-    (language: string, missing: number) => {
+    (language: string, missing: number, filters?: KeyFilters) => {
       const label = languageName(language);
       if (missing === 0) {
         toast.info(`No empty translations found for ${label}`);
         return;
       }
       setStarting((old) => new Set(old).add(language));
-      startBatch(projectId, { language })
+      // With the Overview's filters: only the keys they keep (issue 19).
+      startBatch(projectId, filters ? { language, filters } : { language })
         .then((job) => {
           mine.current.add(job.id);
           toast.info(

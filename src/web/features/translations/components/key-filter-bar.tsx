@@ -1,0 +1,138 @@
+import { X } from "lucide-react";
+import { useId } from "react";
+import type { KeyFacets, KeyFilters } from "../../../../shared/schemas/key-filters.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { NativeSelect } from "../../../components/ui/native-select.tsx";
+import { cn } from "../../../lib/cn.ts";
+import type { FilterName } from "../key-filters.ts";
+
+export interface KeyFilterBarProps {
+  filters: KeyFilters;
+  /** The counts; undefined while the first ones load. */
+  facets: KeyFacets | undefined;
+  /** The language the string filters look at (the selected tab). */
+  languageLabel: string;
+  isSource: boolean;
+  onChange: (name: FilterName, value: string | undefined) => void;
+  onClear: () => void;
+}
+
+/** The on/off filters, with the facet that counts each. */
+const TOGGLES = [
+  { name: "missing", label: "Missing", count: "missing" },
+  { name: "translated", label: "Translated", count: "translated" },
+  { name: "unverified", label: "Unverified AI", count: "unverified" },
+  { name: "placeholders", label: "Placeholder problems", count: "placeholders" },
+  { name: "described", label: "Has description", count: "described" },
+] as const satisfies readonly { name: FilterName; label: string; count: keyof KeyFacets }[];
+
+const count = (n: number | undefined) => (n === undefined ? "" : ` (${n.toLocaleString("en")})`);
+
+/**
+ * The Overview's filters (issue 19): toggles, approval state, tag and "changed since", each with how
+ * many keys it keeps on its own in the selected language; together they all must hold. What is set
+ * lives in the address, so a link shares the view.
+ */
+export function KeyFilterBar({
+  filters,
+  facets,
+  languageLabel,
+  isSource,
+  onChange,
+  onClear,
+}: KeyFilterBarProps) {
+  const dateId = useId();
+  const active = Object.entries(filters).some(([name, value]) => name !== "lang" && value !== undefined);
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby="key-filter-summary">
+      <legend className="sr-only">Filter keys by their {languageLabel} text</legend>
+      <div className="flex flex-wrap items-center gap-1.5">
+        {TOGGLES.filter((toggle) => !(isSource && toggle.name === "placeholders")).map((toggle) => {
+          const on = filters[toggle.name] !== undefined;
+          return (
+            <button
+              key={toggle.name}
+              type="button"
+              aria-pressed={on}
+              onClick={() => onChange(toggle.name, on ? undefined : "1")}
+              className={cn(
+                "h-7 rounded-full border px-2.5 text-xs whitespace-nowrap transition-colors",
+                "focus-visible:outline-2 focus-visible:outline-ring",
+                on
+                  ? "border-brand-600 bg-brand-50 font-medium text-brand-700"
+                  : "border-border bg-background text-muted hover:text-foreground",
+              )}
+            >
+              {toggle.label}
+              {count(facets?.[toggle.count])}
+            </button>
+          );
+        })}
+        <div className="flex items-center gap-1 text-xs text-muted">
+          <span className="sr-only sm:not-sr-only" aria-hidden="true">
+            Approval
+          </span>
+          <NativeSelect
+            className="w-40"
+            aria-label="Approval"
+            value={filters.approval ?? ""}
+            onChange={(event) => onChange("approval", event.target.value || undefined)}
+          >
+            <option value="">Any approval</option>
+            <option value="approved">Approved{count(facets?.approved)}</option>
+            <option value="needs_changes">Needs changes{count(facets?.needsChanges)}</option>
+            <option value="pending">Pending{count(facets?.pending)}</option>
+          </NativeSelect>
+        </div>
+        {facets && (facets.tags.length > 0 || filters.tag) ? (
+          <div className="flex items-center gap-1 text-xs text-muted">
+            <span className="sr-only sm:not-sr-only" aria-hidden="true">
+              Tag
+            </span>
+            <NativeSelect
+              className="w-36"
+              aria-label="Tag"
+              value={filters.tag ?? ""}
+              onChange={(event) => onChange("tag", event.target.value || undefined)}
+            >
+              <option value="">Any tag</option>
+              {filters.tag && !facets.tags.some((tag) => tag.tag === filters.tag) ? (
+                <option value={filters.tag}>{filters.tag}</option>
+              ) : null}
+              {facets.tags.map((tag) => (
+                <option key={tag.tag} value={tag.tag}>
+                  {tag.tag}
+                  {count(tag.count)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        ) : null}
+        <div className="flex items-center gap-1 text-xs text-muted">
+          <label htmlFor={dateId}>Changed since</label>
+          <Input
+            id={dateId}
+            type="date"
+            className="h-7 w-36 px-2 text-xs"
+            value={filters.changedSince ?? ""}
+            max={new Date().toISOString().slice(0, 10)}
+            onChange={(event) => onChange("changedSince", event.target.value || undefined)}
+          />
+        </div>
+      </div>
+      <p id="key-filter-summary" className="flex items-center gap-2 text-xs text-muted" aria-live="polite">
+        {active && facets ? (
+          <>
+            {facets.matching.toLocaleString("en")} of {facets.total.toLocaleString("en")}{" "}
+            {facets.total === 1 ? "key matches" : "keys match"} in {languageLabel}
+            <Button size="sm" variant="ghost" className="h-6 px-1.5 text-xs" onClick={onClear}>
+              <X aria-hidden="true" />
+              Clear filters
+            </Button>
+          </>
+        ) : null}
+      </p>
+    </fieldset>
+  );
+}
