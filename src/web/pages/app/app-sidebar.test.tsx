@@ -9,7 +9,7 @@ import type { TeamSummary } from "../../../shared/schemas/teams.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { STORAGE_KEYS } from "../../lib/storage-keys.ts";
 import { useWorkspace, WorkspaceProvider } from "../../lib/workspace.tsx";
-import { AppSidebar } from "./app-sidebar.tsx";
+import { AppSidebar, SidebarDrawer } from "./app-sidebar.tsx";
 
 const TEAM: TeamSummary = { id: "t1", name: "Acme", role: "owner", createdAt: "2026-01-01T00:00:00.000Z" };
 const ME: Me = { user: { id: "u1", email: "olga@acme.test" }, profile: null, teams: [TEAM] };
@@ -55,6 +55,7 @@ function setup({ team = TEAM, at = "/app/team" }: { team?: TeamSummary; at?: str
               element={
                 <>
                   <AppSidebar onNewProject={onNewProject} />
+                  <SidebarDrawer onNewProject={onNewProject} />
                   <Where />
                 </>
               }
@@ -134,5 +135,23 @@ describe("AppSidebar", () => {
     setup({ team: { ...TEAM, role: "reviewer" } });
     await screen.findByRole("button", { name: "App" });
     expect(screen.queryByRole("button", { name: "New project" })).toBeNull();
+  });
+
+  it("the drawer (phones): the menu button opens it; a project closes it; Escape closes it, focus back on the button", async () => {
+    setup();
+    const user = userEvent.setup();
+    const menu = screen.getByRole("button", { name: "Open menu" });
+    await user.click(menu);
+    const drawer = await screen.findByRole("dialog", { name: "Menu" });
+    expect(menu.getAttribute("aria-expanded")).toBe("true");
+    await user.click(await within(drawer).findByRole("button", { name: "Web" }));
+    expect(screen.queryByRole("dialog", { name: "Menu" })).toBeNull();
+    expect(screen.getByRole("status", { name: "where" }).textContent).toBe("/app/overview p2");
+
+    await user.click(menu);
+    await screen.findByRole("dialog", { name: "Menu" });
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog", { name: "Menu" })).toBeNull();
+    expect(document.activeElement).toBe(menu);
   });
 });

@@ -10,7 +10,7 @@ import {
   Plus,
   Users,
 } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { permissionFlags } from "../../../shared/permissions.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -18,6 +18,7 @@ import { Sheet, SheetContent } from "../../components/ui/sheet.tsx";
 import { useProjects } from "../../features/projects/api/list-projects.ts";
 import { cn } from "../../lib/cn.ts";
 import { readStorage, STORAGE_KEYS, writeStorage } from "../../lib/storage-keys.ts";
+import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { useWorkspace } from "../../lib/workspace.tsx";
 
 export const SIDEBAR_TABS: { to: string; label: string; icon: LucideIcon }[] = [
@@ -186,6 +187,11 @@ export function SidebarDrawer({
 }) {
   const { selectedTeam } = useWorkspace();
   const [open, setOpen] = useState(false);
+  // Widened past 768 px the sidebar is back beside the content: the drawer is not left open over it.
+  const wide = useMediaQuery("(min-width: 768px)");
+  useEffect(() => {
+    if (wide) setOpen(false);
+  }, [wide]);
   const canManageProjects = permissionFlags(selectedTeam?.role ?? "none").canManageProjects;
   return (
     <Sheet open={open} onOpenChange={setOpen}>

@@ -108,14 +108,19 @@ export function ReviewsPage() {
 
   return (
     <>
-      <Toolbar title={project ? `Reviews · ${project.name}` : "Reviews"}>
-        <SearchInput
-          label="Search reviews"
-          placeholder="Search reviews..."
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          disabled={!project}
-        />
+      <Toolbar
+        title={project ? `Reviews · ${project.name}` : "Reviews"}
+        search={
+          <SearchInput
+            label="Search reviews"
+            placeholder="Search reviews..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            disabled={!project}
+          />
+        }
+      >
+        {/* One action: it stays a button on phones too, next to the search. */}
         {canManage ? (
           <Button disabled={!project} onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" />
