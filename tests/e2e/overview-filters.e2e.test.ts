@@ -113,4 +113,43 @@ describe(`the Overview's filters on ${testDatabaseKind() === "postgres" ? "Postg
     await page.getByRole("button", { name: "Clear filters" }).first().click();
     await expectVisible(page.getByText("1 pseudo-localized, not translated"));
   });
+
+  step(
+    "several language columns: picked, remembered, the key column kept in view, arrows across",
+    async () => {
+      const { page, app } = session();
+      await page.setViewportSize({ width: 1000, height: 900 });
+      await page.goto(`${app.url}/app/overview`);
+      await overview().languageTab("German").click();
+      await page.getByRole("button", { name: /^Language columns/ }).click();
+      await page.getByRole("menuitemcheckbox", { name: "French" }).click();
+      await page.keyboard.press("Escape");
+      const headers = () => overview().table.locator("thead th").allInnerTexts();
+      await eventually(headers, (texts) => texts.join("|").endsWith("English|German|French"), "the headers");
+      await expectVisible(overview().row("home.subtitle").locator('[data-machine="pseudo"]'));
+      // Remembered per project: a reload shows the same columns.
+      await page.reload();
+      await eventually(headers, (texts) => texts.join("|").endsWith("English|German|French"), "the headers");
+      // Scrolled sideways, the key's cell stays where it was.
+      const keyCell = overview().row("checkout.title").locator("td").first();
+      const before = await keyCell.boundingBox();
+      await page.getByTestId("keys-scroll").evaluate((element) => {
+        element.scrollLeft = element.scrollWidth;
+      });
+      await eventually(
+        () => page.getByTestId("keys-scroll").evaluate((element) => element.scrollLeft),
+        (left) => left > 0,
+        "the sideways scroll",
+      );
+      // (It sticks to the scroller's edge, a row's padding from where it started.)
+      expect(Math.abs(((await keyCell.boundingBox())?.x ?? 0) - (before?.x ?? 0))).toBeLessThanOrEqual(6);
+      // Arrow keys move from the German cell to the French one.
+      await overview().row("checkout.title").locator("td").nth(2).locator("[data-cell-trigger]").focus();
+      await page.keyboard.press("ArrowRight");
+      expect(
+        await page.evaluate(() => document.activeElement?.closest("td")?.getAttribute("data-cell")),
+      ).toContain("fr");
+      await expectNoSeriousViolations(page, "overview-columns");
+    },
+  );
 });

@@ -27,6 +27,9 @@ export const STORAGE_KEYS = {
   /** The language column chosen on the Overview, per user and project (spec point 3). */
   selectedLanguage: (userId: string, projectId: string) =>
     `sprog.user.${userId}.project.${projectId}.selectedLanguage`,
+  /** The extra language columns picked on the Overview (a JSON list of codes), per user and project. */
+  extraColumns: (userId: string, projectId: string) =>
+    `sprog.user.${userId}.project.${projectId}.extraColumns`,
 } as const;
 
 function storage(): Storage | null {

@@ -50,6 +50,11 @@ export const PROJECT_CONTENT_CASES: RouteCase[] = [
     expected: byPermission("languages.view", 200),
   }),
   endpointCase({
+    endpoint: contract.keys.facets,
+    input: (f) => ({ params: { id: f.projectId }, query: { lang: "de", missing: "1" } }),
+    expected: byPermission("languages.view", 200),
+  }),
+  endpointCase({
     endpoint: contract.keys.create,
     input: (f) => ({ params: { id: f.projectId }, body: { key: unique("new.key.") } }),
     expected: byPermission("keys.manage", 201),

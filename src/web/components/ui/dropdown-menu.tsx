@@ -1,3 +1,4 @@
+import { Check } from "lucide-react";
 import { DropdownMenu as Menu } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
@@ -70,6 +71,34 @@ export function DropdownMenuRadioItem({
       <Menu.ItemIndicator className="absolute left-2 inline-flex size-2 rounded-full bg-brand-600" />
       {children}
     </Menu.RadioItem>
+  );
+}
+
+/** An on/off entry that keeps the menu open, so several can be toggled in a row. */
+export function DropdownMenuCheckboxItem({
+  className,
+  children,
+  onSelect,
+  ...props
+}: ComponentProps<typeof Menu.CheckboxItem>) {
+  return (
+    <Menu.CheckboxItem
+      className={cn(
+        "relative flex cursor-default items-center gap-2 rounded-sm py-1.5 pr-2 pl-7 text-sm text-foreground outline-none select-none",
+        "data-[highlighted]:bg-surface-muted data-[disabled]:text-muted",
+        className,
+      )}
+      onSelect={(event) => {
+        event.preventDefault();
+        onSelect?.(event);
+      }}
+      {...props}
+    >
+      <Menu.ItemIndicator className="absolute left-2 inline-flex">
+        <Check className="size-3.5 text-brand-600" aria-hidden="true" />
+      </Menu.ItemIndicator>
+      {children}
+    </Menu.CheckboxItem>
   );
 }
 

@@ -65,6 +65,10 @@ const LOCAL_STORAGE: Record<StorageKeyName, Omit<StorageEntry, "name">> = {
     purpose: "That you collapsed the app's sidebar, so it stays collapsed.",
     kept: "Until you expand the sidebar again.",
   },
+  extraColumns: {
+    purpose: "The other language columns you chose to see beside the selected one in a project's Overview.",
+    kept: "Until you change the columns.",
+  },
 };
 
 function shownName(key: StorageKeyName): string {

@@ -70,7 +70,7 @@ function Harness({ complete, onLoadMore }: { complete: boolean; onLoadMore: () =
         complete={complete}
         onLoadMore={onLoadMore}
         source={{ code: "en", label: "English" }}
-        target={{ code: "de", label: "German" }}
+        targets={[{ code: "de", label: "German" }]}
         targetLoading={false}
         canManageKeys
         selection={new Set()}

@@ -28,7 +28,7 @@ export function KeyCards({
   complete,
   onLoadMore,
   source,
-  target,
+  targets,
   targetLoading,
   canManageKeys,
   selection,
@@ -38,6 +38,8 @@ export function KeyCards({
   onDelete,
   editingKeyId,
 }: KeysTableProps) {
+  // A phone shows the selected language only: more columns do not fit a card (issue 19).
+  const target = targets[0] ?? null;
   const scrollRef = useRef<HTMLDivElement>(null);
   const groups = useMemo(() => groupKeys(keys), [keys]);
   const [visibleGroups, setVisibleGroups] = useState(GROUP_PAGE_SIZE);
@@ -158,7 +160,7 @@ export function KeyCards({
                       projectId={projectId}
                       row={row.row}
                       source={source}
-                      target={target}
+                      targets={target ? [target] : []}
                       targetLoading={targetLoading}
                       selected={selection.has(row.id)}
                       showActions={activeRow === row.id || pinnedRow === row.id}

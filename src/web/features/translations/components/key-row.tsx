@@ -16,8 +16,10 @@ export interface KeyRowProps {
   projectId: string;
   row: KeyRowData;
   source: ColumnLanguage;
-  /** The selected language column; null when it is the source. */
-  target: ColumnLanguage | null;
+  /** The target language columns: the selected language first, then the extra ones (issue 19). */
+  targets: readonly ColumnLanguage[];
+  /** Several columns scroll sideways: the key's cell stays in view (sticky). */
+  wide?: boolean;
   targetLoading: boolean;
   selected: boolean;
   /** Render the row's actions (hovered or focused row). */
@@ -30,12 +32,13 @@ export interface KeyRowProps {
   onDelete: (row: KeyRowData) => void;
 }
 
-/** One key: selection, name with rename/delete, the source string and the selected language's string. */
+/** One key: selection, name with rename/delete, the source string and each target language's string. */
 export const KeyRow = memo(function KeyRow({
   projectId,
   row,
   source,
-  target,
+  targets,
+  wide = false,
   targetLoading,
   selected,
   showActions,
@@ -66,7 +69,13 @@ export const KeyRow = memo(function KeyRow({
   };
   return (
     <>
-      <td className="flex w-[28%] min-w-0 shrink-0 items-start gap-2 px-2 py-2">
+      <td
+        className={
+          wide
+            ? "sticky left-0 z-[2] flex w-56 min-w-0 shrink-0 items-start gap-2 bg-background px-2 py-2 group-hover/row:bg-surface"
+            : "flex w-[28%] min-w-0 shrink-0 items-start gap-2 px-2 py-2"
+        }
+      >
         <Checkbox
           className="mt-0.5"
           checked={selected}
@@ -114,8 +123,9 @@ export const KeyRow = memo(function KeyRow({
         onPin={onPin}
         note={noteOf(source.code)}
       />
-      {target ? (
+      {targets.map((target) => (
         <ValueCell
+          key={target.code}
           projectId={projectId}
           row={row}
           language={target.code}
@@ -126,7 +136,7 @@ export const KeyRow = memo(function KeyRow({
           onPin={onPin}
           note={noteOf(target.code)}
         />
-      ) : null}
+      ))}
     </>
   );
 });

@@ -24,7 +24,8 @@ export interface KeysTableProps {
   /** Asks for the next page (it does nothing while one is on its way or none is left). */
   onLoadMore: () => void;
   source: ColumnLanguage;
-  target: ColumnLanguage | null;
+  /** The target language columns: the selected language first, then those picked (issue 19). */
+  targets: readonly ColumnLanguage[];
   targetLoading: boolean;
   canManageKeys: boolean;
   selection: ReadonlySet<string>;
@@ -40,7 +41,8 @@ const GROUP_ROW_HEIGHT = 33;
 const KEY_ROW_HEIGHT = 41;
 
 /**
- * The keys table (spec point 2): Key, source and selected language columns; keys grouped by prefix,
+ * The keys table (spec point 2): Key, source and target language columns (the selected language and
+ * any picked, issue 19; more than two scroll sideways with the key column kept); keys grouped by prefix,
  * the first 5 groups shown and 5 more whenever the user scrolls near the end (spec point 9). Rows
  * are virtualized, so 50,000 keys scroll smoothly; group headers are rows of the same list.
  * Keyboard: Tab goes through every control; on a cell, the arrow keys move to the neighbouring
@@ -58,7 +60,7 @@ function KeysGrid({
   complete,
   onLoadMore,
   source,
-  target,
+  targets,
   targetLoading,
   canManageKeys,
   selection,
@@ -113,9 +115,12 @@ function KeysGrid({
     [keys, selection],
   );
   const allState = selectedCount === 0 ? false : selectedCount === keys.length ? true : "indeterminate";
-  const valueColumns = target ? 2 : 1;
+  const valueColumns = 1 + targets.length;
+  // More than two languages scroll sideways, each column wide enough to read, the key column kept.
+  const wide = valueColumns > 2;
+  const minWidth = wide ? `${14 + 18 * valueColumns}rem` : undefined;
 
-  /** Focuses the edit button of a cell (column 1 source, 2 target), rendering its row first if needed. */
+  /** Focuses the edit button of a cell (column 1 source, 2… targets), rendering its row first if needed. */
   const focusCell = (index: number, column: number) => {
     const find = () =>
       scrollRef.current?.querySelector<HTMLElement>(
@@ -158,10 +163,23 @@ function KeysGrid({
         className="relative h-[calc(100vh-20rem)] min-h-80 scroll-pt-10 overflow-auto"
         data-testid="keys-scroll"
       >
-        <table aria-label="Translation keys" aria-rowcount={rows.length + 1} className="grid w-full">
+        <table
+          aria-label="Translation keys"
+          aria-rowcount={rows.length + 1}
+          aria-colcount={valueColumns + 1}
+          className="grid w-full"
+          style={{ minWidth }}
+        >
           <thead className="sticky top-0 z-10 grid border-b border-border bg-surface">
             <tr className="flex w-full items-center text-left text-xs font-medium text-muted">
-              <th scope="col" className="flex w-[28%] shrink-0 items-center gap-2 px-3 py-2 font-medium">
+              <th
+                scope="col"
+                className={
+                  wide
+                    ? "sticky left-0 z-[3] flex w-56 shrink-0 items-center gap-2 bg-surface px-3 py-2 font-medium"
+                    : "flex w-[28%] shrink-0 items-center gap-2 px-3 py-2 font-medium"
+                }
+              >
                 <Checkbox
                   checked={allState}
                   onCheckedChange={(checked) => onToggleAll(checked === true)}
@@ -174,11 +192,11 @@ function KeysGrid({
               <th scope="col" className="flex-1 basis-0 px-4 py-2 font-medium">
                 {source.label}
               </th>
-              {target ? (
-                <th scope="col" className="flex-1 basis-0 px-4 py-2 font-medium">
+              {targets.map((target) => (
+                <th key={target.code} scope="col" className="flex-1 basis-0 px-4 py-2 font-medium">
                   {target.label}
                 </th>
-              ) : null}
+              ))}
             </tr>
           </thead>
           <tbody
@@ -208,8 +226,8 @@ function KeysGrid({
                   {row.type === "group" ? (
                     <th
                       scope="rowgroup"
-                      colSpan={target ? 3 : 2}
-                      className="flex items-center gap-2 px-3 py-2 text-left text-xs font-semibold"
+                      colSpan={valueColumns + 1}
+                      className={`flex items-center gap-2 px-3 py-2 text-left text-xs font-semibold ${wide ? "sticky left-0" : ""}`}
                     >
                       <span>{row.name}</span>
                       <span className="font-normal text-muted">
@@ -222,7 +240,8 @@ function KeysGrid({
                       projectId={projectId}
                       row={row.row}
                       source={source}
-                      target={target}
+                      targets={targets}
+                      wide={wide}
                       targetLoading={targetLoading}
                       selected={selection.has(row.id)}
                       showActions={activeRow === row.id || pinnedRow === row.id}

@@ -21,12 +21,14 @@ import { useKeys } from "../api/list-keys.ts";
 import { batchPhase, filteredBatchPhase, keysToTranslate } from "../batch-state.ts";
 import { useBatchTranslation } from "../hooks/use-batch-translation.ts";
 import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
+import { useExtraColumns } from "../hooks/use-extra-columns.ts";
 import { useKeyFilters } from "../hooks/use-key-filters.ts";
 import { useProjectRealtime } from "../hooks/use-project-realtime.ts";
 import { useSelectedLanguage } from "../hooks/use-selected-language.ts";
 import { filtersQuery } from "../key-filters.ts";
 import { AiProviderNotice } from "./ai-provider-notice.tsx";
 import { BatchTranslateBar } from "./batch-translate-bar.tsx";
+import { ColumnPicker } from "./column-picker.tsx";
 import { KeyFilterBar } from "./key-filter-bar.tsx";
 import { KeyFormDialog } from "./key-form-dialog.tsx";
 import { KeysTable } from "./keys-table.tsx";
@@ -52,7 +54,12 @@ export interface TranslationEditorProps {
 export function TranslationEditor({ project, userId, flags, search, onAddKey }: TranslationEditorProps) {
   const source = project.sourceLanguage;
   const [language, selectLanguage] = useSelectedLanguage(userId, project);
-  const columns = useMemo(() => (language === source ? [source] : [source, language]), [language, source]);
+  const [extraColumns, setExtraColumns] = useExtraColumns(userId, project);
+  // The source, the selected language, then the picked ones (issue 19), each once.
+  const columns = useMemo(
+    () => [...new Set([source, language, ...extraColumns])],
+    [language, source, extraColumns],
+  );
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const {
     filters,
@@ -137,7 +144,10 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
   const replacesPseudo = aiStatus.data !== undefined && aiStatus.data.provider !== "pseudo";
 
   const sourceColumn = { code: source, label: languageName(source) };
-  const targetColumn = language === source ? null : { code: language, label: languageName(language) };
+  const targetColumns = useMemo(
+    () => columns.slice(1).map((code) => ({ code, label: languageName(code) })),
+    [columns],
+  );
 
   let body: ReactNode;
   if (keysQuery.isError && !keys) {
@@ -198,7 +208,7 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
         complete={complete}
         onLoadMore={keysQuery.loadMore}
         source={sourceColumn}
-        target={targetColumn}
+        targets={targetColumns}
         targetLoading={targetLoading}
         canManageKeys={flags.canManageKeys}
         selection={selection}
@@ -220,14 +230,28 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
           selected={language}
           onSelect={selectLanguage}
         />
-        <KeyFilterBar
-          filters={filters}
-          facets={facets.data?.language === language ? facets.data : undefined}
-          languageLabel={languageName(language)}
-          isSource={language === source}
-          onChange={setFilter}
-          onClear={clearFilters}
-        />
+        <div className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <KeyFilterBar
+              filters={filters}
+              facets={facets.data?.language === language ? facets.data : undefined}
+              languageLabel={languageName(language)}
+              isSource={language === source}
+              onChange={setFilter}
+              onClear={clearFilters}
+            />
+          </div>
+          {project.languages.length > 2 ? (
+            <div className="hidden shrink-0 sm:block">
+              <ColumnPicker
+                languages={project.languages.filter((code) => code !== source)}
+                selected={language}
+                extra={extraColumns}
+                onChange={setExtraColumns}
+              />
+            </div>
+          ) : null}
+        </div>
         {language !== source && (completion.data || batch.jobFor(language)) ? (
           <BatchTranslateBar
             languageLabel={languageName(language)}
