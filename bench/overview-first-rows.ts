@@ -8,6 +8,8 @@ export async function overviewFirstRows(
   baseUrl: string,
   cookie: string,
   target: { teamId: string; projectId: string },
+  /** Language columns as a returning user left them (issue 19): the selected one and the extra ones. */
+  columns?: { selected: string; extra: string[] },
 ): Promise<number> {
   const browser = await launchBrowser();
   try {
@@ -25,11 +27,16 @@ export async function overviewFirstRows(
     const me = await page.evaluate(async () => (await fetch("/api/me")).json());
     const userId = (me as { user: { id: string } }).user.id;
     await page.evaluate(
-      ({ userId, teamId, projectId }) => {
+      ({ userId, teamId, projectId, columns }) => {
         localStorage.setItem(`sprog.user.${userId}.selectedTeamId`, teamId);
         localStorage.setItem(`sprog.user.${userId}.selectedProjectId`, projectId);
+        if (columns) {
+          const project = `sprog.user.${userId}.project.${projectId}`;
+          localStorage.setItem(`${project}.selectedLanguage`, columns.selected);
+          localStorage.setItem(`${project}.extraColumns`, JSON.stringify(columns.extra));
+        }
       },
-      { userId, teamId: target.teamId, projectId: target.projectId },
+      { userId, teamId: target.teamId, projectId: target.projectId, columns },
     );
     const start = Date.now();
     await page.goto(`${baseUrl}/app/overview`);
@@ -37,7 +44,14 @@ export async function overviewFirstRows(
       .getByText("group000.screen0.label000000", { exact: true })
       .first()
       .waitFor({ state: "visible", timeout: 30_000 });
-    return Date.now() - start;
+    const elapsed = Date.now() - start;
+    if (columns) {
+      // The row must show every column asked for: key, source, selected and extra languages.
+      const cells = await page.locator('tr[data-key="group000.screen0.label000000"] td').count();
+      const expected = 3 + columns.extra.length;
+      if (cells !== expected) throw new Error(`the first row has ${cells} cells, not ${expected}`);
+    }
+    return elapsed;
   } finally {
     await browser.close();
   }

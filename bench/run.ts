@@ -24,6 +24,7 @@ import { postgresAvailable } from "../tests/helpers/database.ts";
 import { startOpenAIServer } from "../tests/helpers/openai-server.ts";
 import { startMailServer } from "../tests/helpers/smtp.ts";
 import { batchMemory, batchThroughput } from "./batch-translate.ts";
+import { filtersAndColumns } from "./filters-and-columns.ts";
 import { horizontal } from "./horizontal.ts";
 import { landingScenarios } from "./landing.ts";
 import { largeProject } from "./large.ts";
@@ -264,6 +265,7 @@ async function benchDatabase(kind: "pglite" | "postgres") {
         ok: undefined,
       });
     }
+    await filtersAndColumns(rows, label, { app, client, db, teamId: team.body.id, projectId, keys });
     rows.push(inProcessRss(label, "keys"));
   } finally {
     await app?.stop();

@@ -38,3 +38,20 @@ export async function seedKeys(db: Kysely<DB>, projectId: string, count: number)
   }
   return keys.rows;
 }
+
+/** One more language for every key of `keys` (a text each), in statements of 50,000 strings. */
+export async function seedLanguage(
+  db: Kysely<DB>,
+  projectId: string,
+  keys: readonly { id: string }[],
+  language: string,
+) {
+  for (let start = 0; start < keys.length; start += 50_000) {
+    const slice = keys.slice(start, start + 50_000);
+    await sql`
+      insert into translation_strings (key_id, project_id, language_code, value)
+      select k, ${projectId}::uuid, ${language}, 'Text ' || ${language} || ' {name} ' || n
+      from unnest(${slice.map((key) => key.id)}::uuid[]) with ordinality as t(k, n)
+    `.execute(db);
+  }
+}

@@ -90,6 +90,19 @@ describe("filters of the keys list", () => {
     expect(await list(owner, projectId, "lang=de&changedSince=2999-01-01")).toEqual([]);
   });
 
+  it("finds placeholder problems again after every change (the checks are kept between requests)", async () => {
+    const { owner, projectId, ids } = await projectWithStrings();
+    expect(await list(owner, projectId, "lang=de&placeholders=1")).toEqual(["farewell"]);
+    await saveString(owner, ids.farewell, "de", "Tschüss {name}");
+    expect(await list(owner, projectId, "lang=de&placeholders=1")).toEqual([]);
+    await saveString(owner, ids.greeting, "de", "Hallo");
+    expect(await list(owner, projectId, "lang=de&placeholders=1")).toEqual(["greeting"]);
+    expect((await facets(owner, projectId, "lang=de")).placeholders).toBe(1);
+    // A deleted key takes its problem with it.
+    await owner.request("DELETE", `/api/keys/${ids.greeting}`);
+    expect(await list(owner, projectId, "lang=de&placeholders=1")).toEqual([]);
+  });
+
   it("refuses a malformed filter with a clear message", async () => {
     const { owner, projectId } = await projectWithStrings();
     const bad = await owner.request<{ error: { message: string } }>(

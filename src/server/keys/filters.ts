@@ -56,21 +56,47 @@ function cellsOf(scope: FilterScope, where: RawBuilder<unknown>): RawBuilder<unk
     where k.project_id = ${scope.projectId} and ${where}`;
 }
 
+/** Placeholder checks remembered per project and language pair, while their strings stay as they were. */
+const PLACEHOLDER_CACHE_ENTRIES = 64;
+const placeholderCache = new Map<string, { stamp: string; ids: string[] }>();
+
 /**
  * Keys whose text in the language drops or invents a placeholder of the source text: the shared
  * placeholder engine decides, the one the editor flags cells with, so it runs here, not in SQL.
+ * Checking 45,000 pairs takes about half a second, and the counts are asked for after every edit,
+ * so the answer is kept until a string of either language changes: every write adds to the sum of
+ * versions (even one whose transaction began long ago, so its `updated_at` is older than the newest),
+ * a deletion moves the count, and a string deleted and written anew the newest time.
  */
 export async function placeholderProblemKeys(db: Db, scope: FilterScope): Promise<string[]> {
   if (scope.language === scope.sourceLanguage) return [];
+  const languages = [scope.sourceLanguage, scope.language];
+  const stamped = await sql<{ n: number; versions: number; newest: Date | string | null }>`
+    select count(*)::int as n, coalesce(sum(version), 0)::bigint as versions, max(updated_at) as newest
+    from translation_strings
+    where project_id = ${scope.projectId} and language_code = any(${languages}::text[])
+  `.execute(db);
+  const row = stamped.rows[0];
+  const stamp = `${row?.n ?? 0}:${row?.versions ?? 0}:${row?.newest ? new Date(row.newest).toISOString() : ""}`;
+  const cacheKey = `${scope.projectId}:${scope.sourceLanguage}:${scope.language}`;
+  const cached = placeholderCache.get(cacheKey);
+  if (cached?.stamp === stamp) return cached.ids;
   const result = await sql<{ id: string; source: string; target: string }>`
     select t.key_id as id, src.value as source, t.value as target
     from translation_strings t
     join translation_strings src on src.key_id = t.key_id and src.language_code = ${scope.sourceLanguage}
     where t.project_id = ${scope.projectId} and t.language_code = ${scope.language} and t.value <> ''
   `.execute(db);
-  return result.rows
-    .filter((row) => !comparePlaceholders(row.source, row.target).matches)
-    .map((row) => row.id);
+  const ids = result.rows
+    .filter((pair) => !comparePlaceholders(pair.source, pair.target).matches)
+    .map((pair) => pair.id);
+  placeholderCache.delete(cacheKey);
+  placeholderCache.set(cacheKey, { stamp, ids });
+  if (placeholderCache.size > PLACEHOLDER_CACHE_ENTRIES) {
+    const oldest = placeholderCache.keys().next().value;
+    if (oldest !== undefined) placeholderCache.delete(oldest);
+  }
+  return ids;
 }
 
 /** The set filters as one condition on a {@link cellsOf} row (true when none is set). */

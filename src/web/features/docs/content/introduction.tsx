@@ -126,7 +126,19 @@ export function IntroductionTopic() {
         </List>
         <P>
           Or let AI do it, for one cell or a whole language: see{" "}
-          <TopicLink to="ai-translate">AI translation</TopicLink>.
+          <TopicLink to="ai-translate">AI translation</TopicLink>. A cell the AI wrote says{" "}
+          <Ui>AI · unverified</Ui> until someone saves it (pressing <Kbd>Enter</Kbd> on it unchanged is
+          enough) or approves it in a review.
+        </P>
+        <SubHeading>Filters and columns</SubHeading>
+        <P>
+          Under the language tabs, filters narrow the keys by their text in the selected language:{" "}
+          <Ui>Missing</Ui>, <Ui>Translated</Ui>, <Ui>Unverified AI</Ui>, <Ui>Placeholder problems</Ui>,{" "}
+          <Ui>Has description</Ui>, an approval state, a tag and <Ui>Changed since</Ui> a date. Each shows how
+          many keys it keeps; together, a key must match them all. They are part of the page's address, so
+          copying the link shares the view. With filters on, <Ui>Translate N missing</Ui> translates the
+          filtered keys only. <Ui>Columns</Ui> adds more target languages beside the selected one; Sprog
+          remembers them per project.
         </P>
         <SubHeading>5. Review</SubHeading>
         <P>

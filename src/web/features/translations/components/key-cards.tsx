@@ -1,14 +1,6 @@
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { type CSSProperties, useEffect, useMemo, useRef, useState } from "react";
-import { useKeepRowMounted } from "../../../components/cell-editor/use-keep-row-mounted.ts";
+import { type CSSProperties, useRef } from "react";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
-import {
-  flattenGroups,
-  GROUP_PAGE_SIZE,
-  groupKeys,
-  nextVisibleGroups,
-  wantsNextPage,
-} from "../key-groups.ts";
+import { useKeyRows } from "../hooks/use-key-rows.ts";
 import { KeyRow } from "./key-row.tsx";
 import type { KeysTableProps } from "./keys-table.tsx";
 
@@ -41,46 +33,17 @@ export function KeyCards({
   // A phone shows the selected language only: more columns do not fit a card (issue 19).
   const target = targets[0] ?? null;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const groups = useMemo(() => groupKeys(keys), [keys]);
-  const [visibleGroups, setVisibleGroups] = useState(GROUP_PAGE_SIZE);
-  // No hover on a phone: a card's actions show for the card last touched or focused.
-  const [activeRow, setActiveRow] = useState<string | null>(null);
-  const [pinnedRow, setPinnedRow] = useState<string | null>(null);
-  const loadedUpTo = complete ? null : (keys.at(-1)?.key ?? null);
-  const rows = useMemo(
-    () => flattenGroups(groups, visibleGroups, loadedUpTo),
-    [groups, visibleGroups, loadedUpTo],
-  );
-  const editingIndex = useMemo(
-    () => (editingKeyId ? rows.findIndex((row) => row.type === "key" && row.id === editingKeyId) : -1),
-    [rows, editingKeyId],
-  );
-  const rangeExtractor = useKeepRowMounted(editingIndex);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.type === "group" ? GROUP_ROW_HEIGHT : KEY_CARD_HEIGHT),
-    getItemKey: (index) => rows[index]?.id ?? index,
-    overscan: 4,
-    rangeExtractor,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastVisible = virtualizer.range?.endIndex ?? -1;
-
-  useEffect(() => {
-    setVisibleGroups((current) => nextVisibleGroups(current, groups.length, lastVisible, rows.length));
-  }, [lastVisible, groups.length, rows.length]);
-
-  useEffect(() => {
-    if (!complete && wantsNextPage(visibleGroups, groups.length, lastVisible, rows.length)) onLoadMore();
-  }, [complete, visibleGroups, groups.length, lastVisible, rows.length, onLoadMore]);
-
-  const selectedCount = useMemo(
-    () =>
-      selection.size === 0 ? 0 : keys.reduce((count, row) => count + (selection.has(row.id) ? 1 : 0), 0),
-    [keys, selection],
-  );
-  const allState = selectedCount === 0 ? false : selectedCount === keys.length ? true : "indeterminate";
+  const { groups, rows, virtualizer, items, allState, activeRow, setActiveRow, pinnedRow, setPinnedRow } =
+    useKeyRows({
+      keys,
+      complete,
+      onLoadMore,
+      selection,
+      editingKeyId,
+      scrollRef,
+      heights: { group: GROUP_ROW_HEIGHT, key: KEY_CARD_HEIGHT },
+      overscan: 4,
+    });
   // Each value's language above it, from the row's CSS variables (the cells are the table's own).
   const labels = {
     "--source-label": JSON.stringify(source.label),

@@ -1,17 +1,9 @@
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, useRef } from "react";
 import type { KeyRow as KeyRowData } from "../../../../shared/schemas/keys.ts";
-import { useKeepRowMounted } from "../../../components/cell-editor/use-keep-row-mounted.ts";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { NARROW_QUERY, useMediaQuery } from "../../../lib/use-media-query.ts";
-import {
-  cellAfterArrow,
-  flattenGroups,
-  GROUP_PAGE_SIZE,
-  groupKeys,
-  nextVisibleGroups,
-  wantsNextPage,
-} from "../key-groups.ts";
+import { useKeyRows } from "../hooks/use-key-rows.ts";
+import { cellAfterArrow } from "../key-groups.ts";
 import { KeyCards } from "./key-cards.tsx";
 import { type ColumnLanguage, KeyRow } from "./key-row.tsx";
 
@@ -71,50 +63,27 @@ function KeysGrid({
   editingKeyId,
 }: KeysTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const groups = useMemo(() => groupKeys(keys), [keys]);
-  const [visibleGroups, setVisibleGroups] = useState(GROUP_PAGE_SIZE);
-  // Cell actions are rendered for the hovered/focused row only (and a row whose popover is open):
-  // far fewer elements per row keeps scrolling through thousands of keys smooth.
-  const [activeRow, setActiveRow] = useState<string | null>(null);
-  const [pinnedRow, setPinnedRow] = useState<string | null>(null);
-  const loadedUpTo = complete ? null : (keys.at(-1)?.key ?? null);
-  const rows = useMemo(
-    () => flattenGroups(groups, visibleGroups, loadedUpTo),
-    [groups, visibleGroups, loadedUpTo],
-  );
-  const editingIndex = useMemo(
-    () => (editingKeyId ? rows.findIndex((row) => row.type === "key" && row.id === editingKeyId) : -1),
-    [rows, editingKeyId],
-  );
-
-  const rangeExtractor = useKeepRowMounted(editingIndex);
-
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.type === "group" ? GROUP_ROW_HEIGHT : KEY_ROW_HEIGHT),
-    getItemKey: (index) => rows[index]?.id ?? index,
+  const {
+    groups,
+    rows,
+    visibleGroups,
+    virtualizer,
+    items,
+    allState,
+    activeRow,
+    setActiveRow,
+    pinnedRow,
+    setPinnedRow,
+  } = useKeyRows({
+    keys,
+    complete,
+    onLoadMore,
+    selection,
+    editingKeyId,
+    scrollRef,
+    heights: { group: GROUP_ROW_HEIGHT, key: KEY_ROW_HEIGHT },
     overscan: 8,
-    rangeExtractor,
   });
-  const items = virtualizer.getVirtualItems();
-  const lastVisible = virtualizer.range?.endIndex ?? -1;
-
-  useEffect(() => {
-    setVisibleGroups((current) => nextVisibleGroups(current, groups.length, lastVisible, rows.length));
-  }, [lastVisible, groups.length, rows.length]);
-
-  // The next page from the server once every loaded group shows and the end is near (issue 18).
-  useEffect(() => {
-    if (!complete && wantsNextPage(visibleGroups, groups.length, lastVisible, rows.length)) onLoadMore();
-  }, [complete, visibleGroups, groups.length, lastVisible, rows.length, onLoadMore]);
-
-  const selectedCount = useMemo(
-    () =>
-      selection.size === 0 ? 0 : keys.reduce((count, row) => count + (selection.has(row.id) ? 1 : 0), 0),
-    [keys, selection],
-  );
-  const allState = selectedCount === 0 ? false : selectedCount === keys.length ? true : "indeterminate";
   const valueColumns = 1 + targets.length;
   // More than two languages scroll sideways, each column wide enough to read, the key column kept.
   const wide = valueColumns > 2;
