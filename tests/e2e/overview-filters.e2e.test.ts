@@ -152,4 +152,14 @@ describe(`the Overview's filters on ${testDatabaseKind() === "postgres" ? "Postg
       await expectNoSeriousViolations(page, "overview-columns");
     },
   );
+
+  step("the history marks pseudo-localization as what it is", async () => {
+    const { page } = session();
+    await overview().row("home.subtitle").hover();
+    await page.getByRole("button", { name: "History of French of home.subtitle" }).click();
+    const history = page.getByRole("dialog", { name: "History" });
+    await expectVisible(history.getByText(/^Pseudo-localization \(not a translation\) by /));
+    await expectVisible(history.locator('[data-machine="pseudo"]'));
+    await page.keyboard.press("Escape");
+  });
 });

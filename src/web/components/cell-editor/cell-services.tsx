@@ -1,6 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { type ComponentType, createContext, useContext } from "react";
-import type { Cell, SavedString, SaveStringBody, StringConflict } from "../../../shared/schemas/keys.ts";
+import type {
+  Cell,
+  MachineKind,
+  SavedString,
+  SaveStringBody,
+  StringConflict,
+} from "../../../shared/schemas/keys.ts";
 
 export interface SaveStringInput extends SaveStringBody {
   keyId: string;
@@ -27,6 +33,8 @@ export interface HistorySlotProps {
   language: string;
   /** For the button's accessible name. */
   cellLabel: string;
+  /** The cell's machine mark: the current version is machine output no person has checked. */
+  machine?: MachineKind | undefined;
   onRestored: () => void;
   onOpenChange?: (open: boolean) => void;
 }

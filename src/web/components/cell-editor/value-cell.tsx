@@ -10,6 +10,7 @@ import { CellEditor } from "./cell-editor.tsx";
 import { useCellServices } from "./cell-services.tsx";
 import { useEditing } from "./editing-context.tsx";
 import { aiFadeInMs } from "./fade-in.ts";
+import { MachineBadge } from "./machine-badge.tsx";
 import { cellId } from "./use-cell-editing.ts";
 
 export interface ValueCellProps {
@@ -200,6 +201,8 @@ export function ValueCell({
               </Button>
             </div>
           ) : null}
+          {/* Machine output no person has checked (issue 19), in every table that shows the cell. */}
+          {cell?.machine ? <MachineBadge machine={cell.machine} /> : null}
           {note}
           {showActions ? (
             <div className="absolute top-1 right-1 flex items-center rounded-md bg-background/90 shadow-xs">
@@ -266,6 +269,7 @@ export function ValueCell({
                 keyId={row.id}
                 language={language}
                 cellLabel={label}
+                machine={row.strings[language]?.machine}
                 onRestored={() => editing.markSaved(row.id, language)}
                 onOpenChange={(open) => onPin(open ? row.id : null)}
               />

@@ -22,11 +22,15 @@ export function InvitesList({ invites, canRemoveUsers, onRemove }: InvitesListPr
     <Card className="overflow-hidden shadow-xs">
       <ul aria-label="Invites" className="divide-y divide-border">
         {invites.map((invite) => (
-          <li key={invite.id} aria-label={invite.email} className="flex items-center gap-3 px-4 py-3">
+          <li
+            key={invite.id}
+            aria-label={invite.email}
+            className="flex flex-wrap items-center gap-3 px-4 py-3"
+          >
             <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-surface-muted text-muted">
               <Mail className="size-4" aria-hidden="true" />
             </span>
-            <span className="min-w-0 flex-1 truncate font-medium">{invite.email}</span>
+            <span className="min-w-40 flex-1 font-medium break-all">{invite.email}</span>
             <time dateTime={invite.createdAt} className="text-xs text-muted">
               {dateFormat.format(new Date(invite.createdAt))}
             </time>

@@ -59,9 +59,10 @@ export function MembersList({
           return (
             <li key={member.id} aria-label={label} className="flex flex-wrap items-center gap-3 px-4 py-3">
               <Avatar name={label} />
-              <div className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate font-medium">{label}</span>
-                <span className="truncate text-xs text-muted">{member.email}</span>
+              {/* A name never cut off: on a phone the role and remove controls wrap below it (issue 19). */}
+              <div className="flex min-w-40 flex-1 flex-col">
+                <span className="font-medium break-words">{label}</span>
+                <span className="text-xs break-all text-muted">{member.email}</span>
               </div>
               {canManageRoles && !isOwner ? (
                 <NativeSelect

@@ -2,6 +2,8 @@ import { History } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import type { HistoryEntry } from "../../../../shared/schemas/keys.ts";
+import type { HistorySlotProps } from "../../../components/cell-editor/cell-services.tsx";
+import { MachineBadge } from "../../../components/cell-editor/machine-badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
@@ -23,15 +25,7 @@ function formatWhen(iso: string): string {
     : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
-export interface HistoryPopoverProps {
-  projectId: string;
-  keyId: string;
-  language: string;
-  /** For the button's accessible name. */
-  cellLabel: string;
-  onRestored: () => void;
-  onOpenChange?: (open: boolean) => void;
-}
+export type HistoryPopoverProps = HistorySlotProps;
 
 /** The versions of one string, newest first, each with who, when and how; older ones can be restored. */
 export function HistoryPopover({
@@ -39,6 +33,7 @@ export function HistoryPopover({
   keyId,
   language,
   cellLabel,
+  machine,
   onRestored,
   onOpenChange,
 }: HistoryPopoverProps) {
@@ -97,7 +92,11 @@ export function HistoryPopover({
                     {ORIGIN_LABELS[entry.origin]} by {entry.by ?? "Sprog"} · {formatWhen(entry.createdAt)}
                   </span>
                   {index === 0 ? (
-                    <span className="text-[11px] font-medium text-brand-700">Current</span>
+                    <>
+                      {/* Still unchecked machine output (issue 19): marked here as in the cell. */}
+                      <MachineBadge machine={machine} />
+                      <span className="text-[11px] font-medium text-brand-700">Current</span>
+                    </>
                   ) : entry.value !== null ? (
                     <Button
                       size="sm"

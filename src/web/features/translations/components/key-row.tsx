@@ -5,7 +5,6 @@ import { ValueCell } from "../../../components/cell-editor/value-cell.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { useTranslationExtensions } from "../extensions.tsx";
-import { MachineBadge } from "./machine-badge.tsx";
 
 export interface ColumnLanguage {
   code: string;
@@ -50,23 +49,15 @@ export const KeyRow = memo(function KeyRow({
 }: KeyRowProps) {
   // The shared cell knows no feature: the note another feature adds under a value comes in as a node.
   const { CellNote } = useTranslationExtensions();
-  const noteOf = (language: string) => {
-    const machine = row.strings[language]?.machine;
-    if (!CellNote && !machine) return undefined;
-    return (
-      <span className="mt-1 flex flex-wrap items-center gap-1 empty:hidden">
-        <MachineBadge machine={machine} />
-        {CellNote ? (
-          <CellNote
-            projectId={projectId}
-            keyId={row.id}
-            language={language}
-            version={row.strings[language]?.version}
-          />
-        ) : null}
-      </span>
-    );
-  };
+  const noteOf = (language: string) =>
+    CellNote ? (
+      <CellNote
+        projectId={projectId}
+        keyId={row.id}
+        language={language}
+        version={row.strings[language]?.version}
+      />
+    ) : undefined;
   return (
     <>
       <td

@@ -1,5 +1,5 @@
 import { Bot, FlaskConical } from "lucide-react";
-import type { MachineKind } from "../../../../shared/schemas/keys.ts";
+import type { MachineKind } from "../../../shared/schemas/keys.ts";
 
 const BADGES: Record<MachineKind, { label: string; title: string; className: string }> = {
   ai: {
@@ -21,7 +21,7 @@ export function MachineBadge({ machine }: { machine: MachineKind | undefined }) 
   const Icon = machine === "ai" ? Bot : FlaskConical;
   return (
     <span
-      className={`inline-flex items-center gap-1 rounded-sm px-1.5 py-px text-[11px] leading-4 font-medium ${badge.className}`}
+      className={`inline-flex w-fit items-center gap-1 self-start rounded-sm px-1.5 py-px text-[11px] leading-4 font-medium ${badge.className}`}
       title={badge.title}
       data-machine={machine}
     >
