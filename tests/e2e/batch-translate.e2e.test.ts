@@ -105,7 +105,7 @@ describe(`batch translation on ${testDatabaseKind() === "postgres" ? "PostgreSQL
       ai.setLatency(2000);
       page = await context.newPage();
       await page.goto(`${app.url}/app/overview`);
-      await page.getByRole("button", { name: "Ferries" }).click();
+      await page.getByRole("button", { name: "Ferries", exact: true }).click();
       await tab(page, "German").click();
       await expectVisible(bar(page, "German").getByText("300 keys are missing in German"));
       ai.requests.length = 0;
