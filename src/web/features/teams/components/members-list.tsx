@@ -93,7 +93,7 @@ export function MembersList({
                 </Button>
               ) : canRemoveUsers ? (
                 // Keeps the columns aligned where the owner has no delete button.
-                <span className="size-9" aria-hidden="true" />
+                <span className="hidden size-9 sm:block" aria-hidden="true" />
               ) : null}
             </li>
           );
