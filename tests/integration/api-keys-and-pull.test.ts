@@ -3,6 +3,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import type { ApiKey } from "../../src/shared/schemas/api-keys.ts";
 import { addMember, apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
+import { createScopedKey } from "../helpers/key-requests.ts";
 import { createApiKey as createKey, type PullOptions, pullFrom } from "../helpers/transfer.ts";
 
 // Project API keys (Project Settings → API Access) and the public pull API (spec point 7).
@@ -62,6 +63,47 @@ describe("API keys", () => {
     const after = await owner.request<{ keys: ApiKey[] }>("GET", `/api/projects/${projectId}/api-keys`);
     expect(after.body.keys.map((k) => k.id)).toEqual([second.id]);
     expect((await owner.request("DELETE", `/api/api-keys/${first.id}`)).status).toBe(404);
+  });
+
+  it("gives a key the pull scope unless others are chosen, and lists each key's scopes", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), []);
+    const plain = await createKey(owner, projectId, "old style");
+    expect(plain.scopes).toEqual(["pull"]);
+    const ci = await createScopedKey(owner, projectId, ["webhooks:manage", "push", "push"]);
+    // Once each, in the one order, whatever the form sent.
+    expect(ci.scopes).toEqual(["push", "webhooks:manage"]);
+    const list = await owner.request<{ keys: ApiKey[] }>("GET", `/api/projects/${projectId}/api-keys`);
+    expect(list.body.keys.map((k) => k.scopes)).toEqual([["push", "webhooks:manage"], ["pull"]]);
+    const stored = await api()
+      .db.selectFrom("api_keys")
+      .select("scopes")
+      .where("id", "=", ci.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.scopes).toEqual(["push", "webhooks:manage"]);
+  });
+
+  it("refuses no scope at all or an unknown one", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), []);
+    const none = await owner.request<{ error: { message: string } }>(
+      "POST",
+      `/api/projects/${projectId}/api-keys`,
+      {
+        body: { scopes: [] },
+      },
+    );
+    expect(none.status).toBe(400);
+    expect(none.body.error.message).toBe("Choose at least one scope");
+    const unknown = await owner.request("POST", `/api/projects/${projectId}/api-keys`, {
+      body: { scopes: ["admin"] },
+    });
+    expect(unknown.status).toBe(400);
+    // The database refuses one too, whatever code writes it.
+    const key = await createKey(owner, projectId);
+    for (const scopes of [["pull", "admin"], []]) {
+      await expect(
+        api().db.updateTable("api_keys").set({ scopes }).where("id", "=", key.id).execute(),
+      ).rejects.toThrow();
+    }
   });
 
   it("rejects a name over 100 characters", async () => {
@@ -176,6 +218,21 @@ describe("pull API", () => {
     expect((await pull(body, { key: key.key })).status).toBe(200);
     await owner.request("DELETE", `/api/api-keys/${key.id}`);
     expect((await pull(body, { key: key.key })).status).toBe(401);
+  });
+
+  it("refuses a key without the pull scope with 403 saying which scope to give", async () => {
+    const { owner, projectId } = await projectWithStrings();
+    const pushOnly = await createScopedKey(owner, projectId, ["push"]);
+    const answer = await pull({ format: "json", placeholderFormat: "web" }, { key: pushOnly.key });
+    expect(answer.status).toBe(403);
+    expect(answer.json()).toEqual({
+      error: {
+        code: "forbidden",
+        message: "This API key may not pull: give it the pull scope in Project Settings → API Access",
+      },
+    });
+    const both = await createScopedKey(owner, projectId, ["pull", "push"]);
+    expect((await pull({ format: "json", placeholderFormat: "web" }, { key: both.key })).status).toBe(200);
   });
 
   it("answers 400 naming the allowed values for a bad format, placeholder format or language", async () => {

@@ -1,4 +1,4 @@
-import type { ApiKey } from "../../shared/schemas/api-keys.ts";
+import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from "../../shared/schemas/api-keys.ts";
 import { isoDate, isoDateOrNull } from "../db/sql.ts";
 import type { ApiKeyRow } from "./queries.ts";
 
@@ -15,5 +15,14 @@ export function presentApiKey(row: ApiKeyRow, createdBy: string | null): ApiKey 
     createdAt: isoDate(row.created_at),
     lastUsedAt: isoDateOrNull(row.last_used_at),
     createdBy,
+    scopes: scopesOf(row),
   };
+}
+
+const isScope = (scope: string): scope is ApiKeyScope =>
+  (API_KEY_SCOPES as readonly string[]).includes(scope);
+
+/** The column is text[] with a check on its elements; narrowed here for the type, never to drop one. */
+export function scopesOf(row: Pick<ApiKeyRow, "scopes">): ApiKeyScope[] {
+  return row.scopes.filter(isScope);
 }

@@ -3,8 +3,10 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import {
   API_KEY_PREFIX,
+  API_KEY_SCOPES,
   API_KEY_VISIBLE_CHARS,
   type ApiKey,
+  type ApiKeyScope,
   type CreatedApiKey,
   type createApiKeyBodySchema,
 } from "../../shared/schemas/api-keys.ts";
@@ -38,6 +40,9 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  */
 const KEY_CACHE_TTL_MS = 1000;
 const KEY_CACHE_MAX = 1000;
+
+/** What every key could do before scopes (issue 20), and what a key gets when none are chosen. */
+const DEFAULT_SCOPES: readonly ApiKeyScope[] = ["pull"];
 
 export function generateApiKey(): string {
   return `${API_KEY_PREFIX}${randomBytes(SECRET_BYTES).toString("hex")}`;
@@ -78,6 +83,8 @@ export function createApiKeyService(deps: { db: Kysely<DB>; access: Access }) {
         key_hash: hashApiKey(key),
         key_prefix: key.slice(0, API_KEY_VISIBLE_CHARS),
         created_by: userId,
+        // Sorted and once each, so the list reads the same whatever order the form sent.
+        scopes: API_KEY_SCOPES.filter((scope) => (body.scopes ?? DEFAULT_SCOPES).includes(scope)),
       });
       const creator = await selectDisplayName(db, userId);
       return { ...presentApiKey(row, creator), key };

@@ -31,6 +31,7 @@ export interface ApiKeys {
   last_used_at: Timestamp | null;
   name: string | null;
   project_id: string;
+  scopes: Generated<string[]>;
 }
 
 export interface AppSettings {

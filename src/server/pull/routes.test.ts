@@ -12,6 +12,7 @@ const apiKey: ApiKeyRow = {
   created_by: null,
   created_at: new Date(),
   last_used_at: null,
+  scopes: ["pull"],
 };
 
 /** A pull service that answers the given data and keeps the question the route asked it. */

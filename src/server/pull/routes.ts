@@ -88,12 +88,13 @@ export function pullRoutes(pull: PullService, path: string = PULL_PATH) {
         304: { description: "Not modified since the ETag in If-None-Match" },
         400: problems[400],
         401: { ...problems[401], description: "Missing, unknown or revoked API key" },
+        403: { ...problems[403], description: "The API key lacks the pull scope" },
         429: problems[429],
       },
     }),
     // The key first: without a valid one nothing about the request is looked at.
     async (c, next) => {
-      c.set("apiKey", await pull.authorize(c.req.header(API_KEY_HEADER)));
+      c.set("apiKey", await pull.authorize(c.req.header(API_KEY_HEADER), "pull"));
       await next();
     },
     bodyLimit({

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { FormatId, OutputFile } from "../../shared/formats/types.ts";
 import { PULL_FILE_EXTENSIONS, type PullBody, type PullFormat } from "../../shared/schemas/pull.ts";
+import { API_KEY_RATE_LIMIT_PER_MINUTE, createKeyAuthorizer } from "../api-keys/authorize.ts";
 import type { ApiKeyRow, ApiKeyService } from "../api-keys/service.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -14,7 +15,7 @@ import { OutputCache } from "./output-cache.ts";
 import { ProjectStateCache } from "./state-cache.ts";
 
 /** Default pull requests one key may make per minute (CI polling every second still fits). */
-export const PULL_RATE_LIMIT_PER_MINUTE = 60;
+export const PULL_RATE_LIMIT_PER_MINUTE = API_KEY_RATE_LIMIT_PER_MINUTE;
 /**
  * How long a project's ETag is trusted without asking the database again. Changes made by this
  * process drop it at once; ones made by another server process arrive by NOTIFY within
@@ -71,6 +72,7 @@ export function createPullService(deps: {
     requestsPerMinute = PULL_RATE_LIMIT_PER_MINUTE,
     formats = inProcessFormats,
   } = deps;
+  const authorize = createKeyAuthorizer({ apiKeys, limiter, requestsPerMinute });
   const cache = new OutputCache<PullFile>();
   const etags = new ProjectStateCache<string>(deps.events, { ttlMs: ETAG_TTL_MS, maxProjects: 1000 });
 
@@ -166,28 +168,8 @@ export function createPullService(deps: {
   }
 
   return {
-    /** 401 for a missing, unknown or revoked key; 429 past the key's rate limit. Notes the use. */
-    async authorize(key: string | undefined): Promise<ApiKeyRow> {
-      if (!key?.trim()) {
-        throw new AppError(
-          "unauthorized",
-          "Missing API key: send the project API key in the x-api-key header",
-        );
-      }
-      const row = await apiKeys.authenticate(key);
-      if (!row) throw new AppError("unauthorized", "Invalid API key");
-      await limiter.hit([
-        {
-          key: `pull:${row.id}`,
-          windowSeconds: 60,
-          max: requestsPerMinute,
-          message: (s) => `Too many pull requests with this API key. Please try again in ${s} seconds.`,
-          buffered: true,
-        },
-      ]);
-      await apiKeys.touch(row);
-      return row;
-    },
+    /** The key of a request for `scope` (see createKeyAuthorizer): pull, status and key names ask `pull`. */
+    authorize,
 
     async pull(
       apiKey: ApiKeyRow,

@@ -6,6 +6,14 @@ export const API_KEY_PREFIX = "sprog_";
 export const API_KEY_VISIBLE_CHARS = 12;
 export const API_KEY_NAME_MAX = 100;
 
+/**
+ * What a project API key may do (issue 20), chosen when it is made: `pull` (download translations,
+ * read status and key names), `push` (import files into the project), `webhooks:manage`.
+ */
+export const API_KEY_SCOPES = ["pull", "push", "webhooks:manage"] as const;
+export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES);
+export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
+
 /** A project API key as the list shows it (spec point 3 ApiKeys); never the key itself. */
 export const apiKeySchema = z.object({
   id: z.string(),
@@ -18,6 +26,7 @@ export const apiKeySchema = z.object({
   lastUsedAt: z.string().nullable(),
   /** Display name of who created it; null once that account is gone. */
   createdBy: z.string().nullable(),
+  scopes: z.array(apiKeyScopeSchema),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
@@ -34,5 +43,7 @@ export const createApiKeyBodySchema = z.object({
     .trim()
     .max(API_KEY_NAME_MAX, `Name must be at most ${API_KEY_NAME_MAX} characters`)
     .optional(),
+  /** Default: pull only, what every key could do before scopes. */
+  scopes: z.array(apiKeyScopeSchema).min(1, "Choose at least one scope").optional(),
 });
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;

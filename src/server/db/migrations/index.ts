@@ -15,6 +15,7 @@ import * as m0013 from "./0013-durable-rate-limits.ts";
 import * as m0014 from "./0014-search-indexes.ts";
 import * as m0015 from "./0015-language-counts.ts";
 import * as m0016 from "./0016-machine-strings.ts";
+import * as m0017 from "./0017-api-key-scopes.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "0014-search-indexes": m0014,
   "0015-language-counts": m0015,
   "0016-machine-strings": m0016,
+  "0017-api-key-scopes": m0017,
 };

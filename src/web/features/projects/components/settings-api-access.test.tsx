@@ -27,6 +27,7 @@ const USED: ApiKey = {
   createdAt: "2026-03-02T10:00:00.000Z",
   lastUsedAt: "2026-03-05T08:30:00.000Z",
   createdBy: "Ada Owner",
+  scopes: ["pull", "push"],
 };
 const UNUSED: ApiKey = {
   id: "k1",
@@ -36,6 +37,7 @@ const UNUSED: ApiKey = {
   createdAt: "2026-03-01T10:00:00.000Z",
   lastUsedAt: null,
   createdBy: null,
+  scopes: ["pull"],
 };
 const SECRET = `sprog_${"ab".repeat(24)}`;
 
@@ -50,7 +52,7 @@ function stubApi(keys: ApiKey[]) {
     const method = init?.method ?? "GET";
     if (url === "/api/projects/p1/api-keys" && method === "GET") return json({ keys: stored });
     if (url === "/api/projects/p1/api-keys" && method === "POST") {
-      const body = JSON.parse(String(init?.body)) as { name?: string };
+      const body = JSON.parse(String(init?.body)) as { name?: string; scopes?: ApiKey["scopes"] };
       const created: CreatedApiKey = {
         id: "k3",
         projectId: "p1",
@@ -59,6 +61,7 @@ function stubApi(keys: ApiKey[]) {
         createdAt: "2026-03-06T09:00:00.000Z",
         lastUsedAt: null,
         createdBy: "Ada Owner",
+        scopes: body.scopes ?? ["pull"],
         key: SECRET,
       };
       const { key: _key, ...listed } = created;
@@ -77,6 +80,15 @@ function stubApi(keys: ApiKey[]) {
 }
 
 function setup() {
+  // Radix measures the scope checkboxes; jsdom has no layout.
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -106,6 +118,9 @@ describe("Project Settings → API Access", () => {
     expect(items[0]?.textContent).toContain("Last used");
     expect(items[1]?.textContent).toContain("Unnamed key");
     expect(items[1]?.textContent).toContain("Never used");
+    expect(items[0]?.textContent).toContain("Scopes: Pull, Push");
+    expect(items[1]?.textContent).toContain("Scopes: Pull");
+    expect(items[1]?.textContent).not.toContain("Push");
   });
 
   it("shows an empty state and usage examples with the real host", async () => {
@@ -130,7 +145,7 @@ describe("Project Settings → API Access", () => {
     expect(field.readOnly).toBe(true);
     expect(screen.getByText(/Copy it now — you won't see it again\./)).toBeTruthy();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: "Deploy" });
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: "Deploy", scopes: ["pull"] });
 
     await user.click(screen.getByRole("button", { name: "Copy API key" }));
     expect(await navigator.clipboard.readText()).toBe(SECRET);
@@ -146,14 +161,39 @@ describe("Project Settings → API Access", () => {
     expect(document.body.textContent).not.toContain(SECRET);
   });
 
-  it("creates an unnamed key with an empty body", async () => {
+  it("creates an unnamed key with the pull scope only by default", async () => {
     const fetchMock = stubApi([]);
     const { user } = setup();
     await screen.findByText("No API keys yet");
+    expect(screen.getByRole("checkbox", { name: "Pull" }).getAttribute("aria-checked")).toBe("true");
+    expect(screen.getByRole("checkbox", { name: "Push" }).getAttribute("aria-checked")).toBe("false");
+    expect(screen.getByRole("checkbox", { name: "Manage webhooks" }).getAttribute("aria-checked")).toBe(
+      "false",
+    );
     await user.click(screen.getByRole("button", { name: "Create API key" }));
     await screen.findByLabelText("New API key");
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({});
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ scopes: ["pull"] });
+  });
+
+  it("creates a key with the scopes chosen, and never with none", async () => {
+    const fetchMock = stubApi([]);
+    const { user } = setup();
+    await screen.findByText("No API keys yet");
+    await user.click(screen.getByRole("checkbox", { name: "Push" }));
+    await user.click(screen.getByRole("checkbox", { name: "Pull" }));
+    // Push is now the only one: it cannot be unchecked.
+    const push = screen.getByRole("checkbox", { name: "Push" });
+    expect(push.hasAttribute("disabled")).toBe(true);
+    await user.click(screen.getByRole("checkbox", { name: "Manage webhooks" }));
+    await user.click(screen.getByRole("button", { name: "Create API key" }));
+    await screen.findByLabelText("New API key");
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ scopes: ["push", "webhooks:manage"] });
+    const items = within(await keyList()).getAllByRole("listitem");
+    expect(items[0]?.textContent).toContain("Scopes: Push, Manage webhooks");
+    // The form is back to its default for the next key.
+    expect(screen.getByRole("checkbox", { name: "Pull" }).getAttribute("aria-checked")).toBe("true");
   });
 
   it("revokes a key only after confirming", async () => {

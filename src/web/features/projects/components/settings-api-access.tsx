@@ -1,7 +1,12 @@
 import { Check, Copy, KeyRound, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { toast } from "sonner";
-import { API_KEY_NAME_MAX, type ApiKey, type CreatedApiKey } from "../../../../shared/schemas/api-keys.ts";
+import {
+  API_KEY_NAME_MAX,
+  type ApiKey,
+  type ApiKeyScope,
+  type CreatedApiKey,
+} from "../../../../shared/schemas/api-keys.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
@@ -12,6 +17,7 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { useCreateApiKey } from "../api/create-api-key.ts";
 import { useApiKeys } from "../api/list-api-keys.ts";
 import { useRevokeApiKey } from "../api/revoke-api-key.ts";
+import { ApiKeyScopeChoice, SCOPE_LABELS } from "./api-key-scopes.tsx";
 import { ApiUsage } from "./api-usage.tsx";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
@@ -85,6 +91,9 @@ function KeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) =
               <code className="font-mono text-xs text-muted">{key.prefix}…</code>
             </div>
             <p className="text-xs text-muted">
+              Scopes: {key.scopes.map((scope) => SCOPE_LABELS[scope].label).join(", ")}
+            </p>
+            <p className="text-xs text-muted">
               Created {dateFormat.format(new Date(key.createdAt))}
               {key.createdBy ? ` by ${key.createdBy}` : ""} ·{" "}
               {key.lastUsedAt ? `Last used ${dateTimeFormat.format(new Date(key.lastUsedAt))}` : "Never used"}
@@ -112,6 +121,7 @@ export function SettingsApiAccess({ project, host }: { project: Project; host: s
   const create = useCreateApiKey(project.id);
   const revoke = useRevokeApiKey(project.id);
   const [name, setName] = useState("");
+  const [scopes, setScopes] = useState<ApiKeyScope[]>(["pull"]);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const tooLong = name.trim().length > API_KEY_NAME_MAX;
@@ -120,10 +130,11 @@ export function SettingsApiAccess({ project, host }: { project: Project; host: s
     event.preventDefault();
     if (tooLong) return;
     const trimmed = name.trim();
-    create.mutate(trimmed ? { name: trimmed } : {}, {
+    create.mutate(trimmed ? { name: trimmed, scopes } : { scopes }, {
       onSuccess: (key) => {
         setCreated(key);
         setName("");
+        setScopes(["pull"]);
       },
       onError: (error) => toast.error(errorMessage(error, "Failed to create the API key")),
     });
@@ -151,29 +162,33 @@ export function SettingsApiAccess({ project, host }: { project: Project; host: s
           API Access
         </h3>
         <p className="text-sm text-muted">
-          API keys let CI/CD pull this project's translations. Anyone with a key can read every string of the
-          project, so keep keys in your CI's secrets.
+          API keys let CI/CD pull this project's translations, push its source files and manage its webhooks,
+          as each key's scopes allow. Anyone with a key can read every string of the project, so keep keys in
+          your CI's secrets.
         </p>
       </div>
 
-      <form onSubmit={onCreate} noValidate className="flex items-end gap-2">
-        <FormField
-          label="Key name"
-          optional
-          className="flex-1"
-          error={tooLong ? `Name must be at most ${API_KEY_NAME_MAX} characters` : undefined}
-        >
-          <Input
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            placeholder="e.g. CI"
-            autoComplete="off"
-          />
-        </FormField>
-        <Button type="submit" loading={create.isPending} disabled={tooLong}>
-          <Plus aria-hidden="true" />
-          Create API key
-        </Button>
+      <form onSubmit={onCreate} noValidate className="flex flex-col gap-3">
+        <div className="flex items-end gap-2">
+          <FormField
+            label="Key name"
+            optional
+            className="flex-1"
+            error={tooLong ? `Name must be at most ${API_KEY_NAME_MAX} characters` : undefined}
+          >
+            <Input
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              placeholder="e.g. CI"
+              autoComplete="off"
+            />
+          </FormField>
+          <Button type="submit" loading={create.isPending} disabled={tooLong}>
+            <Plus aria-hidden="true" />
+            Create API key
+          </Button>
+        </div>
+        <ApiKeyScopeChoice value={scopes} onChange={setScopes} />
       </form>
 
       {created ? <NewKey created={created} onDone={() => setCreated(null)} /> : null}
