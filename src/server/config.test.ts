@@ -95,6 +95,25 @@ describe("config", () => {
   });
 });
 
+describe("webhook settings", () => {
+  it("refuses private webhook addresses by default, retries from a minute and turns a hook off after 15 failures", () => {
+    const config = loadConfig({});
+    expect(config.WEBHOOK_ALLOW_PRIVATE).toBe("0");
+    expect(config.WEBHOOK_RETRY_BASE_MS).toBe(60_000);
+    expect(config.WEBHOOK_DISABLE_AFTER_FAILURES).toBe(15);
+    const tests = loadConfig({ WEBHOOK_ALLOW_PRIVATE: "1", WEBHOOK_RETRY_BASE_MS: "20" });
+    expect(tests.WEBHOOK_ALLOW_PRIVATE).toBe("1");
+    expect(tests.WEBHOOK_RETRY_BASE_MS).toBe(20);
+  });
+
+  it("stops on a WEBHOOK_ALLOW_PRIVATE other than 0 or 1 and on a zero failure limit", () => {
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: "yes" })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);
+    expect(() => loadConfig({ WEBHOOK_DISABLE_AFTER_FAILURES: "0" })).toThrow(
+      /WEBHOOK_DISABLE_AFTER_FAILURES/,
+    );
+  });
+});
+
 describe("the README's configuration table", () => {
   it("names every variable the server reads", () => {
     const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");

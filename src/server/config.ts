@@ -81,6 +81,22 @@ export const configSchema = z.object({
   STRIPE_API_BASE: z.preprocess(emptyToUndefined, httpUrl.optional()),
   /** Free trial of a team's first subscription, in days; 0: none. */
   BILLING_TRIAL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(730).default(14)),
+  /**
+   * 1: webhooks may point at loopback, private, link-local and unique-local addresses (tests, a
+   * receiver on the same network). Unset: such URLs are refused, after DNS resolution, so a hook
+   * cannot be used to reach the server's own network.
+   */
+  WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")),
+  /** First wait before a failed webhook delivery is retried; each retry doubles it (at most 4 h). */
+  WEBHOOK_RETRY_BASE_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(3_600_000).default(60_000),
+  ),
+  /** Failed attempts in a row after which a webhook is turned off and the project owner told. */
+  WEBHOOK_DISABLE_AFTER_FAILURES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1000).default(15),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

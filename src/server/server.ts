@@ -34,6 +34,13 @@ import { teamsModule } from "./teams/module.ts";
 import { toneModule } from "./tone/module.ts";
 import { createFormatWorkers } from "./transfer/format-workers.ts";
 import { transferModule } from "./transfer/module.ts";
+import { webhooksModule } from "./webhooks/module.ts";
+import {
+  createWebhookDispatch,
+  WEBHOOK_QUEUE,
+  WEBHOOK_QUEUE_SETTINGS,
+  withWebhooks,
+} from "./webhooks/webhook-dispatch.ts";
 
 export interface RunningServer {
   url: string;
@@ -93,16 +100,22 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const queue = await createJobQueue(database, {
       databaseUrl: config.DATABASE_URL,
       logger,
-      settings: { [TRANSLATE_CHUNK_QUEUE]: TRANSLATE_CHUNK_SETTINGS },
+      settings: {
+        [TRANSLATE_CHUNK_QUEUE]: TRANSLATE_CHUNK_SETTINGS,
+        [WEBHOOK_QUEUE]: WEBHOOK_QUEUE_SETTINGS,
+      },
     });
     stopQueue = () => queue.stop();
+    // Every feature publishes through this: each change's webhook deliveries are queued where it
+    // was made (once), not by listeners on every server process.
+    const webhookDispatch = createWebhookDispatch({ db: database.db, queue, logger });
     const core: Core = {
       config,
       database,
       db: database.db,
       logger,
       access: createAccess(database.db),
-      events,
+      events: withWebhooks(events, webhookDispatch, logger),
       limiter,
       aiQuota,
       mailer,
@@ -142,6 +155,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       eventsModule(core, { authService: auth.authService }),
       billing,
       pullModule(core, { apiKeys: apiKeys.apiKeys }),
+      webhooksModule(core, { dispatch: webhookDispatch }),
     ];
     for (const job of modules.flatMap((module) => module.jobs ?? [])) {
       await queue.work(job.queue, job.concurrency, job.handle);
@@ -179,6 +193,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         // Open event streams would otherwise keep close() waiting forever.
         (server as import("node:http").Server).closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await webhookDispatch
+          .flush()
+          .catch((error: unknown) => logger.error({ err: error }, "webhook deliveries not queued"));
         await queue.stop();
         await events.close();
         mailer.close();

@@ -24,6 +24,17 @@ export const projectEventSchemas = {
   "project.updated": z.object({ projectId: z.string() }),
   /** A batch translation job's row changed (status, progress, counts). */
   "batch.updated": batchJobSchema,
+  /**
+   * A file import (the Import dialog or the push API) committed: what it wrote. Webhooks send it as
+   * `import.completed`; the screens refresh on the `project.updated` published with it.
+   */
+  "import.completed": z.object({
+    keysAdded: z.number().int(),
+    translationsAdded: z.number().int(),
+    languagesAdded: z.number().int(),
+    /** The languages the file held. */
+    languages: z.array(z.string()),
+  }),
   /** A review changed (fields, keys, languages done, approvals) or was deleted. */
   "review.updated": z.object({ reviewId: z.string(), deleted: z.boolean().optional() }),
 } as const;

@@ -16,6 +16,7 @@ const expected: Record<Permission, Record<Exclude<Role, "none">, boolean>> = {
   "members.remove": { owner: true, admin: true, reviewer: false },
   "projects.manage": { owner: true, admin: true, reviewer: false },
   "projects.manageApiKeys": { owner: true, admin: false, reviewer: false },
+  "webhooks.manage": { owner: true, admin: true, reviewer: false },
   "languages.view": { owner: true, admin: true, reviewer: true },
   "languages.edit": { owner: true, admin: true, reviewer: false },
   "keys.manage": { owner: true, admin: true, reviewer: false },
@@ -71,6 +72,7 @@ describe("UI permission flags", () => {
       canManageTeam: true,
       canManageRoles: true,
       canManageAPIKeys: true,
+      canManageWebhooks: true,
       canEditTone: true,
       canDeleteTranslations: true,
       canBatchTranslate: true,
@@ -78,7 +80,7 @@ describe("UI permission flags", () => {
     });
   });
 
-  it("admin: manages content and members, not the team, roles or API keys", () => {
+  it("admin: manages content, members and webhooks, not the team, roles or API keys", () => {
     expect(permissionFlags("admin")).toEqual({
       canManageProjects: true,
       canManageKeys: true,
@@ -89,6 +91,7 @@ describe("UI permission flags", () => {
       canManageTeam: false,
       canManageRoles: false,
       canManageAPIKeys: false,
+      canManageWebhooks: true,
       canEditTone: true,
       canDeleteTranslations: true,
       canBatchTranslate: true,
@@ -107,6 +110,7 @@ describe("UI permission flags", () => {
       canManageTeam: false,
       canManageRoles: false,
       canManageAPIKeys: false,
+      canManageWebhooks: false,
       canEditTone: false,
       canDeleteTranslations: false,
       canBatchTranslate: false,

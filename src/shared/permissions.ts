@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   // Projects, languages, API keys
   "projects.manage": ["owner", "admin"],
   "projects.manageApiKeys": ["owner"],
+  // Webhooks send the project's changes to an address the manager chooses.
+  "webhooks.manage": ["owner", "admin"],
   "languages.view": ["owner", "admin", "reviewer"],
   "languages.edit": ["owner", "admin"],
   // Keys and strings
@@ -66,6 +68,7 @@ export function permissionFlags(role: Role) {
     canManageTeam: can(role, "team.delete"),
     canManageRoles: can(role, "team.manageRoles"),
     canManageAPIKeys: can(role, "projects.manageApiKeys"),
+    canManageWebhooks: can(role, "webhooks.manage"),
     canEditTone: can(role, "tone.manage"),
     canDeleteTranslations: can(role, "strings.delete"),
     canBatchTranslate: can(role, "strings.batchTranslate"),

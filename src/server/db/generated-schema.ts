@@ -283,6 +283,34 @@ export interface VerificationCodes {
   value: string;
 }
 
+export interface WebhookDeliveries {
+  attempt: number;
+  created_at: Generated<Timestamp>;
+  delivery_id: string;
+  error: string | null;
+  event: string;
+  id: Generated<string>;
+  latency_ms: number | null;
+  response_body: string | null;
+  response_code: number | null;
+  status: string;
+  webhook_id: string;
+}
+
+export interface Webhooks {
+  consecutive_failures: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  disabled_reason: string | null;
+  enabled: Generated<boolean>;
+  events: string[];
+  id: Generated<string>;
+  project_id: string;
+  secret: string;
+  updated_at: Generated<Timestamp>;
+  url: string;
+}
+
 export interface DB {
   api_keys: ApiKeys;
   app_settings: AppSettings;
@@ -309,4 +337,6 @@ export interface DB {
   translation_strings: TranslationStrings;
   users: Users;
   verification_codes: VerificationCodes;
+  webhook_deliveries: WebhookDeliveries;
+  webhooks: Webhooks;
 }

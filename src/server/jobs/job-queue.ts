@@ -3,10 +3,13 @@ import { fromKysely, fromPglite, type Job, PgBoss } from "pg-boss";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import type { WebhookDeliveryJob } from "../webhooks/delivery-job-data.ts";
 
 /** The pg-boss queues the app uses and the data each job carries. */
 export interface QueueData {
   "batch-translate-chunk": { batchId: string; chunk: number };
+  /** One attempt of one webhook delivery (src/server/webhooks/delivery.job.ts). */
+  "webhook-delivery": WebhookDeliveryJob;
 }
 export type QueueName = keyof QueueData;
 
@@ -23,7 +26,12 @@ export interface QueueSettings {
  * exists exactly when the rows it works on do.
  */
 export interface JobQueue {
-  send<Q extends QueueName>(trx: Transaction<DB> | Kysely<DB>, queue: Q, jobs: QueueData[Q][]): Promise<void>;
+  send<Q extends QueueName>(
+    trx: Transaction<DB> | Kysely<DB>,
+    queue: Q,
+    jobs: QueueData[Q][],
+    options?: { startAfter?: Date },
+  ): Promise<void>;
   /**
    * Runs `handler` for jobs of `queue`, `concurrency` at a time in this process. After each job the
    * worker fetches the next at once rather than waiting out its poll.
@@ -85,11 +93,11 @@ export async function createJobQueue(
   }
 
   return {
-    async send(trx, queue, jobs) {
+    async send(trx, queue, jobs, options = {}) {
       if (jobs.length === 0) return;
       await boss.insert(
         queue,
-        jobs.map((data) => ({ data })),
+        jobs.map((data) => ({ data, startAfter: options.startAfter })),
         { db: fromKysely(trx) },
       );
     },

@@ -100,7 +100,10 @@ export function createImportService(deps: {
         }
         return { keysAdded: added, translationsAdded: written };
       });
-      await events.publish(projectId, [{ type: "project.updated", data: { projectId } }]);
+      await events.publish(projectId, [
+        { type: "project.updated", data: { projectId } },
+        { type: "import.completed", data: { ...result, languagesAdded, languages: fileLanguages } },
+      ]);
       return {
         ...result,
         languagesAdded,

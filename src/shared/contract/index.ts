@@ -11,6 +11,7 @@ import { stringsContract } from "./strings.ts";
 import { teamsContract } from "./teams.ts";
 import { toneContract } from "./tone.ts";
 import { eventsContract, transferContract } from "./transfer.ts";
+import { webhooksContract } from "./webhooks.ts";
 
 /**
  * The API's one contract: every endpoint's method, path, params, query, body, answer and errors.
@@ -33,6 +34,7 @@ export const contract = {
   profiles: profilesContract,
   tone: toneContract,
   teams: teamsContract,
+  webhooks: webhooksContract,
 };
 
 export type Contract = typeof contract;

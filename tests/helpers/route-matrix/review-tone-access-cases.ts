@@ -1,5 +1,18 @@
 import { contract } from "../../../src/shared/contract/index.ts";
-import { byPermission, endpointCase, everyone, type RouteCase, unique } from "./matrix.ts";
+import { call } from "../contract-client.ts";
+import { byPermission, endpointCase, everyone, type Fixture, type RouteCase, unique } from "./matrix.ts";
+
+const MATRIX_HOOK_URL = "https://93.184.215.14/matrix-hook";
+
+/** A new webhook of the fixture project, made by its owner, as the params of one hook. */
+async function freshHook(f: Fixture) {
+  const created = await call(f.owner, contract.webhooks.create, {
+    params: { projectId: f.projectId },
+    body: { url: MATRIX_HOOK_URL, events: ["key.created"] },
+  });
+  if (created.status !== 201) throw new Error(`making a webhook failed: ${JSON.stringify(created.body)}`);
+  return { projectId: f.projectId, id: created.body.id };
+}
 
 /**
  * Rows of the route × role matrix: the tone of voice, reviews and approvals, project API keys and the
@@ -110,6 +123,41 @@ export const REVIEW_TONE_ACCESS_CASES: RouteCase[] = [
     endpoint: contract.apiKeys.revoke,
     input: async (f) => ({ params: { id: await f.freshApiKey() } }),
     expected: byPermission("projects.manageApiKeys", 204),
+  }),
+
+  // Webhooks (issue 20): owner and admin. A public address written as an IP needs no DNS to be accepted.
+  endpointCase({
+    endpoint: contract.webhooks.list,
+    input: (f) => ({ params: { projectId: f.projectId } }),
+    expected: byPermission("webhooks.manage", 200),
+  }),
+  endpointCase({
+    endpoint: contract.webhooks.create,
+    input: (f) => ({
+      params: { projectId: f.projectId },
+      body: { url: MATRIX_HOOK_URL, events: ["key.created"] },
+    }),
+    expected: byPermission("webhooks.manage", 201),
+  }),
+  endpointCase({
+    endpoint: contract.webhooks.update,
+    input: async (f) => ({ params: await freshHook(f), body: { events: ["key.deleted"] } }),
+    expected: byPermission("webhooks.manage", 200),
+  }),
+  endpointCase({
+    endpoint: contract.webhooks.remove,
+    input: async (f) => ({ params: await freshHook(f) }),
+    expected: byPermission("webhooks.manage", 204),
+  }),
+  endpointCase({
+    endpoint: contract.webhooks.test,
+    input: async (f) => ({ params: await freshHook(f) }),
+    expected: byPermission("webhooks.manage", 202),
+  }),
+  endpointCase({
+    endpoint: contract.webhooks.deliveries,
+    input: async (f) => ({ params: await freshHook(f) }),
+    expected: byPermission("webhooks.manage", 200),
   }),
   {
     route: "POST /api/v1/pull",

@@ -16,6 +16,7 @@ import * as m0014 from "./0014-search-indexes.ts";
 import * as m0015 from "./0015-language-counts.ts";
 import * as m0016 from "./0016-machine-strings.ts";
 import * as m0017 from "./0017-api-key-scopes.ts";
+import * as m0018 from "./0018-webhooks.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0015-language-counts": m0015,
   "0016-machine-strings": m0016,
   "0017-api-key-scopes": m0017,
+  "0018-webhooks": m0018,
 };

@@ -36,6 +36,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   "members.remove": "Remove members (never the owner) and withdraw invites",
   "projects.manage": "Create, rename and delete projects; set a project's placeholder format",
   "projects.manageApiKeys": "Create and revoke project API keys (Project Settings → API Access)",
+  "webhooks.manage": "Create, change, test and delete project webhooks (Project Settings → Webhooks)",
   "languages.view": "See a project's languages, keys and strings; export files",
   "languages.edit": "Add, reorder and remove a project's languages",
   "keys.manage": "Add, rename and delete keys; import files",

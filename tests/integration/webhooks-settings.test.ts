@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
+import { addMember, apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
+import { call, fail } from "../helpers/contract-client.ts";
+
+// Project Settings → Webhooks (issue 20) on a server WITHOUT WEBHOOK_ALLOW_PRIVATE: who may manage
+// hooks, the secret shown once, and URLs that would reach the server's own network refused.
+const api = apiAppForThisFile();
+const hooks = contract.webhooks;
+/** A public address written as an IP, so no DNS is needed to accept it. */
+const PUBLIC_URL = "https://93.184.215.14/sprog-hook";
+
+describe("webhook settings", () => {
+  it("creates a hook with its secret shown once, lists, changes and deletes it", async () => {
+    const { owner, projectId } = await ownerWithProject(api());
+    const created = await call(owner, hooks.create, {
+      params: { projectId },
+      body: { url: PUBLIC_URL, events: ["key.deleted", "key.created"] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    // Events are kept in the documented order, whatever order they were sent in.
+    expect(created.body).toMatchObject({
+      url: PUBLIC_URL,
+      events: ["key.created", "key.deleted"],
+      enabled: true,
+    });
+
+    const listed = await call(owner, hooks.list, { params: { projectId } });
+    expect(listed.body.webhooks.map((hook) => hook.id)).toEqual([created.body.id]);
+    expect(JSON.stringify(listed.body)).not.toContain(created.body.secret);
+
+    const params = { projectId, id: created.body.id };
+    const changed = await call(owner, hooks.update, {
+      params,
+      body: { events: ["string.updated"], enabled: false },
+    });
+    expect(changed.body).toMatchObject({ events: ["string.updated"], enabled: false, disabledReason: null });
+
+    const log = await call(owner, hooks.deliveries, { params });
+    expect(log.body.deliveries).toEqual([]);
+
+    expect((await call(owner, hooks.remove, { params })).status).toBe(204);
+    expect((await fail(owner, hooks.deliveries, { params })).status).toBe(404);
+  });
+
+  it("lets an admin manage hooks and refuses a reviewer with 403", async () => {
+    const { owner, projectId, teamId } = await ownerWithProject(api());
+    const adminEmail = uniqueEmail("admin");
+    const reviewerEmail = uniqueEmail("reviewer");
+    const admin = await api().signIn(adminEmail);
+    const reviewer = await api().signIn(reviewerEmail);
+    await addMember(api().db, teamId, adminEmail, "admin");
+    await addMember(api().db, teamId, reviewerEmail, "reviewer");
+
+    const byAdmin = await call(admin, hooks.create, {
+      params: { projectId },
+      body: { url: PUBLIC_URL, events: ["import.completed"] },
+    });
+    expect(byAdmin.status).toBe(201);
+    const refused = await fail(reviewer, hooks.list, { params: { projectId } });
+    expect(refused.status).toBe(403);
+    const refusedCreate = await fail(reviewer, hooks.create, {
+      params: { projectId },
+      body: { url: PUBLIC_URL, events: ["import.completed"] },
+    });
+    expect(refusedCreate.status).toBe(403);
+    // A hook of another project is not found through this one.
+    const other = await ownerWithProject(api());
+    const foreign = await fail(other.owner, hooks.deliveries, {
+      params: { projectId: other.projectId, id: byAdmin.body.id },
+    });
+    expect(foreign.status).toBe(404);
+    expect((await call(owner, hooks.list, { params: { projectId } })).body.webhooks).toHaveLength(1);
+  });
+
+  it.each([
+    ["http://127.0.0.1:9/hook", "127.0.0.1"],
+    ["http://10.1.2.3/hook", "10.1.2.3"],
+    ["http://169.254.169.254/latest/meta-data", "169.254.169.254"],
+    ["http://192.168.0.10/hook", "192.168.0.10"],
+    ["http://[::1]:8080/hook", "::1"],
+    ["http://[fd00::1]/hook", "fd00::1"],
+    ["http://localhost:3000/hook", "127.0.0.1"],
+  ])("refuses %s, a private or loopback address", async (url, address) => {
+    const { owner, projectId } = await ownerWithProject(api(), []);
+    const refused = await fail(owner, hooks.create, {
+      params: { projectId },
+      body: { url, events: ["key.created"] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain("private or loopback address");
+    // `localhost` may resolve to ::1 first; any of its loopback addresses is named.
+    if (!url.includes("localhost")) expect(refused.body.error.message).toContain(address);
+  });
+
+  it("refuses URLs that are not http(s), and changing a hook's URL to a private one", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), []);
+    const ftp = await fail(owner, hooks.create, {
+      params: { projectId },
+      body: { url: "ftp://93.184.215.14/hook", events: ["key.created"] },
+    });
+    expect(ftp.status).toBe(400);
+    expect(ftp.body.error.message).toContain("http:// or https://");
+    const none = await fail(owner, hooks.create, {
+      params: { projectId },
+      body: { url: PUBLIC_URL, events: [] },
+    });
+    expect(none.body.error.message).toContain("Choose at least one event");
+
+    const created = await call(owner, hooks.create, {
+      params: { projectId },
+      body: { url: PUBLIC_URL, events: ["key.created"] },
+    });
+    const moved = await fail(owner, hooks.update, {
+      params: { projectId, id: created.body.id },
+      body: { url: "http://127.0.0.1:3000/steal" },
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.error.message).toContain("private or loopback address");
+  });
+});
