@@ -10,7 +10,8 @@ import type { CreatedApiKey } from "../../src/shared/schemas/api-keys.ts";
 import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
 import { freePort } from "../helpers/app-server.ts";
 
-// `sprog pull` (bin/sprog.mjs) as CI runs it: a separate Node process against the real server.
+// `sprog pull --format …` (bin/sprog.mjs), one file without sprog.config.json, as CI scripts
+// written before the config file run it: a separate Node process against the real server.
 const api = apiAppForThisFile();
 const cli = fileURLToPath(new URL("../../bin/sprog.mjs", import.meta.url));
 
@@ -160,8 +161,9 @@ describe("sprog pull", () => {
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr).toContain(`Could not reach ${closed}`);
 
-    const help = await sprog(["--help"]);
+    const help = await sprog(["pull", "--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Usage: sprog pull");
+    expect(help.stdout).toContain("One file without a config");
   });
 });

@@ -242,53 +242,114 @@ export const PSEUDO_EXAMPLE = { source: "Hello {name}", output: "[Ĥéĺĺó {na
 /** Translation memory thresholds (`src/server/memory/memory-service.ts`), in percent. */
 export const MEMORY_THRESHOLDS = { suggestion: 30, example: 70, examplesPerKey: 3 } as const;
 
-/** The CLI's exit codes (`bin/sprog.mjs`, EXIT). */
+/** The CLI's exit codes (`bin/src/exit.mjs`, EXIT). */
 export const CLI_EXIT_CODES: readonly { code: number; meaning: string }[] = [
-  { code: 0, meaning: "Done, or not modified since the ETag in --etag-file" },
+  { code: 0, meaning: "Done, or not modified since the last pull" },
   { code: 1, meaning: "Network error, or the server answered another error" },
-  { code: 2, meaning: "Bad usage: a missing or invalid option" },
-  { code: 3, meaning: "API key missing, invalid or revoked (401)" },
+  { code: 2, meaning: "Bad usage: a missing or invalid option, or no SPROG_API_KEY" },
+  {
+    code: 3,
+    meaning: "API key missing, invalid or revoked (401), or without the command's scope (403)",
+  },
   { code: 4, meaning: "Bad request (400), e.g. a language the project does not have" },
   { code: 5, meaning: "Rate limited (429)" },
+  { code: 6, meaning: "sprog check: keys used in the code but missing in the project" },
+  { code: 7, meaning: "sprog.config.json is missing or wrong (the message names the line and the field)" },
 ];
 
-/** The CLI's options (`bin/sprog.mjs`, parseArgs and HELP). */
-export const CLI_OPTIONS: readonly { option: string; meaning: string }[] = [
-  { option: "--host <url>", meaning: "Your Sprog's address. Or the environment variable SPROG_HOST." },
+/** Which commands take an option (`bin/src/main.mjs`, COMMAND_OPTIONS). */
+export type CliCommand = "pull" | "push" | "status" | "check";
+const ALL_COMMANDS: readonly CliCommand[] = ["pull", "push", "status", "check"];
+
+/** The CLI's options (`bin/src/main.mjs`, parseArgs; `bin/src/help.mjs`). */
+export const CLI_OPTIONS: readonly { option: string; commands: readonly CliCommand[]; meaning: string }[] = [
+  {
+    option: "--config <file>",
+    commands: ALL_COMMANDS,
+    meaning: "The config file. Default: sprog.config.json in the current directory.",
+  },
+  {
+    option: "--host <url>",
+    commands: ALL_COMMANDS,
+    meaning: "Your Sprog's address, over the config's host. Or the environment variable SPROG_HOST.",
+  },
   {
     option: "--api-key <key>",
-    meaning: "The project API key. Or SPROG_API_KEY (better: it stays out of the command line).",
+    commands: ["pull"],
+    meaning:
+      "One file without a config only. The project API key; better SPROG_API_KEY, which the other commands require.",
   },
-  { option: "--format <format>", meaning: "json, strings, stringsdict or android. Required." },
+  {
+    option: "--format <format>",
+    commands: ["pull"],
+    meaning:
+      "json, strings, stringsdict or android: pulls one file without a config, as the options below say.",
+  },
   {
     option: "--placeholder-format <format>",
+    commands: ["pull"],
     meaning:
       "web, ios or android. Default: web for json, ios for strings and stringsdict, android for android.",
   },
   {
     option: "--language <code>",
+    commands: ["pull"],
     meaning: "One language, e.g. de. Without it: every language of the project.",
   },
-  { option: "--nested", meaning: "json only: nested objects by the dots in keys. Default: flat keys." },
+  {
+    option: "--nested",
+    commands: ["pull"],
+    meaning: "json only: nested objects by the dots in keys. Default: flat keys.",
+  },
   {
     option: "--sort-keys",
+    commands: ["pull"],
     meaning: "Keys by name. Default: the order of the files they came from, keys added in Sprog last.",
   },
   {
     option: "--out <file or dir>",
+    commands: ["pull"],
     meaning:
       "One language: the file to write (default ./{language}.{ext}; a directory gets that name inside it). Every language: a directory (existing, or ending in /) gets the files extracted; anything else is where translations.zip is written (default ./translations.zip).",
   },
   {
     option: "--etag-file <file>",
+    commands: ["pull"],
     meaning:
       "Remembers the answer's ETag and sends it next time: nothing is downloaded or written while nothing changed.",
   },
-  { option: "--timeout <seconds>", meaning: "Give up after this long (default 60)." },
-  { option: "-h, --help", meaning: "Show the help." },
+  { option: "--dry-run", commands: ["push"], meaning: "Tells what would change, and changes nothing." },
+  {
+    option: "--delete-missing",
+    commands: ["push"],
+    meaning: "Deletes the project's keys the source file does not have.",
+  },
+  {
+    option: "--translations",
+    commands: ["push"],
+    meaning: "Also uploads the other languages' files found on disk.",
+  },
+  {
+    option: "--overwrite",
+    commands: ["push"],
+    meaning: "With --translations: replaces translations that differ. Default: only fills missing ones.",
+  },
+  { option: "--tags <a,b>", commands: ["push"], meaning: "Tags for the keys the push adds." },
+  {
+    option: "--src <glob>",
+    commands: ["check"],
+    meaning:
+      "The code to read, relative to the config file, with **, *, ? and {a,b}; repeatable. Default: check.src of the config.",
+  },
+  {
+    option: "--timeout <seconds>",
+    commands: ALL_COMMANDS,
+    meaning: "Give up on a request after this long (default 60).",
+  },
+  { option: "-h, --help", commands: ALL_COMMANDS, meaning: "Show the help." },
 ];
 
-/** The CLI's default placeholder format per file format (`bin/sprog.mjs`, DEFAULT_PLACEHOLDERS). */
+/** The CLI's default placeholder format per file format (`bin/src/pull-direct.mjs`, DEFAULT_PLACEHOLDERS). */
 export const CLI_DEFAULT_PLACEHOLDERS = {
   json: "web",
   strings: "ios",

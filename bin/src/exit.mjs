@@ -1,0 +1,27 @@
+/**
+ * Exit codes CI can rely on: 0 done (also "not modified"), 1 network or server error, 2 usage,
+ * 3 key refused (401, or 403 for a key without the command's scope), 4 bad request, 5 rate limited,
+ * 6 `sprog check` found keys used in code but missing in the project, 7 bad sprog.config.json.
+ */
+export const EXIT = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  unauthorized: 3,
+  badRequest: 4,
+  rateLimited: 5,
+  missingKeys: 6,
+  badConfig: 7,
+};
+
+export class CliError extends Error {
+  constructor(message, exitCode) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+}
+
+export function usage(message, command = "") {
+  const help = command ? `sprog ${command} --help` : "sprog --help";
+  return new CliError(`${message}\nRun "${help}" for the options.`, EXIT.usage);
+}

@@ -1,0 +1,110 @@
+/** The help of each command, printed by `sprog <command> --help`. */
+const CONFIG = `Every command but "pull --format …" reads sprog.config.json in the current directory
+(or --config <file>); paths in it are relative to it. The API key comes from the environment
+variable SPROG_API_KEY only, never the file. Example:
+  {
+    "$schema": "./node_modules/sprog/schemas/sprog.config.schema.json",
+    "host": "https://sprog.example.com",
+    "files": [{ "path": "src/locales/{lang}.json", "format": "json" }]
+  }
+Patterns: {lang} (de, pt-BR) or {android_lang} (de, pt-rBR; the source language's file is in
+values/ without the suffix), e.g. app/src/main/res/values-{android_lang}/strings.xml or
+ios/{lang}.lproj/Localizable.strings.`;
+
+const COMMON = `  --config <file>              the config file (default ./sprog.config.json)
+  --host <url>                 overrides the config's host (env SPROG_HOST)
+  --timeout <seconds>          give up on a request after this long (default 60)
+  -h, --help                   show this help`;
+
+const EXIT_CODES = `Exit codes: 0 done or not modified, 1 network or server error, 2 bad usage,
+3 API key missing/invalid/revoked (401) or without the command's scope (403), 4 bad request
+(400), 5 rate limited (429), 6 check found keys missing in the project, 7 bad sprog.config.json.`;
+
+export const HELP = {
+  main: `Usage: sprog <command> [options]
+
+Commands:
+  pull     write every mapped file for every project language (only files that changed)
+  push     upload the source files (and with --translations the others)
+  status   per language: keys, translated, missing, unverified, approved
+  check    keys used in the code but missing in the project (and unused ones)
+
+Run "sprog <command> --help" for a command's options.
+
+${CONFIG}
+
+${EXIT_CODES}
+`,
+  pull: `Usage: sprog pull [options]
+
+Writes every file of sprog.config.json for every language of the project (POST /api/v1/pull),
+only the files whose content changed. The ETags of the answers are kept in .sprog/etags.json:
+while nothing changed in Sprog nothing is downloaded.
+
+Options:
+${COMMON}
+
+One file without a config (as before sprog.config.json):
+  --format <format>            json | strings | stringsdict | android (this mode needs it)
+  --api-key <key>              the project API key (env SPROG_API_KEY)
+  --placeholder-format <fmt>   web | ios | android (default: web for json, ios for strings
+                               and stringsdict, android for android)
+  --nested                     json: nested objects by the dots in keys (default: flat keys)
+  --sort-keys                  keys by name (default: the order of the files they came from)
+  --language <code>            one language, e.g. de; omitted: every language of the project
+  --out <file or dir>          one language: the file (default ./{language}.{ext}; a directory
+                               gets {language}.{ext} inside it).
+                               All languages: a directory (existing, or ending in /) gets the
+                               files extracted; anything else is where translations.zip is
+                               written (default ./translations.zip)
+  --etag-file <file>           remember the answer's ETag there and send it next time: when
+                               nothing changed, nothing is downloaded or written
+
+${EXIT_CODES}
+
+Examples:
+  SPROG_API_KEY=sprog_… sprog pull
+  SPROG_API_KEY=sprog_… sprog pull --host https://sprog.example.com --format json --language de --out src/locales/de.json
+`,
+  push: `Usage: sprog push [options]
+
+Uploads each mapping's source-language file to POST /api/v1/push (the key needs the push scope).
+Changed source texts replace the project's; one transaction per file, history origin "api".
+
+Options:
+  --dry-run                    answer what would change, change nothing
+  --delete-missing             delete the project's keys the source file does not have
+  --translations               also upload the other languages' files found on disk
+  --overwrite                  with --translations: replace translations that differ
+                               (default: only fill missing ones)
+  --tags <a,b>                 tags for the keys the push adds
+${COMMON}
+
+${EXIT_CODES}
+`,
+  status: `Usage: sprog status [options]
+
+Prints per language of the project: keys, translated, missing, unverified, approved
+(GET /api/v1/status).
+
+Options:
+${COMMON}
+
+${EXIT_CODES}
+`,
+  check: `Usage: sprog check [--src <glob>]… [options]
+
+Finds the keys the code uses and compares them with the project's (GET /api/v1/keys):
+i18next t('…') and i18nKey, react-intl <FormattedMessage id="…"> and id: '…', vue-i18n $t('…'),
+Android R.string.name and @string/name, iOS NSLocalizedString("…") and String(localized: "…"),
+plus check.patterns of the config (regular expressions with one capture group: the key).
+Keys used but missing in the project: exit 6. Keys in the project unused in the code: a warning.
+
+Options:
+  --src <glob>                 files to read, relative to the config file; ** * ? {a,b}
+                               (repeatable; default: check.src of the config)
+${COMMON}
+
+${EXIT_CODES}
+`,
+};

@@ -1,0 +1,61 @@
+/**
+ * The key usages `sprog check` knows without configuration. Each regex has a named group `key`
+ * (a configured pattern's key is its one capture group). Keys built at run time (`t(\`a.${b}\`)`)
+ * cannot be checked and are left out.
+ */
+const QUOTED = String.raw`(?<q>['"\x60])(?<key>[^'"\x60\n]+?)\k<q>`;
+const SWIFT_STRING = String.raw`"(?<key>(?:[^"\\\n]|\\.)+)"`;
+
+export const BUILT_IN_PATTERNS = [
+  // i18next t('…') and i18n.t('…'), vue-i18n $t('…') and t('…')
+  { name: "t()", regex: new RegExp(String.raw`(?:^|[^\w$])\$?t\(\s*${QUOTED}`, "g") },
+  // react-i18next <Trans i18nKey="…">
+  { name: "i18nKey", regex: new RegExp(String.raw`\bi18nKey=\{?\s*${QUOTED}`, "g") },
+  // react-intl <FormattedMessage id="…">
+  {
+    name: "FormattedMessage",
+    regex: new RegExp(String.raw`<FormattedMessage\b[^>]*?\sid=\{?\s*${QUOTED}`, "g"),
+  },
+  // react-intl { id: '…' } in defineMessages / formatMessage: only in files that use react-intl,
+  // since `id:` alone is every other object in an app.
+  {
+    name: "id:",
+    regex: new RegExp(String.raw`\bid:\s*${QUOTED}`, "g"),
+    when: /react-intl|defineMessages|formatMessage|FormattedMessage/,
+  },
+  // Android code and resources
+  { name: "R.string", regex: /\bR\.string\.(?<key>[A-Za-z_]\w*)/g },
+  { name: "@string", regex: /@string\/(?<key>[A-Za-z_]\w*)/g },
+  // iOS
+  {
+    name: "NSLocalizedString",
+    regex: new RegExp(String.raw`\bNSLocalizedString\(\s*@?${SWIFT_STRING}`, "g"),
+  },
+  {
+    name: "String(localized:)",
+    regex: new RegExp(String.raw`\bString\(\s*localized:\s*${SWIFT_STRING}`, "g"),
+  },
+];
+
+const lineAt = (text, index) => {
+  let line = 1;
+  for (let i = text.indexOf("\n"); i !== -1 && i < index; i = text.indexOf("\n", i + 1)) line++;
+  return line;
+};
+
+/** Every key used in one file's text, with the line it is on. */
+export function keyUsages(text, extraPatterns = []) {
+  const found = [];
+  const patterns = [...BUILT_IN_PATTERNS, ...extraPatterns.map((regex) => ({ regex }))];
+  for (const { regex, when } of patterns) {
+    if (when && !when.test(text)) continue;
+    regex.lastIndex = 0;
+    for (const match of text.matchAll(regex)) {
+      const key = match.groups?.key ?? match[1];
+      if (!key || key.includes("${")) continue;
+      const unescaped = key.replace(/\\(["\\])/g, "$1");
+      found.push({ key: unescaped, line: lineAt(text, match.index + match[0].indexOf(key)) });
+    }
+  }
+  return found;
+}

@@ -1,0 +1,75 @@
+import { existsSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { CliError, EXIT } from "./exit.mjs";
+import { callJson } from "./http.mjs";
+import { languagesOnDisk, pathFor } from "./paths.mjs";
+import { sourceOf } from "./project.mjs";
+
+/** The format registry's id of each config format (Android's is the registry's "xml"). */
+const REGISTRY_FORMATS = { json: "json", strings: "strings", stringsdict: "stringsdict", android: "xml" };
+
+const plural = (count, word, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
+
+/** The files one run uploads: each mapping's source file, and with --translations the others on disk. */
+async function uploadsOf({ client, config, dir }, options) {
+  const uploads = [];
+  for (const [index, mapping] of config.files.entries()) {
+    const source = await sourceOf(client, mapping);
+    const file = pathFor(mapping.path, source, true);
+    if (!existsSync(join(dir, file))) {
+      throw new CliError(
+        `${file} not found: it is files[${index}]'s source file (${source})`,
+        EXIT.badConfig,
+      );
+    }
+    uploads.push({ mapping, file, language: source, isSource: true });
+    if (!options.translations) continue;
+    for (const found of languagesOnDisk(dir, mapping.path)) {
+      if (found.language !== source)
+        uploads.push({ mapping, file: found.file, language: found.language, isSource: false });
+    }
+  }
+  return uploads;
+}
+
+function summaryLines(answer) {
+  const lines = [`keys added ${answer.keysAdded}, deleted ${answer.keysDeleted}`];
+  for (const language of answer.languages) {
+    lines.push(
+      `${language.code}: ${language.added} added, ${language.changed} changed, ${language.unchanged} unchanged`,
+    );
+  }
+  for (const error of answer.errors) lines.push(`skipped: ${error}`);
+  return lines;
+}
+
+/**
+ * `sprog push`: each upload is one POST /api/v1/push (one transaction on the server). The source
+ * file replaces changed source texts; other languages only fill what is missing unless --overwrite.
+ */
+export async function push(context, options, log) {
+  const uploads = await uploadsOf(context, options);
+  const totals = { keysAdded: 0, keysDeleted: 0, errors: 0 };
+  for (const [index, upload] of uploads.entries()) {
+    const form = new FormData();
+    const bytes = readFileSync(join(context.dir, upload.file));
+    form.set("file", new Blob([bytes]), basename(upload.file));
+    form.set("language", upload.language);
+    form.set("format", REGISTRY_FORMATS[upload.mapping.format]);
+    form.set("overwriteExisting", String(upload.isSource || options.overwrite));
+    form.set("deleteMissing", String(upload.isSource && options.deleteMissing));
+    form.set("dryRun", String(options.dryRun));
+    if (options.tags) form.set("tags", options.tags);
+    const answer = await callJson(context.client, "POST", "push", { body: form });
+    const label = `[${index + 1}/${uploads.length}] ${upload.file} (${upload.language})`;
+    log(`${label}: ${summaryLines(answer).join("; ")}`);
+    totals.keysAdded += answer.keysAdded;
+    totals.keysDeleted += answer.keysDeleted;
+    totals.errors += answer.errors.length;
+  }
+  const done = `${plural(uploads.length, "file")}, ${plural(totals.keysAdded, "key")} added, ${totals.keysDeleted} deleted`;
+  const skipped = totals.errors > 0 ? `, ${plural(totals.errors, "entry", "entries")} skipped` : "";
+  log(
+    options.dryRun ? `dry run: nothing changed (would push ${done}${skipped})` : `Pushed ${done}${skipped}.`,
+  );
+}

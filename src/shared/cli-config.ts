@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { PULL_FORMATS, PULL_PLACEHOLDER_FORMATS } from "./schemas/pull.ts";
+
+/**
+ * `sprog.config.json` (issue 20): what `sprog pull`, `push`, `status` and `check` read. The CLI
+ * (bin/) is plain JavaScript for Node 20 and cannot import this file, so it validates against the
+ * JSON Schema generated from it (schemas/sprog.config.schema.json, kept equal by a unit test).
+ * The API key is never here: it comes from SPROG_API_KEY only, so the file can be committed.
+ */
+
+/** The placeholders a file pattern may contain. */
+export const CLI_PATH_PLACEHOLDERS = ["{lang}", "{android_lang}"] as const;
+
+const languageCode = z
+  .string()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
+  .describe("a language code, e.g. en or pt-BR");
+
+export const cliFileMappingSchema = z
+  .object({
+    path: z
+      .string()
+      .min(1)
+      .regex(/\{(lang|android_lang)\}/)
+      .describe(
+        "Where the files are, relative to the config file, with {lang} (de, pt-BR) or {android_lang} (de, pt-rBR; the source language's file is in values/ without the suffix).",
+      ),
+    format: z.enum(PULL_FORMATS).describe("The files' format."),
+    source: languageCode.optional().describe("The source language (default: the project's)."),
+    placeholderFormat: z
+      .enum(PULL_PLACEHOLDER_FORMATS)
+      .optional()
+      .describe(
+        "Placeholders written by pull (default: web for json, ios for strings, android for android).",
+      ),
+    nested: z.boolean().optional().describe("json: nested objects by the dots in keys (default: flat)."),
+    sortKeys: z.boolean().optional().describe("Keys by name (default: the order they came in)."),
+  })
+  .strict();
+
+export const cliConfigSchema = z
+  .object({
+    $schema: z.string().optional(),
+    // A pattern rather than z.url(): the CLI's small validator checks patterns, and only http(s) is meant.
+    host: z
+      .string()
+      .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/)
+      .optional()
+      .describe("Your Sprog's address, e.g. https://sprog.example.com (SPROG_HOST overrides it)."),
+    project: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("The project's id or name, for readers: the API key already names the project."),
+    files: z.array(cliFileMappingSchema).min(1).describe("The translation files, one mapping per pattern."),
+    check: z
+      .object({
+        src: z.array(z.string().min(1)).optional().describe("Globs of the code `sprog check` reads."),
+        patterns: z
+          .array(z.string().min(1))
+          .optional()
+          .describe("Extra regular expressions, each with one capture group: the key."),
+        ignore: z.array(z.string()).optional().describe("Keys never reported as unused."),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type CliConfig = z.infer<typeof cliConfigSchema>;
+
+/** The JSON Schema shipped in the package (schemas/sprog.config.schema.json). */
+export function cliConfigJsonSchema() {
+  return {
+    ...z.toJSONSchema(cliConfigSchema, { target: "draft-2020-12" }),
+    title: "sprog.config.json",
+  };
+}
