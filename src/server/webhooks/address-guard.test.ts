@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { isPrivateAddress } from "./address-guard.ts";
+import { signatureHeader, verifySignature } from "./signature.ts";
+
+describe("isPrivateAddress", () => {
+  it.each([
+    "127.0.0.1",
+    "127.8.9.10",
+    "10.0.0.1",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "::1",
+    "::",
+    "fe80::1",
+    "fd12:3456::1",
+    "::ffff:127.0.0.1",
+    "::ffff:10.0.0.1",
+    "not an address",
+  ])("refuses %s", (address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  it.each(["93.184.215.14", "8.8.8.8", "172.32.0.1", "2606:4700::1111", "::ffff:8.8.8.8"])(
+    "allows %s",
+    (address) => {
+      expect(isPrivateAddress(address)).toBe(false);
+    },
+  );
+});
+
+describe("signatures", () => {
+  it("verifies a fresh signature and refuses another body, secret or a timestamp over 5 minutes old", () => {
+    const now = 1_800_000_000;
+    const header = signatureHeader("whsec_a", '{"a":1}', now);
+    expect(header).toMatch(/^t=1800000000,v1=[0-9a-f]{64}$/);
+    expect(verifySignature("whsec_a", '{"a":1}', header, now + 299)).toBe(true);
+    expect(verifySignature("whsec_a", '{"a":2}', header, now)).toBe(false);
+    expect(verifySignature("whsec_b", '{"a":1}', header, now)).toBe(false);
+    expect(verifySignature("whsec_a", '{"a":1}', header, now + 301)).toBe(false);
+  });
+});
