@@ -1,0 +1,6 @@
+/** Types of paths.mjs, for its tests. */
+export declare function androidLang(code: string): string;
+export declare function fromAndroidLang(qualifier: string): string;
+export declare function pathFor(pattern: string, language: string, isSource: boolean): string;
+export declare function languagesOnDisk(root: string, pattern: string): { language: string; file: string }[];
+export declare function zipEntryLanguage(name: string): string;
