@@ -155,7 +155,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       eventsModule(core, { authService: auth.authService }),
       billing,
       pullModule(core, { apiKeys: apiKeys.apiKeys }),
-      webhooksModule(core, { dispatch: webhookDispatch }),
+      webhooksModule(core, { dispatch: webhookDispatch, apiKeys: apiKeys.apiKeys }),
     ];
     for (const job of modules.flatMap((module) => module.jobs ?? [])) {
       await queue.work(job.queue, job.concurrency, job.handle);

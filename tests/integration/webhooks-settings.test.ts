@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
-import { addMember, apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
+import {
+  type ApiClient,
+  addMember,
+  apiAppForThisFile,
+  ownerWithProject,
+  uniqueEmail,
+} from "../helpers/api-app.ts";
 import { call, fail } from "../helpers/contract-client.ts";
 
 // Project Settings → Webhooks (issue 20) on a server WITHOUT WEBHOOK_ALLOW_PRIVATE: who may manage
@@ -118,5 +124,63 @@ describe("webhook settings", () => {
     });
     expect(moved.status).toBe(400);
     expect(moved.body.error.message).toContain("private or loopback address");
+  });
+});
+
+describe("webhooks with an API key", () => {
+  async function keyWith(owner: ApiClient, projectId: string, scopes: string[]) {
+    const made = await owner.request<{ key: string }>("POST", `/api/projects/${projectId}/api-keys`, {
+      body: { name: "CI", scopes },
+    });
+    expect(made.status).toBe(201);
+    return made.body.key;
+  }
+  const withKey = (key: string | undefined, method: string, path: string, body?: unknown) =>
+    fetch(`${api().app.url}/api${path}`, {
+      method,
+      headers: { ...(key ? { "x-api-key": key } : {}), "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it("manages the key's project's hooks at /api/v1/webhooks with the webhooks:manage scope", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), []);
+    const key = await keyWith(owner, projectId, ["webhooks:manage"]);
+    const created = await withKey(key, "POST", "/v1/webhooks", { url: PUBLIC_URL, events: ["key.created"] });
+    expect(created.status).toBe(201);
+    const hook = (await created.json()) as { id: string; secret: string; projectId: string };
+    expect(hook.projectId).toBe(projectId);
+    expect(hook.secret).toMatch(/^whsec_/);
+
+    const listed = (await (await withKey(key, "GET", "/v1/webhooks")).json()) as {
+      webhooks: { id: string }[];
+    };
+    expect(listed.webhooks.map((h) => h.id)).toEqual([hook.id]);
+    const changed = await withKey(key, "PATCH", `/v1/webhooks/${hook.id}`, { enabled: false });
+    expect(await changed.json()).toMatchObject({ enabled: false });
+    expect((await withKey(key, "GET", `/v1/webhooks/${hook.id}/deliveries`)).status).toBe(200);
+    const refused = await withKey(key, "PATCH", `/v1/webhooks/${hook.id}`, { url: "http://10.0.0.1/" });
+    expect(refused.status).toBe(400);
+    expect((await withKey(key, "DELETE", `/v1/webhooks/${hook.id}`)).status).toBe(204);
+    // The session sees the same hooks: none left.
+    expect((await call(owner, hooks.list, { params: { projectId } })).body.webhooks).toEqual([]);
+  });
+
+  it("answers 403 naming the scope to a pull-only key, 401 without a key, 404 for another project's hook", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), []);
+    const pullKey = await keyWith(owner, projectId, ["pull"]);
+    const forbidden = await withKey(pullKey, "GET", "/v1/webhooks");
+    expect(forbidden.status).toBe(403);
+    expect(((await forbidden.json()) as { error: { message: string } }).error.message).toContain(
+      "webhooks:manage scope",
+    );
+    expect((await withKey(undefined, "GET", "/v1/webhooks")).status).toBe(401);
+
+    const other = await ownerWithProject(api(), []);
+    const foreign = await call(other.owner, hooks.create, {
+      params: { projectId: other.projectId },
+      body: { url: PUBLIC_URL, events: ["key.created"] },
+    });
+    const key = await keyWith(owner, projectId, ["webhooks:manage"]);
+    expect((await withKey(key, "DELETE", `/v1/webhooks/${foreign.body.id}`)).status).toBe(404);
   });
 });

@@ -1,20 +1,30 @@
+import type { Hono } from "hono";
+import { createKeyAuthorizer } from "../api-keys/authorize.ts";
+import type { ApiKeyService } from "../api-keys/service.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import type { Core } from "../modules/feature-module.ts";
 import { webhookDeliveryJob } from "./delivery.job.ts";
+import { webhookKeyRoutes } from "./key-routes.ts";
 import { webhookRoutes } from "./routes.ts";
 import type { WebhookDispatch } from "./webhook-dispatch.ts";
 import { createWebhookService } from "./webhook-service.ts";
 
 /**
- * Project webhooks: the settings routes and the delivery job. The dispatch that queues deliveries
+ * Project webhooks: the settings routes, the same for an API key with the `webhooks:manage` scope
+ * at /api/v1/webhooks, and the delivery job. The dispatch that queues deliveries
  * is made in the composition root, where it wraps the event bus every feature publishes on.
  */
-export function webhooksModule(core: Core, deps: { dispatch: WebhookDispatch }) {
-  const { db, access, queue, mailer, logger, config } = core;
+export function webhooksModule(core: Core, deps: { dispatch: WebhookDispatch; apiKeys: ApiKeyService }) {
+  const { db, access, queue, mailer, logger, config, limiter } = core;
   const allowPrivate = config.WEBHOOK_ALLOW_PRIVATE === "1";
   const webhooks = createWebhookService({ db, dispatch: deps.dispatch, allowPrivate });
   return {
     name: "webhooks",
     routes: webhookRoutes(webhooks, access),
+    mountKeyRoutes: (api: Hono<AppEnv>) => {
+      const authorize = createKeyAuthorizer({ apiKeys: deps.apiKeys, limiter });
+      api.route("/", webhookKeyRoutes({ webhooks, authorize }));
+    },
     jobs: [
       webhookDeliveryJob({
         db,

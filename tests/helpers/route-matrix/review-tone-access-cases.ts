@@ -159,6 +159,25 @@ export const REVIEW_TONE_ACCESS_CASES: RouteCase[] = [
     input: async (f) => ({ params: await freshHook(f) }),
     expected: byPermission("webhooks.manage", 200),
   }),
+  // The same with an API key (`webhooks:manage`): sessions carry none, so everyone gets 401.
+  ...(
+    [
+      ["GET", "/api/v1/webhooks", () => "/api/v1/webhooks"],
+      ["POST", "/api/v1/webhooks", () => "/api/v1/webhooks"],
+      ["PATCH", "/api/v1/webhooks/:id", async (f: Fixture) => `/api/v1/webhooks/${(await freshHook(f)).id}`],
+      ["DELETE", "/api/v1/webhooks/:id", async (f: Fixture) => `/api/v1/webhooks/${(await freshHook(f)).id}`],
+      [
+        "POST",
+        "/api/v1/webhooks/:id/test",
+        async (f: Fixture) => `/api/v1/webhooks/${(await freshHook(f)).id}/test`,
+      ],
+      [
+        "GET",
+        "/api/v1/webhooks/:id/deliveries",
+        async (f: Fixture) => `/api/v1/webhooks/${(await freshHook(f)).id}/deliveries`,
+      ],
+    ] as const
+  ).map(([method, route, path]) => ({ route: `${method} ${route}`, path, expected: everyone(401) })),
   {
     route: "POST /api/v1/pull",
     path: () => "/api/v1/pull",
@@ -169,6 +188,22 @@ export const REVIEW_TONE_ACCESS_CASES: RouteCase[] = [
     route: "POST /functions/v1/pull-translations",
     path: () => "/functions/v1/pull-translations",
     body: () => ({ format: "json", placeholderFormat: "web" }),
+    expected: everyone(401),
+  },
+  {
+    route: "POST /api/v1/push",
+    path: () => "/api/v1/push",
+    body: () => ({}),
+    expected: everyone(401),
+  },
+  {
+    route: "GET /api/v1/status",
+    path: () => "/api/v1/status",
+    expected: everyone(401),
+  },
+  {
+    route: "GET /api/v1/keys",
+    path: () => "/api/v1/keys",
     expected: everyone(401),
   },
 ];
