@@ -1,24 +1,13 @@
 import { type Kysely, sql } from "kysely";
 import { formatForFileName } from "../../shared/formats/file-language.ts";
-import type { FormatId } from "../../shared/formats/types.ts";
 import { canonicalLanguage } from "../../shared/languages.ts";
 import type { ImportOptions, ImportResult } from "../../shared/schemas/transfer.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
-import { type StringChange, writeStrings } from "../strings/string-writer.ts";
 import type { Access } from "../teams/access.ts";
-import type { ParsedImport } from "./format-jobs.ts";
 import { type FormatRunner, inProcessFormats } from "./format-workers.ts";
-import {
-  IMPORT_ROWS_PER_STATEMENT,
-  insertKeysInFileOrder,
-  writeFileMeta,
-  writeKeyMeta,
-} from "./import-writes.ts";
-
-/** Formats whose files say a string's state (PO fuzzy, XLIFF state, Android fuzzy="true"). */
-const STATEFUL_FORMATS: ReadonlySet<FormatId> = new Set(["po", "xliff", "xliff2", "xml"]);
+import { writeParsedImport } from "./import-writes.ts";
 
 /** Warnings kept in the answer; the count covers all of them. */
 const MAX_WARNINGS_SHOWN = 50;
@@ -63,7 +52,7 @@ export function createImportService(deps: {
         },
         sourceLanguage: project.source_language,
       });
-      const { keys: allKeys, warnings } = collected;
+      const { warnings } = collected;
       const fileLanguages = collected.languages.map((strings) => strings.code);
       if (fileLanguages.length === 0) {
         throw new AppError("validation_failed", "Error processing file: it holds no strings to import");
@@ -83,22 +72,14 @@ export function createImportService(deps: {
             .where("id", "=", projectId)
             .execute();
         }
-        const { added, idOf } = await insertKeysInFileOrder(trx, projectId, allKeys);
-        await writeKeyMeta(trx, formatId, collected.keyMeta, idOf);
-        await writeFileMeta(trx, projectId, formatId, collected.fileMeta);
-        const history = { origin: "import" as const, userId, keepState: !STATEFUL_FORMATS.has(formatId) };
-        let written = 0;
-        for (const empty of [false, true]) {
-          for (const changes of changeSlices(collected.languages, projectId, idOf, empty)) {
-            // An empty string in the file is kept as a value, but never empties a cell that has text.
-            const rows = await writeStrings(trx, changes, {
-              ...history,
-              onlyIfEmpty: empty || !options.overwriteExisting,
-            });
-            if (!empty) written += rows.length;
-          }
-        }
-        return { keysAdded: added, translationsAdded: written };
+        const written = await writeParsedImport(trx, projectId, formatId, collected, {
+          origin: "import",
+          userId,
+          overwriteExisting: options.overwriteExisting,
+        });
+        let translationsAdded = 0;
+        for (const count of written.writtenByLanguage.values()) translationsAdded += count;
+        return { keysAdded: written.keysAdded, translationsAdded };
       });
       await events.publish(projectId, [
         { type: "project.updated", data: { projectId } },
@@ -112,33 +93,6 @@ export function createImportService(deps: {
       };
     },
   };
-}
-
-/**
- * The file's strings with their keys' ids, a slice at a time (empty values or the others): each
- * slice is one statement, and between statements the server answers other requests, where one
- * statement of 50,000 strings held its thread for a third of a second.
- */
-function* changeSlices(
-  languages: ParsedImport["languages"],
-  projectId: string,
-  idOf: ReadonlyMap<string, string>,
-  empty: boolean,
-): Generator<StringChange[]> {
-  let slice: StringChange[] = [];
-  for (const { code, keys, values, states } of languages) {
-    for (let i = 0; i < keys.length; i++) {
-      const value = values[i] ?? "";
-      const keyId = idOf.get(keys[i] ?? "");
-      if (!keyId || (value === "") !== empty) continue;
-      slice.push({ keyId, projectId, language: code, value, state: states[i] ?? null });
-      if (slice.length === IMPORT_ROWS_PER_STATEMENT) {
-        yield slice;
-        slice = [];
-      }
-    }
-  }
-  if (slice.length > 0) yield slice;
 }
 
 export type ImportService = ReturnType<typeof createImportService>;

@@ -1,6 +1,8 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { FormatId, FormatMeta } from "../../shared/formats/types.ts";
 import type { DB } from "../db/schema.ts";
+import { type HistoryOrigin, type StringChange, writeStrings } from "../strings/string-writer.ts";
+import type { ParsedImport } from "./format-jobs.ts";
 import type { ImportedKeyMeta } from "./import-entries.ts";
 
 type Db = Transaction<DB> | Kysely<DB>;
@@ -29,8 +31,8 @@ export async function insertKeysInFileOrder(
   trx: Db,
   projectId: string,
   keys: readonly string[],
-): Promise<{ added: number; idOf: Map<string, string> }> {
-  let added = 0;
+): Promise<{ added: number; addedIds: string[]; idOf: Map<string, string> }> {
+  const addedIds: string[] = [];
   const idOf = new Map<string, string>();
   for (const slice of slices(keys)) {
     // One statement a slice: the keys the project has, and the others inserted. A re-import
@@ -57,7 +59,7 @@ export async function insertKeysInFileOrder(
     `.execute(trx);
     for (const row of rows.rows) {
       idOf.set(row.key, row.id);
-      if (row.added) added++;
+      if (row.added) addedIds.push(row.id);
     }
     // A key another import inserted meanwhile is in neither: it is there now.
     const raced = slice.filter((key) => !idOf.has(key));
@@ -68,7 +70,7 @@ export async function insertKeysInFileOrder(
       for (const row of found.rows) idOf.set(row.key, row.id);
     }
   }
-  return { added, idOf };
+  return { added: addedIds.length, addedIds, idOf };
 }
 
 /**
@@ -142,4 +144,75 @@ export async function writeFileMeta(
       on conflict (project_id, format, language_code) do update set meta = excluded.meta, updated_at = now()
     `.execute(trx);
   }
+}
+
+/** Formats whose files say a string's state (PO fuzzy, XLIFF state, Android fuzzy="true"). */
+const STATEFUL_FORMATS: ReadonlySet<FormatId> = new Set(["po", "xliff", "xliff2", "xml"]);
+
+export interface WrittenImport {
+  keysAdded: number;
+  /** The keys this file added (a push tags them). */
+  addedKeyIds: string[];
+  /** Non-empty strings written, per language. */
+  writtenByLanguage: Map<string, number>;
+}
+
+/**
+ * One parsed file into the project, inside the caller's transaction: its keys (new ones after the
+ * others, in file order), what it says about them and the file, and its strings through the string
+ * writer, so every change has its history row. The Import dialog and the push API both write
+ * this way; only the history's origin and who did it differ.
+ */
+export async function writeParsedImport(
+  trx: Db,
+  projectId: string,
+  format: FormatId,
+  parsed: ParsedImport,
+  meta: { origin: HistoryOrigin; userId: string | null; overwriteExisting: boolean },
+): Promise<WrittenImport> {
+  const { added, addedIds, idOf } = await insertKeysInFileOrder(trx, projectId, parsed.keys);
+  await writeKeyMeta(trx, format, parsed.keyMeta, idOf);
+  await writeFileMeta(trx, projectId, format, parsed.fileMeta);
+  const history = { origin: meta.origin, userId: meta.userId, keepState: !STATEFUL_FORMATS.has(format) };
+  const writtenByLanguage = new Map<string, number>();
+  for (const empty of [false, true]) {
+    for (const changes of changeSlices(parsed.languages, projectId, idOf, empty)) {
+      // An empty string in the file is kept as a value, but never empties a cell that has text.
+      const rows = await writeStrings(trx, changes, {
+        ...history,
+        onlyIfEmpty: empty || !meta.overwriteExisting,
+      });
+      if (empty) continue;
+      for (const row of rows)
+        writtenByLanguage.set(row.language, (writtenByLanguage.get(row.language) ?? 0) + 1);
+    }
+  }
+  return { keysAdded: added, addedKeyIds: addedIds, writtenByLanguage };
+}
+
+/**
+ * The file's strings with their keys' ids, a slice at a time (empty values or the others): each
+ * slice is one statement, and between statements the server answers other requests, where one
+ * statement of 50,000 strings held its thread for a third of a second.
+ */
+function* changeSlices(
+  languages: ParsedImport["languages"],
+  projectId: string,
+  idOf: ReadonlyMap<string, string>,
+  empty: boolean,
+): Generator<StringChange[]> {
+  let slice: StringChange[] = [];
+  for (const { code, keys, values, states } of languages) {
+    for (let i = 0; i < keys.length; i++) {
+      const value = values[i] ?? "";
+      const keyId = idOf.get(keys[i] ?? "");
+      if (!keyId || (value === "") !== empty) continue;
+      slice.push({ keyId, projectId, language: code, value, state: states[i] ?? null });
+      if (slice.length === IMPORT_ROWS_PER_STATEMENT) {
+        yield slice;
+        slice = [];
+      }
+    }
+  }
+  if (slice.length > 0) yield slice;
 }

@@ -194,7 +194,7 @@ export const stringConflictSchema = z.object({
 });
 export type StringConflict = z.infer<typeof stringConflictSchema>;
 
-export const HISTORY_ORIGINS = ["person", "import", "ai", "pseudo", "restore"] as const;
+export const HISTORY_ORIGINS = ["person", "import", "api", "ai", "pseudo", "restore"] as const;
 export const historyEntrySchema = z.object({
   id: z.number().int(),
   /** null: the string was deleted. */

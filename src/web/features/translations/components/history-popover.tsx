@@ -13,6 +13,7 @@ import { useStringHistory } from "../api/string-history.ts";
 const ORIGIN_LABELS: Record<HistoryEntry["origin"], string> = {
   person: "Edited",
   import: "Imported",
+  api: "Pushed by API",
   ai: "AI translation",
   pseudo: "Pseudo-localization (not a translation)",
   restore: "Restored",

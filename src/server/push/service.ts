@@ -1,0 +1,238 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import { TAG_MAX, TAGS_MAX } from "../../shared/schemas/keys.ts";
+import type { PushAnswer, PushFields } from "../../shared/schemas/push.ts";
+import type { ApiKeyRow } from "../api-keys/service.ts";
+import type { DB } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { EventBus } from "../events/event-bus.ts";
+import type { ParsedImport } from "../transfer/format-jobs.ts";
+import { type FormatRunner, inProcessFormats } from "../transfer/format-workers.ts";
+import { writeParsedImport } from "../transfer/import-writes.ts";
+import { type PushFile, pushFilesOf } from "./push-files.ts";
+
+/** Reasons kept in the answer; past this many the last line says how many more there were. */
+const MAX_ERRORS_SHOWN = 50;
+
+/** A dry run's answer, thrown out of its transaction so that everything the transaction did is undone. */
+class DryRun extends Error {
+  constructor(readonly answer: PushAnswer) {
+    super("dry run");
+  }
+}
+
+type Counts = PushAnswer["languages"][number];
+
+/**
+ * The push API (issue 20): CI's files into the project, as the Import dialog imports them (the same
+ * parser, one transaction for every file, the string writer's history with origin `api`), plus
+ * what CI needs: tags on the keys it adds, deleting the keys the source file no longer has, and a
+ * dry run that does all of it in the transaction and rolls it back, so its answer is exactly what
+ * the push would do.
+ */
+export function createPushService(deps: {
+  db: Kysely<DB>;
+  events: Pick<EventBus, "publish">;
+  formats?: FormatRunner;
+}) {
+  const { db, events, formats = inProcessFormats } = deps;
+
+  async function parse(file: PushFile, sourceLanguage: string, inZip: boolean): Promise<ParsedImport> {
+    try {
+      return await formats.parseImport({
+        format: file.format,
+        bytes: file.bytes,
+        options: { language: file.language, sourceLanguage, flattenNestedKeys: true },
+        sourceLanguage,
+      });
+    } catch (error) {
+      // In a zip, the message must say which file it is about.
+      if (inZip && error instanceof AppError)
+        throw new AppError(error.code, `${file.name}: ${error.message}`);
+      throw error;
+    }
+  }
+
+  return {
+    async push(
+      apiKey: ApiKeyRow,
+      upload: { name: string; bytes: Uint8Array },
+      fields: PushFields,
+    ): Promise<PushAnswer> {
+      const project = await db
+        .selectFrom("projects")
+        .selectAll()
+        .where("id", "=", apiKey.project_id)
+        .executeTakeFirst();
+      // The key is deleted with its project, so this is a race with a deletion.
+      if (!project) throw new AppError("unauthorized", "Invalid API key");
+      const source = project.source_language;
+      const tags = checkedTags(fields.tags);
+      const { files, skipped } = pushFilesOf(upload, fields, project.languages);
+      if (fields.deleteMissing && files.some((file) => file.language !== source)) {
+        throw new AppError("validation_failed", "deleteMissing works on the source language only");
+      }
+      const inZip = upload.name.toLowerCase().endsWith(".zip");
+      // The source first, so new keys are numbered in its order.
+      files.sort((a, b) => Number(b.language === source) - Number(a.language === source));
+      const errors = [...skipped];
+      const parsed: { file: PushFile; data: ParsedImport }[] = [];
+      for (const file of files) {
+        const data = await parse(file, source, inZip);
+        errors.push(...data.warnings.map((warning) => (inZip ? `${file.name}: ${warning}` : warning)));
+        if (data.languages.length === 0) {
+          if (!inZip) {
+            throw new AppError("validation_failed", "Error processing file: it holds no strings to import");
+          }
+          errors.push(`${file.name}: it holds no strings to import`);
+          continue;
+        }
+        parsed.push({ file, data });
+      }
+      if (parsed.length === 0) {
+        throw new AppError("validation_failed", "Error processing file: it holds no strings to import");
+      }
+
+      const fileLanguages = [...new Set(parsed.flatMap(({ data }) => data.languages.map((l) => l.code)))];
+      const languagesAfter = [
+        ...project.languages,
+        ...fileLanguages.filter((c) => !project.languages.includes(c)),
+      ];
+      const languagesAdded = languagesAfter.length - project.languages.length;
+
+      const run = async (trx: Transaction<DB>): Promise<PushAnswer> => {
+        if (languagesAdded > 0) {
+          await trx
+            .updateTable("projects")
+            .set({ languages: languagesAfter, updated_at: sql`now()` })
+            .where("id", "=", project.id)
+            .execute();
+        }
+        const counts = new Map<string, Counts>();
+        const addedKeyIds: string[] = [];
+        let keysAdded = 0;
+        for (const { file, data } of parsed) {
+          const filled = await fillCounts(trx, project.id, data);
+          const written = await writeParsedImport(trx, project.id, file.format, data, {
+            origin: "api",
+            userId: apiKey.created_by,
+            overwriteExisting: fields.overwriteExisting,
+          });
+          keysAdded += written.keysAdded;
+          addedKeyIds.push(...written.addedKeyIds);
+          for (const { code, values } of data.languages) {
+            const total = values.filter((value) => value !== "").length;
+            const writtenCount = written.writtenByLanguage.get(code) ?? 0;
+            const added = Math.min(filled.get(code) ?? 0, writtenCount);
+            const before = counts.get(code) ?? { code, added: 0, changed: 0, unchanged: 0 };
+            counts.set(code, {
+              code,
+              added: before.added + added,
+              changed: before.changed + writtenCount - added,
+              unchanged: before.unchanged + total - writtenCount,
+            });
+          }
+        }
+        if (tags.length > 0) await addTags(trx, addedKeyIds, tags);
+        const keysDeleted = fields.deleteMissing
+          ? await deleteKeysNotIn(trx, project.id, [...new Set(parsed.flatMap(({ data }) => data.keys))])
+          : 0;
+        const answer: PushAnswer = {
+          dryRun: fields.dryRun,
+          files: parsed.map(({ file }) => ({
+            name: file.name,
+            language: file.language,
+            format: file.format,
+          })),
+          keysAdded,
+          keysDeleted,
+          languages: languagesAfter.flatMap((code) => counts.get(code) ?? []),
+          errors:
+            errors.length > MAX_ERRORS_SHOWN
+              ? [...errors.slice(0, MAX_ERRORS_SHOWN), `…and ${errors.length - MAX_ERRORS_SHOWN} more`]
+              : errors,
+        };
+        if (fields.dryRun) throw new DryRun(answer);
+        return answer;
+      };
+
+      let answer: PushAnswer;
+      try {
+        answer = await db.transaction().execute(run);
+      } catch (error) {
+        if (error instanceof DryRun) return error.answer;
+        throw error;
+      }
+      let translationsAdded = 0;
+      for (const language of answer.languages) translationsAdded += language.added + language.changed;
+      await events.publish(project.id, [
+        { type: "project.updated", data: { projectId: project.id } },
+        {
+          type: "import.completed",
+          data: { keysAdded: answer.keysAdded, translationsAdded, languagesAdded, languages: fileLanguages },
+        },
+      ]);
+      return answer;
+    },
+  };
+}
+
+/** The same rules as a tag typed in the key dialog. */
+function checkedTags(tags: readonly string[]): string[] {
+  const unique = [...new Set(tags)];
+  const tooLong = unique.find((tag) => tag.length > TAG_MAX);
+  if (tooLong !== undefined) {
+    throw new AppError(
+      "validation_failed",
+      `A tag must be at most ${TAG_MAX} characters: ${tooLong.slice(0, 60)}…`,
+    );
+  }
+  if (unique.length > TAGS_MAX) {
+    throw new AppError("validation_failed", `A key can have at most ${TAGS_MAX} tags`);
+  }
+  return unique;
+}
+
+/**
+ * Per language of the file, how many of its non-empty strings land where the project has no text
+ * yet (none, an empty one, or pseudo-localization): those the write fills whatever
+ * `overwriteExisting` says, so they are the push's `added`; its other writes are `changed`.
+ */
+async function fillCounts(trx: Transaction<DB>, projectId: string, data: ParsedImport) {
+  const filled = new Map<string, number>();
+  for (const { code, keys, values } of data.languages) {
+    const given = keys.filter((_, i) => values[i] !== "");
+    const result = await sql<{ n: string }>`
+      select count(*) as n from unnest(${given}::text[]) as t(k)
+      where not exists (
+        select 1 from translation_keys tk
+        join translation_strings s on s.key_id = tk.id and s.language_code = ${code}
+        where tk.project_id = ${projectId} and tk.key = t.k
+          and s.value <> '' and s.machine is distinct from 'pseudo'
+      )
+    `.execute(trx);
+    filled.set(code, Number(result.rows[0]?.n ?? 0));
+  }
+  return filled;
+}
+
+async function addTags(trx: Transaction<DB>, keyIds: readonly string[], tags: readonly string[]) {
+  if (keyIds.length === 0) return;
+  await sql`
+    update translation_keys set
+      tags = (select array_agg(distinct x order by x) from unnest(tags || ${tags}::text[]) as x),
+      updated_at = now()
+    where id = any(${keyIds}::uuid[])
+  `.execute(trx);
+}
+
+/** `deleteMissing`: the project's keys the source file does not have go, with their strings. */
+async function deleteKeysNotIn(trx: Transaction<DB>, projectId: string, keys: readonly string[]) {
+  const deleted = await sql<{ id: string }>`
+    delete from translation_keys
+    where project_id = ${projectId} and not (key = any(${keys}::text[]))
+    returning id
+  `.execute(trx);
+  return deleted.rows.length;
+}
+
+export type PushService = ReturnType<typeof createPushService>;

@@ -1,0 +1,280 @@
+import { zipSync } from "fflate";
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import type { PushAnswer } from "../../src/shared/schemas/push.ts";
+import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { createScopedKey, pushWithKey } from "../helpers/key-requests.ts";
+
+// The push API (issue 20): CI's files into the project, as the Import dialog imports them.
+const api = apiAppForThisFile();
+
+const enc = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+
+/** An owner's project (en source, de) with a key that may push and pull. */
+async function pushProject() {
+  const setup = await ownerWithProject(api(), ["de"]);
+  const key = await createScopedKey(setup.owner, setup.projectId, ["pull", "push"]);
+  const push = (
+    file: { name: string; bytes: Uint8Array | string } | undefined,
+    fields?: Record<string, string>,
+  ) => pushWithKey(api().app.url, key.key, file, fields);
+  return { ...setup, key, push };
+}
+
+/** Key → language → text, as the database holds them. */
+async function cells(projectId: string) {
+  const rows = await api()
+    .db.selectFrom("translation_strings as s")
+    .innerJoin("translation_keys as k", "k.id", "s.key_id")
+    .select(["k.key", "s.language_code", "s.value"])
+    .where("s.project_id", "=", projectId)
+    .execute();
+  const out: Record<string, Record<string, string>> = {};
+  for (const row of rows) out[row.key] = { ...out[row.key], [row.language_code]: row.value };
+  return out;
+}
+
+/** Everything a push could touch, to compare before and after. */
+async function snapshot(projectId: string) {
+  const db = api().db;
+  const keys = await db
+    .selectFrom("translation_keys")
+    .select(["key", "tags", "position", "description"])
+    .where("project_id", "=", projectId)
+    .orderBy("key")
+    .execute();
+  const history = await db
+    .selectFrom("string_history")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("project_id", "=", projectId)
+    .executeTakeFirstOrThrow();
+  const project = await db
+    .selectFrom("projects")
+    .select(["languages", "updated_at"])
+    .where("id", "=", projectId)
+    .executeTakeFirstOrThrow();
+  const strings = await sql<{ key_id: string; language_code: string; value: string; version: number }>`
+    select key_id, language_code, value, version from translation_strings
+    where project_id = ${projectId} order by key_id, language_code
+  `.execute(db);
+  return { keys, history: Number(history.n), project, strings: strings.rows, cells: await cells(projectId) };
+}
+
+describe("push API", () => {
+  it("pushes the source file: keys and strings added, history origin api", async () => {
+    const { projectId, push } = await pushProject();
+    const answer = await push({ name: "en.json", bytes: enc({ greeting: "Hello", "button.save": "Save" }) });
+    expect(answer.status).toBe(200);
+    expect(answer.json<PushAnswer>()).toEqual({
+      dryRun: false,
+      files: [{ name: "en.json", language: "en", format: "json" }],
+      keysAdded: 2,
+      keysDeleted: 0,
+      languages: [{ code: "en", added: 2, changed: 0, unchanged: 0 }],
+      errors: [],
+    });
+    expect(await cells(projectId)).toEqual({ greeting: { en: "Hello" }, "button.save": { en: "Save" } });
+    const origins = await api()
+      .db.selectFrom("string_history")
+      .select("origin")
+      .where("project_id", "=", projectId)
+      .execute();
+    expect(origins.map((row) => row.origin)).toEqual(["api", "api"]);
+
+    // The same file again changes nothing.
+    const again = await push({ name: "en.json", bytes: enc({ greeting: "Hello", "button.save": "Save" }) });
+    expect(again.json<PushAnswer>()).toMatchObject({
+      keysAdded: 0,
+      languages: [{ code: "en", added: 0, changed: 0, unchanged: 2 }],
+    });
+  });
+
+  it("takes the language from the form when the name does not say it, and refuses without either", async () => {
+    const { projectId, push } = await pushProject();
+    const named = await push({ name: "messages.json", bytes: enc({ title: "Titel" }) }, { language: "de" });
+    expect(named.status).toBe(200);
+    expect(named.json<PushAnswer>().files).toEqual([
+      { name: "messages.json", language: "de", format: "json" },
+    ]);
+    expect((await cells(projectId)).title).toEqual({ de: "Titel" });
+    const unnamed = await push({ name: "messages.json", bytes: enc({ title: "Titel" }) });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.json()).toEqual({
+      error: {
+        code: "validation_failed",
+        message: "language is required: the name messages.json does not say which language the file holds",
+      },
+    });
+  });
+
+  it("pushes a zip of several files in one go, each file's language and format from its name", async () => {
+    const { projectId, push } = await pushProject();
+    const zip = zipSync({
+      "locales/en.json": enc({ greeting: "Hello", bye: "Bye" }),
+      "locales/de.json": enc({ greeting: "Hallo" }),
+      "fr.lproj/Localizable.strings": new TextEncoder().encode('"greeting" = "Bonjour";\n'),
+      "README.md": new TextEncoder().encode("# not a translation"),
+    });
+    const answer = await push({ name: "translations.zip", bytes: zip });
+    expect(answer.status).toBe(200);
+    const body = answer.json<PushAnswer>();
+    expect(body.files).toEqual([
+      { name: "locales/en.json", language: "en", format: "json" },
+      { name: "locales/de.json", language: "de", format: "json" },
+      { name: "fr.lproj/Localizable.strings", language: "fr", format: "strings" },
+    ]);
+    expect(body.keysAdded).toBe(2);
+    expect(body.languages).toEqual([
+      { code: "en", added: 2, changed: 0, unchanged: 0 },
+      { code: "de", added: 1, changed: 0, unchanged: 0 },
+      { code: "fr", added: 1, changed: 0, unchanged: 0 },
+    ]);
+    expect(body.errors).toEqual(["Skipped README.md: not a format Sprog reads"]);
+    expect(await cells(projectId)).toEqual({
+      greeting: { en: "Hello", de: "Hallo", fr: "Bonjour" },
+      bye: { en: "Bye" },
+    });
+    // A language the project lacked is added, as an import adds it.
+    const project = await api()
+      .db.selectFrom("projects")
+      .select("languages")
+      .where("id", "=", projectId)
+      .executeTakeFirstOrThrow();
+    expect(project.languages).toEqual(["en", "de", "fr"]);
+  });
+
+  it("answers a dry run with what would change and changes nothing", async () => {
+    const { projectId, push } = await pushProject();
+    await push({ name: "en.json", bytes: enc({ greeting: "Hello", old: "Old" }) });
+    await push({ name: "de.json", bytes: enc({ greeting: "Hallo" }) });
+    const before = await snapshot(projectId);
+    const file = { name: "en.json", bytes: enc({ greeting: "Hello!", fresh: "New" }) };
+    const fields = { overwriteExisting: "true", deleteMissing: "true", tags: "ci" };
+    const dry = await push(file, { ...fields, dryRun: "true" });
+    expect(dry.status).toBe(200);
+    const expected = {
+      files: [{ name: "en.json", language: "en", format: "json" }],
+      keysAdded: 1,
+      keysDeleted: 1,
+      languages: [{ code: "en", added: 1, changed: 1, unchanged: 0 }],
+      errors: [],
+    };
+    expect(dry.json<PushAnswer>()).toEqual({ dryRun: true, ...expected });
+    expect(await snapshot(projectId)).toEqual(before);
+    // The real push does exactly what the dry run said.
+    const real = await push(file, fields);
+    expect(real.json<PushAnswer>()).toEqual({ dryRun: false, ...expected });
+    expect(await cells(projectId)).toEqual({ greeting: { en: "Hello!", de: "Hallo" }, fresh: { en: "New" } });
+  });
+
+  it("only fills missing strings unless overwriteExisting is true", async () => {
+    const { projectId, push } = await pushProject();
+    await push({ name: "en.json", bytes: enc({ a: "A", b: "B", c: "C" }) });
+    await push({ name: "de.json", bytes: enc({ a: "A-de", b: "" }) });
+    const file = { name: "de.json", bytes: enc({ a: "A-de2", b: "B-de", c: "C-de" }) };
+    const fill = await push(file);
+    expect(fill.json<PushAnswer>().languages).toEqual([{ code: "de", added: 2, changed: 0, unchanged: 1 }]);
+    expect(await cells(projectId)).toMatchObject({ a: { de: "A-de" }, b: { de: "B-de" }, c: { de: "C-de" } });
+
+    const overwrite = await push(file, { overwriteExisting: "true" });
+    expect(overwrite.json<PushAnswer>().languages).toEqual([
+      { code: "de", added: 0, changed: 1, unchanged: 2 },
+    ]);
+    expect((await cells(projectId)).a).toEqual({ en: "A", de: "A-de2" });
+  });
+
+  it("deletes the keys the source file lacks, and only for the source language", async () => {
+    const { projectId, push } = await pushProject();
+    await push({ name: "en.json", bytes: enc({ keep: "Keep", gone: "Gone" }) });
+    await push({ name: "de.json", bytes: enc({ keep: "Bleib", gone: "Weg" }) });
+    const refused = await push({ name: "de.json", bytes: enc({ keep: "Bleib" }) }, { deleteMissing: "true" });
+    expect(refused.status).toBe(400);
+    expect(refused.json()).toEqual({
+      error: { code: "validation_failed", message: "deleteMissing works on the source language only" },
+    });
+    expect(Object.keys(await cells(projectId)).sort()).toEqual(["gone", "keep"]);
+
+    const deleted = await push({ name: "en.json", bytes: enc({ keep: "Keep" }) }, { deleteMissing: "true" });
+    expect(deleted.status).toBe(200);
+    expect(deleted.json<PushAnswer>().keysDeleted).toBe(1);
+    expect(await cells(projectId)).toEqual({ keep: { en: "Keep", de: "Bleib" } });
+  });
+
+  it("gives the push's tags to the keys it adds, not to keys the project had", async () => {
+    const { projectId, push } = await pushProject();
+    await push({ name: "en.json", bytes: enc({ old: "Old" }) });
+    const answer = await push(
+      { name: "en.json", bytes: enc({ old: "Old", fresh: "New" }) },
+      { tags: " ci, mobile ,ci" },
+    );
+    expect(answer.status).toBe(200);
+    const keys = await api()
+      .db.selectFrom("translation_keys")
+      .select(["key", "tags"])
+      .where("project_id", "=", projectId)
+      .orderBy("key")
+      .execute();
+    expect(keys).toEqual([
+      { key: "fresh", tags: ["ci", "mobile"] },
+      { key: "old", tags: [] },
+    ]);
+  });
+
+  it("refuses a file it cannot read with the parser's message and changes nothing", async () => {
+    const { projectId, push } = await pushProject();
+    await push({ name: "en.json", bytes: enc({ greeting: "Hello" }) });
+    const before = await snapshot(projectId);
+    const bad = await push({ name: "en.json", bytes: '{"greeting": "Hi",' });
+    expect(bad.status).toBe(400);
+    expect(bad.json()).toEqual({
+      error: { code: "validation_failed", message: "Invalid JSON file. Please check the file format." },
+    });
+    // In a zip, one bad file refuses the whole push, naming the file.
+    const zip = zipSync({ "en.json": enc({ fresh: "New" }), "de.json": new TextEncoder().encode("{") });
+    const badZip = await push({ name: "all.zip", bytes: zip });
+    expect(badZip.status).toBe(400);
+    expect(badZip.json()).toEqual({
+      error: {
+        code: "validation_failed",
+        message: "de.json: Invalid JSON file. Please check the file format.",
+      },
+    });
+    const missing = await push(undefined, { language: "en" });
+    expect(missing.status).toBe(400);
+    expect(missing.json()).toEqual({
+      error: { code: "validation_failed", message: "file is required: the file to push" },
+    });
+    expect(await snapshot(projectId)).toEqual(before);
+  });
+
+  it("refuses a key without the push scope (403) and a revoked key (401)", async () => {
+    const { owner, projectId, key } = await pushProject();
+    const pullOnly = await createScopedKey(owner, projectId, ["pull"]);
+    const file = { name: "en.json", bytes: enc({ greeting: "Hello" }) };
+    const forbidden = await pushWithKey(api().app.url, pullOnly.key, file);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.json()).toEqual({
+      error: {
+        code: "forbidden",
+        message: "This API key may not push: give it the push scope in Project Settings → API Access",
+      },
+    });
+    expect((await pushWithKey(api().app.url, undefined, file)).status).toBe(401);
+    await owner.request("DELETE", `/api/api-keys/${key.id}`);
+    const revoked = await pushWithKey(api().app.url, key.key, file);
+    expect(revoked.status).toBe(401);
+    expect(revoked.json()).toEqual({ error: { code: "unauthorized", message: "Invalid API key" } });
+    expect(await cells(projectId)).toEqual({});
+  });
+
+  it("answers only under /api, and is documented in OpenAPI", async () => {
+    const { key } = await pushProject();
+    const file = { name: "en.json", bytes: enc({ greeting: "Hello" }) };
+    const root = await pushWithKey(api().app.url, key.key, file, {}, "/v1/push");
+    expect(root.status).toBe(404);
+    const doc = (await (await fetch(`${api().app.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, { post?: { requestBody?: unknown } }>;
+    };
+    expect(doc.paths["/v1/push"]?.post?.requestBody).toBeTruthy();
+  });
+});
