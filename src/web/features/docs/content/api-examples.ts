@@ -102,3 +102,50 @@ export const ZIP_PATHS: Record<PullFormat, string> = {
   stringsdict: "en.lproj/Localizable.stringsdict, de.lproj/Localizable.stringsdict",
   android: "values-en/strings.xml, values-de/strings.xml",
 };
+
+/**
+ * sprog.config.json for the three usual layouts (docs topic api, section cli). A test checks each
+ * against the config's schema, so the docs never show a file the CLI refuses.
+ */
+export const CLI_CONFIG_EXAMPLES: readonly { title: string; config: Record<string, unknown> }[] = [
+  {
+    title: "A web app: src/locales/en.json, de.json, …",
+    config: {
+      $schema: "./node_modules/sprog/schemas/sprog.config.schema.json",
+      host: "https://sprog.example.com",
+      files: [{ path: "src/locales/{lang}.json", format: "json", source: "en" }],
+      check: { src: ["src/**/*.{ts,tsx}"] },
+    },
+  },
+  {
+    title: "Android: values/strings.xml for the source language, values-de/, values-pt-rBR/, …",
+    config: {
+      host: "https://sprog.example.com",
+      files: [{ path: "app/src/main/res/values-{android_lang}/strings.xml", format: "android" }],
+      check: { src: ["app/src/main/**/*.{kt,java,xml}"] },
+    },
+  },
+  {
+    title: "iOS: en.lproj/Localizable.strings, de.lproj/…",
+    config: {
+      host: "https://sprog.example.com",
+      files: [{ path: "App/{lang}.lproj/Localizable.strings", format: "strings" }],
+      check: { src: ["App/**/*.swift"], patterns: ['L10n\\.tr\\("([^"]+)"\\)'] },
+    },
+  },
+];
+
+/** What `sprog status` prints (bin/src/status.mjs), for the docs. */
+export const CLI_STATUS_EXAMPLE = `Shop (source language en)
+language  keys  translated  missing  unverified  approved
+en         128         128        0           0       120
+de         128         119        9          14        97
+fr         128          87       41          87         0`;
+
+/** What `sprog check` prints when the code uses a key the project lacks (exit 6). */
+export const CLI_CHECK_EXAMPLE = `Read 214 files: 131 keys used, 130 keys in the project.
+warning: 1 key in the project not used in the code:
+  legacy.banner
+error: 2 keys used in the code but missing in the project:
+  cart.badge  (src/components/Badge.vue:2)
+  cart.title  (src/components/Cart.tsx:6)`;

@@ -11,7 +11,6 @@ import {
   Code,
   CodeBlock,
   DataTable,
-  Definitions,
   DocSection,
   List,
   NameWithNote,
@@ -20,14 +19,9 @@ import {
   TopicLink,
   Ui,
 } from "../components/prose.tsx";
-import {
-  CLI_DEFAULT_PLACEHOLDERS,
-  CLI_EXIT_CODES,
-  CLI_OPTIONS,
-  rolesWith,
-  SERVER_DEFAULTS,
-} from "../reference-data.ts";
+import { rolesWith, SERVER_DEFAULTS } from "../reference-data.ts";
 import { PULL_EXAMPLES, ZIP_PATHS } from "./api-examples.ts";
+import { CliSection } from "./cli-section.tsx";
 
 export const PULL_PATH = "/api/v1/pull";
 export const PULL_ALIAS_PATH = "/functions/v1/pull-translations";
@@ -92,32 +86,6 @@ export function ApiTopic() {
     "HTTP/1.1 304 Not Modified",
     'etag: "Xk3v9QbT0w1mZ2pL8sR4aYcE6hU"',
   ].join("\n");
-  const cli = [
-    `curl -fsSLO ${host}/cli/sprog.mjs`,
-    `export SPROG_HOST=${host}`,
-    `export SPROG_API_KEY=${API_KEY_PREFIX}…   # from your CI's secrets`,
-    "",
-    "# one language, to a file",
-    "node sprog.mjs pull --format json --language de --out src/locales/de.json",
-    "# every language, unzipped into a folder",
-    "node sprog.mjs pull --format strings --out ios/Resources/",
-    "# every language as translations.zip, only when something changed",
-    "node sprog.mjs pull --format android --out translations.zip --etag-file .sprog-etag",
-  ].join("\n");
-  const workflow = `# .github/workflows/translations.yml
-name: Translations
-on: workflow_dispatch
-jobs:
-  pull:
-    runs-on: ubuntu-latest
-    steps:
-      - uses: actions/checkout@v4
-      - run: curl -fsSLO ${host}/cli/sprog.mjs
-      - run: node sprog.mjs pull --format json --out src/locales/
-        env:
-          SPROG_HOST: ${host}
-          SPROG_API_KEY: \${{ secrets.SPROG_API_KEY }}`;
-
   return (
     <>
       <DocSection id="overview" title="Overview">
@@ -265,8 +233,8 @@ jobs:
         <P>
           Every answer has an <Code>etag</Code> naming the state of the project's keys, strings and languages
           and the request. Send it back as <Code>if-none-match</Code>: while nothing changed, the answer is an
-          empty <Code>304 Not Modified</Code>, which costs the server almost nothing. The CLI does this for
-          you with <Code>--etag-file</Code>.
+          empty <Code>304 Not Modified</Code>, which costs the server almost nothing. <Code>sprog pull</Code>{" "}
+          does this for you, keeping the ETags in <Code>.sprog/etags.json</Code>.
         </P>
         <CodeBlock title="A repeated pull while nothing changed">{notModified}</CodeBlock>
       </DocSection>
@@ -322,45 +290,7 @@ jobs:
         </P>
       </DocSection>
 
-      <DocSection id="cli" title="The sprog CLI">
-        <P>
-          The <Code>sprog</Code> command wraps the pull API: it picks the placeholder format for you, writes
-          or unzips the files, remembers the ETag, and exits with a code your CI understands. It is one
-          JavaScript file for Node.js 20 or later, with no dependencies, and every Sprog server serves it at{" "}
-          <Code>/cli/sprog.mjs</Code>:
-        </P>
-        <CodeBlock title="Download and run">{cli}</CodeBlock>
-        <P>
-          Inside a checkout of Sprog itself it is the package's <Code>sprog</Code> command:{" "}
-          <Code>npx sprog pull …</Code>, or <Code>node bin/sprog.mjs pull …</Code>.{" "}
-          <Code>sprog pull --help</Code> lists the options.
-        </P>
-        <SubHeading>Options</SubHeading>
-        <Definitions
-          label="sprog pull options"
-          items={CLI_OPTIONS.map((o) => ({
-            id: o.option,
-            term: <Code>{o.option}</Code>,
-            meaning: o.meaning,
-          }))}
-        />
-        <P>
-          Default placeholder formats:{" "}
-          {Object.entries(CLI_DEFAULT_PLACEHOLDERS)
-            .map(([format, placeholders]) => `${placeholders} for ${format}`)
-            .join(", ")}
-          .
-        </P>
-        <SubHeading>Exit codes</SubHeading>
-        <DataTable
-          caption="sprog exit codes"
-          columns={["Code", "Meaning"]}
-          rowKeys={CLI_EXIT_CODES.map((e) => String(e.code))}
-          rows={CLI_EXIT_CODES.map((e) => [String(e.code), e.meaning])}
-          columnClassNames={["w-16"]}
-        />
-        <CodeBlock title="In GitHub Actions">{workflow}</CodeBlock>
-      </DocSection>
+      <CliSection host={host} />
 
       <DocSection id="openapi" title="The rest of the API">
         <P>
@@ -370,9 +300,10 @@ jobs:
         </P>
         <Callout>
           <P>
-            Only the pull API takes a project API key. Everything else that reads or changes your data needs a
-            signed-in session, and is checked against the same roles as the app (see{" "}
-            <TopicLink to="collaboration">Team collaboration</TopicLink>
+            Only the <Code>/api/v1/…</Code> routes (pull, push, status, keys) and, with the{" "}
+            <Code>webhooks:manage</Code> scope, a project's webhooks take a project API key. Everything else
+            that reads or changes your data needs a signed-in session, and is checked against the same roles
+            as the app (see <TopicLink to="collaboration">Team collaboration</TopicLink>
             ).
           </P>
         </Callout>

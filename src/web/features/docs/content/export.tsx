@@ -119,7 +119,12 @@ export function ExportTopic() {
         <Callout>
           <P>
             For CI/CD, the <TopicLink to="api">pull API</TopicLink> gives the same files without a browser:
-            one language as the file itself, or every language as <Code>translations.zip</Code>.
+            one language as the file itself, or every language as <Code>translations.zip</Code>. With a{" "}
+            <TopicLink to="api" hash="cli-config">
+              sprog.config.json
+            </TopicLink>{" "}
+            in your repository, <Code>sprog pull</Code> writes each language's file where your app reads it
+            (only the files that changed), and <Code>sprog push</Code> sends new source strings the other way.
           </P>
         </Callout>
       </DocSection>
