@@ -3,10 +3,14 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { PushAnswer } from "../../src/shared/schemas/push.ts";
 import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
-import { createScopedKey, pushWithKey } from "../helpers/key-requests.ts";
+import { createScopedKey, getWithKey, pushWithKey } from "../helpers/key-requests.ts";
+import { listenToBus } from "../helpers/reviews.ts";
 
 // The push API (issue 20): CI's files into the project, as the Import dialog imports them.
-const api = apiAppForThisFile();
+// Small limits, so the tests reach them: ten requests a minute per key and scope, 1 MB uploads.
+const api = apiAppForThisFile({
+  env: async () => ({ PULL_RATE_LIMIT_PER_MINUTE: "10", MAX_UPLOAD_MB: "1" }),
+});
 
 const enc = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
@@ -276,5 +280,58 @@ describe("push API", () => {
       paths: Record<string, { post?: { requestBody?: unknown } }>;
     };
     expect(doc.paths["/v1/push"]?.post?.requestBody).toBeTruthy();
+  });
+
+  it("publishes what an import publishes, after the commit; a dry run publishes nothing", async () => {
+    const { projectId, push } = await pushProject();
+    const bus = await listenToBus(api());
+    try {
+      const file = { name: "en.json", bytes: enc({ greeting: "Hello", bye: "Bye" }) };
+      await push(file, { dryRun: "true" });
+      await push(file);
+      const mine = () =>
+        bus.seen
+          .filter((m) => (m as { projectId?: string }).projectId === projectId)
+          .map((m) => (m as { event: unknown }).event);
+      const deadline = Date.now() + 5000;
+      while (mine().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(mine()).toEqual([
+        { type: "project.updated", data: { projectId } },
+        {
+          type: "import.completed",
+          data: { keysAdded: 2, translationsAdded: 2, languagesAdded: 0, languages: ["en"] },
+        },
+      ]);
+    } finally {
+      await bus.stop();
+    }
+  });
+
+  it("limits each key's pushes per minute apart from its pulls, with 429 and Retry-After", async () => {
+    const { key, push } = await pushProject();
+    const file = { name: "en.json", bytes: enc({ greeting: "Hello" }) };
+    for (let i = 0; i < 10; i++) expect((await push(file, { dryRun: "true" })).status).toBe(200);
+    const limited = await push(file);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(limited.json<{ error: { message: string } }>().error.message).toContain("Too many push requests");
+    // Its pulls are counted apart.
+    expect((await getWithKey(api().app.url, "/api/v1/status", key.key)).status).toBe(200);
+    api().app.clock.advance(61_000);
+    expect((await push(file)).status).toBe(200);
+  });
+
+  it("refuses a file over the upload limit with 413 before reading it", async () => {
+    const { projectId, push } = await pushProject();
+    const big = JSON.stringify({ big: "x".repeat(1024 * 1024 + 10) });
+    const answer = await push({ name: "en.json", bytes: big });
+    expect(answer.status).toBe(413);
+    expect(answer.json()).toEqual({
+      error: {
+        code: "payload_too_large",
+        message: "Error processing file: the file is larger than the 1 MB limit",
+      },
+    });
+    expect(await cells(projectId)).toEqual({});
   });
 });
