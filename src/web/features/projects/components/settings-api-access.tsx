@@ -77,7 +77,7 @@ function KeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) =
       <div className="flex flex-col items-center gap-2 rounded-md border border-dashed border-border-strong bg-surface px-3 py-6 text-center">
         <KeyRound className="size-5 text-muted" aria-hidden="true" />
         <p className="text-sm font-medium">No API keys yet</p>
-        <p className="text-xs text-muted">Create one to pull this project's translations from CI/CD.</p>
+        <p className="text-xs text-muted">Create one to pull translations, push files or manage webhooks from CI/CD.</p>
       </div>
     );
   }
@@ -216,7 +216,7 @@ export function SettingsApiAccess({ project, host }: { project: Project; host: s
         description={
           revoking ? (
             <>
-              Pulls with <strong className="text-foreground">{keyLabel(revoking)}</strong> (
+              Requests with <strong className="text-foreground">{keyLabel(revoking)}</strong> (
               <code className="font-mono">{revoking.prefix}…</code>) will be refused from now on. This action
               cannot be undone.
             </>

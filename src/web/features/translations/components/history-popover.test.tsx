@@ -1,0 +1,68 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { HistoryEntry } from "../../../../shared/schemas/keys.ts";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { HistoryPopover } from "./history-popover.tsx";
+
+const ENTRIES: HistoryEntry[] = [
+  {
+    id: 3,
+    value: "Hallo!",
+    version: 3,
+    origin: "api",
+    by: "Ada Owner",
+    createdAt: "2026-03-05T08:30:00.000Z",
+  },
+  {
+    id: 2,
+    value: "Hallo",
+    version: 2,
+    origin: "import",
+    by: "Ada Owner",
+    createdAt: "2026-03-04T08:30:00.000Z",
+  },
+  { id: 1, value: "Hi", version: 1, origin: "person", by: null, createdAt: "2026-03-03T08:30:00.000Z" },
+];
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("HistoryPopover", () => {
+  it("names how each version came: a push by API apart from an import and an edit", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<typeof fetch>(async (input) => {
+        const url = String(input);
+        if (url === "/api/keys/k1/strings/de/history") {
+          return new Response(JSON.stringify({ entries: ENTRIES }), {
+            headers: { "Content-Type": "application/json" },
+          });
+        }
+        return new Response(JSON.stringify({ error: { code: "not_found", message: url } }), { status: 404 });
+      }),
+    );
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <HistoryPopover
+          projectId="p1"
+          keyId="k1"
+          language="de"
+          cellLabel="greeting (de)"
+          onRestored={() => {}}
+        />
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByRole("button", { name: "History of greeting (de)" }));
+    const versions = within(await screen.findByRole("list", { name: "Versions" })).getAllByRole("listitem");
+    expect(versions.map((item) => item.textContent)).toEqual([
+      expect.stringContaining("Pushed by API by Ada Owner"),
+      expect.stringContaining("Imported by Ada Owner"),
+      expect.stringContaining("Edited by Sprog"),
+    ]);
+  });
+});
