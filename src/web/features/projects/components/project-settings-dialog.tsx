@@ -1,4 +1,4 @@
-import { KeyRound, Languages, Settings } from "lucide-react";
+import { KeyRound, Languages, Settings, Webhook } from "lucide-react";
 import { useState } from "react";
 import type { PermissionFlags } from "../../../../shared/permissions.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
@@ -7,8 +7,9 @@ import { cn } from "../../../lib/cn.ts";
 import { SettingsApiAccess } from "./settings-api-access.tsx";
 import { SettingsGeneral } from "./settings-general.tsx";
 import { SettingsLanguages } from "./settings-languages.tsx";
+import { SettingsWebhooks } from "./settings-webhooks.tsx";
 
-type Section = "general" | "languages" | "api";
+type Section = "general" | "languages" | "api" | "webhooks";
 
 export interface ProjectSettingsDialogProps {
   project: Project;
@@ -19,7 +20,7 @@ export interface ProjectSettingsDialogProps {
   onDeleted: (project: Project) => void;
 }
 
-/** Project Settings (spec point 2 dialogs): a sidebar of General, Languages and API Access. */
+/** Project Settings (spec point 2 dialogs): a sidebar of General, Languages, API Access and Webhooks. */
 export function ProjectSettingsDialog({
   project,
   flags,
@@ -32,6 +33,7 @@ export function ProjectSettingsDialog({
     { id: "general", label: "General", icon: Settings },
     { id: "languages", label: "Languages", icon: Languages },
     ...(flags.canManageAPIKeys ? [{ id: "api" as const, label: "API Access", icon: KeyRound }] : []),
+    ...(flags.canManageWebhooks ? [{ id: "webhooks" as const, label: "Webhooks", icon: Webhook }] : []),
   ];
   const active = sections.some((s) => s.id === section) ? section : "general";
 
@@ -69,6 +71,7 @@ export function ProjectSettingsDialog({
             ) : null}
             {active === "languages" ? <SettingsLanguages project={project} flags={flags} /> : null}
             {active === "api" ? <SettingsApiAccess project={project} host={window.location.origin} /> : null}
+            {active === "webhooks" ? <SettingsWebhooks project={project} /> : null}
           </div>
         </div>
       </DialogContent>

@@ -1,0 +1,211 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Project } from "../../../../shared/schemas/projects.ts";
+import type { CreatedWebhook, Webhook, WebhookDelivery } from "../../../../shared/schemas/webhooks.ts";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { SettingsWebhooks } from "./settings-webhooks.tsx";
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock("sonner", () => ({ toast }));
+
+const PROJECT: Project = {
+  id: "p1",
+  teamId: "t1",
+  name: "App",
+  kind: "web",
+  sourceLanguage: "en",
+  languages: ["en", "de"],
+  placeholderFormat: "web",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+};
+const HOOK_ID = "0b5c3a4e-5f0e-4d7a-9a52-2d5b8f1e6c01";
+const OFF: Webhook = {
+  id: HOOK_ID,
+  projectId: "p1",
+  url: "https://hooks.example.com/sprog",
+  events: ["key.created", "key.deleted"],
+  enabled: false,
+  disabledReason: "15 failed attempts in a row; the last: The receiver answered 503",
+  createdAt: "2026-03-01T10:00:00.000Z",
+  updatedAt: "2026-03-02T10:00:00.000Z",
+};
+const SECRET = `whsec_${"cd".repeat(32)}`;
+const ATTEMPT: WebhookDelivery = {
+  id: "a1",
+  deliveryId: "d1",
+  event: "ping",
+  attempt: 1,
+  status: "failed",
+  responseCode: 503,
+  responseBody: "down",
+  latencyMs: 42,
+  error: "The receiver answered 503",
+  createdAt: "2026-03-02T10:00:00.000Z",
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+/** A fake API of one project's webhooks. */
+function stubApi(hooks: Webhook[], options: { refuseCreate?: string } = {}) {
+  let stored = [...hooks];
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? "GET";
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    if (url === "/api/projects/p1/webhooks" && method === "GET") return json({ webhooks: stored });
+    if (url === "/api/projects/p1/webhooks" && method === "POST") {
+      if (options.refuseCreate) {
+        return json({ error: { code: "validation_failed", message: options.refuseCreate } }, 400);
+      }
+      const created: CreatedWebhook = {
+        ...OFF,
+        id: "1b5c3a4e-5f0e-4d7a-9a52-2d5b8f1e6c02",
+        url: String(body.url),
+        events: body.events as Webhook["events"],
+        enabled: true,
+        disabledReason: null,
+        secret: SECRET,
+      };
+      const { secret: _secret, ...listed } = created;
+      stored = [...stored, listed];
+      return json(created, 201);
+    }
+    const one = /^\/api\/projects\/p1\/webhooks\/([\w-]+)(\/test|\/deliveries)?$/.exec(url);
+    if (one && method === "PATCH") {
+      stored = stored.map((h) => (h.id === one[1] ? { ...h, ...body, disabledReason: null } : h));
+      return json(stored.find((h) => h.id === one[1]));
+    }
+    if (one && method === "DELETE") {
+      stored = stored.filter((h) => h.id !== one[1]);
+      return new Response(null, { status: 204 });
+    }
+    if (one?.[2] === "/test" && method === "POST") return json({ deliveryId: "d1" }, 202);
+    if (one?.[2] === "/deliveries") return json({ deliveries: [ATTEMPT] });
+    return json({ error: { code: "not_found", message: "No such API endpoint" } }, 404);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+function setup() {
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SettingsWebhooks project={PROJECT} />
+    </QueryClientProvider>,
+  );
+  return { user };
+}
+
+const hookList = () => screen.findByRole("list", { name: "Webhooks" });
+const posted = (fetchMock: ReturnType<typeof stubApi>, suffix: string) =>
+  fetchMock.mock.calls.find(([url, init]) => String(url).endsWith(suffix) && init?.method === "POST");
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe("Project Settings → Webhooks", () => {
+  it("lists hooks with their events and why the server turned one off, never a secret", async () => {
+    stubApi([OFF]);
+    setup();
+    const [item] = within(await hookList()).getAllByRole("listitem");
+    expect(item?.textContent).toContain("https://hooks.example.com/sprog");
+    expect(item?.textContent).toContain("key.created, key.deleted");
+    expect(item?.textContent).toContain("Disabled: 15 failed attempts in a row");
+    expect(within(item as HTMLElement).getByRole("button", { name: "Enable" })).toBeTruthy();
+  });
+
+  it("adds a hook with the events chosen and shows its signing secret once", async () => {
+    const fetchMock = stubApi([]);
+    const { user } = setup();
+    await screen.findByText("No webhooks yet");
+    await user.type(screen.getByLabelText("Payload URL"), "https://ci.example.com/hook");
+    await user.click(screen.getByRole("checkbox", { name: "string.updated" }));
+    await user.click(screen.getByRole("button", { name: "Add webhook" }));
+
+    const secret = await screen.findByLabelText<HTMLInputElement>("Signing secret");
+    expect(secret.value).toBe(SECRET);
+    expect(screen.getByText(/Copy it now — you won't see it again\./)).toBeTruthy();
+    const body = JSON.parse(String(posted(fetchMock, "/webhooks")?.[1]?.body));
+    expect(body).toEqual({
+      url: "https://ci.example.com/hook",
+      events: ["key.created", "key.deleted", "import.completed", "batch.completed", "review.completed"],
+    });
+    const [item] = within(await hookList()).getAllByRole("listitem");
+    expect(item?.textContent).toContain("https://ci.example.com/hook");
+    expect(item?.textContent).not.toContain(SECRET);
+
+    await user.click(screen.getByRole("button", { name: "Done" }));
+    expect(document.body.textContent).not.toContain(SECRET);
+  });
+
+  it("checks the URL and events before sending, and shows the server's refusal as a toast", async () => {
+    const refusal =
+      "The webhook URL points at a private or loopback address (10.0.0.1); only public addresses are allowed";
+    const fetchMock = stubApi([], { refuseCreate: refusal });
+    const { user } = setup();
+    await screen.findByText("No webhooks yet");
+    await user.type(screen.getByLabelText("Payload URL"), "ftp://x");
+    for (const box of screen.getAllByRole("checkbox")) await user.click(box);
+    await user.click(screen.getByRole("button", { name: "Add webhook" }));
+    expect(screen.getByText("The webhook URL must be an http:// or https:// URL")).toBeTruthy();
+    expect(screen.getByText("Choose at least one event")).toBeTruthy();
+    expect(posted(fetchMock, "/webhooks")).toBeUndefined();
+
+    await user.clear(screen.getByLabelText("Payload URL"));
+    await user.type(screen.getByLabelText("Payload URL"), "http://10.0.0.1/hook");
+    await user.click(screen.getByRole("checkbox", { name: "key.created" }));
+    await user.click(screen.getByRole("button", { name: "Add webhook" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(refusal));
+    expect(screen.queryByLabelText("Signing secret")).toBeNull();
+  });
+
+  it("sends a test and shows the delivery log with status, response code and latency", async () => {
+    const fetchMock = stubApi([OFF]);
+    const { user } = setup();
+    await hookList();
+    await user.click(screen.getByRole("button", { name: "Send test" }));
+    expect(posted(fetchMock, `/webhooks/${HOOK_ID}/test`)).toBeTruthy();
+    const log = await screen.findByRole("table", { name: "Delivery log" });
+    const row = within(log).getAllByRole("row")[1];
+    expect(row?.textContent).toContain("ping");
+    expect(row?.textContent).toContain("Failed");
+    expect(row?.textContent).toContain("The receiver answered 503");
+    expect(row?.textContent).toContain("503");
+    expect(row?.textContent).toContain("42 ms");
+    expect(toast.success).toHaveBeenCalledWith("Test delivery queued");
+  });
+
+  it("turns a hook back on, and deletes one only after confirming", async () => {
+    const fetchMock = stubApi([OFF]);
+    const { user } = setup();
+    await hookList();
+    await user.click(screen.getByRole("button", { name: "Enable" }));
+    await screen.findByRole("button", { name: "Disable" });
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === "PATCH");
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ enabled: true });
+    expect(screen.getByText("Enabled")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: `Delete webhook ${OFF.url}` }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("No webhooks yet")).toBeTruthy();
+    expect(toast.success).toHaveBeenCalledWith("Webhook deleted");
+  });
+});
