@@ -13,7 +13,8 @@ export const apiKeysContract = {
       method: "GET",
       path: "/projects/{projectId}/api-keys",
       summary: "The project's API keys, newest first",
-      description: "Never the keys themselves: their first characters, when they were made and last used.",
+      description:
+        "Never the keys themselves: their first characters, their scopes, when they were made and last used.",
     })
     .errors(guarded)
     .input(inProject)
@@ -24,9 +25,9 @@ export const apiKeysContract = {
       path: "/projects/{projectId}/api-keys",
       successStatus: 201,
       successDescription: "Created; `key` is shown this once",
-      summary: "Create an API key for the pull API",
+      summary: "Create an API key for CI (pull, push, webhooks)",
       description:
-        "The answer's `key` is the only time the key is shown; only its SHA-256 is stored. Send it as the `x-api-key` header of `POST /api/v1/pull`.",
+        "`scopes` (default `[\"pull\"]`): `pull` for `POST /api/v1/pull`, `GET /api/v1/status` and `GET /api/v1/keys`; `push` for `POST /api/v1/push`; `webhooks:manage` for the project's webhooks. A request without the scope it needs gets 403. The answer's `key` is the only time the key is shown; only its SHA-256 is stored. Send it as the `x-api-key` header.",
     })
     .errors(changing)
     .input(inProject.extend({ body: createApiKeyBodySchema }))
@@ -38,7 +39,7 @@ export const apiKeysContract = {
       successStatus: 204,
       successDescription: "Revoked",
       summary: "Revoke an API key",
-      description: "Pull requests with it get 401 from now on.",
+      description: "Every request made with it gets 401 from now on.",
     })
     .errors(guarded)
     .input(z.object({ params: pathParams("id") })),
