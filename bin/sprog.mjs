@@ -213,6 +213,49 @@ function keyUsages(text, extraPatterns = []) {
   return found;
 }
 
+// bin/src/project.mjs
+function expectFields(answer, fields, what) {
+  const missing = fields.filter((field) => answer?.[field] === void 0);
+  if (missing.length > 0) {
+    throw new CliError(
+      `The server's answer to ${what} lacks ${missing.join(", ")}: is it a Sprog of the same version as this CLI?`,
+      EXIT.failed,
+    );
+  }
+  return answer;
+}
+function projectInfo(client) {
+  client.status ??= callJson(client, "GET", "status").then((answer) =>
+    expectFields(answer, ["project", "languages"], "GET /api/v1/status"),
+  );
+  return client.status;
+}
+async function sourceOf(client, mapping, index) {
+  if (mapping.source) return mapping.source;
+  try {
+    return (await projectInfo(client)).project.sourceLanguage;
+  } catch (error) {
+    if (error instanceof CliError && error.message.includes("(403)")) {
+      throw new CliError(
+        `${error.message}
+Or set "source" in files[${index}] of the config, so the project's source language need not be read.`,
+        error.exitCode,
+      );
+    }
+    throw error;
+  }
+}
+async function checkProject(client, config) {
+  if (!config.project) return;
+  const { project } = await projectInfo(client);
+  if (config.project !== project.id && config.project !== project.name) {
+    throw new CliError(
+      `The config names project "${config.project}", but SPROG_API_KEY is a key of "${project.name}" (${project.id})`,
+      EXIT.badConfig,
+    );
+  }
+}
+
 // bin/src/check.mjs
 var plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
 async function check({ client, config, dir, patterns }, options, log) {
@@ -227,7 +270,7 @@ async function check({ client, config, dir, patterns }, options, log) {
       if (!used.has(usage3.key)) used.set(usage3.key, `${file}:${usage3.line}`);
     }
   }
-  const { keys } = await callJson(client, "GET", "keys");
+  const { keys } = expectFields(await callJson(client, "GET", "keys"), ["keys"], "GET /api/v1/keys");
   const inProject = new Set(keys);
   const ignored = new Set(config.check?.ignore ?? []);
   const missing = [...used].filter(([key]) => !inProject.has(key));
@@ -264,7 +307,8 @@ var sprog_config_schema_default = {
       pattern: "^https?:\\/\\/[^\\s/]+(\\/\\S*)?$",
     },
     project: {
-      description: "The project's id or name, for readers: the API key already names the project.",
+      description:
+        "The project's id or name. The API key names the project; when this is set, every command first checks that it is the key's (which needs the pull scope).",
       type: "string",
       minLength: 1,
     },
@@ -612,9 +656,10 @@ variable SPROG_API_KEY only, never the file. Example:
     "host": "https://sprog.example.com",
     "files": [{ "path": "src/locales/{lang}.json", "format": "json" }]
   }
-Patterns: {lang} (de, pt-BR) or {android_lang} (de, pt-rBR; the source language's file is in
-values/ without the suffix), e.g. app/src/main/res/values-{android_lang}/strings.xml or
-ios/{lang}.lproj/Localizable.strings.`;
+"project" (id or name) is optional: when set, each command first checks that SPROG_API_KEY is
+a key of that project. Patterns: {lang} (de, pt-BR) or {android_lang} (de, pt-rBR; the source
+language's file is in values/ without the suffix), e.g.
+app/src/main/res/values-{android_lang}/strings.xml or ios/{lang}.lproj/Localizable.strings.`;
 var COMMON = `  --config <file>              the config file (default ./sprog.config.json)
   --host <url>                 overrides the config's host (env SPROG_HOST)
   --timeout <seconds>          give up on a request after this long (default 60)
@@ -790,17 +835,6 @@ function zipEntryLanguage(name) {
   if (first.endsWith(".lproj")) return first.slice(0, -".lproj".length);
   if (first.startsWith("values-")) return first.slice("values-".length);
   return first.replace(/\.[^.]+$/, "");
-}
-
-// bin/src/project.mjs
-function projectInfo(client) {
-  client.status ??= callJson(client, "GET", "status");
-  return client.status;
-}
-async function sourceOf(client, mapping) {
-  if (mapping.source) return mapping.source;
-  const status2 = await projectInfo(client);
-  return status2.project.sourceLanguage;
 }
 
 // bin/src/pull-direct.mjs
@@ -1039,7 +1073,9 @@ async function pullAll({ client, config, dir }, log) {
       continue;
     }
     const entries = unzip(Buffer.from(await response.arrayBuffer()));
-    const source = mapping.path.includes("{android_lang}") ? await sourceOf(client, mapping) : mapping.source;
+    const source = mapping.path.includes("{android_lang}")
+      ? await sourceOf(client, mapping, index)
+      : mapping.source;
     const files = [];
     for (const entry of entries) {
       const language = zipEntryLanguage(entry.name);
@@ -1069,7 +1105,7 @@ var plural2 = (count, word, many = `${word}s`) => `${count} ${count === 1 ? word
 async function uploadsOf({ client, config, dir }, options) {
   const uploads = [];
   for (const [index, mapping] of config.files.entries()) {
-    const source = await sourceOf(client, mapping);
+    const source = await sourceOf(client, mapping, index);
     const file = pathFor(mapping.path, source, true);
     if (!existsSync5(join7(dir, file))) {
       throw new CliError(
@@ -1109,7 +1145,11 @@ async function push(context, options, log) {
     form.set("deleteMissing", String(upload.isSource && options.deleteMissing));
     form.set("dryRun", String(options.dryRun));
     if (options.tags) form.set("tags", options.tags);
-    const answer = await callJson(context.client, "POST", "push", { body: form });
+    const answer = expectFields(
+      await callJson(context.client, "POST", "push", { body: form }),
+      ["keysAdded", "keysDeleted", "languages", "errors"],
+      "POST /api/v1/push",
+    );
     const label = `[${index + 1}/${uploads.length}] ${upload.file} (${upload.language})`;
     log(`${label}: ${summaryLines(answer).join("; ")}`);
     totals.keysAdded += answer.keysAdded;
@@ -1185,6 +1225,7 @@ async function run(command, values, env, log) {
     return EXIT.ok;
   }
   const context = contextOf(values, env, command);
+  await checkProject(context.client, context.config);
   if (command === "pull") await pullAll(context, log);
   if (command === "push") {
     const options = {

@@ -4,6 +4,7 @@ import { CliError, EXIT, usage } from "./exit.mjs";
 import { glob } from "./glob.mjs";
 import { callJson } from "./http.mjs";
 import { keyUsages } from "./key-usages.mjs";
+import { expectFields } from "./project.mjs";
 
 const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
@@ -26,7 +27,7 @@ export async function check({ client, config, dir, patterns }, options, log) {
       if (!used.has(usage.key)) used.set(usage.key, `${file}:${usage.line}`);
     }
   }
-  const { keys } = await callJson(client, "GET", "keys");
+  const { keys } = expectFields(await callJson(client, "GET", "keys"), ["keys"], "GET /api/v1/keys");
   const inProject = new Set(keys);
   const ignored = new Set(config.check?.ignore ?? []);
   const missing = [...used].filter(([key]) => !inProject.has(key));

@@ -7,9 +7,10 @@ variable SPROG_API_KEY only, never the file. Example:
     "host": "https://sprog.example.com",
     "files": [{ "path": "src/locales/{lang}.json", "format": "json" }]
   }
-Patterns: {lang} (de, pt-BR) or {android_lang} (de, pt-rBR; the source language's file is in
-values/ without the suffix), e.g. app/src/main/res/values-{android_lang}/strings.xml or
-ios/{lang}.lproj/Localizable.strings.`;
+"project" (id or name) is optional: when set, each command first checks that SPROG_API_KEY is
+a key of that project. Patterns: {lang} (de, pt-BR) or {android_lang} (de, pt-rBR; the source
+language's file is in values/ without the suffix), e.g.
+app/src/main/res/values-{android_lang}/strings.xml or ios/{lang}.lproj/Localizable.strings.`;
 
 const COMMON = `  --config <file>              the config file (default ./sprog.config.json)
   --host <url>                 overrides the config's host (env SPROG_HOST)

@@ -5,6 +5,7 @@ import { CliError, EXIT, usage } from "./exit.mjs";
 import { HELP } from "./help.mjs";
 import { apiKeyFrom, baseUrl } from "./http.mjs";
 import { COMMAND_OPTIONS, OPTIONS } from "./options.mjs";
+import { checkProject } from "./project.mjs";
 import { pullAll } from "./pull.mjs";
 import { pullDirect, readDirectOptions } from "./pull-direct.mjs";
 import { push } from "./push.mjs";
@@ -48,6 +49,7 @@ async function run(command, values, env, log) {
     return EXIT.ok;
   }
   const context = contextOf(values, env, command);
+  await checkProject(context.client, context.config);
   if (command === "pull") await pullAll(context, log);
   if (command === "push") {
     const options = {

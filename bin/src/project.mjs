@@ -1,17 +1,59 @@
+import { CliError, EXIT } from "./exit.mjs";
 import { callJson } from "./http.mjs";
+
+/** Answers that are not what the CLI was built against stop it with a message, not a stack trace. */
+export function expectFields(answer, fields, what) {
+  const missing = fields.filter((field) => answer?.[field] === undefined);
+  if (missing.length > 0) {
+    throw new CliError(
+      `The server's answer to ${what} lacks ${missing.join(", ")}: is it a Sprog of the same version as this CLI?`,
+      EXIT.failed,
+    );
+  }
+  return answer;
+}
 
 /**
  * The project's status (GET /api/v1/status), fetched once per run: its languages and source
  * language, which pull (for Android's values/) and push (which file is the source) need.
  */
 export function projectInfo(client) {
-  client.status ??= callJson(client, "GET", "status");
+  client.status ??= callJson(client, "GET", "status").then((answer) =>
+    expectFields(answer, ["project", "languages"], "GET /api/v1/status"),
+  );
   return client.status;
 }
 
-/** A mapping's source language: its own `source`, else the project's. */
-export async function sourceOf(client, mapping) {
+/**
+ * A mapping's source language: its own `source`, else the project's. A key with only the push
+ * scope cannot read the project's, so that 403 says how to do without it.
+ */
+export async function sourceOf(client, mapping, index) {
   if (mapping.source) return mapping.source;
-  const status = await projectInfo(client);
-  return status.project.sourceLanguage;
+  try {
+    return (await projectInfo(client)).project.sourceLanguage;
+  } catch (error) {
+    if (error instanceof CliError && error.message.includes("(403)")) {
+      throw new CliError(
+        `${error.message}\nOr set "source" in files[${index}] of the config, so the project's source language need not be read.`,
+        error.exitCode,
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * `project` in the config, when given, must be the key's project (its id or name): a key of
+ * another project in the CI's secrets would otherwise push into the wrong one.
+ */
+export async function checkProject(client, config) {
+  if (!config.project) return;
+  const { project } = await projectInfo(client);
+  if (config.project !== project.id && config.project !== project.name) {
+    throw new CliError(
+      `The config names project "${config.project}", but SPROG_API_KEY is a key of "${project.name}" (${project.id})`,
+      EXIT.badConfig,
+    );
+  }
 }

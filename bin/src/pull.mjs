@@ -37,7 +37,9 @@ export async function pullAll({ client, config, dir }, log) {
       continue;
     }
     const entries = unzip(Buffer.from(await response.arrayBuffer()));
-    const source = mapping.path.includes("{android_lang}") ? await sourceOf(client, mapping) : mapping.source;
+    const source = mapping.path.includes("{android_lang}")
+      ? await sourceOf(client, mapping, index)
+      : mapping.source;
     const files = [];
     for (const entry of entries) {
       const language = zipEntryLanguage(entry.name);

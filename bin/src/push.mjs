@@ -3,7 +3,7 @@ import { basename, join } from "node:path";
 import { CliError, EXIT } from "./exit.mjs";
 import { callJson } from "./http.mjs";
 import { languagesOnDisk, pathFor } from "./paths.mjs";
-import { sourceOf } from "./project.mjs";
+import { expectFields, sourceOf } from "./project.mjs";
 
 /** The format registry's id of each config format (Android's is the registry's "xml"). */
 const REGISTRY_FORMATS = { json: "json", strings: "strings", stringsdict: "stringsdict", android: "xml" };
@@ -14,7 +14,7 @@ const plural = (count, word, many = `${word}s`) => `${count} ${count === 1 ? wor
 async function uploadsOf({ client, config, dir }, options) {
   const uploads = [];
   for (const [index, mapping] of config.files.entries()) {
-    const source = await sourceOf(client, mapping);
+    const source = await sourceOf(client, mapping, index);
     const file = pathFor(mapping.path, source, true);
     if (!existsSync(join(dir, file))) {
       throw new CliError(
@@ -60,7 +60,11 @@ export async function push(context, options, log) {
     form.set("deleteMissing", String(upload.isSource && options.deleteMissing));
     form.set("dryRun", String(options.dryRun));
     if (options.tags) form.set("tags", options.tags);
-    const answer = await callJson(context.client, "POST", "push", { body: form });
+    const answer = expectFields(
+      await callJson(context.client, "POST", "push", { body: form }),
+      ["keysAdded", "keysDeleted", "languages", "errors"],
+      "POST /api/v1/push",
+    );
     const label = `[${index + 1}/${uploads.length}] ${upload.file} (${upload.language})`;
     log(`${label}: ${summaryLines(answer).join("; ")}`);
     totals.keysAdded += answer.keysAdded;

@@ -51,7 +51,9 @@ export const cliConfigSchema = z
       .string()
       .min(1)
       .optional()
-      .describe("The project's id or name, for readers: the API key already names the project."),
+      .describe(
+        "The project's id or name. The API key names the project; when this is set, every command first checks that it is the key's (which needs the pull scope).",
+      ),
     files: z.array(cliFileMappingSchema).min(1).describe("The translation files, one mapping per pattern."),
     check: z
       .object({

@@ -12,6 +12,7 @@ const api = apiAppForThisFile();
 let dir: string;
 let env: Record<string, string>;
 let pullOnlyKey: string;
+let pushOnlyKey: string;
 beforeAll(async () => {
   dir = await fixtureCopy();
   const { owner, projectId } = await ownerWithProject(api(), ["de"]);
@@ -24,6 +25,10 @@ beforeAll(async () => {
   };
   env = { SPROG_HOST: api().app.url, SPROG_API_KEY: await createKey("CI", ["pull", "push"]) };
   pullOnlyKey = await createKey("Pull only", ["pull"]);
+  pushOnlyKey = await createKey("Push only", ["push"]);
+  // The fixture names its project "CLI fixture app"; this one is the test's, by id.
+  const config = JSON.parse(await readFile(join(dir, "sprog.config.json"), "utf8"));
+  await writeFile(join(dir, "sprog.config.json"), JSON.stringify({ ...config, project: projectId }, null, 2));
 });
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
@@ -145,6 +150,29 @@ describe("sprog push, pull, status and check with sprog.config.json", () => {
     expect(pushed.stdout).toContain("[2/4] android/res/values-de/strings.xml (de)");
     expect(pushed.stdout).toContain("[4/4] ios/de.lproj/Localizable.strings (de)");
     expect(pushed.stdout).toContain("dry run: nothing changed");
+  });
+
+  it("stops when the config names another project than the key's", async () => {
+    const config = JSON.parse(await readFile(join(dir, "sprog.config.json"), "utf8"));
+    await writeFile(
+      join(dir, "other.config.json"),
+      JSON.stringify({ ...config, project: "CLI fixture app" }),
+    );
+    const run = await sprog("push", "--config", "other.config.json");
+    expect(run.code).toBe(7);
+    expect(run.stderr).toMatch(
+      /The config names project "CLI fixture app", but SPROG_API_KEY is a key of "App" \(/,
+    );
+  });
+
+  it("a push-only key cannot read the project's source language: the message says to set source", async () => {
+    const run = await runCli(dir, ["push", "--config", "mobile.config.json", "--dry-run"], {
+      ...env,
+      SPROG_API_KEY: pushOnlyKey,
+    });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain("API key not allowed (403): This API key may not pull");
+    expect(run.stderr).toContain('Or set "source" in files[0] of the config');
   });
 
   it("a key without the push scope gets the server's 403 (exit 3)", async () => {

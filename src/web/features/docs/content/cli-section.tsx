@@ -79,9 +79,10 @@ jobs:
       <SubHeading id="cli-config">The config file: sprog.config.json</SubHeading>
       <P>
         The commands read <Code>sprog.config.json</Code> in the current directory (or <Code>--config</Code>
-        ): your Sprog's <Code>host</Code>, optionally the <Code>project</Code> for readers (the API key names
-        the project anyway), and where the translation files are, one mapping per pattern. Paths are relative
-        to the config file.
+        ): your Sprog's <Code>host</Code>, optionally the <Code>project</Code> (its id or name: the API key
+        names the project, and when this is set every command first checks that they agree, so a wrong secret
+        cannot push into another project), and where the translation files are, one mapping per pattern. Paths
+        are relative to the config file.
       </P>
       <List>
         <li>
