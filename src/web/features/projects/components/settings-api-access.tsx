@@ -77,7 +77,9 @@ function KeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) =
       <div className="flex flex-col items-center gap-2 rounded-md border border-dashed border-border-strong bg-surface px-3 py-6 text-center">
         <KeyRound className="size-5 text-muted" aria-hidden="true" />
         <p className="text-sm font-medium">No API keys yet</p>
-        <p className="text-xs text-muted">Create one to pull translations, push files or manage webhooks from CI/CD.</p>
+        <p className="text-xs text-muted">
+          Create one to pull translations, push files or manage webhooks from CI/CD.
+        </p>
       </div>
     );
   }
