@@ -96,11 +96,11 @@ describe("config", () => {
 });
 
 describe("webhook settings", () => {
-  it("refuses private webhook addresses by default, retries from a minute and turns a hook off after 15 failures", () => {
+  it("refuses private webhook addresses by default, retries from a minute and turns a hook off after 10 failures", () => {
     const config = loadConfig({});
     expect(config.WEBHOOK_ALLOW_PRIVATE).toBe("0");
     expect(config.WEBHOOK_RETRY_BASE_MS).toBe(60_000);
-    expect(config.WEBHOOK_DISABLE_AFTER_FAILURES).toBe(15);
+    expect(config.WEBHOOK_DISABLE_AFTER_FAILURES).toBe(10);
     const tests = loadConfig({ WEBHOOK_ALLOW_PRIVATE: "1", WEBHOOK_RETRY_BASE_MS: "20" });
     expect(tests.WEBHOOK_ALLOW_PRIVATE).toBe("1");
     expect(tests.WEBHOOK_RETRY_BASE_MS).toBe(20);

@@ -92,10 +92,14 @@ export const configSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(3_600_000).default(60_000),
   ),
-  /** Failed attempts in a row after which a webhook is turned off and the project owner told. */
+  /**
+   * Attempts of one webhook delivery, failed with nothing else succeeding meanwhile, after which
+   * the hook is turned off and the project owner told (10: about 8.5 h of failures at the default
+   * retry base; a delivery still failing after 24 h turns it off too).
+   */
   WEBHOOK_DISABLE_AFTER_FAILURES: z.preprocess(
     emptyToUndefined,
-    z.coerce.number().int().min(1).max(1000).default(15),
+    z.coerce.number().int().min(1).max(1000).default(10),
   ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,

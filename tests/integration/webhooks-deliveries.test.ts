@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
-import type { WebhookEvent, WebhookPayload } from "../../src/shared/schemas/webhooks.ts";
+import type { WebhookDelivery, WebhookEvent, WebhookPayload } from "../../src/shared/schemas/webhooks.ts";
 import { type ApiClient, apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
 import { freePort } from "../helpers/app-server.ts";
 import { call } from "../helpers/contract-client.ts";
@@ -239,6 +239,25 @@ describe("webhook deliveries", () => {
     await receiver.waitFor(path, 1, (h) => JSON.parse(h.body).data.key === "arrives");
   });
 
+  it("keeps a hook on when a burst of deliveries fails once each during a short outage", async () => {
+    const { owner, projectId, path, hook } = await hookedProject(["key.created"]);
+    receiver.answer(path, 502, "restarting");
+    for (const name of ["x", "y", "z", "w"]) await addKey(owner, projectId, `burst.${name}`);
+    await receiver.waitFor(path, 4);
+    receiver.answer(path, 200);
+    // Each of the four arrives in the end, on a later attempt.
+    const succeeded = await waitForAttempts(
+      owner,
+      projectId,
+      hook.id,
+      (entry) => entry.status === "succeeded",
+      4,
+    );
+    expect(new Set(succeeded.map((entry) => entry.deliveryId)).size).toBe(4);
+    const listed = await call(owner, hooks.list, { params: { projectId } });
+    expect(listed.body.webhooks[0]).toMatchObject({ enabled: true, disabledReason: null });
+  });
+
   it("logs a clear error for an unreachable receiver", async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/nobody`;
@@ -249,6 +268,25 @@ describe("webhook deliveries", () => {
     expect(log[0]?.error).toBe(`Connection refused by 127.0.0.1:${port}`);
   });
 });
+
+/** The hook's attempts that `wanted` picks, once there are `count` of them. */
+async function waitForAttempts(
+  owner: ApiClient,
+  projectId: string,
+  id: string,
+  wanted: (entry: WebhookDelivery) => boolean,
+  count: number,
+) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const log = (await call(owner, hooks.deliveries, { params: { projectId, id } })).body.deliveries;
+    const picked = log.filter(wanted);
+    if (picked.length >= count) return picked;
+    if (Date.now() > deadline)
+      throw new Error(`the log has ${picked.length} of ${count}: ${JSON.stringify(log)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 async function waitForLog(owner: ApiClient, projectId: string, id: string, count: number) {
   const deadline = Date.now() + 20_000;

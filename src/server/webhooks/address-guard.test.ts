@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPrivateAddress } from "./address-guard.ts";
+import { guardedLookup, isPrivateAddress } from "./address-guard.ts";
 import { signatureHeader, verifySignature } from "./signature.ts";
 
 describe("isPrivateAddress", () => {
@@ -41,5 +41,26 @@ describe("signatures", () => {
     expect(verifySignature("whsec_a", '{"a":2}', header, now)).toBe(false);
     expect(verifySignature("whsec_b", '{"a":1}', header, now)).toBe(false);
     expect(verifySignature("whsec_a", '{"a":1}', header, now + 301)).toBe(false);
+  });
+});
+
+describe("guardedLookup", () => {
+  const lookup = (allowPrivate: boolean, options: { all?: boolean }) =>
+    new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) =>
+      guardedLookup(allowPrivate)("localhost", options, (error, address) => resolve({ error, address })),
+    );
+
+  it("refuses a name that resolves to a loopback address as the connection is made", async () => {
+    const { error } = await lookup(false, {});
+    expect(error?.code).toBe("EPRIVATE");
+    expect(error?.message).toMatch(/^refused: localhost resolves to the private or loopback address/);
+  });
+
+  it("answers the addresses when private ones are allowed, one or all as asked", async () => {
+    const one = await lookup(true, {});
+    expect(one.error).toBeNull();
+    expect(typeof one.address).toBe("string");
+    const all = await lookup(true, { all: true });
+    expect(Array.isArray(all.address)).toBe(true);
   });
 });

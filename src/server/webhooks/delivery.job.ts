@@ -28,7 +28,10 @@ export interface DeliverySettings {
   allowPrivate: boolean;
   /** The first retry waits this long; each next one twice as long, at most 4 h. */
   retryBaseMs: number;
-  /** Failed attempts in a row (any delivery of the hook) that turn the hook off. */
+  /**
+   * The hook is turned off when one delivery has failed this many attempts and nothing has
+   * succeeded in between (the hook's failures in a row reached it too).
+   */
   disableAfterFailures: number;
   /** Where the e-mail sends the owner: the app's address. */
   publicUrl: string;
@@ -115,7 +118,9 @@ export function webhookDeliveryJob(deps: {
       const failures = await countFailure(db, hook.id);
       if (failures === undefined) return;
       const delay = retryDelayMs(attempt, settings.retryBaseMs);
-      if (failures >= settings.disableAfterFailures) {
+      // Both: a burst of queued deliveries failing during a short outage is not a hook to turn off,
+      // nor is one delivery the receiver refuses while it takes the others.
+      if (failures >= settings.disableAfterFailures && attempt >= settings.disableAfterFailures) {
         await turnOff(hook, `${failures} failed attempts in a row; the last: ${result.error ?? "failed"}`);
         return;
       }

@@ -28,7 +28,7 @@ const OFF: Webhook = {
   url: "https://hooks.example.com/sprog",
   events: ["key.created", "key.deleted"],
   enabled: false,
-  disabledReason: "15 failed attempts in a row; the last: The receiver answered 503",
+  disabledReason: "10 failed attempts in a row; the last: The receiver answered 503",
   createdAt: "2026-03-01T10:00:00.000Z",
   updatedAt: "2026-03-02T10:00:00.000Z",
 };
@@ -126,7 +126,7 @@ describe("Project Settings → Webhooks", () => {
     const [item] = within(await hookList()).getAllByRole("listitem");
     expect(item?.textContent).toContain("https://hooks.example.com/sprog");
     expect(item?.textContent).toContain("key.created, key.deleted");
-    expect(item?.textContent).toContain("Disabled: 15 failed attempts in a row");
+    expect(item?.textContent).toContain("Disabled: 10 failed attempts in a row");
     expect(within(item as HTMLElement).getByRole("button", { name: "Enable" })).toBeTruthy();
   });
 
