@@ -184,3 +184,26 @@ describe("webhooks with an API key", () => {
     expect((await withKey(key, "DELETE", `/v1/webhooks/${foreign.body.id}`)).status).toBe(404);
   });
 });
+
+describe("the API reference", () => {
+  it("documents the webhook routes, by session and by API key, with the signature", async () => {
+    const answer = await fetch(`${api().app.url}/api/openapi.json`);
+    const document = (await answer.json()) as {
+      paths: Record<string, Record<string, { description?: string }>>;
+    };
+    const paths = Object.keys(document.paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/projects/{projectId}/webhooks",
+        "/projects/{projectId}/webhooks/{id}",
+        "/projects/{projectId}/webhooks/{id}/test",
+        "/projects/{projectId}/webhooks/{id}/deliveries",
+        "/v1/webhooks",
+        "/v1/webhooks/{id}",
+      ]),
+    );
+    expect(document.paths["/projects/{projectId}/webhooks"]?.post?.description).toContain(
+      "X-Sprog-Signature: t=<unix seconds>,v1=",
+    );
+  });
+});

@@ -37,8 +37,11 @@ export const webhooksContract = {
       successStatus: 201,
       successDescription: "Created; `secret` is shown this once",
       summary: "Create a webhook",
-      description:
+      description: [
         "Only http(s) URLs whose host is not a loopback, private, link-local or unique-local address. The answer's `secret` signs every delivery and is shown only now.",
+        'Each delivery is a `POST` of JSON `{ id, event, projectId, createdAt, data }` with the headers `X-Sprog-Event`, `X-Sprog-Delivery` (the same on every retry) and `X-Sprog-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the secret>`. Receivers recompute the HMAC over the raw body, compare in constant time, and refuse a `t` more than 5 minutes from their clock (the replay window).',
+        "A receiver has 10 s to answer 2xx; otherwise the delivery is retried with growing waits for 24 h, and a hook that keeps failing is turned off and the project owners e-mailed. The first 1 KB of each answer is kept in the delivery log (last 100 attempts).",
+      ].join("\n\n"),
     })
     .errors(changing)
     .input(inProject.extend({ body: createWebhookBodySchema }))
