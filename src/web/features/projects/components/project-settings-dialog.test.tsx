@@ -1,0 +1,74 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { type MemberRole, permissionFlags } from "../../../../shared/permissions.ts";
+import type { Project } from "../../../../shared/schemas/projects.ts";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { ProjectSettingsDialog } from "./project-settings-dialog.tsx";
+
+const PROJECT: Project = {
+  id: "p1",
+  teamId: "t1",
+  name: "App",
+  kind: "web",
+  sourceLanguage: "en",
+  languages: ["en", "de"],
+  placeholderFormat: "web",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+};
+
+function open(role: MemberRole) {
+  // Radix measures the event checkboxes; jsdom has no layout.
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal(
+    "fetch",
+    vi.fn<typeof fetch>(
+      async () =>
+        new Response(JSON.stringify({ webhooks: [] }), { headers: { "Content-Type": "application/json" } }),
+    ),
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ProjectSettingsDialog
+        project={PROJECT}
+        flags={permissionFlags(role)}
+        open
+        onOpenChange={() => {}}
+        onDeleted={() => {}}
+      />
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("Project Settings sections", () => {
+  it("offers Webhooks to an admin, next to General and Languages, and opens it", async () => {
+    const user = open("admin");
+    const nav = screen.getByRole("navigation", { name: "Project settings" });
+    expect(nav.textContent).toContain("Webhooks");
+    // API keys stay the owner's.
+    expect(nav.textContent).not.toContain("API Access");
+    await user.click(screen.getByRole("button", { name: "Webhooks" }));
+    expect(await screen.findByText("No webhooks yet")).toBeTruthy();
+  });
+
+  it("offers no Webhooks section to a reviewer", () => {
+    open("reviewer");
+    const nav = screen.getByRole("navigation", { name: "Project settings" });
+    expect(nav.textContent).not.toContain("Webhooks");
+  });
+});
