@@ -22,6 +22,7 @@ import {
 import { rolesWith, SERVER_DEFAULTS } from "../reference-data.ts";
 import { PULL_EXAMPLES, ZIP_PATHS } from "./api-examples.ts";
 import { CliSection } from "./cli-section.tsx";
+import { WebhooksSection } from "./webhooks-section.tsx";
 
 export const PULL_PATH = "/api/v1/pull";
 export const PULL_ALIAS_PATH = "/functions/v1/pull-translations";
@@ -291,6 +292,8 @@ export function ApiTopic() {
       </DocSection>
 
       <CliSection host={host} />
+
+      <WebhooksSection />
 
       <DocSection id="openapi" title="The rest of the API">
         <P>
