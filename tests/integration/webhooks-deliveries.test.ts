@@ -140,6 +140,10 @@ describe("webhook deliveries", () => {
     expect(receiver.received.filter((h) => h.path === path && ofEvent("review.completed")(h))).toHaveLength(
       1,
     );
+    // Re-opened and completed again: a new completion, sent again.
+    await owner.request("PATCH", `/api/reviews/${review.body.id}`, { body: { status: "pending" } });
+    await owner.request("PATCH", `/api/reviews/${review.body.id}`, { body: { languagesDone: ["en", "de"] } });
+    await receiver.waitFor(path, 2, ofEvent("review.completed"));
   });
 
   it("gathers many string changes into one delivery and sends only the events a hook asked for", async () => {

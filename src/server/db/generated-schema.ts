@@ -297,6 +297,11 @@ export interface WebhookDeliveries {
   webhook_id: string;
 }
 
+export interface WebhookReviewCompletions {
+  created_at: Generated<Timestamp>;
+  review_id: string;
+}
+
 export interface Webhooks {
   consecutive_failures: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -338,5 +343,6 @@ export interface DB {
   users: Users;
   verification_codes: VerificationCodes;
   webhook_deliveries: WebhookDeliveries;
+  webhook_review_completions: WebhookReviewCompletions;
   webhooks: Webhooks;
 }

@@ -155,6 +155,22 @@ export async function selectProjectOwners(db: Kysely<DB>, projectId: string) {
   return { projectName: project.name, emails: owners.map((owner) => owner.email) };
 }
 
+/** Marks a review's completion as sent: true only for the caller that marked it. */
+export async function claimReviewCompletion(db: Kysely<DB>, reviewId: string): Promise<boolean> {
+  const row = await db
+    .insertInto("webhook_review_completions")
+    .values({ review_id: reviewId })
+    .onConflict((oc) => oc.column("review_id").doNothing())
+    .returning("review_id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A re-opened review: its next completion is sent again. */
+export async function forgetReviewCompletion(db: Kysely<DB>, reviewId: string): Promise<void> {
+  await db.deleteFrom("webhook_review_completions").where("review_id", "=", reviewId).execute();
+}
+
 export function selectReviewStatus(db: Kysely<DB>, reviewId: string) {
   return db
     .selectFrom("reviews")

@@ -7,14 +7,17 @@ import type { EventBus } from "../events/event-bus.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import type { Logger } from "../logger.ts";
 import type { WebhookDeliveryJob } from "./delivery-job-data.ts";
-import { selectListeningHooks, selectReviewStatus } from "./queries.ts";
+import {
+  claimReviewCompletion,
+  forgetReviewCompletion,
+  selectListeningHooks,
+  selectReviewStatus,
+} from "./queries.ts";
 
 /** string.updated events of one project gathered this long go out as one delivery. */
 export const STRING_COALESCE_MS = 1000;
 /** At most this many strings per delivery; a larger gathering is split. */
 export const STRINGS_PER_DELIVERY = 1000;
-/** Reviews whose last seen status is remembered (to send review.completed on the change only). */
-const REVIEWS_REMEMBERED = 10_000;
 
 export const WEBHOOK_QUEUE = "webhook-delivery";
 /**
@@ -65,7 +68,6 @@ export function createWebhookDispatch(deps: {
     string,
     { strings: Map<string, { keyId: string; language: string }>; timer: NodeJS.Timeout }
   >();
-  const reviewStatus = new Map<string, string>();
 
   async function enqueue(projectId: string, event: WebhookEvent, data: Record<string, unknown>) {
     const hooks = await selectListeningHooks(db, projectId, event);
@@ -111,21 +113,19 @@ export function createWebhookDispatch(deps: {
     entry.strings.set(`${keyId}\u0000${language}`, { keyId, language });
   }
 
-  /** review.completed on the change to completed: the review's status as the database has it now. */
+  /**
+   * review.completed once per completion: the review's status as the database has it now, and a
+   * mark claimed in the database, so neither a later edit of the completed review nor another
+   * server process seeing the same review sends it again.
+   */
   async function reviewCompleted(projectId: string, reviewId: string) {
     const review = await selectReviewStatus(db, reviewId);
-    const before = reviewStatus.get(reviewId);
-    if (!review) {
-      reviewStatus.delete(reviewId);
+    if (!review) return;
+    if (review.status !== "completed") {
+      await forgetReviewCompletion(db, reviewId);
       return;
     }
-    reviewStatus.delete(reviewId);
-    reviewStatus.set(reviewId, review.status);
-    if (reviewStatus.size > REVIEWS_REMEMBERED) {
-      const oldest = reviewStatus.keys().next().value;
-      if (oldest !== undefined) reviewStatus.delete(oldest);
-    }
-    if (review.status === "completed" && before !== "completed") {
+    if (await claimReviewCompletion(db, reviewId)) {
       await enqueue(projectId, "review.completed", { reviewId, title: review.title });
     }
   }
@@ -151,8 +151,7 @@ export function createWebhookDispatch(deps: {
             if (event.data.status === "completed") await enqueue(projectId, "batch.completed", event.data);
             break;
           case "review.updated":
-            if (event.data.deleted) reviewStatus.delete(event.data.reviewId);
-            else await reviewCompleted(projectId, event.data.reviewId);
+            if (!event.data.deleted) await reviewCompleted(projectId, event.data.reviewId);
             break;
           default:
             break;

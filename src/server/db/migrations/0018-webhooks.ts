@@ -5,6 +5,9 @@ import { type Kysely, sql } from "kysely";
  * it, so it must be readable (src/server/webhooks/webhook-service.ts says why it is not encrypted). `consecutive_failures` counts failed attempts since the last success; the hook is
  * disabled (with `disabled_reason`) when it reaches the limit or a delivery's 24 h run out.
  * `webhook_deliveries` is the log of attempts, trimmed to the last 100 per hook.
+ * `webhook_review_completions` marks the reviews whose `review.completed` was sent: claimed with
+ * an insert, so however many server processes see the review's updates, it is sent once per
+ * completion (the mark goes when the review is re-opened).
  */
 const statements = [
   `create table webhooks (
@@ -35,6 +38,10 @@ const statements = [
     created_at timestamptz not null default now()
   )`,
   `create index webhook_deliveries_hook_idx on webhook_deliveries(webhook_id, created_at desc)`,
+  `create table webhook_review_completions (
+    review_id uuid primary key references reviews(id) on delete cascade,
+    created_at timestamptz not null default now()
+  )`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
