@@ -39,7 +39,9 @@ const WRITES =
 /** A statement that changes nothing: a SELECT, or raw SQL that reads (`select …`, `with … select`). */
 export function readsOnly(node: RootOperationNode): boolean {
   if (node.kind === "SelectQueryNode") return true;
-  if (node.kind !== "RawNode") return false;
+  // pg-boss's Kysely adapter sends `{ kind: "RawNode" }` with the SQL beside it, not in the node:
+  // nothing to tell it by, so it is taken as a write (never cut off).
+  if (node.kind !== "RawNode" || !Array.isArray(node.sqlFragments)) return false;
   const text = node.sqlFragments.join(" ").trimStart();
   return /^(select|with)\b/i.test(text) && !WRITES.test(text);
 }
