@@ -83,7 +83,7 @@ describe(`the public site on ${testDatabaseKind() === "postgres" ? "PostgreSQL" 
       "Team roles",
       "Import your files",
       "Export in every format",
-      "Pull API and CLI",
+      "API, CLI and webhooks",
     ]) {
       expect(text).toContain(feature);
     }
@@ -97,7 +97,7 @@ describe(`the public site on ${testDatabaseKind() === "postgres" ? "PostgreSQL" 
     // A feature link opens its docs topic.
     await page
       .locator('section[id="developers"]')
-      .getByRole("link", { name: /Pull API and CLI/ })
+      .getByRole("link", { name: /API, CLI and webhooks/ })
       .click();
     await expectPath(page, /^\/docs\/api$/);
   });
@@ -191,7 +191,7 @@ describe(`the public site on ${testDatabaseKind() === "postgres" ? "PostgreSQL" 
       "Sign Up": { path: /^\/signup$/, shows: () => page.getByText("Create your account") },
       "Log In": { path: /^\/login$/, shows: () => page.getByText("Speak a language everyone understands") },
       Documentation: { path: /^\/docs\/?$/, shows: () => page.getByRole("heading").first() },
-      "Pull API and CLI": { path: /^\/docs\/api$/, shows: () => page.getByRole("heading").first() },
+      "API, CLI and webhooks": { path: /^\/docs\/api$/, shows: () => page.getByRole("heading").first() },
       "API reference": { path: /^\/api\/docs$/, shows: () => page.locator("body") },
       "Design system": {
         path: /^\/style-guide$/,

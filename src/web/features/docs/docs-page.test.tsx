@@ -136,6 +136,6 @@ describe("/docs", () => {
 
   it("is a route of the app, loaded on demand", async () => {
     renderDocs("/docs/api", true);
-    expect(await screen.findByRole("heading", { level: 1, name: "Pull API and CLI" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "API, CLI and webhooks" })).toBeTruthy();
   });
 });

@@ -61,8 +61,9 @@ const TOPIC_TEXT: Record<TopicId, Omit<DocTopic, "id">> = {
     summary: "Download a project's translations as files in a zip, in the format your app reads.",
   },
   api: {
-    title: "Pull API and CLI",
-    summary: "Fetch translations from CI/CD with a project API key, by HTTP or with the sprog CLI.",
+    title: "API, CLI and webhooks",
+    summary:
+      "Push source files and pull translations from CI/CD with a project API key and the sprog CLI, and tell your tools with webhooks.",
   },
   collaboration: {
     title: "Team collaboration",

@@ -39,7 +39,7 @@ function Snippet({ label, code }: { label: string; code: string }) {
   );
 }
 
-/** How CI pulls this project's translations (README "Pull API and CLI" has the rest). */
+/** How CI pulls this project's translations (README "Push, pull and the CLI" has the rest). */
 export function ApiUsage({ project, host }: { project: Project; host: string }) {
   const { curl, cli } = pullExamples(project, host);
   return (

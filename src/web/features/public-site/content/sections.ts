@@ -125,8 +125,8 @@ export const FEATURE_SECTIONS: FeatureSection[] = [
         icon: FileDown,
       },
       {
-        title: "Pull API and CLI",
-        text: "A project API key and one request fetch a language for CI/CD; the sprog CLI wraps it, and ETags make polling cheap.",
+        title: "API, CLI and webhooks",
+        text: "CI pushes new source strings and pulls translations with one config file and the sprog CLI; sprog check catches keys missing from the project, and signed webhooks tell your tools.",
         topic: "api",
         icon: Terminal,
       },

@@ -43,7 +43,7 @@ export const FOOTER_GROUPS: FooterGroup[] = [
     title: "Resources",
     links: [
       { label: "Documentation", to: "/docs" },
-      { label: "Pull API and CLI", to: "/docs/api" },
+      { label: "API, CLI and webhooks", to: "/docs/api" },
       { label: "API reference", to: "/api/docs", external: true },
       { label: "Design system", to: "/style-guide" },
     ],
