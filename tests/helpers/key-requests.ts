@@ -1,8 +1,10 @@
 import { expect } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
 import type { ApiKeyScope } from "../../src/shared/schemas/api-keys.ts";
+import { type ApiApp, ownerWithProject } from "./api-app.ts";
 import type { ApiClient } from "./api-client.ts";
 import { call } from "./contract-client.ts";
+import { createApiKey } from "./transfer.ts";
 
 /** A project API key with the given scopes, as Project Settings → API Access creates it. */
 export async function createScopedKey(owner: ApiClient, projectId: string, scopes: ApiKeyScope[]) {
@@ -48,4 +50,20 @@ export async function pushWithKey(
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   const headers: Record<string, string> = key === undefined ? {} : { "x-api-key": key };
   return answerOf(await fetch(`${baseUrl}${path}`, { method: "POST", headers, body: form }));
+}
+
+/** An owner's project (en + de) with two keys, one with a placeholder, and a pull key named CI. */
+export async function projectWithTwoKeys(api: ApiApp) {
+  const setup = await ownerWithProject(api, ["de"]);
+  const { owner, projectId } = setup;
+  const greeting = await owner.request<{ id: string }>("POST", `/api/projects/${projectId}/keys`, {
+    body: { key: "greeting", sourceValue: "Hello {name}" },
+  });
+  const save = await owner.request<{ id: string }>("POST", `/api/projects/${projectId}/keys`, {
+    body: { key: "button.save", sourceValue: "Save" },
+  });
+  await owner.request("PUT", `/api/keys/${greeting.body.id}/strings/de`, { body: { value: "Hallo {name}" } });
+  await owner.request("PUT", `/api/keys/${save.body.id}/strings/de`, { body: { value: "Speichern" } });
+  const key = await createApiKey(owner, projectId, "CI");
+  return { ...setup, key, greetingId: greeting.body.id, saveId: save.body.id };
 }
