@@ -22,6 +22,7 @@ import {
 import { rolesWith, SERVER_DEFAULTS } from "../reference-data.ts";
 import { PULL_EXAMPLES, ZIP_PATHS } from "./api-examples.ts";
 import { CliSection } from "./cli-section.tsx";
+import { PushSection } from "./push-section.tsx";
 import { WebhooksSection } from "./webhooks-section.tsx";
 
 export const PULL_PATH = "/api/v1/pull";
@@ -112,7 +113,8 @@ export function ApiTopic() {
         </P>
         <List ordered>
           <li>
-            Give the key a name if you like (“CI”) and press <Ui>Create API key</Ui>.
+            Give the key a name if you like (“CI”), tick what it may do (<Ui>Pull</Ui>, <Ui>Push</Ui>,{" "}
+            <Ui>Manage webhooks</Ui>; see <a href="#scopes">Key scopes</a>) and press <Ui>Create API key</Ui>.
           </li>
           <li>
             Copy the key now: it is shown once. It starts with <Code>{API_KEY_PREFIX}</Code>, so secret
@@ -290,6 +292,8 @@ export function ApiTopic() {
           your translations.
         </P>
       </DocSection>
+
+      <PushSection host={host} />
 
       <CliSection host={host} />
 
