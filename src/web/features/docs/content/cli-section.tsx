@@ -128,7 +128,7 @@ jobs:
       <SubHeading id="cli-commands">Commands</SubHeading>
       <Definitions
         label="sprog commands"
-        items={COMMANDS.map((c) => ({ id: c.command, term: <Code>{c.command}</Code>, meaning: c.meaning }))}
+        items={COMMANDS.map((c) => ({ id: c.command, term: <Code wrap>{c.command}</Code>, meaning: c.meaning }))}
       />
       <P>
         Push needs a key with the <Code>push</Code> scope; the others need <Code>pull</Code> (see{" "}
@@ -161,7 +161,7 @@ jobs:
       <P>
         <Code>sprog pull --format …</Code> still pulls one file (or a zip) without a config, as before the
         config file existed:{" "}
-        <Code>node sprog.mjs pull --format json --language de --out src/locales/de.json</Code>.
+        <Code wrap>node sprog.mjs pull --format json --language de --out src/locales/de.json</Code>.
       </P>
 
       <SubHeading id="cli-exit-codes">Exit codes</SubHeading>

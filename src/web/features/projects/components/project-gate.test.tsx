@@ -34,12 +34,15 @@ function stubProjects(answer: () => Response) {
   return fetchMock;
 }
 
-function renderGate(props: {
-  team?: TeamSummary | null;
-  projectId?: string | null;
-  onSelectProject?: (id: string) => void;
-  onCreateProject?: () => void;
-}) {
+function renderGate(
+  props: {
+    team?: TeamSummary | null;
+    projectId?: string | null;
+    onSelectProject?: (id: string) => void;
+    onCreateProject?: () => void;
+  },
+  client = createQueryClient(),
+) {
   const gate = (
     <ProjectGate
       team={props.team === undefined ? TEAM : props.team}
@@ -52,7 +55,7 @@ function renderGate(props: {
     </ProjectGate>
   );
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={["/app/overview"]}>
         <Routes>
           <Route path="/app/overview" element={gate} />
@@ -113,6 +116,23 @@ describe("ProjectGate", () => {
     stubProjects(() => json({ projects: [project("p1", "Android")] }));
     renderGate({ projectId: "p1" });
     expect(await screen.findByText("Showing Android")).toBeTruthy();
+  });
+
+  it("keeps the tab's content when a later reload of the projects fails (a server restart)", async () => {
+    let fail = false;
+    stubProjects(() =>
+      fail
+        ? json({ error: { code: "unavailable", message: "The database is not reachable" } }, 503)
+        : json({ projects: [project("p1", "Android")] }),
+    );
+    const client = createQueryClient();
+    renderGate({ projectId: "p1" }, client);
+    expect(await screen.findByText("Showing Android")).toBeTruthy();
+    fail = true;
+    await client.refetchQueries();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByText("Failed to load projects")).toBeNull();
+    expect(screen.getByText("Showing Android")).toBeTruthy();
   });
 
   it("says the projects failed to load, and Retry asks again", async () => {

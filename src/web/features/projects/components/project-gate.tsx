@@ -45,7 +45,9 @@ export function ProjectGate({
       />
     );
   }
-  if (projectsQuery.isError) {
+  // Only when there is nothing to show: a failed reload (a server restarting) keeps the projects
+  // it had, and the next reload brings it up to date.
+  if (projectsQuery.isError && !projects) {
     return (
       <EmptyState
         icon={CircleAlert}
