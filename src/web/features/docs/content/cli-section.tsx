@@ -128,7 +128,11 @@ jobs:
       <SubHeading id="cli-commands">Commands</SubHeading>
       <Definitions
         label="sprog commands"
-        items={COMMANDS.map((c) => ({ id: c.command, term: <Code wrap>{c.command}</Code>, meaning: c.meaning }))}
+        items={COMMANDS.map((c) => ({
+          id: c.command,
+          term: <Code wrap>{c.command}</Code>,
+          meaning: c.meaning,
+        }))}
       />
       <P>
         Push needs a key with the <Code>push</Code> scope; the others need <Code>pull</Code> (see{" "}
