@@ -88,7 +88,8 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
       .selectFrom("translation_keys")
       .select("id")
       .where("project_id", "=", projectId)
-      .where("id", "=", sql<string>`any(${keyIds}::uuid[])`)
+      // One array parameter however many keys: `in (…)` would send one parameter per key.
+      .where(sql<boolean>`id = any(${keyIds}::uuid[])`)
       .forKeyShare()
       .execute();
     const missing = keyIds.length - found.length;
