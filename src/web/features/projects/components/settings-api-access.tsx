@@ -1,5 +1,5 @@
-import { Check, Copy, KeyRound, Plus, Trash2 } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { KeyRound, Plus, Trash2 } from "lucide-react";
+import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import {
   API_KEY_NAME_MAX,
@@ -12,6 +12,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
+import { SecretShownOnce } from "../../../components/ui/secret-shown-once.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useCreateApiKey } from "../api/create-api-key.ts";
@@ -27,47 +28,15 @@ const keyLabel = (key: ApiKey) => key.name || "Unnamed key";
 
 /** The key just created, shown once with a copy button. */
 function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      setCopied(true);
-      toast.success("API key copied to clipboard");
-    } catch {
-      // No clipboard access (e.g. not https): select it so Ctrl+C works.
-      input.current?.select();
-      toast.error("Could not copy: the key is selected, press Ctrl+C");
-    }
-  };
   return (
-    <div role="status" className="flex flex-col gap-2 rounded-md border border-brand-200 bg-brand-50 p-3">
-      <p className="text-sm font-medium text-foreground">
-        {created.name ? `API key "${created.name}" created` : "API key created"}
-      </p>
-      <div className="flex gap-2">
-        <Input
-          ref={input}
-          readOnly
-          value={created.key}
-          aria-label="New API key"
-          className="font-mono text-xs"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button variant="outline" onClick={copy} aria-label="Copy API key">
-          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {copied ? "Copied" : "Copy"}
-        </Button>
-      </div>
-      <p className="text-xs font-medium text-warning">
-        Copy it now — you won't see it again. Only a fingerprint of it is stored.
-      </p>
-      <div>
-        <Button variant="ghost" size="sm" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-    </div>
+    <SecretShownOnce
+      title={created.name ? `API key "${created.name}" created` : "API key created"}
+      secret={created.key}
+      name="API key"
+      fieldLabel="New API key"
+      warning="Copy it now — you won't see it again. Only a fingerprint of it is stored."
+      onDone={onDone}
+    />
   );
 }
 

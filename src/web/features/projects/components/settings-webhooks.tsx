@@ -1,11 +1,11 @@
-import { Check, Copy, Send, Trash2, Webhook as WebhookIcon } from "lucide-react";
-import { useRef, useState } from "react";
+import { Send, Trash2, Webhook as WebhookIcon } from "lucide-react";
+import { useState } from "react";
 import { toast } from "sonner";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import type { CreatedWebhook, Webhook } from "../../../../shared/schemas/webhooks.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
-import { Input } from "../../../components/ui/input.tsx";
+import { SecretShownOnce } from "../../../components/ui/secret-shown-once.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useDeleteWebhook, useTestWebhook, useUpdateWebhook, useWebhooks } from "../api/webhooks.ts";
@@ -14,44 +14,15 @@ import { WebhookDeliveryLog } from "./webhook-delivery-log.tsx";
 
 /** The hook just created, its signing secret shown once with a copy button. */
 function NewSecret({ created, onDone }: { created: CreatedWebhook; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      setCopied(true);
-      toast.success("Signing secret copied to clipboard");
-    } catch {
-      input.current?.select();
-      toast.error("Could not copy: the secret is selected, press Ctrl+C");
-    }
-  };
   return (
-    <div role="status" className="flex flex-col gap-2 rounded-md border border-brand-200 bg-brand-50 p-3">
-      <p className="text-sm font-medium text-foreground">Webhook created</p>
-      <div className="flex gap-2">
-        <Input
-          ref={input}
-          readOnly
-          value={created.secret}
-          aria-label="Signing secret"
-          className="font-mono text-xs"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button variant="outline" onClick={copy} aria-label="Copy signing secret">
-          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {copied ? "Copied" : "Copy"}
-        </Button>
-      </div>
-      <p className="text-xs font-medium text-warning">
-        Copy it now — you won't see it again. Your receiver uses it to check the X-Sprog-Signature header.
-      </p>
-      <div>
-        <Button variant="ghost" size="sm" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-    </div>
+    <SecretShownOnce
+      title="Webhook created"
+      secret={created.secret}
+      name="signing secret"
+      fieldLabel="Signing secret"
+      warning="Copy it now — you won't see it again. Your receiver uses it to check the X-Sprog-Signature header."
+      onDone={onDone}
+    />
   );
 }
 
