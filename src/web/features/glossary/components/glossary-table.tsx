@@ -1,0 +1,86 @@
+import { Pencil, Trash2 } from "lucide-react";
+import type { GlossaryTerm } from "../../../../shared/schemas/glossary.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { TermFlags } from "./term-flags.tsx";
+
+export interface GlossaryTableProps {
+  terms: readonly GlossaryTerm[];
+  /** The team's languages: one column each. */
+  languages: readonly string[];
+  /** Absent for those who may only read the glossary (no buttons then). */
+  onEdit?: ((term: GlossaryTerm) => void) | undefined;
+  onDelete?: ((term: GlossaryTerm) => void) | undefined;
+}
+
+const cell = "px-3 py-2 align-top";
+
+/**
+ * The terms: name with its flags, part of speech, a column per language, description. Wider than
+ * a phone, so it scrolls sideways inside its own focusable region rather than widening the page.
+ */
+export function GlossaryTable({ terms, languages, onEdit, onDelete }: GlossaryTableProps) {
+  const manage = onEdit !== undefined || onDelete !== undefined;
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+    <div role="region" aria-label="Glossary terms" tabIndex={0} className="max-w-full overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring">
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <thead className="bg-surface text-xs text-muted">
+          <tr>
+            <th scope="col" className={cell}>
+              Term
+            </th>
+            <th scope="col" className={cell}>
+              Part of speech
+            </th>
+            {languages.map((code) => (
+              <th key={code} scope="col" className={cell}>
+                {code}
+              </th>
+            ))}
+            <th scope="col" className={cell}>
+              Description
+            </th>
+            {manage ? (
+              <th scope="col" className={cell}>
+                <span className="sr-only">Actions</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {terms.map((term) => (
+            <tr key={term.id} className="border-t border-border" data-term={term.term}>
+              <th scope="row" className={`${cell} font-medium`}>
+                <div className="flex flex-col gap-1">
+                  <span className="break-words">{term.term}</span>
+                  <TermFlags term={term} />
+                </div>
+              </th>
+              <td className={`${cell} text-muted`}>{term.partOfSpeech ?? ""}</td>
+              {languages.map((code) => (
+                <td key={code} className={`${cell} break-words`}>
+                  {term.doNotTranslate ? <span className="text-muted">{term.term}</span> : (term.translations[code] ?? "")}
+                </td>
+              ))}
+              <td className={`${cell} max-w-72 break-words text-muted`}>{term.description}</td>
+              {manage ? (
+                <td className={`${cell} whitespace-nowrap text-right`}>
+                  {onEdit ? (
+                    <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit ${term.term}`} title="Edit" onClick={() => onEdit(term)}>
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                  ) : null}
+                  {onDelete ? (
+                    <Button variant="ghost" size="icon" className="size-8" aria-label={`Delete ${term.term}`} title="Delete" onClick={() => onDelete(term)}>
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  ) : null}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
