@@ -1,0 +1,71 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, render, renderHook, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { useCreateGlossaryTerm } from "../api/create-glossary-term.ts";
+import { ProjectGlossaryText } from "./project-glossary-text.tsx";
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+const entry = (term: string) => ({
+  id: term,
+  term,
+  description: "",
+  caseSensitive: false,
+  forbidden: false,
+  doNotTranslate: false,
+  translations: { de: "Anmelden" },
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("the project's glossary in the editor", () => {
+  it("underlines the team's terms, and refetches them after a glossary change", async () => {
+    const served = [[entry("Sign in")], [entry("Sign in"), entry("Cart")]];
+    let asked = 0;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<typeof fetch>(async (input, init) => {
+        const request = input instanceof Request ? input : new Request(new URL(String(input), "http://x"), init);
+        const path = new URL(request.url, "http://x").pathname;
+        if (path === "/api/projects/p1/glossary") return json({ entries: served[Math.min(asked++, 1)] });
+        if (path === "/api/teams/t1/glossary" && request.method === "POST") {
+          return json(
+            {
+              ...entry("Cart"),
+              teamId: "t1",
+              partOfSpeech: null,
+              createdAt: "2026-01-01T00:00:00.000Z",
+              updatedAt: "2026-01-01T00:00:00.000Z",
+            },
+            201,
+          );
+        }
+        return json({});
+      }),
+    );
+    const queryClient = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const { container } = render(<ProjectGlossaryText text="Sign in to see your cart" language="en" projectId="p1" />, {
+      wrapper,
+    });
+    await screen.findByText("Sign in");
+    expect([...container.querySelectorAll("[data-glossary-term]")].map((term) => term.textContent)).toEqual(["Sign in"]);
+
+    const { result } = renderHook(() => useCreateGlossaryTerm("t1"), { wrapper });
+    await act(() => result.current.mutateAsync({ term: "Cart" }));
+    await waitFor(() =>
+      expect([...container.querySelectorAll("[data-glossary-term]")].map((term) => term.textContent)).toEqual([
+        "Sign in",
+        "cart",
+      ]),
+    );
+  });
+});
