@@ -5,6 +5,7 @@ import { FormatError } from "../formats/types.ts";
 import { canonicalLanguage } from "../languages.ts";
 import {
   BOTH_FLAGS_MESSAGE,
+  GLOSSARY_CSV_FIELDS,
   GLOSSARY_TERMS_MAX,
   PARTS_OF_SPEECH,
   type PartOfSpeech,
@@ -27,14 +28,7 @@ import {
  * such as `=1+1` reads back as written. A file with a mistake is refused whole, naming the line.
  */
 
-export const GLOSSARY_CSV_FIELDS = [
-  "term",
-  "description",
-  "part_of_speech",
-  "case_sensitive",
-  "forbidden",
-  "do_not_translate",
-] as const;
+export { GLOSSARY_CSV_FIELDS };
 
 /** A term as a CSV row holds it. */
 export interface GlossaryCsvRow {

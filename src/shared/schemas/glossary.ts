@@ -112,6 +112,16 @@ export const updateGlossaryTermBodySchema = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), "Nothing to update");
 export type UpdateGlossaryTermBody = z.input<typeof updateGlossaryTermBodySchema>;
 
+/** The CSV's field columns, in the order the export writes them; one column per language follows. */
+export const GLOSSARY_CSV_FIELDS = [
+  "term",
+  "description",
+  "part_of_speech",
+  "case_sensitive",
+  "forbidden",
+  "do_not_translate",
+] as const;
+
 /** The CSV import: one file field. */
 export const glossaryImportFormSchema = multipartBody(
   z.object({ file: uploadedFile("Choose a CSV file to import") }),
