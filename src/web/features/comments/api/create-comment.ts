@@ -1,0 +1,16 @@
+import { useMutation } from "@tanstack/react-query";
+import type { Comment, CommentBody } from "../../../../shared/schemas/comments.ts";
+import { api } from "../../../lib/api.ts";
+import { mutationKeys } from "../../../lib/query-keys.ts";
+import { type ThreadRef, useRefetchThread } from "./thread-cache.ts";
+
+/** POST /api/keys/:keyId/comments/:lang. */
+export function useCreateComment(ref: ThreadRef) {
+  const refetch = useRefetchThread(ref);
+  return useMutation({
+    mutationKey: mutationKeys.comments.create(),
+    mutationFn: (body: CommentBody): Promise<Comment> =>
+      api.comments.create({ params: { keyId: ref.keyId, lang: ref.language }, body }),
+    onSuccess: refetch,
+  });
+}
