@@ -1,4 +1,6 @@
 import { comparePlaceholders, fixPlaceholders } from "../placeholders/check.ts";
+import type { Placeholder } from "../placeholders/detect.ts";
+import { placeholderIdentity } from "../placeholders/identity.ts";
 import { Context, coreBounds, leafPlaceholders, type Problem, quote } from "./context.ts";
 import { CHECK_IDS, CHECKS, type CheckId, type CheckInput, type Finding } from "./definitions.ts";
 import { glossaryForbidden, glossaryMissing, onlyNames } from "./glossary.ts";
@@ -34,9 +36,25 @@ export {
  * Overview counts is what the cell shows.
  */
 
+function identities(placeholders: readonly Placeholder[]): Set<string> {
+  const set = new Set<string>();
+  for (const p of placeholders) set.add(placeholderIdentity(p));
+  return set;
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const item of a) if (!b.has(item)) return false;
+  return true;
+}
+
 function placeholders(c: Context): Problem | undefined {
   // Neither text has a placeholder character: nothing to compare (most strings).
   if (c.sourcePlaceholders.length === 0 && c.valuePlaceholders.length === 0) return undefined;
+  // The identities of the placeholders already detected; the engine is asked for words only on a mismatch.
+  const expected = identities(c.sourcePlaceholders);
+  const actual = identities(c.valuePlaceholders);
+  if (sameSet(expected, actual)) return undefined;
   const result = comparePlaceholders(c.source, c.value);
   if (result.matches) return undefined;
   const parts = [];
@@ -48,14 +66,16 @@ function placeholders(c: Context): Problem | undefined {
   };
 }
 
-/** Text that is nothing but placeholders, URLs, e-mails, tags, numbers and punctuation. */
+/** Whether the text has words besides placeholders, URLs, e-mails, tags, numbers, acronyms. */
 function hasWords(text: string, c: Context): boolean {
   let rest = text;
   const slots = leafPlaceholders(c.sourcePlaceholders);
-  for (const p of [...slots].reverse()) rest = rest.slice(0, p.start) + " " + rest.slice(p.end);
+  for (const p of [...slots].reverse()) rest = `${rest.slice(0, p.start)} ${rest.slice(p.end)}`;
   for (const found of [...urlsOf(rest), ...emailsOf(rest)]) rest = rest.replace(found, " ");
   rest = rest.replace(/<\/?[A-Za-z][^<>]*>/g, " ");
-  return /\p{L}/u.test(rest);
+  // Acronyms, units and single letters (`OK`, `UTM`, `MB`, `U`) read the same in most languages.
+  const words = rest.match(/\p{L}[\p{L}\p{M}]*/gu) ?? [];
+  return words.some((word) => word.length > 1 && !(word.length <= 5 && word === word.toUpperCase()));
 }
 
 function sameAsSource(c: Context): Problem | undefined {

@@ -9,13 +9,21 @@ export interface Problem {
 }
 
 const NONE: readonly Placeholder[] = [];
+const NO_GLOSSARY: readonly GlossaryEntry[] = [];
 /** Every placeholder syntax needs one of these characters: text without them is skipped quickly. */
 const PLACEHOLDER_CHARS = /[%{}[\]]/;
 
-/** `pt-BR` → `pt`. */
+const bases = new Map<string, string>();
+
+/** `pt-BR` → `pt` (cached: a project has a handful of languages and this runs twice per string). */
 export function baseLanguage(language: string): string {
-  const cut = language.search(/[-_]/);
-  return (cut < 0 ? language : language.slice(0, cut)).toLowerCase();
+  let base = bases.get(language);
+  if (base === undefined) {
+    const cut = language.search(/[-_]/);
+    base = (cut < 0 ? language : language.slice(0, cut)).toLowerCase();
+    if (bases.size < 1000) bases.set(language, base);
+  }
+  return base;
 }
 
 export function placeholdersOf(text: string): readonly Placeholder[] {
@@ -62,7 +70,7 @@ export class Context {
     this.lang = baseLanguage(input.language);
     this.sourceLang = baseLanguage(input.sourceLanguage);
     this.maxLength = input.maxLength ?? null;
-    this.glossary = input.glossary ?? [];
+    this.glossary = input.glossary ?? NO_GLOSSARY;
   }
 
   get sourcePlaceholders(): readonly Placeholder[] {

@@ -14,58 +14,109 @@ import { baseLanguage, type Context, type Problem, quote } from "./context.ts";
  * glossary and language, and the matcher only runs for terms whose folded text occurs at all.
  */
 
-interface Folded {
-  /** Per entry: the word to look for, folded as the matcher folds it ("" when none). */
-  words: string[];
-}
+const UNSPACED = new Set(["zh", "ja", "ko", "th", "lo", "km", "my"]);
+const TOKEN = /[\p{L}\p{N}\p{M}_]+/gu;
 
-const folds = new WeakMap<readonly GlossaryEntry[], Map<string, Folded>>();
+/** Languages whose lower case differs from the default (dotted and dotless i, Lithuanian accents). */
+const LOCALE_CASE = new Set(["tr", "az", "lt"]);
 
+/** As the matcher folds (`toLocaleLowerCase`), but fast where the language's case is the default one. */
 function fold(text: string, language: string): string {
-  return text.toLocaleLowerCase(baseLanguage(language));
+  const base = baseLanguage(language);
+  return LOCALE_CASE.has(base) ? text.toLocaleLowerCase(base) : text.toLowerCase();
 }
 
-/** The folded source terms (`kind: "term"`) or forbidden words in a language, cached. */
-function folded(
+function isWordChar(text: string, i: number): boolean {
+  const code = text.charCodeAt(i);
+  if (code < 0x80) {
+    return (
+      (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95
+    );
+  }
+  // A surrogate pair is one letter or not: both halves answer for the pair.
+  const char =
+    code >= 0xd800 && code <= 0xdfff
+      ? text.slice(code <= 0xdbff ? i : i - 1, code <= 0xdbff ? i + 2 : i + 1)
+      : text[i];
+  return WORD.test(char ?? "");
+}
+
+const WORD = /^[\p{L}\p{N}\p{M}_]/u;
+
+/** A glossary's terms indexed by their first word (folded), for one source language. */
+interface TermIndex {
+  byFirstWord: Map<string, GlossaryEntry[]>;
+  /** Terms without a word character (`++`), and all terms for unspaced scripts: checked one by one. */
+  rest: { entry: GlossaryEntry; word: string }[];
+}
+
+/** The forbidden words of a glossary in one language, folded unless case-sensitive. */
+type ForbiddenList = { entry: GlossaryEntry; word: string }[];
+
+const termIndexes = new WeakMap<readonly GlossaryEntry[], Map<string, TermIndex>>();
+const forbiddenLists = new WeakMap<readonly GlossaryEntry[], Map<string, ForbiddenList>>();
+
+function cached<T>(
+  store: WeakMap<readonly GlossaryEntry[], Map<string, T>>,
   glossary: readonly GlossaryEntry[],
-  kind: "term" | "forbidden",
-  language: string,
-  sourceLanguage: string,
-): Folded {
-  let perGlossary = folds.get(glossary);
+  key: string,
+  build: () => T,
+): T {
+  let perGlossary = store.get(glossary);
   if (!perGlossary) {
     perGlossary = new Map();
-    folds.set(glossary, perGlossary);
+    store.set(glossary, perGlossary);
   }
-  const cacheKey = `${kind}:${language}:${sourceLanguage}`;
-  let entry = perGlossary.get(cacheKey);
-  if (!entry) {
-    const words = glossary.map((e) => {
-      const word = kind === "term" ? e.term.trim() : (forbiddenWord(e, language, sourceLanguage) ?? "");
-      return e.caseSensitive ? word : fold(word, language);
-    });
-    entry = { words };
-    perGlossary.set(cacheKey, entry);
+  let value = perGlossary.get(key);
+  if (value === undefined) {
+    value = build();
+    perGlossary.set(key, value);
   }
-  return entry;
+  return value;
 }
 
-/** Entries whose word occurs in the text at all (a superset of the whole-word matches). */
+function termIndex(glossary: readonly GlossaryEntry[], language: string): TermIndex {
+  return cached(termIndexes, glossary, language, () => {
+    const index: TermIndex = { byFirstWord: new Map(), rest: [] };
+    const unspaced = UNSPACED.has(baseLanguage(language));
+    for (const entry of glossary) {
+      const word = fold(entry.term.trim(), language);
+      if (word === "") continue;
+      const first = unspaced ? undefined : word.match(TOKEN)?.[0];
+      if (first === undefined) index.rest.push({ entry, word });
+      else index.byFirstWord.set(first, [...(index.byFirstWord.get(first) ?? []), entry]);
+    }
+    return index;
+  });
+}
+
+/**
+ * Entries that may occur in the text (a superset of the matcher's whole-word matches): a term
+ * found as a whole word starts with a whole word of the text, so the text's words are looked up.
+ */
 function candidates(
   text: string,
   glossary: readonly GlossaryEntry[],
-  words: readonly string[],
   language: string,
 ): GlossaryEntry[] | undefined {
-  let lower: string | undefined;
+  const index = termIndex(glossary, language);
   let found: GlossaryEntry[] | undefined;
-  for (let i = 0; i < glossary.length; i++) {
-    const word = words[i];
-    const entry = glossary[i];
-    if (!word || !entry) continue;
-    const haystack = entry.caseSensitive ? text : (lower ??= fold(text, language));
-    if (haystack.includes(word)) (found ??= []).push(entry);
+  const folded = fold(text, language);
+  if (index.byFirstWord.size > 0) {
+    // The text's words, as TOKEN reads them, by a loop (this runs on every source text).
+    let start = -1;
+    for (let i = 0; i <= folded.length; i++) {
+      if (i < folded.length && isWordChar(folded, i)) {
+        if (start < 0) start = i;
+        continue;
+      }
+      if (start < 0) continue;
+      const entries = index.byFirstWord.get(folded.slice(start, i));
+      if (entries) found = [...(found ?? []), ...entries];
+      start = -1;
+    }
   }
+  for (const { entry, word } of index.rest) if (folded.includes(word)) found = [...(found ?? []), entry];
   return found;
 }
 
@@ -101,11 +152,10 @@ function uses(value: string, expected: string, language: string, caseSensitive: 
 
 export function glossaryMissing(c: Context): Problem | undefined {
   if (c.glossary.length === 0) return undefined;
-  const { words } = folded(c.glossary, "term", c.sourceLanguage, c.sourceLanguage);
-  const possible = candidates(c.source, c.glossary, words, c.sourceLanguage);
+  const possible = candidates(c.source, c.glossary, c.sourceLanguage);
   if (!possible) return undefined;
   const messages: string[] = [];
-  for (const entry of termsIn(c.source, possible, c.sourceLanguage)) {
+  for (const entry of termsIn(c.source, [...new Set(possible)], c.sourceLanguage)) {
     const expected = expectedTranslation(entry, c.language);
     if (expected === undefined) continue;
     // A name is kept as written; an approved translation may start a sentence in capitals.
@@ -122,13 +172,20 @@ export function glossaryMissing(c: Context): Problem | undefined {
 
 export function glossaryForbidden(c: Context): Problem | undefined {
   if (c.glossary.length === 0) return undefined;
-  const { words } = folded(c.glossary, "forbidden", c.language, c.sourceLanguage);
-  const possible = candidates(c.value, c.glossary, words, c.language);
-  if (!possible) return undefined;
+  const forbidden = cached(forbiddenLists, c.glossary, `${c.language}\u0000${c.sourceLanguage}`, () =>
+    c.glossary.flatMap((entry) => {
+      const word = forbiddenWord(entry, c.language, c.sourceLanguage);
+      return word ? [{ entry, word: entry.caseSensitive ? word : fold(word, c.language) }] : [];
+    }),
+  );
+  if (forbidden.length === 0) return undefined;
+  let folded: string | undefined;
   const used: string[] = [];
-  for (const entry of possible) {
-    const word = forbiddenWord(entry, c.language, c.sourceLanguage);
-    if (word && findWord(c.value, word, c.language, entry.caseSensitive).length > 0) used.push(word);
+  for (const { entry, word } of forbidden) {
+    if (!entry.caseSensitive) folded ??= fold(c.value, c.language);
+    if (!(entry.caseSensitive ? c.value : (folded ?? c.value)).includes(word)) continue;
+    const original = forbiddenWord(entry, c.language, c.sourceLanguage) ?? word;
+    if (findWord(c.value, original, c.language, entry.caseSensitive).length > 0) used.push(original);
   }
   if (used.length === 0) return undefined;
   return {
