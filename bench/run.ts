@@ -34,7 +34,7 @@ import { overviewFirstRows } from "./overview-first-rows.ts";
 import { responsiveness } from "./responsiveness.ts";
 import { mb } from "./rss.ts";
 import { seedKeys } from "./seed.ts";
-import { exportZip, importFile, pullThroughput } from "./transfer.ts";
+import { exportZip, importChecks, importFile, pullThroughput } from "./transfer.ts";
 
 const KEYS = Number(process.env.BENCH_KEYS ?? 50_000);
 const BATCH_MEMORY_KEYS = Number(process.env.BENCH_BATCH_MEMORY_KEYS ?? 50_000);
@@ -42,17 +42,19 @@ const MEMORY_OTHER_STRINGS = Number(process.env.BENCH_MEMORY_OTHER_STRINGS ?? 50
 
 /**
  * Scenario groups: keys (keys API, saves, completion counts, Overview), batch (AI batch
- * translation), transfer (import, export, pull API), landing (the public `/` in Chromium), memory
+ * translation), transfer (import, export, pull API), checks (the quality checks' share of a 50,000-key
+ * import), landing (the public `/` in Chromium), memory
  * (translation-memory lookups among other teams' strings, on a server of its own), responsive
  * (a tiny request and a cell save while a large import, list and XLSX export run, on a server of
  * its own), large (250,000 keys × 10 languages, PostgreSQL only) and horizontal (two server
- * processes on one PostgreSQL database). Every group but keys, batch, transfer and landing starts
+ * processes on one PostgreSQL database). Every group but keys, batch, transfer, checks and landing starts
  * a server process of its own; the RSS after each group is a row.
  */
 const GROUPS = [
   "keys",
   "batch",
   "transfer",
+  "checks",
   "landing",
   "memory",
   "responsive",
@@ -150,6 +152,10 @@ async function benchDatabase(kind: "pglite" | "postgres") {
       ];
       for (const row of measured) rows.push({ database: label, ...row });
       rows.push(inProcessRss(label, "transfer"));
+    }
+    if (runs("checks")) {
+      const context = { baseUrl: app.url, db, client, teamId: team.body.id };
+      for (const row of await importChecks(context, { keys: 50_000 })) rows.push({ database: label, ...row });
     }
     if (!runs("keys")) return;
 

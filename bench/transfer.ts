@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../src/server/db/schema.ts";
+import { checkTiming } from "../src/server/quality/string-checks.ts";
 import type { ApiClient } from "../tests/helpers/api-client.ts";
 import type { BenchRow } from "./batch-translate.ts";
 import { median, ms, samples } from "./measure.ts";
@@ -221,4 +222,78 @@ export async function pullThroughput(
     concurrency: options.concurrency,
     seconds: options.seconds,
   });
+}
+
+/**
+ * Issue 21: stored quality checks are computed with every import. Imports a 50,000-key English
+ * file, then its German translation (every tenth string with a check to find), into a project, and
+ * divides the time the server spent on the checks (quality/string-checks.ts keeps it) by each
+ * import's time.
+ */
+export async function importChecks(
+  context: TransferBenchContext,
+  options: { keys: number },
+): Promise<BenchRow[]> {
+  const { keys } = options;
+  const en: Record<string, string> = {};
+  const de: Record<string, string> = {};
+  for (let i = 0; i < keys; i++) {
+    en[keyName(i)] = `${textOf(i, "en")}!`;
+    // Every tenth drops the "!", or the placeholder, or doubles a space: findings to store.
+    const text = `Hallo {name}, das ist Text Nummer ${i} der App (de)`;
+    de[keyName(i)] =
+      i % 30 === 0
+        ? text
+        : i % 30 === 10
+          ? `${text.replace("{name}", "du")}!`
+          : i % 30 === 20
+            ? `${text.replace(", ", ",  ")}!`
+            : `${text}!`;
+  }
+  const rows: BenchRow[] = [];
+  const budget = "< 10 % of the import";
+  let projectId: string;
+  try {
+    projectId = await newProject(context, "Checks", ["en", "de"]);
+  } catch (error) {
+    return [
+      {
+        scenario: "quality checks in imports",
+        result: `failed: ${(error as Error).message}`,
+        budget,
+        ok: false,
+      },
+    ];
+  }
+  for (const [language, file] of [
+    ["en", en],
+    ["de", de],
+  ] as const) {
+    const scenario = `quality checks in a ${keys.toLocaleString("en")}-key JSON import (${language === "en" ? "source" : "translation"})`;
+    try {
+      await wake(context);
+      const form = new FormData();
+      form.set("file", new File([JSON.stringify(file, null, 2)], `${language}.json`));
+      form.set("language", language);
+      const before = checkTiming.ms;
+      const started = performance.now();
+      const answer = await context.client.upload<{ keysAdded: number }>(
+        `/api/projects/${projectId}/import`,
+        form,
+      );
+      const took = performance.now() - started;
+      if (answer.status !== 200) throw new Error(`import answered ${answer.status}`);
+      const checks = checkTiming.ms - before;
+      const share = checks / took;
+      rows.push({
+        scenario,
+        result: `${ms(checks)} of ${ms(took)} = ${(share * 100).toFixed(1)} %`,
+        budget,
+        ok: share < 0.1,
+      });
+    } catch (error) {
+      rows.push({ scenario, result: `failed: ${(error as Error).message}`, budget, ok: false });
+    }
+  }
+  return rows;
 }

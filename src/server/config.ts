@@ -47,6 +47,11 @@ export const configSchema = z.object({
   AI_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   AI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   AI_MODEL: z.preprocess(emptyToUndefined, z.string().default("gpt-4o-mini")),
+  /**
+   * Send a key's screenshot with its AI translation (issue 21), for endpoints whose models read
+   * images; `0` sends text only (an endpoint that refuses images, or to keep requests small).
+   */
+  AI_SEND_SCREENSHOTS: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")),
   AI_BATCH_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(20).default(3)),
   MAX_UPLOAD_MB: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(1024).default(20)),
   /** Any other request body (JSON); larger ones are refused with 413 before they are read. */
@@ -100,6 +105,16 @@ export const configSchema = z.object({
   WEBHOOK_DISABLE_AFTER_FAILURES: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(1000).default(10),
+  ),
+  /** Largest screenshot a key can have, in bytes (5 MB); larger uploads get 413 naming the limit. */
+  SCREENSHOT_MAX_BYTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(100 * 1024 * 1024)
+      .default(5 * 1024 * 1024),
   ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,

@@ -6,7 +6,7 @@ import { launchBrowser } from "../helpers/browser.ts";
 import { testDatabaseKind } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
 import { createTeamInContext, signUpInContext } from "../helpers/e2e-users.ts";
-import { startOpenAIServer } from "../helpers/openai-server.ts";
+import { contentText, startOpenAIServer } from "../helpers/openai-server.ts";
 import { persistentDatabaseEnv } from "../helpers/persistent-database.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
 
@@ -118,7 +118,9 @@ describe(`batch translation on ${testDatabaseKind() === "postgres" ? "PostgreSQL
       // The team's context went with every chunk.
       expect(ai.requests).toHaveLength(6);
       expect(
-        ai.requests.every((r) => r.messages[0]?.content.includes("Product context: A ferry booking app")),
+        ai.requests.every((r) =>
+          contentText(r.messages[0]?.content).includes("Product context: A ferry booking app"),
+        ),
       ).toBe(true);
     },
   );

@@ -6,7 +6,32 @@ export interface ChatRequest {
   model: string;
   temperature?: number;
   response_format?: { type: string };
-  messages: { role: string; content: string }[];
+  messages: { role: string; content: MessageContent }[];
+}
+
+/** A message's content: text, or parts (text and images) when the request carries a screenshot. */
+export type MessageContent =
+  | string
+  | ({ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } })[];
+
+/** The text of a message: its first text part (the prompt; later parts only caption images). */
+export function contentText(content: MessageContent | undefined): string {
+  if (content === undefined) return "";
+  if (typeof content === "string") return content;
+  for (const part of content) if (part.type === "text") return part.text;
+  return "";
+}
+
+/** The user message's text. */
+export function userText(request: ChatRequest): string {
+  return contentText(request.messages.find((m) => m.role === "user")?.content);
+}
+
+/** The images (data: URLs) the user message carries. */
+export function imagesOf(request: ChatRequest): string[] {
+  const content = request.messages.find((m) => m.role === "user")?.content;
+  if (content === undefined || typeof content === "string") return [];
+  return content.flatMap((part) => (part.type === "image_url" ? [part.image_url.url] : []));
 }
 
 export interface ScriptedAnswer {
@@ -20,15 +45,15 @@ export interface ScriptedAnswer {
 
 /** The text the prompt asks to translate (after "Text:\n"). */
 export function textOf(request: ChatRequest): string {
-  const user = request.messages.find((m) => m.role === "user")?.content ?? "";
+  const user = userText(request);
   return user.slice(user.lastIndexOf("Text:\n") + "Text:\n".length);
 }
 
 /** The items of a batch request (the JSON after "Items (JSON):"), or undefined for a single string. */
 export function itemsOf(
   request: ChatRequest,
-): { id: string; text: string; placeholders: string[] }[] | undefined {
-  const user = request.messages.find((m) => m.role === "user")?.content ?? "";
+): { id: string; text: string; placeholders: string[]; glossary?: string[] }[] | undefined {
+  const user = userText(request);
   const at = user.indexOf(BATCH_ITEMS_MARKER);
   if (at < 0) return undefined;
   return JSON.parse(user.slice(at + BATCH_ITEMS_MARKER.length));
@@ -36,7 +61,7 @@ export function itemsOf(
 
 /** Whether the request is a writing-assistant call (answered with `suggestion`). */
 export function isAssist(request: ChatRequest): boolean {
-  return (request.messages.find((m) => m.role === "system")?.content ?? "").startsWith("You edit");
+  return contentText(request.messages.find((m) => m.role === "system")?.content).startsWith("You edit");
 }
 
 /** What the server answers when nothing is scripted: `DE: ` + the text, for each kind of call. */

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { KeyRow, SavedString } from "../../src/shared/schemas/keys.ts";
 import { DEFAULT_TONE } from "../../src/shared/schemas/tone.ts";
 import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
-import { startOpenAIServer, textOf } from "../helpers/openai-server.ts";
+import { contentText, startOpenAIServer, textOf } from "../helpers/openai-server.ts";
 
 // The official openai client against an OpenAI-compatible server on loopback.
 let ai: Awaited<ReturnType<typeof startOpenAIServer>>;
@@ -52,8 +52,8 @@ describe("AI translation through an OpenAI-compatible API", () => {
       temperature: 0,
       response_format: { type: "json_object" },
     });
-    const system = request?.messages.find((m) => m.role === "system")?.content ?? "";
-    const user = request?.messages.find((m) => m.role === "user")?.content ?? "";
+    const system = contentText(request?.messages.find((m) => m.role === "system")?.content);
+    const user = contentText(request?.messages.find((m) => m.role === "user")?.content);
     expect(system).toContain("A mail app for nurses");
     expect(system).toContain("Warm and brief");
     expect(system).toContain("- Words: Say 'inbox', never 'mailbox'");
@@ -68,7 +68,7 @@ describe("AI translation through an OpenAI-compatible API", () => {
     const { owner, keyId } = await keyWithSource("Save");
     ai.requests.length = 0;
     await owner.request("POST", `/api/keys/${keyId}/strings/de/translate`, { body: { model: "gpt-4o" } });
-    const system = ai.requests[0]?.messages.find((m) => m.role === "system")?.content ?? "";
+    const system = contentText(ai.requests[0]?.messages.find((m) => m.role === "system")?.content);
     expect(system).toContain("Product context: No product context");
     expect(system).toContain(`Brand tone: ${DEFAULT_TONE}`);
     expect(ai.requests[0]?.model).toBe("gpt-4o");
@@ -84,7 +84,7 @@ describe("AI translation through an OpenAI-compatible API", () => {
     });
     expect(answer.body.cell.value).toBe("Hallo {name}");
     expect(ai.requests).toHaveLength(2);
-    expect(ai.requests[1]?.messages.at(-1)?.content).toContain(
+    expect(contentText(ai.requests[1]?.messages.at(-1)?.content)).toContain(
       "Your previous answer was wrong: it dropped {name}",
     );
   });

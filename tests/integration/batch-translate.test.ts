@@ -8,7 +8,7 @@ import {
   ownerWithProject,
   uniqueEmail,
 } from "../helpers/api-app.ts";
-import { itemsOf, startOpenAIServer } from "../helpers/openai-server.ts";
+import { contentText, itemsOf, startOpenAIServer } from "../helpers/openai-server.ts";
 import { openEventStream } from "../helpers/sse.ts";
 
 // Batch translation through pg-boss on this file's database, with the official openai client
@@ -106,7 +106,7 @@ describe("batch translation of a language", () => {
     // One AI call per chunk of at most 50 keys, carrying the team's context and the placeholders.
     expect(ai.requests).toHaveLength(3);
     expect(ai.requests.map((r) => itemsOf(r)?.length).sort()).toEqual([19, 50, 50]);
-    const system = ai.requests[0]?.messages[0]?.content ?? "";
+    const system = contentText(ai.requests[0]?.messages[0]?.content);
     expect(system).toContain("Product context: A ferry booking app");
     expect(itemsOf(ai.requests[0] ?? { model: "", messages: [] })?.[0]?.placeholders).toEqual(["{name}"]);
 
@@ -246,7 +246,7 @@ describe("batch translation of a language", () => {
     expect(job).toMatchObject({ status: "completed", completedItems: 2, failedItems: 1 });
     const strings = await stringsOf(projectId, "de");
     expect(strings.map((s) => s.value).sort()).toEqual(["Nachricht 0 für {name}", "Nachricht 2 für {name}"]);
-    const retries = ai.requests.slice(1).map((r) => r.messages[1]?.content ?? "");
+    const retries = ai.requests.slice(1).map((r) => contentText(r.messages[1]?.content));
     expect(retries.some((m) => m.includes("Your previous answer was wrong: it left this text out"))).toBe(
       true,
     );

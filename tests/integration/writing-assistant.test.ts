@@ -4,7 +4,7 @@ import { ASSIST_ACTIONS, type AssistAnswer } from "../../src/shared/schemas/assi
 import type { KeyRow } from "../../src/shared/schemas/keys.ts";
 import { DEFAULT_TONE } from "../../src/shared/schemas/tone.ts";
 import { addMember, apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
-import { type ChatRequest, startOpenAIServer, textOf } from "../helpers/openai-server.ts";
+import { type ChatRequest, contentText, startOpenAIServer, textOf } from "../helpers/openai-server.ts";
 
 // The writing assistant through the official openai client against a loopback server.
 let ai: Awaited<ReturnType<typeof startOpenAIServer>>;
@@ -19,9 +19,9 @@ afterAll(async () => {
 });
 
 const system = (request: ChatRequest | undefined) =>
-  request?.messages.find((m) => m.role === "system")?.content ?? "";
+  contentText(request?.messages.find((m) => m.role === "system")?.content);
 const user = (request: ChatRequest | undefined) =>
-  request?.messages.find((m) => m.role === "user")?.content ?? "";
+  contentText(request?.messages.find((m) => m.role === "user")?.content);
 
 async function keyWithSource(sourceValue: string) {
   const setup = await ownerWithProject(api(), ["de"]);

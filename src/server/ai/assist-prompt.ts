@@ -1,5 +1,5 @@
 import { languageName } from "../../shared/languages.ts";
-import { voiceLines } from "./prompt.ts";
+import { type ChatMessage, glossaryLine, voiceLines } from "./prompt.ts";
 import type { AssistRequest } from "./provider.ts";
 
 /** What each action asks of the model (the first line of the user message). */
@@ -13,7 +13,7 @@ export const ASSIST_INSTRUCTIONS: Record<AssistRequest["action"], string> = {
 };
 
 /** The chat messages for one writing-assistant action on a source string. */
-export function assistMessages(request: AssistRequest) {
+export function assistMessages(request: AssistRequest): ChatMessage[] {
   const system = [
     "You edit user-interface text of a software product.",
     ...voiceLines(request),
@@ -26,13 +26,16 @@ export function assistMessages(request: AssistRequest) {
     ASSIST_INSTRUCTIONS[request.action],
     `Key: ${request.keyName}`,
     `Placeholders to keep: ${request.placeholders.length > 0 ? request.placeholders.join(" ") : "(none)"}`,
+    request.glossary && request.glossary.length > 0
+      ? `Glossary terms in this text (keep them as written; never use a forbidden word):\n${request.glossary.map(glossaryLine).join("\n")}`
+      : "",
     request.correction ? `Your previous answer was wrong: ${request.correction}` : "",
     `Text:\n${request.text}`,
   ]
     .filter(Boolean)
     .join("\n\n");
   return [
-    { role: "system" as const, content: system },
-    { role: "user" as const, content: user },
+    { role: "system", content: system },
+    { role: "user", content: user },
   ];
 }

@@ -14,6 +14,7 @@ export function aiModule(core: Core, deps: { strings: StringService; memory: Mem
     logger: core.logger,
     examples: (request) => deps.memory.examplesFor(request),
     aiQuota: core.aiQuota,
+    sendScreenshots: core.config.AI_SEND_SCREENSHOTS === "1",
   });
   return { name: "ai", routes: aiRoutes(translate) };
 }

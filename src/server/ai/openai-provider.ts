@@ -1,11 +1,9 @@
 import OpenAI from "openai";
 import { AppError } from "../errors.ts";
 import { assistMessages } from "./assist-prompt.ts";
-import { batchTranslationMessages, translationMessages } from "./prompt.ts";
+import { batchTranslationMessages, type ChatMessage, translationMessages } from "./prompt.ts";
 import type { TranslationProvider } from "./provider.ts";
 import { type RetryVerdict, retryAfterMs, withRetries } from "./retry.ts";
-
-type Messages = ReturnType<typeof translationMessages>;
 
 /** 429, 408, 409, 5xx and lost connections are worth another try; other answers are not. */
 function verdict(error: unknown): RetryVerdict {
@@ -41,7 +39,7 @@ export function createOpenAIProvider(options: {
   });
 
   /** One chat call answered with a JSON object. */
-  async function chatJson(model: string, messages: Messages): Promise<Record<string, unknown>> {
+  async function chatJson(model: string, messages: ChatMessage[]): Promise<Record<string, unknown>> {
     let content: unknown;
     try {
       const completion = await withRetries(

@@ -24,6 +24,27 @@ export type ExamplesLookup = (args: {
   texts: { keyId: string; text: string }[];
 }) => Promise<Map<string, TranslationExample[]>>;
 
+/** A glossary term found in the source text, as the model is told it (issue 21). */
+export interface GlossaryHint {
+  term: string;
+  /** The approved translation in the target language (a do-not-translate name: the name itself). */
+  translation?: string;
+  doNotTranslate?: boolean;
+  /** The word never to use (a forbidden term), in the target language. */
+  forbidden?: string;
+  description?: string;
+}
+
+/** The key's screenshot (issue 21), sent to endpoints whose models read images. */
+export interface KeyImage {
+  mime: string;
+  base64: string;
+  width: number;
+  height: number;
+  /** Where the key's text is on the image, in image pixels; null: anywhere on it. */
+  rect: { x: number; y: number; width: number; height: number } | null;
+}
+
 /** One string to translate, with what the model needs to know about it. */
 export interface TranslationItem {
   keyName: string;
@@ -37,6 +58,10 @@ export interface TranslationItem {
   /** Placeholders that must appear in the answer exactly as written. */
   placeholders: string[];
   examples?: TranslationExample[];
+  /** The team's glossary terms the source text contains. */
+  glossary?: GlossaryHint[];
+  /** The key's screenshot, when there is one and sending them is on. */
+  image?: KeyImage;
 }
 
 /** What one AI translation call carries (DESIGN.md §6). */
@@ -61,6 +86,8 @@ export interface AssistRequest extends VoiceContext {
   keyName: string;
   text: string;
   placeholders: string[];
+  /** Glossary terms of the text: kept, and forbidden ones avoided. */
+  glossary?: GlossaryHint[];
   correction?: string;
 }
 

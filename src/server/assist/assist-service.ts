@@ -4,10 +4,12 @@ import { detectPlaceholders } from "../../shared/placeholders/detect.ts";
 import type { AssistAction, AssistAnswer, AssistBody } from "../../shared/schemas/assist.ts";
 import type { AiQuota } from "../ai/ai-quota.ts";
 import { placeholderProblem } from "../ai/checks.ts";
+import { glossaryHints, glossaryProblem } from "../ai/context.ts";
 import type { AssistRequest, TranslationProvider } from "../ai/provider.ts";
 import { loadVoice } from "../ai/voice.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { loadGlossaryEntries } from "../glossary/queries.ts";
 import type { Logger } from "../logger.ts";
 import type { Access } from "../teams/access.ts";
 
@@ -68,18 +70,35 @@ export function createAssistService(deps: {
       if (text.trim() === "") throw new AppError("validation_failed", EMPTY_ASSIST_TEXT);
       await aiQuota(userId, project.team_id);
 
+      const glossary = await loadGlossaryEntries(db, project.team_id);
+      const hints = glossaryHints(glossary, text, source, source);
       const request: AssistRequest = {
         action: body.action,
         language,
         keyName: key.key,
         text,
         placeholders: [...new Set(detectPlaceholders(text).map((p) => p.raw))],
+        ...(hints.length > 0 ? { glossary: hints } : {}),
         ...(await loadVoice(db, project.team_id, provider.model)),
       };
       let correction: string | undefined;
+      // A suggestion that drops a glossary term of the text or uses a forbidden one is asked again
+      // once; after that it is shown (a person accepts it or not, and the checks show the problem).
+      let glossaryRetried = glossary.length === 0 || provider.name === "pseudo";
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
         const suggestion = await provider.assist(correction ? { ...request, correction } : request);
         correction = placeholderProblem(text, suggestion);
+        if (correction === undefined && !glossaryRetried && attempt < ATTEMPTS) {
+          glossaryRetried = true;
+          correction = glossaryProblem(glossary, {
+            source: undefined,
+            original: text,
+            answer: suggestion,
+            sourceLanguage: source,
+            language,
+          });
+          if (correction !== undefined) continue;
+        }
         if (correction === undefined) return { action: body.action, original: text, suggestion };
         logger.warn(
           { keyId, language, action: body.action, attempt, correction },

@@ -9,7 +9,7 @@ import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
-import { filteredKeyIds } from "../keys/filters.ts";
+import { filteredKeyIds, filterScopeOf } from "../keys/filters.ts";
 import type { Access } from "../teams/access.ts";
 import { presentBatchJob, writeBatchItems } from "./batch-jobs.ts";
 
@@ -82,17 +82,14 @@ export function createBatchService(deps: {
             })
             .returningAll()
             .executeTakeFirstOrThrow();
-          const scope = {
-            projectId,
-            sourceLanguage: project.source_language,
-            language: body.language,
-          };
           const total = await writeBatchItems(trx, {
             jobId: job.id,
             projectId,
             sourceLanguage: project.source_language,
             targetLanguage: body.language,
-            only: body.filters ? await filteredKeyIds(trx, scope, body.filters) : undefined,
+            only: body.filters
+              ? filteredKeyIds(filterScopeOf(project, body.language), body.filters)
+              : undefined,
             replacePseudo: provider.name !== "pseudo",
           });
           // The spec's words (point 5) for a language with nothing to translate.

@@ -1,11 +1,14 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import type { GlossaryEntry } from "../../shared/glossary/match.ts";
 import { detectPlaceholders } from "../../shared/placeholders/detect.ts";
 import { BATCH_PAUSE_MS } from "../../shared/schemas/batch.ts";
 import { placeholderProblem } from "../ai/checks.ts";
+import { glossaryHints, glossaryProblem, keyImages } from "../ai/context.ts";
 import type { ExamplesLookup, TranslationItem, TranslationProvider, VoiceContext } from "../ai/provider.ts";
 import { loadVoice } from "../ai/voice.ts";
 import type { BatchItemStatus, DB } from "../db/schema.ts";
 import type { EventBus } from "../events/event-bus.ts";
+import { loadGlossaryEntries } from "../glossary/queries.ts";
 import type { Logger } from "../logger.ts";
 import { writeStrings } from "../strings/string-writer.ts";
 import { type BatchJobRow, presentBatchJob } from "./batch-jobs.ts";
@@ -42,6 +45,8 @@ export function createChunkWorker(deps: {
   logger: Logger;
   examples?: ExamplesLookup | undefined;
   pauseMs?: number;
+  /** Send each key's screenshot with the chunk (config AI_SEND_SCREENSHOTS). */
+  sendScreenshots?: boolean;
 }) {
   const { db, events, provider, logger } = deps;
   const pauseMs = deps.pauseMs ?? BATCH_PAUSE_MS;
@@ -98,11 +103,16 @@ export function createChunkWorker(deps: {
     return byKey;
   }
 
-  /** The AI part: one shared call, then single-key retries told what was wrong. */
+  /**
+   * The AI part: one shared call, then single-key retries told what was wrong: up to two for broken
+   * placeholders (then the key fails), one for a missed or forbidden glossary term (then the answer
+   * is kept, and its stored glossary check shows it).
+   */
   async function translate(
     job: BatchJobRow,
     voice: VoiceContext,
     items: (TranslationItem & { id: string })[],
+    glossary: readonly GlossaryEntry[],
   ): Promise<Map<string, Outcome>> {
     const outcomes = new Map<string, Outcome>();
     const languages = { sourceLanguage: job.source_language, targetLanguage: job.target_language };
@@ -118,7 +128,19 @@ export function createChunkWorker(deps: {
       let answer = answers.get(item.id);
       let problem =
         answer === undefined ? "it left this text out" : placeholderProblem(item.sourceText, answer);
-      for (let attempt = 2; problem !== undefined && attempt <= ATTEMPTS_PER_KEY; attempt++) {
+      // Pseudo-localization cannot follow a glossary: only real answers are held to it.
+      let glossaryChecked = !item.glossary?.length || provider.name === "pseudo";
+      for (let attempt = 2; attempt <= ATTEMPTS_PER_KEY; attempt++) {
+        if (problem === undefined && answer !== undefined && !glossaryChecked) {
+          glossaryChecked = true;
+          problem = glossaryProblem(glossary, {
+            source: item.sourceText,
+            answer,
+            sourceLanguage: job.source_language,
+            language: job.target_language,
+          });
+        }
+        if (problem === undefined) break;
         try {
           answer = await provider.complete({ ...voice, ...languages, ...item, correction: problem });
           problem = placeholderProblem(item.sourceText, answer);
@@ -258,7 +280,7 @@ export function createChunkWorker(deps: {
           .where("id", "=", job.project_id)
           .executeTakeFirstOrThrow();
         const keyIds = translatable.map((item) => item.keyId);
-        const [voice, others, examples] = await Promise.all([
+        const [voice, others, examples, glossary, images] = await Promise.all([
           loadVoice(db, project.team_id, job.model),
           otherTranslations(job, keyIds),
           deps.examples?.({
@@ -267,9 +289,13 @@ export function createChunkWorker(deps: {
             targetLanguage: job.target_language,
             texts: translatable.map((item) => ({ keyId: item.keyId, text: item.source ?? "" })),
           }),
+          loadGlossaryEntries(db, project.team_id),
+          keyImages(db, keyIds, (deps.sendScreenshots ?? true) && provider.name !== "pseudo"),
         ]);
         const items = translatable.map((item) => {
           const source = item.source ?? "";
+          const hints = glossaryHints(glossary, source, job.source_language, job.target_language);
+          const image = images.get(item.keyId);
           return {
             id: item.keyId,
             keyName: item.keyName,
@@ -279,12 +305,15 @@ export function createChunkWorker(deps: {
             otherTranslations: others.get(item.keyId) ?? {},
             placeholders: [...new Set(detectPlaceholders(source).map((p) => p.raw))],
             examples: examples?.get(item.keyId) ?? [],
+            ...(hints.length > 0 ? { glossary: hints } : {}),
+            ...(image ? { image } : {}),
           };
         });
         // The cancel check before the AI call saves a call; the one in `record` is what guarantees it.
         const fresh = await loadJob(batchId);
         if (!fresh || (fresh.status !== "pending" && fresh.status !== "processing")) return;
-        for (const [keyId, outcome] of await translate(job, voice, items)) outcomes.set(keyId, outcome);
+        for (const [keyId, outcome] of await translate(job, voice, items, glossary))
+          outcomes.set(keyId, outcome);
         // Spec point 9: a 100 ms pause after each chunk; it runs while the chunk is written.
         pause = sleep(pauseMs);
       }

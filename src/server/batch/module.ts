@@ -14,6 +14,7 @@ export function batchModule(core: Core, deps: { memory: MemoryService }) {
     provider,
     logger,
     examples: (request) => deps.memory.examplesFor(request),
+    sendScreenshots: core.config.AI_SEND_SCREENSHOTS === "1",
   });
   return {
     name: "batch",

@@ -10,6 +10,8 @@ export interface QueueData {
   "batch-translate-chunk": { batchId: string; chunk: number };
   /** One attempt of one webhook delivery (src/server/webhooks/delivery.job.ts). */
   "webhook-delivery": WebhookDeliveryJob;
+  /** Check every string of a project again (src/server/quality/recheck.job.ts). */
+  "quality-recheck": { projectId: string };
 }
 export type QueueName = keyof QueueData;
 

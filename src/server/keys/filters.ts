@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
-import { comparePlaceholders } from "../../shared/placeholders/check.ts";
+import { CHECK_IDS, type CheckId } from "../../shared/quality/checks.ts";
 import type { KeyFacets, KeyFilters } from "../../shared/schemas/key-filters.ts";
+import type { ProjectRow } from "../teams/access.ts";
 import type { Db } from "./queries.ts";
 
 /**
@@ -16,6 +17,8 @@ export interface FilterScope {
   sourceLanguage: string;
   /** The language the string filters look at. */
   language: string;
+  /** The quality checks the project has on. */
+  enabledChecks: readonly CheckId[];
 }
 
 /** A key counts towards "missing" as completion counts it: translatable plain text with a source. */
@@ -56,51 +59,28 @@ function cellsOf(scope: FilterScope, where: RawBuilder<unknown>): RawBuilder<unk
     where k.project_id = ${scope.projectId} and ${where}`;
 }
 
-/** Placeholder checks remembered per project and language pair, while their strings stay as they were. */
-const PLACEHOLDER_CACHE_ENTRIES = 64;
-const placeholderCache = new Map<string, { stamp: string; ids: string[] }>();
-
 /**
- * Keys whose text in the language drops or invents a placeholder of the source text: the shared
- * placeholder engine decides, the one the editor flags cells with, so it runs here, not in SQL.
- * Checking 45,000 pairs takes about half a second, and the counts are asked for after every edit,
- * so the answer is kept until a string of either language changes: every write adds to the sum of
- * versions (even one whose transaction began long ago, so its `updated_at` is older than the newest),
- * a deletion moves the count, and a string deleted and written anew the newest time.
+ * A stored check (issue 21) the project has on: the quality checks of each string are written with
+ * it (quality/string-checks.ts), so a filter on them is an index read, not a run of the checks.
  */
-export async function placeholderProblemKeys(db: Db, scope: FilterScope): Promise<string[]> {
-  if (scope.language === scope.sourceLanguage) return [];
-  const languages = [scope.sourceLanguage, scope.language];
-  const stamped = await sql<{ n: number; versions: number; newest: Date | string | null }>`
-    select count(*)::int as n, coalesce(sum(version), 0)::bigint as versions, max(updated_at) as newest
-    from translation_strings
-    where project_id = ${scope.projectId} and language_code = any(${languages}::text[])
-  `.execute(db);
-  const row = stamped.rows[0];
-  const stamp = `${row?.n ?? 0}:${row?.versions ?? 0}:${row?.newest ? new Date(row.newest).toISOString() : ""}`;
-  const cacheKey = `${scope.projectId}:${scope.sourceLanguage}:${scope.language}`;
-  const cached = placeholderCache.get(cacheKey);
-  if (cached?.stamp === stamp) return cached.ids;
-  const result = await sql<{ id: string; source: string; target: string }>`
-    select t.key_id as id, src.value as source, t.value as target
-    from translation_strings t
-    join translation_strings src on src.key_id = t.key_id and src.language_code = ${scope.sourceLanguage}
-    where t.project_id = ${scope.projectId} and t.language_code = ${scope.language} and t.value <> ''
-  `.execute(db);
-  const ids = result.rows
-    .filter((pair) => !comparePlaceholders(pair.source, pair.target).matches)
-    .map((pair) => pair.id);
-  placeholderCache.delete(cacheKey);
-  placeholderCache.set(cacheKey, { stamp, ids });
-  if (placeholderCache.size > PLACEHOLDER_CACHE_ENTRIES) {
-    const oldest = placeholderCache.keys().next().value;
-    if (oldest !== undefined) placeholderCache.delete(oldest);
-  }
-  return ids;
+function failsCheck(scope: FilterScope, id: CheckId | "any"): RawBuilder<boolean> {
+  if (id === "any") return sql<boolean>`(t.checks && ${scope.enabledChecks}::text[])`;
+  return scope.enabledChecks.includes(id) ? sql<boolean>`(${id} = any(t.checks))` : sql<boolean>`false`;
+}
+
+/** The scope of the filters in a project's language (the source language when none or unknown). */
+export function filterScopeOf(project: ProjectRow, language: string | undefined): FilterScope {
+  const disabled = new Set(project.disabled_checks);
+  return {
+    projectId: project.id,
+    sourceLanguage: project.source_language,
+    language: language && project.languages.includes(language) ? language : project.source_language,
+    enabledChecks: CHECK_IDS.filter((id) => !disabled.has(id)),
+  };
 }
 
 /** The set filters as one condition on a {@link cellsOf} row (true when none is set). */
-async function conditionOf(db: Db, scope: FilterScope, filters: KeyFilters): Promise<RawBuilder<unknown>> {
+function conditionOf(scope: FilterScope, filters: KeyFilters): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
   if (filters.missing) parts.push(missingIn(scope));
   if (filters.translated) parts.push(CONDITIONS.translated);
@@ -109,28 +89,21 @@ async function conditionOf(db: Db, scope: FilterScope, filters: KeyFilters): Pro
   if (filters.approval === "approved") parts.push(CONDITIONS.approved);
   if (filters.approval === "needs_changes") parts.push(CONDITIONS.needsChanges);
   if (filters.approval === "pending") parts.push(CONDITIONS.pending);
-  if (filters.placeholders) parts.push(sql`k.id = any(${await placeholderProblemKeys(db, scope)}::uuid[])`);
+  if (filters.placeholders) parts.push(failsCheck(scope, "placeholders"));
+  if (filters.check) parts.push(failsCheck(scope, filters.check));
   if (filters.tag) parts.push(sql`${filters.tag} = any(k.tags)`);
   if (filters.described) parts.push(CONDITIONS.described);
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
 }
 
 /** A subquery of the ids of the keys the filters keep. */
-export async function filteredKeyIds(
-  db: Db,
-  scope: FilterScope,
-  filters: KeyFilters,
-): Promise<RawBuilder<unknown>> {
-  return sql`select k.id from ${cellsOf(scope, await conditionOf(db, scope, filters))}`;
+export function filteredKeyIds(scope: FilterScope, filters: KeyFilters): RawBuilder<unknown> {
+  return sql`select k.id from ${cellsOf(scope, conditionOf(scope, filters))}`;
 }
 
 /** The `match` of a key list (a condition on `translation_keys`) that keeps the filtered keys. */
-export async function filterMatch(
-  db: Db,
-  scope: FilterScope,
-  filters: KeyFilters,
-): Promise<RawBuilder<unknown>> {
-  return sql`translation_keys.id in (${await filteredKeyIds(db, scope, filters)})`;
+export function filterMatch(scope: FilterScope, filters: KeyFilters): RawBuilder<unknown> {
+  return sql`translation_keys.id in (${filteredKeyIds(scope, filters)})`;
 }
 
 /** Tags listed beside the filters at most. */
@@ -147,8 +120,8 @@ export async function selectFacets(
   search: RawBuilder<unknown> | undefined,
 ): Promise<KeyFacets> {
   const within = search ? sql`k.id in (select id from translation_keys where ${search})` : sql`true`;
-  const condition = await conditionOf(db, scope, filters);
-  const [counts, tags, placeholderKeys] = await Promise.all([
+  const condition = conditionOf(scope, filters);
+  const [counts, tags, checks] = await Promise.all([
     sql<Record<string, number>>`
       select count(*)::int as total,
         count(*) filter (where ${condition})::int as matching,
@@ -159,7 +132,8 @@ export async function selectFacets(
         count(*) filter (where ${CONDITIONS.approved})::int as approved,
         count(*) filter (where ${CONDITIONS.needsChanges})::int as "needsChanges",
         count(*) filter (where ${CONDITIONS.pending})::int as pending,
-        count(*) filter (where ${CONDITIONS.described})::int as described
+        count(*) filter (where ${CONDITIONS.described})::int as described,
+        count(*) filter (where ${failsCheck(scope, "any")})::int as issues
       from ${cellsOf(scope, within)}
     `.execute(db),
     sql<{ tag: string; count: number }>`
@@ -170,10 +144,19 @@ export async function selectFacets(
       order by count(*) desc, tag
       limit ${TAGS_SHOWN}
     `.execute(db),
-    search ? undefined : placeholderProblemKeys(db, scope),
+    // The strings with a failing check are few and indexed (migration 0019): count them per check.
+    sql<{ id: string; count: number }>`
+      select c.id, count(*)::int as count
+      from translation_strings t
+      cross join unnest(t.checks) as c(id)
+      where t.project_id = ${scope.projectId} and t.language_code = ${scope.language} and t.checks <> '{}'
+        ${search ? sql`and t.key_id in (select k.id from translation_keys k where k.project_id = ${scope.projectId} and ${within})` : sql``}
+      group by c.id
+    `.execute(db),
   ]);
   const row = counts.rows[0] ?? {};
   const count = (name: string) => Number(row[name] ?? 0);
+  const perCheck = new Map(checks.rows.map((c) => [c.id, Number(c.count)]));
   return {
     language: scope.language,
     total: count("total"),
@@ -185,23 +168,12 @@ export async function selectFacets(
     approved: count("approved"),
     needsChanges: count("needsChanges"),
     pending: count("pending"),
-    placeholders: placeholderKeys?.length ?? (await placeholderKeysWithin(db, scope, within)),
+    placeholders: scope.enabledChecks.includes("placeholders") ? (perCheck.get("placeholders") ?? 0) : 0,
+    issues: count("issues"),
+    checks: scope.enabledChecks
+      .map((id) => ({ id, count: perCheck.get(id) ?? 0 }))
+      .filter((c) => c.count > 0),
     described: count("described"),
     tags: tags.rows.map((tag) => ({ tag: tag.tag, count: Number(tag.count) })),
   };
-}
-
-/** Placeholder problems among the searched keys only. */
-async function placeholderKeysWithin(
-  db: Db,
-  scope: FilterScope,
-  within: RawBuilder<unknown>,
-): Promise<number> {
-  const ids = await placeholderProblemKeys(db, scope);
-  if (ids.length === 0) return 0;
-  const result = await sql<{ n: number }>`
-    select count(*)::int as n from translation_keys k
-    where k.project_id = ${scope.projectId} and k.id = any(${ids}::uuid[]) and ${within}
-  `.execute(db);
-  return Number(result.rows[0]?.n ?? 0);
 }

@@ -9,9 +9,10 @@ import type { DB } from "../db/schema.ts";
 import { selectDisplayName } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
+import { recheckKeys } from "../quality/string-checks.ts";
 import { writeStrings } from "../strings/string-writer.ts";
 import type { Access, ProjectRow } from "../teams/access.ts";
-import { type FilterScope, filterMatch, selectFacets } from "./filters.ts";
+import { filterMatch, filterScopeOf, selectFacets } from "./filters.ts";
 import { foldRows, presentCreatedKey, presentWrittenCell } from "./present.ts";
 import { deleteKey, insertKey, type KeyFilter, selectKeyRows, updateKey } from "./queries.ts";
 import { searchFilter, searchStrategy } from "./search.ts";
@@ -20,16 +21,6 @@ const duplicateKey = () => new AppError("conflict", "A key with this name alread
 
 /** Keys per query when the whole list is read. */
 const KEYS_PER_PAGE = 2000;
-
-/** The filters look at `lang` when it is a project language, else at the source language. */
-function filterScope(project: ProjectRow, filters: KeyFilters): FilterScope {
-  const language = filters.lang && project.languages.includes(filters.lang) ? filters.lang : undefined;
-  return {
-    projectId: project.id,
-    sourceLanguage: project.source_language,
-    language: language ?? project.source_language,
-  };
-}
 
 export function createKeyService(deps: { db: Kysely<DB>; access: Access; events: EventBus }) {
   const { db, access, events } = deps;
@@ -109,7 +100,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
       const filters = options.filters ?? {};
       const conditions = [
         ...(search ? [search] : []),
-        ...(hasFilters(filters) ? [await filterMatch(db, filterScope(project, filters), filters)] : []),
+        ...(hasFilters(filters) ? [filterMatch(filterScopeOf(project, filters.lang), filters)] : []),
       ];
       const match = conditions.length === 0 ? {} : { match: sql.join(conditions, sql` and `) };
       const keys =
@@ -128,7 +119,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
     async facets(userId: string, projectId: string, query: KeyFilters & { q?: string | undefined }) {
       const { project } = await access.project(userId, projectId, "languages.view");
       const { q, ...filters } = query;
-      return selectFacets(db, filterScope(project, filters), filters, await searchMatch(project, q));
+      return selectFacets(db, filterScopeOf(project, filters.lang), filters, await searchMatch(project, q));
     },
 
     async create(
@@ -183,7 +174,11 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
       };
       if (Object.keys(changes).length > 0) {
         try {
-          await updateKey(db, keyId, changes);
+          await db.transaction().execute(async (trx) => {
+            await updateKey(trx, keyId, changes);
+            // The max length is one of the checks' inputs: the key's strings are checked again.
+            if ("max_length" in changes) await recheckKeys(trx, project.id, [keyId]);
+          });
         } catch (error) {
           if (isUniqueViolation(error)) throw duplicateKey();
           throw error;

@@ -35,7 +35,8 @@ export interface Core {
 export interface JobWorker<Q extends QueueName = QueueName> {
   queue: Q;
   concurrency: number;
-  handle: (job: Job<QueueData[Q]>) => Promise<void>;
+  // A method, so a worker of one queue is a worker of any queue's list (queue and handle go together).
+  handle(job: Job<QueueData[Q]>): Promise<void>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { CHECK_IDS, type CheckId } from "../../shared/quality/checks.ts";
 import type { LanguageCompletion, PlaceholderFormat, Project } from "../../shared/schemas/projects.ts";
 import { isoDate } from "../db/sql.ts";
 import type { ProjectRow } from "../teams/access.ts";
@@ -17,6 +18,10 @@ export function presentProject(row: ProjectRow): Project {
     sourceLanguage: row.source_language,
     languages: row.languages,
     placeholderFormat: row.placeholder_format as PlaceholderFormat,
+    // Ids a newer version no longer has are dropped rather than failing the answer's schema.
+    disabledChecks: row.disabled_checks.filter((id): id is CheckId =>
+      (CHECK_IDS as readonly string[]).includes(id),
+    ),
     createdAt: isoDate(row.created_at),
     updatedAt: isoDate(row.updated_at),
   };

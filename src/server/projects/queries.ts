@@ -29,7 +29,7 @@ export async function insertProject(db: Db, values: Insertable<ProjectsTable>) {
 export async function updateProject(
   db: Db,
   projectId: string,
-  changes: Pick<Updateable<ProjectsTable>, "name" | "placeholder_format" | "languages">,
+  changes: Pick<Updateable<ProjectsTable>, "name" | "placeholder_format" | "languages" | "disabled_checks">,
 ) {
   return db
     .updateTable("projects")

@@ -48,6 +48,7 @@ export function createProjectService(deps: { db: Kysely<DB>; access: Access; eve
       const row = await updateProject(db, projectId, {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.placeholderFormat !== undefined ? { placeholder_format: body.placeholderFormat } : {}),
+        ...(body.disabledChecks !== undefined ? { disabled_checks: [...new Set(body.disabledChecks)] } : {}),
       });
       await changed(projectId);
       return presentProject(row);

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { HISTORY_ORIGINS } from "../../shared/schemas/keys.ts";
 import type { MachineColumn } from "../db/column-types.ts";
 import type { DB } from "../db/schema.ts";
+import { checksForWrite, projectCheckContext, recheckKeys } from "../quality/string-checks.ts";
 
 export type HistoryOrigin = (typeof HISTORY_ORIGINS)[number];
 
@@ -66,6 +67,8 @@ export async function writeStrings(
   const languages = changes.map((c) => c.language);
   const values = changes.map((c) => c.value);
   const states = changes.map((c) => c.state ?? null);
+  // Quality checks are written with the string (issue 21), so a count of them is never behind.
+  const checks = await checksForWrite(trx, changes);
 
   const written = await sql<{
     key_id: string;
@@ -76,17 +79,19 @@ export async function writeStrings(
     updated_at: Date;
     machine: MachineColumn | null;
   }>`
-    insert into translation_strings as s (key_id, project_id, language_code, value, state, updated_by, machine)
-    select k, p, l, v, st, ${meta.userId}, ${machineOf(meta.origin)}::text
+    insert into translation_strings as s (key_id, project_id, language_code, value, state, updated_by, machine, checks)
+    select k, p, l, v, st, ${meta.userId}, ${machineOf(meta.origin)}::text, string_to_array(c, ' ')
     from unnest(
-      ${keyIds}::uuid[], ${projectIds}::uuid[], ${languages}::text[], ${values}::text[], ${states}::text[]
-    ) as t(k, p, l, v, st)
+      ${keyIds}::uuid[], ${projectIds}::uuid[], ${languages}::text[], ${values}::text[], ${states}::text[],
+      ${checks}::text[]
+    ) as t(k, p, l, v, st, c)
     on conflict (key_id, language_code) do update
       set value = excluded.value,
           state = ${meta.keepState ? sql`s.state` : sql`excluded.state`},
           version = s.version + 1,
           updated_by = excluded.updated_by,
           machine = excluded.machine,
+          checks = excluded.checks,
           updated_at = now()
       where (s.value is distinct from excluded.value or s.machine is distinct from excluded.machine
         ${meta.keepState ? sql`` : sql`or s.state is distinct from excluded.state`})
@@ -108,6 +113,7 @@ export async function writeStrings(
       ) as t(k, p, l, v, n)
     `.execute(trx);
   }
+  await recheckTranslationsOfSources(trx, rows);
   return rows.map((r) => ({
     keyId: r.key_id,
     language: r.language_code,
@@ -116,6 +122,26 @@ export async function writeStrings(
     updatedAt: new Date(r.updated_at),
     machine: r.machine,
   }));
+}
+
+/**
+ * A source text that changed changes what its key's translations are checked against: their stored
+ * checks are computed again (the ones written in the same call already were).
+ */
+async function recheckTranslationsOfSources(
+  trx: Transaction<DB> | Kysely<DB>,
+  rows: readonly { key_id: string; project_id: string; language_code: string }[],
+): Promise<void> {
+  const projectIds = new Set(rows.map((r) => r.project_id));
+  for (const projectId of projectIds) {
+    const { sourceLanguage } = await projectCheckContext(trx, projectId);
+    const sourceKeys = rows
+      .filter((r) => r.project_id === projectId && r.language_code === sourceLanguage)
+      .map((r) => r.key_id);
+    if (sourceKeys.length === 0) continue;
+    const written = new Set(rows.map((r) => `${r.key_id}:${r.language_code}`));
+    await recheckKeys(trx, projectId, sourceKeys, { translationsOnly: true, except: written });
+  }
 }
 
 /**

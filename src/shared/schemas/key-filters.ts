@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkIdSchema } from "../quality/checks.ts";
 import { keyPageQuerySchema, TAG_MAX } from "./keys.ts";
 
 /**
@@ -27,6 +28,8 @@ export const keyFiltersSchema = z.object({
   approval: z.enum(APPROVAL_FILTERS).optional(),
   /** The text in `lang` drops or invents a placeholder of the source text. */
   placeholders: flag,
+  /** The text in `lang` fails this quality check (issue 21), or any check the project has on. */
+  check: z.union([checkIdSchema, z.literal("any")]).optional(),
   tag: z.string().trim().min(1).max(TAG_MAX).optional(),
   /** The key has a description for translators. */
   described: flag,
@@ -47,6 +50,7 @@ export const FILTER_NAMES = [
   "changedSince",
   "approval",
   "placeholders",
+  "check",
   "tag",
   "described",
 ] as const satisfies readonly (keyof KeyFilters)[];
@@ -73,6 +77,10 @@ export const keyFacetsSchema = z.object({
   needsChanges: z.number().int(),
   pending: z.number().int(),
   placeholders: z.number().int(),
+  /** Strings failing any quality check the project has on. */
+  issues: z.number().int(),
+  /** Per check the project has on, the strings failing it (checks none fails are left out). */
+  checks: z.array(z.object({ id: checkIdSchema, count: z.number().int() })),
   described: z.number().int(),
   tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
 });

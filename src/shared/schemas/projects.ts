@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkIdSchema } from "../quality/checks.ts";
 
 export const PLACEHOLDER_FORMATS = ["web", "unified", "ios", "android", "lokalise"] as const;
 export const placeholderFormatSchema = z.enum(PLACEHOLDER_FORMATS);
@@ -19,6 +20,8 @@ export const projectSchema = z.object({
   /** Ordered; the source language is always in it. */
   languages: z.array(z.string()),
   placeholderFormat: placeholderFormatSchema,
+  /** Quality checks turned off for the project (issue 21): not shown, counted or filtered. */
+  disabledChecks: z.array(checkIdSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -37,8 +40,16 @@ export const createProjectBodySchema = z.object({ name: projectName });
 export type CreateProjectBody = z.infer<typeof createProjectBodySchema>;
 
 export const updateProjectBodySchema = z
-  .object({ name: projectName.optional(), placeholderFormat: placeholderFormatSchema.optional() })
-  .refine((body) => body.name !== undefined || body.placeholderFormat !== undefined, "Nothing to update");
+  .object({
+    name: projectName.optional(),
+    placeholderFormat: placeholderFormatSchema.optional(),
+    disabledChecks: z.array(checkIdSchema).max(50).optional(),
+  })
+  .refine(
+    (body) =>
+      body.name !== undefined || body.placeholderFormat !== undefined || body.disabledChecks !== undefined,
+    "Nothing to update",
+  );
 export type UpdateProjectBody = z.infer<typeof updateProjectBodySchema>;
 
 /**

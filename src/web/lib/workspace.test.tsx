@@ -24,6 +24,7 @@ const project = (id: string, teamId: string, name: string): Project => ({
   sourceLanguage: "en",
   languages: ["en"],
   placeholderFormat: "web",
+  disabledChecks: [],
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
 });

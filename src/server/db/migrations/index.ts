@@ -17,6 +17,10 @@ import * as m0015 from "./0015-language-counts.ts";
 import * as m0016 from "./0016-machine-strings.ts";
 import * as m0017 from "./0017-api-key-scopes.ts";
 import * as m0018 from "./0018-webhooks.ts";
+import * as m0019 from "./0019-quality-checks.ts";
+import * as m0020 from "./0020-glossary.ts";
+import * as m0021 from "./0021-screenshots.ts";
+import * as m0022 from "./0022-comments.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +42,8 @@ export const migrations: Record<string, Migration> = {
   "0016-machine-strings": m0016,
   "0017-api-key-scopes": m0017,
   "0018-webhooks": m0018,
+  "0019-quality-checks": m0019,
+  "0020-glossary": m0020,
+  "0021-screenshots": m0021,
+  "0022-comments": m0022,
 };

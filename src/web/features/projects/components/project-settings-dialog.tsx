@@ -1,4 +1,4 @@
-import { KeyRound, Languages, Settings, Webhook } from "lucide-react";
+import { KeyRound, Languages, ListChecks, Settings, Webhook } from "lucide-react";
 import { useState } from "react";
 import type { PermissionFlags } from "../../../../shared/permissions.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
@@ -7,9 +7,10 @@ import { cn } from "../../../lib/cn.ts";
 import { SettingsApiAccess } from "./settings-api-access.tsx";
 import { SettingsGeneral } from "./settings-general.tsx";
 import { SettingsLanguages } from "./settings-languages.tsx";
+import { SettingsQuality } from "./settings-quality.tsx";
 import { SettingsWebhooks } from "./settings-webhooks.tsx";
 
-type Section = "general" | "languages" | "api" | "webhooks";
+type Section = "general" | "languages" | "quality" | "api" | "webhooks";
 
 export interface ProjectSettingsDialogProps {
   project: Project;
@@ -20,7 +21,10 @@ export interface ProjectSettingsDialogProps {
   onDeleted: (project: Project) => void;
 }
 
-/** Project Settings (spec point 2 dialogs): a sidebar of General, Languages, API Access and Webhooks. */
+/**
+ * Project Settings (spec point 2 dialogs): a sidebar of General, Languages, Quality checks, API Access
+ * and Webhooks.
+ */
 export function ProjectSettingsDialog({
   project,
   flags,
@@ -32,6 +36,7 @@ export function ProjectSettingsDialog({
   const sections: { id: Section; label: string; icon: typeof Settings }[] = [
     { id: "general", label: "General", icon: Settings },
     { id: "languages", label: "Languages", icon: Languages },
+    { id: "quality", label: "Quality checks", icon: ListChecks },
     ...(flags.canManageAPIKeys ? [{ id: "api" as const, label: "API Access", icon: KeyRound }] : []),
     ...(flags.canManageWebhooks ? [{ id: "webhooks" as const, label: "Webhooks", icon: Webhook }] : []),
   ];
@@ -70,6 +75,7 @@ export function ProjectSettingsDialog({
               <SettingsGeneral project={project} flags={flags} onDeleted={onDeleted} />
             ) : null}
             {active === "languages" ? <SettingsLanguages project={project} flags={flags} /> : null}
+            {active === "quality" ? <SettingsQuality project={project} flags={flags} /> : null}
             {active === "api" ? <SettingsApiAccess project={project} host={window.location.origin} /> : null}
             {active === "webhooks" ? <SettingsWebhooks project={project} /> : null}
           </div>

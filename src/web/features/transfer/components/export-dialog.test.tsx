@@ -16,6 +16,7 @@ const PROJECT: Project = {
   sourceLanguage: "en",
   languages: ["en", "de"],
   placeholderFormat: "web",
+  disabledChecks: [],
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
 };

@@ -18,6 +18,11 @@ const facets: KeyFacets = {
   needsChanges: 1,
   pending: 94,
   placeholders: 3,
+  issues: 9,
+  checks: [
+    { id: "placeholders", count: 3 },
+    { id: "punctuation", count: 6 },
+  ],
   described: 40,
   tags: [
     { tag: "checkout", count: 30 },
@@ -53,6 +58,32 @@ describe("the Overview's filter bar (issue 19)", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Tag" }), "home (4)");
     expect(onChange).toHaveBeenLastCalledWith("tag", "home");
     expect(screen.getByText(/7 of 120 keys match in German/)).toBeTruthy();
+  });
+
+  it("filters by a quality check, offering the checks that fail with their counts (issue 21)", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <KeyFilterBar
+        filters={{ lang: "de" }}
+        facets={facets}
+        languageLabel="German"
+        isSource={false}
+        onChange={onChange}
+        onClear={() => {}}
+      />,
+    );
+    const quality = screen.getByRole("combobox", { name: "Quality checks" });
+    expect([...quality.querySelectorAll("option")].map((o) => o.textContent)).toEqual([
+      "Any quality",
+      "Any issue (9)",
+      "Placeholders (3)",
+      "Ending punctuation (6)",
+    ]);
+    await user.selectOptions(quality, "Any issue (9)");
+    expect(onChange).toHaveBeenLastCalledWith("check", "any");
+    await user.selectOptions(quality, "Ending punctuation (6)");
+    expect(onChange).toHaveBeenLastCalledWith("check", "punctuation");
   });
 
   it("offers no placeholder filter on the source language, and clears all filters", async () => {

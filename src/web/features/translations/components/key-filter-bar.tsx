@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import { useId } from "react";
+import { CHECKS } from "../../../../shared/quality/checks.ts";
 import type { KeyFacets, KeyFilters } from "../../../../shared/schemas/key-filters.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -30,7 +31,8 @@ const TOGGLES = [
 const count = (n: number | undefined) => (n === undefined ? "" : ` (${n.toLocaleString("en")})`);
 
 /**
- * The Overview's filters (issue 19): toggles, approval state, tag and "changed since", each with how
+ * The Overview's filters (issue 19): toggles, approval state, quality check (issue 21), tag and
+ * "changed since", each with how
  * many keys it keeps on its own in the selected language; together they all must hold. What is set
  * lives in the address, so a link shares the view.
  */
@@ -83,6 +85,31 @@ export function KeyFilterBar({
             <option value="approved">Approved{count(facets?.approved)}</option>
             <option value="needs_changes">Needs changes{count(facets?.needsChanges)}</option>
             <option value="pending">Pending{count(facets?.pending)}</option>
+          </NativeSelect>
+        </div>
+        <div className="flex items-center gap-1 text-xs text-muted">
+          <span className="sr-only sm:not-sr-only" aria-hidden="true">
+            Quality
+          </span>
+          <NativeSelect
+            className="w-44"
+            aria-label="Quality checks"
+            value={filters.check ?? ""}
+            onChange={(event) => onChange("check", event.target.value || undefined)}
+          >
+            <option value="">Any quality</option>
+            <option value="any">Any issue{count(facets?.issues)}</option>
+            {filters.check &&
+            filters.check !== "any" &&
+            !facets?.checks.some((c) => c.id === filters.check) ? (
+              <option value={filters.check}>{CHECKS[filters.check].title}</option>
+            ) : null}
+            {facets?.checks.map((check) => (
+              <option key={check.id} value={check.id}>
+                {CHECKS[check.id].title}
+                {count(check.count)}
+              </option>
+            ))}
           </NativeSelect>
         </div>
         {facets && (facets.tags.length > 0 || filters.tag) ? (

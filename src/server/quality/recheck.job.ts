@@ -1,0 +1,102 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { DB } from "../db/schema.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
+import type { Logger } from "../logger.ts";
+import type { JobWorker } from "../modules/feature-module.ts";
+import { recheckKeys } from "./string-checks.ts";
+
+/**
+ * The version of the checks the stored results were computed with. Raise it when a check changes
+ * what it finds: every project is then rechecked in the background once (at the next start).
+ */
+export const CHECKS_VERSION = 1;
+
+/** Rechecking a whole project: its strings, a slice of keys at a time. */
+export const RECHECK_QUEUE = "quality-recheck";
+export const RECHECK_QUEUE_SETTINGS = { retryLimit: 3, heartbeatSeconds: 30 };
+
+const KEYS_PER_SLICE = 1000;
+
+type Db = Transaction<DB> | Kysely<DB>;
+
+/**
+ * Asks for the projects' strings to be checked again (a glossary import, a new version of the
+ * checks): marked current now and queued in the caller's transaction, so the job exists exactly
+ * when the change that needs it does. The job always runs to the end, even if marked current.
+ */
+export async function requestRecheck(trx: Db, queue: JobQueue, projectIds: readonly string[]): Promise<void> {
+  if (projectIds.length === 0) return;
+  await trx
+    .updateTable("projects")
+    .set({ checks_version: CHECKS_VERSION })
+    .where("id", "in", [...projectIds])
+    .execute();
+  await queue.send(
+    trx,
+    RECHECK_QUEUE,
+    projectIds.map((projectId) => ({ projectId })),
+  );
+}
+
+/**
+ * A team's glossary changed: its projects' strings are checked again in the background (a term
+ * can appear in any source text). Called inside the glossary write's transaction.
+ */
+export async function requestTeamRecheck(trx: Db, queue: JobQueue, teamId: string): Promise<void> {
+  const projects = await trx.selectFrom("projects").select("id").where("team_id", "=", teamId).execute();
+  await requestRecheck(
+    trx,
+    queue,
+    projects.map((p) => p.id),
+  );
+}
+
+/** Every project whose strings were checked by an older version of the checks (or never). */
+export async function requestOutdatedRechecks(db: Kysely<DB>, queue: JobQueue): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const outdated = await trx
+      .selectFrom("projects")
+      .select("id")
+      .where("checks_version", "<", CHECKS_VERSION)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    await requestRecheck(
+      trx,
+      queue,
+      outdated.map((p) => p.id),
+    );
+    return outdated.length;
+  });
+}
+
+/** Checks every string of a project again, in slices of keys (each its own statement). */
+export async function recheckProject(db: Db, projectId: string): Promise<number> {
+  let after = "00000000-0000-0000-0000-000000000000";
+  let changed = 0;
+  for (;;) {
+    const slice = await sql<{ id: string }>`
+      select id from translation_keys where project_id = ${projectId} and id > ${after}::uuid
+      order by id limit ${KEYS_PER_SLICE}
+    `.execute(db);
+    const ids = slice.rows.map((r) => r.id);
+    if (ids.length === 0) return changed;
+    changed += await recheckKeys(db, projectId, ids);
+    after = ids[ids.length - 1] as string;
+  }
+}
+
+export function recheckJob(deps: { db: Kysely<DB>; logger: Logger }): JobWorker<typeof RECHECK_QUEUE> {
+  return {
+    queue: RECHECK_QUEUE,
+    concurrency: 1,
+    async handle(job) {
+      const started = Date.now();
+      const changed = await recheckProject(deps.db, job.data.projectId);
+      deps.logger.info(
+        { projectId: job.data.projectId, changed, ms: Date.now() - started },
+        "quality checks rechecked",
+      );
+    },
+  };
+}

@@ -1,0 +1,227 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { GlossaryEntry } from "../../shared/glossary/match.ts";
+import { failingChecks } from "../../shared/quality/checks.ts";
+import type { DB } from "../db/schema.ts";
+import { loadGlossaryEntries } from "../glossary/queries.ts";
+
+type Db = Transaction<DB> | Kysely<DB>;
+
+/**
+ * Stored quality checks (issue 21): the ids of the checks each string fails, computed in Node by
+ * the shared checks module (the one the editor shows findings with) whenever a string is written,
+ * and again for a key's translations when its source text, its max length or the team's glossary
+ * changes. Stored space-separated in transit (`string_to_array`), as `text[]` in the table.
+ */
+
+/**
+ * Time this process spent on stored checks (reading what they need, computing them, writing the
+ * rechecks), in milliseconds: the bench divides it by an import's time.
+ */
+export const checkTiming = { ms: 0 };
+
+async function timed<T>(work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    checkTiming.ms += performance.now() - started;
+  }
+}
+
+/** What the checks of one project's strings need besides the strings. */
+export interface ProjectCheckContext {
+  sourceLanguage: string;
+  glossary: readonly GlossaryEntry[];
+}
+
+/** One string to check, with its key's facts. */
+export interface CheckedString {
+  keyId: string;
+  language: string;
+  value: string;
+  /** The key's source text (undefined: the string is the source). */
+  source: string | undefined;
+  maxLength: number | null;
+  /** A list or number kept from a file (value_type json) is not text: it is never checked. */
+  json: boolean;
+}
+
+// An import writes in slices inside one transaction: its projects' contexts are loaded once.
+const contexts = new WeakMap<object, Map<string, Promise<ProjectCheckContext>>>();
+
+export function projectCheckContext(db: Db, projectId: string): Promise<ProjectCheckContext> {
+  let perDb = contexts.get(db);
+  if (!perDb) {
+    perDb = new Map();
+    // Outside a transaction the context could go stale between calls: never keep it.
+    if (db.isTransaction) contexts.set(db, perDb);
+  }
+  let context = perDb.get(projectId);
+  if (!context) {
+    context = (async () => {
+      const project = await db
+        .selectFrom("projects")
+        .select(["source_language", "team_id"])
+        .where("id", "=", projectId)
+        .executeTakeFirst();
+      if (!project) return { sourceLanguage: "", glossary: [] };
+      return {
+        sourceLanguage: project.source_language,
+        glossary: await loadGlossaryEntries(db, project.team_id),
+      };
+    })();
+    perDb.set(projectId, context);
+  }
+  return context;
+}
+
+/** The space-separated failing check ids of each string (empty for an empty or non-text value). */
+export function checksOf(strings: readonly CheckedString[], context: ProjectCheckContext): string[] {
+  return strings.map((s) =>
+    s.value === "" || s.json
+      ? ""
+      : failingChecks({
+          source: s.source,
+          value: s.value,
+          sourceLanguage: context.sourceLanguage,
+          language: s.language,
+          maxLength: s.maxLength,
+          glossary: context.glossary,
+        }).join(" "),
+  );
+}
+
+/** Strings about to be written, with the facts of their keys (one query per project). */
+export function checksForWrite(
+  db: Db,
+  changes: readonly { keyId: string; projectId: string; language: string; value: string }[],
+): Promise<string[]> {
+  return timed(() => computeChecksForWrite(db, changes));
+}
+
+async function computeChecksForWrite(
+  db: Db,
+  changes: readonly { keyId: string; projectId: string; language: string; value: string }[],
+): Promise<string[]> {
+  const result = new Array<string>(changes.length).fill("");
+  const byProject = new Map<string, number[]>();
+  changes.forEach((change, index) => {
+    if (change.value === "") return;
+    const list = byProject.get(change.projectId) ?? [];
+    list.push(index);
+    byProject.set(change.projectId, list);
+  });
+  for (const [projectId, indexes] of byProject) {
+    const context = await projectCheckContext(db, projectId);
+    const keyIds = [...new Set(indexes.map((i) => changes[i]?.keyId ?? ""))];
+    const keys = await sql<{ id: string; max_length: number | null; json: boolean; source: string | null }>`
+      select k.id, k.max_length, k.value_type is not null as json, src.value as source
+      from translation_keys k
+      left join translation_strings src on src.key_id = k.id and src.language_code = ${context.sourceLanguage}
+      where k.id = any(${keyIds}::uuid[])
+    `.execute(db);
+    const facts = new Map(keys.rows.map((k) => [k.id, k]));
+    // A source text written in the same call is the one the translations are checked against.
+    const newSource = new Map<string, string>();
+    for (const i of indexes) {
+      const c = changes[i];
+      if (c && c.language === context.sourceLanguage) newSource.set(c.keyId, c.value);
+    }
+    const strings = indexes.map((i): CheckedString => {
+      const c = changes[i] as (typeof changes)[number];
+      const key = facts.get(c.keyId);
+      const isSource = c.language === context.sourceLanguage;
+      return {
+        keyId: c.keyId,
+        language: c.language,
+        value: c.value,
+        source: isSource ? undefined : (newSource.get(c.keyId) ?? key?.source ?? ""),
+        maxLength: key?.max_length ?? null,
+        json: key?.json ?? false,
+      };
+    });
+    checksOf(strings, context).forEach((checks, j) => {
+      result[indexes[j] as number] = checks;
+    });
+  }
+  return result;
+}
+
+/**
+ * Computes the checks of the stored strings of some keys in one project (all languages, or those
+ * given) and writes the ones that changed. No version, no history: the text did not change.
+ * Returns how many strings' checks changed.
+ */
+export function recheckKeys(...args: Parameters<typeof recheckKeysNow>): Promise<number> {
+  return timed(() => recheckKeysNow(...args));
+}
+
+async function recheckKeysNow(
+  db: Db,
+  projectId: string,
+  keyIds: readonly string[],
+  options: {
+    /** Only the keys' translations (their source text is what changed). */
+    translationsOnly?: boolean;
+    /** `keyId:language` of strings already checked. */
+    except?: ReadonlySet<string>;
+  } = {},
+): Promise<number> {
+  if (keyIds.length === 0) return 0;
+  const context = await projectCheckContext(db, projectId);
+  const rows = await sql<{
+    key_id: string;
+    language_code: string;
+    value: string;
+    checks: string[];
+    max_length: number | null;
+    json: boolean;
+    source: string | null;
+  }>`
+    select t.key_id, t.language_code, t.value, t.checks, k.max_length, k.value_type is not null as json,
+      src.value as source
+    from translation_strings t
+    join translation_keys k on k.id = t.key_id
+    left join translation_strings src on src.key_id = t.key_id and src.language_code = ${context.sourceLanguage}
+    where t.key_id = any(${keyIds}::uuid[])
+      ${options.translationsOnly ? sql`and t.language_code <> ${context.sourceLanguage} and t.value <> ''` : sql``}
+  `.execute(db);
+  const candidates = rows.rows.filter((r) => !options.except?.has(`${r.key_id}:${r.language_code}`));
+  const computed = checksOf(
+    candidates.map((r) => ({
+      keyId: r.key_id,
+      language: r.language_code,
+      value: r.value,
+      source: r.language_code === context.sourceLanguage ? undefined : (r.source ?? ""),
+      maxLength: r.max_length,
+      json: r.json,
+    })),
+    context,
+  );
+  const changed = candidates
+    .map((r, i) => ({ row: r, checks: computed[i] ?? "" }))
+    .filter(({ row, checks }) => checks !== storedChecks(row.checks));
+  if (changed.length === 0) return 0;
+  await sql`
+    update translation_strings s set checks = string_to_array(t.c, ' ')
+    from unnest(
+      ${changed.map((c) => c.row.key_id)}::uuid[],
+      ${changed.map((c) => c.row.language_code)}::text[],
+      ${changed.map((c) => c.checks)}::text[]
+    ) as t(k, l, c)
+    where s.key_id = t.k and s.language_code = t.l
+  `.execute(db);
+  return changed.length;
+}
+
+/** A stored `text[]` as the space-separated form (PGlite and pg both give arrays). */
+function storedChecks(checks: readonly string[] | string | null): string {
+  if (checks === null) return "";
+  if (typeof checks === "string")
+    return checks
+      .replace(/^\{|\}$/g, "")
+      .split(",")
+      .filter(Boolean)
+      .join(" ");
+  return checks.join(" ");
+}

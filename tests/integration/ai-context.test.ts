@@ -1,0 +1,155 @@
+import { deflateSync } from "node:zlib";
+import { afterAll, describe, expect, it } from "vitest";
+import type { SavedString } from "../../src/shared/schemas/keys.ts";
+import { type ApiClient, apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { contentText, imagesOf, itemsOf, startOpenAIServer } from "../helpers/openai-server.ts";
+import { addKey } from "../helpers/reviews.ts";
+
+/**
+ * Issue 21: every AI call is given the glossary terms its source contains and the key's screenshot,
+ * and its answer is held to the glossary: one retry told what was wrong, then kept (its stored
+ * check shows it). The official openai client against an OpenAI-compatible server on loopback.
+ */
+let ai: Awaited<ReturnType<typeof startOpenAIServer>>;
+const api = apiAppForThisFile({
+  env: async () => {
+    ai = await startOpenAIServer();
+    return { AI_BASE_URL: ai.url, AI_API_KEY: "test-key", AI_MODEL: "gpt-4o-mini" };
+  },
+});
+afterAll(async () => {
+  await ai?.close();
+});
+
+/** A real 2×1 PNG (signature, IHDR, IDAT, IEND), so the server's image check accepts it. */
+function tinyPng(): Uint8Array {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(1, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const pixels = deflateSync(Buffer.from([0, 255, 0, 0, 0, 0, 255]));
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", pixels),
+      chunk("IEND", Buffer.alloc(0)),
+    ]),
+  );
+}
+
+async function addTerm(owner: ApiClient, teamId: string, body: Record<string, unknown>) {
+  const answer = await owner.request("POST", `/api/teams/${teamId}/glossary`, { body });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+}
+
+describe("the AI is given the glossary and the screenshot", () => {
+  it("sends the terms of the source text and retries once an answer that misses one", async () => {
+    const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
+    await addTerm(owner, teamId, { term: "workspace", translations: { de: "Arbeitsbereich" } });
+    await addTerm(owner, teamId, { term: "Sprog", doNotTranslate: true });
+    await addTerm(owner, teamId, { term: "unrelated", translations: { de: "egal" } });
+    const keyId = await addKey(owner, projectId, "title", "Open your Sprog workspace");
+    ai.requests.length = 0;
+    ai.script.push({ content: JSON.stringify({ translation: "Öffne deinen Sprog-Raum" }) });
+    ai.script.push({ content: JSON.stringify({ translation: "Öffne deinen Sprog Arbeitsbereich" }) });
+
+    const answer = await owner.request<SavedString>("POST", `/api/keys/${keyId}/strings/de/translate`, {
+      body: {},
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.cell.value).toBe("Öffne deinen Sprog Arbeitsbereich");
+    expect(ai.requests).toHaveLength(2);
+    const first = contentText(ai.requests[0]?.messages.find((m) => m.role === "user")?.content);
+    expect(first).toContain('"workspace" → use "Arbeitsbereich"');
+    expect(first).toContain('"Sprog" → do not translate');
+    expect(first).not.toContain("unrelated");
+    const retry = contentText(ai.requests[1]?.messages.find((m) => m.role === "user")?.content);
+    expect(retry).toContain("Your previous answer was wrong:");
+    expect(retry).toContain("Arbeitsbereich");
+  });
+
+  it("keeps an answer that still misses a term after the retry; its stored check shows it", async () => {
+    const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
+    await addTerm(owner, teamId, { term: "workspace", translations: { de: "Arbeitsbereich" } });
+    const keyId = await addKey(owner, projectId, "title", "Your workspace");
+    ai.requests.length = 0;
+    for (let i = 0; i < 2; i++) ai.script.push({ content: JSON.stringify({ translation: "Dein Raum" }) });
+    const answer = await owner.request<SavedString>("POST", `/api/keys/${keyId}/strings/de/translate`, {
+      body: {},
+    });
+    expect(answer.status).toBe(200);
+    expect(ai.requests).toHaveLength(2);
+    const listed = await owner.request<{ keys: { key: string }[] }>(
+      "GET",
+      `/api/projects/${projectId}/keys?lang=de&check=glossary_missing`,
+    );
+    expect(listed.body.keys.map((k) => k.key)).toEqual(["title"]);
+  });
+
+  it("gives a batch each item's terms and the screenshots, attached once each", async () => {
+    const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
+    await addTerm(owner, teamId, { term: "workspace", translations: { de: "Arbeitsbereich" } });
+    const a = await addKey(owner, projectId, "a", "New workspace");
+    await addKey(owner, projectId, "b", "Delete");
+    const form = new FormData();
+    form.set("file", new File([tinyPng()], "settings.png"));
+    const uploaded = await owner.upload<{ id: string }>(`/api/keys/${a}/screenshots`, form);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    ai.requests.length = 0;
+
+    const started = await owner.request<{ id: string }>("POST", `/api/projects/${projectId}/batch-translations`, {
+      body: { language: "de" },
+    });
+    expect(started.status).toBe(201);
+    for (let i = 0; i < 100; i++) {
+      const job = await owner.request<{ status: string }>("GET", `/api/batch-translations/${started.body.id}`);
+      if (job.body.status === "completed") break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const batch = ai.requests.find((r) => itemsOf(r) !== undefined);
+    expect(batch).toBeDefined();
+    if (!batch) return;
+    const items = itemsOf(batch) ?? [];
+    expect(items.find((i) => i.text === "New workspace")?.glossary).toEqual(['- "workspace" → use "Arbeitsbereich"']);
+    expect(items.find((i) => i.text === "Delete")?.glossary).toBeUndefined();
+    const images = imagesOf(batch);
+    expect(images).toHaveLength(1);
+    expect(images[0]).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+  });
+
+  it("sends the key's screenshot with a single translation", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    const keyId = await addKey(owner, projectId, "cta", "Continue");
+    const form = new FormData();
+    form.set("file", new File([tinyPng()], "checkout.png"));
+    expect((await owner.upload(`/api/keys/${keyId}/screenshots`, form)).status).toBe(201);
+    ai.requests.length = 0;
+    const answer = await owner.request("POST", `/api/keys/${keyId}/strings/de/translate`, { body: {} });
+    expect(answer.status).toBe(200);
+    const request = ai.requests[0];
+    expect(request && imagesOf(request)).toHaveLength(1);
+    expect(contentText(request?.messages.find((m) => m.role === "user")?.content)).toContain(
+      "A screenshot (2 × 1) shows where the text appears",
+    );
+  });
+});
