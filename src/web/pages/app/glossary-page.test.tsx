@@ -129,6 +129,11 @@ describe("the Glossary tab", () => {
     const acme = within(table).getByRole("row", { name: /Acme/ });
     expect(within(acme).getByText("Do not translate")).toBeTruthy();
     expect(within(acme).getByText("proper noun")).toBeTruthy();
+
+    const cards = screen.getByRole("list", { name: "Glossary terms" });
+    const card = within(cards).getAllByRole("listitem")[1] as HTMLElement;
+    expect(card.textContent).toContain("Sign in");
+    expect(within(card).getByText("Anmelden")).toBeTruthy();
   });
 
   it("adds a term from the dialog, and shows the server's words when the name is taken", async () => {
@@ -163,7 +168,9 @@ describe("the Glossary tab", () => {
     const user = userEvent.setup();
     const calls = setup("admin", GLOSSARY);
     await screen.findByRole("table");
-    await user.click(screen.getByRole("button", { name: "Delete Sign in" }));
+    // The table (from 1024 px) and the cards (below) are both in jsdom, which applies no CSS.
+    const [deleteButton] = screen.getAllByRole("button", { name: "Delete Sign in" });
+    await user.click(deleteButton as HTMLElement);
     const confirm = await screen.findByRole("alertdialog");
     await user.click(within(confirm).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(calls.some((call) => call.method === "DELETE" && call.url === "/api/teams/t1/glossary/s")).toBe(true));

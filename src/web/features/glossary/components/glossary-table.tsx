@@ -15,15 +15,80 @@ export interface GlossaryTableProps {
 const cell = "px-3 py-2 align-top";
 
 /**
- * The terms: name with its flags, part of speech, a column per language, description. Wider than
- * a phone, so it scrolls sideways inside its own focusable region rather than widening the page.
+ * The terms: name with its flags, part of speech, a column per language, description. A table from
+ * 1024 px (in its own scroll region, should many languages not fit), cards below it.
  */
-export function GlossaryTable({ terms, languages, onEdit, onDelete }: GlossaryTableProps) {
+export function GlossaryTable(props: GlossaryTableProps) {
+  return (
+    <>
+      <div className="hidden lg:block">
+        <TermTable {...props} />
+      </div>
+      <div className="lg:hidden">
+        <TermCards {...props} />
+      </div>
+    </>
+  );
+}
+
+function Actions({ term, onEdit, onDelete }: { term: GlossaryTerm } & Pick<GlossaryTableProps, "onEdit" | "onDelete">) {
+  return (
+    <>
+      {onEdit ? (
+        <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit ${term.term}`} title="Edit" onClick={() => onEdit(term)}>
+          <Pencil aria-hidden="true" />
+        </Button>
+      ) : null}
+      {onDelete ? (
+        <Button variant="ghost" size="icon" className="size-8" aria-label={`Delete ${term.term}`} title="Delete" onClick={() => onDelete(term)}>
+          <Trash2 aria-hidden="true" />
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/** Below 1024 px: one card per term, nothing wider than the screen. */
+function TermCards({ terms, languages, onEdit, onDelete }: GlossaryTableProps) {
+  return (
+    <ul aria-label="Glossary terms" className="flex flex-col gap-3">
+      {terms.map((term) => (
+        <li key={term.id} data-term={term.term} className="flex flex-col gap-2 rounded-lg border border-border p-3 text-sm">
+          <div className="flex items-start justify-between gap-2">
+            <div className="flex min-w-0 flex-col gap-1">
+              <span className="font-medium break-words">{term.term}</span>
+              <TermFlags term={term} />
+            </div>
+            <div className="flex shrink-0">
+              <Actions term={term} onEdit={onEdit} onDelete={onDelete} />
+            </div>
+          </div>
+          {term.partOfSpeech ? <p className="text-xs text-muted">{term.partOfSpeech}</p> : null}
+          {!term.doNotTranslate && languages.some((code) => term.translations[code]) ? (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+              {languages
+                .filter((code) => term.translations[code])
+                .map((code) => (
+                  <div key={code} className="contents">
+                    <dt className="text-muted">{code}</dt>
+                    <dd className="min-w-0 break-words">{term.translations[code]}</dd>
+                  </div>
+                ))}
+            </dl>
+          ) : null}
+          {term.description ? <p className="break-words text-muted">{term.description}</p> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TermTable({ terms, languages, onEdit, onDelete }: GlossaryTableProps) {
   const manage = onEdit !== undefined || onDelete !== undefined;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-    <div role="region" aria-label="Glossary terms" tabIndex={0} className="max-w-full overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring">
-      <table className="w-full min-w-[40rem] text-left text-sm">
+    <div role="region" aria-label="Glossary table" tabIndex={0} className="max-w-full overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring">
+      <table className="w-full text-left text-sm">
         <thead className="bg-surface text-xs text-muted">
           <tr>
             <th scope="col" className={cell}>
@@ -65,16 +130,7 @@ export function GlossaryTable({ terms, languages, onEdit, onDelete }: GlossaryTa
               <td className={`${cell} max-w-72 break-words text-muted`}>{term.description}</td>
               {manage ? (
                 <td className={`${cell} whitespace-nowrap text-right`}>
-                  {onEdit ? (
-                    <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit ${term.term}`} title="Edit" onClick={() => onEdit(term)}>
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                  ) : null}
-                  {onDelete ? (
-                    <Button variant="ghost" size="icon" className="size-8" aria-label={`Delete ${term.term}`} title="Delete" onClick={() => onDelete(term)}>
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  ) : null}
+                  <Actions term={term} onEdit={onEdit} onDelete={onDelete} />
                 </td>
               ) : null}
             </tr>
