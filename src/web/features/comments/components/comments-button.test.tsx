@@ -159,7 +159,7 @@ describe("CommentsButton", () => {
     const user = userEvent.setup();
     renderButton();
     await user.click(await screen.findByRole("button", { name: "Comments on German of checkout.title" }));
-    const field = await screen.findByRole("combobox", { name: "Write a comment" });
+    const field = await screen.findByRole("textbox", { name: "Write a comment" });
     await user.type(field, "Please check @ri");
     const option = await screen.findByRole("option", { name: /Rita Reviewer/ });
     expect(option.getAttribute("aria-selected")).toBe("true");

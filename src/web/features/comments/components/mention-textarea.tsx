@@ -22,7 +22,8 @@ export interface MentionTextareaProps {
 /**
  * A comment's text field: typing @ lists the team's members (name or e-mail), arrows choose, Enter
  * or Tab picks (the full name, else the e-mail, is written after the @), Escape closes the list.
- * The field is a combobox for screen readers, the list its listbox.
+ * For screen readers the field (a textbox, which ARIA lets a textarea be) autocompletes from the
+ * listbox, and the option being chosen is its active descendant.
  */
 export function MentionTextarea({
   value,
@@ -106,9 +107,7 @@ export function MentionTextarea({
         autoFocus={autoFocus}
         placeholder={placeholder}
         aria-label={label}
-        role="combobox"
         aria-autocomplete="list"
-        aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={chosen ? `${listId}-${chosen.id}` : undefined}
         maxLength={4000}
