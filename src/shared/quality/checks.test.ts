@@ -127,3 +127,13 @@ describe("same as source", () => {
     expect(ids("Colour settings", "Colour settings", "en-GB")).toEqual([]);
   });
 });
+
+describe("the placeholder fix and the final mark", () => {
+  it("puts a missing placeholder before the final mark", () => {
+    expect(finding("placeholders", "Hello {name}!", "Hallo!")?.fix).toBe("Hallo {name}!");
+    expect(finding("placeholders", "Hello {name}", "Hallo.")?.fix).toBe("Hallo {name}.");
+    // Without a final mark, or when quotes close after it, the engine's own fix.
+    expect(finding("placeholders", "Hello {name}", "Hallo")?.fix).toBe("Hallo {name}");
+    expect(finding("placeholders", 'Say "{word}."', 'Sag „hallo.“')?.fix).toBe('Sag „hallo.“ {word}');
+  });
+});

@@ -6,7 +6,7 @@ import { CHECK_IDS, CHECKS, type CheckId, type CheckInput, type Finding } from "
 import { glossaryForbidden, glossaryMissing, onlyNames } from "./glossary.ts";
 import { icuSyntax, pluralForms } from "./icu.ts";
 import { numbers } from "./numbers.ts";
-import { punctuation } from "./punctuation.ts";
+import { endingOf, punctuation } from "./punctuation.ts";
 import {
   doubleSpace,
   emailsOf,
@@ -62,8 +62,21 @@ function placeholders(c: Context): Problem | undefined {
   if (result.extra.length > 0) parts.push(`not in the source: ${result.extra.map(quote).join(", ")}`);
   return {
     message: `Placeholders differ: ${parts.join("; ")}`,
-    fix: () => fixPlaceholders(c.source, c.value),
+    fix: () => placeholderFix(c),
   };
+}
+
+/**
+ * The engine's fix, keeping the final mark last: missing placeholders go before it (`Hallo!` →
+ * `Hallo {name}!`, not `Hallo! {name}`), so fixing one check does not break the punctuation one.
+ */
+function placeholderFix(c: Context): string {
+  const ending = endingOf(c.value);
+  if (ending.mark !== "" && !ending.closed && ending.at > 0) {
+    const fixed = fixPlaceholders(c.source, c.value.slice(0, ending.at)) + c.value.slice(ending.at);
+    if (comparePlaceholders(c.source, fixed).matches) return fixed;
+  }
+  return fixPlaceholders(c.source, c.value);
 }
 
 /** Whether the text has words besides placeholders, URLs, e-mails, tags, numbers, acronyms. */

@@ -61,7 +61,7 @@ const CLOSERS = new Set([
   "〉",
 ]);
 
-interface Ending {
+export interface Ending {
   mark: Mark;
   /** The mark as written (`...`, `。`), "" for none. */
   raw: string;
@@ -72,7 +72,8 @@ interface Ending {
   closed: boolean;
 }
 
-function endingOf(text: string): Ending {
+/** How a text ends: its final mark (looking through closing quotes) and where. */
+export function endingOf(text: string): Ending {
   const [start, end] = coreBounds(text);
   let i = end;
   while (i > start && CLOSERS.has(text[i - 1] ?? "")) i--;
