@@ -18,7 +18,11 @@ import { OverviewPage } from "./pages/overview-page.ts";
 
 const suffix = randomBytes(3).toString("hex");
 const stamp = Date.now().toString(36);
-const owner = { email: `glossary-owner-${stamp}-${suffix}@example.test`, firstName: "Ada", lastName: "Owner" };
+const owner = {
+  email: `glossary-owner-${stamp}-${suffix}@example.test`,
+  firstName: "Ada",
+  lastName: "Owner",
+};
 const reviewer = {
   email: `glossary-reviewer-${stamp}-${suffix}@example.test`,
   firstName: "Rita",
@@ -88,22 +92,25 @@ describe(`glossary on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGli
     expect(await row.textContent()).toContain("Anmelden");
   });
 
-  step("2. the Overview underlines the term in the source text and shows its translation on hover", async () => {
-    if (!page) throw new Error("no page");
-    const overview = new OverviewPage(page, app.url);
-    await overview.goto();
-    const term = overview.cell("login.cta", "source").locator("[data-glossary-term]");
-    await expectVisible(term);
-    expect(await term.textContent()).toBe("sign in");
-    await term.hover();
-    const tip = page.getByRole("tooltip");
-    const text = await eventually(
-      async () => ((await tip.count()) > 0 ? ((await tip.first().textContent()) ?? "") : ""),
-      (shown) => shown.includes("Anmelden"),
-      "the term's tooltip with its German translation",
-    );
-    expect(text).toContain("The button that opens a session");
-  });
+  step(
+    "2. the Overview underlines the term in the source text and shows its translation on hover",
+    async () => {
+      if (!page) throw new Error("no page");
+      const overview = new OverviewPage(page, app.url);
+      await overview.goto();
+      const term = overview.cell("login.cta", "source").locator("[data-glossary-term]");
+      await expectVisible(term);
+      expect(await term.textContent()).toBe("sign in");
+      await term.hover();
+      const tip = page.getByRole("tooltip");
+      const text = await eventually(
+        async () => ((await tip.count()) > 0 ? ((await tip.first().textContent()) ?? "") : ""),
+        (shown) => shown.includes("Anmelden"),
+        "the term's tooltip with its German translation",
+      );
+      expect(text).toContain("The button that opens a session");
+    },
+  );
 
   step("3. a reviewer sees the glossary read-only", async () => {
     page = await reviewerContext.newPage();

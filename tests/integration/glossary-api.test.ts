@@ -4,7 +4,11 @@ import { createGlossaryService } from "../../src/server/glossary/service.ts";
 import { createAccess } from "../../src/server/teams/access.ts";
 import { contract } from "../../src/shared/contract/index.ts";
 import type { ErrorBody } from "../../src/shared/schemas/error.ts";
-import type { GlossaryImportResult, GlossaryTerm, GlossaryTermList } from "../../src/shared/schemas/glossary.ts";
+import type {
+  GlossaryImportResult,
+  GlossaryTerm,
+  GlossaryTermList,
+} from "../../src/shared/schemas/glossary.ts";
 import { addMember, apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
 import { call, fail } from "../helpers/contract-client.ts";
 
@@ -63,7 +67,10 @@ describe("glossary terms", () => {
       body: { term: "Acme", doNotTranslate: true, partOfSpeech: "proper noun" },
     });
 
-    const duplicate = await fail(owner, contract.glossary.create, { params: { teamId }, body: { term: "SIGN IN" } });
+    const duplicate = await fail(owner, contract.glossary.create, {
+      params: { teamId },
+      body: { term: "SIGN IN" },
+    });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.error.message).toBe("A term with this name already exists");
     const empty = await fail(owner, contract.glossary.create, { params: { teamId }, body: { term: "   " } });
@@ -81,7 +88,11 @@ describe("glossary terms", () => {
       params: { teamId, id },
       body: { translations: { fr: "Se connecter" }, caseSensitive: true },
     });
-    expect(updated.body).toMatchObject({ term: "Sign in", caseSensitive: true, translations: { fr: "Se connecter" } });
+    expect(updated.body).toMatchObject({
+      term: "Sign in",
+      caseSensitive: true,
+      translations: { fr: "Se connecter" },
+    });
     const renamedOntoOther = await fail(owner, contract.glossary.update, {
       params: { teamId, id },
       body: { term: "acme" },
@@ -115,7 +126,10 @@ describe("glossary terms", () => {
     expect((await list(owner, teamId, "%_")).terms.map((t) => t.term)).toEqual(["100%_sure"]);
     expect((await list(owner, teamId, "de")).terms).toEqual([]);
 
-    const page = await call(owner, contract.glossary.list, { params: { teamId }, query: { limit: 2, offset: 1 } });
+    const page = await call(owner, contract.glossary.list, {
+      params: { teamId },
+      query: { limit: 2, offset: 1 },
+    });
     expect(page.body.total).toBe(4);
     expect(page.body.terms.map((t) => t.term)).toEqual(["Dashboard", "Invoice"]);
   });
@@ -139,21 +153,25 @@ describe("glossary terms", () => {
         translations: {},
       },
     ]);
-    expect((await fail(reviewer, contract.glossary.create, { params: { teamId }, body: { term: "X" } })).status).toBe(
-      403,
-    );
+    expect(
+      (await fail(reviewer, contract.glossary.create, { params: { teamId }, body: { term: "X" } })).status,
+    ).toBe(403);
     expect(
       (await fail(reviewer, contract.glossary.remove, { params: { teamId, id: term.body.id } })).status,
     ).toBe(403);
     const outsider = await api().signIn(uniqueEmail("outsider"));
-    expect((await fail(outsider, contract.glossary.list, { params: { teamId }, query: {} })).status).toBe(404);
+    expect((await fail(outsider, contract.glossary.list, { params: { teamId }, query: {} })).status).toBe(
+      404,
+    );
     // A term of another team is not found through this one.
     const other = await ownerWithProject(api(), []);
     expect(
-      (await fail(other.owner, contract.glossary.update, {
-        params: { teamId: other.teamId, id: term.body.id },
-        body: { term: "Mine" },
-      })).status,
+      (
+        await fail(other.owner, contract.glossary.update, {
+          params: { teamId: other.teamId, id: term.body.id },
+          body: { term: "Mine" },
+        })
+      ).status,
     ).toBe(404);
   });
 });
@@ -169,8 +187,8 @@ describe("glossary CSV", () => {
       owner,
       teamId,
       "term,description,part_of_speech,case_sensitive,forbidden,do_not_translate,de\r\n" +
-            "sign in,Opens a session,verb,false,false,false,Anmelden\r\n" +
-            "=1+1,A formula,,false,false,false,\r\n" +
+        "sign in,Opens a session,verb,false,false,false,Anmelden\r\n" +
+        "=1+1,A formula,,false,false,false,\r\n" +
         "Click,,verb,false,true,false,Klicken\r\n",
     );
     expect(imported).toMatchObject({ status: 200, body: { created: 2, updated: 1 } });
@@ -187,7 +205,9 @@ describe("glossary CSV", () => {
     expect(exported.headers.get("content-type")).toContain("text/csv");
     expect(exported.headers.get("content-disposition")).toContain("glossary.csv");
     const text = exported.body.replace(/^\uFEFF/, "");
-    expect(text.split("\r\n")[0]).toBe("term,description,part_of_speech,case_sensitive,forbidden,do_not_translate,de,fr");
+    expect(text.split("\r\n")[0]).toBe(
+      "term,description,part_of_speech,case_sensitive,forbidden,do_not_translate,de,fr",
+    );
     expect(text).toContain("'=1+1,A formula,,false,false,false,,");
 
     // Its own export, imported into another team, gives the same glossary.
@@ -200,7 +220,10 @@ describe("glossary CSV", () => {
 
   it("refuses a bad file naming its line, and writes nothing of it", async () => {
     const { owner, teamId } = await teamWithReviewer();
-    await call(owner, contract.glossary.create, { params: { teamId }, body: { term: "Keep", translations: { de: "Behalten" } } });
+    await call(owner, contract.glossary.create, {
+      params: { teamId },
+      body: { term: "Keep", translations: { de: "Behalten" } },
+    });
     const bad = await importCsv<ErrorBody>(
       owner,
       teamId,
@@ -219,7 +242,9 @@ describe("glossary service", () => {
   it("calls onChanged inside the transaction of every write, and a failure there undoes the write", async () => {
     const { email, teamId } = await teamWithReviewer();
     const db = api().db;
-    const userId = (await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+    const userId = (
+      await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()
+    ).id;
     const calls: { teamId: string; terms: number }[] = [];
     const glossary = createGlossaryService({
       db,

@@ -1,4 +1,4 @@
-import { PARTS_OF_SPEECH, type GlossaryTerm, type PartOfSpeech } from "../../shared/schemas/glossary.ts";
+import { type GlossaryTerm, PARTS_OF_SPEECH, type PartOfSpeech } from "../../shared/schemas/glossary.ts";
 import { isoDate } from "../db/sql.ts";
 import type { TermRow } from "./queries.ts";
 

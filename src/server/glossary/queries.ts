@@ -1,4 +1,11 @@
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction, type Updateable } from "kysely";
+import {
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  sql,
+  type Transaction,
+  type Updateable,
+} from "kysely";
 import type { GlossaryEntry } from "../../shared/glossary/match.ts";
 import type { DB, GlossaryTermsTable } from "../db/schema.ts";
 
@@ -43,11 +50,7 @@ export async function selectTerms(
     );
   }
   const counted = await query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirst();
-  let page = query
-    .selectAll()
-    .orderBy(sql`lower(term)`)
-    .orderBy("id")
-    .offset(options.offset);
+  let page = query.selectAll().orderBy(sql`lower(term)`).orderBy("id").offset(options.offset);
   if (options.limit !== undefined) page = page.limit(options.limit);
   return { rows: await page.execute(), total: Number(counted?.total ?? 0) };
 }
@@ -70,7 +73,9 @@ export function countTerms(db: Db, teamId: string): Promise<number> {
     .then((row) => Number(row.total));
 }
 
-type TermValues = Omit<Insertable<GlossaryTermsTable>, "translations"> & { translations: Record<string, string> };
+type TermValues = Omit<Insertable<GlossaryTermsTable>, "translations"> & {
+  translations: Record<string, string>;
+};
 
 export function insertTerm(db: Db, values: TermValues) {
   return db

@@ -58,7 +58,8 @@ export function createGlossaryService(deps: {
   onChanged?: GlossaryChanged | undefined;
 }) {
   const { db, access } = deps;
-  const changed = (trx: Transaction<DB>, teamId: string) => deps.onChanged?.(trx, teamId) ?? Promise.resolve();
+  const changed = (trx: Transaction<DB>, teamId: string) =>
+    deps.onChanged?.(trx, teamId) ?? Promise.resolve();
 
   return {
     async list(userId: string, teamId: string, input: GlossaryListQuery = {}): Promise<GlossaryTermList> {

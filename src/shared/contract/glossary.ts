@@ -28,7 +28,8 @@ export const glossaryContract = {
       method: "GET",
       path: "/teams/{teamId}/glossary",
       summary: "The team's terms by name; `q` searches terms, translations and descriptions",
-      description: "Without `limit` every matching term; with it, a page from `offset`. `total` counts all matches.",
+      description:
+        "Without `limit` every matching term; with it, a page from `offset`. `total` counts all matches.",
     })
     .errors(changing)
     .input(inTeam.extend({ query: glossaryListQuerySchema }))

@@ -116,17 +116,25 @@ function readHeader(header: readonly string[]) {
 }
 
 function tooLong(text: string, max: number, what: string, line: number) {
-  if (text.length > max) throw new GlossaryCsvError(`${what} is longer than ${max.toLocaleString("en")} characters`, line);
+  if (text.length > max)
+    throw new GlossaryCsvError(`${what} is longer than ${max.toLocaleString("en")} characters`, line);
 }
 
 /** Reads a glossary CSV; throws GlossaryCsvError naming the first bad line. */
 export function parseGlossaryCsv(bytes: Uint8Array): GlossaryCsvRow[] {
   const text = decode(bytes);
   if (text.trim() === "") throw new GlossaryCsvError("The file is empty");
-  const result = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimiter: guessDelimiter(text) });
+  const result = Papa.parse<string[]>(text, {
+    header: false,
+    skipEmptyLines: false,
+    delimiter: guessDelimiter(text),
+  });
   const quoteError = result.errors.find((error) => error.type === "Quotes");
   if (quoteError !== undefined) {
-    throw new GlossaryCsvError("A quoted cell is not closed; the file may be cut off", (quoteError.row ?? 0) + 1);
+    throw new GlossaryCsvError(
+      "A quoted cell is not closed; the file may be cut off",
+      (quoteError.row ?? 0) + 1,
+    );
   }
   const rows = result.data.map((row) => row.map(unescapeFormula));
   // Line numbers as a person counts them in the file: a quoted cell with a line break spans lines.
@@ -173,7 +181,10 @@ export function parseGlossaryCsv(bytes: Uint8Array): GlossaryCsvRow[] {
     if (parsed.forbidden && parsed.doNotTranslate) throw new GlossaryCsvError(BOTH_FLAGS_MESSAGE, at);
     out.push(parsed);
     if (out.length > GLOSSARY_TERMS_MAX) {
-      throw new GlossaryCsvError(`A glossary can hold at most ${GLOSSARY_TERMS_MAX.toLocaleString("en")} terms`, at);
+      throw new GlossaryCsvError(
+        `A glossary can hold at most ${GLOSSARY_TERMS_MAX.toLocaleString("en")} terms`,
+        at,
+      );
     }
   }
   return out;

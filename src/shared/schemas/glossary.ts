@@ -60,12 +60,17 @@ const termText = z
 const description = z
   .string()
   .trim()
-  .max(TERM_DESCRIPTION_MAX, `A description must be at most ${TERM_DESCRIPTION_MAX.toLocaleString("en")} characters`);
+  .max(
+    TERM_DESCRIPTION_MAX,
+    `A description must be at most ${TERM_DESCRIPTION_MAX.toLocaleString("en")} characters`,
+  );
 
 /** Translations trimmed; an empty one means "none" and is dropped. */
 const translations = z
   .record(
-    z.string().regex(LANGUAGE_CODE, "Translations must be keyed by a language code (for example de or pt-BR)"),
+    z
+      .string()
+      .regex(LANGUAGE_CODE, "Translations must be keyed by a language code (for example de or pt-BR)"),
     z
       .string()
       .trim()

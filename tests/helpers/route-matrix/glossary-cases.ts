@@ -21,7 +21,10 @@ export const GLOSSARY_CASES: RouteCase[] = [
   }),
   endpointCase({
     endpoint: contract.glossary.create,
-    input: (f) => ({ params: { teamId: f.teamId }, body: { term: unique("Term "), translations: { de: "Begriff" } } }),
+    input: (f) => ({
+      params: { teamId: f.teamId },
+      body: { term: unique("Term "), translations: { de: "Begriff" } },
+    }),
     expected: byPermission("glossary.manage", 201),
   }),
   endpointCase({

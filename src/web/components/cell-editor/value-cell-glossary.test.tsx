@@ -80,9 +80,13 @@ describe("the glossary in a table cell (issue 21)", () => {
       </QueryClientProvider>,
     );
     const slots = [...container.querySelectorAll("[data-testid=glossary]")];
-    expect(slots.map((slot) => [slot.textContent, slot.getAttribute("data-language"), slot.getAttribute("data-project")])).toEqual([
-      ["Sign in", "en", "p1"],
-    ]);
+    expect(
+      slots.map((slot) => [
+        slot.textContent,
+        slot.getAttribute("data-language"),
+        slot.getAttribute("data-project"),
+      ]),
+    ).toEqual([["Sign in", "en", "p1"]]);
     expect(container.querySelector('[data-cell$="de"]')?.textContent).toContain("Anmelden");
   });
 });

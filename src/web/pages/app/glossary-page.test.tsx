@@ -10,7 +10,12 @@ import { createQueryClient } from "../../lib/query-client.ts";
 import { WorkspaceProvider } from "../../lib/workspace.tsx";
 import { GlossaryPage } from "./glossary-page.tsx";
 
-const team = (role: Role): TeamSummary => ({ id: "t1", name: "Acme", role, createdAt: "2026-01-01T00:00:00.000Z" });
+const team = (role: Role): TeamSummary => ({
+  id: "t1",
+  name: "Acme",
+  role,
+  createdAt: "2026-01-01T00:00:00.000Z",
+});
 
 const term = (id: string, name: string, extra: Partial<GlossaryTerm> = {}): GlossaryTerm => ({
   id,
@@ -66,10 +71,15 @@ function setup(role: Role, terms: GlossaryTerm[]) {
   vi.stubGlobal(
     "fetch",
     vi.fn<typeof fetch>(async (input, init) => {
-      const request = input instanceof Request ? input : new Request(new URL(String(input), "http://x"), init);
+      const request =
+        input instanceof Request ? input : new Request(new URL(String(input), "http://x"), init);
       const url = new URL(request.url, "http://x");
       const text = request.method === "GET" ? "" : await request.text();
-      calls.push({ method: request.method, url: url.pathname + url.search, body: text ? JSON.parse(text) : undefined });
+      calls.push({
+        method: request.method,
+        url: url.pathname + url.search,
+        body: text ? JSON.parse(text) : undefined,
+      });
       if (url.pathname === "/api/teams/t1/projects") {
         return json({ projects: [PROJECT] });
       }
@@ -173,13 +183,19 @@ describe("the Glossary tab", () => {
     await user.click(deleteButton as HTMLElement);
     const confirm = await screen.findByRole("alertdialog");
     await user.click(within(confirm).getByRole("button", { name: "Delete" }));
-    await waitFor(() => expect(calls.some((call) => call.method === "DELETE" && call.url === "/api/teams/t1/glossary/s")).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === "DELETE" && call.url === "/api/teams/t1/glossary/s")).toBe(
+        true,
+      ),
+    );
   });
 
   it("searches on the server", async () => {
     const calls = setup("owner", GLOSSARY);
     await screen.findByRole("table");
-    fireEvent.change(screen.getByRole("searchbox", { name: "Search glossary" }), { target: { value: "sign" } });
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search glossary" }), {
+      target: { value: "sign" },
+    });
     await waitFor(() => expect(screen.queryByRole("row", { name: /Acme/ })).toBeNull());
     expect(calls.some((call) => call.url === "/api/teams/t1/glossary?q=sign")).toBe(true);
   });

@@ -47,7 +47,8 @@ function GlossaryOfTeam({ teamId, canManage }: { teamId: string; canManage: bool
 
   const runImport = (file: File) => {
     importCsv.mutate(file, {
-      onSuccess: (result) => toast.success(`Glossary imported: ${result.created} added, ${result.updated} updated`),
+      onSuccess: (result) =>
+        toast.success(`Glossary imported: ${result.created} added, ${result.updated} updated`),
       onError: (error) => toast.error(failureText(error, "Failed to import the glossary")),
     });
   };
@@ -64,7 +65,12 @@ function GlossaryOfTeam({ teamId, canManage }: { teamId: string; canManage: bool
   };
   const actions: ToolbarAction[] = canManage
     ? [
-        { label: "Import CSV", icon: Upload, onClick: () => fileInput.current?.click(), disabled: importCsv.isPending },
+        {
+          label: "Import CSV",
+          icon: Upload,
+          onClick: () => fileInput.current?.click(),
+          disabled: importCsv.isPending,
+        },
         { label: "Export CSV", icon: Download, onClick: () => void runExport(), disabled: exporting },
         { label: "Add term", icon: Plus, onClick: () => setEditing({ term: null }), primary: true },
       ]
@@ -142,8 +148,8 @@ function GlossaryOfTeam({ teamId, canManage }: { teamId: string; canManage: bool
             title="Delete term?"
             description={
               <>
-                Delete <strong className="text-foreground">{deleting?.term}</strong> and its translations from the
-                glossary? This cannot be undone.
+                Delete <strong className="text-foreground">{deleting?.term}</strong> and its translations from
+                the glossary? This cannot be undone.
               </>
             }
             confirmLabel="Delete"

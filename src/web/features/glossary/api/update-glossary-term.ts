@@ -5,14 +5,19 @@ import { mutationKeys } from "../../../lib/query-keys.ts";
 import { refreshGlossary } from "./glossary-cache.ts";
 
 /** PATCH /api/teams/:teamId/glossary/:id: only the fields given change. */
-export function updateGlossaryTerm(teamId: string, id: string, body: UpdateGlossaryTermBody): Promise<GlossaryTerm> {
+export function updateGlossaryTerm(
+  teamId: string,
+  id: string,
+  body: UpdateGlossaryTermBody,
+): Promise<GlossaryTerm> {
   return api.glossary.update({ params: { teamId, id }, body });
 }
 
 export function updateGlossaryTermMutationOptions(teamId: string) {
   return mutationOptions({
     mutationKey: mutationKeys.glossary.update(teamId),
-    mutationFn: ({ id, body }: { id: string; body: UpdateGlossaryTermBody }) => updateGlossaryTerm(teamId, id, body),
+    mutationFn: ({ id, body }: { id: string; body: UpdateGlossaryTermBody }) =>
+      updateGlossaryTerm(teamId, id, body),
   });
 }
 

@@ -31,16 +31,34 @@ export function GlossaryTable(props: GlossaryTableProps) {
   );
 }
 
-function Actions({ term, onEdit, onDelete }: { term: GlossaryTerm } & Pick<GlossaryTableProps, "onEdit" | "onDelete">) {
+function Actions({
+  term,
+  onEdit,
+  onDelete,
+}: { term: GlossaryTerm } & Pick<GlossaryTableProps, "onEdit" | "onDelete">) {
   return (
     <>
       {onEdit ? (
-        <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit ${term.term}`} title="Edit" onClick={() => onEdit(term)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={`Edit ${term.term}`}
+          title="Edit"
+          onClick={() => onEdit(term)}
+        >
           <Pencil aria-hidden="true" />
         </Button>
       ) : null}
       {onDelete ? (
-        <Button variant="ghost" size="icon" className="size-8" aria-label={`Delete ${term.term}`} title="Delete" onClick={() => onDelete(term)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={`Delete ${term.term}`}
+          title="Delete"
+          onClick={() => onDelete(term)}
+        >
           <Trash2 aria-hidden="true" />
         </Button>
       ) : null}
@@ -53,7 +71,11 @@ function TermCards({ terms, languages, onEdit, onDelete }: GlossaryTableProps) {
   return (
     <ul aria-label="Glossary terms" className="flex flex-col gap-3">
       {terms.map((term) => (
-        <li key={term.id} data-term={term.term} className="flex flex-col gap-2 rounded-lg border border-border p-3 text-sm">
+        <li
+          key={term.id}
+          data-term={term.term}
+          className="flex flex-col gap-2 rounded-lg border border-border p-3 text-sm"
+        >
           <div className="flex items-start justify-between gap-2">
             <div className="flex min-w-0 flex-col gap-1">
               <span className="font-medium break-words">{term.term}</span>
@@ -86,8 +108,12 @@ function TermCards({ terms, languages, onEdit, onDelete }: GlossaryTableProps) {
 function TermTable({ terms, languages, onEdit, onDelete }: GlossaryTableProps) {
   const manage = onEdit !== undefined || onDelete !== undefined;
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-    <div role="region" aria-label="Glossary table" tabIndex={0} className="max-w-full overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring">
+    <section
+      aria-label="Glossary table"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
+      className="max-w-full overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring"
+    >
       <table className="w-full text-left text-sm">
         <thead className="bg-surface text-xs text-muted">
           <tr>
@@ -124,7 +150,11 @@ function TermTable({ terms, languages, onEdit, onDelete }: GlossaryTableProps) {
               <td className={`${cell} text-muted`}>{term.partOfSpeech ?? ""}</td>
               {languages.map((code) => (
                 <td key={code} className={`${cell} break-words`}>
-                  {term.doNotTranslate ? <span className="text-muted">{term.term}</span> : (term.translations[code] ?? "")}
+                  {term.doNotTranslate ? (
+                    <span className="text-muted">{term.term}</span>
+                  ) : (
+                    (term.translations[code] ?? "")
+                  )}
                 </td>
               ))}
               <td className={`${cell} max-w-72 break-words text-muted`}>{term.description}</td>
@@ -137,6 +167,6 @@ function TermTable({ terms, languages, onEdit, onDelete }: GlossaryTableProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

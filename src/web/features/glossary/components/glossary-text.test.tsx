@@ -14,7 +14,10 @@ const entry = (id: string, term: string, extra: Partial<GlossaryTextEntry> = {})
 });
 
 const ENTRIES = [
-  entry("1", "Sign in", { description: "Opens a session", translations: { de: "Anmelden", fr: "Se connecter" } }),
+  entry("1", "Sign in", {
+    description: "Opens a session",
+    translations: { de: "Anmelden", fr: "Se connecter" },
+  }),
   entry("2", "Acme", { doNotTranslate: true }),
   entry("3", "Click", { forbidden: true }),
 ];

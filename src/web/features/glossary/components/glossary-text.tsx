@@ -15,7 +15,13 @@ export interface GlossaryTextProps {
 }
 
 /** What a term means for translators: its description and approved translations, or its flag. */
-function TermDetails({ entry, targetLanguages }: { entry: GlossaryTextEntry; targetLanguages?: readonly string[] | undefined }) {
+function TermDetails({
+  entry,
+  targetLanguages,
+}: {
+  entry: GlossaryTextEntry;
+  targetLanguages?: readonly string[] | undefined;
+}) {
   const languages = (targetLanguages ?? Object.keys(entry.translations).sort()).filter(
     (code) => (entry.translations[code] ?? "") !== "",
   );
@@ -45,7 +51,10 @@ function TermDetails({ entry, targetLanguages }: { entry: GlossaryTextEntry; tar
  * HTML of the string is ever rendered.
  */
 export function GlossaryText({ text, language, entries, targetLanguages }: GlossaryTextProps) {
-  const matches = useMemo(() => (entries.length === 0 ? [] : findTerms(text, entries, language)), [text, entries, language]);
+  const matches = useMemo(
+    () => (entries.length === 0 ? [] : findTerms(text, entries, language)),
+    [text, entries, language],
+  );
   if (matches.length === 0) return <>{text}</>;
   const parts: ReactNode[] = [];
   let at = 0;
@@ -55,9 +64,8 @@ export function GlossaryText({ text, language, entries, targetLanguages }: Gloss
     parts.push(
       <Tooltip key={`${match.start}-${entry.id}`}>
         <TooltipTrigger asChild>
-          {/* Focusable, so keyboard users reach the same details as a pointer's hover. */}
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the tooltip's trigger must take focus */}
           <span
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable, so keyboard users reach the details a pointer's hover shows
             tabIndex={0}
             data-glossary-term={entry.term}
             className={

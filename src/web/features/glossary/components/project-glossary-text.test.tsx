@@ -31,7 +31,8 @@ describe("the project's glossary in the editor", () => {
     vi.stubGlobal(
       "fetch",
       vi.fn<typeof fetch>(async (input, init) => {
-        const request = input instanceof Request ? input : new Request(new URL(String(input), "http://x"), init);
+        const request =
+          input instanceof Request ? input : new Request(new URL(String(input), "http://x"), init);
         const path = new URL(request.url, "http://x").pathname;
         if (path === "/api/projects/p1/glossary") return json({ entries: served[Math.min(asked++, 1)] });
         if (path === "/api/teams/t1/glossary" && request.method === "POST") {
@@ -53,19 +54,23 @@ describe("the project's glossary in the editor", () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     );
-    const { container } = render(<ProjectGlossaryText text="Sign in to see your cart" language="en" projectId="p1" />, {
-      wrapper,
-    });
+    const { container } = render(
+      <ProjectGlossaryText text="Sign in to see your cart" language="en" projectId="p1" />,
+      {
+        wrapper,
+      },
+    );
     await screen.findByText("Sign in");
-    expect([...container.querySelectorAll("[data-glossary-term]")].map((term) => term.textContent)).toEqual(["Sign in"]);
+    expect([...container.querySelectorAll("[data-glossary-term]")].map((term) => term.textContent)).toEqual([
+      "Sign in",
+    ]);
 
     const { result } = renderHook(() => useCreateGlossaryTerm("t1"), { wrapper });
     await act(() => result.current.mutateAsync({ term: "Cart" }));
     await waitFor(() =>
-      expect([...container.querySelectorAll("[data-glossary-term]")].map((term) => term.textContent)).toEqual([
-        "Sign in",
-        "cart",
-      ]),
+      expect([...container.querySelectorAll("[data-glossary-term]")].map((term) => term.textContent)).toEqual(
+        ["Sign in", "cart"],
+      ),
     );
   });
 });

@@ -27,7 +27,11 @@ import { useUpdateGlossaryTerm } from "../api/update-glossary-term.ts";
 /** The form's values: the server's rules, with an empty part of speech for "none". */
 const termFormSchema = z
   .object({
-    term: z.string().trim().min(1, "Term is required").max(TERM_MAX, `A term must be at most ${TERM_MAX} characters`),
+    term: z
+      .string()
+      .trim()
+      .min(1, "Term is required")
+      .max(TERM_MAX, `A term must be at most ${TERM_MAX} characters`),
     description: z.string().trim().max(TERM_DESCRIPTION_MAX, `At most ${TERM_DESCRIPTION_MAX} characters`),
     partOfSpeech: z.union([z.enum(PARTS_OF_SPEECH), z.literal("")]),
     caseSensitive: z.boolean(),
@@ -124,7 +128,12 @@ function TermForm({
       <FormField label="Term" error={errors.term?.message}>
         <Input autoFocus autoComplete="off" {...form.register("term")} />
       </FormField>
-      <FormField label="Description" optional error={errors.description?.message} hint="What it means and where it appears">
+      <FormField
+        label="Description"
+        optional
+        error={errors.description?.message}
+        hint="What it means and where it appears"
+      >
         <Textarea rows={2} {...form.register("description")} />
       </FormField>
       <FormField label="Part of speech" optional>
