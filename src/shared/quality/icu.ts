@@ -174,7 +174,7 @@ interface Lack {
   missing: string[];
 }
 
-function lacks(elements: readonly MessageFormatElement[], text: string, language: string, out: Lack[]): void {
+function lacks(elements: readonly MessageFormatElement[], language: string, out: Lack[]): void {
   for (const element of elements) {
     if (element.type !== TYPE.plural && element.type !== TYPE.select) continue;
     if (element.type === TYPE.plural) {
@@ -182,7 +182,7 @@ function lacks(elements: readonly MessageFormatElement[], text: string, language
       const missing = ORDER.filter((category) => needed.has(category) && !(category in element.options));
       if (missing.length > 0) out.push({ name: element.value, missing });
     }
-    for (const option of Object.values(element.options)) lacks(option.value, text, language, out);
+    for (const option of Object.values(element.options)) lacks(option.value, language, out);
   }
 }
 
@@ -196,7 +196,7 @@ export function pluralForms(c: Context): Problem | undefined {
   const { elements } = parseMessage(value);
   if (!elements) return undefined; // the syntax check reports it
   const found: Lack[] = [];
-  lacks(elements, value, c.language, found);
+  lacks(elements, c.language, found);
   if (found.length === 0) return undefined;
   const list = found.map((lack) => `“${lack.name}” lacks ${lack.missing.join(", ")}`);
   return { message: `Plural forms missing for ${languageName(c.language)}: ${list.join("; ")}` };
