@@ -134,6 +134,6 @@ describe("the placeholder fix and the final mark", () => {
     expect(finding("placeholders", "Hello {name}", "Hallo.")?.fix).toBe("Hallo {name}.");
     // Without a final mark, or when quotes close after it, the engine's own fix.
     expect(finding("placeholders", "Hello {name}", "Hallo")?.fix).toBe("Hallo {name}");
-    expect(finding("placeholders", 'Say "{word}."', 'Sag „hallo.“')?.fix).toBe('Sag „hallo.“ {word}');
+    expect(finding("placeholders", 'Say "{word}."', "Sag „hallo.“")?.fix).toBe("Sag „hallo.“ {word}");
   });
 });
