@@ -14,7 +14,7 @@ import { OverviewPage } from "./pages/overview-page.ts";
  * Screenshots of keys in Chromium against the real server (issue 21): the owner uploads a PNG on a
  * key in the Overview and sees it (served by the API with the session cookie), links it to a second
  * key with a rectangle dragged on the image, and a reviewer on a phone (375 px) sees both keys'
- * screenshots, the rectangle outlined, and no upload.
+ * screenshots, the rectangle outlined, and no upload, in the Overview and in a review.
  */
 
 const suffix = randomBytes(3).toString("hex");
@@ -34,6 +34,7 @@ describe(`screenshots on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "P
   let ownerContext: BrowserContext;
   let reviewerContext: BrowserContext;
   let current: Page | undefined;
+  let reviewId = "";
 
   beforeAll(async () => {
     app = await startAppServer({});
@@ -45,7 +46,11 @@ describe(`screenshots on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "P
     const teamId = (await buildTeam(ownerApi, { name: `Shots ${suffix}` })).id;
     const project = await buildProject(ownerApi, teamId, { name: "Website", languages: ["de"] });
     await buildKey(ownerApi, project.id, "home.title", { source: "Welcome home" });
-    await buildKey(ownerApi, project.id, "home.subtitle", { source: "Glad you are here" });
+    const subtitle = await buildKey(ownerApi, project.id, "home.subtitle", { source: "Glad you are here" });
+    const review = await ownerApi.request<{ id: string }>("POST", `/api/projects/${project.id}/reviews`, {
+      body: { title: "Home copy", keyIds: [subtitle] },
+    });
+    reviewId = review.body.id;
     const reviewer = await buildUser(app, {
       email: address("reviewer"),
       firstName: "Rita",
@@ -137,5 +142,17 @@ describe(`screenshots on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "P
     // The dialog fits the phone's width: nothing scrolls sideways.
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
+  });
+
+  step("4. the reviewer sees the same screenshot beside the key in a review", async () => {
+    const page = current as Page;
+    await page.keyboard.press("Escape");
+    await page.goto(`${app.url}/app/review/${reviewId}`);
+    const camera = button(page, "1 screenshot of home.subtitle");
+    await expectVisible(camera);
+    await camera.click();
+    const dialog = page.getByRole("dialog", { name: "Screenshots of home.subtitle" });
+    await expectVisible(dialog.getByRole("img", { name: "home.png, screenshot of home.subtitle" }));
+    expect(await dialog.getByRole("button", { name: /Delete/ }).count()).toBe(0);
   });
 });
