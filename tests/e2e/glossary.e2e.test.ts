@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
+import { expectNoSeriousViolations } from "../helpers/axe.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { testDatabaseKind } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
@@ -109,6 +110,26 @@ describe(`glossary on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGli
         "the term's tooltip with its German translation",
       );
       expect(text).toContain("The button that opens a session");
+      await expectNoSeriousViolations(page, "overview-with-glossary");
+
+      // Keyboard users reach the term with Tab from its cell, and focus shows the same tooltip.
+      await page.mouse.move(0, 0, { steps: 5 });
+    await page.keyboard.press("Escape");
+      await eventually(
+        () => tip.count(),
+        (open) => open === 0,
+        "the hover tooltip closed",
+      );
+      await overview.cell("login.cta", "source").focus();
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("data-glossary-term"))).toBe(
+        "Sign in",
+      );
+      await eventually(
+        async () => ((await tip.count()) > 0 ? ((await tip.first().textContent()) ?? "") : ""),
+        (shown) => shown.includes("Anmelden"),
+        "the tooltip on keyboard focus",
+      );
     },
   );
 
