@@ -114,7 +114,7 @@ describe(`glossary on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGli
 
       // Keyboard users reach the term with Tab from its cell, and focus shows the same tooltip.
       await page.mouse.move(0, 0, { steps: 5 });
-    await page.keyboard.press("Escape");
+      await page.keyboard.press("Escape");
       await eventually(
         () => tip.count(),
         (open) => open === 0,
