@@ -91,6 +91,102 @@ export function checksOf(strings: readonly CheckedString[], context: ProjectChec
   );
 }
 
+/** What a string's checks need to know of its key. */
+interface KeyFacts {
+  source: string | null;
+  maxLength: number | null;
+  json: boolean;
+}
+
+/** A bulk write (an import's slices) reads its project's facts once per transaction instead. */
+const BULK_WRITE = 1000;
+
+interface ProjectFacts {
+  sources: Map<string, string>;
+  /** Only the keys with a max length or a non-text value: few, so all of them fit. */
+  special: Map<string, { maxLength: number | null; json: boolean }>;
+}
+
+const projectFacts = new WeakMap<object, Map<string, Promise<ProjectFacts>>>();
+
+/**
+ * The facts of some keys: for a few keys, one query for just them; for a bulk write inside a
+ * transaction, the project's source strings and its keys with a max length or a non-text value,
+ * read once (two range scans instead of two index probes per key in every slice) and kept current
+ * by {@link noteWrittenSources} as the transaction writes source texts. A key's metadata is
+ * written before its strings in every bulk write (the import writes keys, then their metadata,
+ * then strings), so it is read after.
+ */
+async function keyFacts(
+  db: Db,
+  projectId: string,
+  sourceLanguage: string,
+  keyIds: readonly string[],
+): Promise<Map<string, KeyFacts>> {
+  if (db.isTransaction && keyIds.length >= BULK_WRITE) {
+    let perDb = projectFacts.get(db);
+    if (!perDb) {
+      perDb = new Map();
+      projectFacts.set(db, perDb);
+    }
+    let loaded = perDb.get(projectId);
+    if (!loaded) {
+      loaded = loadProjectFacts(db, projectId, sourceLanguage);
+      perDb.set(projectId, loaded);
+    }
+    const { sources, special } = await loaded;
+    return new Map(
+      keyIds.map((id) => {
+        const extra = special.get(id);
+        return [
+          id,
+          {
+            source: sources.get(id) ?? null,
+            maxLength: extra?.maxLength ?? null,
+            json: extra?.json ?? false,
+          },
+        ];
+      }),
+    );
+  }
+  const keys = await sql<{ id: string; max_length: number | null; json: boolean; source: string | null }>`
+    select k.id, k.max_length, k.value_type is not null as json, src.value as source
+    from translation_keys k
+    left join translation_strings src on src.key_id = k.id and src.language_code = ${sourceLanguage}
+    where k.id = any(${keyIds}::uuid[])
+  `.execute(db);
+  return new Map(keys.rows.map((k) => [k.id, { source: k.source, maxLength: k.max_length, json: k.json }]));
+}
+
+async function loadProjectFacts(db: Db, projectId: string, sourceLanguage: string): Promise<ProjectFacts> {
+  const [sources, special] = await Promise.all([
+    sql<{ key_id: string; value: string }>`
+      select key_id, value from translation_strings
+      where project_id = ${projectId} and language_code = ${sourceLanguage} and value <> ''
+    `.execute(db),
+    sql<{ id: string; max_length: number | null; json: boolean }>`
+      select id, max_length, value_type is not null as json from translation_keys
+      where project_id = ${projectId} and (max_length is not null or value_type is not null)
+    `.execute(db),
+  ]);
+  return {
+    sources: new Map(sources.rows.map((r) => [r.key_id, r.value])),
+    special: new Map(special.rows.map((r) => [r.id, { maxLength: r.max_length, json: r.json }])),
+  };
+}
+
+/** Source texts a transaction wrote, into the facts it keeps (if it keeps any for the project). */
+export async function noteWrittenSources(
+  db: Db,
+  projectId: string,
+  written: readonly { keyId: string; value: string }[],
+): Promise<void> {
+  const loaded = projectFacts.get(db)?.get(projectId);
+  if (!loaded || written.length === 0) return;
+  const { sources } = await loaded;
+  for (const row of written) sources.set(row.keyId, row.value);
+}
+
 /** Strings about to be written, with the facts of their keys (one query per project). */
 export function checksForWrite(
   db: Db,
@@ -114,13 +210,7 @@ async function computeChecksForWrite(
   for (const [projectId, indexes] of byProject) {
     const context = await projectCheckContext(db, projectId);
     const keyIds = [...new Set(indexes.map((i) => changes[i]?.keyId ?? ""))];
-    const keys = await sql<{ id: string; max_length: number | null; json: boolean; source: string | null }>`
-      select k.id, k.max_length, k.value_type is not null as json, src.value as source
-      from translation_keys k
-      left join translation_strings src on src.key_id = k.id and src.language_code = ${context.sourceLanguage}
-      where k.id = any(${keyIds}::uuid[])
-    `.execute(db);
-    const facts = new Map(keys.rows.map((k) => [k.id, k]));
+    const facts = await keyFacts(db, projectId, context.sourceLanguage, keyIds);
     // A source text written in the same call is the one the translations are checked against.
     const newSource = new Map<string, string>();
     for (const i of indexes) {
@@ -136,7 +226,7 @@ async function computeChecksForWrite(
         language: c.language,
         value: c.value,
         source: isSource ? undefined : (newSource.get(c.keyId) ?? key?.source ?? ""),
-        maxLength: key?.max_length ?? null,
+        maxLength: key?.maxLength ?? null,
         json: key?.json ?? false,
       };
     });

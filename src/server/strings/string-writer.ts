@@ -2,7 +2,12 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { HISTORY_ORIGINS } from "../../shared/schemas/keys.ts";
 import type { MachineColumn } from "../db/column-types.ts";
 import type { DB } from "../db/schema.ts";
-import { checksForWrite, projectCheckContext, recheckKeys } from "../quality/string-checks.ts";
+import {
+  checksForWrite,
+  noteWrittenSources,
+  projectCheckContext,
+  recheckKeys,
+} from "../quality/string-checks.ts";
 
 export type HistoryOrigin = (typeof HISTORY_ORIGINS)[number];
 
@@ -130,15 +135,19 @@ export async function writeStrings(
  */
 async function recheckTranslationsOfSources(
   trx: Transaction<DB> | Kysely<DB>,
-  rows: readonly { key_id: string; project_id: string; language_code: string }[],
+  rows: readonly { key_id: string; project_id: string; language_code: string; value: string }[],
 ): Promise<void> {
   const projectIds = new Set(rows.map((r) => r.project_id));
   for (const projectId of projectIds) {
     const { sourceLanguage } = await projectCheckContext(trx, projectId);
-    const sourceKeys = rows
-      .filter((r) => r.project_id === projectId && r.language_code === sourceLanguage)
-      .map((r) => r.key_id);
-    if (sourceKeys.length === 0) continue;
+    const sourceRows = rows.filter((r) => r.project_id === projectId && r.language_code === sourceLanguage);
+    if (sourceRows.length === 0) continue;
+    await noteWrittenSources(
+      trx,
+      projectId,
+      sourceRows.map((r) => ({ keyId: r.key_id, value: r.value })),
+    );
+    const sourceKeys = sourceRows.map((r) => r.key_id);
     const written = new Set(rows.map((r) => `${r.key_id}:${r.language_code}`));
     await recheckKeys(trx, projectId, sourceKeys, { translationsOnly: true, except: written });
   }

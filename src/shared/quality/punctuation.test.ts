@@ -22,6 +22,12 @@ describe("ending punctuation", () => {
     expect(punctuation("Loading…", "Laden")?.fix).toBe("Laden…");
   });
 
+  it("offers no fix that would still end otherwise than the source (two marks at the end)", () => {
+    const found = punctuation("Files", "Dateien?,");
+    expect(found?.message).toBe("Ends with “,” but the source ends without punctuation");
+    expect(found?.fix).toBeUndefined();
+  });
+
   it("accepts the same mark, an ellipsis either way, and looks through closing quotes", () => {
     expect(ids("Loading...", "Laden…")).toEqual([]);
     expect(ids('Click "Save".', "Klicken Sie auf „Speichern“.")).toEqual([]);

@@ -157,7 +157,11 @@ export function punctuation(c: Context): Problem | undefined {
   if (value.closed) return { message };
   return {
     message,
-    fix: () => withEnding(c.value, value, formOf(source, value, c.lang), source.mark, c.lang),
+    fix: () => {
+      const fixed = withEnding(c.value, value, formOf(source, value, c.lang), source.mark, c.lang);
+      // Only a fix that ends as the source does (`?,` without its comma still ends with `?`).
+      return fixed !== undefined && matches(source, endingOf(fixed), c.lang) ? fixed : undefined;
+    },
   };
 }
 
