@@ -12,11 +12,13 @@ import { authModule } from "./auth/module.ts";
 import { batchModule } from "./batch/module.ts";
 import { TRANSLATE_CHUNK_QUEUE, TRANSLATE_CHUNK_SETTINGS } from "./batch/translate-chunk.job.ts";
 import { billingModule } from "./billing/module.ts";
+import { commentsModule } from "./comments/module.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createEventBus } from "./events/event-bus.ts";
 import { eventsModule } from "./events/module.ts";
+import { glossaryModule } from "./glossary/module.ts";
 import { type Clock, databaseCounters, RateLimiter, systemClock } from "./http/rate-limit.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
 import { keysModule } from "./keys/module.ts";
@@ -27,7 +29,10 @@ import type { Core, FeatureModule } from "./modules/feature-module.ts";
 import { profilesModule } from "./profiles/module.ts";
 import { projectsModule } from "./projects/module.ts";
 import { pullModule } from "./pull/module.ts";
+import { qualityModule } from "./quality/module.ts";
+import { RECHECK_QUEUE, RECHECK_QUEUE_SETTINGS, requestTeamRecheck } from "./quality/recheck.job.ts";
 import { reviewsModule } from "./reviews/module.ts";
+import { screenshotsModule } from "./screenshots/module.ts";
 import { stringsModule } from "./strings/module.ts";
 import { createAccess } from "./teams/access.ts";
 import { teamsModule } from "./teams/module.ts";
@@ -103,6 +108,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       settings: {
         [TRANSLATE_CHUNK_QUEUE]: TRANSLATE_CHUNK_SETTINGS,
         [WEBHOOK_QUEUE]: WEBHOOK_QUEUE_SETTINGS,
+        [RECHECK_QUEUE]: RECHECK_QUEUE_SETTINGS,
       },
     });
     stopQueue = () => queue.stop();
@@ -137,6 +143,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const strings = stringsModule(core);
     const memory = memoryModule(core);
     const apiKeys = apiKeysModule(core);
+    const quality = qualityModule(core);
     const modules: FeatureModule[] = [
       auth,
       profiles,
@@ -150,16 +157,22 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       assistModule(core),
       memory,
       toneModule(core),
+      // The stored quality checks follow the glossary (checked again in the background).
+      glossaryModule(core, { onChanged: (trx, teamId) => requestTeamRecheck(trx, queue, teamId) }),
       apiKeys,
       reviewsModule(core),
+      commentsModule(core),
       eventsModule(core, { authService: auth.authService }),
       billing,
       pullModule(core, { apiKeys: apiKeys.apiKeys }),
       webhooksModule(core, { dispatch: webhookDispatch, apiKeys: apiKeys.apiKeys }),
+      screenshotsModule(core),
+      quality,
     ];
     for (const job of modules.flatMap((module) => module.jobs ?? [])) {
       await queue.work(job.queue, job.concurrency, job.handle);
     }
+    void quality.start();
     const app = buildApp({
       publicUrl: config.publicUrl,
       maxUploadMb: config.MAX_UPLOAD_MB,

@@ -37,6 +37,10 @@ export const projectEventSchemas = {
   }),
   /** A review changed (fields, keys, languages done, approvals) or was deleted. */
   "review.updated": z.object({ reviewId: z.string(), deleted: z.boolean().optional() }),
+  /** A key and language's comment thread changed; `openCount` is how many of its comments are open. */
+  "comment.updated": z.object({ keyId: z.string(), language: z.string(), openCount: z.number().int() }),
+  /** Screenshots of these keys were uploaded, linked, unlinked or deleted. */
+  "screenshots.updated": z.object({ keyIds: z.array(z.string()) }),
 } as const;
 
 export type ProjectEventType = keyof typeof projectEventSchemas;

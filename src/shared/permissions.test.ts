@@ -25,9 +25,16 @@ const expected: Record<Permission, Record<Exclude<Role, "none">, boolean>> = {
   "strings.batchTranslate": { owner: true, admin: true, reviewer: false },
   "tone.view": { owner: true, admin: true, reviewer: true },
   "tone.manage": { owner: true, admin: true, reviewer: false },
+  "glossary.view": { owner: true, admin: true, reviewer: true },
+  "glossary.manage": { owner: true, admin: true, reviewer: false },
   "reviews.view": { owner: true, admin: true, reviewer: true },
   "reviews.manage": { owner: true, admin: true, reviewer: true },
   "reviews.approve": { owner: true, admin: true, reviewer: true },
+  "comments.view": { owner: true, admin: true, reviewer: true },
+  "comments.write": { owner: true, admin: true, reviewer: true },
+  "comments.moderate": { owner: true, admin: true, reviewer: false },
+  "screenshots.view": { owner: true, admin: true, reviewer: true },
+  "screenshots.manage": { owner: true, admin: true, reviewer: false },
 };
 
 describe("permission table", () => {
@@ -74,8 +81,10 @@ describe("UI permission flags", () => {
       canManageAPIKeys: true,
       canManageWebhooks: true,
       canEditTone: true,
+      canManageGlossary: true,
       canDeleteTranslations: true,
       canBatchTranslate: true,
+      canManageScreenshots: true,
       isAdmin: true,
     });
   });
@@ -93,8 +102,10 @@ describe("UI permission flags", () => {
       canManageAPIKeys: false,
       canManageWebhooks: true,
       canEditTone: true,
+      canManageGlossary: true,
       canDeleteTranslations: true,
       canBatchTranslate: true,
+      canManageScreenshots: true,
       isAdmin: true,
     });
   });
@@ -112,8 +123,10 @@ describe("UI permission flags", () => {
       canManageAPIKeys: false,
       canManageWebhooks: false,
       canEditTone: false,
+      canManageGlossary: false,
       canDeleteTranslations: false,
       canBatchTranslate: false,
+      canManageScreenshots: false,
       isAdmin: false,
     });
   });

@@ -38,10 +38,20 @@ export const PERMISSIONS = {
   // Tone of voice
   "tone.view": ["owner", "admin", "reviewer"],
   "tone.manage": ["owner", "admin"],
+  // Glossary: shared by the team's projects; reviewers read it (the editor underlines its terms).
+  "glossary.view": ["owner", "admin", "reviewer"],
+  "glossary.manage": ["owner", "admin"],
   // Reviews
   "reviews.view": ["owner", "admin", "reviewer"],
   "reviews.manage": ["owner", "admin", "reviewer"],
   "reviews.approve": ["owner", "admin", "reviewer"],
+  // Comments (issue 21): reviewers may comment; owners and admins delete anyone's.
+  "comments.view": ["owner", "admin", "reviewer"],
+  "comments.write": ["owner", "admin", "reviewer"],
+  "comments.moderate": ["owner", "admin"],
+  // Screenshots of keys (issue 21): every member sees them; owners and admins upload and link them.
+  "screenshots.view": ["owner", "admin", "reviewer"],
+  "screenshots.manage": ["owner", "admin"],
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -70,8 +80,10 @@ export function permissionFlags(role: Role) {
     canManageAPIKeys: can(role, "projects.manageApiKeys"),
     canManageWebhooks: can(role, "webhooks.manage"),
     canEditTone: can(role, "tone.manage"),
+    canManageGlossary: can(role, "glossary.manage"),
     canDeleteTranslations: can(role, "strings.delete"),
     canBatchTranslate: can(role, "strings.batchTranslate"),
+    canManageScreenshots: can(role, "screenshots.manage"),
     isAdmin: role === "owner" || role === "admin",
   };
 }

@@ -156,6 +156,13 @@ export const routes: RouteObject[] = [
               (m) => m.TonePage,
             ),
           },
+          {
+            path: "glossary",
+            lazy: lazyPage(
+              () => import("./pages/app/glossary-page.tsx"),
+              (m) => m.GlossaryPage,
+            ),
+          },
           { path: "translations", element: toOverview },
           { path: "dashboard", element: toOverview },
           { path: "*", element: toOverview },

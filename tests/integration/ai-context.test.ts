@@ -1,7 +1,7 @@
-import { deflateSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import type { SavedString } from "../../src/shared/schemas/keys.ts";
 import { type ApiClient, apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { pngBytes } from "../helpers/images.ts";
 import { contentText, imagesOf, itemsOf, startOpenAIServer } from "../helpers/openai-server.ts";
 import { addKey } from "../helpers/reviews.ts";
 
@@ -21,40 +21,12 @@ afterAll(async () => {
   await ai?.close();
 });
 
-/** A real 2×1 PNG (signature, IHDR, IDAT, IEND), so the server's image check accepts it. */
-function tinyPng(): Uint8Array {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  const pixels = deflateSync(Buffer.from([0, 255, 0, 0, 0, 0, 255]));
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk("IHDR", header),
-      chunk("IDAT", pixels),
-      chunk("IEND", Buffer.alloc(0)),
-    ]),
-  );
+/** A real 2×1 PNG in an ArrayBuffer of its own (a Buffer may be a view into Node's shared pool). */
+function tinyPng(): Uint8Array<ArrayBuffer> {
+  const png = pngBytes(2, 1);
+  const bytes = new Uint8Array(new ArrayBuffer(png.length));
+  bytes.set(png);
+  return bytes;
 }
 
 async function addTerm(owner: ApiClient, teamId: string, body: Record<string, unknown>) {
@@ -117,12 +89,19 @@ describe("the AI is given the glossary and the screenshot", () => {
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
     ai.requests.length = 0;
 
-    const started = await owner.request<{ id: string }>("POST", `/api/projects/${projectId}/batch-translations`, {
-      body: { language: "de" },
-    });
+    const started = await owner.request<{ id: string }>(
+      "POST",
+      `/api/projects/${projectId}/batch-translations`,
+      {
+        body: { language: "de" },
+      },
+    );
     expect(started.status).toBe(201);
     for (let i = 0; i < 100; i++) {
-      const job = await owner.request<{ status: string }>("GET", `/api/batch-translations/${started.body.id}`);
+      const job = await owner.request<{ status: string }>(
+        "GET",
+        `/api/batch-translations/${started.body.id}`,
+      );
       if (job.body.status === "completed") break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -130,7 +109,9 @@ describe("the AI is given the glossary and the screenshot", () => {
     expect(batch).toBeDefined();
     if (!batch) return;
     const items = itemsOf(batch) ?? [];
-    expect(items.find((i) => i.text === "New workspace")?.glossary).toEqual(['- "workspace" → use "Arbeitsbereich"']);
+    expect(items.find((i) => i.text === "New workspace")?.glossary).toEqual([
+      '- "workspace" → use "Arbeitsbereich"',
+    ]);
     expect(items.find((i) => i.text === "Delete")?.glossary).toBeUndefined();
     const images = imagesOf(batch);
     expect(images).toHaveLength(1);

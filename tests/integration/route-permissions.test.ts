@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
 import { ACCOUNT_TEAM_CASES, BILLING_CASES } from "../helpers/route-matrix/account-team-billing-cases.ts";
+import { COMMENT_CASES } from "../helpers/route-matrix/comments-cases.ts";
 import { buildMatrix, type Matrix, statusOf } from "../helpers/route-matrix/fixture.ts";
+import { GLOSSARY_CASES } from "../helpers/route-matrix/glossary-cases.ts";
 import {
   CALLERS,
   type Expected,
@@ -14,6 +16,7 @@ import {
   APP_DOCUMENT_CASES,
   REVIEW_TONE_ACCESS_CASES,
 } from "../helpers/route-matrix/review-tone-access-cases.ts";
+import { SCREENSHOT_CASES } from "../helpers/route-matrix/screenshots-cases.ts";
 import { type StripeServer, startStripeServer } from "../helpers/stripe-server.ts";
 
 /**
@@ -32,6 +35,9 @@ const CASES: RouteCase[] = [
   ...ACCOUNT_TEAM_CASES,
   ...PROJECT_CONTENT_CASES,
   ...REVIEW_TONE_ACCESS_CASES,
+  ...GLOSSARY_CASES,
+  ...COMMENT_CASES,
+  ...SCREENSHOT_CASES,
   ...BILLING_CASES,
   ...APP_DOCUMENT_CASES,
 ];

@@ -112,6 +112,7 @@ export function createCommentService(deps: {
     if (recipients.length === 0) return;
     const author = (await selectDisplayName(db, context.authorId)) ?? "Someone";
     const url = new URL("/app/overview", publicUrl);
+    url.searchParams.set("team", context.project.team_id);
     url.searchParams.set("project", context.project.id);
     url.searchParams.set("lang", context.language);
     url.searchParams.set("q", context.key.key);

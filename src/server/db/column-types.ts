@@ -18,4 +18,7 @@ export type MachineColumn = "ai" | "pseudo";
 /** Per format id, what only that format has (see formats/types.ts `meta`). */
 export type FormatMetaByFormat = Partial<Record<string, FormatMeta>>;
 
+/** A glossary term's approved translations, language code → text (migration 0020). */
+export type GlossaryTranslationsColumn = Record<string, string>;
+
 export type { FormatMeta };

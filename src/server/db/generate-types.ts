@@ -36,6 +36,7 @@ const COLUMN_OVERRIDES = {
   "translation_strings.machine": "MachineColumn | null",
   "translation_keys.format_meta": "Generated<FormatMetaByFormat>",
   "project_file_meta.meta": "FormatMeta",
+  "glossary_terms.translations": "Generated<GlossaryTranslationsColumn>",
 };
 
 const COLUMN_TYPE_IMPORTS = Object.fromEntries(
@@ -46,6 +47,7 @@ const COLUMN_TYPE_IMPORTS = Object.fromEntries(
     "ApprovalStateColumn",
     "FormatMetaByFormat",
     "MachineColumn",
+    "GlossaryTranslationsColumn",
   ]
     .concat("FormatMeta")
     .map((name) => [name, "./column-types.ts"]),

@@ -11,6 +11,7 @@ import type {
   BatchJobStatus,
   FormatMeta,
   FormatMetaByFormat,
+  GlossaryTranslationsColumn,
   MachineColumn,
   ReviewStatusColumn,
 } from "./column-types.ts";
@@ -73,6 +74,36 @@ export interface BillingEvents {
   type: string;
 }
 
+export interface Comments {
+  author_id: string | null;
+  body: string;
+  created_at: Generated<Timestamp>;
+  edited_at: Timestamp | null;
+  id: Generated<string>;
+  key_id: string;
+  language_code: string;
+  mentions: Generated<string[]>;
+  project_id: string;
+  resolved_at: Timestamp | null;
+  resolved_by: string | null;
+}
+
+export interface GlossaryTerms {
+  case_sensitive: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  description: Generated<string>;
+  do_not_translate: Generated<boolean>;
+  forbidden: Generated<boolean>;
+  id: Generated<string>;
+  part_of_speech: string | null;
+  team_id: string;
+  term: string;
+  translations: Generated<GlossaryTranslationsColumn>;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+}
+
 export interface Invites {
   created_at: Generated<Timestamp>;
   email: string;
@@ -122,7 +153,9 @@ export interface ProjectFileMeta {
 }
 
 export interface Projects {
+  checks_version: Generated<number>;
   created_at: Generated<Timestamp>;
+  disabled_checks: Generated<string[]>;
   id: Generated<string>;
   kind: Generated<string>;
   languages: Generated<string[]>;
@@ -167,6 +200,30 @@ export interface Reviews {
   project_id: string;
   status: Generated<ReviewStatusColumn>;
   title: string;
+}
+
+export interface ScreenshotKeys {
+  created_at: Generated<Timestamp>;
+  key_id: string;
+  rect_height: number | null;
+  rect_width: number | null;
+  rect_x: number | null;
+  rect_y: number | null;
+  screenshot_id: string;
+}
+
+export interface Screenshots {
+  byte_size: number;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  data: Buffer | null;
+  height: number;
+  id: Generated<string>;
+  mime: string;
+  name: string;
+  project_id: string;
+  sha256: string;
+  width: number;
 }
 
 export interface Sessions {
@@ -251,6 +308,7 @@ export interface TranslationKeys {
 }
 
 export interface TranslationStrings {
+  checks: Generated<string[]>;
   created_at: Generated<Timestamp>;
   id: Generated<string>;
   key_id: string;
@@ -322,6 +380,8 @@ export interface DB {
   batch_translation_items: BatchTranslationItems;
   batch_translation_jobs: BatchTranslationJobs;
   billing_events: BillingEvents;
+  comments: Comments;
+  glossary_terms: GlossaryTerms;
   invites: Invites;
   language_counts: LanguageCounts;
   language_counts_deleted_keys: LanguageCountsDeletedKeys;
@@ -333,6 +393,8 @@ export interface DB {
   review_approvals: ReviewApprovals;
   review_keys: ReviewKeys;
   reviews: Reviews;
+  screenshot_keys: ScreenshotKeys;
+  screenshots: Screenshots;
   sessions: Sessions;
   string_history: StringHistory;
   subscriptions: Subscriptions;

@@ -46,6 +46,10 @@ export type LanguageCountsTable = Tables.LanguageCounts;
 /** The counted keys a statement deleted, from the keys' trigger to the strings' (empty between statements). */
 export type LanguageCountsDeletedKeysTable = Tables.LanguageCountsDeletedKeys;
 export type ToneSectionsTable = Tables.ToneSections;
+/** A comment of a key and language's thread; resolving the thread stamps its open comments (0022). */
+export type CommentsTable = Tables.Comments;
+/** A team's glossary term; `translations` is language code → approved text (migration 0020). */
+export type GlossaryTermsTable = Tables.GlossaryTerms;
 export type BatchTranslationJobsTable = Tables.BatchTranslationJobs;
 export type BatchTranslationItemsTable = Tables.BatchTranslationItems;
 /** A project API key for the pull API: only the SHA-256 of the key is stored. */
@@ -58,3 +62,7 @@ export type ReviewApprovalsTable = Tables.ReviewApprovals;
 export type SubscriptionsTable = Tables.Subscriptions;
 /** A processed webhook event of the billing provider (idempotency). */
 export type BillingEventsTable = Tables.BillingEvents;
+/** A screenshot of a project's keys; `mime`, `width` and `height` were proven by its bytes. */
+export type ScreenshotsTable = Tables.Screenshots;
+/** A screenshot's link to a key, with the key's rectangle (all four null: the whole image). */
+export type ScreenshotKeysTable = Tables.ScreenshotKeys;

@@ -72,4 +72,21 @@ describe("ClientPacer (spec point 9)", () => {
     expect(sent.map((e) => e.data)).toEqual([{ reviewId: "r1", deleted: true }, { reviewId: "r2" }]);
     pacer.close();
   });
+
+  it("keeps the newest comment count of each key and language (issue 21)", () => {
+    const sent: ProjectEvent[] = [];
+    const pacer = new ClientPacer(
+      (e) => sent.push(e),
+      () => Date.now(),
+    );
+    pacer.push({ type: "comment.updated", data: { keyId: "k1", language: "de", openCount: 1 } });
+    pacer.push({ type: "comment.updated", data: { keyId: "k1", language: "fr", openCount: 1 } });
+    pacer.push({ type: "comment.updated", data: { keyId: "k1", language: "de", openCount: 2 } });
+    vi.advanceTimersByTime(2000);
+    expect(sent.map((e) => e.data)).toEqual([
+      { keyId: "k1", language: "de", openCount: 2 },
+      { keyId: "k1", language: "fr", openCount: 1 },
+    ]);
+    pacer.close();
+  });
 });

@@ -29,13 +29,15 @@ export class ClientPacer {
       this.#flushStrings();
     } else {
       const id =
-        "keyId" in event.data
-          ? `${event.type}:${event.data.keyId}`
-          : event.type === "batch.updated"
-            ? `${event.type}:${event.data.id}`
-            : event.type === "review.updated"
-              ? `${event.type}:${event.data.reviewId}`
-              : event.type;
+        event.type === "comment.updated"
+          ? `${event.type}:${event.data.keyId}:${event.data.language}`
+          : "keyId" in event.data
+            ? `${event.type}:${event.data.keyId}`
+            : event.type === "batch.updated"
+              ? `${event.type}:${event.data.id}`
+              : event.type === "review.updated"
+                ? `${event.type}:${event.data.reviewId}`
+                : event.type;
       this.#waitingOthers.set(id, event);
       this.#otherTimer ??= setTimeout(() => this.#flushOthers(), REALTIME_BATCH_MS);
     }

@@ -18,6 +18,8 @@ export const securityHeaders = (extraScriptSrc: string[] = []) =>
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: "strict-origin-when-cross-origin",
+    // A route that sets a stricter header of its own keeps it (a screenshot's sandboxed CSP).
+    overwrite: false,
   });
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -3,10 +3,13 @@ import { apiKeysContract } from "./api-keys.ts";
 import { authContract } from "./auth.ts";
 import { batchContract } from "./batch.ts";
 import { billingContract } from "./billing.ts";
+import { commentsContract } from "./comments.ts";
+import { glossaryContract } from "./glossary.ts";
 import { keysContract } from "./keys.ts";
 import { profilesContract } from "./profiles.ts";
 import { projectsContract } from "./projects.ts";
 import { reviewsContract } from "./reviews.ts";
+import { screenshotsContract } from "./screenshots.ts";
 import { stringsContract } from "./strings.ts";
 import { teamsContract } from "./teams.ts";
 import { toneContract } from "./tone.ts";
@@ -33,8 +36,11 @@ export const contract = {
   apiKeys: apiKeysContract,
   profiles: profilesContract,
   tone: toneContract,
+  glossary: glossaryContract,
   teams: teamsContract,
   webhooks: webhooksContract,
+  comments: commentsContract,
+  screenshots: screenshotsContract,
 };
 
 export type Contract = typeof contract;

@@ -97,7 +97,7 @@ export const csvFormat: FormatDefinition = {
 const FORMULA_START = /^'*[=+\-@\t\r＝＋－＠]/;
 const ESCAPED_FORMULA = /^'+[=+\-@\t\r＝＋－＠]/;
 
-function escapeFormula(cell: string): string {
+export function escapeFormula(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
 
@@ -105,12 +105,12 @@ function escapeFormula(cell: string): string {
  * Undoes `escapeFormula`: one apostrophe goes, and only before a trigger, which is also how other
  * tools escape formulas. Any other apostrophe (`'hello`, `'5`) is the file's text and stays.
  */
-function unescapeFormula(cell: string): string {
+export function unescapeFormula(cell: string): string {
   return ESCAPED_FORMULA.test(cell) ? cell.slice(1) : cell;
 }
 
 /** The separator of the header row (`key,en,de`, `key;en;de`, `key\ten`): the most frequent of `,` `;` tab. */
-function guessDelimiter(text: string): string {
+export function guessDelimiter(text: string): string {
   const header = text.split(/\r?\n/).find((line) => line.trim() !== "") ?? "";
   let best = ",";
   let bestCount = 0;

@@ -27,6 +27,12 @@ export const queryKeys = {
   toneSettings: (teamId: string) => ["teams", teamId, "tone"] as const,
   /** The team's style-guide sections. */
   toneSections: (teamId: string) => ["teams", teamId, "tone", "sections"] as const,
+  /** Every glossary list of a team, whatever its search. */
+  glossary: (teamId: string) => ["teams", teamId, "glossary"] as const,
+  /** The team's glossary terms matching `search` (glossaryTermListSchema). */
+  glossarySearch: (teamId: string, search: string) => ["teams", teamId, "glossary", search] as const,
+  /** The glossary of a project's team as the editor underlines it (glossaryEntryListSchema). */
+  projectGlossary: (projectId: string) => ["projects", projectId, "glossary"] as const,
   /** The plans on offer, with or without the free one. */
   plans: (includeFree: boolean) => ["billing", "plans", { includeFree }] as const,
   /** Whether AI translation is configured on the server. */
@@ -60,6 +66,11 @@ export const queryKeys = {
   projectReviews: (projectId: string) => ["projects", projectId, "reviews"] as const,
   /** The current approval per key and language across the project's reviews (the Overview's badges). */
   projectApprovals: (projectId: string) => ["projects", projectId, "approvals"] as const,
+  /** The project's screenshots with the keys each is linked to (screenshotListSchema). */
+  projectScreenshots: (projectId: string) => ["projects", projectId, "screenshots"] as const,
+  /** Keys found by a search in the screenshot's Link to other keys picker. */
+  screenshotKeySearch: (projectId: string, search: string) =>
+    ["projects", projectId, "screenshots", "key-search", search] as const,
   /** One review with its keys, strings and approvals (reviewDetailSchema). */
   review: (reviewId: string) => ["reviews", reviewId] as const,
   stringHistory: (keyId: string, language: string) =>
@@ -67,6 +78,15 @@ export const queryKeys = {
   /** Translation memory suggestions for one cell. */
   stringSuggestions: (keyId: string, language: string) =>
     ["keys", keyId, "strings", language, "suggestions"] as const,
+  /** One key and language's comment thread (commentThreadSchema). */
+  commentThread: (keyId: string, language: string) => ["keys", keyId, "comments", language] as const,
+  /** Open comments per key of one language (commentCountsSchema): one query for all of a column's cells. */
+  commentCounts: (projectId: string, language: string) =>
+    ["projects", projectId, "comment-counts", language] as const,
+  /** The team members a comment can mention. */
+  commentPeople: (projectId: string) => ["projects", projectId, "comment-people"] as const,
+  /** A review's open comments; under the review, so refreshing the review refreshes them. */
+  reviewComments: (reviewId: string) => ["reviews", reviewId, "comments"] as const,
 };
 
 /**
@@ -103,6 +123,12 @@ export const mutationKeys = {
     updateSection: (sectionId: string) => ["tone", "sections", sectionId, "update"] as const,
     removeSection: () => ["tone", "sections", "delete"] as const,
   },
+  glossary: {
+    create: (teamId: string) => ["teams", teamId, "glossary", "create"] as const,
+    update: (teamId: string) => ["teams", teamId, "glossary", "update"] as const,
+    remove: (teamId: string) => ["teams", teamId, "glossary", "delete"] as const,
+    importCsv: (teamId: string) => ["teams", teamId, "glossary", "import"] as const,
+  },
   projects: {
     create: (teamId: string) => ["teams", teamId, "projects", "create"] as const,
     update: (projectId: string) => ["projects", projectId, "update"] as const,
@@ -134,5 +160,17 @@ export const mutationKeys = {
     addKeys: () => ["reviews", "add-keys"] as const,
     removeKey: () => ["reviews", "remove-key"] as const,
     setApproval: () => ["reviews", "approvals", "set"] as const,
+  },
+  screenshots: {
+    upload: () => ["screenshots", "upload"] as const,
+    link: () => ["screenshots", "link"] as const,
+    unlink: () => ["screenshots", "unlink"] as const,
+    remove: () => ["screenshots", "delete"] as const,
+  },
+  comments: {
+    create: () => ["comments", "create"] as const,
+    update: () => ["comments", "update"] as const,
+    remove: () => ["comments", "delete"] as const,
+    resolve: () => ["comments", "resolve"] as const,
   },
 };

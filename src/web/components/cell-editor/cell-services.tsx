@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { type ComponentType, createContext, useContext } from "react";
+import type { GlossaryEntry } from "../../../shared/glossary/match.ts";
 import type {
   Cell,
   MachineKind,
@@ -67,6 +68,20 @@ export interface AssistantSlotProps {
   onDone?: () => void;
 }
 
+export interface CommentsSlotProps {
+  projectId: string;
+  keyId: string;
+  language: string;
+  /** For the button's accessible name ("Comments on <cell label> (2 open)"). */
+  cellLabel: string;
+  onOpenChange?: (open: boolean) => void;
+  /**
+   * "actions" (default): in the cell's hover actions, always there. "badge": on the cell while its
+   * actions are hidden, only when the thread has open comments (with their count).
+   */
+  placement?: "actions" | "badge";
+}
+
 /**
  * What the cell editor needs from the feature that owns the strings' API and the key-list cache
  * (translations). It is passed in rather than imported, so that this shared folder depends on no
@@ -95,6 +110,12 @@ export interface CellServices {
   MemorySuggestions: ComponentType<SuggestionsSlotProps>;
   /** The writing assistant above a source-language editor. */
   WritingAssistant: ComponentType<AssistantSlotProps>;
+  /** A cell's comment thread (issue 21): a speech bubble with the open count, opening the thread. */
+  CommentsButton: ComponentType<CommentsSlotProps>;
+  /** A source text with the team's glossary terms underlined, their translations on hover and focus. */
+  GlossaryText: ComponentType<{ text: string; language: string; projectId: string }>;
+  /** The team's glossary for the cell's quality checks (issue 21); a hook, like the `use…` above. */
+  useGlossaryEntries(projectId: string): readonly GlossaryEntry[];
 }
 
 const CellServicesContext = createContext<CellServices | null>(null);

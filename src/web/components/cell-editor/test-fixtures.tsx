@@ -1,4 +1,7 @@
+import type { GlossaryEntry } from "../../../shared/glossary/match.ts";
 import type { CellServices } from "./cell-services.tsx";
+
+const EMPTY: readonly GlossaryEntry[] = [];
 
 const unavailable = () => Promise.reject(new Error("This test gives the cell editor no strings API"));
 
@@ -18,4 +21,7 @@ export const INERT_CELL_SERVICES: CellServices = {
   HistoryPopover: () => null,
   MemorySuggestions: () => null,
   WritingAssistant: () => null,
+  CommentsButton: () => null,
+  GlossaryText: ({ text }) => text,
+  useGlossaryEntries: () => EMPTY,
 };

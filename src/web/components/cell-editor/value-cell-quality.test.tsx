@@ -7,6 +7,7 @@ import type { CheckId } from "../../../shared/quality/checks.ts";
 import type { KeyRow } from "../../../shared/schemas/keys.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { type CellServices, CellServicesProvider } from "./cell-services.tsx";
+import { DisabledChecksProvider } from "./disabled-checks.tsx";
 import { EditingContext } from "./editing-context.tsx";
 import { INERT_CELL_SERVICES } from "./test-fixtures.tsx";
 import type { CellEditing } from "./use-cell-editing.ts";
@@ -65,6 +66,8 @@ function renderCell(
     source?: boolean;
     sourceLanguage?: string;
     disabledChecks?: readonly CheckId[];
+    /** The page's list (the project's settings), given by context. */
+    projectDisabledChecks?: readonly CheckId[];
     services?: CellServices;
     saveValue?: CellEditing["saveValue"];
   } = {},
@@ -75,23 +78,25 @@ function renderCell(
     <QueryClientProvider client={createQueryClient()}>
       <CellServicesProvider value={options.services ?? INERT_CELL_SERVICES}>
         <EditingContext.Provider value={editingWith(options.saveValue ?? noop)}>
-          <table>
-            <tbody>
-              <tr>
-                <ValueCell
-                  projectId="p1"
-                  row={row}
-                  language={options.source ? "en" : language}
-                  languageLabel="German"
-                  sourceValue={sourceValue}
-                  {...(options.sourceLanguage ? { sourceLanguage: options.sourceLanguage } : {})}
-                  {...(options.disabledChecks ? { disabledChecks: options.disabledChecks } : {})}
-                  showActions={false}
-                  onPin={noop}
-                />
-              </tr>
-            </tbody>
-          </table>
+          <DisabledChecksProvider value={options.projectDisabledChecks ?? []}>
+            <table>
+              <tbody>
+                <tr>
+                  <ValueCell
+                    projectId="p1"
+                    row={row}
+                    language={options.source ? "en" : language}
+                    languageLabel="German"
+                    sourceValue={sourceValue}
+                    {...(options.sourceLanguage ? { sourceLanguage: options.sourceLanguage } : {})}
+                    {...(options.disabledChecks ? { disabledChecks: options.disabledChecks } : {})}
+                    showActions={false}
+                    onPin={noop}
+                  />
+                </tr>
+              </tbody>
+            </table>
+          </DisabledChecksProvider>
         </EditingContext.Provider>
       </CellServicesProvider>
     </QueryClientProvider>,
@@ -142,6 +147,14 @@ describe("the quality checks of a table cell (issue 21)", () => {
       disabledChecks: ["placeholders", "punctuation"],
     });
     expect(td.hasAttribute("data-placeholder-mismatch")).toBe(false);
+    expect(screen.queryByRole("note")).toBeNull();
+  });
+
+  it("leaves out the checks the page's project turned off (Project Settings → Quality checks)", () => {
+    renderCell(rowWith("Saved.", "Gespeichert"), {
+      sourceLanguage: "en",
+      projectDisabledChecks: ["punctuation"],
+    });
     expect(screen.queryByRole("note")).toBeNull();
   });
 

@@ -1,16 +1,18 @@
-import { Copy, Languages, Pencil, Sparkles, TriangleAlert, Wand2 } from "lucide-react";
+import { Copy, Languages, Pencil, Sparkles } from "lucide-react";
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
-import { comparePlaceholders, fixPlaceholders } from "../../../shared/placeholders/check.ts";
+import { type CheckId, runChecks } from "../../../shared/quality/checks.ts";
 import type { KeyRow } from "../../../shared/schemas/keys.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { cn } from "../../lib/cn.ts";
 import { Button } from "../ui/button.tsx";
 import { CellEditor } from "./cell-editor.tsx";
 import { useCellServices } from "./cell-services.tsx";
+import { useDisabledChecks } from "./disabled-checks.tsx";
 import { useEditing } from "./editing-context.tsx";
 import { aiFadeInMs } from "./fade-in.ts";
 import { MachineBadge } from "./machine-badge.tsx";
+import { QualityFindings } from "./quality-findings.tsx";
 import { cellId } from "./use-cell-editing.ts";
 
 export interface ValueCellProps {
@@ -20,6 +22,10 @@ export interface ValueCellProps {
   languageLabel: string;
   /** The source value to check placeholders against; undefined for the source column itself. */
   sourceValue: string | undefined;
+  /** The project's source language, for the quality checks (absent: no language-specific rules). */
+  sourceLanguage?: string;
+  /** Quality checks the project turned off (issue 21). */
+  disabledChecks?: readonly CheckId[];
   /** While the key list for this language is loading. */
   loading?: boolean;
   /** Render copy/edit/translate/history (only for the hovered or focused row). */
@@ -48,6 +54,8 @@ export function ValueCell({
   language,
   languageLabel,
   sourceValue,
+  sourceLanguage,
+  disabledChecks,
   loading,
   showActions,
   onPin,
@@ -62,15 +70,34 @@ export function ValueCell({
   const isOpen = session !== null && session.keyId === row.id && session.language === language;
   // A list or number kept from a file (issue 15) is shown, not edited: the file's type is its truth.
   const readOnly = row.valueType === "json";
-  const check = useMemo(
+  const { useGlossaryEntries } = useCellServices();
+  const glossary = useGlossaryEntries(projectId);
+  const projectDisabledChecks = useDisabledChecks();
+  const offChecks = disabledChecks ?? projectDisabledChecks;
+  // The quality checks (issue 21), the same module the server stores their ids with; a list or
+  // number from a file is not text and is never checked.
+  const findings = useMemo(
     () =>
-      sourceValue !== undefined && sourceValue !== "" && value !== ""
-        ? comparePlaceholders(sourceValue, value)
-        : undefined,
-    [sourceValue, value],
+      readOnly
+        ? []
+        : runChecks(
+            {
+              source: sourceValue,
+              value,
+              sourceLanguage: sourceLanguage ?? (sourceValue === undefined ? language : "und"),
+              language,
+              maxLength: row.maxLength,
+              glossary,
+            },
+            offChecks,
+          ),
+    [readOnly, sourceValue, value, sourceLanguage, language, row.maxLength, glossary, offChecks],
   );
-  const mismatch = check !== undefined && !check.matches;
-  const { useTranslateString, HistoryPopover, MemorySuggestions, WritingAssistant } = useCellServices();
+  const mismatch = findings.some((finding) => finding.id === "placeholders");
+  const { useTranslateString, HistoryPopover, MemorySuggestions, WritingAssistant, CommentsButton } =
+    useCellServices();
+  // The source text shows the team's glossary terms underlined (issue 21); translations stay plain.
+  const { GlossaryText } = useCellServices();
   const translate = useTranslateString(projectId);
   const [fadeMs, setFadeMs] = useState<number | undefined>();
   // The writing assistant works on source-language cells; its sparkles button opens the editor with
@@ -176,105 +203,108 @@ export function ValueCell({
               <span key={value} className="animate-fade-in" style={{ animationDuration: `${fadeMs}ms` }}>
                 {value}
               </span>
+            ) : isSource ? (
+              <GlossaryText text={value} language={language} projectId={projectId} />
             ) : (
               value
             )}
           </button>
-          {mismatch ? (
-            <div className="flex flex-wrap items-center gap-1.5 text-xs text-warning" role="note">
-              <TriangleAlert className="size-3.5" aria-hidden="true" />
-              <span>
-                Placeholders differ
-                {check.missing.length > 0 ? ` · missing ${check.missing.join(", ")}` : ""}
-                {check.extra.length > 0 ? ` · extra ${check.extra.join(", ")}` : ""}
-              </span>
-              <Button
-                size="sm"
-                variant="outline"
-                className="h-6 px-2"
-                onClick={() =>
-                  editing.saveValue(row.id, language, cell, fixPlaceholders(sourceValue ?? "", value))
-                }
-              >
-                <Wand2 aria-hidden="true" />
-                Fix placeholders
-              </Button>
-            </div>
-          ) : null}
+          <QualityFindings
+            findings={findings}
+            disabled={loading}
+            onFix={(fixed) => editing.saveValue(row.id, language, cell, fixed)}
+          />
           {/* Machine output no person has checked (issue 19), in every table that shows the cell. */}
           {cell?.machine ? <MachineBadge machine={cell.machine} /> : null}
           {note}
-          {showActions ? (
-            <div className="absolute top-1 right-1 flex items-center rounded-md bg-background/90 shadow-xs">
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-7"
-                aria-label={`Copy ${label}`}
-                title="Copy"
-                disabled={value === ""}
-                onClick={() => void copyText(value)}
-              >
-                <Copy aria-hidden="true" />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-7"
-                aria-label={`Edit ${label}`}
-                title="Edit"
-                disabled={loading || readOnly}
-                onClick={() => editing.begin(row.id, language, cell)}
-              >
-                <Pencil aria-hidden="true" />
-              </Button>
-              {isSource ? (
+          {/* One comments button in both states (its popover and focus survive the row's hover): in the
+              actions, or alone as the open-comment count when the actions are hidden. */}
+          <div
+            className={cn(
+              "absolute top-1 right-1 flex items-center rounded-md",
+              showActions && "bg-background/90 shadow-xs",
+            )}
+          >
+            {showActions ? (
+              <>
                 <Button
                   variant="ghost"
                   size="icon"
                   className="size-7"
-                  aria-label={`Writing assistant for ${label}`}
-                  title={value.trim() === "" ? "No text to improve" : "Writing assistant"}
-                  disabled={loading || value.trim() === ""}
-                  onClick={() => {
-                    setAssistOnOpen(true);
-                    editing.begin(row.id, language, cell);
-                  }}
+                  aria-label={`Copy ${label}`}
+                  title="Copy"
+                  disabled={value === ""}
+                  onClick={() => void copyText(value)}
                 >
-                  <Sparkles aria-hidden="true" />
+                  <Copy aria-hidden="true" />
                 </Button>
-              ) : null}
-              {sourceValue !== undefined && !readOnly && row.translatable !== false ? (
                 <Button
                   variant="ghost"
                   size="icon"
                   className="size-7"
-                  aria-label={`${value === "" ? "Translate" : "Re-translate"} ${label}`}
-                  title={
-                    sourceValue.trim() === ""
-                      ? "No source text to translate"
-                      : value === ""
-                        ? "Translate with AI"
-                        : "Re-translate with AI"
-                  }
-                  disabled={loading || translate.isPending || sourceValue.trim() === ""}
-                  aria-busy={translate.isPending || undefined}
-                  onClick={runTranslate}
+                  aria-label={`Edit ${label}`}
+                  title="Edit"
+                  disabled={loading || readOnly}
+                  onClick={() => editing.begin(row.id, language, cell)}
                 >
-                  <Languages aria-hidden="true" />
+                  <Pencil aria-hidden="true" />
                 </Button>
-              ) : null}
-              <HistoryPopover
-                projectId={projectId}
-                keyId={row.id}
-                language={language}
-                cellLabel={label}
-                machine={row.strings[language]?.machine}
-                onRestored={() => editing.markSaved(row.id, language)}
-                onOpenChange={(open) => onPin(open ? row.id : null)}
-              />
-            </div>
-          ) : null}
+                {isSource ? (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-7"
+                    aria-label={`Writing assistant for ${label}`}
+                    title={value.trim() === "" ? "No text to improve" : "Writing assistant"}
+                    disabled={loading || value.trim() === ""}
+                    onClick={() => {
+                      setAssistOnOpen(true);
+                      editing.begin(row.id, language, cell);
+                    }}
+                  >
+                    <Sparkles aria-hidden="true" />
+                  </Button>
+                ) : null}
+                {sourceValue !== undefined && !readOnly && row.translatable !== false ? (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-7"
+                    aria-label={`${value === "" ? "Translate" : "Re-translate"} ${label}`}
+                    title={
+                      sourceValue.trim() === ""
+                        ? "No source text to translate"
+                        : value === ""
+                          ? "Translate with AI"
+                          : "Re-translate with AI"
+                    }
+                    disabled={loading || translate.isPending || sourceValue.trim() === ""}
+                    aria-busy={translate.isPending || undefined}
+                    onClick={runTranslate}
+                  >
+                    <Languages aria-hidden="true" />
+                  </Button>
+                ) : null}
+                <HistoryPopover
+                  projectId={projectId}
+                  keyId={row.id}
+                  language={language}
+                  cellLabel={label}
+                  machine={row.strings[language]?.machine}
+                  onRestored={() => editing.markSaved(row.id, language)}
+                  onOpenChange={(open) => onPin(open ? row.id : null)}
+                />
+              </>
+            ) : null}
+            <CommentsButton
+              projectId={projectId}
+              keyId={row.id}
+              language={language}
+              cellLabel={label}
+              placement={showActions ? "actions" : "badge"}
+              onOpenChange={(open) => onPin(open ? row.id : null)}
+            />
+          </div>
         </>
       )}
       {isOpen && session && !isSource ? (

@@ -101,11 +101,15 @@ describe("/docs", () => {
   it("moves to another topic from the sidebar and starts at the top", async () => {
     const router = renderDocs("/docs/introduction");
     scrollTo.mockClear();
-    fireEvent.click(within(topicsNav()).getByRole("link", { name: "Placeholders" }));
-    expect(await screen.findByRole("heading", { level: 1, name: "Placeholders" })).toBeTruthy();
+    fireEvent.click(within(topicsNav()).getByRole("link", { name: "Placeholders and quality checks" }));
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Placeholders and quality checks" }),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe("/docs/placeholders");
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
-    expect(within(topicsNav()).getByRole("link", { current: "page" }).textContent).toBe("Placeholders");
+    expect(within(topicsNav()).getByRole("link", { current: "page" }).textContent).toBe(
+      "Placeholders and quality checks",
+    );
   });
 
   it("shows the roles table exactly as PERMISSIONS says", () => {

@@ -45,9 +45,16 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   "strings.batchTranslate": "Translate every missing string of a language at once (batch)",
   "tone.view": "Read the team's tone of voice",
   "tone.manage": "Edit product context, brand tone and tone sections",
+  "glossary.view": "Read the team's glossary (and see its terms underlined in the editor)",
+  "glossary.manage": "Add, edit and delete glossary terms; import and export the glossary as CSV",
   "reviews.view": "See reviews and the approvals in the Overview",
   "reviews.manage": "Create, edit and delete reviews; add and remove keys; mark languages done; re-open",
   "reviews.approve": "Approve a translation or mark it as needing changes",
+  "comments.view": "Read the comment threads on translations",
+  "comments.write": "Comment (mentioning teammates), edit or delete your own comments, resolve threads",
+  "comments.moderate": "Delete anyone's comment",
+  "screenshots.view": "See the screenshots of keys in the editor and in reviews",
+  "screenshots.manage": "Upload and delete screenshots, link them to keys with a rectangle per key",
 };
 
 export interface RoleRow {

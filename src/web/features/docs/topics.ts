@@ -45,8 +45,9 @@ const TOPIC_TEXT: Record<TopicId, Omit<DocTopic, "id">> = {
     summary: "Product context, brand tone and rules that every AI call of your team follows.",
   },
   placeholders: {
-    title: "Placeholders",
-    summary: "The placeholder formats Sprog understands, how it checks them and how it converts them.",
+    title: "Placeholders and quality checks",
+    summary:
+      "The placeholder formats Sprog understands, how it converts them, and the quality checks every string gets.",
   },
   reviews: {
     title: "Reviews",
@@ -67,7 +68,7 @@ const TOPIC_TEXT: Record<TopicId, Omit<DocTopic, "id">> = {
   },
   collaboration: {
     title: "Team collaboration",
-    summary: "Teams, members, invites, and what owners, admins and reviewers may do.",
+    summary: "Teams, members, invites, what owners, admins and reviewers may do, and comments on strings.",
   },
 };
 

@@ -15,6 +15,8 @@ export interface TranslationExtensions {
     language: string;
     version: number | undefined;
   }>;
+  /** Beside a key's name (the screenshots feature's camera); `showActions`: the row is active. */
+  KeyNote?: ComponentType<{ projectId: string; keyId: string; keyName: string; showActions: boolean }>;
 }
 
 const ExtensionsContext = createContext<TranslationExtensions>({});

@@ -1,4 +1,5 @@
 import {
+  BookA,
   ClipboardCheck,
   Folder,
   KeyRound,
@@ -26,6 +27,7 @@ export const SIDEBAR_TABS: { to: string; label: string; icon: LucideIcon }[] = [
   { to: "/app/reviews", label: "Reviews", icon: ClipboardCheck },
   { to: "/app/team", label: "Team", icon: Users },
   { to: "/app/tone", label: "Tone", icon: MessageSquareQuote },
+  { to: "/app/glossary", label: "Glossary", icon: BookA },
 ];
 
 const itemClass = (active: boolean) =>

@@ -1,5 +1,6 @@
 import { Download, Plus, Settings, Upload } from "lucide-react";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { languageName } from "../../../shared/languages.ts";
 import { permissionFlags } from "../../../shared/permissions.ts";
 import type { Project } from "../../../shared/schemas/projects.ts";
@@ -14,9 +15,9 @@ import {
   CellApprovalNote,
   ReviewSelectionAction,
 } from "../../features/reviews/components/overview-extensions.tsx";
+import { KeyScreenshots } from "../../features/screenshots/components/key-screenshots-button.tsx";
 import { ExportDialog } from "../../features/transfer/components/export-dialog.tsx";
 import { ImportDialog } from "../../features/transfer/components/import-dialog.tsx";
-import { TRANSLATION_CELL_SERVICES } from "../../features/translations/cell-services.ts";
 import { KeyFormDialog } from "../../features/translations/components/key-form-dialog.tsx";
 import { TranslationEditor } from "../../features/translations/components/translation-editor.tsx";
 import {
@@ -24,11 +25,14 @@ import {
   TranslationExtensionsProvider,
 } from "../../features/translations/extensions.tsx";
 import { useWorkspace } from "../../lib/workspace.tsx";
+import { APP_CELL_SERVICES } from "./cell-services.ts";
+import { useProjectFromAddress } from "./use-address-project.ts";
 
 /** Reviews in the keys table: Review on the selection, approval badges in the cells. */
 const OVERVIEW_EXTENSIONS: TranslationExtensions = {
   SelectionAction: ReviewSelectionAction,
   CellNote: CellApprovalNote,
+  KeyNote: KeyScreenshots,
 };
 
 /** /app/overview: the Translation Keys tab (spec point 2). */
@@ -39,7 +43,10 @@ export function OverviewPage() {
   const projects = projectsQuery.data;
   const project = projects?.find((p) => p.id === selectedProjectId) ?? null;
 
-  const [search, setSearch] = useState("");
+  useProjectFromAddress();
+  // A link may open the Overview on a search (a mention e-mail names its key).
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get("q") ?? "");
   const [creatingProject, setCreatingProject] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [addingKey, setAddingKey] = useState(false);
@@ -100,7 +107,7 @@ export function OverviewPage() {
       >
         {(chosen) => (
           <TranslationExtensionsProvider value={OVERVIEW_EXTENSIONS}>
-            <CellServicesProvider value={TRANSLATION_CELL_SERVICES}>
+            <CellServicesProvider value={APP_CELL_SERVICES}>
               <TranslationEditor
                 key={chosen.id}
                 project={chosen}

@@ -2,18 +2,22 @@ import { ArrowLeft, CircleAlert, SearchX } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { can } from "../../../shared/permissions.ts";
+import type { CheckId } from "../../../shared/quality/checks.ts";
 import { CellServicesProvider } from "../../components/cell-editor/cell-services.tsx";
+import { DisabledChecksProvider } from "../../components/cell-editor/disabled-checks.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { ReviewComments } from "../../features/comments/components/review-comments.tsx";
 import { useProjects } from "../../features/projects/api/list-projects.ts";
 import { useReview } from "../../features/reviews/api/get-review.ts";
 import { ReviewView } from "../../features/reviews/components/review-view.tsx";
 import { REVIEW_ERRORS } from "../../features/reviews/review-state.ts";
-import { TRANSLATION_CELL_SERVICES } from "../../features/translations/cell-services.ts";
+import { KeyScreenshots } from "../../features/screenshots/components/key-screenshots-button.tsx";
 import { isApiError } from "../../lib/api-client.ts";
 import { displayName } from "../../lib/session.ts";
 import { useWorkspace } from "../../lib/workspace.tsx";
+import { APP_CELL_SERVICES } from "./cell-services.ts";
 
 function BackBar() {
   return (
@@ -28,6 +32,8 @@ function BackBar() {
   );
 }
 
+const NO_CHECKS_OFF: readonly CheckId[] = [];
+
 /** /app/review/:reviewId: one review (spec point 2 "Review detail"); 'Review not found' when missing. */
 export function ReviewDetailPage() {
   const { reviewId = "" } = useParams();
@@ -35,7 +41,8 @@ export function ReviewDetailPage() {
   const query = useReview(reviewId);
   const review = query.data;
   const projects = useProjects(selectedTeam?.id ?? null).data;
-  const inSelectedTeam = review ? (projects?.some((p) => p.id === review.projectId) ?? false) : false;
+  const reviewProject = review ? projects?.find((p) => p.id === review.projectId) : undefined;
+  const inSelectedTeam = reviewProject !== undefined;
 
   // 'All reviews' goes back to this review's project.
   const reviewProjectId = review?.projectId;
@@ -55,14 +62,18 @@ export function ReviewDetailPage() {
     const role = inSelectedTeam && selectedTeam ? selectedTeam.role : "reviewer";
     // A review's cells are the Overview's cell editors: they save through the translations feature.
     return (
-      <CellServicesProvider value={TRANSLATION_CELL_SERVICES}>
-        <ReviewView
-          key={review.id}
-          review={review}
-          user={{ id: me.user.id, name: displayName(me) }}
-          canManage={can(role, "reviews.manage")}
-          canApprove={can(role, "reviews.approve")}
-        />
+      <CellServicesProvider value={APP_CELL_SERVICES}>
+        <DisabledChecksProvider value={reviewProject?.disabledChecks ?? NO_CHECKS_OFF}>
+          <ReviewView
+            key={review.id}
+            review={review}
+            user={{ id: me.user.id, name: displayName(me) }}
+            canManage={can(role, "reviews.manage")}
+            canApprove={can(role, "reviews.approve")}
+            KeyNote={KeyScreenshots}
+            footer={<ReviewComments reviewId={review.id} />}
+          />
+        </DisabledChecksProvider>
       </CellServicesProvider>
     );
   }

@@ -27,6 +27,8 @@ import {
   rolesWith,
   SERVER_DEFAULTS,
 } from "../reference-data.ts";
+import { AiContextSection } from "./ai-context-section.tsx";
+import { GlossarySection } from "./glossary-section.tsx";
 
 const STATUS_MEANING: Record<BatchJobStatus, string> = {
   pending: "Queued; the bar says “Preparing…”. Cancellable.",
@@ -147,6 +149,10 @@ export function AiTranslateTopic() {
         </P>
       </DocSection>
 
+      <GlossarySection />
+
+      <AiContextSection />
+
       <DocSection id="writing-assistant" title="Writing assistant">
         <P>
           Source-language cells have a writing assistant (the sparkles button, or the same button in the open
@@ -169,7 +175,7 @@ export function AiTranslateTopic() {
       <DocSection id="ai-service" title="The AI service, and what happens without one">
         <P>
           Sprog talks to any OpenAI-compatible chat API: OpenAI, Azure OpenAI, OpenRouter, or a local Ollama,
-          vLLM or LM Studio. Whoever runs the server sets it up with three environment variables:
+          vLLM or LM Studio. Whoever runs the server sets it up with these environment variables:
         </P>
         <DataTable
           caption="AI configuration"
@@ -177,6 +183,11 @@ export function AiTranslateTopic() {
           rows={[
             [<Code key="u">AI_BASE_URL</Code>, "OpenAI's address", "The endpoint of the chat API"],
             [<Code key="k">AI_API_KEY</Code>, "unset", "Its key. Unset: pseudo-localization (below)"],
+            [
+              <Code key="s">AI_SEND_SCREENSHOTS</Code>,
+              <Code key="d">1</Code>,
+              "0: send translations without the key's screenshot",
+            ],
             [
               <Code key="m">AI_MODEL</Code>,
               <Code key="d">{SERVER_DEFAULTS.AI_MODEL}</Code>,

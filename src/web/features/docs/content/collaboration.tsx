@@ -2,6 +2,8 @@ import { ASSIGNABLE_ROLES, INVITE_ERRORS } from "../../../../shared/schemas/team
 import { Callout, DocSection, List, P, SubHeading, TopicLink, Ui } from "../components/prose.tsx";
 import { RolesTable } from "../components/roles-table.tsx";
 import { ROLE_LABELS, rolesWith } from "../reference-data.ts";
+import { CommentsSection } from "./comments-section.tsx";
+import { ScreenshotsSection } from "./screenshots-section.tsx";
 
 export function CollaborationTopic() {
   const assignable = ASSIGNABLE_ROLES.map((role) => ROLE_LABELS[role]).join(" or ");
@@ -94,6 +96,8 @@ export function CollaborationTopic() {
           </li>
         </List>
       </DocSection>
+      <ScreenshotsSection />
+      <CommentsSection />
     </>
   );
 }

@@ -1,5 +1,6 @@
-import { comparePlaceholders, fixPlaceholders } from "../../../../shared/placeholders/check.ts";
+import { fixPlaceholders } from "../../../../shared/placeholders/check.ts";
 import { convertPlaceholders } from "../../../../shared/placeholders/convert.ts";
+import { runChecks } from "../../../../shared/quality/checks.ts";
 import { PULL_PLACEHOLDER_FORMATS } from "../../../../shared/schemas/pull.ts";
 import {
   Callout,
@@ -13,6 +14,7 @@ import {
   Ui,
 } from "../components/prose.tsx";
 import { placeholderFormatRows } from "../reference-data.ts";
+import { QualityChecksSection } from "./quality-checks-section.tsx";
 
 /** The examples below are computed by the same placeholder engine the server uses. */
 export const CONVERT_EXAMPLE = {
@@ -49,7 +51,13 @@ const RECOGNISED: readonly [string, readonly string[]][] = [
 
 export function PlaceholdersTopic() {
   const rows = placeholderFormatRows();
-  const fixCheck = comparePlaceholders(FIX_EXAMPLE.source, FIX_EXAMPLE.translation);
+  // The words the cell shows, from the same checks the editor runs.
+  const placeholderMessage = runChecks({
+    source: FIX_EXAMPLE.source,
+    value: FIX_EXAMPLE.translation,
+    sourceLanguage: "en",
+    language: "de",
+  }).find((finding) => finding.id === "placeholders")?.message;
   const fixed = fixPlaceholders(FIX_EXAMPLE.source, FIX_EXAMPLE.translation);
   return (
     <>
@@ -128,9 +136,12 @@ export function PlaceholdersTopic() {
         </List>
         <P>
           In the Overview, a translated cell whose placeholders differ shows <Ui>Placeholders differ</Ui> with
-          what is missing and what is extra. Empty cells are not flagged: they are simply missing. AI answers
-          are checked the same way before they are saved (see{" "}
-          <TopicLink to="ai-translate">AI translation</TopicLink>).
+          what is missing and what is not in the source (the first of the{" "}
+          <a href="#quality-checks" className="underline">
+            quality checks
+          </a>
+          ). Empty cells are not flagged: they are simply missing. AI answers are checked the same way before
+          they are saved (see <TopicLink to="ai-translate">AI translation</TopicLink>).
         </P>
         <SubHeading id="fix">Fix placeholders</SubHeading>
         <P>
@@ -156,10 +167,7 @@ export function PlaceholdersTopic() {
               "Translation",
               <span key="t" className="flex flex-col items-start gap-1">
                 <Code wrap>{FIX_EXAMPLE.translation}</Code>
-                <span className="text-xs text-muted">
-                  Placeholders differ · missing {fixCheck.missing.join(", ")} · extra{" "}
-                  {fixCheck.extra.join(", ")}
-                </span>
+                <span className="text-xs text-muted">{placeholderMessage}</span>
               </span>,
             ],
             [
@@ -172,6 +180,8 @@ export function PlaceholdersTopic() {
           columnClassNames={["w-28"]}
         />
       </DocSection>
+
+      <QualityChecksSection />
 
       <DocSection id="conversion" title="Conversion on export">
         <P>

@@ -1,6 +1,6 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { X } from "lucide-react";
-import { useId, useMemo, useRef, useState } from "react";
+import { type ComponentType, useId, useMemo, useRef, useState } from "react";
 import { languageName } from "../../../../shared/languages.ts";
 import type { Approval, ReviewDetail } from "../../../../shared/schemas/reviews.ts";
 import { useKeepRowMounted } from "../../../components/cell-editor/use-keep-row-mounted.ts";
@@ -19,6 +19,10 @@ export interface ReviewTableProps {
   onSetApproval: (keyId: string, language: string, state: Approval["state"], comment?: string) => void;
   /** Takes a key out of the review; absent without the right to. */
   onRemoveKey?: ((keyId: string, key: string) => void) | undefined;
+  /** Beside each key's name: what another feature shows of the key (the screenshots' camera). */
+  KeyNote?:
+    | ComponentType<{ projectId: string; keyId: string; keyName: string; showActions: boolean }>
+    | undefined;
 }
 
 const ROW_ESTIMATE = 96;
@@ -39,6 +43,7 @@ export function ReviewTable({
   editingKeyId,
   onSetApproval,
   onRemoveKey,
+  KeyNote,
 }: ReviewTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [activeRow, setActiveRow] = useState<string | null>(null);
@@ -142,6 +147,14 @@ export function ReviewTable({
                     )}
                   >
                     <span className="min-w-0 flex-1 break-all">{row.key}</span>
+                    {KeyNote ? (
+                      <KeyNote
+                        projectId={review.projectId}
+                        keyId={row.id}
+                        keyName={row.key}
+                        showActions={showActions}
+                      />
+                    ) : null}
                     {onRemoveKey ? (
                       <Button
                         variant="ghost"
@@ -166,6 +179,7 @@ export function ReviewTable({
                         language={column.code}
                         languageLabel={column.label}
                         sourceValue={column.code === source ? undefined : sourceValue}
+                        sourceLanguage={source}
                         showActions={showActions}
                         onPin={setPinnedRow}
                         note={

@@ -1,5 +1,5 @@
 import { ArrowLeft, CheckCheck, ClipboardList, Plus, RotateCcw } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { Approval, ReviewDetail } from "../../../../shared/schemas/reviews.ts";
@@ -19,7 +19,7 @@ import { REVIEW_ERRORS } from "../review-state.ts";
 import { AddReviewKeysDialog } from "./add-review-keys-dialog.tsx";
 import { ReviewFormDialog } from "./review-form-dialog.tsx";
 import { ReviewHeader } from "./review-header.tsx";
-import { ReviewTable } from "./review-table.tsx";
+import { ReviewTable, type ReviewTableProps } from "./review-table.tsx";
 
 export interface ReviewViewProps {
   review: ReviewDetail;
@@ -29,13 +29,17 @@ export interface ReviewViewProps {
   canManage: boolean;
   /** reviews.approve: Approve and Needs changes. */
   canApprove: boolean;
+  /** Beside each key's name (the page passes the screenshots' camera). */
+  KeyNote?: ReviewTableProps["KeyNote"];
+  /** Under the key table (the page passes the review's open comments). */
+  footer?: ReactNode;
 }
 
 /**
  * An open review (spec point 2 "Review detail"): the bar, the header with the language pills, and the
  * key table whose cells are the Overview's cell editors, kept current by the event stream.
  */
-export function ReviewView({ review, user, canManage, canApprove }: ReviewViewProps) {
+export function ReviewView({ review, user, canManage, canApprove, KeyNote, footer }: ReviewViewProps) {
   const projectId = review.projectId;
   const editing = useCellEditing(projectId);
   const keyIds = useMemo(() => new Set(review.keys.map((row) => row.id)), [review.keys]);
@@ -146,8 +150,10 @@ export function ReviewView({ review, user, canManage, canApprove }: ReviewViewPr
             editingKeyId={editing.session?.keyId ?? null}
             onSetApproval={onSetApproval}
             onRemoveKey={canManage ? onRemoveKey : undefined}
+            KeyNote={KeyNote}
           />
         )}
+        {footer}
       </div>
       <AddReviewKeysDialog review={review} open={addingKeys} onOpenChange={setAddingKeys} />
       <ReviewFormDialog

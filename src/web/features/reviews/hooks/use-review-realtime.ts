@@ -4,6 +4,7 @@ import type { ProjectEvent } from "../../../../shared/events.ts";
 import type { Cell } from "../../../../shared/schemas/keys.ts";
 import { savedStringSchema } from "../../../../shared/schemas/keys.ts";
 import type { ReviewDetail } from "../../../../shared/schemas/reviews.ts";
+import { applyCommentChange } from "../../../lib/comment-counts.ts";
 import { useProjectEvents } from "../../../lib/event-stream.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { createBatcher } from "../live-batch.ts";
@@ -127,11 +128,22 @@ export function useReviewRealtime({
         case "project.updated":
           batcher.push({ type: "refetch" });
           return;
+        case "comment.updated":
+          // The cells' open-comment counts, and the review's list of open comments when it is about its keys.
+          applyCommentChange(queryClient, projectId, event.data);
+          if (keysRef.current.has(event.data.keyId)) {
+            void queryClient.invalidateQueries({ queryKey: queryKeys.reviewComments(reviewId) });
+          }
+          return;
+        case "screenshots.updated":
+          // The cameras beside the keys: one list per project.
+          void queryClient.invalidateQueries({ queryKey: queryKeys.projectScreenshots(projectId) });
+          return;
         default:
           return;
       }
     },
-    [reviewId, batcher, onTheirChange, queryClient],
+    [projectId, reviewId, batcher, onTheirChange, queryClient],
   );
   useProjectEvents(projectId, onEvent, { onReconnect: () => batcher.push({ type: "refetch" }) });
 

@@ -48,7 +48,7 @@ export const KeyRow = memo(function KeyRow({
   onDelete,
 }: KeyRowProps) {
   // The shared cell knows no feature: the note another feature adds under a value comes in as a node.
-  const { CellNote } = useTranslationExtensions();
+  const { CellNote, KeyNote } = useTranslationExtensions();
   const noteOf = (language: string) =>
     CellNote ? (
       <CellNote
@@ -79,6 +79,9 @@ export const KeyRow = memo(function KeyRow({
           </span>
           <KeyMetadataLine row={row} />
         </div>
+        {KeyNote ? (
+          <KeyNote projectId={projectId} keyId={row.id} keyName={row.key} showActions={showActions} />
+        ) : null}
         {canManageKeys && showActions ? (
           <span className="flex shrink-0 opacity-0 transition-opacity group-hover/row:opacity-100 focus-within:opacity-100">
             <Button
@@ -110,6 +113,7 @@ export const KeyRow = memo(function KeyRow({
         language={source.code}
         languageLabel={source.label}
         sourceValue={undefined}
+        sourceLanguage={source.code}
         showActions={showActions}
         onPin={onPin}
         note={noteOf(source.code)}
@@ -122,6 +126,7 @@ export const KeyRow = memo(function KeyRow({
           language={target.code}
           languageLabel={target.label}
           sourceValue={row.strings[source.code]?.value ?? ""}
+          sourceLanguage={source.code}
           loading={targetLoading}
           showActions={showActions}
           onPin={onPin}

@@ -5,6 +5,7 @@ import { languageName } from "../../../../shared/languages.ts";
 import type { PermissionFlags } from "../../../../shared/permissions.ts";
 import { type KeyRow, searchesText } from "../../../../shared/schemas/keys.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
+import { DisabledChecksProvider } from "../../../components/cell-editor/disabled-checks.tsx";
 import { EditingContext } from "../../../components/cell-editor/editing-context.tsx";
 import { UnsavedChangesDialog } from "../../../components/cell-editor/unsaved-changes-dialog.tsx";
 import { useCellEditing } from "../../../components/cell-editor/use-cell-editing.ts";
@@ -223,113 +224,116 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
 
   return (
     <EditingContext.Provider value={editing}>
-      <div className="flex flex-col gap-3">
-        <LanguageTabs
-          project={project}
-          completion={completion.data}
-          selected={language}
-          onSelect={selectLanguage}
-        />
-        <div className="flex items-start gap-2">
-          <div className="min-w-0 flex-1">
-            <KeyFilterBar
-              filters={filters}
-              facets={facets.data?.language === language ? facets.data : undefined}
-              languageLabel={languageName(language)}
-              isSource={language === source}
-              onChange={setFilter}
-              onClear={clearFilters}
-            />
-          </div>
-          {project.languages.length > 2 ? (
-            <div className="hidden shrink-0 sm:block">
-              <ColumnPicker
-                languages={project.languages.filter((code) => code !== source)}
-                selected={language}
-                extra={extraColumns}
-                onChange={setExtraColumns}
+      <DisabledChecksProvider value={project.disabledChecks}>
+        <div className="flex flex-col gap-3">
+          <LanguageTabs
+            project={project}
+            completion={completion.data}
+            selected={language}
+            onSelect={selectLanguage}
+          />
+          <div className="flex items-start gap-2">
+            <div className="min-w-0 flex-1">
+              <KeyFilterBar
+                filters={filters}
+                facets={facets.data?.language === language ? facets.data : undefined}
+                languageLabel={languageName(language)}
+                isSource={language === source}
+                onChange={setFilter}
+                onClear={clearFilters}
               />
             </div>
+            {project.languages.length > 2 ? (
+              <div className="hidden shrink-0 sm:block">
+                <ColumnPicker
+                  languages={project.languages.filter((code) => code !== source)}
+                  selected={language}
+                  extra={extraColumns}
+                  onChange={setExtraColumns}
+                />
+              </div>
+            ) : null}
+          </div>
+          {language !== source && (completion.data || batch.jobFor(language)) ? (
+            <BatchTranslateBar
+              languageLabel={languageName(language)}
+              state={batchState}
+              toTranslate={keysToTranslate(batchState, replacesPseudo)}
+              filtered={filterKey !== ""}
+              canBatchTranslate={flags.canBatchTranslate}
+              onStart={() =>
+                batch.start(
+                  language,
+                  keysToTranslate(batchState, replacesPseudo),
+                  filterKey !== "" ? filters : undefined,
+                )
+              }
+              onCancel={() => batch.cancel(language)}
+            />
+          ) : null}
+          {/* Only those who can set the server up are told how (issue 19). */}
+          {flags.canBatchTranslate ? <AiProviderNotice /> : null}
+          {selection.size > 0 ? (
+            <SelectionBar
+              projectId={project.id}
+              selection={selection}
+              onDeselect={() => setSelection(new Set())}
+            />
+          ) : null}
+          {searching ? (
+            <p className="flex items-center gap-2 text-xs text-muted" role="status">
+              <Spinner /> Searching…
+            </p>
+          ) : null}
+          {query !== "" && !searchesText(query) ? (
+            <p className="text-xs text-muted">
+              Searches of fewer than 3 letters or digits look at key names only.
+            </p>
+          ) : null}
+          {body}
+          {loadingMore ? (
+            <p className="flex items-center gap-2 text-xs text-muted" role="status">
+              <Spinner /> Loading more keys…
+            </p>
+          ) : null}
+          {loadFailed ? (
+            <p className="flex items-center gap-2 text-xs text-danger" role="alert">
+              {LOAD_KEYS_FAILED}
+              <Button size="sm" variant="outline" onClick={() => void keysQuery.refetch()}>
+                Retry
+              </Button>
+            </p>
           ) : null}
         </div>
-        {language !== source && (completion.data || batch.jobFor(language)) ? (
-          <BatchTranslateBar
-            languageLabel={languageName(language)}
-            state={batchState}
-            toTranslate={keysToTranslate(batchState, replacesPseudo)}
-            filtered={filterKey !== ""}
-            canBatchTranslate={flags.canBatchTranslate}
-            onStart={() =>
-              batch.start(
-                language,
-                keysToTranslate(batchState, replacesPseudo),
-                filterKey !== "" ? filters : undefined,
-              )
-            }
-            onCancel={() => batch.cancel(language)}
-          />
-        ) : null}
-        {/* Only those who can set the server up are told how (issue 19). */}
-        {flags.canBatchTranslate ? <AiProviderNotice /> : null}
-        {selection.size > 0 ? (
-          <SelectionBar
-            projectId={project.id}
-            selection={selection}
-            onDeselect={() => setSelection(new Set())}
-          />
-        ) : null}
-        {searching ? (
-          <p className="flex items-center gap-2 text-xs text-muted" role="status">
-            <Spinner /> Searching…
-          </p>
-        ) : null}
-        {query !== "" && !searchesText(query) ? (
-          <p className="text-xs text-muted">
-            Searches of fewer than 3 letters or digits look at key names only.
-          </p>
-        ) : null}
-        {body}
-        {loadingMore ? (
-          <p className="flex items-center gap-2 text-xs text-muted" role="status">
-            <Spinner /> Loading more keys…
-          </p>
-        ) : null}
-        {loadFailed ? (
-          <p className="flex items-center gap-2 text-xs text-danger" role="alert">
-            {LOAD_KEYS_FAILED}
-            <Button size="sm" variant="outline" onClick={() => void keysQuery.refetch()}>
-              Retry
-            </Button>
-          </p>
-        ) : null}
-      </div>
-      <KeyFormDialog
-        projectId={project.id}
-        sourceLabel={sourceColumn.label}
-        editing={renaming}
-        open={renaming !== null}
-        onOpenChange={(open) => {
-          if (!open) setRenaming(null);
-        }}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title="Delete key?"
-        description={
-          <>
-            Are you sure you want to delete <span className="font-mono text-foreground">{deleting?.key}</span>{" "}
-            and all its translations? This action cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
-        destructive
-        loading={deleteKey.isPending}
-        onConfirm={confirmDelete}
-      />
-      <UnsavedChangesDialog editing={editing} />
+        <KeyFormDialog
+          projectId={project.id}
+          sourceLabel={sourceColumn.label}
+          editing={renaming}
+          open={renaming !== null}
+          onOpenChange={(open) => {
+            if (!open) setRenaming(null);
+          }}
+        />
+        <ConfirmDialog
+          open={deleting !== null}
+          onOpenChange={(open) => {
+            if (!open) setDeleting(null);
+          }}
+          title="Delete key?"
+          description={
+            <>
+              Are you sure you want to delete{" "}
+              <span className="font-mono text-foreground">{deleting?.key}</span> and all its translations?
+              This action cannot be undone.
+            </>
+          }
+          confirmLabel="Delete"
+          destructive
+          loading={deleteKey.isPending}
+          onConfirm={confirmDelete}
+        />
+        <UnsavedChangesDialog editing={editing} />
+      </DisabledChecksProvider>
     </EditingContext.Provider>
   );
 }

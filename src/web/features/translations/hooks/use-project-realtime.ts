@@ -4,6 +4,7 @@ import type { ProjectEvent } from "../../../../shared/events.ts";
 import type { BatchJob } from "../../../../shared/schemas/batch.ts";
 import type { TheirChange } from "../../../components/cell-editor/cell-edit.ts";
 import { useCompletionRecheck } from "../../../components/cell-editor/use-completion-recheck.ts";
+import { applyCommentChange } from "../../../lib/comment-counts.ts";
 import { useProjectEvents } from "../../../lib/event-stream.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { applyCell } from "../key-cache.ts";
@@ -68,6 +69,13 @@ export function useProjectRealtime({
         case "review.updated":
           // Someone's verdict: the Overview's approval badges, not the key lists.
           void queryClient.invalidateQueries({ queryKey: queryKeys.projectApprovals(projectId) });
+          return;
+        case "screenshots.updated":
+          void queryClient.invalidateQueries({ queryKey: queryKeys.projectScreenshots(projectId) });
+          return;
+        case "comment.updated":
+          // A thread changed: the cell's open-comment count in place, the thread if it is open.
+          applyCommentChange(queryClient, projectId, event.data);
           return;
         case "batch.updated":
           onBatchUpdate?.(event.data);
