@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { activityEntrySchema } from "./schemas/activity.ts";
 import { batchJobSchema } from "./schemas/batch.ts";
 import { cellSchema, keyMetadataSchema } from "./schemas/keys.ts";
 
@@ -41,6 +42,8 @@ export const projectEventSchemas = {
   "comment.updated": z.object({ keyId: z.string(), language: z.string(), openCount: z.number().int() }),
   /** Screenshots of these keys were uploaded, linked, unlinked or deleted. */
   "screenshots.updated": z.object({ keyIds: z.array(z.string()) }),
+  /** An activity entry of the project was recorded or grew (string edits grouped per minute). */
+  "activity.created": activityEntrySchema,
 } as const;
 
 export type ProjectEventType = keyof typeof projectEventSchemas;

@@ -41,6 +41,11 @@ export const PERMISSIONS = {
   // Glossary: shared by the team's projects; reviewers read it (the editor underlines its terms).
   "glossary.view": ["owner", "admin", "reviewer"],
   "glossary.manage": ["owner", "admin"],
+  // Activity (issue 22): reviewers see the projects' string work, owners and admins everything.
+  "activity.view": ["owner", "admin", "reviewer"],
+  "activity.viewAll": ["owner", "admin"],
+  // Usage of the team (AI calls and tokens, keys, strings, seats): what its bill is made of.
+  "usage.view": ["owner", "admin"],
   // Reviews
   "reviews.view": ["owner", "admin", "reviewer"],
   "reviews.manage": ["owner", "admin", "reviewer"],

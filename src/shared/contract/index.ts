@@ -1,3 +1,4 @@
+import { activityContract } from "./activity.ts";
 import { aiContract, assistContract, memoryContract } from "./ai.ts";
 import { apiKeysContract } from "./api-keys.ts";
 import { authContract } from "./auth.ts";
@@ -21,6 +22,7 @@ import { webhooksContract } from "./webhooks.ts";
  * The server's routes, the API reference, the web's fetchers and the tests' client derive from it.
  */
 export const contract = {
+  activity: activityContract,
   auth: authContract,
   ai: aiContract,
   assist: assistContract,
