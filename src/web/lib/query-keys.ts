@@ -1,3 +1,8 @@
+import type { ActivityQuery } from "../../shared/schemas/activity.ts";
+
+/** What a feed of the activity is filtered by (the query without its page cursor). */
+export type ActivityFilters = Omit<ActivityQuery, "before">;
+
 /**
  * Every query key and mutation key of the web, so that one feature can refresh what another caches
  * without importing it (e.g. project settings changing the languages the Overview's key list was
@@ -21,6 +26,11 @@ export const queryKeys = {
   teamMembers: (teamId: string) => ["teams", teamId, "members"] as const,
   /** The team's pending invites (teamInviteListSchema), newest first. */
   teamInvites: (teamId: string) => ["teams", teamId, "invites"] as const,
+  /** Every activity feed of a team, whatever its project and filters. */
+  teamActivity: (teamId: string) => ["teams", teamId, "activity"] as const,
+  /** The team's activity feed for one set of filters (projectId, person, kind, days). */
+  teamActivityFor: (teamId: string, filters: ActivityFilters) =>
+    ["teams", teamId, "activity", filters] as const,
   /** The team's plan and billing state. */
   teamSubscription: (teamId: string) => ["teams", teamId, "subscription"] as const,
   /** The team's tone settings; also the prefix of its tone sections. */

@@ -1,0 +1,191 @@
+import { languageName } from "../../../shared/languages.ts";
+import type { ActivityEntry } from "../../../shared/schemas/activity.ts";
+
+/** The name an entry's author goes by; nobody named: the system, or a person since deleted. */
+export function actorName(entry: ActivityEntry): string {
+  return entry.user?.name ?? "Someone";
+}
+
+/** "1 string", "12 strings", "1,200 strings". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
+}
+
+/** "German", "German, French", "German, French, Spanish and 2 more". */
+export function languageList(codes: readonly string[], shown = 3): string {
+  const names = codes.slice(0, shown).map(languageName).join(", ");
+  return codes.length > shown ? `${names} and ${codes.length - shown} more` : names;
+}
+
+/** The first of the details that is a non-empty text or a number, as text. */
+function detail(entry: ActivityEntry, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const value = entry.details[name];
+    if (typeof value === "number") return value.toLocaleString("en");
+    if (typeof value === "string" && value.trim() !== "") return value;
+  }
+  return undefined;
+}
+
+const quoted = (text: string | undefined) => (text === undefined ? "" : ` “${text}”`);
+const inLanguages = (entry: ActivityEntry, word = "in") =>
+  entry.languages.length > 0 ? ` ${word} ${languageList(entry.languages)}` : "";
+
+/** The name of a file the entry carries (an import, a push), if any. */
+const fileOf = (entry: ActivityEntry) => detail(entry, "fileName", "files", "file");
+/** The person an entry is about (a role change, a removal), if any. */
+const memberOf = (entry: ActivityEntry) =>
+  detail(entry, "memberName", "member", "targetName", "targetUser", "memberEmail", "email");
+
+/** ", 3 failed" for a positive number detail, else nothing. */
+function andSome(entry: ActivityEntry, name: string, words: (n: number) => string): string {
+  const value = entry.details[name];
+  return typeof value === "number" && value > 0 ? `, ${words(value)}` : "";
+}
+
+function stringsImported(entry: ActivityEntry, verb: string, suffix = ""): string {
+  const file = fileOf(entry);
+  const strings = plural(entry.count, "string");
+  const newKeys = andSome(entry, "keysAdded", (n) => plural(n, "new key"));
+  return file !== undefined
+    ? `${verb} ${file}${suffix}: ${strings}${newKeys}`
+    : `${verb} ${strings}${suffix}${inLanguages(entry, "into")}${newKeys}`;
+}
+
+function keysPhrase(entry: ActivityEntry, verb: string): string {
+  const count = Math.max(entry.count, entry.keys.length);
+  return count <= 1 ? `${verb} a key` : `${verb} ${plural(count, "key")}`;
+}
+
+function renamed(entry: ActivityEntry): string {
+  const from = detail(entry, "from", "oldKey", "previousKey", "oldName", "previousName");
+  const to = detail(entry, "to", "newKey", "newName") ?? entry.keys[0]?.key;
+  return from !== undefined && to !== undefined ? `renamed a key: ${from} → ${to}` : "renamed a key";
+}
+
+function roleChanged(entry: ActivityEntry): string {
+  const member = memberOf(entry);
+  const role = detail(entry, "role", "newRole", "to");
+  const whose = member !== undefined ? `${member}'s` : "a member's";
+  return role !== undefined ? `changed ${whose} role to ${role}` : `changed ${whose} role`;
+}
+
+function glossaryEdited(entry: ActivityEntry): string {
+  const term = detail(entry, "term");
+  if (term !== undefined && entry.count <= 1) return `edited the glossary term${quoted(term)}`;
+  return entry.count > 0 ? `edited the glossary: ${plural(entry.count, "term")}` : "edited the glossary";
+}
+
+/**
+ * What an entry says happened, in plain words after the author's name: "edited 12 strings in
+ * German, French", "imported de.json: 340 strings", "renamed a key: home.title → home.heading".
+ * The details are read defensively: an entry lacking one still reads as a sentence.
+ */
+export function describeActivity(entry: ActivityEntry): string {
+  const review = quoted(detail(entry, "reviewTitle", "title", "review"));
+  switch (entry.kind) {
+    case "strings.edited":
+      return `edited ${plural(entry.count, "string")}${inLanguages(entry)}`;
+    case "strings.imported":
+      return stringsImported(entry, "imported");
+    case "strings.pushed":
+      return stringsImported(entry, "pushed", " from CI");
+    case "batch.started":
+      return `started a batch translation${entry.count > 0 ? ` of ${plural(entry.count, "string")}` : ""}${inLanguages(entry, "into")}`;
+    case "batch.completed":
+      return `finished a batch translation: ${plural(entry.count, "string")}${inLanguages(entry)}${andSome(entry, "failed", (n) => `${n.toLocaleString("en")} failed`)}${andSome(entry, "skipped", (n) => `${n.toLocaleString("en")} skipped`)}`;
+    case "key.created":
+      return keysPhrase(entry, "added");
+    case "key.renamed":
+      return renamed(entry);
+    case "key.deleted":
+      return keysPhrase(entry, "deleted");
+    case "review.created":
+      return `created the review${review}${entry.count > 0 ? ` with ${plural(entry.count, "key")}` : ""}`;
+    case "review.completed":
+      return `completed the review${review}`;
+    case "review.approved":
+      return `approved ${plural(entry.count, "translation")}${inLanguages(entry)}${review === "" ? "" : ` in${review}`}`;
+    case "member.joined":
+      return "joined the team";
+    case "member.left": {
+      const member = memberOf(entry);
+      return member !== undefined && member !== entry.user?.name
+        ? `removed ${member} from the team`
+        : "left the team";
+    }
+    case "member.role_changed":
+      return roleChanged(entry);
+    case "api_key.created":
+      return `created the API key${quoted(detail(entry, "apiKeyName", "name"))}`;
+    case "api_key.revoked":
+      return `revoked the API key${quoted(detail(entry, "apiKeyName", "name"))}`;
+    case "tone.edited": {
+      const part = detail(entry, "section", "sectionTitle", "part");
+      return `edited the tone of voice${part !== undefined ? `: ${part}` : ""}`;
+    }
+    case "glossary.edited":
+      return glossaryEdited(entry);
+  }
+}
+
+/** The local calendar day of an instant, YYYY-MM-DD: the feed groups entries by the viewer's days. */
+export function localDay(iso: string | number | Date): string {
+  const time = new Date(iso);
+  const month = String(time.getMonth() + 1).padStart(2, "0");
+  const day = String(time.getDate()).padStart(2, "0");
+  return `${time.getFullYear()}-${month}-${day}`;
+}
+
+/** A day group's heading: "Today", "Yesterday", else the date ("Monday, 23 November", with the year if not this one). */
+export function dayLabel(day: string, now: number = Date.now()): string {
+  const today = localDay(now);
+  if (day === today) return "Today";
+  const yesterday = new Date(now);
+  yesterday.setDate(yesterday.getDate() - 1);
+  if (day === localDay(yesterday)) return "Yesterday";
+  const [year, month, date] = day.split("-").map(Number);
+  const time = new Date(year ?? 1970, (month ?? 1) - 1, date ?? 1);
+  return time.toLocaleDateString("en", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    ...(time.getFullYear() === new Date(now).getFullYear() ? {} : { year: "numeric" }),
+  });
+}
+
+/** Entries in groups of one local day each, newest first (the entries come newest first). */
+export function groupByDay<E extends { createdAt: string }>(
+  entries: readonly E[],
+): { day: string; entries: E[] }[] {
+  const groups: { day: string; entries: E[] }[] = [];
+  for (const entry of entries) {
+    const day = localDay(entry.createdAt);
+    const last = groups.at(-1);
+    if (last?.day === day) last.entries.push(entry);
+    else groups.push({ day, entries: [entry] });
+  }
+  return groups;
+}
+
+/** "just now", "5 minutes ago", "3 hours ago", "2 days ago"; a week or older: the time of day. */
+export function relativeTime(iso: string, now: number = Date.now()): string {
+  const then = new Date(iso).getTime();
+  if (Number.isNaN(then)) return iso;
+  const seconds = Math.round((then - now) / 1000);
+  const format = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+  const abs = Math.abs(seconds);
+  if (abs < 45) return "just now";
+  if (abs < 3600) return format.format(Math.round(seconds / 60), "minute");
+  if (abs < 86_400) return format.format(Math.round(seconds / 3600), "hour");
+  if (abs < 7 * 86_400) return format.format(Math.round(seconds / 86_400), "day");
+  return new Date(iso).toLocaleTimeString("en", { hour: "2-digit", minute: "2-digit" });
+}
+
+/** The exact time, for a title: "Thursday, 26 November 2026 at 14:05". */
+export function exactTime(iso: string): string {
+  const time = new Date(iso);
+  return Number.isNaN(time.getTime())
+    ? iso
+    : time.toLocaleString("en", { dateStyle: "full", timeStyle: "short" });
+}
