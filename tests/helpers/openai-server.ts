@@ -37,10 +37,18 @@ export function imagesOf(request: ChatRequest): string[] {
 export interface ScriptedAnswer {
   status?: number;
   headers?: Record<string, string>;
-  /** The assistant message content (for 200), or the raw error body. */
+  /** The assistant message content (for 200; unset: the default answer), or the raw error body. */
   content?: string;
   body?: unknown;
   delayMs?: number;
+  /** The answer's token counts (null: an answer without `usage`); unset: the server's default. */
+  usage?: TokenUsage | null;
+}
+
+/** What an answer says it cost, as OpenAI's `usage` field. */
+export interface TokenUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
 }
 
 /** The text the prompt asks to translate (after "Text:\n"). */
@@ -76,6 +84,11 @@ export function defaultContent(request: ChatRequest): string {
   return JSON.stringify({ translation: `DE: ${textOf(request)}` });
 }
 
+function usageField(usage: TokenUsage | null) {
+  if (usage === null) return {};
+  return { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } };
+}
+
 /**
  * An OpenAI-compatible chat completions server on loopback, for the official `openai` client.
  * By default it "translates" by prefixing `DE:` and keeping the text (so placeholders survive), and
@@ -85,6 +98,7 @@ export async function startOpenAIServer() {
   const requests: ChatRequest[] = [];
   const script: ScriptedAnswer[] = [];
   let latencyMs = 0;
+  let defaultUsage: TokenUsage | null = { prompt_tokens: 1, completion_tokens: 1 };
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -119,10 +133,10 @@ export async function startOpenAIServer() {
                 {
                   index: 0,
                   finish_reason: "stop",
-                  message: { role: "assistant", content: answer.content ?? "" },
+                  message: { role: "assistant", content: answer.content ?? defaultContent(request) },
                 },
               ],
-              usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+              ...usageField(answer.usage === undefined ? defaultUsage : answer.usage),
             },
           ),
         );
@@ -138,6 +152,10 @@ export async function startOpenAIServer() {
     script,
     setLatency(ms: number) {
       latencyMs = ms;
+    },
+    /** The token counts of answers that script none (null: answers without `usage`). */
+    setUsage(usage: TokenUsage | null) {
+      defaultUsage = usage;
     },
     close: () =>
       new Promise<void>((resolve) => {

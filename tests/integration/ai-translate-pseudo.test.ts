@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
 import { type AiStatus, PSEUDO_NOTICE } from "../../src/shared/schemas/ai.ts";
 import type { HistoryEntry, KeyRow, SavedString } from "../../src/shared/schemas/keys.ts";
 import { addMember, apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
+import { call } from "../helpers/contract-client.ts";
 
 // No AI_API_KEY: the built-in pseudo-localization answers, so every flow works offline.
 const api = apiAppForThisFile();
@@ -87,5 +89,23 @@ describe("AI translation with the pseudo provider", () => {
     expect(
       (await outsider.request("POST", `/api/keys/${key.body.id}/strings/de/translate`, { body: {} })).status,
     ).toBe(404);
+  });
+
+  it("counts each call and its source characters in the team's usage, with no tokens (issue 22)", async () => {
+    const { owner, teamId, projectId } = await ownerWithProject(api(), ["de", "fr"]);
+    const key = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
+      body: { key: "greeting", sourceValue: "Grüße, {name} 👋" },
+    });
+    for (const language of ["de", "fr"]) {
+      await owner.request("POST", `/api/keys/${key.body.id}/strings/${language}/translate`, { body: {} });
+    }
+    await owner.request("POST", `/api/keys/${key.body.id}/strings/en/assist`, {
+      body: { action: "shorten" },
+    });
+    const usage = await call(owner, contract.usage.team, { params: { teamId } });
+    // 15 characters as a person counts them (the emoji is one, not two), sent twice; the assistant adds none.
+    expect(usage.body).toMatchObject({
+      ai: { calls: 3, inputTokens: 0, outputTokens: 0, characters: 30, tokenLimit: null, tokensLeft: null },
+    });
   });
 });

@@ -1,8 +1,9 @@
 import OpenAI from "openai";
 import { AppError } from "../errors.ts";
+import { characterCount, noUsageRecorder, type UsageRecorder } from "./ai-usage.ts";
 import { assistMessages } from "./assist-prompt.ts";
 import { batchTranslationMessages, type ChatMessage, translationMessages } from "./prompt.ts";
-import type { TranslationProvider } from "./provider.ts";
+import type { TranslationProvider, VoiceContext } from "./provider.ts";
 import { type RetryVerdict, retryAfterMs, withRetries } from "./retry.ts";
 
 /** 429, 408, 409, 5xx and lost connections are worth another try; other answers are not. */
@@ -30,7 +31,10 @@ export function createOpenAIProvider(options: {
   baseURL: string | undefined;
   model: string;
   sleep?: (ms: number) => Promise<void>;
+  /** Told each answered call's tokens (the answer's `usage`) and source characters, by team. */
+  recordUsage?: UsageRecorder;
 }): TranslationProvider {
+  const recordUsage = options.recordUsage ?? noUsageRecorder;
   const client = new OpenAI({
     apiKey: options.apiKey,
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
@@ -38,8 +42,16 @@ export function createOpenAIProvider(options: {
     timeout: 120_000,
   });
 
-  /** One chat call answered with a JSON object. */
-  async function chatJson(model: string, messages: ChatMessage[]): Promise<Record<string, unknown>> {
+  /**
+   * One chat call answered with a JSON object. Its usage is recorded as soon as it is answered,
+   * before the answer is read: an unusable answer was paid for too.
+   */
+  async function chatJson(
+    request: VoiceContext,
+    messages: ChatMessage[],
+    characters: number,
+  ): Promise<Record<string, unknown>> {
+    const { model } = request;
     let content: unknown;
     try {
       const completion = await withRetries(
@@ -52,6 +64,12 @@ export function createOpenAIProvider(options: {
           }),
         { verdict, ...(options.sleep ? { sleep: options.sleep } : {}) },
       );
+      await recordUsage({
+        teamId: request.teamId,
+        inputTokens: completion.usage?.prompt_tokens ?? 0,
+        outputTokens: completion.usage?.completion_tokens ?? 0,
+        characters,
+      });
       content = completion.choices?.[0]?.message?.content;
     } catch (error) {
       if (error instanceof OpenAI.APIError) {
@@ -78,12 +96,20 @@ export function createOpenAIProvider(options: {
     name: "openai",
     model: options.model,
     async complete(request) {
-      const { translation } = await chatJson(request.model, translationMessages(request));
+      const { translation } = await chatJson(
+        request,
+        translationMessages(request),
+        characterCount(request.sourceText),
+      );
       if (typeof translation !== "string") throw parseFailure();
       return translation;
     },
     async completeBatch(request) {
-      const { translations } = await chatJson(request.model, batchTranslationMessages(request));
+      const { translations } = await chatJson(
+        request,
+        batchTranslationMessages(request),
+        request.items.reduce((sum, item) => sum + characterCount(item.sourceText), 0),
+      );
       if (!Array.isArray(translations)) throw parseFailure();
       const byId = new Map<string, string>();
       for (const entry of translations) {
@@ -93,7 +119,7 @@ export function createOpenAIProvider(options: {
       return byId;
     },
     async assist(request) {
-      const { suggestion } = await chatJson(request.model, assistMessages(request));
+      const { suggestion } = await chatJson(request, assistMessages(request), 0);
       if (typeof suggestion !== "string") throw parseFailure();
       return suggestion;
     },

@@ -2,6 +2,8 @@ import type { AssistAction } from "../../shared/schemas/assist.ts";
 
 /** The team's voice, carried by every AI call (DESIGN.md §6). */
 export interface VoiceContext {
+  /** The team the call is made for: its usage is counted there (issue 22). */
+  teamId: string;
   productContext: string;
   brandTone: string;
   toneRules: string[];

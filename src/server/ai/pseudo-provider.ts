@@ -1,4 +1,5 @@
 import { detectPlaceholders } from "../../shared/placeholders/detect.ts";
+import { characterCount, noUsageRecorder, type UsageRecorder } from "./ai-usage.ts";
 import type { TranslationProvider } from "./provider.ts";
 import { pseudoAssist } from "./pseudo-assist.ts";
 
@@ -81,17 +82,27 @@ export function pseudoLocalize(text: string): string {
   return `[${out} ${padding}]`;
 }
 
-export function createPseudoProvider(): TranslationProvider {
+/** No tokens here: a call counts as a call and its source characters (issue 22). */
+export function createPseudoProvider(options: { recordUsage?: UsageRecorder } = {}): TranslationProvider {
+  const recordUsage = options.recordUsage ?? noUsageRecorder;
+  const record = (teamId: string, characters: number) =>
+    recordUsage({ teamId, inputTokens: 0, outputTokens: 0, characters });
   return {
     name: "pseudo",
     model: "pseudo",
     async complete(request) {
+      await record(request.teamId, characterCount(request.sourceText));
       return pseudoLocalize(request.sourceText);
     },
     async completeBatch(request) {
+      await record(
+        request.teamId,
+        request.items.reduce((sum, item) => sum + characterCount(item.sourceText), 0),
+      );
       return new Map(request.items.map((item) => [item.id, pseudoLocalize(item.sourceText)]));
     },
     async assist(request) {
+      await record(request.teamId, 0);
       return pseudoAssist(request);
     },
   };

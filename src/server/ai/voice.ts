@@ -23,6 +23,7 @@ export async function loadVoice(db: Kysely<DB>, teamId: string, model: string): 
       .execute(),
   ]);
   return {
+    teamId,
     productContext: team.tov_product_context ?? DEFAULT_PRODUCT_CONTEXT,
     brandTone: team.tov_tone ?? DEFAULT_TONE,
     toneRules: sections.flatMap((section) => section.rules.map((rule) => `${section.title}: ${rule}`)),

@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import type { Kysely } from "kysely";
 import type { Job } from "pg-boss";
 import type { AiQuota } from "../ai/ai-quota.ts";
+import type { AiBudget } from "../ai/ai-usage.ts";
 import type { TranslationProvider } from "../ai/provider.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
@@ -25,6 +26,8 @@ export interface Core {
   events: EventBus;
   limiter: RateLimiter;
   aiQuota: AiQuota;
+  /** The teams' monthly AI tokens (AI_MONTHLY_TOKEN_LIMIT), checked again before each batch chunk. */
+  aiBudget: AiBudget;
   mailer: Mailer;
   provider: TranslationProvider;
   formats: FormatRunner;

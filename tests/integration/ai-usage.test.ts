@@ -1,0 +1,274 @@
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { monthOf } from "../../src/server/ai/ai-usage.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import type { BatchJob } from "../../src/shared/schemas/batch.ts";
+import type { KeyRow } from "../../src/shared/schemas/keys.ts";
+import type { TeamUsage } from "../../src/shared/schemas/usage.ts";
+import {
+  type ApiClient,
+  addMember,
+  apiAppForThisFile,
+  ownerWithProject,
+  uniqueEmail,
+} from "../helpers/api-app.ts";
+import { call } from "../helpers/contract-client.ts";
+import { startOpenAIServer } from "../helpers/openai-server.ts";
+
+// Usage per team and AI_MONTHLY_TOKEN_LIMIT (issue 22), with the official openai client against a
+// loopback server whose answers carry scripted `usage`. One chunk at a time, so a batch reaches
+// the limit between two chunks rather than with all of them in flight.
+const LIMIT = 1000;
+let ai: Awaited<ReturnType<typeof startOpenAIServer>>;
+const api = apiAppForThisFile({
+  env: async () => {
+    ai = await startOpenAIServer();
+    return {
+      AI_BASE_URL: ai.url,
+      AI_API_KEY: "test-key",
+      AI_MONTHLY_TOKEN_LIMIT: String(LIMIT),
+      AI_BATCH_CONCURRENCY: "1",
+    };
+  },
+});
+afterAll(async () => {
+  await ai?.close();
+});
+afterEach(() => {
+  ai.setUsage({ prompt_tokens: 1, completion_tokens: 1 });
+});
+
+async function usageOf(client: ApiClient, teamId: string): Promise<TeamUsage> {
+  const answer = await call(client, contract.usage.team, { params: { teamId } });
+  expect(answer.status).toBe(200);
+  return answer.body as TeamUsage;
+}
+
+async function addKey(client: ApiClient, projectId: string, key: string, sourceValue: string) {
+  const created = await client.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
+    body: { key, sourceValue },
+  });
+  expect(created.status).toBe(201);
+  return created.body.id;
+}
+
+/** `count` keys with English texts `Message N for {name}`, written straight to the database. */
+async function seedKeys(projectId: string, count: number) {
+  const keys = await api()
+    .db.insertInto("translation_keys")
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        project_id: projectId,
+        key: `k${String(i).padStart(4, "0")}`,
+      })),
+    )
+    .returning(["id", "key"])
+    .execute();
+  const text = (key: string) => `Message ${key} for {name}`;
+  await api()
+    .db.insertInto("translation_strings")
+    .values(
+      keys.map((k) => ({ key_id: k.id, project_id: projectId, language_code: "en", value: text(k.key) })),
+    )
+    .execute();
+  return keys.reduce((sum, k) => sum + text(k.key).length, 0);
+}
+
+async function waitForEnd(client: ApiClient, batchId: string): Promise<BatchJob> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const job = await client.request<BatchJob>("GET", `/api/batch-translations/${batchId}`);
+    if (!["pending", "processing"].includes(job.body.status)) return job.body;
+    if (Date.now() > deadline) throw new Error(`batch still ${job.body.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Puts the team at `tokens` used this month, as if its calls had made them. */
+async function useTokens(teamId: string, tokens: number) {
+  await api()
+    .db.insertInto("ai_usage")
+    .values({
+      team_id: teamId,
+      month: monthOf(new Date()).start,
+      calls: 1,
+      input_tokens: tokens,
+      output_tokens: 0,
+    })
+    .execute();
+}
+
+const month = monthOf(new Date());
+const limitMessage =
+  `Your team has used its 1,000 AI tokens for ${month.name}. AI translation is available again on ` +
+  `1 ${month.nextName}, or ask the server's administrator to raise AI_MONTHLY_TOKEN_LIMIT.`;
+
+describe("AI usage per team", () => {
+  it("counts a single translation's calls, tokens from the answer's usage and source characters", async () => {
+    const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
+    const keyId = await addKey(owner, projectId, "greeting", "Hello {name}, welcome");
+    expect(await usageOf(owner, teamId)).toMatchObject({
+      month: month.start,
+      ai: { calls: 0, inputTokens: 0, outputTokens: 0, characters: 0, tokenLimit: LIMIT, tokensLeft: LIMIT },
+    });
+    ai.script.push({ usage: { prompt_tokens: 120, completion_tokens: 30 } });
+    const answer = await owner.request("POST", `/api/keys/${keyId}/strings/de/translate`, { body: {} });
+    expect(answer.status).toBe(200);
+    expect((await usageOf(owner, teamId)).ai).toEqual({
+      calls: 1,
+      inputTokens: 120,
+      outputTokens: 30,
+      characters: "Hello {name}, welcome".length,
+      tokenLimit: LIMIT,
+      tokensLeft: LIMIT - 150,
+    });
+    // An answer without `usage` still counts as a call, with no tokens.
+    ai.script.push({ usage: null });
+    await owner.request("POST", `/api/keys/${keyId}/strings/de/translate`, { body: {} });
+    expect((await usageOf(owner, teamId)).ai).toMatchObject({ calls: 2, inputTokens: 120, outputTokens: 30 });
+  });
+
+  it("counts every chunk of a batch and the writing assistant (tokens, no characters)", async () => {
+    const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
+    const characters = await seedKeys(projectId, 120);
+    ai.setUsage({ prompt_tokens: 40, completion_tokens: 20 });
+    const started = await owner.request<BatchJob>("POST", `/api/projects/${projectId}/batch-translations`, {
+      body: { language: "de" },
+    });
+    expect(started.status).toBe(201);
+    const job = await waitForEnd(owner, started.body.id);
+    expect(job).toMatchObject({ status: "completed", completedItems: 120 });
+    expect((await usageOf(owner, teamId)).ai).toMatchObject({
+      calls: 3,
+      inputTokens: 120,
+      outputTokens: 60,
+      characters,
+    });
+
+    const keyId = await addKey(owner, projectId, "save", "Save your work");
+    ai.script.push({ usage: { prompt_tokens: 7, completion_tokens: 3 } });
+    const assisted = await owner.request("POST", `/api/keys/${keyId}/strings/en/assist`, {
+      body: { action: "rephrase" },
+    });
+    expect(assisted.status).toBe(200);
+    expect((await usageOf(owner, teamId)).ai).toMatchObject({
+      calls: 4,
+      inputTokens: 127,
+      outputTokens: 63,
+      characters,
+      tokensLeft: LIMIT - 190,
+    });
+  });
+
+  it("refuses every AI call of a team at its monthly limit with the reason, changing nothing", async () => {
+    const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
+    const keyId = await addKey(owner, projectId, "greeting", "Hello");
+    await useTokens(teamId, LIMIT);
+    const before = ai.requests.length;
+
+    const translated = await owner.request("POST", `/api/keys/${keyId}/strings/de/translate`, { body: {} });
+    expect(translated.status).toBe(429);
+    expect(translated.body).toEqual({ error: { code: "rate_limited", message: limitMessage } });
+    expect(Number(translated.headers.get("retry-after"))).toBeGreaterThan(0);
+    const assisted = await owner.request("POST", `/api/keys/${keyId}/strings/en/assist`, {
+      body: { action: "shorten" },
+    });
+    expect(assisted.status).toBe(429);
+    const batch = await owner.request("POST", `/api/projects/${projectId}/batch-translations`, {
+      body: { language: "de" },
+    });
+    expect(batch.status).toBe(429);
+    expect(batch.body).toMatchObject({ error: { message: limitMessage } });
+
+    expect(ai.requests.length).toBe(before);
+    const strings = await api()
+      .db.selectFrom("translation_strings")
+      .select("value")
+      .where("key_id", "=", keyId)
+      .execute();
+    expect(strings.map((s) => s.value)).toEqual(["Hello"]);
+    const jobs = await api()
+      .db.selectFrom("batch_translation_jobs")
+      .select("id")
+      .where("project_id", "=", projectId)
+      .execute();
+    expect(jobs).toEqual([]);
+    expect((await usageOf(owner, teamId)).ai).toMatchObject({ calls: 1, tokensLeft: 0 });
+
+    // Another team is not held to this one's tokens.
+    const other = await ownerWithProject(api(), ["de"]);
+    const otherKey = await addKey(other.owner, other.projectId, "greeting", "Hello");
+    const allowed = await other.owner.request("POST", `/api/keys/${otherKey}/strings/de/translate`, {
+      body: {},
+    });
+    expect(allowed.status).toBe(200);
+  });
+
+  it("stops a running batch when the team reaches its limit: the rest of the keys fail with the reason", async () => {
+    const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
+    await seedKeys(projectId, 150);
+    // The first chunk (50 keys) takes the team from 500 to 1,100 tokens; the next two are refused.
+    await useTokens(teamId, 500);
+    ai.setUsage({ prompt_tokens: 500, completion_tokens: 100 });
+    const before = ai.requests.length;
+    const started = await owner.request<BatchJob>("POST", `/api/projects/${projectId}/batch-translations`, {
+      body: { language: "de" },
+    });
+    expect(started.status).toBe(201);
+    const job = await waitForEnd(owner, started.body.id);
+    expect(job).toMatchObject({ status: "completed", completedItems: 50, failedItems: 100 });
+    expect(ai.requests.length - before).toBe(1);
+
+    const items = await api()
+      .db.selectFrom("batch_translation_items")
+      .select(["key_id", "status", "error"])
+      .where("job_id", "=", job.id)
+      .execute();
+    const failed = items.filter((item) => item.status === "failed");
+    expect(failed).toHaveLength(100);
+    expect(new Set(failed.map((item) => item.error))).toEqual(new Set([limitMessage]));
+    // Nothing half-written: a key has its translation exactly when its item is done.
+    const translated = await api()
+      .db.selectFrom("translation_strings")
+      .select("key_id")
+      .where("project_id", "=", projectId)
+      .where("language_code", "=", "de")
+      .execute();
+    expect(new Set(translated.map((s) => s.key_id))).toEqual(
+      new Set(items.filter((item) => item.status === "done").map((item) => item.key_id)),
+    );
+    expect((await usageOf(owner, teamId)).ai).toMatchObject({
+      calls: 2,
+      inputTokens: 1000,
+      outputTokens: 100,
+      tokensLeft: 0,
+    });
+  });
+
+  it("answers the team's keys, non-empty strings and seats over all its projects, for owners and admins", async () => {
+    const { owner, teamId, projectId } = await ownerWithProject(api(), ["de", "fr"]);
+    const first = await addKey(owner, projectId, "a", "One");
+    await addKey(owner, projectId, "b", "Two");
+    await addKey(owner, projectId, "c", "");
+    await owner.request("PUT", `/api/keys/${first}/strings/de`, { body: { value: "Eins" } });
+    const second = await call(owner, contract.projects.create, { params: { teamId }, body: { name: "Web" } });
+    await addKey(owner, second.body.id, "x", "Ex");
+    // Another team's work is not counted.
+    const other = await ownerWithProject(api(), ["de"]);
+    await addKey(other.owner, other.projectId, "y", "Why");
+
+    const adminEmail = uniqueEmail("admin");
+    const admin = await api().signIn(adminEmail);
+    await addMember(api().db, teamId, adminEmail, "admin");
+    const reviewerEmail = uniqueEmail("reviewer");
+    const reviewer = await api().signIn(reviewerEmail);
+    await addMember(api().db, teamId, reviewerEmail, "reviewer");
+
+    const usage = await usageOf(admin, teamId);
+    // Keys a, b, c and x; strings: One, Two, Eins (en and de of the first project), Ex.
+    expect(usage).toMatchObject({ keys: 4, strings: 4, seats: 3 });
+    const refused = await call(reviewer, contract.usage.team, { params: { teamId } });
+    expect(refused.status).toBe(403);
+    const outsider = await call(other.owner, contract.usage.team, { params: { teamId } });
+    expect(outsider.status).toBe(404);
+  });
+});
