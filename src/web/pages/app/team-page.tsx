@@ -4,9 +4,10 @@ import { projectsQueryOptions } from "../../features/projects/api/list-projects.
 import { TeamScreen } from "../../features/teams/components/team-screen.tsx";
 import { TeamToolbar } from "../../features/teams/components/team-toolbar.tsx";
 import { firstRemainingTeam } from "../../features/teams/team-search.ts";
+import { TeamUsage } from "../../features/usage/components/team-usage.tsx";
 import { useWorkspace } from "../../lib/workspace.tsx";
 
-/** /app/team: the selected team's members and invites, the invite and edit-team dialogs, 'Your plan'. */
+/** /app/team: the selected team's members and invites, the invite and edit-team dialogs, 'Usage', 'Your plan'. */
 export function TeamPage() {
   const { me, teams, selectedTeam, selectTeam } = useWorkspace();
   const queryClient = useQueryClient();
@@ -26,6 +27,7 @@ export function TeamPage() {
     <>
       <TeamToolbar team={selectedTeam} />
       <TeamScreen team={selectedTeam} currentUserId={me.user.id} onTeamDeleted={selectAfterDeletion} />
+      <TeamUsage team={selectedTeam} />
       <YourPlan team={selectedTeam} />
     </>
   );
