@@ -126,6 +126,7 @@ function setup(role: Role, feed: Feed, path = "/app/activity") {
     [
       { path: "/app/activity", element: <ActivityPage /> },
       { path: "/app/overview", element: <Overview /> },
+      { path: "/app/review/:reviewId", element: <p>Review</p> },
     ],
     { initialEntries: [path] },
   );
@@ -214,6 +215,21 @@ describe("the Activity tab", () => {
     await user.selectOptions(screen.getByLabelText("Show"), "Whole team");
     await waitFor(() => expect(requests.at(-1)?.has("projectId")).toBe(false));
     expect((await day("Today")).textContent).toContain("· Web app");
+  });
+
+  it("links a review's entry to the review", async () => {
+    const review = activityEntry({
+      id: "7",
+      projectId: P,
+      kind: "review.completed",
+      createdAt: minutesAgo(1),
+      details: { reviewId: "r1", title: "Checkout" },
+    });
+    const { router, user } = setup("owner", () => ({ entries: [review], next: null }));
+    const today = await day("Today");
+    expect(itemText(today)[0]).toContain("Olga Owner completed the review “Checkout”");
+    await user.click(within(today).getByRole("link", { name: "Open the review" }));
+    expect(router.state.location.pathname).toBe("/app/review/r1");
   });
 
   it("offers a reviewer the project's string work only", async () => {

@@ -64,6 +64,8 @@ export interface ActivityItemProps {
 /** One entry: who, what (in plain words), when, and the keys it was about. */
 export function ActivityItem({ entry, teamId, showProject, now }: ActivityItemProps) {
   const name = actorName(entry);
+  // Review entries name their review: it opens from here.
+  const reviewId = entry.kind.startsWith("review.") ? entry.details.reviewId : undefined;
   return (
     <li className="flex min-w-0 gap-3 py-3">
       <Avatar name={name} />
@@ -85,6 +87,14 @@ export function ActivityItem({ entry, teamId, showProject, now }: ActivityItemPr
           </time>
         </div>
         <EntryKeys entry={entry} teamId={teamId} />
+        {typeof reviewId === "string" && reviewId !== "" ? (
+          <Link
+            to={`/app/review/${encodeURIComponent(reviewId)}`}
+            className="self-start rounded text-xs text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            Open the review
+          </Link>
+        ) : null}
       </div>
     </li>
   );
