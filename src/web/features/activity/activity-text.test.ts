@@ -38,15 +38,38 @@ describe("describeActivity", () => {
       [{ kind: "review.approved", count: 3, languages: ["de"] }, "approved 3 translations in German"],
       [{ kind: "member.joined" }, "joined the team"],
       [{ kind: "member.left" }, "left the team"],
-      [{ kind: "member.left", details: { memberName: "Rita" } }, "removed Rita from the team"],
+      [{ kind: "member.left", details: { role: "reviewer", removedBy: null } }, "left the team"],
       [
-        { kind: "member.role_changed", details: { memberName: "Rita", role: "admin" } },
+        { kind: "member.left", details: { removedBy: "Olga Owner" } },
+        "was removed from the team by Olga Owner",
+      ],
+      [
+        { kind: "member.role_changed", details: { member: "Rita", from: "reviewer", to: "admin" } },
         "changed Rita's role to admin",
       ],
       [{ kind: "api_key.created", details: { name: "CI" } }, "created the API key “CI”"],
       [{ kind: "api_key.revoked", details: {} }, "revoked the API key"],
       [{ kind: "tone.edited" }, "edited the tone of voice"],
-      [{ kind: "glossary.edited", count: 1, details: { term: "Sprog" } }, "edited the glossary term “Sprog”"],
+      [
+        { kind: "tone.edited", details: { action: "settings", changed: "product context, brand tone" } },
+        "edited the tone of voice: product context, brand tone",
+      ],
+      [
+        { kind: "tone.edited", details: { action: "section added", section: "Errors" } },
+        "added the tone section “Errors”",
+      ],
+      [
+        { kind: "glossary.edited", count: 1, details: { action: "created", term: "Sprog" } },
+        "added the glossary term “Sprog”",
+      ],
+      [
+        { kind: "glossary.edited", count: 1, details: { action: "deleted", term: "Sprog" } },
+        "deleted the glossary term “Sprog”",
+      ],
+      [
+        { kind: "glossary.edited", count: 5, details: { action: "imported", created: 3, updated: 2 } },
+        "imported the glossary: 3 terms added, 2 updated",
+      ],
       [{ kind: "glossary.edited", count: 20 }, "edited the glossary: 20 terms"],
     ] as const;
     for (const [overrides, text] of cases) {

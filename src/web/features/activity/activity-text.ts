@@ -31,11 +31,10 @@ const quoted = (text: string | undefined) => (text === undefined ? "" : ` “${t
 const inLanguages = (entry: ActivityEntry, word = "in") =>
   entry.languages.length > 0 ? ` ${word} ${languageList(entry.languages)}` : "";
 
-/** The name of a file the entry carries (an import, a push), if any. */
-const fileOf = (entry: ActivityEntry) => detail(entry, "fileName", "files", "file");
-/** The person an entry is about (a role change, a removal), if any. */
-const memberOf = (entry: ActivityEntry) =>
-  detail(entry, "memberName", "member", "targetName", "targetUser", "memberEmail", "email");
+/** The file an import names, or the files a push sent. */
+const fileOf = (entry: ActivityEntry) => detail(entry, "fileName", "files");
+/** The person a role change is about. */
+const memberOf = (entry: ActivityEntry) => detail(entry, "member");
 
 /** ", 3 failed" for a positive number detail, else nothing. */
 function andSome(entry: ActivityEntry, name: string, words: (n: number) => string): string {
@@ -58,22 +57,51 @@ function keysPhrase(entry: ActivityEntry, verb: string): string {
 }
 
 function renamed(entry: ActivityEntry): string {
-  const from = detail(entry, "from", "oldKey", "previousKey", "oldName", "previousName");
-  const to = detail(entry, "to", "newKey", "newName") ?? entry.keys[0]?.key;
+  const from = detail(entry, "from");
+  const to = detail(entry, "to") ?? entry.keys[0]?.key;
   return from !== undefined && to !== undefined ? `renamed a key: ${from} → ${to}` : "renamed a key";
 }
 
 function roleChanged(entry: ActivityEntry): string {
   const member = memberOf(entry);
-  const role = detail(entry, "role", "newRole", "to");
+  const role = detail(entry, "to");
   const whose = member !== undefined ? `${member}'s` : "a member's";
   return role !== undefined ? `changed ${whose} role to ${role}` : `changed ${whose} role`;
 }
 
 function glossaryEdited(entry: ActivityEntry): string {
-  const term = detail(entry, "term");
-  if (term !== undefined && entry.count <= 1) return `edited the glossary term${quoted(term)}`;
+  const term = quoted(detail(entry, "term"));
+  switch (detail(entry, "action")) {
+    case "created":
+      return `added the glossary term${term}`;
+    case "updated":
+      return `edited the glossary term${term}`;
+    case "deleted":
+      return `deleted the glossary term${term}`;
+    case "imported":
+      return `imported the glossary: ${plural(Number(entry.details.created ?? 0), "term")} added, ${Number(entry.details.updated ?? 0).toLocaleString("en")} updated`;
+  }
+  if (term !== "") return `edited the glossary term${term}`;
   return entry.count > 0 ? `edited the glossary: ${plural(entry.count, "term")}` : "edited the glossary";
+}
+
+function toneEdited(entry: ActivityEntry): string {
+  const section = quoted(detail(entry, "section"));
+  switch (detail(entry, "action")) {
+    case "section added":
+      return `added the tone section${section}`;
+    case "section edited":
+      return `edited the tone section${section}`;
+    case "section deleted":
+      return `deleted the tone section${section}`;
+  }
+  const changed = detail(entry, "changed");
+  return `edited the tone of voice${changed !== undefined ? `: ${changed}` : ""}`;
+}
+
+function memberLeft(entry: ActivityEntry): string {
+  const removedBy = detail(entry, "removedBy");
+  return removedBy !== undefined ? `was removed from the team by ${removedBy}` : "left the team";
 }
 
 /**
@@ -82,7 +110,7 @@ function glossaryEdited(entry: ActivityEntry): string {
  * The details are read defensively: an entry lacking one still reads as a sentence.
  */
 export function describeActivity(entry: ActivityEntry): string {
-  const review = quoted(detail(entry, "reviewTitle", "title", "review"));
+  const review = quoted(detail(entry, "title"));
   switch (entry.kind) {
     case "strings.edited":
       return `edited ${plural(entry.count, "string")}${inLanguages(entry)}`;
@@ -108,22 +136,16 @@ export function describeActivity(entry: ActivityEntry): string {
       return `approved ${plural(entry.count, "translation")}${inLanguages(entry)}${review === "" ? "" : ` in${review}`}`;
     case "member.joined":
       return "joined the team";
-    case "member.left": {
-      const member = memberOf(entry);
-      return member !== undefined && member !== entry.user?.name
-        ? `removed ${member} from the team`
-        : "left the team";
-    }
+    case "member.left":
+      return memberLeft(entry);
     case "member.role_changed":
       return roleChanged(entry);
     case "api_key.created":
-      return `created the API key${quoted(detail(entry, "apiKeyName", "name"))}`;
+      return `created the API key${quoted(detail(entry, "name"))}`;
     case "api_key.revoked":
-      return `revoked the API key${quoted(detail(entry, "apiKeyName", "name"))}`;
-    case "tone.edited": {
-      const part = detail(entry, "section", "sectionTitle", "part");
-      return `edited the tone of voice${part !== undefined ? `: ${part}` : ""}`;
-    }
+      return `revoked the API key${quoted(detail(entry, "name"))}`;
+    case "tone.edited":
+      return toneEdited(entry);
     case "glossary.edited":
       return glossaryEdited(entry);
   }
