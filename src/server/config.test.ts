@@ -60,6 +60,15 @@ describe("config", () => {
     }
   });
 
+  it("sets no monthly AI token limit unless one is given, and takes only a whole positive one", () => {
+    expect(loadConfig({}).AI_MONTHLY_TOKEN_LIMIT).toBeUndefined();
+    expect(loadConfig({ AI_MONTHLY_TOKEN_LIMIT: "" }).AI_MONTHLY_TOKEN_LIMIT).toBeUndefined();
+    expect(loadConfig({ AI_MONTHLY_TOKEN_LIMIT: "1000000" }).AI_MONTHLY_TOKEN_LIMIT).toBe(1_000_000);
+    for (const value of ["0", "-5", "1.5", "lots"]) {
+      expect(() => loadConfig({ AI_MONTHLY_TOKEN_LIMIT: value })).toThrow(/AI_MONTHLY_TOKEN_LIMIT/);
+    }
+  });
+
   it("leaves billing off by default, with a 14-day trial ready", () => {
     const config = loadConfig({});
     expect(config.BILLING_PROVIDER).toBeUndefined();
