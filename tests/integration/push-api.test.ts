@@ -294,13 +294,15 @@ describe("push API", () => {
           .filter((m) => (m as { projectId?: string }).projectId === projectId)
           .map((m) => (m as { event: unknown }).event);
       const deadline = Date.now() + 5000;
-      while (mine().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      while (mine().length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       expect(mine()).toEqual([
         { type: "project.updated", data: { projectId } },
         {
           type: "import.completed",
           data: { keysAdded: 2, translationsAdded: 2, languagesAdded: 0, languages: ["en"] },
         },
+        // The feed's entry of the push (issue 22); the dry run's was rolled back, so not published.
+        { type: "activity.created", data: expect.objectContaining({ kind: "strings.pushed", count: 2 }) },
       ]);
     } finally {
       await bus.stop();

@@ -34,8 +34,13 @@ export function selectKeyProject(db: Db, keyId: string) {
   return db.selectFrom("api_keys").select(["id", "project_id"]).where("id", "=", keyId).executeTakeFirst();
 }
 
-export async function deleteKey(db: Db, keyId: string): Promise<void> {
-  await db.deleteFrom("api_keys").where("id", "=", keyId).execute();
+/** The revoked key's name and prefix; undefined when it was already gone. */
+export function deleteKey(db: Db, keyId: string) {
+  return db
+    .deleteFrom("api_keys")
+    .where("id", "=", keyId)
+    .returning(["name", "key_prefix"])
+    .executeTakeFirst();
 }
 
 /** Through the unique index on the hash. */

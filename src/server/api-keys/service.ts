@@ -10,6 +10,7 @@ import {
   type CreatedApiKey,
   type createApiKeyBodySchema,
 } from "../../shared/schemas/api-keys.ts";
+import { recordActivity } from "../activity/record.ts";
 import type { DB } from "../db/schema.ts";
 import { selectDisplayName } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
@@ -75,16 +76,26 @@ export function createApiKeyService(deps: { db: Kysely<DB>; access: Access }) {
       projectId: string,
       body: z.output<typeof createApiKeyBodySchema>,
     ): Promise<CreatedApiKey> {
-      await access.project(userId, projectId, "projects.manageApiKeys");
+      const { project } = await access.project(userId, projectId, "projects.manageApiKeys");
       const key = generateApiKey();
-      const row = await insertKey(db, {
-        project_id: projectId,
-        name: body.name ? body.name : null,
-        key_hash: hashApiKey(key),
-        key_prefix: key.slice(0, API_KEY_VISIBLE_CHARS),
-        created_by: userId,
-        // Sorted and once each, so the list reads the same whatever order the form sent.
-        scopes: API_KEY_SCOPES.filter((scope) => (body.scopes ?? DEFAULT_SCOPES).includes(scope)),
+      const row = await db.transaction().execute(async (trx) => {
+        const row = await insertKey(trx, {
+          project_id: projectId,
+          name: body.name ? body.name : null,
+          key_hash: hashApiKey(key),
+          key_prefix: key.slice(0, API_KEY_VISIBLE_CHARS),
+          created_by: userId,
+          // Sorted and once each, so the list reads the same whatever order the form sent.
+          scopes: API_KEY_SCOPES.filter((scope) => (body.scopes ?? DEFAULT_SCOPES).includes(scope)),
+        });
+        await recordActivity(trx, {
+          teamId: project.team_id,
+          projectId,
+          userId,
+          kind: "api_key.created",
+          details: { name: row.name ?? row.key_prefix, scopes: row.scopes.join(", ") },
+        });
+        return row;
       });
       const creator = await selectDisplayName(db, userId);
       return { ...presentApiKey(row, creator), key };
@@ -95,13 +106,25 @@ export function createApiKeyService(deps: { db: Kysely<DB>; access: Access }) {
       if (!isUuid(keyId)) throw new AppError("not_found", "API key not found");
       const row = await selectKeyProject(db, keyId);
       if (!row) throw new AppError("not_found", "API key not found");
-      await access.project(userId, row.project_id, "projects.manageApiKeys").catch((error: unknown) => {
-        if (error instanceof AppError && error.code === "not_found") {
-          throw new AppError("not_found", "API key not found");
-        }
-        throw error;
+      const { project } = await access
+        .project(userId, row.project_id, "projects.manageApiKeys")
+        .catch((error: unknown) => {
+          if (error instanceof AppError && error.code === "not_found") {
+            throw new AppError("not_found", "API key not found");
+          }
+          throw error;
+        });
+      await db.transaction().execute(async (trx) => {
+        const deleted = await deleteKey(trx, keyId);
+        if (!deleted) return;
+        await recordActivity(trx, {
+          teamId: project.team_id,
+          projectId: project.id,
+          userId,
+          kind: "api_key.revoked",
+          details: { name: deleted.name ?? deleted.key_prefix },
+        });
       });
-      await deleteKey(db, keyId);
       for (const [hash, entry] of recent) if (entry.row.id === keyId) recent.delete(hash);
     },
 

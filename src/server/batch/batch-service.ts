@@ -1,6 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import { languageName } from "../../shared/languages.ts";
 import { BATCH_CHUNK_SIZE, type BatchJob, type StartBatchBody } from "../../shared/schemas/batch.ts";
+import { publishActivity } from "../activity/publish.ts";
+import { recordActivity } from "../activity/record.ts";
 import type { AiQuota } from "../ai/ai-quota.ts";
 import { assertTargetLanguage, resolveModel } from "../ai/checks.ts";
 import type { TranslationProvider } from "../ai/provider.ts";
@@ -58,7 +60,7 @@ export function createBatchService(deps: {
       const name = languageName(body.language);
       // Before the transaction: on PGlite (one connection) the counter's own query would wait for it.
       await aiQuota(userId, project.team_id);
-      const row = await db
+      const { row, recorded } = await db
         .transaction()
         .execute(async (trx) => {
           const running = await trx
@@ -106,7 +108,16 @@ export function createBatchService(deps: {
             "batch-translate-chunk",
             Array.from({ length: chunkCount }, (_, chunk) => ({ batchId: job.id, chunk })),
           );
-          return counted;
+          const recorded = await recordActivity(trx, {
+            teamId: project.team_id,
+            projectId,
+            userId,
+            kind: "batch.started",
+            count: total,
+            languages: [body.language],
+            details: { batchId: job.id, model },
+          });
+          return { row: counted, recorded };
         })
         .catch((error: unknown) => {
           // Two starts at once: the unique index lets one through.
@@ -115,6 +126,7 @@ export function createBatchService(deps: {
         });
       const job = presentBatchJob(row);
       await publish(job);
+      await publishActivity(deps, [recorded]);
       return job;
     },
 

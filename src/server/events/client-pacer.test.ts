@@ -89,4 +89,36 @@ describe("ClientPacer (spec point 9)", () => {
     ]);
     pacer.close();
   });
+
+  it("keeps every activity entry, and the newest state of each (issue 22)", () => {
+    const sent: ProjectEvent[] = [];
+    const pacer = new ClientPacer(
+      (e) => sent.push(e),
+      () => Date.now(),
+    );
+    const entry = (id: string, count: number): ProjectEvent => ({
+      type: "activity.created",
+      data: {
+        id,
+        kind: "strings.edited",
+        createdAt: "2026-01-01T00:00:00.000Z",
+        user: null,
+        projectId: "p",
+        projectName: "P",
+        count,
+        keys: [],
+        languages: ["de"],
+        details: {},
+      },
+    });
+    pacer.push(entry("1", 1));
+    pacer.push(entry("2", 1));
+    pacer.push(entry("1", 3));
+    vi.advanceTimersByTime(2000);
+    expect(sent.map((e) => e.data)).toMatchObject([
+      { id: "1", count: 3 },
+      { id: "2", count: 1 },
+    ]);
+    pacer.close();
+  });
 });

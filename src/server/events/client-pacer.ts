@@ -37,7 +37,10 @@ export class ClientPacer {
               ? `${event.type}:${event.data.id}`
               : event.type === "review.updated"
                 ? `${event.type}:${event.data.reviewId}`
-                : event.type;
+                : // Each entry its own: a newer state of the same entry (string edits of a minute) replaces it.
+                  event.type === "activity.created"
+                  ? `${event.type}:${event.data.id}`
+                  : event.type;
       this.#waitingOthers.set(id, event);
       this.#otherTimer ??= setTimeout(() => this.#flushOthers(), REALTIME_BATCH_MS);
     }

@@ -13,6 +13,7 @@ import {
   type UpdateGlossaryTermBody,
   updateGlossaryTermBodySchema,
 } from "../../shared/schemas/glossary.ts";
+import { type ActivityDetails, recordActivity } from "../activity/record.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -58,8 +59,22 @@ export function createGlossaryService(deps: {
   onChanged?: GlossaryChanged | undefined;
 }) {
   const { db, access } = deps;
-  const changed = (trx: Transaction<DB>, teamId: string) =>
-    deps.onChanged?.(trx, teamId) ?? Promise.resolve();
+  /** Every write: its activity entry (issue 22) and what follows the glossary, in its transaction. */
+  const changed = async (
+    trx: Transaction<DB>,
+    teamId: string,
+    edit: { userId: string; count: number; details: ActivityDetails },
+  ) => {
+    await recordActivity(trx, {
+      teamId,
+      projectId: null,
+      userId: edit.userId,
+      kind: "glossary.edited",
+      count: edit.count,
+      details: edit.details,
+    });
+    await deps.onChanged?.(trx, teamId);
+  };
 
   return {
     async list(userId: string, teamId: string, input: GlossaryListQuery = {}): Promise<GlossaryTermList> {
@@ -88,7 +103,11 @@ export function createGlossaryService(deps: {
             created_by: userId,
             updated_by: userId,
           });
-          await changed(trx, teamId);
+          await changed(trx, teamId, {
+            userId,
+            count: 1,
+            details: { action: "created", term: inserted.term },
+          });
           return inserted;
         })
         .catch(duplicateAsConflict);
@@ -124,7 +143,11 @@ export function createGlossaryService(deps: {
             updated_at: new Date(),
           });
           if (!updated) throw new AppError("not_found", NOT_FOUND);
-          await changed(trx, teamId);
+          await changed(trx, teamId, {
+            userId,
+            count: 1,
+            details: { action: "updated", term: updated.term },
+          });
           return updated;
         })
         .catch(duplicateAsConflict);
@@ -135,8 +158,9 @@ export function createGlossaryService(deps: {
       await access.team(userId, teamId, "glossary.manage");
       if (!isUuid(termId)) throw new AppError("not_found", NOT_FOUND);
       await db.transaction().execute(async (trx) => {
-        if (!(await deleteTerm(trx, teamId, termId))) throw new AppError("not_found", NOT_FOUND);
-        await changed(trx, teamId);
+        const term = await selectTerm(trx, teamId, termId);
+        if (!term || !(await deleteTerm(trx, teamId, termId))) throw new AppError("not_found", NOT_FOUND);
+        await changed(trx, teamId, { userId, count: 1, details: { action: "deleted", term: term.term } });
       });
     },
 
@@ -152,10 +176,17 @@ export function createGlossaryService(deps: {
       }
       return db.transaction().execute(async (trx) => {
         const result = await upsertTerms(trx, teamId, userId, rows);
+        if (rows.length > 0) {
+          // Recorded with the write: a file that overfills the glossary (below) takes both back.
+          await changed(trx, teamId, {
+            userId,
+            count: result.created + result.updated,
+            details: { action: "imported", created: result.created, updated: result.updated },
+          });
+        }
         if (result.created > 0 && (await countTerms(trx, teamId)) > GLOSSARY_TERMS_MAX) {
           throw new AppError("validation_failed", FULL);
         }
-        if (rows.length > 0) await changed(trx, teamId);
         return result;
       });
     },

@@ -105,6 +105,8 @@ export async function updateKey(db: Db, keyId: string, changes: KeyChanges) {
     .execute();
 }
 
-export async function deleteKey(db: Db, keyId: string) {
-  await db.deleteFrom("translation_keys").where("id", "=", keyId).execute();
+/** Whether the key was there to delete (a concurrent delete may have come first). */
+export async function deleteKey(db: Db, keyId: string): Promise<boolean> {
+  const deleted = await db.deleteFrom("translation_keys").where("id", "=", keyId).returning("id").execute();
+  return deleted.length > 0;
 }

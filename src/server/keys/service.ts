@@ -4,6 +4,8 @@ import type { z } from "zod";
 import type { ProjectEvent } from "../../shared/events.ts";
 import { hasFilters, type KeyFilters } from "../../shared/schemas/key-filters.ts";
 import type { createKeyBodySchema, KeyRow, updateKeyBodySchema } from "../../shared/schemas/keys.ts";
+import { publishActivity } from "../activity/publish.ts";
+import { type RecordedActivity, recordActivity } from "../activity/record.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
 import { selectDisplayName } from "../db/sql.ts";
@@ -128,7 +130,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
       body: z.output<typeof createKeyBodySchema>,
     ): Promise<KeyRow> {
       const { project } = await access.project(userId, projectId, "keys.manage");
-      const { key, written, by } = await db.transaction().execute(async (trx) => {
+      const { key, written, by, recorded } = await db.transaction().execute(async (trx) => {
         const key = await insertKey(trx, projectId, {
           key: body.key,
           description: body.description || null,
@@ -137,6 +139,14 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
           translatable: body.translatable ?? true,
         });
         if (!key) throw duplicateKey();
+        const recorded = await recordActivity(trx, {
+          teamId: project.team_id,
+          projectId,
+          userId,
+          kind: "key.created",
+          keys: [{ id: key.id, key: key.key }],
+          languages: body.sourceValue ? [project.source_language] : [],
+        });
         const written = body.sourceValue
           ? await writeStrings(
               trx,
@@ -146,7 +156,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
           : [];
         // The string event names its author (never an id): read with the write.
         const by = written.length > 0 ? await selectDisplayName(trx, userId) : null;
-        return { key, written, by };
+        return { key, written, by, recorded };
       });
       const strings: KeyRow["strings"] = {};
       const published: ProjectEvent[] = [{ type: "key.created", data: { keyId: key.id, key: key.key } }];
@@ -159,6 +169,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
         });
       }
       await events.publish(projectId, published);
+      await publishActivity(deps, [recorded]);
       return presentCreatedKey(key, strings);
     },
 
@@ -172,10 +183,21 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
         ...(body.maxLength !== undefined ? { max_length: body.maxLength } : {}),
         ...(body.translatable !== undefined ? { translatable: body.translatable } : {}),
       };
+      let recorded: RecordedActivity | undefined;
       if (Object.keys(changes).length > 0) {
         try {
           await db.transaction().execute(async (trx) => {
             await updateKey(trx, keyId, changes);
+            if (changes.key !== undefined) {
+              recorded = await recordActivity(trx, {
+                teamId: project.team_id,
+                projectId: project.id,
+                userId,
+                kind: "key.renamed",
+                keys: [{ id: keyId, key: changes.key }],
+                details: { from: key.key, to: changes.key },
+              });
+            }
             // The max length is one of the checks' inputs: the key's strings are checked again.
             if ("max_length" in changes) await recheckKeys(trx, project.id, [keyId]);
           });
@@ -189,6 +211,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
       if (Object.keys(changes).length > 0) {
         const { strings: _strings, id: _id, createdAt: _createdAt, ...fields } = row;
         await events.publish(project.id, [{ type: "key.updated", data: { keyId, ...fields } }]);
+        await publishActivity(deps, [recorded]);
       }
       return row;
     },
@@ -198,9 +221,20 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
     },
 
     async remove(userId: string, keyId: string): Promise<void> {
-      const { project } = await access.key(userId, keyId, "keys.manage");
-      await deleteKey(db, keyId);
+      const { key, project } = await access.key(userId, keyId, "keys.manage");
+      const recorded = await db.transaction().execute(async (trx) => {
+        if (!(await deleteKey(trx, keyId))) return undefined;
+        // The entry keeps the key's name: the key itself is gone.
+        return recordActivity(trx, {
+          teamId: project.team_id,
+          projectId: project.id,
+          userId,
+          kind: "key.deleted",
+          keys: [{ id: keyId, key: key.key }],
+        });
+      });
       await events.publish(project.id, [{ type: "key.deleted", data: { keyId } }]);
+      await publishActivity(deps, [recorded]);
     },
   };
 }

@@ -1,6 +1,8 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { TAG_MAX, TAGS_MAX } from "../../shared/schemas/keys.ts";
 import type { PushAnswer, PushFields } from "../../shared/schemas/push.ts";
+import { publishActivity } from "../activity/publish.ts";
+import { type RecordedActivity, recordActivity } from "../activity/record.ts";
 import type { ApiKeyRow } from "../api-keys/service.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -99,6 +101,7 @@ export function createPushService(deps: {
       ];
       const languagesAdded = languagesAfter.length - project.languages.length;
 
+      let recorded: RecordedActivity | undefined;
       const run = async (trx: Transaction<DB>): Promise<PushAnswer> => {
         if (languagesAdded > 0) {
           await trx
@@ -151,6 +154,27 @@ export function createPushService(deps: {
               ? [...errors.slice(0, MAX_ERRORS_SHOWN), `…and ${errors.length - MAX_ERRORS_SHOWN} more`]
               : errors,
         };
+        let written = 0;
+        for (const language of answer.languages) written += language.added + language.changed;
+        // Recorded in the dry run too, which then rolls back with everything else it did.
+        recorded = await recordActivity(trx, {
+          teamId: project.team_id,
+          projectId: project.id,
+          // The person who created the API key: CI acts in their name.
+          userId: apiKey.created_by,
+          kind: "strings.pushed",
+          count: written,
+          languages: fileLanguages,
+          details: {
+            apiKey: apiKey.name ?? apiKey.key_prefix,
+            files: answer.files
+              .map((file) => file.name)
+              .join(", ")
+              .slice(0, 500),
+            keysAdded,
+            keysDeleted,
+          },
+        });
         if (fields.dryRun) throw new DryRun(answer);
         return answer;
       };
@@ -171,6 +195,7 @@ export function createPushService(deps: {
           data: { keysAdded: answer.keysAdded, translationsAdded, languagesAdded, languages: fileLanguages },
         },
       ]);
+      await publishActivity(deps, [recorded]);
       return answer;
     },
   };

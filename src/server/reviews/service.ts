@@ -13,6 +13,8 @@ import type {
   setApprovalBodySchema,
   updateReviewBodySchema,
 } from "../../shared/schemas/reviews.ts";
+import { publishActivity } from "../activity/publish.ts";
+import { recordActivity } from "../activity/record.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
@@ -26,6 +28,7 @@ import {
   selectProjectApprovals,
   selectSummaries,
 } from "./queries.ts";
+import { recordApproval, recordCompleted } from "./review-activity.ts";
 
 const reviewNotFound = () => new AppError("not_found", "Review not found");
 
@@ -154,7 +157,7 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
     ): Promise<ReviewSummary> {
       const { project } = await access.project(userId, projectId, "reviews.manage");
       const keyIds = [...new Set(body.keyIds ?? [])];
-      const reviewId = await db.transaction().execute(async (trx) => {
+      const { reviewId, recorded } = await db.transaction().execute(async (trx) => {
         await checkKeysOfProject(trx, projectId, keyIds);
         const row = await trx
           .insertInto("reviews")
@@ -167,9 +170,18 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
           .returning("id")
           .executeTakeFirstOrThrow();
         await insertKeys(trx, row.id, keyIds);
-        return row.id;
+        const recorded = await recordActivity(trx, {
+          teamId: project.team_id,
+          projectId,
+          userId,
+          kind: "review.created",
+          count: keyIds.length,
+          details: { reviewId: row.id, title: body.title },
+        });
+        return { reviewId: row.id, recorded };
       });
       await changed(projectId, reviewId);
+      await publishActivity(deps, [recorded]);
       return summary(reviewId, project);
     },
 
@@ -193,20 +205,34 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
       let status: ReviewStatus | undefined = body.status;
       if (status === "pending") languagesDone = [];
       else if (languagesDone && languagesDone.length === project.languages.length) status = "completed";
-      const updated = await db
-        .updateTable("reviews")
-        .set({
-          ...(body.title !== undefined ? { title: body.title } : {}),
-          ...(body.description !== undefined ? { description: body.description } : {}),
-          ...(status !== undefined ? { status } : {}),
-          ...(languagesDone !== undefined ? { languages_done: sql<string[]>`${languagesDone}::text[]` } : {}),
-          last_updated_at: sql`now()`,
-        })
-        .where("id", "=", reviewId)
-        .returning("id")
-        .executeTakeFirst();
-      if (!updated) throw reviewNotFound();
+      const recorded = await db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom("reviews")
+          .select("status")
+          .where("id", "=", reviewId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) throw reviewNotFound();
+        const updated = await trx
+          .updateTable("reviews")
+          .set({
+            ...(body.title !== undefined ? { title: body.title } : {}),
+            ...(body.description !== undefined ? { description: body.description } : {}),
+            ...(status !== undefined ? { status } : {}),
+            ...(languagesDone !== undefined
+              ? { languages_done: sql<string[]>`${languagesDone}::text[]` }
+              : {}),
+            last_updated_at: sql`now()`,
+          })
+          .where("id", "=", reviewId)
+          .returning(["id", "title", "status"])
+          .executeTakeFirstOrThrow();
+        // Completing is the change the feed shows; edits of the title or languages are not.
+        if (updated.status !== "completed" || before.status === "completed") return undefined;
+        return recordCompleted(trx, { project, userId, review: updated, languages: languagesDone ?? [] });
+      });
       await changed(project.id, reviewId);
+      await publishActivity(deps, [recorded]);
       return summary(reviewId, project);
     },
 
@@ -281,6 +307,16 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
           .where("key_id", "=", body.keyId)
           .executeTakeFirst();
         if (!inReview) throw new AppError("validation_failed", "This key is not in this review");
+        const recorded =
+          body.state === "approved"
+            ? await recordApproval(trx, {
+                project,
+                userId,
+                reviewId,
+                keyId: body.keyId,
+                language: body.language,
+              })
+            : undefined;
         if (body.state === "pending") {
           const removed = await trx
             .deleteFrom("review_approvals")
@@ -327,9 +363,10 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
                 .executeTakeFirst()
             : undefined;
         await touch(trx, reviewId);
-        return { checked };
+        return { checked, recorded };
       });
       if (changedAny) await changed(project.id, reviewId);
+      await publishActivity(deps, [changedAny?.recorded]);
       if (changedAny?.checked) {
         const { value, version, updated_at } = changedAny.checked;
         await events.publish(project.id, [

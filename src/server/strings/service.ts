@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { languageName } from "../../shared/languages.ts";
 import type { HistoryEntry, SavedString, saveStringBodySchema } from "../../shared/schemas/keys.ts";
+import { publishActivity } from "../activity/publish.ts";
+import { recordStringEdits } from "../activity/record.ts";
 import type { DB } from "../db/schema.ts";
 import { selectDisplayName } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
@@ -43,7 +45,7 @@ export function createStringService(deps: { db: Kysely<DB>; access: Access; even
     body: z.output<typeof saveStringBodySchema>,
     origin: HistoryOrigin = "person",
   ): Promise<SavedString> {
-    const { project } = await access.key(userId, keyId, "strings.edit");
+    const { key, project } = await access.key(userId, keyId, "strings.edit");
     if (!project.languages.includes(language)) {
       throw new AppError("validation_failed", `${languageName(language)} is not a language of this project`);
     }
@@ -64,7 +66,18 @@ export function createStringService(deps: { db: Kysely<DB>; access: Access; even
       );
       // The event names the author; read with the write so it costs no extra round trip later.
       const by = await selectDisplayName(trx, userId);
-      if (written) return { written, by };
+      if (written) {
+        // A restore is an edit too: a person chose the value the cell now has.
+        const recorded = await recordStringEdits(trx, {
+          teamId: project.team_id,
+          projectId: project.id,
+          userId,
+          keys: [{ id: keyId, key: key.key }],
+          languages: [language],
+          count: 1,
+        });
+        return { written, by, recorded };
+      }
       // Same value as stored: nothing changed, answer the cell as it is.
       return current
         ? {
@@ -77,6 +90,7 @@ export function createStringService(deps: { db: Kysely<DB>; access: Access; even
               machine: current.machine,
             },
             by,
+            recorded: null,
           }
         : undefined;
     });
@@ -85,6 +99,7 @@ export function createStringService(deps: { db: Kysely<DB>; access: Access; even
     await events.publish(project.id, [
       { type: "string.updated", data: { keyId, language, cell: saved.cell, by: result.by } },
     ]);
+    await publishActivity(deps, [result.recorded]);
     return saved;
   }
 
@@ -104,11 +119,22 @@ export function createStringService(deps: { db: Kysely<DB>; access: Access; even
           `${name} is the source language; its strings are not deleted this way`,
         );
       }
-      const deleted = await db
-        .transaction()
-        .execute((trx) => deleteLanguageStrings(trx, projectId, language, { origin: "person", userId }));
+      const { deleted, recorded } = await db.transaction().execute(async (trx) => {
+        const deleted = await deleteLanguageStrings(trx, projectId, language, { origin: "person", userId });
+        // Emptying a language is string work: counted with the person's edits of this minute.
+        const recorded = await recordStringEdits(trx, {
+          teamId: project.team_id,
+          projectId,
+          userId,
+          keys: [],
+          languages: [language],
+          count: deleted,
+        });
+        return { deleted, recorded };
+      });
       if (deleted === 0) throw new AppError("not_found", `No translations found for ${name}`);
       await events.publish(projectId, [{ type: "project.updated", data: { projectId } }]);
+      await publishActivity(deps, [recorded]);
       return deleted;
     },
 

@@ -6,6 +6,7 @@ import {
   type JoinedTeams,
   type TeamInvite,
 } from "../../shared/schemas/teams.ts";
+import { recordActivity } from "../activity/record.ts";
 import type { SessionUser } from "../auth/service.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
@@ -80,6 +81,13 @@ export function createInviteService(deps: {
       if (member) {
         joined.push(invite.team_id);
         await markInviteJoined(trx, invite.id);
+        await recordActivity(trx, {
+          teamId: invite.team_id,
+          projectId: null,
+          userId: user.id,
+          kind: "member.joined",
+          details: { role: "reviewer" },
+        });
       } else {
         // Already in the team (added some other way): nothing to join, nothing to announce.
         await deleteInvite(trx, invite.id);

@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { TeamMember, updateMemberRoleBodySchema } from "../../shared/schemas/teams.ts";
+import { recordActivity } from "../activity/record.ts";
 import type { DB } from "../db/schema.ts";
+import { selectDisplayName } from "../db/sql.ts";
 import { AppError } from "../errors.ts";
 import type { Access } from "./access.ts";
 import { presentMember, sortMembers } from "./present.ts";
@@ -54,7 +56,22 @@ export function createMemberService(deps: {
       if (member.role === "owner") {
         throw new AppError("forbidden", "The team owner's role cannot be changed");
       }
-      await updateMemberRole(db, member.id, role);
+      await db.transaction().execute(async (trx) => {
+        await updateMemberRole(trx, member.id, role);
+        if (member.role === role) return;
+        await recordActivity(trx, {
+          teamId,
+          projectId: null,
+          userId,
+          kind: "member.role_changed",
+          details: {
+            member: await selectDisplayName(trx, member.user_id),
+            memberId: member.user_id,
+            from: member.role,
+            to: role,
+          },
+        });
+      });
       const [updated] = await selectMembers(db, teamId, member.id);
       if (!updated) throw new AppError("not_found", "Member not found");
       return presentMember(updated);
@@ -65,7 +82,20 @@ export function createMemberService(deps: {
       await access.team(userId, teamId, "members.remove");
       const member = await memberOf(teamId, memberId);
       if (member.role === "owner") throw new AppError("forbidden", "The team owner cannot be removed");
-      await deleteMember(db, member.id);
+      await db.transaction().execute(async (trx) => {
+        if (!(await deleteMember(trx, member.id))) return;
+        // The entry is about the member who left; who removed them (unless they left) is told beside.
+        await recordActivity(trx, {
+          teamId,
+          projectId: null,
+          userId: member.user_id,
+          kind: "member.left",
+          details: {
+            role: member.role,
+            removedBy: member.user_id === userId ? null : await selectDisplayName(trx, userId),
+          },
+        });
+      });
       await onAccessEnded?.({ userId: member.user_id, teamId });
       await onMembersChanged?.(teamId);
     },

@@ -128,8 +128,10 @@ export async function updateMemberRole(db: Db, memberId: string, role: Assignabl
   await db.updateTable("members").set({ role }).where("id", "=", memberId).execute();
 }
 
-export async function deleteMember(db: Db, memberId: string): Promise<void> {
-  await db.deleteFrom("members").where("id", "=", memberId).execute();
+/** Whether the membership was there to delete (a concurrent removal may have come first). */
+export async function deleteMember(db: Db, memberId: string): Promise<boolean> {
+  const deleted = await db.deleteFrom("members").where("id", "=", memberId).returning("id").execute();
+  return deleted.length > 0;
 }
 
 /** The team's member with this e-mail address, whatever its case. */

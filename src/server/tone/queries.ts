@@ -74,6 +74,8 @@ export function updateSectionRow(db: Db, sectionId: string, changes: Updateable<
     .executeTakeFirst();
 }
 
-export async function deleteSection(db: Db, sectionId: string): Promise<void> {
-  await db.deleteFrom("tone_sections").where("id", "=", sectionId).execute();
+/** Whether the section was there to delete (a concurrent delete may have come first). */
+export async function deleteSection(db: Db, sectionId: string): Promise<boolean> {
+  const result = await db.deleteFrom("tone_sections").where("id", "=", sectionId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import {
   type CreateToneSectionBody,
   createToneSectionBodySchema,
@@ -9,6 +9,7 @@ import {
   updateToneSectionBodySchema,
   updateToneSettingsBodySchema,
 } from "../../shared/schemas/tone.ts";
+import { type ActivityDetails, recordActivity } from "../activity/record.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Access } from "../teams/access.ts";
@@ -33,6 +34,10 @@ import {
  */
 export function createToneService(deps: { db: Kysely<DB>; access: Access }) {
   const { db, access } = deps;
+
+  /** Every change of the tone is one activity entry (issue 22), in the change's transaction. */
+  const edited = (trx: Transaction<DB>, teamId: string, userId: string, details: ActivityDetails) =>
+    recordActivity(trx, { teamId, projectId: null, userId, kind: "tone.edited", details });
 
   async function sectionFor(userId: string, sectionId: string, permission: "tone.view" | "tone.manage") {
     if (!isUuid(sectionId)) throw new AppError("not_found", "Section not found");
@@ -60,9 +65,18 @@ export function createToneService(deps: { db: Kysely<DB>; access: Access }) {
     ): Promise<ToneSettings> {
       await access.team(userId, teamId, "tone.manage");
       const body = updateToneSettingsBodySchema.parse(input);
-      const team = await updateTeamTone(db, teamId, {
-        ...(body.productContext !== undefined ? { tov_product_context: body.productContext } : {}),
-        ...(body.brandTone !== undefined ? { tov_tone: body.brandTone } : {}),
+      const team = await db.transaction().execute(async (trx) => {
+        const team = await updateTeamTone(trx, teamId, {
+          ...(body.productContext !== undefined ? { tov_product_context: body.productContext } : {}),
+          ...(body.brandTone !== undefined ? { tov_tone: body.brandTone } : {}),
+        });
+        const changed = [
+          ...(body.productContext !== undefined ? ["product context"] : []),
+          ...(body.brandTone !== undefined ? ["brand tone"] : []),
+        ];
+        if (changed.length > 0)
+          await edited(trx, teamId, userId, { action: "settings", changed: changed.join(", ") });
+        return team;
       });
       return presentToneSettings(team);
     },
@@ -76,13 +90,17 @@ export function createToneService(deps: { db: Kysely<DB>; access: Access }) {
     async createSection(userId: string, teamId: string, input: CreateToneSectionBody): Promise<ToneSection> {
       await access.team(userId, teamId, "tone.manage");
       const body = createToneSectionBodySchema.parse(input);
-      const position = await selectNextPosition(db, teamId);
-      const row = await insertSection(db, {
-        team_id: teamId,
-        position,
-        ...(body.title !== undefined ? { title: body.title } : {}),
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        ...(body.rules !== undefined ? { rules: body.rules } : {}),
+      const row = await db.transaction().execute(async (trx) => {
+        const position = await selectNextPosition(trx, teamId);
+        const row = await insertSection(trx, {
+          team_id: teamId,
+          position,
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(body.rules !== undefined ? { rules: body.rules } : {}),
+        });
+        await edited(trx, teamId, userId, { action: "section added", section: row.title });
+        return row;
       });
       return presentToneSection(row);
     },
@@ -92,21 +110,28 @@ export function createToneService(deps: { db: Kysely<DB>; access: Access }) {
       sectionId: string,
       input: UpdateToneSectionBody,
     ): Promise<ToneSection> {
-      await sectionFor(userId, sectionId, "tone.manage");
+      const section = await sectionFor(userId, sectionId, "tone.manage");
       const body = updateToneSectionBodySchema.parse(input);
-      const row = await updateSectionRow(db, sectionId, {
-        ...(body.title !== undefined ? { title: body.title } : {}),
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        ...(body.rules !== undefined ? { rules: body.rules } : {}),
-        updated_at: new Date(),
+      const row = await db.transaction().execute(async (trx) => {
+        const row = await updateSectionRow(trx, sectionId, {
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(body.rules !== undefined ? { rules: body.rules } : {}),
+          updated_at: new Date(),
+        });
+        if (!row) throw new AppError("not_found", "Section not found");
+        await edited(trx, section.team_id, userId, { action: "section edited", section: row.title });
+        return row;
       });
-      if (!row) throw new AppError("not_found", "Section not found");
       return presentToneSection(row);
     },
 
     async removeSection(userId: string, sectionId: string): Promise<void> {
-      await sectionFor(userId, sectionId, "tone.manage");
-      await deleteSection(db, sectionId);
+      const section = await sectionFor(userId, sectionId, "tone.manage");
+      await db.transaction().execute(async (trx) => {
+        if (!(await deleteSection(trx, sectionId))) return;
+        await edited(trx, section.team_id, userId, { action: "section deleted", section: section.title });
+      });
     },
   };
 }

@@ -2,6 +2,8 @@ import { type Kysely, sql } from "kysely";
 import { formatForFileName } from "../../shared/formats/file-language.ts";
 import { canonicalLanguage } from "../../shared/languages.ts";
 import type { ImportOptions, ImportResult } from "../../shared/schemas/transfer.ts";
+import { publishActivity } from "../activity/publish.ts";
+import { recordActivity } from "../activity/record.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
@@ -79,14 +81,25 @@ export function createImportService(deps: {
         });
         let translationsAdded = 0;
         for (const count of written.writtenByLanguage.values()) translationsAdded += count;
-        return { keysAdded: written.keysAdded, translationsAdded };
+        const recorded = await recordActivity(trx, {
+          teamId: project.team_id,
+          projectId,
+          userId,
+          kind: "strings.imported",
+          count: translationsAdded,
+          languages: fileLanguages,
+          details: { fileName: file.name, format: formatId, keysAdded: written.keysAdded, languagesAdded },
+        });
+        return { keysAdded: written.keysAdded, translationsAdded, recorded };
       });
+      const { recorded, ...counts } = result;
       await events.publish(projectId, [
         { type: "project.updated", data: { projectId } },
-        { type: "import.completed", data: { ...result, languagesAdded, languages: fileLanguages } },
+        { type: "import.completed", data: { ...counts, languagesAdded, languages: fileLanguages } },
       ]);
+      await publishActivity(deps, [recorded]);
       return {
-        ...result,
+        ...counts,
         languagesAdded,
         errors: warnings.length,
         warnings: warnings.slice(0, MAX_WARNINGS_SHOWN),

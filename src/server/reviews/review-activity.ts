@@ -1,0 +1,41 @@
+import type { Transaction } from "kysely";
+import { type RecordedActivity, recordActivity } from "../activity/record.ts";
+import type { DB } from "../db/schema.ts";
+import type { ProjectRow } from "../teams/access.ts";
+
+/** The feed's entries of reviews (issue 22), written in the review change's transaction. */
+
+/** One approval: the key by name as it is now, so the entry still reads once the key is gone. */
+export async function recordApproval(
+  trx: Transaction<DB>,
+  at: { project: ProjectRow; userId: string; reviewId: string; keyId: string; language: string },
+): Promise<RecordedActivity> {
+  const key = await trx
+    .selectFrom("translation_keys")
+    .select("key")
+    .where("id", "=", at.keyId)
+    .executeTakeFirstOrThrow();
+  return recordActivity(trx, {
+    teamId: at.project.team_id,
+    projectId: at.project.id,
+    userId: at.userId,
+    kind: "review.approved",
+    keys: [{ id: at.keyId, key: key.key }],
+    languages: [at.language],
+    details: { reviewId: at.reviewId },
+  });
+}
+
+export function recordCompleted(
+  trx: Transaction<DB>,
+  at: { project: ProjectRow; userId: string; review: { id: string; title: string }; languages: string[] },
+): Promise<RecordedActivity> {
+  return recordActivity(trx, {
+    teamId: at.project.team_id,
+    projectId: at.project.id,
+    userId: at.userId,
+    kind: "review.completed",
+    languages: at.languages,
+    details: { reviewId: at.review.id, title: at.review.title },
+  });
+}

@@ -1,0 +1,507 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { recordActivity, recordStringEdits } from "../../src/server/activity/record.ts";
+import { startActivityRetention } from "../../src/server/activity/retention.ts";
+import { createLogger } from "../../src/server/logger.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import {
+  ACTIVITY_KEYS_KEPT,
+  ACTIVITY_PAGE_SIZE,
+  type ActivityEntry,
+  type ActivityKind,
+  type ActivityQuery,
+} from "../../src/shared/schemas/activity.ts";
+import type { BatchJob } from "../../src/shared/schemas/batch.ts";
+import type { KeyRow } from "../../src/shared/schemas/keys.ts";
+import { type ApiClient, apiAppForThisFile, uniqueEmail } from "../helpers/api-app.ts";
+import { call } from "../helpers/contract-client.ts";
+import { createScopedKey, pushWithKey } from "../helpers/key-requests.ts";
+import { addKey, createReview, listenToBus, saveString, setApproval } from "../helpers/reviews.ts";
+import { membersOf, signInInvited, teamOfThree } from "../helpers/teams.ts";
+import { createApiKey, upload } from "../helpers/transfer.ts";
+
+// The activity feed (issue 22): each kind is written with its change, in its transaction, and read
+// back through the feed as owners, admins and reviewers see it.
+const api = apiAppForThisFile();
+
+/** The team of three (Olga owner, Adam admin, Rita reviewer) with a project in en, de and fr. */
+async function setup() {
+  const t = await teamOfThree(api());
+  const project = await call(t.owner, contract.projects.create, {
+    params: { teamId: t.teamId },
+    body: { name: "Shop" },
+  });
+  const projectId = project.body.id;
+  await call(t.owner, contract.projects.setLanguages, {
+    params: { id: projectId },
+    body: { languages: ["en", "de", "fr"] },
+  });
+  const userId = async (email: string) =>
+    (await api().db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+  return { ...t, projectId, ownerUserId: await userId(t.ownerEmail), userId };
+}
+
+async function feed(client: ApiClient, teamId: string, query: ActivityQuery = {}) {
+  const answer = await call(client, contract.activity.list, { params: { teamId }, query });
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+/** The team's entries of these kinds, newest first, as the owner sees them. */
+async function entries(t: { owner: ApiClient; teamId: string }, ...kinds: ActivityKind[]) {
+  const page = await feed(t.owner, t.teamId);
+  return page.entries.filter((entry) => kinds.includes(entry.kind));
+}
+
+/** Rows of the table itself, whatever the feed shows. */
+async function rowsOf(teamId: string) {
+  return api().db.selectFrom("activity").selectAll().where("team_id", "=", teamId).execute();
+}
+
+describe("string work", () => {
+  it("groups one person's edits of a project and minute into one entry with the summed count", async () => {
+    const t = await setup();
+    const a = await addKey(t.owner, t.projectId, "a.key", "Ay");
+    const b = await addKey(t.owner, t.projectId, "b.key", "Bee");
+    await saveString(t.owner, a, "de", "A");
+    await saveString(t.owner, b, "fr", "B");
+    await saveString(t.owner, a, "de", "A2");
+    // Saving the same value is no change and no count.
+    await saveString(t.owner, a, "de", "A2");
+    await saveString(t.admin, b, "de", "Biene");
+
+    const edits = await entries(t, "strings.edited");
+    // Within one minute here; a test crossing a minute boundary would see two of Olga's.
+    const olga = edits.filter((entry) => entry.user?.name === "Olga Owner");
+    expect(olga.reduce((sum, entry) => sum + entry.count, 0)).toBe(3);
+    const merged = olga.find((entry) => entry.count > 1) ?? olga[0];
+    expect(merged).toMatchObject({ projectId: t.projectId, projectName: "Shop" });
+    expect(olga.flatMap((entry) => entry.keys)).toEqual(
+      expect.arrayContaining([
+        { id: a, key: "a.key" },
+        { id: b, key: "b.key" },
+      ]),
+    );
+    expect(new Set(olga.flatMap((entry) => entry.languages))).toEqual(new Set(["de", "fr"]));
+    expect(edits.filter((entry) => entry.user?.name === "Adam Admin")).toMatchObject([
+      { count: 1, keys: [{ id: b, key: "b.key" }], languages: ["de"] },
+    ]);
+  });
+
+  it("keeps at most ACTIVITY_KEYS_KEPT keys of a grouped entry, once each, and counts all", async () => {
+    const t = await setup();
+    const db = api().db;
+    const keys = Array.from({ length: ACTIVITY_KEYS_KEPT + 5 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      key: `k${i}`,
+    }));
+    await db.transaction().execute(async (trx) => {
+      for (const key of keys.slice(0, 30)) {
+        await recordStringEdits(trx, {
+          teamId: t.teamId,
+          projectId: t.projectId,
+          userId: t.ownerUserId,
+          keys: [key],
+          languages: ["de"],
+          count: 1,
+        });
+      }
+      // The same keys again under newer names, then more: repeats are kept once, with the newer name.
+      await recordStringEdits(trx, {
+        teamId: t.teamId,
+        projectId: t.projectId,
+        userId: t.ownerUserId,
+        keys: keys.map((key) => ({ ...key, key: `${key.key}!` })),
+        languages: ["fr"],
+        count: keys.length,
+      });
+    });
+    const [entry] = await entries(t, "strings.edited");
+    expect(entry?.count).toBe(30 + keys.length);
+    expect(entry?.keys).toEqual(
+      keys.slice(0, ACTIVITY_KEYS_KEPT).map((key) => ({ ...key, key: `${key.key}!` })),
+    );
+    expect(entry?.languages).toEqual(["de", "fr"]);
+  });
+
+  it("records a restore from history and emptying a language as edits", async () => {
+    const t = await setup();
+    const a = await addKey(t.owner, t.projectId, "a.key", "Ay");
+    await saveString(t.admin, a, "de", "Eins");
+    await saveString(t.admin, a, "de", "Zwei");
+    const history = await call(t.admin, contract.strings.history, { params: { keyId: a, lang: "de" } });
+    const first = history.body.entries.find((entry) => entry.value === "Eins");
+    const restored = await call(t.admin, contract.strings.restore, {
+      params: { keyId: a, lang: "de" },
+      body: { historyId: Number(first?.id) },
+    });
+    expect(restored.status).toBe(200);
+    expect((await entries(t, "strings.edited")).reduce((sum, entry) => sum + entry.count, 0)).toBe(3);
+
+    await saveString(t.owner, a, "fr", "Un");
+    expect((await t.owner.request("DELETE", `/api/projects/${t.projectId}/strings/fr`)).status).toBeLessThan(
+      300,
+    );
+    const olga = (await entries(t, "strings.edited")).filter((entry) => entry.user?.name === "Olga Owner");
+    expect(olga.reduce((sum, entry) => sum + entry.count, 0)).toBe(2);
+  });
+
+  it("records an import with its file, languages and counts, and nothing for a file that fails", async () => {
+    const t = await setup();
+    const imported = await upload(
+      t.owner,
+      t.projectId,
+      "de.json",
+      JSON.stringify({ hello: "Hallo", bye: "Tschüss" }),
+      {
+        language: "de",
+      },
+    );
+    expect(imported.status).toBe(200);
+    expect(await entries(t, "strings.imported")).toMatchObject([
+      {
+        user: { name: "Olga Owner" },
+        count: 2,
+        languages: ["de"],
+        details: { fileName: "de.json", format: "json", keysAdded: 2 },
+      },
+    ]);
+
+    const bad = await upload(t.owner, t.projectId, "fr.json", "{ not json", { language: "fr" });
+    expect(bad.status).toBe(400);
+    expect(await entries(t, "strings.imported")).toHaveLength(1);
+  });
+
+  it("records a push in the API key creator's name; a dry run rolls its entry back with the rest", async () => {
+    const t = await setup();
+    const key = await createScopedKey(t.owner, t.projectId, ["push"]);
+    const file = { name: "en.json", bytes: JSON.stringify({ title: "Title", body: "Body" }) };
+    const dry = await pushWithKey(api().app.url, key.key, file, { language: "en", dryRun: "true" });
+    expect(dry.status).toBe(200);
+    // The dry run's transaction wrote the entry and was rolled back: nothing is left of it.
+    expect((await rowsOf(t.teamId)).filter((row) => row.kind === "strings.pushed")).toEqual([]);
+
+    const pushed = await pushWithKey(api().app.url, key.key, file, { language: "en" });
+    expect(pushed.status).toBe(200);
+    expect(await entries(t, "strings.pushed")).toMatchObject([
+      {
+        user: { id: t.ownerUserId, name: "Olga Owner" },
+        count: 2,
+        languages: ["en"],
+        details: { apiKey: "push", files: "en.json", keysAdded: 2, keysDeleted: 0 },
+      },
+    ]);
+  });
+
+  it("records a batch translation's start and its end with the translated and failed counts", async () => {
+    const t = await setup();
+    await addKey(t.owner, t.projectId, "a.key", "Apple");
+    await addKey(t.owner, t.projectId, "b.key", "Banana");
+    const started = await t.admin.request<BatchJob>(
+      "POST",
+      `/api/projects/${t.projectId}/batch-translations`,
+      {
+        body: { language: "de" },
+      },
+    );
+    expect(started.status).toBe(201);
+    const deadline = Date.now() + 30_000;
+    while (
+      ["pending", "processing"].includes(
+        (await t.admin.request<BatchJob>("GET", `/api/batch-translations/${started.body.id}`)).body.status,
+      )
+    ) {
+      if (Date.now() > deadline) throw new Error("the batch did not end");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const batch = await entries(t, "batch.started", "batch.completed");
+    expect(batch).toMatchObject([
+      {
+        kind: "batch.completed",
+        user: { name: "Adam Admin" },
+        count: 2,
+        languages: ["de"],
+        details: { batchId: started.body.id, status: "completed", translated: 2, failed: 0 },
+      },
+      {
+        kind: "batch.started",
+        user: { name: "Adam Admin" },
+        count: 2,
+        details: { batchId: started.body.id },
+      },
+    ]);
+    // Nothing to translate any more: refused, and no second start is recorded.
+    const again = await t.admin.request("POST", `/api/projects/${t.projectId}/batch-translations`, {
+      body: { language: "de" },
+    });
+    expect(again.status).toBe(400);
+    expect(await entries(t, "batch.started")).toHaveLength(1);
+  });
+});
+
+describe("keys and reviews", () => {
+  it("records a key's creation, rename (old and new name) and deletion; a conflict records nothing", async () => {
+    const t = await setup();
+    const id = await addKey(t.owner, t.projectId, "old.name", "Old");
+    await addKey(t.owner, t.projectId, "taken", "Taken");
+    const duplicate = await t.owner.request("POST", `/api/projects/${t.projectId}/keys`, {
+      body: { key: "taken" },
+    });
+    expect(duplicate.status).toBe(409);
+    const clash = await t.owner.request("PATCH", `/api/keys/${id}`, { body: { key: "taken" } });
+    expect(clash.status).toBe(409);
+    const renamed = await t.owner.request<KeyRow>("PATCH", `/api/keys/${id}`, { body: { key: "new.name" } });
+    expect(renamed.status).toBe(200);
+    expect((await t.owner.request("DELETE", `/api/keys/${id}`)).status).toBe(204);
+
+    expect(await entries(t, "key.created", "key.renamed", "key.deleted")).toMatchObject([
+      { kind: "key.deleted", keys: [{ id, key: "new.name" }], count: 1 },
+      { kind: "key.renamed", keys: [{ id, key: "new.name" }], details: { from: "old.name", to: "new.name" } },
+      { kind: "key.created", keys: [{ key: "taken" }] },
+      {
+        kind: "key.created",
+        keys: [{ id, key: "old.name" }],
+        languages: ["en"],
+        user: { name: "Olga Owner" },
+      },
+    ]);
+  });
+
+  it("records a review's creation, its completion once, and each approval", async () => {
+    const t = await setup();
+    const a = await addKey(t.owner, t.projectId, "a.key", "Ay");
+    await saveString(t.owner, a, "de", "A");
+    const review = await createReview(t.reviewer, t.projectId, { title: "Launch", keyIds: [a] });
+    const approved = await setApproval(t.reviewer, review.id, {
+      keyId: a,
+      language: "de",
+      state: "approved",
+    });
+    expect(approved.status).toBe(200);
+    await setApproval(t.reviewer, review.id, { keyId: a, language: "fr", state: "needs_changes" });
+    const path = `/api/reviews/${review.id}`;
+    expect(
+      (await t.reviewer.request("PATCH", path, { body: { languagesDone: ["en", "de", "fr"] } })).status,
+    ).toBe(200);
+    // Already completed: renaming it is no second completion.
+    expect((await t.reviewer.request("PATCH", path, { body: { title: "Launch 2" } })).status).toBe(200);
+
+    expect(await entries(t, "review.created", "review.approved", "review.completed")).toMatchObject([
+      {
+        kind: "review.completed",
+        user: { name: "Rita Reviewer" },
+        details: { reviewId: review.id, title: "Launch" },
+      },
+      { kind: "review.approved", keys: [{ id: a, key: "a.key" }], languages: ["de"], count: 1 },
+      { kind: "review.created", count: 1, details: { reviewId: review.id, title: "Launch" } },
+    ]);
+  });
+});
+
+describe("team entries", () => {
+  it("records members joining by invite, role changes and removals", async () => {
+    const t = await setup();
+    const email = uniqueEmail("joiner");
+    await t.owner.request("POST", `/api/teams/${t.teamId}/invites`, { body: { email } });
+    await api().mail.waitForMail(email);
+    await signInInvited(api(), email);
+    const joinerId = await t.userId(email);
+    const memberId = (await membersOf(t.owner, t.teamId)).find((m) => m.email === email)?.id ?? "";
+    const role = await t.owner.request("PATCH", `/api/teams/${t.teamId}/members/${memberId}`, {
+      body: { role: "admin" },
+    });
+    expect(role.status).toBe(200);
+    expect((await t.admin.request("DELETE", `/api/teams/${t.teamId}/members/${memberId}`)).status).toBe(204);
+
+    expect(await entries(t, "member.joined", "member.role_changed", "member.left")).toMatchObject([
+      { kind: "member.left", user: { id: joinerId }, details: { role: "admin", removedBy: "Adam Admin" } },
+      {
+        kind: "member.role_changed",
+        user: { name: "Olga Owner" },
+        details: { memberId: joinerId, member: email, from: "reviewer", to: "admin" },
+      },
+      {
+        kind: "member.joined",
+        user: { id: joinerId, name: email },
+        projectId: null,
+        details: { role: "reviewer" },
+      },
+    ]);
+  });
+
+  it("records API keys created and revoked, tone edits and glossary edits", async () => {
+    const t = await setup();
+    const key = await createApiKey(t.owner, t.projectId, "CI");
+    expect((await t.owner.request("DELETE", `/api/api-keys/${key.id}`)).status).toBe(204);
+    await t.admin.request("PUT", `/api/teams/${t.teamId}/tone`, { body: { brandTone: "Friendly" } });
+    const section = await t.admin.request<{ id: string }>("POST", `/api/teams/${t.teamId}/tone/sections`, {
+      body: { title: "Errors" },
+    });
+    expect((await t.admin.request("DELETE", `/api/tone/sections/${section.body.id}`)).status).toBe(204);
+    const term = await t.admin.request<{ id: string }>("POST", `/api/teams/${t.teamId}/glossary`, {
+      body: { term: "Basket" },
+    });
+    expect(term.status).toBe(201);
+    // A duplicate term is refused with nothing recorded.
+    expect(
+      (await t.admin.request("POST", `/api/teams/${t.teamId}/glossary`, { body: { term: "Basket" } })).status,
+    ).toBe(409);
+    expect((await t.admin.request("DELETE", `/api/teams/${t.teamId}/glossary/${term.body.id}`)).status).toBe(
+      204,
+    );
+
+    expect(await entries(t, "api_key.created", "api_key.revoked")).toMatchObject([
+      { kind: "api_key.revoked", projectId: t.projectId, details: { name: "CI" } },
+      { kind: "api_key.created", user: { name: "Olga Owner" }, details: { name: "CI", scopes: "pull" } },
+    ]);
+    expect(await entries(t, "tone.edited")).toMatchObject([
+      { details: { action: "section deleted", section: "Errors" } },
+      { details: { action: "section added", section: "Errors" } },
+      {
+        user: { name: "Adam Admin" },
+        projectId: null,
+        details: { action: "settings", changed: "brand tone" },
+      },
+    ]);
+    expect(await entries(t, "glossary.edited")).toMatchObject([
+      { details: { action: "deleted", term: "Basket" } },
+      { count: 1, details: { action: "created", term: "Basket" } },
+    ]);
+  });
+
+  it("rolls a glossary import's entry back with the import when the file overfills the glossary", async () => {
+    const t = await setup();
+    await api()
+      .db.insertInto("glossary_terms")
+      .values(Array.from({ length: 10_000 }, (_, i) => ({ team_id: t.teamId, term: `term ${i}` })))
+      .execute();
+    const form = new FormData();
+    form.set("file", new File(["term\r\nOne too many\r\n"], "glossary.csv", { type: "text/csv" }));
+    const refused = await t.owner.upload(`/api/teams/${t.teamId}/glossary/import`, form);
+    expect(refused.status).toBe(400);
+    // The entry was written before the limit was found exceeded; the rollback took it along.
+    expect((await rowsOf(t.teamId)).filter((row) => row.kind === "glossary.edited")).toEqual([]);
+  });
+});
+
+describe("the feed", () => {
+  it("shows reviewers the string work only; owners and admins everything; outsiders nothing", async () => {
+    const t = await setup();
+    await addKey(t.owner, t.projectId, "a.key", "Ay");
+    await createApiKey(t.owner, t.projectId, "CI");
+    await t.owner.request("PUT", `/api/teams/${t.teamId}/tone`, { body: { brandTone: "Calm" } });
+    const memberId = (await membersOf(t.owner, t.teamId)).find((m) => m.email === t.adminEmail)?.id ?? "";
+    await t.owner.request("PATCH", `/api/teams/${t.teamId}/members/${memberId}`, {
+      body: { role: "reviewer" },
+    });
+    await t.owner.request("PATCH", `/api/teams/${t.teamId}/members/${memberId}`, { body: { role: "admin" } });
+
+    const all = new Set((await feed(t.owner, t.teamId)).entries.map((entry) => entry.kind));
+    expect(all).toEqual(new Set(["key.created", "api_key.created", "tone.edited", "member.role_changed"]));
+    expect(new Set((await feed(t.admin, t.teamId)).entries.map((entry) => entry.kind))).toEqual(all);
+    expect((await feed(t.reviewer, t.teamId)).entries.map((entry) => entry.kind)).toEqual(["key.created"]);
+    const outsider = await call(t.outsider, contract.activity.list, {
+      params: { teamId: t.teamId },
+      query: {},
+    });
+    expect(outsider.status).toBe(404);
+  });
+
+  it("filters by project, person, kind and days, and pages newest first with a cursor", async () => {
+    const t = await setup();
+    const other = await call(t.owner, contract.projects.create, {
+      params: { teamId: t.teamId },
+      body: { name: "Other" },
+    });
+    await addKey(t.admin, other.body.id, "x.key");
+    const db = api().db;
+    // More than a page of entries, some in the same instant (the cursor must not skip those).
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < ACTIVITY_PAGE_SIZE + 7; i++) {
+        await recordActivity(trx, {
+          teamId: t.teamId,
+          projectId: t.projectId,
+          userId: t.ownerUserId,
+          kind: "key.created",
+          keys: [{ id: crypto.randomUUID(), key: `k${i}` }],
+        });
+      }
+    });
+    await db
+      .updateTable("activity")
+      .set({ created_at: sql<Date>`now() - interval '3 days'` })
+      .where("team_id", "=", t.teamId)
+      .where("key_names", "=", sql<string[]>`array['k0']`)
+      .execute();
+
+    const first = await feed(t.owner, t.teamId, { projectId: t.projectId });
+    expect(first.entries).toHaveLength(ACTIVITY_PAGE_SIZE);
+    expect(first.next).not.toBeNull();
+    const second = await feed(t.owner, t.teamId, { projectId: t.projectId, before: first.next ?? "" });
+    expect(second.next).toBeNull();
+    const names = [...first.entries, ...second.entries].map((entry: ActivityEntry) => entry.keys[0]?.key);
+    expect(names).toHaveLength(ACTIVITY_PAGE_SIZE + 7);
+    expect(new Set(names).size).toBe(ACTIVITY_PAGE_SIZE + 7);
+    expect(names.at(-1)).toBe("k0");
+
+    const adminId = await t.userId(t.adminEmail);
+    expect((await feed(t.owner, t.teamId, { userId: adminId })).entries).toMatchObject([
+      { kind: "key.created", projectName: "Other", keys: [{ key: "x.key" }] },
+    ]);
+    expect((await feed(t.owner, t.teamId, { kind: "strings.edited" })).entries).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const old = await feed(t.owner, t.teamId, { until: threeDaysAgo });
+    expect(old.entries.map((entry) => entry.keys[0]?.key)).toEqual(["k0"]);
+    const recent = await feed(t.owner, t.teamId, { since: today, projectId: t.projectId });
+    expect(recent.entries.some((entry) => entry.keys[0]?.key === "k0")).toBe(false);
+
+    const bad = await call(t.owner, contract.activity.list, {
+      params: { teamId: t.teamId },
+      query: { before: "not a cursor" },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("publishes string work on the project's stream after the commit, not API keys", async () => {
+    const t = await setup();
+    const bus = await listenToBus(api());
+    try {
+      await addKey(t.owner, t.projectId, "live.key");
+      await createApiKey(t.owner, t.projectId, "Hidden");
+      const deadline = Date.now() + 5000;
+      const activity = () =>
+        bus.seen.filter(
+          (m): m is { projectId: string; event: { type: string; data: ActivityEntry } } =>
+            (m as { event?: { type?: string } }).event?.type === "activity.created",
+        );
+      while (activity().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(activity().map((m) => [m.projectId, m.event.data.kind, m.event.data.keys])).toEqual([
+        [t.projectId, "key.created", [expect.objectContaining({ key: "live.key" })]],
+      ]);
+    } finally {
+      await bus.stop();
+    }
+  });
+
+  it("deletes entries older than the retention when the server starts", async () => {
+    const t = await setup();
+    await addKey(t.owner, t.projectId, "fresh");
+    await addKey(t.owner, t.projectId, "old");
+    await api()
+      .db.updateTable("activity")
+      .set({ created_at: sql<Date>`now() - interval '366 days'` })
+      .where("team_id", "=", t.teamId)
+      .where("key_names", "=", sql<string[]>`array['old']`)
+      .execute();
+    const retention = startActivityRetention({
+      db: api().db,
+      days: 365,
+      logger: createLogger("silent"),
+    });
+    await retention.ready();
+    await retention.stop();
+    expect((await rowsOf(t.teamId)).map((row) => row.key_names)).toEqual([["fresh"]]);
+  });
+});
