@@ -78,6 +78,14 @@ export const configSchema = z.object({
   AI_REQUESTS_PER_HOUR_PER_USER: rateLimit(300),
   /** AI requests one team's members may make per hour together. */
   AI_REQUESTS_PER_HOUR_PER_TEAM: rateLimit(1000),
+  /**
+   * AI tokens (input + output, as the provider counts them) one team may use per calendar month
+   * (UTC, issue 22); once reached, its AI calls are refused until the month ends. Unset: no limit.
+   */
+  AI_MONTHLY_TOKEN_LIMIT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  ),
   /** Unset: billing is off and every team has every feature (the self-hosted default). */
   BILLING_PROVIDER: z.preprocess(emptyToUndefined, z.enum(["stripe"]).optional()),
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -105,6 +113,11 @@ export const configSchema = z.object({
   WEBHOOK_DISABLE_AFTER_FAILURES: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(1000).default(10),
+  ),
+  /** Days an activity entry is kept (issue 22); older ones are deleted at start and once a day. */
+  ACTIVITY_RETENTION_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(36_500).default(365),
   ),
   /** Largest screenshot a key can have, in bytes (5 MB); larger uploads get 413 naming the limit. */
   SCREENSHOT_MAX_BYTES: z.preprocess(

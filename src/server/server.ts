@@ -1,7 +1,10 @@
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
+import { activityModule } from "./activity/module.ts";
+import { startActivityRetention } from "./activity/retention.ts";
 import { createAiQuota } from "./ai/ai-quota.ts";
+import { createAiBudget, createUsageRecorder } from "./ai/ai-usage.ts";
 import { aiModule } from "./ai/module.ts";
 import { createOpenAIProvider } from "./ai/openai-provider.ts";
 import { createPseudoProvider } from "./ai/pseudo-provider.ts";
@@ -39,6 +42,7 @@ import { teamsModule } from "./teams/module.ts";
 import { toneModule } from "./tone/module.ts";
 import { createFormatWorkers } from "./transfer/format-workers.ts";
 import { transferModule } from "./transfer/module.ts";
+import { usageModule } from "./usage/module.ts";
 import { webhooksModule } from "./webhooks/module.ts";
 import {
   createWebhookDispatch,
@@ -81,11 +85,17 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       writeBehindMs: database.kind === "pglite" ? 1000 : undefined,
     });
     const limiter = new RateLimiter(counters, options.clock ?? systemClock);
-    const aiQuota = createAiQuota(limiter, {
-      perMinutePerUser: config.AI_REQUESTS_PER_MINUTE_PER_USER,
-      perHourPerUser: config.AI_REQUESTS_PER_HOUR_PER_USER,
-      perHourPerTeam: config.AI_REQUESTS_PER_HOUR_PER_TEAM,
-    });
+    // AI_MONTHLY_TOKEN_LIMIT: checked before the rate limits of every AI request, and per batch chunk.
+    const aiBudget = createAiBudget(database.db, config.AI_MONTHLY_TOKEN_LIMIT);
+    const aiQuota = createAiQuota(
+      limiter,
+      {
+        perMinutePerUser: config.AI_REQUESTS_PER_MINUTE_PER_USER,
+        perHourPerUser: config.AI_REQUESTS_PER_HOUR_PER_USER,
+        perHourPerTeam: config.AI_REQUESTS_PER_HOUR_PER_TEAM,
+      },
+      aiBudget,
+    );
     const events = await createEventBus({
       db: database.db,
       embedded: database.embedded,
@@ -94,13 +104,16 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     });
     // Parsing uploads and serializing exports run there, so big ones do not stall other requests.
     const formats = createFormatWorkers();
+    // Every AI call adds its tokens and characters to its team's month (the Team screen's 'Usage').
+    const recordUsage = createUsageRecorder(database.db, logger);
     const provider = config.AI_API_KEY
       ? createOpenAIProvider({
           apiKey: config.AI_API_KEY,
           baseURL: config.AI_BASE_URL,
           model: config.AI_MODEL,
+          recordUsage,
         })
-      : createPseudoProvider();
+      : createPseudoProvider({ recordUsage });
     logger.info({ provider: provider.name, model: provider.model }, "AI provider");
     const queue = await createJobQueue(database, {
       databaseUrl: config.DATABASE_URL,
@@ -124,6 +137,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       events: withWebhooks(events, webhookDispatch, logger),
       limiter,
       aiQuota,
+      aiBudget,
       mailer,
       provider,
       formats,
@@ -168,11 +182,18 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       webhooksModule(core, { dispatch: webhookDispatch, apiKeys: apiKeys.apiKeys }),
       screenshotsModule(core),
       quality,
+      usageModule(core),
+      activityModule(core),
     ];
     for (const job of modules.flatMap((module) => module.jobs ?? [])) {
       await queue.work(job.queue, job.concurrency, job.handle);
     }
     void quality.start();
+    const retention = startActivityRetention({
+      db: database.db,
+      days: config.ACTIVITY_RETENTION_DAYS,
+      logger,
+    });
     const app = buildApp({
       publicUrl: config.publicUrl,
       maxUploadMb: config.MAX_UPLOAD_MB,
@@ -209,6 +230,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         await webhookDispatch
           .flush()
           .catch((error: unknown) => logger.error({ err: error }, "webhook deliveries not queued"));
+        await retention.stop();
         await queue.stop();
         await events.close();
         mailer.close();

@@ -163,6 +163,13 @@ export const routes: RouteObject[] = [
               (m) => m.GlossaryPage,
             ),
           },
+          {
+            path: "activity",
+            lazy: lazyPage(
+              () => import("./pages/app/activity-page.tsx"),
+              (m) => m.ActivityPage,
+            ),
+          },
           { path: "translations", element: toOverview },
           { path: "dashboard", element: toOverview },
           { path: "*", element: toOverview },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
 import { ACCOUNT_TEAM_CASES, BILLING_CASES } from "../helpers/route-matrix/account-team-billing-cases.ts";
+import { ACTIVITY_CASES } from "../helpers/route-matrix/activity-cases.ts";
 import { COMMENT_CASES } from "../helpers/route-matrix/comments-cases.ts";
 import { buildMatrix, type Matrix, statusOf } from "../helpers/route-matrix/fixture.ts";
 import { GLOSSARY_CASES } from "../helpers/route-matrix/glossary-cases.ts";
@@ -17,6 +18,7 @@ import {
   REVIEW_TONE_ACCESS_CASES,
 } from "../helpers/route-matrix/review-tone-access-cases.ts";
 import { SCREENSHOT_CASES } from "../helpers/route-matrix/screenshots-cases.ts";
+import { USAGE_CASES } from "../helpers/route-matrix/usage-cases.ts";
 import { type StripeServer, startStripeServer } from "../helpers/stripe-server.ts";
 
 /**
@@ -38,6 +40,8 @@ const CASES: RouteCase[] = [
   ...GLOSSARY_CASES,
   ...COMMENT_CASES,
   ...SCREENSHOT_CASES,
+  ...ACTIVITY_CASES,
+  ...USAGE_CASES,
   ...BILLING_CASES,
   ...APP_DOCUMENT_CASES,
 ];

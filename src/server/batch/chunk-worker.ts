@@ -2,6 +2,9 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { GlossaryEntry } from "../../shared/glossary/match.ts";
 import { detectPlaceholders } from "../../shared/placeholders/detect.ts";
 import { BATCH_PAUSE_MS } from "../../shared/schemas/batch.ts";
+import { publishBatchCompleted } from "../activity/publish.ts";
+import { recordActivity } from "../activity/record.ts";
+import type { AiBudget } from "../ai/ai-usage.ts";
 import { placeholderProblem } from "../ai/checks.ts";
 import { glossaryHints, glossaryProblem, keyImages } from "../ai/context.ts";
 import type { ExamplesLookup, TranslationItem, TranslationProvider, VoiceContext } from "../ai/provider.ts";
@@ -47,12 +50,15 @@ export function createChunkWorker(deps: {
   pauseMs?: number;
   /** Send each key's screenshot with the chunk (config AI_SEND_SCREENSHOTS). */
   sendScreenshots?: boolean;
+  /** The teams' monthly AI tokens: a chunk of a team that used them up fails its keys with why. */
+  aiBudget?: AiBudget;
 }) {
   const { db, events, provider, logger } = deps;
   const pauseMs = deps.pauseMs ?? BATCH_PAUSE_MS;
 
   async function publish(row: BatchJobRow) {
     await events.publish(row.project_id, [{ type: "batch.updated", data: presentBatchJob(row) }]);
+    if (row.status === "completed" || row.status === "failed") await publishBatchCompleted(deps, row);
   }
 
   async function loadJob(batchId: string) {
@@ -228,6 +234,23 @@ export function createChunkWorker(deps: {
     const finished = resolved >= total;
     // All failed and nothing translated: the job failed (spec: 'Translation failed' or the message).
     const status = !finished ? "processing" : completed + skipped === 0 ? "failed" : "completed";
+    if (finished) {
+      const project = await trx
+        .selectFrom("projects")
+        .select("team_id")
+        .where("id", "=", locked.project_id)
+        .executeTakeFirstOrThrow();
+      // Written with the job's last counters, in their transaction: in the feed exactly when it ended.
+      await recordActivity(trx, {
+        teamId: project.team_id,
+        projectId: locked.project_id,
+        userId: locked.created_by,
+        kind: "batch.completed",
+        count: completed,
+        languages: [locked.target_language],
+        details: { batchId: locked.id, status, translated: completed, failed, skipped },
+      });
+    }
     return trx
       .updateTable("batch_translation_jobs")
       .set({
@@ -273,12 +296,19 @@ export function createChunkWorker(deps: {
         else translatable.push(item);
       }
       let pause = Promise.resolve();
+      const project = await db
+        .selectFrom("projects")
+        .select("team_id")
+        .where("id", "=", job.project_id)
+        .executeTakeFirstOrThrow();
+      // AI_MONTHLY_TOKEN_LIMIT reached (by this batch or anything else): the chunk calls nothing and
+      // its keys fail with the reason, written like any outcome below.
+      const overLimit = translatable.length > 0 ? await deps.aiBudget?.exhausted(project.team_id) : undefined;
+      if (overLimit !== undefined) {
+        for (const item of translatable.splice(0))
+          outcomes.set(item.keyId, { status: "failed", error: overLimit });
+      }
       if (translatable.length > 0) {
-        const project = await db
-          .selectFrom("projects")
-          .select("team_id")
-          .where("id", "=", job.project_id)
-          .executeTakeFirstOrThrow();
         const keyIds = translatable.map((item) => item.keyId);
         const [voice, others, examples, glossary, images] = await Promise.all([
           loadVoice(db, project.team_id, job.model),

@@ -15,6 +15,7 @@ export function batchModule(core: Core, deps: { memory: MemoryService }) {
     logger,
     examples: (request) => deps.memory.examplesFor(request),
     sendScreenshots: core.config.AI_SEND_SCREENSHOTS === "1",
+    aiBudget: core.aiBudget,
   });
   return {
     name: "batch",

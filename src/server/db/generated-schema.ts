@@ -21,7 +21,43 @@ export type Generated<T> =
     ? ColumnType<S, I | undefined, U>
     : ColumnType<T, T | undefined, T>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface Activity {
+  count: Generated<number>;
+  created_at: Generated<Timestamp>;
+  details: Generated<Json>;
+  id: Generated<number>;
+  key_ids: Generated<string[]>;
+  key_names: Generated<string[]>;
+  kind: string;
+  languages: Generated<string[]>;
+  minute: Timestamp | null;
+  project_id: string | null;
+  team_id: string;
+  user_id: string | null;
+}
+
+export interface AiUsage {
+  calls: Generated<number>;
+  characters: Generated<number>;
+  input_tokens: Generated<number>;
+  month: Timestamp;
+  output_tokens: Generated<number>;
+  team_id: string;
+}
 
 export interface ApiKeys {
   created_at: Generated<Timestamp>;
@@ -375,6 +411,8 @@ export interface Webhooks {
 }
 
 export interface DB {
+  activity: Activity;
+  ai_usage: AiUsage;
   api_keys: ApiKeys;
   app_settings: AppSettings;
   batch_translation_items: BatchTranslationItems;

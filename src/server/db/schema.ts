@@ -66,3 +66,7 @@ export type BillingEventsTable = Tables.BillingEvents;
 export type ScreenshotsTable = Tables.Screenshots;
 /** A screenshot's link to a key, with the key's rectangle (all four null: the whole image). */
 export type ScreenshotKeysTable = Tables.ScreenshotKeys;
+/** An activity entry (issue 22); `minute` groups a person's string edits of a project (0023). */
+export type ActivityTable = Tables.Activity;
+/** A team's AI calls, tokens and characters of one month (issue 22); `month` is its first day, UTC (0024). */
+export type AiUsageTable = Tables.AiUsage;

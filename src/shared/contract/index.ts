@@ -15,6 +15,7 @@ import { stringsContract } from "./strings.ts";
 import { teamsContract } from "./teams.ts";
 import { toneContract } from "./tone.ts";
 import { eventsContract, transferContract } from "./transfer.ts";
+import { usageContract } from "./usage.ts";
 import { webhooksContract } from "./webhooks.ts";
 
 /**
@@ -43,6 +44,7 @@ export const contract = {
   webhooks: webhooksContract,
   comments: commentsContract,
   screenshots: screenshotsContract,
+  usage: usageContract,
 };
 
 export type Contract = typeof contract;

@@ -33,6 +33,8 @@ export const queryKeys = {
     ["teams", teamId, "activity", filters] as const,
   /** The team's plan and billing state. */
   teamSubscription: (teamId: string) => ["teams", teamId, "subscription"] as const,
+  /** The team's usage this month (teamUsageSchema): AI calls and tokens, keys, strings, seats. */
+  teamUsage: (teamId: string) => ["teams", teamId, "usage"] as const,
   /** The team's tone settings; also the prefix of its tone sections. */
   toneSettings: (teamId: string) => ["teams", teamId, "tone"] as const,
   /** The team's style-guide sections. */

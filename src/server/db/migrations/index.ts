@@ -21,6 +21,8 @@ import * as m0019 from "./0019-quality-checks.ts";
 import * as m0020 from "./0020-glossary.ts";
 import * as m0021 from "./0021-screenshots.ts";
 import * as m0022 from "./0022-comments.ts";
+import * as m0023 from "./0023-activity.ts";
+import * as m0024 from "./0024-ai-usage.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   "0020-glossary": m0020,
   "0021-screenshots": m0021,
   "0022-comments": m0022,
+  "0023-activity": m0023,
+  "0024-ai-usage": m0024,
 };

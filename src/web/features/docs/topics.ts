@@ -68,7 +68,8 @@ const TOPIC_TEXT: Record<TopicId, Omit<DocTopic, "id">> = {
   },
   collaboration: {
     title: "Team collaboration",
-    summary: "Teams, members, invites, what owners, admins and reviewers may do, and comments on strings.",
+    summary:
+      "Teams, members, invites, what owners, admins and reviewers may do, comments on strings, and the activity feed.",
   },
 };
 

@@ -2,6 +2,7 @@ import {
   BookA,
   ClipboardCheck,
   Folder,
+  History,
   KeyRound,
   type LucideIcon,
   Menu,
@@ -28,6 +29,7 @@ export const SIDEBAR_TABS: { to: string; label: string; icon: LucideIcon }[] = [
   { to: "/app/team", label: "Team", icon: Users },
   { to: "/app/tone", label: "Tone", icon: MessageSquareQuote },
   { to: "/app/glossary", label: "Glossary", icon: BookA },
+  { to: "/app/activity", label: "Activity", icon: History },
 ];
 
 const itemClass = (active: boolean) =>

@@ -193,8 +193,22 @@ export function AiTranslateTopic() {
               <Code key="d">{SERVER_DEFAULTS.AI_MODEL}</Code>,
               "The model to ask",
             ],
+            [
+              <Code key="l">AI_MONTHLY_TOKEN_LIMIT</Code>,
+              "unset (no limit)",
+              "AI tokens (input and output) one team may use per calendar month (UTC)",
+            ],
           ]}
         />
+        <P>
+          Every AI call counts for its team: the Team screen's <Ui>Usage</Ui> (owners and admins) shows this
+          month's AI calls, the input and output tokens the AI service reported, the characters of source text
+          sent for translation (the only count pseudo-localization has), and the team's keys, strings and
+          seats. Once a team's tokens reach <Code>AI_MONTHLY_TOKEN_LIMIT</Code>, translating a cell, the
+          writing assistant and starting a batch answer that the tokens are used and when AI translation is
+          available again (the first day of the next month); a running batch stops there, and its remaining
+          keys fail with that message, untouched.
+        </P>
         <P>
           Without <Code>AI_API_KEY</Code>, a built-in pseudo-localization answers instead, so every AI feature
           still works offline and you can see which text is not translated and where a longer language would

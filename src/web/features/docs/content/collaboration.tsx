@@ -2,6 +2,7 @@ import { ASSIGNABLE_ROLES, INVITE_ERRORS } from "../../../../shared/schemas/team
 import { Callout, DocSection, List, P, SubHeading, TopicLink, Ui } from "../components/prose.tsx";
 import { RolesTable } from "../components/roles-table.tsx";
 import { ROLE_LABELS, rolesWith } from "../reference-data.ts";
+import { ActivitySection } from "./activity-section.tsx";
 import { CommentsSection } from "./comments-section.tsx";
 import { ScreenshotsSection } from "./screenshots-section.tsx";
 
@@ -98,6 +99,7 @@ export function CollaborationTopic() {
       </DocSection>
       <ScreenshotsSection />
       <CommentsSection />
+      <ActivitySection />
     </>
   );
 }
