@@ -114,7 +114,7 @@ describe(`translation quality on ${testDatabaseKind() === "postgres" ? "PostgreS
     await overview.hoverRow(KEY);
     await button(ownerPage, `Translate ${CELL}`).click();
     await eventually(
-      async () => (await overview.cell(KEY, "target").textContent()) ?? "",
+      async () => (await overview.cell(KEY, "selected").textContent()) ?? "",
       (text) => text.includes(ANSWER),
       "the AI translation in the cell",
     );
@@ -146,7 +146,7 @@ describe(`translation quality on ${testDatabaseKind() === "postgres" ? "PostgreS
   step("5. one click fixes it: saved by a person, the check and the AI mark are gone", async () => {
     await button(ownerPage, "Fix: Ending punctuation").click();
     await eventually(
-      async () => (await overview.cell(KEY, "target").textContent()) ?? "",
+      async () => (await overview.cell(KEY, "selected").textContent()) ?? "",
       (text) => text.includes(`${ANSWER}.`),
       "the fixed translation",
     );
@@ -182,12 +182,12 @@ describe(`translation quality on ${testDatabaseKind() === "postgres" ? "PostgreS
   step("7. the reviewer gets the e-mail, and its link opens the project on the key", async () => {
     const received = await mail.waitForMail(address("reviewer"));
     expect(received.subject).toBe(`Olga Owner mentioned you on ${KEY} (German)`);
-    const link = /https?:\/\/\S+\/app\/overview\?\S+/.exec(received.text)?.[0];
-    expect(link).toBeDefined();
+    const link = /https?:\/\/\S+\/app\/overview\?\S+/.exec(received.text ?? "")?.[0];
+    if (link === undefined) throw new Error(`no link to the Overview in the e-mail: ${received.text}`);
     const page = await reviewerContext.newPage();
     reportProblems(page);
     current = page;
-    await page.goto(link ?? "");
+    await page.goto(link);
     const reviewerOverview = new OverviewPage(page, app.url);
     await expectVisible(reviewerOverview.row(KEY));
     expect(await page.getByRole("searchbox", { name: "Search keys" }).inputValue()).toBe(KEY);
