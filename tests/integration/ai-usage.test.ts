@@ -216,6 +216,8 @@ describe("AI usage per team", () => {
     expect(started.status).toBe(201);
     const job = await waitForEnd(owner, started.body.id);
     expect(job).toMatchObject({ status: "completed", completedItems: 50, failedItems: 100 });
+    // The job keeps the reason, so the end notice can say why keys failed.
+    expect(job.errorMessage).toBe(limitMessage);
     expect(ai.requests.length - before).toBe(1);
 
     const items = await api()

@@ -259,7 +259,9 @@ export function createChunkWorker(deps: {
         failed_items: failed,
         skipped_items: skipped,
         progress_percentage: total === 0 ? 100 : Math.floor((resolved * 100) / total),
-        error_message: status === "failed" ? (lastError ?? "Translation failed") : locked.error_message,
+        // A job that goes on past failed keys keeps the latest reason (the team's token limit, say),
+        // so its end notice can say why keys failed.
+        error_message: status === "failed" ? (lastError ?? "Translation failed") : (lastError ?? locked.error_message),
         updated_at: sql`now()`,
       })
       .where("id", "=", locked.id)

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { activityPageSchema, activityQuerySchema } from "../schemas/activity.ts";
+import { dashboardSchema } from "../schemas/dashboard.ts";
 import { pathParams } from "./path-params.ts";
 import { endpoint, guarded } from "./route.ts";
 
@@ -19,4 +20,14 @@ export const activityContract = {
     .errors({ bad_request: { status: 400, message: "Bad input" }, ...guarded })
     .input(z.object({ params: pathParams("teamId"), query: activityQuerySchema }))
     .output(activityPageSchema),
+  dashboard: activity
+    .route({
+      method: "GET",
+      path: "/projects/{projectId}/dashboard",
+      summary:
+        "The project's dashboard: each language's state, 90 days of progress, this month's words by people and AI, top contributors, open reviews",
+    })
+    .errors(guarded)
+    .input(z.object({ params: pathParams("projectId") }))
+    .output(dashboardSchema),
 };

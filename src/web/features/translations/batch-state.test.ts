@@ -73,6 +73,16 @@ describe("batchEndNotice", () => {
     });
   });
 
+  it("says why keys failed when the job knows (the team's AI token limit)", () => {
+    const limit = "Your team has used its 1,000 AI tokens for November.";
+    expect(
+      batchEndNotice(
+        job({ status: "completed", completedItems: 50, failedItems: 70, errorMessage: limit }),
+        "German",
+      )?.text,
+    ).toBe(`German translation complete: 50 translated, 70 failed (${limit})`);
+  });
+
   it("uses the spec's texts for failure and cancel", () => {
     expect(
       batchEndNotice(job({ status: "failed", errorMessage: "API request failed: 500" }), "German")?.text,

@@ -58,9 +58,11 @@ export function batchEndNotice(
       if (job.failedItems > 0) parts.push(`${job.failedItems.toLocaleString("en")} failed`);
       if (job.skippedItems > 0)
         parts.push(`${job.skippedItems.toLocaleString("en")} already translated by someone`);
+      // Why keys failed, when the job knows (the last reason: the team's AI token limit, say).
+      const why = job.failedItems > 0 && job.errorMessage ? ` (${job.errorMessage})` : "";
       return {
         kind: job.failedItems > 0 ? "info" : "success",
-        text: `${languageLabel} translation complete: ${parts.join(", ")}`,
+        text: `${languageLabel} translation complete: ${parts.join(", ")}${why}`,
       };
     }
     case "failed":
