@@ -70,6 +70,8 @@ export const queryKeys = {
    */
   projectKeyPicker: (projectId: string) => ["projects", projectId, "review-key-picker"] as const,
   projectCompletion: (projectId: string) => ["projects", projectId, "completion"] as const,
+  /** The project's dashboard at the top of the Activity tab (dashboardSchema). */
+  projectDashboard: (projectId: string) => ["projects", projectId, "dashboard"] as const,
   /** The project's batch translations still pending or processing. */
   projectBatches: (projectId: string) => ["projects", projectId, "batches"] as const,
   /** The project's API keys (Project Settings → API Access). */

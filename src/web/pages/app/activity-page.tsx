@@ -7,8 +7,10 @@ import {
   ActivityFilterBar,
   type ActivityPerson,
 } from "../../features/activity/components/activity-filter-bar.tsx";
+import { ProjectDashboard } from "../../features/activity/components/dashboard/project-dashboard.tsx";
 import { useActivityFilters } from "../../features/activity/hooks/use-activity-filters.ts";
 import { useActivityRealtime } from "../../features/activity/hooks/use-activity-realtime.ts";
+import { useDashboardRefresh } from "../../features/activity/hooks/use-dashboard-refresh.ts";
 import { useProjects } from "../../features/projects/api/list-projects.ts";
 import { useMembers } from "../../features/teams/api/list-members.ts";
 import type { ActivityFilters } from "../../lib/query-keys.ts";
@@ -33,8 +35,10 @@ function ActivityOfTeam({
   const members = useMembers(teamId).data;
   const project = projects.data?.find((candidate) => candidate.id === projectId) ?? null;
   const teamFeed = viewAll && (wholeTeam || projectId === null);
-  // Live over the selected project's stream (the team's feed gets that project's entries live).
-  useActivityRealtime(teamId, projectId, viewAll);
+  // Live over the selected project's stream (the team's feed gets that project's entries live); the
+  // same stream refetches the project's dashboard, throttled.
+  const refreshDashboard = useDashboardRefresh(projectId);
+  useActivityRealtime(teamId, projectId, viewAll, refreshDashboard);
 
   const people: ActivityPerson[] = useMemo(
     () => (members ?? []).map((member) => ({ userId: member.userId, name: member.name || member.email })),
@@ -47,6 +51,7 @@ function ActivityOfTeam({
 
   return (
     <>
+      {projectId !== null ? <ProjectDashboard key={projectId} projectId={projectId} /> : null}
       <ActivityFilterBar
         filters={filters}
         people={people}

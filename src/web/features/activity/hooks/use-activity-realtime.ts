@@ -8,19 +8,26 @@ import { applyActivityEntry } from "../activity-cache.ts";
 /**
  * Keeps the team's feeds current while the tab is open: each `activity.created` of the project's
  * event stream goes into the cached feeds that would list it (a grown entry replaces itself). A
- * reconnect may have missed some, so the feeds are fetched again then.
+ * reconnect may have missed some, so the feeds are fetched again then. `alsoOnEvent` gets every event
+ * of the same stream (the dashboard's refresh), so the tab keeps one connection.
  */
-export function useActivityRealtime(teamId: string, projectId: string | null, viewAll: boolean): void {
+export function useActivityRealtime(
+  teamId: string,
+  projectId: string | null,
+  viewAll: boolean,
+  alsoOnEvent?: (event: ProjectEvent) => void,
+): void {
   const queryClient = useQueryClient();
   const onEvent = useCallback(
     (event: ProjectEvent) => {
       if (event.type === "activity.created") applyActivityEntry(queryClient, teamId, event.data, viewAll);
+      alsoOnEvent?.(event);
     },
-    [queryClient, teamId, viewAll],
+    [queryClient, teamId, viewAll, alsoOnEvent],
   );
-  const onReconnect = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: queryKeys.teamActivity(teamId) }),
-    [queryClient, teamId],
-  );
+  const onReconnect = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teamActivity(teamId) });
+    if (projectId) void queryClient.invalidateQueries({ queryKey: queryKeys.projectDashboard(projectId) });
+  }, [queryClient, teamId, projectId]);
   useProjectEvents(projectId, onEvent, { onReconnect });
 }
