@@ -202,6 +202,14 @@ export interface Projects {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ProjectSnapshots {
+  day: Timestamp;
+  language_code: string;
+  project_id: string;
+  total: number;
+  translated: number;
+}
+
 export interface RateLimits {
   count: number;
   id: string;
@@ -410,6 +418,13 @@ export interface Webhooks {
   url: string;
 }
 
+export interface WordCounts {
+  month: Timestamp;
+  origin: string;
+  project_id: string;
+  words: Generated<number>;
+}
+
 export interface DB {
   activity: Activity;
   ai_usage: AiUsage;
@@ -426,6 +441,7 @@ export interface DB {
   members: Members;
   profiles: Profiles;
   project_file_meta: ProjectFileMeta;
+  project_snapshots: ProjectSnapshots;
   projects: Projects;
   rate_limits: RateLimits;
   review_approvals: ReviewApprovals;
@@ -445,4 +461,5 @@ export interface DB {
   webhook_deliveries: WebhookDeliveries;
   webhook_review_completions: WebhookReviewCompletions;
   webhooks: Webhooks;
+  word_counts: WordCounts;
 }

@@ -41,7 +41,7 @@ export interface ProjectApprovalRow {
  * A verdict counts while the string it judged is the one stored: same version (0 = no string), and
  * not written again after the verdict (a string deleted and written anew starts at version 1 again).
  */
-const isCurrent = sql<boolean>`a.string_version = coalesce(s.version, 0)
+export const isCurrent = sql<boolean>`a.string_version = coalesce(s.version, 0)
   and (s.updated_at is null or s.updated_at <= a.updated_at)`;
 
 export const isUuid = (value: string) =>

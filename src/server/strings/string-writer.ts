@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { HISTORY_ORIGINS } from "../../shared/schemas/keys.ts";
+import { countWrittenWords } from "../activity/dashboard-words.ts";
 import type { MachineColumn } from "../db/column-types.ts";
 import type { DB } from "../db/schema.ts";
 import {
@@ -119,6 +120,8 @@ export async function writeStrings(
     `.execute(trx);
   }
   await recheckTranslationsOfSources(trx, rows);
+  // The dashboard's words of the month (issue 22): nothing is counted for imports, pushes and pseudo.
+  await countWrittenWords(trx, rows, meta.origin);
   return rows.map((r) => ({
     keyId: r.key_id,
     language: r.language_code,
