@@ -109,3 +109,18 @@ export async function seedLargeProject(
   step("analyzed");
   return { strings };
 }
+
+/**
+ * The dashboard's last 90 days (issue 22) for the large project's target languages: a snapshot a
+ * day that climbs to today's numbers, so the progress chart reads a full series. Today's row is
+ * left to the dashboard, which writes it from the completion counts on its first read.
+ */
+export async function seedLargeSnapshots(db: Kysely<DB>, projectId: string, count: number): Promise<number> {
+  const inserted = await sql`
+    insert into project_snapshots (project_id, language_code, day, translated, total)
+    select ${projectId}::uuid, l, (now() at time zone 'UTC')::date - d, (${count}::int * (90 - d)) / 100, ${count}::int
+    from unnest(${LARGE_LANGUAGES.slice(1)}::text[]) as l, generate_series(1, 89) as d
+    on conflict do nothing
+  `.execute(db);
+  return Number(inserted.numAffectedRows ?? 0);
+}

@@ -5,8 +5,8 @@ import { chromiumAvailable } from "../tests/helpers/browser.ts";
 import type { MailServer } from "../tests/helpers/smtp.ts";
 import type { BenchRow } from "./batch-translate.ts";
 import { createProject, signedInOwner } from "./bench-session.ts";
-import { LARGE_LANGUAGES, largeKeyName, seedLargeProject } from "./large-seed.ts";
-import { median, ms, percentile, timeIt } from "./measure.ts";
+import { LARGE_LANGUAGES, largeKeyName, seedLargeProject, seedLargeSnapshots } from "./large-seed.ts";
+import { median, ms, percentile, samples, timeIt } from "./measure.ts";
 import { overviewFirstRows } from "./overview-first-rows.ts";
 import { measurePullVsBare } from "./pull.ts";
 import { mb, withPeakRss } from "./rss.ts";
@@ -89,6 +89,8 @@ export async function largeProject(mail: MailServer, progress: (line: string) =>
       budget: "(setup)",
       ok: undefined,
     });
+    const snapshots = await seedLargeSnapshots(db, projectId, KEYS);
+    progress(`seed: ${snapshots} daily snapshots`);
     const context = { url, client, projectId };
 
     await attempt(`${size}: Overview first rows visible (Chromium)`, "< 1000 ms", async () => {
@@ -102,6 +104,9 @@ export async function largeProject(mail: MailServer, progress: (line: string) =>
     );
     await attempt(`${size}: filter change (first 100 keys + completion counts)`, "p95 < 500 ms", () =>
       filterChange(context),
+    );
+    await attempt(`${size}: project dashboard (after a first request, 20)`, "p95 < 300 ms", () =>
+      dashboard(context),
     );
     await attempt(`${size}: pull of one language vs bare Node`, "≥ 0.5 ×", async () => {
       const created = await client.request<{ key: string }>("POST", `/api/projects/${projectId}/api-keys`, {
@@ -239,6 +244,28 @@ async function filterChange(context: LargeContext): Promise<Omit<BenchRow, "scen
   return {
     result: `p50 ${ms(median(took))}, p95 ${ms(p95)} (${took.length} changes of ${kind}=…)`,
     ok: p95 < 500,
+  };
+}
+
+/**
+ * The Activity tab's dashboard (issue 22): languages from the completion counts, today's snapshot
+ * written, 90 days of snapshots read, the month's words, contributors and open reviews.
+ */
+async function dashboard(context: LargeContext): Promise<Omit<BenchRow, "scenario" | "budget">> {
+  const path = `/api/projects/${context.projectId}/dashboard`;
+  const once = async () => {
+    const answer = await context.client.request<{ progress: { points: unknown[] }[] }>("GET", path);
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+    return answer.body;
+  };
+  const first = await timeIt(once);
+  const days = Math.min(...(await once()).progress.map((line) => line.points.length));
+  if (days < 90) throw new Error(`the progress series has ${days} days, not 90`);
+  const took = await samples(20, once);
+  const p95 = percentile(took, 95);
+  return {
+    result: `p50 ${ms(median(took))}, p95 ${ms(p95)} (first ${ms(first)}; 20 requests, ${LARGE_LANGUAGES.length - 1} languages × ${days} days)`,
+    ok: p95 < 300,
   };
 }
 

@@ -37,10 +37,16 @@ export async function countWrittenWords(
   const counted = WORD_ORIGINS[origin];
   if (!counted || rows.length === 0) return;
   const perProject = new Map<string, number>();
+  // Once per project: outside a transaction the writer's check context is not kept between calls.
+  const sources = new Map<string, string>();
   for (const row of rows) {
     if (row.value === "") continue;
-    const { sourceLanguage } = await projectCheckContext(trx, row.project_id);
-    if (row.language_code === sourceLanguage) continue;
+    let source = sources.get(row.project_id);
+    if (source === undefined) {
+      source = (await projectCheckContext(trx, row.project_id)).sourceLanguage;
+      sources.set(row.project_id, source);
+    }
+    if (row.language_code === source) continue;
     perProject.set(row.project_id, (perProject.get(row.project_id) ?? 0) + countWords(row.value));
   }
   const projects = [...perProject].filter(([, words]) => words > 0);
