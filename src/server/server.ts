@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
+import { startDashboardSnapshots } from "./activity/dashboard-snapshots.ts";
 import { activityModule } from "./activity/module.ts";
 import { startActivityRetention } from "./activity/retention.ts";
 import { createAiQuota } from "./ai/ai-quota.ts";
@@ -194,6 +195,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       days: config.ACTIVITY_RETENTION_DAYS,
       logger,
     });
+    // The project dashboard's daily snapshots (issue 22): every project once a day.
+    const snapshots = startDashboardSnapshots({ db: database.db, logger });
     const app = buildApp({
       publicUrl: config.publicUrl,
       maxUploadMb: config.MAX_UPLOAD_MB,
@@ -231,6 +234,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
           .flush()
           .catch((error: unknown) => logger.error({ err: error }, "webhook deliveries not queued"));
         await retention.stop();
+        await snapshots.stop();
         await queue.stop();
         await events.close();
         mailer.close();

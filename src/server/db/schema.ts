@@ -70,3 +70,7 @@ export type ScreenshotKeysTable = Tables.ScreenshotKeys;
 export type ActivityTable = Tables.Activity;
 /** A team's AI calls, tokens and characters of one month (issue 22); `month` is its first day, UTC (0024). */
 export type AiUsageTable = Tables.AiUsage;
+/** A project language's translated and total keys of one day (UTC), kept for the dashboard's chart (0025). */
+export type ProjectSnapshotsTable = Tables.ProjectSnapshots;
+/** Words written into translations per project, month (its first day, UTC) and origin (0025). */
+export type WordCountsTable = Tables.WordCounts;

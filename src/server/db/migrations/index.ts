@@ -23,6 +23,7 @@ import * as m0021 from "./0021-screenshots.ts";
 import * as m0022 from "./0022-comments.ts";
 import * as m0023 from "./0023-activity.ts";
 import * as m0024 from "./0024-ai-usage.ts";
+import * as m0025 from "./0025-project-snapshots.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0022-comments": m0022,
   "0023-activity": m0023,
   "0024-ai-usage": m0024,
+  "0025-project-snapshots": m0025,
 };
