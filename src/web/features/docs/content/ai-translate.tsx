@@ -181,15 +181,31 @@ export function AiTranslateTopic() {
           caption="AI configuration"
           columns={["Variable", "Default", "Meaning"]}
           rows={[
-            [<Code key="u">AI_BASE_URL</Code>, "OpenAI's address", "The endpoint of the chat API"],
-            [<Code key="k">AI_API_KEY</Code>, "unset", "Its key. Unset: pseudo-localization (below)"],
             [
-              <Code key="s">AI_SEND_SCREENSHOTS</Code>,
+              <Code key="u" wrap>
+                AI_BASE_URL
+              </Code>,
+              "OpenAI's address",
+              "The endpoint of the chat API",
+            ],
+            [
+              <Code key="k" wrap>
+                AI_API_KEY
+              </Code>,
+              "unset",
+              "Its key. Unset: pseudo-localization (below)",
+            ],
+            [
+              <Code key="s" wrap>
+                AI_SEND_SCREENSHOTS
+              </Code>,
               <Code key="d">1</Code>,
               "0: send translations without the key's screenshot",
             ],
             [
-              <Code key="m">AI_MODEL</Code>,
+              <Code key="m" wrap>
+                AI_MODEL
+              </Code>,
               <Code key="d">{SERVER_DEFAULTS.AI_MODEL}</Code>,
               "The model to ask",
             ],
