@@ -210,7 +210,9 @@ export function AiTranslateTopic() {
               "The model to ask",
             ],
             [
-              <Code key="l">AI_MONTHLY_TOKEN_LIMIT</Code>,
+              <Code key="l" wrap>
+                AI_MONTHLY_TOKEN_LIMIT
+              </Code>,
               "unset (no limit)",
               "AI tokens (input and output) one team may use per calendar month (UTC)",
             ],
