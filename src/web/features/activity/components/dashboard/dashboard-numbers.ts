@@ -44,9 +44,9 @@ export function progressRows(progress: Dashboard["progress"]): ProgressRow[] {
   return [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day));
 }
 
-/** "2026-11" as "November 2026". */
+/** "2026-11" or "2026-11-01" as "November 2026". */
 export function monthLabel(month: string): string {
-  const date = new Date(`${month}-01T00:00:00Z`);
+  const date = new Date(`${month.slice(0, 7)}-01T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return month;
   return date.toLocaleDateString("en", { month: "long", year: "numeric", timeZone: "UTC" });
 }

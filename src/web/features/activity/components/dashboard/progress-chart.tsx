@@ -95,7 +95,7 @@ export function ProgressChart({ progress }: { progress: Dashboard["progress"] })
         <div
           id={tableId}
           role="img"
-          aria-label="Percent translated per language over the last 90 days; Show as table lists the numbers"
+          aria-label="Line chart: percent translated per language over the last 90 days; the table lists the same numbers"
         >
           <Suspense fallback={<ChartPlaceholder />}>
             <ProgressLineChart rows={rows} codes={codes} />

@@ -2,10 +2,12 @@ import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { languageName } from "../../../../../shared/languages.ts";
+import { DASHBOARD_DAYS as DAYS } from "../../../../../shared/schemas/dashboard.ts";
 import { lineStyle } from "./dashboard-colors.ts";
 import type { ProgressRow } from "./dashboard-numbers.ts";
 
 const HEIGHT = 224;
+const DAY_SECONDS = 86_400;
 const AXIS = {
   stroke: "#67676f",
   grid: { stroke: "#e4e4e7", width: 1 },
@@ -28,15 +30,18 @@ export default function ProgressLineChart({ rows, codes }: { rows: ProgressRow[]
   useEffect(() => {
     const element = container.current;
     if (!element) return;
+    const data = columns(rows, codes);
+    const last = data[0].at(-1) ?? Date.now() / 1000;
     const options: uPlot.Options = {
       width: Math.max(200, element.clientWidth),
       height: HEIGHT,
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true }, y: { range: [0, 100] } },
+      // Always the 90 days up to the last snapshot: uPlot would spread a project's first day over years.
+      scales: { x: { time: true, range: [last - (DAYS - 1) * DAY_SECONDS, last] }, y: { range: [0, 100] } },
       axes: [
         { ...AXIS, space: 60 },
-        { ...AXIS, size: 44, values: (_chart, ticks) => ticks.map((tick) => `${tick}%`) },
+        { ...AXIS, size: 52, values: (_chart, ticks) => ticks.map((tick) => `${tick}%`) },
       ],
       series: [
         {},
@@ -46,7 +51,7 @@ export default function ProgressLineChart({ rows, codes }: { rows: ProgressRow[]
         }),
       ],
     };
-    const chart = new uPlot(options, columns(rows, codes), element);
+    const chart = new uPlot(options, data, element);
     const resize = new ResizeObserver(() => {
       chart.setSize({ width: Math.max(200, element.clientWidth), height: HEIGHT });
     });

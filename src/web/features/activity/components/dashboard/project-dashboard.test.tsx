@@ -28,7 +28,7 @@ const DASHBOARD: Dashboard = {
     },
     { code: "fr", points: [{ day: "2026-11-25", translated: 5, total: 100 }] },
   ],
-  words: { month: "2026-11", people: 1234, ai: 560 },
+  words: { month: "2026-11-01", people: 1234, ai: 560 },
   contributors: [
     { userId: "u1", name: "Ada Lovelace", strings: 42 },
     { userId: "u2", name: "Grace Hopper", strings: 1 },
@@ -73,7 +73,7 @@ afterEach(() => {
 describe("ProjectDashboard", () => {
   it("shows each language's bar numbers and the same numbers in a table", async () => {
     stubApi(() => json(DASHBOARD));
-    setup();
+    const { user } = setup();
     expect(screen.getByRole("status", { name: "Loading the dashboard" })).toBeTruthy();
     const german = await screen.findByTestId("bar-numbers-de");
     // Translated in the bar is translated and not approved: 70 − 40.
@@ -82,25 +82,39 @@ describe("ProjectDashboard", () => {
       "Approved 0Translated 5Unverified AI 0Missing 95",
     );
 
+    expect(screen.queryByRole("table", { name: "Where each language stands" })).toBeNull();
+    const languages = screen.getByRole("region", { name: "Languages" });
+    await user.click(within(languages).getByRole("button", { name: "Show as table" }));
     const table = screen.getByRole("table", { name: "Where each language stands" });
     const rows = within(table)
       .getAllByRole("row")
       .map((row) => row.textContent);
     expect(rows).toEqual([
-      "LanguageApprovedTranslatedUnverified AIMissingTotal",
-      "German40301020100",
-      "French05095100",
+      "LanguageStateStrings",
+      "GermanApproved40",
+      "Translated30",
+      "Unverified AI10",
+      "Missing20",
+      "Total100",
+      "FrenchApproved0",
+      "Translated5",
+      "Unverified AI0",
+      "Missing95",
+      "Total100",
     ]);
     expect(screen.getByRole("list", { name: "Legend" }).textContent).toBe(
       "ApprovedTranslatedUnverified AIMissing",
     );
+    await user.click(within(languages).getByRole("button", { name: "Show as bars" }));
+    expect(await screen.findByTestId("bar-numbers-de")).toBeTruthy();
   });
 
   it("shows the progress as a chart or, on request, as a table of percent per day", async () => {
     stubApi(() => json(DASHBOARD));
     const { user } = setup();
     expect((await screen.findByTestId("line-chart")).textContent).toBe("de,fr");
-    await user.click(screen.getByRole("button", { name: "Show as table" }));
+    const progress = screen.getByRole("region", { name: "Progress, last 90 days" });
+    await user.click(within(progress).getByRole("button", { name: "Show as table" }));
     const table = screen.getByRole("table", { name: "Percent translated per day" });
     expect(
       within(table)
@@ -108,7 +122,7 @@ describe("ProjectDashboard", () => {
         .map((row) => row.textContent),
     ).toEqual(["DayGermanFrench", "Nov 2450%–", "Nov 2570%5%"]);
     expect(screen.queryByTestId("line-chart")).toBeNull();
-    await user.click(screen.getByRole("button", { name: "Show as chart" }));
+    await user.click(within(progress).getByRole("button", { name: "Show as chart" }));
     expect(await screen.findByTestId("line-chart")).toBeTruthy();
   });
 

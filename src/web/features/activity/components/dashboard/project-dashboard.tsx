@@ -15,7 +15,8 @@ function Panel({ title, children, className }: { title: string; children: ReactN
       className={`flex min-w-0 flex-col gap-3 rounded-lg border border-border bg-background p-4 ${className ?? ""}`}
     >
       <h2 className="text-sm font-semibold text-foreground">{title}</h2>
-      {children}
+      {/* A wrapper, so the panel's lists are not the feed's day sections' `section > ul` shape. */}
+      <div className="min-w-0">{children}</div>
     </section>
   );
 }
