@@ -261,7 +261,8 @@ export function createChunkWorker(deps: {
         progress_percentage: total === 0 ? 100 : Math.floor((resolved * 100) / total),
         // A job that goes on past failed keys keeps the latest reason (the team's token limit, say),
         // so its end notice can say why keys failed.
-        error_message: status === "failed" ? (lastError ?? "Translation failed") : (lastError ?? locked.error_message),
+        error_message:
+          status === "failed" ? (lastError ?? "Translation failed") : (lastError ?? locked.error_message),
         updated_at: sql`now()`,
       })
       .where("id", "=", locked.id)

@@ -19,6 +19,12 @@ export function ActivitySection() {
         key; an entry about many keys lists the first few and <Ui>+N more</Ui>. New entries appear at the top
         as they happen, without reloading.
       </P>
+      <P>
+        Above the feed, the project's dashboard: per language a bar of approved, translated, unverified AI and
+        missing strings with the numbers; the percent translated over the last 90 days, one line per language
+        (<Ui>Show as table</Ui> lists the numbers); the words translated this month by people and by AI; the
+        top contributors; and the open reviews with their progress. It refreshes itself as people work.
+      </P>
       <List>
         <li>
           String work: {labels(true)}. A person's string edits in one minute are one entry whose count grows,
