@@ -108,6 +108,17 @@ function setup(role: Role, feed: Feed, path = "/app/activity") {
       const url = new URL(request.url, "http://x");
       if (url.pathname === "/api/teams/t1/projects") return json({ projects: [PROJECT] });
       if (url.pathname === "/api/teams/t1/members") return json({ members: MEMBERS });
+      // The dashboard above the feed (its own tests are in features/activity): an empty project.
+      if (/^\/api\/projects\/[^/]+\/dashboard$/.test(url.pathname)) {
+        return json({
+          projectId: PROJECT.id,
+          languages: [],
+          progress: [],
+          words: { month: "2026-11", people: 0, ai: 0 },
+          contributors: [],
+          reviews: [],
+        });
+      }
       if (url.pathname === "/api/teams/t1/activity") {
         requests.push(url.searchParams);
         const answer = feed(url.searchParams);

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import type { Mentionable } from "../../../../shared/schemas/comments.ts";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { cn } from "../../../lib/cn.ts";
@@ -40,6 +40,13 @@ export function MentionTextarea({
   const listId = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
   const [mention, setMention] = useState<ActiveMention | null>(null);
+  const pendingCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const caret = pendingCaret.current;
+    if (caret === null || !ref.current) return;
+    pendingCaret.current = null;
+    ref.current.setSelectionRange(caret, caret);
+  });
   const [active, setActive] = useState(0);
   const matches = mention ? matchPeople(people, mention.query) : [];
   const open = mention !== null && matches.length > 0;
@@ -55,13 +62,13 @@ export function MentionTextarea({
     const field = ref.current;
     if (!mention || !field) return;
     const next = insertMention(value, mention, field.selectionStart, person);
+    // The caret goes after the mention as soon as the new text is in the field (a layout effect,
+    // before the next key press: a later frame let fast typing land in the middle of the name).
+    pendingCaret.current = next.caret;
     onChange(next.text);
     onMention(person);
     setMention(null);
-    requestAnimationFrame(() => {
-      field.focus();
-      field.setSelectionRange(next.caret, next.caret);
-    });
+    field.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
