@@ -174,6 +174,12 @@ describe(`dashboard on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGl
     expect(perDay[0]).toEqual(["Day", "German", "French"]);
     // Translated as the bars count it: unverified AI output is not (yet) translated.
     expect(perDay.at(-1)?.slice(1)).toEqual(["50%", "0%"]);
+
+    // The feed under the dashboard lists the same work: the edit, the import and the batch.
+    const today = page.getByRole("region", { name: "Today" });
+    await expectVisible(today.getByText(/edited 1 string in German/));
+    await expectVisible(today.getByText(/imported de\.json: 1 string/));
+    await expectVisible(today.getByText(/finished a batch translation: 4 strings in French/));
   });
 
   step("3. a new edit shows on the open dashboard", async () => {
