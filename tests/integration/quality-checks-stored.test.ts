@@ -51,7 +51,7 @@ describe("stored quality checks", () => {
     expect(de.fine).toEqual([]);
 
     expect(await list(owner, projectId, "lang=de&check=punctuation")).toEqual(["save"]);
-    expect(await list(owner, projectId, "lang=de&check=any")).toEqual(["hello", "save"]);
+    expect(await list(owner, projectId, "lang=de&check=issues")).toEqual(["hello", "save"]);
     expect(await list(owner, projectId, "lang=de&placeholders=1")).toEqual(["hello"]);
     const counts = await facets(owner, projectId, "lang=de");
     expect(counts.issues).toBe(2);

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import { CHECK_IDS, type CheckId } from "../../shared/quality/checks.ts";
-import type { KeyFacets, KeyFilters } from "../../shared/schemas/key-filters.ts";
+import { ISSUES_FILTER, type KeyFacets, type KeyFilters } from "../../shared/schemas/key-filters.ts";
 import type { ProjectRow } from "../teams/access.ts";
 import type { Db } from "./queries.ts";
 
@@ -63,8 +63,8 @@ function cellsOf(scope: FilterScope, where: RawBuilder<unknown>): RawBuilder<unk
  * A stored check (issue 21) the project has on: the quality checks of each string are written with
  * it (quality/string-checks.ts), so a filter on them is an index read, not a run of the checks.
  */
-function failsCheck(scope: FilterScope, id: CheckId | "any"): RawBuilder<boolean> {
-  if (id === "any") return sql<boolean>`(t.checks && ${scope.enabledChecks}::text[])`;
+function failsCheck(scope: FilterScope, id: NonNullable<KeyFilters["check"]>): RawBuilder<boolean> {
+  if (id === ISSUES_FILTER) return sql<boolean>`(t.checks && ${scope.enabledChecks}::text[])`;
   return scope.enabledChecks.includes(id) ? sql<boolean>`(${id} = any(t.checks))` : sql<boolean>`false`;
 }
 
@@ -133,7 +133,7 @@ export async function selectFacets(
         count(*) filter (where ${CONDITIONS.needsChanges})::int as "needsChanges",
         count(*) filter (where ${CONDITIONS.pending})::int as pending,
         count(*) filter (where ${CONDITIONS.described})::int as described,
-        count(*) filter (where ${failsCheck(scope, "any")})::int as issues
+        count(*) filter (where ${failsCheck(scope, ISSUES_FILTER)})::int as issues
       from ${cellsOf(scope, within)}
     `.execute(db),
     sql<{ tag: string; count: number }>`

@@ -10,6 +10,9 @@ import { keyPageQuerySchema, TAG_MAX } from "./keys.ts";
  */
 const flag = z.literal("1").optional();
 
+/** The quality filter's value for "fails any check the project has on". */
+export const ISSUES_FILTER = "issues";
+
 export const APPROVAL_FILTERS = ["approved", "needs_changes", "pending"] as const;
 export type ApprovalFilter = (typeof APPROVAL_FILTERS)[number];
 
@@ -28,8 +31,8 @@ export const keyFiltersSchema = z.object({
   approval: z.enum(APPROVAL_FILTERS).optional(),
   /** The text in `lang` drops or invents a placeholder of the source text. */
   placeholders: flag,
-  /** The text in `lang` fails this quality check (issue 21), or any check the project has on. */
-  check: z.union([checkIdSchema, z.literal("any")]).optional(),
+  /** The text in `lang` fails this quality check (issue 21), or (`issues`) any check the project has on. */
+  check: z.union([checkIdSchema, z.literal(ISSUES_FILTER)]).optional(),
   tag: z.string().trim().min(1).max(TAG_MAX).optional(),
   /** The key has a description for translators. */
   described: flag,

@@ -81,7 +81,7 @@ describe("the Overview's filter bar (issue 19)", () => {
       "Ending punctuation (6)",
     ]);
     await user.selectOptions(quality, "Any issue (9)");
-    expect(onChange).toHaveBeenLastCalledWith("check", "any");
+    expect(onChange).toHaveBeenLastCalledWith("check", "issues");
     await user.selectOptions(quality, "Ending punctuation (6)");
     expect(onChange).toHaveBeenLastCalledWith("check", "punctuation");
   });

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { CHECKS } from "../../../../shared/quality/checks.ts";
-import type { KeyFacets, KeyFilters } from "../../../../shared/schemas/key-filters.ts";
+import { ISSUES_FILTER, type KeyFacets, type KeyFilters } from "../../../../shared/schemas/key-filters.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
@@ -27,6 +27,42 @@ const TOGGLES = [
   { name: "placeholders", label: "Placeholder problems", count: "placeholders" },
   { name: "described", label: "Has description", count: "described" },
 ] as const satisfies readonly { name: FilterName; label: string; count: keyof KeyFacets }[];
+
+/**
+ * One of the bar's selects: its label shown from the small breakpoint (the select's accessible
+ * name either way), '' choosing none of its values.
+ */
+function FilterSelect({
+  label,
+  name = label,
+  className,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  name?: string;
+  className: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-center gap-1 text-xs text-muted">
+      <span className="sr-only sm:not-sr-only" aria-hidden="true">
+        {label}
+      </span>
+      <NativeSelect
+        className={className}
+        aria-label={name}
+        value={value ?? ""}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      >
+        {children}
+      </NativeSelect>
+    </div>
+  );
+}
 
 const count = (n: number | undefined) => (n === undefined ? "" : ` (${n.toLocaleString("en")})`);
 
@@ -71,70 +107,56 @@ export function KeyFilterBar({
             </button>
           );
         })}
-        <div className="flex items-center gap-1 text-xs text-muted">
-          <span className="sr-only sm:not-sr-only" aria-hidden="true">
-            Approval
-          </span>
-          <NativeSelect
-            className="w-40"
-            aria-label="Approval"
-            value={filters.approval ?? ""}
-            onChange={(event) => onChange("approval", event.target.value || undefined)}
+        <FilterSelect
+          label="Approval"
+          className="w-40"
+          value={filters.approval}
+          onChange={(value) => onChange("approval", value)}
+        >
+          <option value="">Any approval</option>
+          <option value="approved">Approved{count(facets?.approved)}</option>
+          <option value="needs_changes">Needs changes{count(facets?.needsChanges)}</option>
+          <option value="pending">Pending{count(facets?.pending)}</option>
+        </FilterSelect>
+        <FilterSelect
+          label="Quality"
+          name="Quality checks"
+          className="w-44"
+          value={filters.check}
+          onChange={(value) => onChange("check", value)}
+        >
+          <option value="">Any quality</option>
+          <option value={ISSUES_FILTER}>Any issue{count(facets?.issues)}</option>
+          {filters.check &&
+          filters.check !== ISSUES_FILTER &&
+          !facets?.checks.some((c) => c.id === filters.check) ? (
+            <option value={filters.check}>{CHECKS[filters.check].title}</option>
+          ) : null}
+          {facets?.checks.map((check) => (
+            <option key={check.id} value={check.id}>
+              {CHECKS[check.id].title}
+              {count(check.count)}
+            </option>
+          ))}
+        </FilterSelect>
+        {facets && (facets.tags.length > 0 || filters.tag) ? (
+          <FilterSelect
+            label="Tag"
+            className="w-36"
+            value={filters.tag}
+            onChange={(value) => onChange("tag", value)}
           >
-            <option value="">Any approval</option>
-            <option value="approved">Approved{count(facets?.approved)}</option>
-            <option value="needs_changes">Needs changes{count(facets?.needsChanges)}</option>
-            <option value="pending">Pending{count(facets?.pending)}</option>
-          </NativeSelect>
-        </div>
-        <div className="flex items-center gap-1 text-xs text-muted">
-          <span className="sr-only sm:not-sr-only" aria-hidden="true">
-            Quality
-          </span>
-          <NativeSelect
-            className="w-44"
-            aria-label="Quality checks"
-            value={filters.check ?? ""}
-            onChange={(event) => onChange("check", event.target.value || undefined)}
-          >
-            <option value="">Any quality</option>
-            <option value="any">Any issue{count(facets?.issues)}</option>
-            {filters.check &&
-            filters.check !== "any" &&
-            !facets?.checks.some((c) => c.id === filters.check) ? (
-              <option value={filters.check}>{CHECKS[filters.check].title}</option>
+            <option value="">Any tag</option>
+            {filters.tag && !facets.tags.some((tag) => tag.tag === filters.tag) ? (
+              <option value={filters.tag}>{filters.tag}</option>
             ) : null}
-            {facets?.checks.map((check) => (
-              <option key={check.id} value={check.id}>
-                {CHECKS[check.id].title}
-                {count(check.count)}
+            {facets.tags.map((tag) => (
+              <option key={tag.tag} value={tag.tag}>
+                {tag.tag}
+                {count(tag.count)}
               </option>
             ))}
-          </NativeSelect>
-        </div>
-        {facets && (facets.tags.length > 0 || filters.tag) ? (
-          <div className="flex items-center gap-1 text-xs text-muted">
-            <span className="sr-only sm:not-sr-only" aria-hidden="true">
-              Tag
-            </span>
-            <NativeSelect
-              className="w-36"
-              aria-label="Tag"
-              value={filters.tag ?? ""}
-              onChange={(event) => onChange("tag", event.target.value || undefined)}
-            >
-              <option value="">Any tag</option>
-              {filters.tag && !facets.tags.some((tag) => tag.tag === filters.tag) ? (
-                <option value={filters.tag}>{filters.tag}</option>
-              ) : null}
-              {facets.tags.map((tag) => (
-                <option key={tag.tag} value={tag.tag}>
-                  {tag.tag}
-                  {count(tag.count)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          </FilterSelect>
         ) : null}
         <div className="flex items-center gap-1 text-xs text-muted">
           <label htmlFor={dateId}>Changed since</label>
