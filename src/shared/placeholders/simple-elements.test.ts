@@ -1,7 +1,7 @@
 import { type MessageFormatElement, parse } from "@formatjs/icu-messageformat-parser";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { simpleElements } from "./detect.ts";
+import { simpleElements } from "./icu-prepare.ts";
 
 /** The parts of an element the placeholder walk reads. */
 function shape(elements: MessageFormatElement[]) {
