@@ -1,62 +1,23 @@
-import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { recordActivity, recordStringEdits } from "../../src/server/activity/record.ts";
-import { startActivityRetention } from "../../src/server/activity/retention.ts";
-import { createLogger } from "../../src/server/logger.ts";
+import { recordStringEdits } from "../../src/server/activity/record.ts";
 import { contract } from "../../src/shared/contract/index.ts";
-import {
-  ACTIVITY_KEYS_KEPT,
-  ACTIVITY_PAGE_SIZE,
-  type ActivityEntry,
-  type ActivityKind,
-  type ActivityQuery,
-} from "../../src/shared/schemas/activity.ts";
+import { ACTIVITY_KEYS_KEPT } from "../../src/shared/schemas/activity.ts";
 import type { BatchJob } from "../../src/shared/schemas/batch.ts";
 import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import { type ApiClient, apiAppForThisFile, uniqueEmail } from "../helpers/api-app.ts";
+import { activityRows, activityTeam, entries } from "../helpers/activity.ts";
+import { apiAppForThisFile, uniqueEmail } from "../helpers/api-app.ts";
 import { call } from "../helpers/contract-client.ts";
 import { createScopedKey, pushWithKey } from "../helpers/key-requests.ts";
-import { addKey, createReview, listenToBus, saveString, setApproval } from "../helpers/reviews.ts";
-import { membersOf, signInInvited, teamOfThree } from "../helpers/teams.ts";
+import { addKey, createReview, saveString, setApproval } from "../helpers/reviews.ts";
+import { membersOf, signInInvited } from "../helpers/teams.ts";
 import { createApiKey, upload } from "../helpers/transfer.ts";
 
-// The activity feed (issue 22): each kind is written with its change, in its transaction, and read
-// back through the feed as owners, admins and reviewers see it.
+// The activity feed (issue 22): each kind is written with its change, in its transaction (and
+// rolled back with it). The feed's reading is in activity-feed.test.ts.
+
 const api = apiAppForThisFile();
-
-/** The team of three (Olga owner, Adam admin, Rita reviewer) with a project in en, de and fr. */
-async function setup() {
-  const t = await teamOfThree(api());
-  const project = await call(t.owner, contract.projects.create, {
-    params: { teamId: t.teamId },
-    body: { name: "Shop" },
-  });
-  const projectId = project.body.id;
-  await call(t.owner, contract.projects.setLanguages, {
-    params: { id: projectId },
-    body: { languages: ["en", "de", "fr"] },
-  });
-  const userId = async (email: string) =>
-    (await api().db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
-  return { ...t, projectId, ownerUserId: await userId(t.ownerEmail), userId };
-}
-
-async function feed(client: ApiClient, teamId: string, query: ActivityQuery = {}) {
-  const answer = await call(client, contract.activity.list, { params: { teamId }, query });
-  expect(answer.status).toBe(200);
-  return answer.body;
-}
-
-/** The team's entries of these kinds, newest first, as the owner sees them. */
-async function entries(t: { owner: ApiClient; teamId: string }, ...kinds: ActivityKind[]) {
-  const page = await feed(t.owner, t.teamId);
-  return page.entries.filter((entry) => kinds.includes(entry.kind));
-}
-
-/** Rows of the table itself, whatever the feed shows. */
-async function rowsOf(teamId: string) {
-  return api().db.selectFrom("activity").selectAll().where("team_id", "=", teamId).execute();
-}
+const setup = () => activityTeam(api());
+const rowsOf = (teamId: string) => activityRows(api(), teamId);
 
 describe("string work", () => {
   it("groups one person's edits of a project and minute into one entry with the summed count", async () => {
@@ -381,127 +342,5 @@ describe("team entries", () => {
     expect(refused.status).toBe(400);
     // The entry was written before the limit was found exceeded; the rollback took it along.
     expect((await rowsOf(t.teamId)).filter((row) => row.kind === "glossary.edited")).toEqual([]);
-  });
-});
-
-describe("the feed", () => {
-  it("shows reviewers the string work only; owners and admins everything; outsiders nothing", async () => {
-    const t = await setup();
-    await addKey(t.owner, t.projectId, "a.key", "Ay");
-    await createApiKey(t.owner, t.projectId, "CI");
-    await t.owner.request("PUT", `/api/teams/${t.teamId}/tone`, { body: { brandTone: "Calm" } });
-    const memberId = (await membersOf(t.owner, t.teamId)).find((m) => m.email === t.adminEmail)?.id ?? "";
-    await t.owner.request("PATCH", `/api/teams/${t.teamId}/members/${memberId}`, {
-      body: { role: "reviewer" },
-    });
-    await t.owner.request("PATCH", `/api/teams/${t.teamId}/members/${memberId}`, { body: { role: "admin" } });
-
-    const all = new Set((await feed(t.owner, t.teamId)).entries.map((entry) => entry.kind));
-    expect(all).toEqual(new Set(["key.created", "api_key.created", "tone.edited", "member.role_changed"]));
-    expect(new Set((await feed(t.admin, t.teamId)).entries.map((entry) => entry.kind))).toEqual(all);
-    expect((await feed(t.reviewer, t.teamId)).entries.map((entry) => entry.kind)).toEqual(["key.created"]);
-    const outsider = await call(t.outsider, contract.activity.list, {
-      params: { teamId: t.teamId },
-      query: {},
-    });
-    expect(outsider.status).toBe(404);
-  });
-
-  it("filters by project, person, kind and days, and pages newest first with a cursor", async () => {
-    const t = await setup();
-    const other = await call(t.owner, contract.projects.create, {
-      params: { teamId: t.teamId },
-      body: { name: "Other" },
-    });
-    await addKey(t.admin, other.body.id, "x.key");
-    const db = api().db;
-    // More than a page of entries, some in the same instant (the cursor must not skip those).
-    await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < ACTIVITY_PAGE_SIZE + 7; i++) {
-        await recordActivity(trx, {
-          teamId: t.teamId,
-          projectId: t.projectId,
-          userId: t.ownerUserId,
-          kind: "key.created",
-          keys: [{ id: crypto.randomUUID(), key: `k${i}` }],
-        });
-      }
-    });
-    await db
-      .updateTable("activity")
-      .set({ created_at: sql<Date>`now() - interval '3 days'` })
-      .where("team_id", "=", t.teamId)
-      .where("key_names", "=", sql<string[]>`array['k0']`)
-      .execute();
-
-    const first = await feed(t.owner, t.teamId, { projectId: t.projectId });
-    expect(first.entries).toHaveLength(ACTIVITY_PAGE_SIZE);
-    expect(first.next).not.toBeNull();
-    const second = await feed(t.owner, t.teamId, { projectId: t.projectId, before: first.next ?? "" });
-    expect(second.next).toBeNull();
-    const names = [...first.entries, ...second.entries].map((entry: ActivityEntry) => entry.keys[0]?.key);
-    expect(names).toHaveLength(ACTIVITY_PAGE_SIZE + 7);
-    expect(new Set(names).size).toBe(ACTIVITY_PAGE_SIZE + 7);
-    expect(names.at(-1)).toBe("k0");
-
-    const adminId = await t.userId(t.adminEmail);
-    expect((await feed(t.owner, t.teamId, { userId: adminId })).entries).toMatchObject([
-      { kind: "key.created", projectName: "Other", keys: [{ key: "x.key" }] },
-    ]);
-    expect((await feed(t.owner, t.teamId, { kind: "strings.edited" })).entries).toEqual([]);
-    const today = new Date().toISOString().slice(0, 10);
-    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
-    const old = await feed(t.owner, t.teamId, { until: threeDaysAgo });
-    expect(old.entries.map((entry) => entry.keys[0]?.key)).toEqual(["k0"]);
-    const recent = await feed(t.owner, t.teamId, { since: today, projectId: t.projectId });
-    expect(recent.entries.some((entry) => entry.keys[0]?.key === "k0")).toBe(false);
-
-    const bad = await call(t.owner, contract.activity.list, {
-      params: { teamId: t.teamId },
-      query: { before: "not a cursor" },
-    });
-    expect(bad.status).toBe(400);
-  });
-
-  it("publishes string work on the project's stream after the commit, not API keys", async () => {
-    const t = await setup();
-    const bus = await listenToBus(api());
-    try {
-      await addKey(t.owner, t.projectId, "live.key");
-      await createApiKey(t.owner, t.projectId, "Hidden");
-      const deadline = Date.now() + 5000;
-      const activity = () =>
-        bus.seen.filter(
-          (m): m is { projectId: string; event: { type: string; data: ActivityEntry } } =>
-            (m as { event?: { type?: string } }).event?.type === "activity.created",
-        );
-      while (activity().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      await new Promise((r) => setTimeout(r, 100));
-      expect(activity().map((m) => [m.projectId, m.event.data.kind, m.event.data.keys])).toEqual([
-        [t.projectId, "key.created", [expect.objectContaining({ key: "live.key" })]],
-      ]);
-    } finally {
-      await bus.stop();
-    }
-  });
-
-  it("deletes entries older than the retention when the server starts", async () => {
-    const t = await setup();
-    await addKey(t.owner, t.projectId, "fresh");
-    await addKey(t.owner, t.projectId, "old");
-    await api()
-      .db.updateTable("activity")
-      .set({ created_at: sql<Date>`now() - interval '366 days'` })
-      .where("team_id", "=", t.teamId)
-      .where("key_names", "=", sql<string[]>`array['old']`)
-      .execute();
-    const retention = startActivityRetention({
-      db: api().db,
-      days: 365,
-      logger: createLogger("silent"),
-    });
-    await retention.ready();
-    await retention.stop();
-    expect((await rowsOf(t.teamId)).map((row) => row.key_names)).toEqual([["fresh"]]);
   });
 });
