@@ -1,11 +1,14 @@
 // Real translated pairs from /work/shared/corpus (see its README) for the quality checks' corpus
-// test and timing script. Deliberately small regex readers for these files only (the real
-// importers live in src/server); each set gives source/translation pairs with their language.
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const CORPUS = join(dirname(fileURLToPath(import.meta.url)), "../..", "../shared/corpus");
+// test and timing script, read by the corpus tests' shared readers; each set gives
+// source/translation pairs with their language.
+import {
+  parseAndroid,
+  parsePo,
+  parseStrings,
+  parseXliff,
+  parseYamlScalars,
+  readCorpus,
+} from "./corpus-readers.ts";
 
 export interface CorpusPair {
   set: string;
@@ -15,8 +18,6 @@ export interface CorpusPair {
   value: string;
 }
 
-const read = (path: string) => readFileSync(join(CORPUS, path), "utf8");
-
 function flatten(value: unknown, prefix: string, out: Map<string, string>): Map<string, string> {
   if (typeof value === "string") out.set(prefix, value);
   else if (value && typeof value === "object") {
@@ -25,100 +26,20 @@ function flatten(value: unknown, prefix: string, out: Map<string, string>): Map<
   return out;
 }
 
-const json = (path: string) => flatten(JSON.parse(read(path)), "", new Map());
-
-function unescapeC(value: string): string {
-  return value.replace(/\\(u[0-9a-fA-F]{4}|.)/g, (_, c: string) => {
-    if (c.length === 5) return String.fromCharCode(Number.parseInt(c.slice(1), 16));
-    return c === "n" ? "\n" : c === "t" ? "\t" : c;
-  });
-}
-
-function strings(path: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const text = read(path)
-    .replace(/\/\*[\s\S]*?\*\//g, "")
-    .replace(/^\s*\/\/.*$/gm, "");
-  for (const m of text.matchAll(/"((?:[^"\\]|\\.)*)"\s*=\s*"((?:[^"\\]|\\.)*)"\s*;/g)) {
-    out.set(unescapeC(m[1] ?? ""), unescapeC(m[2] ?? ""));
-  }
-  return out;
-}
-
-function unescapeXml(value: string): string {
-  return value
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
-    .replace(/&amp;/g, "&");
-}
-
-function android(path: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const m of read(path).matchAll(/<string\s+name="([^"]+)"([^>]*)>([\s\S]*?)<\/string>/g)) {
-    if ((m[2] ?? "").includes('translatable="false"')) continue;
-    let value = m[3] ?? "";
-    const cdata = /^<!\[CDATA\[([\s\S]*)\]\]>$/.exec(value.trim());
-    value = cdata ? (cdata[1] ?? "") : unescapeXml(value);
-    out.set(
-      m[1] ?? "",
-      value.replace(/^"|"$/g, "").replace(/\\(['"@?n])/g, (_, c: string) => (c === "n" ? "\n" : c)),
-    );
-  }
-  return out;
-}
-
-function po(path: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const block of read(path).split(/\n\s*\n/)) {
-    const fields = new Map<string, string>();
-    let current: string | undefined;
-    for (const line of block.split("\n")) {
-      const field = /^(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+"(.*)"$/.exec(line);
-      if (field) {
-        current = field[1] ?? "";
-        fields.set(current, unescapeC(field[2] ?? ""));
-      } else if (current !== undefined && /^".*"$/.test(line)) {
-        fields.set(current, (fields.get(current) ?? "") + unescapeC(line.slice(1, -1)));
-      }
-    }
-    const id = fields.get("msgid");
-    if (id) out.set(id, fields.get("msgstr") ?? fields.get("msgstr[0]") ?? "");
-  }
-  return out;
-}
-
-function yamlScalars(path: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const stack: { indent: number; key: string }[] = [];
-  for (const line of read(path).split("\n")) {
-    const m = /^(\s*)([\w-]+|"[^"]*"|'[^']*'):(?:\s+(.*))?$/.exec(line);
-    if (!m) continue;
-    const indent = m[1]?.length ?? 0;
-    while (stack.length > 0 && (stack.at(-1)?.indent ?? 0) >= indent) stack.pop();
-    const key = (m[2] ?? "").replace(/^["']|["']$/g, "");
-    const value = m[3]?.trim();
-    if (value === undefined || value === "" || value.startsWith("#")) {
-      stack.push({ indent, key });
-      continue;
-    }
-    const quoted = /^(["'])(.*)\1$/.exec(value);
-    out.set([...stack.slice(1).map((e) => e.key), key].join("."), quoted ? (quoted[2] ?? "") : value);
-  }
-  return out;
-}
+const json = (path: string) => flatten(JSON.parse(readCorpus(path)), "", new Map());
+const strings = (path: string) => parseStrings(readCorpus(path));
+/** Android values with the surrounding quotes some files keep (`"Hello"`) taken off. */
+const android = (path: string) =>
+  new Map([...parseAndroid(readCorpus(path))].map(([key, value]) => [key, value.replace(/^"|"$/g, "")]));
+const po = (path: string) => parsePo(readCorpus(path));
+const yamlScalars = (path: string) => parseYamlScalars(readCorpus(path));
 
 function xliff(path: string): [Map<string, string>, Map<string, string>] {
-  const source = new Map<string, string>();
-  const target = new Map<string, string>();
-  for (const m of read(path).matchAll(/<trans-unit\s+id="([^"]+)"[^>]*>([\s\S]*?)<\/trans-unit>/g)) {
-    const body = m[2] ?? "";
-    source.set(m[1] ?? "", unescapeXml(/<source>([\s\S]*?)<\/source>/.exec(body)?.[1] ?? ""));
-    target.set(m[1] ?? "", unescapeXml(/<target[^>]*>([\s\S]*?)<\/target>/.exec(body)?.[1] ?? ""));
-  }
-  return [source, target];
+  const units = [...parseXliff(readCorpus(path))];
+  return [
+    new Map(units.map(([id, [source]]) => [id, source])),
+    new Map(units.map(([id, [, target]]) => [id, target])),
+  ];
 }
 
 function pairs(
