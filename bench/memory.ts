@@ -175,7 +175,7 @@ async function signUp(app: AppServer, mailCodeFor: (email: string) => Promise<st
 
 /** The memory scenarios on their own server; a failure is a row, never an exception. */
 export async function memoryScenarios(
-  kind: "pglite" | "postgres",
+  kind: "embedded" | "postgres",
   options: { otherStrings: number },
 ): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];

@@ -53,7 +53,7 @@ const figures = (latencies: number[], took: number) =>
  * databases. The server runs in a process of its own, so the probes measure its event loop (and,
  * on PGlite, however the server runs the embedded engine), not the bench's.
  */
-export async function responsiveness(kind: "pglite" | "postgres", mail: MailServer): Promise<BenchRow[]> {
+export async function responsiveness(kind: "embedded" | "postgres", mail: MailServer): Promise<BenchRow[]> {
   const only = process.env.BENCH_RESPONSIVE_ONLY;
   const heavyLabel = only
     ? `a ${KEYS.toLocaleString("en")}-key ${only === "xlsx" ? "XLSX export" : only} runs (BENCH_RESPONSIVE_ONLY)`

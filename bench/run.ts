@@ -104,7 +104,7 @@ function inProcessRss(database: string, group: string): Row {
   };
 }
 
-async function benchDatabase(kind: "pglite" | "postgres") {
+async function benchDatabase(kind: "embedded" | "postgres") {
   const mail = await startMailServer();
   const ai = await startOpenAIServer();
   let app: AppServer | undefined;
@@ -121,7 +121,7 @@ async function benchDatabase(kind: "pglite" | "postgres") {
     await client.request("POST", "/api/auth/verify", { body: { email, code: await mail.codeFor(email) } });
     await client.request("PUT", "/api/profile", { body: { firstName: "Bench" } });
     const team = await client.request<{ id: string }>("POST", "/api/teams", { body: { name: "Bench" } });
-    const label = kind === "pglite" ? "PGlite" : "PostgreSQL";
+    const label = kind === "embedded" ? "embedded" : "PostgreSQL";
 
     if (runs("landing")) {
       for (const row of await landingScenarios(app.url)) rows.push({ database: label, ...row });
@@ -296,8 +296,8 @@ function printTable() {
 }
 
 /** A scenario that throws ends that database's run as a failed row; the other database still runs. */
-async function benchSafely(kind: "pglite" | "postgres") {
-  const database = kind === "pglite" ? "PGlite" : "PostgreSQL";
+async function benchSafely(kind: "embedded" | "postgres") {
+  const database = kind === "embedded" ? "embedded" : "PostgreSQL";
   try {
     if (GROUPS.some((group) => !OWN_SERVER.includes(group) && runs(group))) await benchDatabase(kind);
   } catch (error) {
@@ -340,10 +340,10 @@ async function benchSafely(kind: "pglite" | "postgres") {
   }
 }
 
-await benchSafely("pglite");
+await benchSafely("embedded");
 if (await postgresAvailable()) await benchSafely("postgres");
 else {
-  console.log("\n!!! PostgreSQL not reachable: measured on PGlite only !!!");
+  console.log("\n!!! PostgreSQL not reachable: measured on the embedded server only !!!");
   for (const group of POSTGRES_ONLY.filter((name) => chosen.length === 0 || chosen.includes(name))) {
     const result = "not measured: PostgreSQL not reachable (TEST_DATABASE_URL)";
     rows.push({ database: "PostgreSQL", scenario: `${group} group`, result, budget: "", ok: false });

@@ -11,9 +11,9 @@ import { rssMb } from "./rss.ts";
 export interface ServerProcess {
   url: string;
   pid: number;
-  /** The PostgreSQL database it runs on (undefined on PGlite). */
+  /** The PostgreSQL database it runs on (undefined on the embedded server). */
   databaseUrl: string | undefined;
-  /** A connection of the bench's own to that database, for seeding (undefined on PGlite). */
+  /** A connection of the bench's own to that database, for seeding (undefined on the embedded server). */
   db: Kysely<DB> | undefined;
   /** Heap and RSS of the server process after a full garbage collection. */
   memory(): Promise<NodeJS.MemoryUsage>;
@@ -45,11 +45,11 @@ function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
 }
 
 /**
- * A fresh database (PostgreSQL: a new database; PGlite: a new folder) and the server on it; with
+ * A fresh database (PostgreSQL: a new database; embedded: a new DATA_DIR with its own server) and the server on it; with
  * `shareWith`, a second server process on that one's PostgreSQL database (dropped by its owner).
  */
 export async function startServerProcess(
-  kind: "pglite" | "postgres",
+  kind: "embedded" | "postgres",
   env: Record<string, string>,
   options: { shareWith?: ServerProcess } = {},
 ): Promise<ServerProcess> {
@@ -58,7 +58,7 @@ export async function startServerProcess(
   const shared = options.shareWith?.databaseUrl;
   if (kind === "postgres" && options.shareWith && !shared) throw new Error("only PostgreSQL can be shared");
   if (kind === "postgres" && !shared) postgres = await createTestDatabase("postgres", { migrate: false });
-  else if (kind === "pglite") dataDir = await mkdtemp(join(tmpdir(), "sprog-bench-"));
+  else if (kind === "embedded") dataDir = await mkdtemp(join(tmpdir(), "sprog-bench-"));
   const databaseUrl = shared ?? postgres?.url;
   const port = await freePort();
   const child = fork(new URL("./server-child.ts", import.meta.url), {

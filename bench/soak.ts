@@ -4,9 +4,9 @@
  * process of its own: no request may fail, and the server's heap after a full garbage
  * collection must be back within 10 % of where it started.
  *
- *   npm run soak                       10 minutes on PostgreSQL (PGlite when it is not reachable)
+ *   npm run soak                       10 minutes on PostgreSQL (the embedded server when it is not reachable)
  *   SOAK_MINUTES=2 npm run soak        shorter
- *   SOAK_DB=pglite npm run soak        on the embedded database
+ *   SOAK_DB=embedded npm run soak        on the embedded database
  *   SOAK_KEYS=10000                    keys in the project
  */
 import { postgresAvailable } from "../tests/helpers/database.ts";
@@ -18,8 +18,8 @@ import { startServerProcess } from "./server-process.ts";
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const KEYS = Number(process.env.SOAK_KEYS ?? 10_000);
 const kind =
-  (process.env.SOAK_DB as "pglite" | "postgres" | undefined) ??
-  ((await postgresAvailable()) ? "postgres" : "pglite");
+  (process.env.SOAK_DB as "embedded" | "postgres" | undefined) ??
+  ((await postgresAvailable()) ? "postgres" : "embedded");
 
 const mail = await startMailServer();
 const server = await startServerProcess(kind, {

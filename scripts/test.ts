@@ -4,8 +4,10 @@
  *   1. typecheck     tsgo --noEmit -p .  (everything), then -p src/shared (no DOM, no Node types)
  *   2. lint          biome check .; folder rules: dependency-cruiser with .dependency-cruiser.cjs
  *   3. unit + web    vitest --project unit --project web
- *   4. integration   on PGlite      (TEST_DB=pglite)
- *   5. integration   on PostgreSQL  (TEST_DB=postgres; TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
+ *   4. integration   on the embedded PostgreSQL 18 (TEST_DB=embedded: one server for the run, a
+ *                    migrated template database copied per test file)
+ *   5. integration   on TEST_DATABASE_URL's PostgreSQL (TEST_DB=postgres; default
+ *                    postgres://postgres@127.0.0.1:5432/postgres, PostgreSQL 15 here: the oldest supported)
  *   6. build + e2e   vite build, then vitest --project e2e in Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
  *
  * A missing PostgreSQL or Chromium skips its step with a loud banner, unless REQUIRE_POSTGRES=1 /
@@ -209,12 +211,12 @@ async function main(): Promise<number> {
       async () => passIf(await vitest(["--project", "unit", "--project", "web", "--passWithNoTests"])),
     ],
     [
-      "integration (PGlite)",
+      "integration (embedded PostgreSQL)",
       "integration",
-      async () => passIf(await vitest(["--project", "integration"], { TEST_DB: "pglite" })),
+      async () => passIf(await vitest(["--project", "integration"], { TEST_DB: "embedded" })),
     ],
     [
-      "integration (PostgreSQL)",
+      "integration (PostgreSQL at TEST_DATABASE_URL)",
       "integration",
       async () => {
         const url = testDatabaseUrl();

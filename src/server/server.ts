@@ -80,11 +80,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     if (applied.length > 0) logger.info({ applied }, "database migrated");
 
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, logger);
-    const counters = databaseCounters(database.db, {
-      asyncCommit: database.kind === "postgres",
-      // PGlite is one process: a limit hit on every pull is counted in memory, written each second.
-      writeBehindMs: database.kind === "pglite" ? 1000 : undefined,
-    });
+    const counters = databaseCounters(database.db);
     const limiter = new RateLimiter(counters, options.clock ?? systemClock);
     // AI_MONTHLY_TOKEN_LIMIT: checked before the rate limits of every AI request, and per batch chunk.
     const aiBudget = createAiBudget(database.db, config.AI_MONTHLY_TOKEN_LIMIT);
@@ -99,8 +95,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     );
     const events = await createEventBus({
       db: database.db,
-      embedded: database.embedded,
-      databaseUrl: config.DATABASE_URL,
+      databaseUrl: database.url,
       logger,
     });
     // Parsing uploads and serializing exports run there, so big ones do not stall other requests.
@@ -117,7 +112,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       : createPseudoProvider({ recordUsage });
     logger.info({ provider: provider.name, model: provider.model }, "AI provider");
     const queue = await createJobQueue(database, {
-      databaseUrl: config.DATABASE_URL,
       logger,
       settings: {
         [TRANSLATE_CHUNK_QUEUE]: TRANSLATE_CHUNK_SETTINGS,
@@ -239,9 +233,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         await events.close();
         mailer.close();
         await formats.close();
-        await limiter
-          .flush()
-          .catch((error: unknown) => logger.error({ err: error }, "rate limits not written"));
         await database.close();
       },
     };

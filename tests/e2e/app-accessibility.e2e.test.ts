@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, it } from "vitest";
 import { appWorldForThisFile } from "../helpers/app-world.ts";
 import { expectNoSeriousViolations } from "../helpers/axe.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { expectVisible } from "../helpers/e2e.ts";
 import { AppScreens } from "./pages/app-screens.ts";
 import { button } from "./pages/common.ts";
@@ -25,7 +25,7 @@ const invited = `a11y-invited-${stamp}-${suffix}@example.test`;
 /** The team picker: its name is the action, then the team and project it shows. */
 const PICKER = /^Select team or project: /;
 
-describe(`accessibility of the app screens on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`accessibility of the app screens on ${testDatabaseLabel()}`, () => {
   const session = appWorldForThisFile({
     owner: { email: `a11y-owner-${stamp}-${suffix}@example.test`, firstName: "Ada", lastName: "Owner" },
     reviewer: {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { appWorldForThisFile } from "../helpers/app-world.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { expectPath, expectVisible } from "../helpers/e2e.ts";
 import {
   describeFocus,
@@ -27,7 +27,7 @@ const stamp = Date.now().toString(36);
 const reviewTitle = "Checkout copy";
 const invited = `keys-invited-${stamp}-${suffix}@example.test`;
 
-describe(`the app by keyboard on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`the app by keyboard on ${testDatabaseLabel()}`, () => {
   const session = appWorldForThisFile({
     owner: { email: `keys-owner-${stamp}-${suffix}@example.test`, firstName: "Ada", lastName: "Owner" },
     reviewer: {

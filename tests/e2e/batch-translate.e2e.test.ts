@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
 import { createTeamInContext, signUpInContext } from "../helpers/e2e-users.ts";
 import { contentText, startOpenAIServer } from "../helpers/openai-server.ts";
@@ -24,7 +24,7 @@ const owner = {
 };
 const KEYS = 300;
 
-describe(`batch translation on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`batch translation on ${testDatabaseLabel()}`, () => {
   const cleanups: (() => Promise<void>)[] = [];
   let mail: MailServer;
   let ai: Awaited<ReturnType<typeof startOpenAIServer>>;

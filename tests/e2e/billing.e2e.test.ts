@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import { BILLING_NOT_CONFIGURED_NOTICE } from "../../src/shared/schemas/billing.ts";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import {
   ARTIFACTS_DIR,
   eventually,
@@ -37,7 +37,7 @@ const address = (name: string) => `billing-${name}-${stamp}-${suffix}@example.te
 const owner = { email: address("owner"), firstName: "Paula", lastName: "Payer" };
 const member = { email: address("member"), firstName: "Sam", lastName: "Seat" };
 const teamName = `Ledger ${suffix}`;
-const database = testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite";
+const database = testDatabaseLabel();
 const viewport = { width: 1280, height: 900 };
 
 /** Stripe's hosted pages: never left to the network, answered with a stand-in page. */

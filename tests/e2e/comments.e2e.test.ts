@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { expectVisible, journey, reportProblems } from "../helpers/e2e.ts";
 import { addToTeam, buildKey, buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
@@ -23,7 +23,7 @@ const address = (name: string) => `comments-${name}-${stamp}-${suffix}@example.t
 const KEY = "checkout.title";
 const CELL = `German of ${KEY}`;
 
-describe(`comments on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`comments on ${testDatabaseLabel()}`, () => {
   let mail: MailServer;
   let app: AppServer;
   let browser: Browser;

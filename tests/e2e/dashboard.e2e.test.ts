@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { expectNoSeriousViolations } from "../helpers/axe.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
 import { createTeamInContext, type E2ePerson, signUpInContext } from "../helpers/e2e-users.ts";
 import { startOpenAIServer } from "../helpers/openai-server.ts";
@@ -26,7 +26,7 @@ const owner: E2ePerson = {
   lastName: "Owner",
 };
 
-describe(`dashboard on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`dashboard on ${testDatabaseLabel()}`, () => {
   let mail: MailServer;
   let ai: Awaited<ReturnType<typeof startOpenAIServer>>;
   let app: AppServer;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { fixtureCopy, runCli } from "../helpers/cli-run.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
 import { createTeamInContext, signUpInContext } from "../helpers/e2e-users.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
@@ -31,7 +31,7 @@ const owner = { email: `loop-owner-${stamp}-${suffix}@example.test`, firstName: 
 // The fixture's sprog.config.json names its project: the CLI refuses a key of any other.
 const projectName = "CLI fixture app";
 
-describe(`the developer loop on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`the developer loop on ${testDatabaseLabel()}`, () => {
   let mail: MailServer;
   let app: AppServer;
   let receiver: WebhookReceiver;

@@ -4,7 +4,7 @@ import { basename } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect } from "vitest";
 import { languageName } from "../../src/shared/languages.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
 import {
   CORPUS_IMPORTS,
@@ -39,7 +39,7 @@ const suffix = randomBytes(3).toString("hex");
 const stamp = Date.now().toString(36);
 const projectName = "Website";
 
-describe(`import and export on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`import and export on ${testDatabaseLabel()}`, () => {
   const t = transferJourneyForThisFile({
     email: `transfer-${stamp}-${suffix}@example.test`,
     teamName: `Transfer ${suffix}`,

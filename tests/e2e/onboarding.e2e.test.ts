@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectPath, expectVisible, journey } from "../helpers/e2e.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
 
@@ -22,7 +22,7 @@ const firstName = "Ada";
 const lastName = "Lovelace";
 const teamName = `Analytical Engines ${suffix}`;
 
-describe(`onboarding on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}: sign up, sign out, sign in, wrong codes`, () => {
+describe(`onboarding on ${testDatabaseLabel()}: sign up, sign out, sign in, wrong codes`, () => {
   let mail: MailServer;
   let app: AppServer;
   let browser: Browser;

@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import { PSEUDO_NOTICE } from "../../src/shared/schemas/ai.ts";
 import { appWorldForThisFile } from "../helpers/app-world.ts";
 import { expectNoSeriousViolations } from "../helpers/axe.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
 import { OverviewPage } from "./pages/overview-page.ts";
 
@@ -16,7 +16,7 @@ import { OverviewPage } from "./pages/overview-page.ts";
 const suffix = randomBytes(3).toString("hex");
 const stamp = Date.now().toString(36);
 
-describe(`the Overview's filters on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`the Overview's filters on ${testDatabaseLabel()}`, () => {
   const session = appWorldForThisFile({
     owner: { email: `filters-owner-${stamp}-${suffix}@example.test`, firstName: "Ada", lastName: "Owner" },
     reviewer: {

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page, Request } from "playwright
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
 import { createTeamInContext, type E2ePerson, joinTeam, signUpInContext } from "../helpers/e2e-users.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
@@ -26,7 +26,7 @@ const projectName = `Website ${suffix}`;
 const keyName = "greeting.hello";
 const sourceValue = "Hello {name}!";
 
-describe(`the Overview on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}: projects, keys, cell editing, live updates`, () => {
+describe(`the Overview on ${testDatabaseLabel()}: projects, keys, cell editing, live updates`, () => {
   let mail: MailServer;
   let app: AppServer;
   let browser: Browser;

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { describe, expect, it } from "vitest";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { ARTIFACTS_DIR, expectVisible } from "../helpers/e2e.ts";
 import { PUBLIC_PAGES, publicSiteForThisFile } from "../helpers/public-site.ts";
 
@@ -12,7 +12,7 @@ import { PUBLIC_PAGES, publicSiteForThisFile } from "../helpers/public-site.ts";
  * page is wider than the screen, and each is saved as test-results/e2e/public-*.png to look at.
  */
 
-describe(`the public site's accessibility on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`the public site's accessibility on ${testDatabaseLabel()}`, () => {
   const site = publicSiteForThisFile();
 
   describe("accessibility and small screens", () => {

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { TOPIC_IDS } from "../../src/web/features/docs/topics.ts";
 import { STORAGE_KEYS } from "../../src/web/lib/storage-keys.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectPath, expectVisible } from "../helpers/e2e.ts";
 import { buildUser, signInAs } from "../helpers/factories.ts";
 import {
@@ -27,7 +27,7 @@ import {
  * public-site-accessibility.e2e.test.ts; the shared setup is tests/helpers/public-site.ts.
  */
 
-describe(`the public site on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`the public site on ${testDatabaseLabel()}`, () => {
   const site = publicSiteForThisFile();
 
   it("shows the hero with the app's screenshot, and loads none of the /app code", async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appWorldForThisFile } from "../helpers/app-world.ts";
 import { expectNoSeriousViolations } from "../helpers/axe.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectPath, expectVisible } from "../helpers/e2e.ts";
 import { AppScreens } from "./pages/app-screens.ts";
 import { button, sidebarNav } from "./pages/common.ts";
@@ -25,7 +25,7 @@ const invited = `narrow-invited-${stamp}-${suffix}@example.test`;
 const WIDTHS = [375, 1280] as const;
 type Width = (typeof WIDTHS)[number];
 
-describe(`the app at 375 and 1280 px on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`the app at 375 and 1280 px on ${testDatabaseLabel()}`, () => {
   const session = appWorldForThisFile({
     owner: { email: `narrow-owner-${stamp}-${suffix}@example.test`, firstName: "Ada", lastName: "Owner" },
     reviewer: {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import { PSEUDO_NOTICE } from "../../src/shared/schemas/ai.ts";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
 import { createTeamInContext, type E2ePerson, joinTeam, signUpInContext } from "../helpers/e2e-users.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
@@ -31,7 +31,7 @@ const keyName = "greeting.hello";
 const renamedKey = "greeting.hi";
 const otherKey = "farewell.bye";
 
-describe(`roles and project settings on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`roles and project settings on ${testDatabaseLabel()}`, () => {
   let mail: MailServer;
   let app: AppServer;
   let browser: Browser;

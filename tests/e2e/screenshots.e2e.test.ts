@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey, reportProblems } from "../helpers/e2e.ts";
 import { addToTeam, buildKey, buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
 import { pngBytes } from "../helpers/images.ts";
@@ -28,7 +28,7 @@ const loaded = (page: Page, name: string) =>
     .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)
     .catch(() => false);
 
-describe(`screenshots on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`screenshots on ${testDatabaseLabel()}`, () => {
   let app: AppServer;
   let browser: Browser;
   let ownerContext: BrowserContext;

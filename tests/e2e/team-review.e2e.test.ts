@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectPath, expectVisible, journey, reportProblems } from "../helpers/e2e.ts";
 import { addToTeam, buildKey, buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
 import { button, toast } from "./pages/common.ts";
@@ -32,7 +32,7 @@ const catalogStrings: Record<string, { en: string; de: string }> = {
 };
 const LANGUAGES = ["English", "German"];
 
-describe(`a review across the team's roles on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`a review across the team's roles on ${testDatabaseLabel()}`, () => {
   let app: AppServer;
   let browser: Browser;
   let ownerContext: BrowserContext;

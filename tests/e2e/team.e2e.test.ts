@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectPath, expectVisible, journey, reportProblems } from "../helpers/e2e.ts";
 import { buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
@@ -38,7 +38,7 @@ const renamedTeam = `Atlas Prime ${suffix}`;
 const nextTeam = `Beta ${suffix}`;
 const lastTeam = `Gamma ${suffix}`;
 
-describe(`the Team tab on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`the Team tab on ${testDatabaseLabel()}`, () => {
   let mail: MailServer;
   let app: AppServer;
   let browser: Browser;

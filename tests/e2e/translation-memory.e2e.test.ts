@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import type { KeyRow } from "../../src/shared/schemas/keys.ts";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
 import { createTeamInContext, signUpInContext } from "../helpers/e2e-users.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
@@ -25,7 +25,7 @@ const translation = "Änderungen speichern";
 const keyName = "dialog.save";
 const sourceValue = "Save all your changes";
 
-describe(`translation memory on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`translation memory on ${testDatabaseLabel()}`, () => {
   let mail: MailServer;
   let app: AppServer;
   let browser: Browser;

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey, reportProblems } from "../helpers/e2e.ts";
 import { addToTeam, buildKey, buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
 import { pngBytes } from "../helpers/images.ts";
@@ -27,7 +27,7 @@ const CELL = `German of ${KEY}`;
 const SOURCE = "Open your workspace settings.";
 const ANSWER = "Öffne die Einstellungen deines Arbeitsbereichs";
 
-describe(`translation quality on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`translation quality on ${testDatabaseLabel()}`, () => {
   let mail: MailServer;
   let ai: Awaited<ReturnType<typeof startOpenAIServer>>;
   let app: AppServer;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { expectNoSeriousViolations } from "../helpers/axe.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
 import { createTeamInContext, signUpInContext } from "../helpers/e2e-users.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
@@ -22,7 +22,7 @@ const stamp = Date.now().toString(36);
 const owner = { email: `hook-owner-${stamp}-${suffix}@example.test`, firstName: "Ada", lastName: "Owner" };
 const projectName = "Website";
 
-describe(`Webhooks on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`Webhooks on ${testDatabaseLabel()}`, () => {
   let mail: MailServer;
   let app: AppServer;
   let receiver: WebhookReceiver;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import type { HistoryEntry, KeyRow } from "../../src/shared/schemas/keys.ts";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { testDatabaseKind } from "../helpers/database.ts";
+import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
 import { createTeamInContext, signUpInContext } from "../helpers/e2e-users.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
@@ -22,7 +22,7 @@ const keyName = "settings.save";
 const sourceValue = "Please just save your {count} changes";
 const shortened = "Save your {count} changes";
 
-describe(`the writing assistant on ${testDatabaseKind() === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
+describe(`the writing assistant on ${testDatabaseLabel()}`, () => {
   let mail: MailServer;
   let app: AppServer;
   let browser: Browser;

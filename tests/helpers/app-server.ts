@@ -2,17 +2,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { type Config, loadConfig } from "../../src/server/config.ts";
-import { pgliteExtensions } from "../../src/server/db/database.ts";
 import { createLogger, type Logger } from "../../src/server/logger.ts";
 import { type RunningServer, startServer } from "../../src/server/server.ts";
 import {
   createTestDatabase,
-  pgliteTemplate,
   type TestDatabase,
   type TestDatabaseKind,
   testDatabaseKind,
+  testServerAvailable,
 } from "./database.ts";
 
 /** The server's rate-limit clock, which tests can move forward (e.g. past the 60 s resend wait). */
@@ -26,7 +24,7 @@ export interface AppServer {
   url: string;
   port: number;
   config: Config;
-  /** The temporary PGlite folder, when the helper made one (removed by stop()). */
+  /** The DATA_DIR the test gave, if any. */
   dataDir: string | undefined;
   server: RunningServer;
   clock: TestClock;
@@ -58,24 +56,10 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Fills an empty DATA_DIR with the migrated PGlite template when the project's global setup made one
- * (integration and e2e): the server then reopens a database (about 0.5 s) instead of creating one
- * (3-6 s). Its own migrations still run on it. Outside vitest there is none: it starts from nothing.
- */
-async function seedDataDir(dataDir: string): Promise<void> {
-  const template = await pgliteTemplate();
-  if (!template) return;
-  // The same folder the server opens (src/server/db/database.ts: DATA_DIR/pgdata).
-  const pglite = new PGlite(join(dataDir, "pgdata"), { loadDataDir: template, extensions: pgliteExtensions });
-  await pglite.waitReady;
-  await pglite.close();
-}
-
-/**
  * Starts the real Sprog server in this process.
  *
- * Defaults: the database TEST_DB names (PostgreSQL: a fresh database; PGlite: a fresh temporary
- * DATA_DIR) unless DATABASE_URL or DATA_DIR is given,
+ * Defaults: a fresh database on the server TEST_DB names (a copy of the run's migrated template;
+ * the server's own migrations still run on it) unless DATABASE_URL or DATA_DIR is given,
  * LOG_LEVEL silent (TEST_LOG=1 -> info, or TEST_LOG=<level>), NODE_ENV test, HOST 127.0.0.1, and a
  * free PORT picked in advance so that PUBLIC_URL (trusted origin, links in e-mails) is the real
  * address. process.env is not read: pass everything the test needs in `env`.
@@ -86,20 +70,17 @@ export async function startAppServer(
 ): Promise<AppServer> {
   const env = { ...givenEnv };
   const chosen = env.DATABASE_URL || env.DATA_DIR;
-  // TEST_DB=postgres (or options.database): a fresh PostgreSQL database the server migrates at
-  // start, as in production, dropped by stop().
+  // A fresh database dropped by stop(); outside vitest (bench, scripts) the embedded kind is a
+  // server of its own in a temporary DATA_DIR, as `npm start` runs.
   let postgres: TestDatabase | undefined;
-  if (!chosen && (options.database ?? testDatabaseKind()) === "postgres") {
-    postgres = await createTestDatabase("postgres", { migrate: false });
-    env.DATABASE_URL = postgres.url ?? "";
-  }
-  const ownDataDir =
-    env.DATABASE_URL || env.DATA_DIR ? undefined : await mkdtemp(join(tmpdir(), "sprog-app-test-"));
-  if (ownDataDir) {
-    await seedDataDir(ownDataDir).catch(async (error: unknown) => {
-      await rm(ownDataDir, { recursive: true, force: true });
-      throw error;
-    });
+  let ownDataDir: string | undefined;
+  const kind = options.database ?? testDatabaseKind();
+  if (!chosen && testServerAvailable(kind)) {
+    postgres = await createTestDatabase(kind);
+    env.DATABASE_URL = postgres.url;
+  } else if (!chosen) {
+    ownDataDir = await mkdtemp(join(tmpdir(), "sprog-app-"));
+    env.DATA_DIR = ownDataDir;
   }
   const testLog = process.env.TEST_LOG;
   const logLevel = !testLog ? "silent" : testLog === "1" || testLog === "true" ? "info" : testLog;
@@ -112,7 +93,6 @@ export async function startAppServer(
       HOST: "127.0.0.1",
       LOG_LEVEL: logLevel,
       NODE_ENV: "test",
-      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       ...env,
       PORT: String(port),
       PUBLIC_URL: env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
@@ -128,15 +108,15 @@ export async function startAppServer(
         url: config.publicUrl,
         port: server.port,
         config,
-        dataDir: ownDataDir,
+        dataDir: env.DATA_DIR,
         server,
         clock,
         async stop() {
           if (stopped) return;
           stopped = true;
           await server.stop();
-          if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
           await postgres?.drop();
+          if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
         },
       };
     } catch (error) {
@@ -145,7 +125,7 @@ export async function startAppServer(
       if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || env.PORT) break;
     }
   }
-  if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
   await postgres?.drop();
+  if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
   throw lastError;
 }

@@ -5,18 +5,25 @@ import pg from "pg";
  * server code, so scripts/test.ts and global setups can use it.
  */
 
-export type TestDatabaseKind = "pglite" | "postgres";
+export type TestDatabaseKind = "embedded" | "postgres";
 
 /**
- * Which database the integration tests run against: `TEST_DB=pglite|postgres` (default pglite).
- * `npm test` runs the integration project twice, once with each.
+ * Which server the integration and e2e tests run on: `TEST_DB=embedded|postgres` (default
+ * embedded: the PostgreSQL 18 server Sprog starts itself; postgres: TEST_DATABASE_URL's server,
+ * PostgreSQL 15 on this machine, the oldest supported). `npm test` runs the integration project
+ * once on each.
  */
 export function testDatabaseKind(env: Record<string, string | undefined> = process.env): TestDatabaseKind {
-  const value = env.TEST_DB || "pglite";
-  if (value !== "pglite" && value !== "postgres") {
-    throw new Error(`TEST_DB must be "pglite" or "postgres", got "${value}"`);
+  const value = env.TEST_DB || "embedded";
+  if (value !== "embedded" && value !== "postgres") {
+    throw new Error(`TEST_DB must be "embedded" or "postgres", got "${value}"`);
   }
   return value;
+}
+
+/** The server's name for test titles. */
+export function testDatabaseLabel(kind: TestDatabaseKind = testDatabaseKind()): string {
+  return kind === "postgres" ? "PostgreSQL (TEST_DATABASE_URL)" : "the embedded PostgreSQL";
 }
 
 /** The server the PostgreSQL tests create their databases on (trust auth on this machine). */

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
-import { type Database, openPGlite, openPostgres } from "../../src/server/db/database.ts";
+import { type Database, openPostgres } from "../../src/server/db/database.ts";
 import { migrateToLatest } from "../../src/server/db/migrate.ts";
 import type { DB } from "../../src/server/db/schema.ts";
 import { redactUrl, type TestDatabaseKind, testDatabaseKind, testDatabaseUrl } from "./database-env.ts";
@@ -13,13 +12,14 @@ export {
   postgresAvailable,
   type TestDatabaseKind,
   testDatabaseKind,
+  testDatabaseLabel,
   testDatabaseUrl,
 } from "./database-env.ts";
 
 export interface TestDatabase {
   kind: TestDatabaseKind;
-  /** Connection URL of the fresh PostgreSQL database (undefined for PGlite, which is in memory). */
-  url?: string | undefined;
+  /** Connection URL of the fresh database. */
+  url: string;
   database: Database;
   /** Shortcut for `database.db`. */
   db: Kysely<DB>;
@@ -32,13 +32,16 @@ export interface CreateTestDatabaseOptions {
   migrate?: boolean;
 }
 
-/** A fresh, migrated database of the given kind, isolated from every other test database. */
+/**
+ * A fresh database on the run's server (the embedded one, or TEST_DATABASE_URL's), isolated from
+ * every other test database: a copy of the migrated template the project's global setup made
+ * (`CREATE DATABASE … TEMPLATE`, milliseconds), or an empty one with `migrate: false`.
+ */
 export async function createTestDatabase(
   kind: TestDatabaseKind = testDatabaseKind(),
   options: CreateTestDatabaseOptions = {},
 ): Promise<TestDatabase> {
-  const migrate = options.migrate ?? true;
-  return kind === "postgres" ? createPostgresDatabase(migrate) : createPGliteDatabase(migrate);
+  return createServerDatabase(kind, options.migrate ?? true);
 }
 
 /**
@@ -78,7 +81,32 @@ export async function truncateAll(db: Kysely<DB>): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// PostgreSQL: one real database per call, created on TEST_DATABASE_URL's server and dropped after.
+// One real database per call, created on the run's server and dropped after.
+
+/** Whether a test database of this kind can be made here (outside vitest: PostgreSQL only). */
+export function testServerAvailable(kind: TestDatabaseKind = testDatabaseKind()): boolean {
+  if (kind === "postgres") return true;
+  try {
+    return inject("testDatabaseServer")?.kind === kind;
+  } catch {
+    return false;
+  }
+}
+
+/** The server and template the project's global setup made, or TEST_DATABASE_URL's server alone. */
+function runServer(kind: TestDatabaseKind): { adminUrl: string; template: string | undefined } {
+  try {
+    const provided = inject("testDatabaseServer");
+    if (provided && provided.kind === kind)
+      return { adminUrl: provided.adminUrl, template: provided.template };
+  } catch {
+    // Not inside vitest.
+  }
+  if (kind === "postgres") return { adminUrl: testDatabaseUrl(), template: undefined };
+  throw new Error(
+    "No embedded PostgreSQL for this test run: the integration and e2e projects' global setup starts it",
+  );
+}
 
 async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
@@ -97,10 +125,11 @@ async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promi
   }
 }
 
-async function createPostgresDatabase(migrate: boolean): Promise<TestDatabase> {
-  const adminUrl = testDatabaseUrl();
+async function createServerDatabase(kind: TestDatabaseKind, migrate: boolean): Promise<TestDatabase> {
+  const { adminUrl, template } = runServer(kind);
   const name = `sprog_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database "${name}"`));
+  const from = migrate && template ? ` template "${template}"` : "";
+  await withAdminClient(adminUrl, (client) => client.query(`create database "${name}"${from}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const dropDatabase = () =>
@@ -109,6 +138,7 @@ async function createPostgresDatabase(migrate: boolean): Promise<TestDatabase> {
   let database: Database;
   try {
     database = await openPostgres(url.toString(), { max: 5 });
+    // A migration added since the template was made is applied here.
     if (migrate) await migrateToLatest(database.db);
   } catch (error) {
     await dropDatabase().catch(() => {});
@@ -116,7 +146,7 @@ async function createPostgresDatabase(migrate: boolean): Promise<TestDatabase> {
   }
   let dropped = false;
   return {
-    kind: "postgres",
+    kind,
     url: url.toString(),
     database,
     db: database.db,
@@ -129,55 +159,9 @@ async function createPostgresDatabase(migrate: boolean): Promise<TestDatabase> {
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// PGlite: a fresh in-memory instance per call. Creating one from scratch takes 3-6 s; loading the
-// migrated template that the integration project's global setup dumped once takes well under 1 s.
-
-const templateBlobs = new Map<string, Promise<Blob | undefined>>();
-
-function loadTemplate(key: "pgliteTemplatePath" | "pgliteEmptyTemplatePath"): Promise<Blob | undefined> {
-  let blob = templateBlobs.get(key);
-  if (!blob) {
-    blob = (async () => {
-      let path: string | undefined;
-      try {
-        path = inject(key);
-      } catch {
-        return undefined; // not running inside vitest
-      }
-      if (!path) return undefined;
-      return new Blob([await readFile(path)]);
-    })();
-    templateBlobs.set(key, blob);
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The server the project's global setup chose or started, and its migrated template database. */
+    testDatabaseServer: { kind: TestDatabaseKind; adminUrl: string; template: string };
   }
-  return blob;
-}
-
-/**
- * The migrated PGlite tarball the integration or e2e project's global setup made, or undefined (other
- * projects, or outside vitest). Read once per worker.
- */
-export function pgliteTemplate(): Promise<Blob | undefined> {
-  return loadTemplate("pgliteTemplatePath");
-}
-
-async function createPGliteDatabase(migrate: boolean): Promise<TestDatabase> {
-  const template = await loadTemplate(migrate ? "pgliteTemplatePath" : "pgliteEmptyTemplatePath");
-  // The template was migrated when the run started; a migration added since is applied here.
-  const database = await openPGlite(undefined, {
-    loadDataDir: template ? new Uint8Array(await template.arrayBuffer()) : undefined,
-  });
-  if (migrate) await migrateToLatest(database.db);
-  let dropped = false;
-  return {
-    kind: "pglite",
-    url: undefined,
-    database,
-    db: database.db,
-    async drop() {
-      if (dropped) return;
-      dropped = true;
-      await database.close();
-    },
-  };
 }

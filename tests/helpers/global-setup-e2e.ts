@@ -2,8 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { testDatabaseKind } from "./database-env.ts";
-import { providePGliteTemplates } from "./pglite-template.ts";
+import { provideTestDatabaseServer } from "./test-database-server.ts";
 
 /** Where the server serves the SPA from (src/server/server.ts: dist/web). */
 export const WEB_DIST_INDEX = join("dist", "web", "index.html");
@@ -12,10 +11,10 @@ export const WEB_DIST_INDEX = join("dist", "web", "index.html");
  * Runs once before the e2e project: builds the SPA so the tests never drive a stale build.
  * `npm test` builds in its own step and sets E2E_SKIP_BUILD=1.
  *
- * On PGlite it also dumps a migrated database, which every journey's server starts from (as the
- * integration tests' servers do): creating and migrating one takes 3-6 s per file, more on a busy
- * machine, and the journeys are about the app, not its first start. A first start on an empty data
- * folder stays covered by the restart tests (tests/integration/*restart*.test.ts).
+ * It also starts the run's database server with a migrated template, which every journey's server
+ * gets a copy of (as the integration tests' servers do): the journeys are about the app, not its
+ * first start. A first start on an empty data folder stays covered by the restart tests
+ * (tests/integration/*restart*.test.ts).
  */
 export default async function setup(project: TestProject) {
   if (!process.env.E2E_SKIP_BUILD) {
@@ -34,5 +33,5 @@ export default async function setup(project: TestProject) {
       `e2e: ${WEB_DIST_INDEX} is missing; the server serves the SPA from there (run npm run build)`,
     );
   }
-  if (testDatabaseKind() === "pglite") return providePGliteTemplates(project);
+  return provideTestDatabaseServer(project);
 }

@@ -1,18 +1,11 @@
 import type { TestProject } from "vitest/node";
-import { assertPostgresReachable, testDatabaseKind } from "./database-env.ts";
-import { providePGliteTemplates } from "./pglite-template.ts";
+import { provideTestDatabaseServer } from "./test-database-server.ts";
 
 /**
- * Runs once per `vitest run --project integration`, before any worker starts.
- * - TEST_DB=pglite: creates one PGlite database and dumps it, as created and migrated, to tarballs,
- *   so every test database loads in well under a second instead of being created (3-6 s).
- * - TEST_DB=postgres: checks the server answers, so a missing server fails once, clearly.
+ * Runs once per `vitest run --project integration`, before any worker starts: the run's database
+ * server and its migrated template (tests/helpers/test-database-server.ts). A missing
+ * TEST_DATABASE_URL server (TEST_DB=postgres) fails here once, clearly.
  */
 export default async function setup(project: TestProject) {
-  const kind = testDatabaseKind();
-  if (kind === "postgres") {
-    await assertPostgresReachable();
-    return;
-  }
-  return providePGliteTemplates(project);
+  return provideTestDatabaseServer(project);
 }

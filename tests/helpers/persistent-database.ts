@@ -4,8 +4,9 @@ import { join } from "node:path";
 import { createTestDatabase, testDatabaseKind } from "./database.ts";
 
 /**
- * The environment for a database that outlives one server, for restart tests: a fresh PostgreSQL
- * database (DATABASE_URL) or an empty PGlite folder (DATA_DIR), as TEST_DB says. `cleanups`
+ * The environment for a database that outlives one server, for restart tests: a fresh database on
+ * TEST_DATABASE_URL's server (DATABASE_URL), or an empty data folder (DATA_DIR) in which each server
+ * starts its own embedded PostgreSQL, as TEST_DB says. `cleanups`
  * receives what removes it.
  */
 export async function persistentDatabaseEnv(
@@ -14,7 +15,7 @@ export async function persistentDatabaseEnv(
   if (testDatabaseKind() === "postgres") {
     const postgres = await createTestDatabase("postgres", { migrate: false });
     cleanups.push(() => postgres.drop());
-    return { DATABASE_URL: postgres.url ?? "" };
+    return { DATABASE_URL: postgres.url };
   }
   const dataDir = await mkdtemp(join(tmpdir(), "sprog-restart-"));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));

@@ -55,15 +55,10 @@ export async function setApproval(client: ApiClient, reviewId: string, body: Rec
   return client.request<Approval & ErrorBody>("PUT", `/api/reviews/${reviewId}/approvals`, { body });
 }
 
-/** The event bus's own channel (src/server/events/event-bus.ts), on either database. */
+/** The event bus's own channel (src/server/events/event-bus.ts). */
 export async function listenToBus(api: ApiApp): Promise<{ seen: unknown[]; stop: () => Promise<void> }> {
   const seen: unknown[] = [];
-  const { embedded } = api.app.server.database;
-  if (embedded) {
-    const stop = await embedded.listen("sprog_events", (payload) => seen.push(JSON.parse(payload)));
-    return { seen, stop };
-  }
-  const client = new pg.Client({ connectionString: api.app.config.DATABASE_URL });
+  const client = new pg.Client({ connectionString: api.app.server.database.url });
   await client.connect();
   client.on("notification", (message) => {
     if (message.payload) seen.push(JSON.parse(message.payload));

@@ -27,8 +27,14 @@ export async function spawnServer(
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
   });
+  // A clean stop, so that the server stops its embedded PostgreSQL too.
   cleanups.push(async () => {
-    if (child.exitCode === null) child.kill("SIGKILL");
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    await exited;
+    clearTimeout(timer);
   });
   const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
   for (;;) {

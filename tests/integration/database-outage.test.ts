@@ -1,25 +1,15 @@
-import { mkdtemp, rm } from "node:fs/promises";
 import { connect, createServer, type Server, type Socket } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config.ts";
-import { pgliteExtensions } from "../../src/server/db/database.ts";
 import { type RunningServer, startServer } from "../../src/server/server.ts";
 import { ApiClient } from "../helpers/api-client.ts";
 import { freePort } from "../helpers/app-server.ts";
-import {
-  createTestDatabase,
-  pgliteTemplate,
-  type TestDatabase,
-  testDatabaseKind,
-} from "../helpers/database.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
 
 /**
- * The database goes away while the server runs (PostgreSQL stops, PGlite is closed): team routes
+ * The database goes away while the server runs (PostgreSQL stops or the network fails): team routes
  * answer 503 with the error shape and a log line says why, instead of 404 ("your team is gone")
  * or 500 ("a bug").
  */
@@ -69,31 +59,17 @@ let mail: MailServer;
 let server: RunningServer;
 let database: TestDatabase | undefined;
 let relay: Awaited<ReturnType<typeof startRelay>> | undefined;
-let dataDir: string | undefined;
 const logLines: { level: number; msg: string; err?: { code?: string; type?: string } }[] = [];
 
 beforeAll(async () => {
   mail = await startMailServer();
   const env: Record<string, string> = { SMTP_URL: mail.url };
-  if (testDatabaseKind() === "postgres") {
-    database = await createTestDatabase("postgres", { migrate: false });
-    const url = new URL(database.url ?? "");
-    relay = await startRelay({ hostname: url.hostname, port: Number(url.port || 5432) });
-    url.hostname = "127.0.0.1";
-    url.port = String(relay.port);
-    env.DATABASE_URL = url.toString();
-  } else {
-    dataDir = await mkdtemp(join(tmpdir(), "sprog-outage-"));
-    const template = await pgliteTemplate();
-    if (template) {
-      const seed = new PGlite(join(dataDir, "pgdata"), {
-        loadDataDir: template,
-        extensions: pgliteExtensions,
-      });
-      await seed.close();
-    }
-    env.DATA_DIR = dataDir;
-  }
+  database = await createTestDatabase();
+  const url = new URL(database.url);
+  relay = await startRelay({ hostname: url.hostname, port: Number(url.port || 5432) });
+  url.hostname = "127.0.0.1";
+  url.port = String(relay.port);
+  env.DATABASE_URL = url.toString();
   const port = await freePort();
   const config = loadConfig({
     ...env,
@@ -108,10 +84,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await relay?.restore().catch(() => {});
-  // A closed PGlite cannot close again: the rest of the server still stops.
   await server?.stop().catch(() => {});
   await database?.drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
   await mail?.close();
 });
 
@@ -131,13 +105,9 @@ describe("a database outage", () => {
     const { api, teamId } = await signedInOwner();
     expect((await api.request("GET", `/api/teams/${teamId}/members`)).status).toBe(200);
 
-    if (relay) {
-      await relay.cut();
-      // The server's side of each connection hears of the cut from the kernel, a moment later.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    } else {
-      await server.database.embedded?.close();
-    }
+    await relay?.cut();
+    // The server's side of each connection hears of the cut from the kernel, a moment later.
+    await new Promise((resolve) => setTimeout(resolve, 200));
 
     const members = await api.request("GET", `/api/teams/${teamId}/members`);
     expect(members.status).toBe(503);
@@ -148,8 +118,7 @@ describe("a database outage", () => {
     expect(logLines.some((line) => line.msg === "database unavailable")).toBe(true);
 
     // PostgreSQL back: the pool connects again, nothing to restart.
-    if (!relay) return;
-    await relay.restore();
+    await relay?.restore();
     const again = await api.request<{ members: unknown[] }>("GET", `/api/teams/${teamId}/members`);
     expect(again.status).toBe(200);
     expect(again.body.members).toHaveLength(1);

@@ -42,7 +42,7 @@ describe("rate limits across a restart", () => {
     expect(mail.mailsTo(email)).toHaveLength(1);
   }, 120_000);
 
-  it("hold for the pull API too, whose hits are counted in memory on PGlite and written each second", async () => {
+  it("hold for the pull API too, which counts a hit on every request", async () => {
     const mail = await mailServer();
     const env = {
       ...(await persistentDatabaseEnv(cleanups)),
@@ -72,8 +72,8 @@ describe("rate limits across a restart", () => {
     expect((await pull(second.url)).status).toBe(429);
   }, 120_000);
 
-  // A crash is not a clean close: PGlite then recovers from its write-ahead log, which empties an
-  // unlogged table (PostgreSQL does the same after its own crash).
+  // A crash is not a clean close: PostgreSQL then recovers from its write-ahead log, which empties an
+  // unlogged table.
   it("hold after the server process is killed (kill -9) and started again", async () => {
     const mail = await mailServer();
     const env = { ...(await persistentDatabaseEnv(cleanups)), SMTP_URL: mail.url, NODE_ENV: "test" };

@@ -48,7 +48,6 @@ export function createKeyAuthorizer(deps: {
         windowSeconds: 60,
         max: requestsPerMinute,
         message: (s) => `Too many ${scope} requests with this API key. Please try again in ${s} seconds.`,
-        buffered: true,
       },
     ]);
     await apiKeys.touch(row);

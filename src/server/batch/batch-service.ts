@@ -58,7 +58,7 @@ export function createBatchService(deps: {
       assertTargetLanguage(project, body.language);
       const model = resolveModel(provider, body.model);
       const name = languageName(body.language);
-      // Before the transaction: on PGlite (one connection) the counter's own query would wait for it.
+      // Before the transaction: a refused request writes nothing.
       await aiQuota(userId, project.team_id);
       const { row, recorded } = await db
         .transaction()

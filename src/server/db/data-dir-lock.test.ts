@@ -4,7 +4,7 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { acquireDataDirLock, DataDirLockedError, processStartTicks } from "./data-dir-lock.ts";
-import { openPGlite } from "./database.ts";
+import { openEmbedded } from "./database.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -15,7 +15,7 @@ describe("the embedded database folder", () => {
   it("refuses a second server process on the same folder, naming it", { timeout: 60_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "sprog-lock-proc-"));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const first = await openPGlite(dataDir);
+    const first = await openEmbedded(dataDir);
     try {
       const child = spawnSync(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
         env: { ...process.env, DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "silent" },
@@ -34,15 +34,15 @@ describe("the embedded database folder", () => {
   it("refuses a second server on the same folder, with a clear message", { timeout: 60_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "sprog-lock-"));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const first = await openPGlite(dataDir);
+    const first = await openEmbedded(dataDir);
     try {
-      await expect(openPGlite(dataDir)).rejects.toThrow(DataDirLockedError);
-      await expect(openPGlite(dataDir)).rejects.toThrow(/already open/);
+      await expect(openEmbedded(dataDir)).rejects.toThrow(DataDirLockedError);
+      await expect(openEmbedded(dataDir)).rejects.toThrow(/already open/);
     } finally {
       await first.close();
     }
     // Released on close: the folder opens again.
-    const reopened = await openPGlite(dataDir);
+    const reopened = await openEmbedded(dataDir);
     await reopened.close();
   });
 });

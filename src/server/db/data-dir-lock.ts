@@ -68,9 +68,10 @@ function holderAlive(holder: LockHolder): boolean {
 }
 
 /**
- * PGlite has no lock of its own: two processes on one folder silently lose writes. Take an
- * exclusive lock file naming this process (pid, start time, host); a lock left by a process
- * that is gone is taken over.
+ * One Sprog per data folder: its embedded server's jobs and lock-free bookkeeping assume no other
+ * process works on that database, and a second PostgreSQL on the cluster would be refused with a
+ * message about postmaster.pid that names no Sprog. Take an exclusive lock file naming this process
+ * (pid, start time, host); a lock left by a process that is gone is taken over.
  */
 const heldHere = new Set<string>();
 

@@ -5,23 +5,27 @@ import pg from "pg";
 import { ConfigError } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
-import { EmbeddedPostgres } from "./embedded/embedded-postgres.ts";
-import { PGliteDialect } from "./pglite-dialect.ts";
+import { type EmbeddedServerOptions, startEmbeddedServer } from "./embedded/embedded-server.ts";
+import { convertLegacyDataDir } from "./legacy/convert-pglite.ts";
 import { AbandonedReadsPlugin } from "./query-scope.ts";
 import type { DB } from "./schema.ts";
 
 export interface Database {
   db: Kysely<DB>;
-  kind: "postgres" | "pglite";
-  /** The embedded database on its own thread, when there is one (job queues and live events share it). */
-  embedded: EmbeddedPostgres | undefined;
+  /** Where the database is: the job queue and live events open connections of their own. */
+  url: string;
+  /**
+   * True on the embedded server, whose data folder is locked to this process: nothing else works
+   * on this database, so a job still marked active was cut off by this server's last stop.
+   */
+  exclusive: boolean;
   close(): Promise<void>;
 }
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
-/** `pg` returns int8 and numeric as strings; PGlite returns numbers. Make both give numbers. */
+/** `pg` returns int8 and numeric as strings: counts and sums are numbers in this app. */
 const pgTypes = {
   getTypeParser(oid: number, format?: "text" | "binary") {
     if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
@@ -31,7 +35,7 @@ const pgTypes = {
 
 export async function openPostgres(
   url: string,
-  options: { max?: number; logger?: Logger } = {},
+  options: { max?: number; logger?: Logger | undefined; exclusive?: boolean } = {},
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types: pgTypes });
   // An idle connection the server drops (restart, failover) must not crash the process: the pool
@@ -47,58 +51,59 @@ export async function openPostgres(
     dialect: new PostgresDialect({ pool }),
     plugins: [new AbandonedReadsPlugin()],
   });
-  return { db, kind: "postgres", embedded: undefined, close: () => db.destroy() };
+  return { db, url, exclusive: options.exclusive ?? false, close: () => db.destroy() };
 }
 
-export { pgliteExtensions } from "./embedded/extensions.ts";
-
 /**
- * The embedded database: in `dataDir` (locked against a second server on the same folder), or in
- * memory — empty, or from a `dumpDataDir()` tarball (the tests' migrated template).
+ * Sprog's own PostgreSQL server with its data in `dataDir`, locked against a second Sprog on the
+ * same folder. A folder an earlier release wrote with PGlite is converted first (once).
  */
-export async function openPGlite(
-  dataDir: string | undefined,
-  options: { loadDataDir?: Uint8Array | undefined } = {},
+export async function openEmbedded(
+  dataDir: string,
+  options: { logger?: Logger | undefined; settings?: EmbeddedServerOptions["settings"] } = {},
 ): Promise<Database> {
-  let release = () => {};
-  let pgdata: string | undefined;
-  if (dataDir) {
-    const dir = resolve(dataDir);
-    mkdirSync(dir, { recursive: true });
-    release = acquireDataDirLock(dir);
-    pgdata = resolve(dir, "pgdata");
-  }
-  let embedded: EmbeddedPostgres;
+  const dir = resolve(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const release = acquireDataDirLock(dir);
   try {
-    embedded = await EmbeddedPostgres.open({ dataDir: pgdata, loadDataDir: options.loadDataDir });
+    const server = await startEmbeddedServer({
+      dataDir: dir,
+      logger: options.logger,
+      settings: options.settings,
+    });
+    let database: Database;
+    try {
+      await convertLegacyDataDir(dir, server.url, options.logger);
+      database = await openPostgres(server.url, { logger: options.logger, exclusive: true });
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await database.close();
+          await server.stop();
+        } finally {
+          release();
+        }
+      },
+    };
   } catch (error) {
     release();
     throw error;
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(embedded), plugins: [new AbandonedReadsPlugin()] });
-  return {
-    db,
-    kind: "pglite",
-    embedded,
-    close: async () => {
-      try {
-        await db.destroy();
-        await embedded.close();
-      } finally {
-        release();
-      }
-    },
-  };
 }
 
 export function openDatabase(
   config: { DATABASE_URL?: string | undefined; DATA_DIR: string },
   logger: Logger,
-) {
+): Promise<Database> {
   if (config.DATABASE_URL) {
     logger.info("database: PostgreSQL (DATABASE_URL)");
     return openPostgres(config.DATABASE_URL, { logger });
   }
-  logger.info({ dataDir: resolve(config.DATA_DIR) }, "database: embedded PGlite (DATA_DIR)");
-  return openPGlite(config.DATA_DIR);
+  logger.info({ dataDir: resolve(config.DATA_DIR) }, "database: embedded PostgreSQL (DATA_DIR)");
+  return openEmbedded(config.DATA_DIR, { logger });
 }

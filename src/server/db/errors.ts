@@ -1,14 +1,6 @@
-/** PostgreSQL's unique_violation, as both drivers report it. */
+/** PostgreSQL's unique_violation. */
 export function isUniqueViolation(error: unknown): boolean {
   return codeOf(error) === "23505";
-}
-
-/**
- * The database cannot answer at all: PGlite closed under us. The PostgreSQL driver reports the same
- * with codes (below), so this class is for what reports none.
- */
-export class DatabaseUnavailableError extends Error {
-  override name = "DatabaseUnavailableError";
 }
 
 /**
@@ -40,7 +32,6 @@ function codeOf(error: unknown): unknown {
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (depth > 4 || typeof error !== "object" || error === null) return false;
-  if (error instanceof DatabaseUnavailableError) return true;
   const code = codeOf(error);
   if (typeof code === "string") {
     if (code.startsWith("08") || UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code)) {

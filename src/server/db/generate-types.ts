@@ -1,11 +1,13 @@
 import { execFile } from "node:child_process";
-import { writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import type { Kysely } from "kysely";
 import { generate, PostgresDialect } from "kysely-codegen";
-import { openPGlite } from "./database.ts";
+import { openEmbedded } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
 import type { DB } from "./schema.ts";
 
@@ -88,14 +90,16 @@ async function formatLikeTheRepository(source: string): Promise<string> {
   return stdout;
 }
 
-/** Migrates an in-memory PGlite and writes the types of its schema to generated-schema.ts. */
+/** Migrates a throw-away embedded PostgreSQL and writes the types of its schema to generated-schema.ts. */
 async function main(): Promise<void> {
-  const database = await openPGlite(undefined);
+  const dataDir = await mkdtemp(join(tmpdir(), "sprog-db-types-"));
+  const database = await openEmbedded(dataDir);
   try {
     await migrateToLatest(database.db);
     await writeFile(GENERATED_SCHEMA_PATH, await generateDatabaseTypes(database.db));
   } finally {
     await database.close();
+    await rm(dataDir, { recursive: true, force: true });
   }
   console.warn(`wrote ${GENERATED_SCHEMA_PATH}`);
 }

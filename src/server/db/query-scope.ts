@@ -10,8 +10,7 @@ import type {
 
 /**
  * The signal of the request a query is for, so that a request whose client went away stops its
- * work: its next read fails with `QueryAbandonedError` instead of running, and on the embedded
- * database a read still waiting its turn is dropped.
+ * work: its next read fails with `QueryAbandonedError` instead of running.
  *
  * Only reads: a write outside a transaction runs to its end, so that a request cut off half-way
  * never leaves half a change (a saved string without its live event, say).

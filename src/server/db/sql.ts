@@ -24,8 +24,8 @@ export function displayName(users: string, profiles: string): RawBuilder<string 
 }
 
 /**
- * A timestamp as answers carry it: ISO 8601 in UTC with milliseconds. `pg` and PGlite give a Date,
- * raw SQL and JSON aggregates give text, so both are accepted.
+ * A timestamp as answers carry it: ISO 8601 in UTC with milliseconds. `pg` gives a Date for a
+ * column, JSON aggregates give text, so both are accepted.
  */
 export function isoDate(value: Date | string): string {
   return new Date(value).toISOString();

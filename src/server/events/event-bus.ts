@@ -1,7 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import type { ProjectEvent } from "../../shared/events.ts";
-import type { EmbeddedPostgres } from "../db/embedded/embedded-postgres.ts";
 import type { DB } from "../db/schema.ts";
 import { displayName, isoDate } from "../db/sql.ts";
 import type { Logger } from "../logger.ts";
@@ -53,12 +52,11 @@ export interface EventBus {
 
 /**
  * Fan-out through PostgreSQL LISTEN/NOTIFY, so an edit on one server process reaches viewers on
- * every other. On PGlite the same NOTIFY reaches listeners of the one embedded instance.
+ * every other.
  */
 export async function createEventBus(options: {
   db: Kysely<DB>;
-  embedded: EmbeddedPostgres | undefined;
-  databaseUrl: string | undefined;
+  databaseUrl: string;
   logger: Logger;
 }): Promise<EventBus> {
   const { db, logger } = options;
@@ -130,21 +128,15 @@ export async function createEventBus(options: {
     };
   }
 
-  let stopListening: () => Promise<void>;
-  if (options.embedded) {
-    const unsubscribe = await options.embedded.listen(CHANNEL, (payload) => void deliver(payload));
-    stopListening = unsubscribe;
-  } else {
-    // A connection of its own: a pooled one would stop listening when returned to the pool.
-    const client = new pg.Client({ connectionString: options.databaseUrl });
-    client.on("error", (error) => logger.warn({ err: error }, "realtime connection error"));
-    client.on("notification", (message) => {
-      if (message.channel === CHANNEL && message.payload) void deliver(message.payload);
-    });
-    await client.connect();
-    await client.query(`listen ${CHANNEL}`);
-    stopListening = () => client.end();
-  }
+  // A connection of its own: a pooled one would stop listening when returned to the pool.
+  const client = new pg.Client({ connectionString: options.databaseUrl });
+  client.on("error", (error) => logger.warn({ err: error }, "realtime connection error"));
+  client.on("notification", (message) => {
+    if (message.channel === CHANNEL && message.payload) void deliver(message.payload);
+  });
+  await client.connect();
+  await client.query(`listen ${CHANNEL}`);
+  const stopListening = () => client.end();
 
   return {
     async publish(projectId, events) {

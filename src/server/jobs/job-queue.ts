@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import { fromKysely, fromPglite, type Job, PgBoss } from "pg-boss";
+import { fromKysely, type Job, PgBoss } from "pg-boss";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
@@ -23,9 +23,8 @@ export interface QueueSettings {
 }
 
 /**
- * pg-boss on the app's database (DESIGN.md §2, §6): on PostgreSQL with its own small pool, on
- * PGlite through the app's one instance. Jobs are sent inside the caller's transaction, so a job
- * exists exactly when the rows it works on do.
+ * pg-boss on the app's database (DESIGN.md §2, §6), with its own small pool. Jobs are sent inside
+ * the caller's transaction, so a job exists exactly when the rows it works on do.
  */
 export interface JobQueue {
   send<Q extends QueueName>(
@@ -48,7 +47,7 @@ export interface JobQueue {
 
 export async function createJobQueue(
   database: Database,
-  options: { databaseUrl: string | undefined; logger: Logger; settings: Record<QueueName, QueueSettings> },
+  options: { logger: Logger; settings: Record<QueueName, QueueSettings> },
 ): Promise<JobQueue> {
   const { logger } = options;
   const common = {
@@ -58,9 +57,7 @@ export async function createJobQueue(
     superviseIntervalSeconds: 5,
     monitorIntervalSeconds: 5,
   };
-  const boss = database.embedded
-    ? new PgBoss({ ...common, db: fromPglite(database.embedded), backend: "pglite" })
-    : new PgBoss({ ...common, connectionString: options.databaseUrl ?? "", max: 4 });
+  const boss = new PgBoss({ ...common, connectionString: database.url, max: 4 });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   boss.on("warning", (warning) => logger.warn({ warning }, "job queue warning"));
   await boss.start();
@@ -77,7 +74,7 @@ export async function createJobQueue(
         notify: true,
       });
     }
-    if (database.embedded) {
+    if (database.exclusive) {
       // The data-folder lock means no other process works on this database: a job still marked
       // active was cut off by a stop or crash of this server, so run it again now rather than
       // waiting for its heartbeat to lapse.

@@ -11,15 +11,8 @@ import type { KeyMetaColumns, ListedRow } from "./queries.ts";
 /** Rows folded between turns of the event loop (see {@link foldRows}). */
 const ROWS_PER_TURN = 5000;
 
-/** PGlite may hand a text[] over in its literal form `{a,b}`; node-postgres gives an array. */
 function tagsOf(tags: KeyMetaColumns["tags"]): string[] {
-  if (tags === null) return [];
-  if (Array.isArray(tags)) return tags;
-  if (tags === "{}") return [];
-  return tags
-    .slice(1, -1)
-    .split(",")
-    .map((tag) => tag.replace(/^"(.*)"$/, "$1").replace(/\\(.)/g, "$1"));
+  return tags ?? [];
 }
 
 /** The API's metadata fields of a key row: only those that are set. */

@@ -19,7 +19,7 @@ export interface KeyFilter {
 export interface KeyMetaColumns {
   description: string | null;
   context: string | null;
-  tags: string[] | string | null;
+  tags: string[] | null;
   max_length: number | null;
   translatable: boolean;
   value_type: string | null;

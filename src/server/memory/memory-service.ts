@@ -17,7 +17,7 @@ export const EXAMPLES_PER_QUERY = 50;
 /**
  * How many similar strings are ranked per text. Real projects have a handful above the floor; a
  * project of templated strings ("Step 1 of 20", "Step 2 of 20", …) can have thousands, and ranking
- * them all would cost seconds (PGlite holds the whole process meanwhile). Identical texts are found
+ * them all would cost seconds. Identical texts are found
  * separately, so they are never lost to the cap; among the similar ones the best of the first N
  * found win.
  */
@@ -48,9 +48,7 @@ const percent = (exact: RawBuilder<unknown>, score: RawBuilder<unknown>) =>
  * How long one lookup may run on PostgreSQL before it is cancelled and answered with nothing. The
  * team scoping keeps real lookups far below (`npm run bench -- memory`: 20-50 ms for one text and
  * 0.1-0.25 s for a chunk of 50, team of 3,000 keys among 500,000 similar strings elsewhere); this
- * only stops a pathological one from holding a connection. PGlite ignores statement_timeout (WASM
- * has no timer to interrupt a query; measured: a 40 s query ran to its end), so there the scoping
- * is the only bound.
+ * only stops a pathological one from holding a connection.
  */
 export const SUGGESTION_TIMEOUT_MS = 1000;
 export const EXAMPLES_TIMEOUT_MS = 5000;
@@ -67,7 +65,7 @@ function isCancelled(error: unknown): boolean {
  * `enable_seqscan = off`: the planner prices checking `%` on a row like any comparison, but a
  * similarity costs microseconds, so a team of a few ten thousand strings looks cheaper to scan than
  * to look up in the trigram index (PostgreSQL 15), or to read through the (project, language) index
- * (PGlite, which is PostgreSQL 18). Either computes the similarity of every string: measured on
+ * (PostgreSQL 18). Either computes the similarity of every string: measured on
  * 41,000 strings, 140-600 ms for one text and 13 s for a chunk of 50, against 10-140 ms and
  * 0.1-0.6 s through the index. The matching subqueries ({@link similarMatches},
  * {@link identicalMatches}) have no other access path than their team-scoped index.

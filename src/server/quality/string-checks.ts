@@ -304,14 +304,7 @@ async function recheckKeysNow(
   return changed.length;
 }
 
-/** A stored `text[]` as the space-separated form (PGlite and pg both give arrays). */
-function storedChecks(checks: readonly string[] | string | null): string {
-  if (checks === null) return "";
-  if (typeof checks === "string")
-    return checks
-      .replace(/^\{|\}$/g, "")
-      .split(",")
-      .filter(Boolean)
-      .join(" ");
-  return checks.join(" ");
+/** A stored `text[]` as the space-separated form. */
+function storedChecks(checks: readonly string[] | null): string {
+  return checks === null ? "" : checks.join(" ");
 }

@@ -14,8 +14,8 @@ import type { InviteRow, MemberRow, UserTeamRow } from "./queries.ts";
 /** Rows to the contract's answers (src/shared/schemas/teams.ts): no raw row leaves the server. */
 
 /**
- * People read "acme" before "Zeta". The databases disagree (PGlite sorts bytes, a PostgreSQL server
- * its locale), so names are ordered here, the same way everywhere.
+ * People read "acme" before "Zeta". Servers disagree (the embedded one sorts by code point, another
+ * PostgreSQL server by its locale), so names are ordered here, the same way everywhere.
  */
 const byName = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 

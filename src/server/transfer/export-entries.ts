@@ -61,7 +61,7 @@ export function entriesOfRows(
   return languages;
 }
 
-/** PGlite hands json columns over as text, node-postgres as objects unless cast to text. */
+/** A json column: node-postgres parses it, unless the query cast it to text. */
 export function jsonOf<T>(value: T | string | null): T | undefined {
   if (value === null) return undefined;
   return typeof value === "string" ? (JSON.parse(value) as T) : value;

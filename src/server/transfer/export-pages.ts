@@ -121,8 +121,9 @@ export async function* exportPages(db: Kysely<DB>, request: PagesRequest): Async
  * are nulls the worker drops, about twice as fast as aggregating; more (CSV, XLSX) aggregate.
  *
  * Each is a LATERAL lookup from the page's key through the (key_id, language_code) index, fenced
- * with `limit 1` so the planner cannot turn it back into a join: PGlite never analyzes, and without
- * statistics it scanned the materialized page again for every string (16 s a page of 10,000 keys).
+ * with `limit 1` so the planner cannot turn it back into a join: without statistics (a table not yet
+ * analyzed after an import) it scanned the materialized page again for every string (16 s a page of
+ * 10,000 keys).
  */
 function stringsOf(languages: readonly string[]) {
   const cell = (language: string) => sql`(
