@@ -1,7 +1,7 @@
 /**
  * `npm run screenshot`: the landing page's hero picture, taken from the running app (not a mock-up).
  *
- * Starts the real server on a throw-away PGlite database, signs a demo user up through the API, seeds
+ * Starts the real server on a throw-away embedded PostgreSQL, signs a demo user up through the API, seeds
  * a small project (English source, Danish, German and French, with French unfinished), opens its Overview in Chromium and
  * writes src/web/assets/app-overview.png plus two WebP sizes, which the landing imports. Chromium
  * encodes the WebP files through a canvas, so no image library is needed.
@@ -136,7 +136,7 @@ async function main() {
   const ai = await startOpenAIServer();
   const app = await startAppServer(
     { SMTP_URL: mail.url, AI_BASE_URL: ai.url, AI_API_KEY: "demo" },
-    { database: "pglite" },
+    { database: "embedded" },
   );
   const browser = await launchBrowser();
   try {
