@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import type { FormatId } from "../../shared/formats/types.ts";
 import { TAG_MAX, TAGS_MAX } from "../../shared/schemas/keys.ts";
 import type { PushAnswer, PushFields } from "../../shared/schemas/push.ts";
 import { publishActivity } from "../activity/publish.ts";
@@ -10,6 +11,7 @@ import type { EventBus } from "../events/event-bus.ts";
 import type { ParsedImport } from "../transfer/format-jobs.ts";
 import { type FormatRunner, inProcessFormats } from "../transfer/format-workers.ts";
 import { writeParsedImport } from "../transfer/import-writes.ts";
+import { mergeParsedImports } from "../transfer/merge-parsed.ts";
 import { type PushFile, pushFilesOf } from "./push-files.ts";
 
 /** Reasons kept in the answer; past this many the last line says how many more there were. */
@@ -113,9 +115,9 @@ export function createPushService(deps: {
         const counts = new Map<string, Counts>();
         const addedKeyIds: string[] = [];
         let keysAdded = 0;
-        for (const { file, data } of parsed) {
+        for (const { format, data } of byFormat(parsed, fields.overwriteExisting)) {
           const filled = await fillCounts(trx, project.id, data);
-          const written = await writeParsedImport(trx, project.id, file.format, data, {
+          const written = await writeParsedImport(trx, project.id, format, data, {
             origin: "api",
             userId: apiKey.created_by,
             overwriteExisting: fields.overwriteExisting,
@@ -199,6 +201,20 @@ export function createPushService(deps: {
       return answer;
     },
   };
+}
+
+/** A zip's files as one import per format (in the order the files come), written in one go each. */
+function byFormat(parsed: readonly { file: PushFile; data: ParsedImport }[], overwriteExisting: boolean) {
+  const groups = new Map<FormatId, ParsedImport[]>();
+  for (const { file, data } of parsed) {
+    const group = groups.get(file.format);
+    if (group) group.push(data);
+    else groups.set(file.format, [data]);
+  }
+  return [...groups].map(([format, parts]) => ({
+    format,
+    data: mergeParsedImports(parts, overwriteExisting),
+  }));
 }
 
 /** The same rules as a tag typed in the key dialog. */
