@@ -23,7 +23,7 @@ export interface QueueSettings {
 }
 
 /**
- * pg-boss on the app's database (DESIGN.md §2, §6), with its own small pool. Jobs are sent inside
+ * pg-boss on the app's database, with its own small pool. Jobs are sent inside
  * the caller's transaction, so a job exists exactly when the rows it works on do.
  */
 export interface JobQueue {

