@@ -303,8 +303,9 @@ describe("translation memory examples for the AI", () => {
       targetLanguage: "de",
       texts: chunk,
     });
-    // One statement sets the similarity threshold, one query answers the whole chunk.
-    expect(count()).toBe(2);
+    // One asks whether the team has translations people wrote at all, one sets the similarity
+    // threshold, one query answers the whole chunk.
+    expect(count()).toBe(3);
 
     const expected = [];
     for (const [source, translation] of Object.values(memoryTexts)) {
@@ -318,7 +319,7 @@ describe("translation memory examples for the AI", () => {
 
     // The 51st text goes in a second query; the memory key does not find itself.
     const all = await memory.examplesFor({ teamId, sourceLanguage: "en", targetLanguage: "de", texts });
-    expect(count()).toBe(2 + 4);
+    expect(count()).toBe(3 + 5);
     const own = all.get(exactKey) ?? [];
     expect(own.map((e) => e.source)).not.toContain("Your changes have been saved");
     expect(own[0]).toMatchObject({ source: expected[1]?.source });
@@ -345,5 +346,36 @@ describe("translation memory examples for the AI", () => {
     expect(
       (await memory.examplesFor({ teamId, sourceLanguage: "en", targetLanguage: "de", texts: [] })).size,
     ).toBe(0);
+  });
+  it("learns only from translations people wrote or checked, and asks nothing more when there are none", async () => {
+    const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
+    const asking = await addKey(owner, projectId, "asking", "Your changes have been saved");
+    const texts = [{ keyId: asking, text: "Your changes have been saved" }];
+    const byPerson = await addKey(owner, projectId, "person", "All your changes have been saved", {
+      de: "Alle deine Änderungen wurden gespeichert",
+    });
+    const { db, count } = counting(api().db);
+    const memory = createMemoryService({ db, access: createAccess(db) });
+
+    // Unverified AI output and pseudo-localization are not examples.
+    const machine = await addKey(owner, projectId, "machine", "Your changes have now been saved");
+    await sql`
+      insert into translation_strings (key_id, project_id, language_code, value, machine)
+      values (${machine}, ${projectId}, 'de', 'Ihre Änderungen sind nun gespeichert', 'ai')
+      on conflict (key_id, language_code) do update set value = excluded.value, machine = excluded.machine
+    `.execute(api().db);
+    const examples = await memory.examplesFor({ teamId, sourceLanguage: "en", targetLanguage: "de", texts });
+    expect(examples.get(asking)?.map((example) => example.translation)).toEqual([
+      "Alle deine Änderungen wurden gespeichert",
+    ]);
+
+    // Only machine output in the language: one cheap question, and no similarity ranking.
+    await sql`update translation_strings set machine = 'pseudo' where key_id = ${byPerson} and language_code = 'de'`.execute(
+      api().db,
+    );
+    const before = count();
+    const none = await memory.examplesFor({ teamId, sourceLanguage: "en", targetLanguage: "de", texts });
+    expect(none.size).toBe(0);
+    expect(count() - before).toBe(1);
   });
 });
