@@ -152,8 +152,7 @@ async function runBatch(context: BatchBenchContext, options: { keys: number; lat
     while (job.status === "pending" || job.status === "processing") {
       if (Date.now() > deadline) throw new Error(`batch still ${job.status} after 15 minutes`);
       await sleep(250);
-      // While PGlite holds the event loop the server may drop an idle keep-alive socket just as
-      // the next poll takes it ("fetch failed"); that says nothing about the job, so poll again.
+      // The server may drop an idle keep-alive socket just as the next poll takes it ("fetch failed"); that says nothing about the job, so poll again.
       const answer = await client
         .request<BatchJob>("GET", `/api/batch-translations/${job.id}`)
         .catch((error: unknown) => {

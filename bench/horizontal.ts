@@ -15,21 +15,25 @@ const SECONDS = 5;
 const CONNECTIONS = 4;
 
 /**
- * Issue 18's horizontal budgets: two app processes on one PostgreSQL database serve ≥ 1.7× the
+ * Issue 18's horizontal budgets: two app processes on one database (on the default setup, the
+ * second uses the first one's embedded server through its URL) serve ≥ 1.7× the
  * pull throughput of one, measured with the same client, and a live edit made through one process
  * reaches SSE clients of both. The client (wrk when installed, else node:http), both servers and
  * PostgreSQL share the machine's cores, and the row says how many there are.
  */
-export async function horizontal(mail: MailServer, progress: (line: string) => void): Promise<BenchRow[]> {
+export async function horizontal(
+  kind: "embedded" | "postgres",
+  mail: MailServer,
+  progress: (line: string) => void,
+): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const servers: ServerProcess[] = [];
   const env = { SMTP_URL: mail.url, PULL_RATE_LIMIT_PER_MINUTE: "1000000" };
   try {
-    const a = await startServerProcess("postgres", env);
+    const a = await startServerProcess(kind, env);
     servers.push(a);
-    const b = await startServerProcess("postgres", env, { shareWith: a });
+    const b = await startServerProcess(kind, env, { shareWith: a });
     servers.push(b);
-    if (!a.db) throw new Error("no PostgreSQL connection to seed through");
     const { client, teamId } = await signedInOwner(a.url, mail);
     const projectId = await createProject(client, teamId, "Horizontal", ["en", "de"]);
     const keys = await seedKeys(a.db, projectId, KEYS);

@@ -221,7 +221,7 @@ export async function memoryScenarios(
       budget: "(setup)",
       ok: undefined,
     });
-    // Seeding held PGlite for minutes: the client's keep-alive socket may be stale now.
+    // Seeding took minutes: the client's keep-alive socket may be stale now.
     await fetch(`${app.url}/api/me`, { headers: { cookie: client.cookie } }).catch(() => undefined);
 
     const crowded = await measure(probes, keyIds);

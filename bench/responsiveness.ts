@@ -10,10 +10,10 @@ const PROBE_EVERY_MS = 25;
 
 /**
  * The client's pooled keep-alive socket may have been closed by the server meanwhile (its 5 s idle
- * timeout fires late while PGlite holds the thread); the request never reached the server, so
+ * timeout can fire just as the next request is sent); the request never reached the server, so
  * sending it again on a new socket is what a browser does too.
  */
-async function retryStaleSocket(run: () => Promise<void>): Promise<void> {
+export async function retryStaleSocket(run: () => Promise<void>): Promise<void> {
   try {
     await run();
   } catch (error) {
@@ -27,7 +27,11 @@ async function retryStaleSocket(run: () => Promise<void>): Promise<void> {
  * Sends `send` every PROBE_EVERY_MS (after the previous answer) while `busy()`: the latencies. The
  * pooled keep-alive socket may be stale after a long stretch, so a socket error is retried once.
  */
-async function probe(busy: () => boolean, send: () => Promise<Response>, label: string): Promise<number[]> {
+export async function probe(
+  busy: () => boolean,
+  send: () => Promise<Response>,
+  label: string,
+): Promise<number[]> {
   const latencies: number[] = [];
   while (busy()) {
     const sent = performance.now();
@@ -43,15 +47,14 @@ async function probe(busy: () => boolean, send: () => Promise<Response>, label: 
   return latencies;
 }
 
-const figures = (latencies: number[], took: number) =>
+export const figures = (latencies: number[], took: number) =>
   `p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))} (${latencies.length} probes over ${ms(took)})`;
 
 /**
  * Issue 18's responsiveness budgets: while a 50,000-key import, a 50,000-key list and an XLSX
  * export of 50,000 keys run at once, a tiny request (GET /api/me) answers in under 100 ms at p99
  * and saving one cell (PUT /api/keys/{keyId}/strings/{lang}) in under 200 ms at p99, on both
- * databases. The server runs in a process of its own, so the probes measure its event loop (and,
- * on PGlite, however the server runs the embedded engine), not the bench's.
+ * databases. The server runs in a process of its own, so the probes measure it, not the bench.
  */
 export async function responsiveness(kind: "embedded" | "postgres", mail: MailServer): Promise<BenchRow[]> {
   const only = process.env.BENCH_RESPONSIVE_ONLY;

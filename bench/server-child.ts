@@ -8,7 +8,7 @@ import { loadConfig } from "../src/server/config.ts";
 import { startServer } from "../src/server/server.ts";
 
 const server = await startServer(loadConfig(process.env));
-process.send?.({ type: "ready", url: `http://127.0.0.1:${server.port}` });
+process.send?.({ type: "ready", url: `http://127.0.0.1:${server.port}`, databaseUrl: server.database.url });
 process.on("message", async (message: unknown) => {
   if (message === "memory") {
     const gc = (globalThis as { gc?: () => void }).gc;

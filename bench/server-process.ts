@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
+import { openPostgres } from "../src/server/db/database.ts";
 import type { DB } from "../src/server/db/schema.ts";
 import { createTestDatabase, type TestDatabase } from "../tests/helpers/database.ts";
 import { rssMb } from "./rss.ts";
@@ -11,10 +12,10 @@ import { rssMb } from "./rss.ts";
 export interface ServerProcess {
   url: string;
   pid: number;
-  /** The PostgreSQL database it runs on (undefined on the embedded server). */
-  databaseUrl: string | undefined;
-  /** A connection of the bench's own to that database, for seeding (undefined on the embedded server). */
-  db: Kysely<DB> | undefined;
+  /** The database it runs on (the embedded server's too: a second process can share it). */
+  databaseUrl: string;
+  /** A connection of the bench's own to that database, for seeding. */
+  db: Kysely<DB>;
   /** Heap and RSS of the server process after a full garbage collection. */
   memory(): Promise<NodeJS.MemoryUsage>;
   /** Its resident set size now (MB, from /proc), as the operating system sees it. */
@@ -56,9 +57,8 @@ export async function startServerProcess(
   let postgres: TestDatabase | undefined;
   let dataDir: string | undefined;
   const shared = options.shareWith?.databaseUrl;
-  if (kind === "postgres" && options.shareWith && !shared) throw new Error("only PostgreSQL can be shared");
   if (kind === "postgres" && !shared) postgres = await createTestDatabase("postgres", { migrate: false });
-  else if (kind === "embedded") dataDir = await mkdtemp(join(tmpdir(), "sprog-bench-"));
+  else if (kind === "embedded" && !shared) dataDir = await mkdtemp(join(tmpdir(), "sprog-bench-"));
   const databaseUrl = shared ?? postgres?.url;
   const port = await freePort();
   const child = fork(new URL("./server-child.ts", import.meta.url), {
@@ -75,13 +75,26 @@ export async function startServerProcess(
     },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
+  let own: Awaited<ReturnType<typeof openPostgres>> | undefined;
   const cleanup = async () => {
+    await own?.close();
     await postgres?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   };
   let url: string;
+  let db: Kysely<DB>;
+  let reported: string;
   try {
-    ({ url } = await nextMessage<{ url: string }>(child, "ready"));
+    ({ url, databaseUrl: reported } = await nextMessage<{ url: string; databaseUrl: string }>(
+      child,
+      "ready",
+    ));
+    if (postgres) db = postgres.db;
+    else if (options.shareWith) db = options.shareWith.db;
+    else {
+      own = await openPostgres(reported, { max: 4 });
+      db = own.db;
+    }
   } catch (error) {
     await cleanup();
     throw error;
@@ -90,8 +103,8 @@ export async function startServerProcess(
   return {
     url,
     pid,
-    databaseUrl,
-    db: postgres?.db ?? options.shareWith?.db,
+    databaseUrl: reported,
+    db,
     rssMb: () => rssMb(pid),
     async memory() {
       const answer = nextMessage<{ memory: NodeJS.MemoryUsage }>(child, "memory");

@@ -49,8 +49,8 @@ const textOf = (i: number, language: string) =>
   `Hello {name}, this is string number ${i} of the app (${language}).`;
 
 /**
- * A long synchronous PGlite statement can outlast the server's keep-alive timeout, leaving the
- * client a closed idle socket: spend it on a throwaway request.
+ * A long request can outlast the server's keep-alive timeout, leaving the client a closed idle
+ * socket: spend it on a throwaway request.
  */
 async function wake(context: TransferBenchContext) {
   await fetch(`${context.baseUrl}/api/me`, { headers: { cookie: context.client.cookie } }).catch(
