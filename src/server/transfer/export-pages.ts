@@ -90,13 +90,13 @@ export async function* exportPages(db: Kysely<DB>, request: PagesRequest): Async
         where k.project_id = ${request.projectId} and ${where}
         order by ${order(false)}
         limit ${limit}
-      ), v as (${stringsOf(request.languages)}), last as (
+      ), last as (
         select position, key from p order by ${order(true)} limit 1
       )
       select (select count(*) from p)::int as keys, last.position as last_position, last.key as last_key,
         (select json_agg(json_build_array(p.key, p.description, p.context, p.translatable, p.max_length,
             p.tags, p.value_type, p.meta, v.vs, v.ss) order by ${order(false)})::text
-          from p join v on v.key_id = p.id) as page
+          from p ${withStrings(request.languages)}) as page
       from (select 1) one left join last on true
     `.execute(db);
     const row = result.rows[0];
@@ -116,45 +116,44 @@ export async function* exportPages(db: Kysely<DB>, request: PagesRequest): Async
 }
 
 /**
- * The page's strings of these languages by key, as JSON objects (language → value, → state).
- * One or two languages (a file each, with the source): a lookup a language, whose missing strings
- * are nulls the worker drops, about twice as fast as aggregating; more (CSV, XLSX) aggregate.
+ * The page's strings of these languages, joined to each key of the page `p` as `v.vs` (language →
+ * value) and `v.ss` (language → state): only keys with a string in them. One or two languages (a
+ * file each, with the source): a lookup a language, about twice as fast as aggregating; more (CSV,
+ * XLSX) aggregate.
  *
  * Each is a LATERAL lookup from the page's key through the (key_id, language_code) index, fenced
- * with `limit 1` so the planner cannot turn it back into a join: without statistics (a table not yet
- * analyzed after an import) it scanned the materialized page again for every string (16 s a page of
- * 10,000 keys).
+ * with `limit 1`, and attached to `p` itself rather than built apart and joined back: the planner
+ * estimates a materialized page from the table's statistics, and where those predate the import
+ * (the page's project not analyzed yet) it guessed one key and joined the page with itself in a
+ * nested loop (24 s for a page of 10,000 keys).
  */
-function stringsOf(languages: readonly string[]) {
+function withStrings(languages: readonly string[]) {
   const cell = (language: string) => sql`(
     select s.value, s.state from translation_strings s
     where s.key_id = p.id and s.language_code = ${language} limit 1)`;
   if (languages.length > 2) {
     return sql`
-      select p.id as key_id, agg.vs, agg.ss
-      from p cross join lateral (
+      cross join lateral (
         select json_object_agg(s.language_code, s.value) as vs,
           json_object_agg(s.language_code, s.state) filter (where s.state is not null) as ss
         from translation_strings s
         where s.key_id = p.id and s.language_code = any(${[...languages]}::text[])
-      ) agg
-      where agg.vs is not null`;
+      ) v
+      where v.vs is not null`;
   }
   const [first = "", second] = languages;
   if (second === undefined) {
     return sql`
-      select p.id as key_id, json_build_object(${first}::text, s.value) as vs,
-        case when s.state is not null then json_build_object(${first}::text, s.state) end as ss
-      from p cross join lateral ${cell(first)} s`;
+      cross join lateral ${cell(first)} a
+      cross join lateral (select json_build_object(${first}::text, a.value) as vs,
+        case when a.state is not null then json_build_object(${first}::text, a.state) end as ss) v`;
   }
   return sql`
-    select p.id as key_id,
-      json_build_object(${first}::text, a.value, ${second}::text, b.value) as vs,
-      case when a.state is not null or b.state is not null
-        then json_build_object(${first}::text, a.state, ${second}::text, b.state) end as ss
-    from p
     left join lateral ${cell(first)} a on true
     left join lateral ${cell(second)} b on true
+    cross join lateral (select json_build_object(${first}::text, a.value, ${second}::text, b.value) as vs,
+      case when a.state is not null or b.state is not null
+        then json_build_object(${first}::text, a.state, ${second}::text, b.state) end as ss) v
     where a.value is not null or b.value is not null`;
 }
 
