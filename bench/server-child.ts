@@ -4,8 +4,15 @@
  * after the load?). Started by server-process.ts with --expose-gc; answers "memory" over IPC with
  * its memory after a full garbage collection.
  */
+
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { loadConfig } from "../src/server/config.ts";
 import { startServer } from "../src/server/server.ts";
+
+// How long the server's thread kept callbacks waiting: a probe's latency is this, or the database,
+// or the machine's cores shared with the workers and PostgreSQL.
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
 
 const server = await startServer(loadConfig(process.env));
 process.send?.({ type: "ready", url: `http://127.0.0.1:${server.port}`, databaseUrl: server.database.url });
@@ -15,6 +22,11 @@ process.on("message", async (message: unknown) => {
     gc?.();
     gc?.();
     process.send?.({ type: "memory", memory: process.memoryUsage() });
+  } else if (message === "loop-reset") {
+    loop.reset();
+    process.send?.({ type: "loop-reset" });
+  } else if (message === "loop") {
+    process.send?.({ type: "loop", p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 });
   } else if (message === "stop") {
     await server.stop();
     process.exit(0);

@@ -18,6 +18,10 @@ export interface ServerProcess {
   db: Kysely<DB>;
   /** Heap and RSS of the server process after a full garbage collection. */
   memory(): Promise<NodeJS.MemoryUsage>;
+  /** Starts measuring the server thread's event-loop delay afresh. */
+  resetLoopDelay(): Promise<void>;
+  /** The server thread's event-loop delay since the last reset, in ms. */
+  loopDelay(): Promise<{ p99: number; max: number }>;
   /** Its resident set size now (MB, from /proc), as the operating system sees it. */
   rssMb(): Promise<number>;
   stop(): Promise<void>;
@@ -106,6 +110,17 @@ export async function startServerProcess(
     databaseUrl: reported,
     db,
     rssMb: () => rssMb(pid),
+    async resetLoopDelay() {
+      const answer = nextMessage(child, "loop-reset");
+      child.send("loop-reset");
+      await answer;
+    },
+    async loopDelay() {
+      const answer = nextMessage<{ p99: number; max: number }>(child, "loop");
+      child.send("loop");
+      const { p99, max } = await answer;
+      return { p99, max };
+    },
     async memory() {
       const answer = nextMessage<{ memory: NodeJS.MemoryUsage }>(child, "memory");
       child.send("memory");

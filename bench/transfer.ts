@@ -152,15 +152,15 @@ export async function importFile(
       rows.push({
         scenario,
         result: `${ms(imported)} = ${ratio.toFixed(2)} × raw multi-row insert (${ms(reference)})`,
-        budget: "≤ 3 ×, < 10 s",
-        ok: ratio <= 3 && imported < 10_000,
+        budget: "≤ 2 ×, < 10 s",
+        ok: ratio <= 2 && imported < 10_000,
       });
     } catch (error) {
       // A failed scenario is a row of the table, not the end of the bench.
       rows.push({
         scenario,
         result: `failed: ${(error as Error).message}`,
-        budget: "≤ 3 ×, < 10 s",
+        budget: "≤ 2 ×, < 10 s",
         ok: false,
       });
     }
