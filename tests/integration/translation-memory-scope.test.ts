@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { DB } from "../../src/server/db/schema.ts";
 import { createMemoryService } from "../../src/server/memory/memory-service.ts";
 import { createAccess } from "../../src/server/teams/access.ts";
-import { setupTestDatabase, testDatabaseKind } from "../helpers/database.ts";
+import { setupTestDatabase } from "../helpers/database.ts";
 
 /**
  * Issue 16: a translation-memory lookup must cost what the asking team's own strings cost, whatever
@@ -201,39 +201,37 @@ describe("translation memory lookups are scoped to the team first", () => {
     expect(await rowsVisitedBy(plain, captured.queries)).toBeLessThanOrEqual(world.ownStrings);
   });
 
-  // PGlite runs each query to its end (WASM has no timer to cancel it), so there the scoping above
-  // is the only bound; PostgreSQL also cancels a lookup that overruns.
-  if (testDatabaseKind() === "postgres")
-    it("a lookup that overruns its statement timeout gives no examples and is logged; the batch goes on", async () => {
-      const { db } = testDb();
-      const world = await seedWorld(db);
-      const lines: string[] = [];
-      const logger = pino({ level: "warn" }, { write: (line: string) => lines.push(line) });
-      const service = createMemoryService({ db, access: createAccess(db), logger, lookupTimeoutMs: 200 });
-      const texts = world.asking.map((row) => ({ keyId: row.id, text: row.text }));
+  // Besides the scoping above, PostgreSQL cancels a lookup that overruns.
+  it("a lookup that overruns its statement timeout gives no examples and is logged; the batch goes on", async () => {
+    const { db } = testDb();
+    const world = await seedWorld(db);
+    const lines: string[] = [];
+    const logger = pino({ level: "warn" }, { write: (line: string) => lines.push(line) });
+    const service = createMemoryService({ db, access: createAccess(db), logger, lookupTimeoutMs: 200 });
+    const texts = world.asking.map((row) => ({ keyId: row.id, text: row.text }));
 
-      // Another transaction holds the strings table: the lookup waits until its timeout.
-      const found = await db.transaction().execute(async (trx) => {
-        await sql`lock table translation_strings in access exclusive mode`.execute(trx);
-        return service.examplesFor({
-          teamId: world.teamId,
-          sourceLanguage: "en",
-          targetLanguage: "de",
-          texts,
-        });
-      });
-      expect(found.size).toBe(0);
-      expect(lines.map((line) => JSON.parse(line).msg)).toEqual([
-        "translation memory lookup timed out: no examples for this chunk",
-      ]);
-
-      // Unblocked, the same service answers again.
-      const again = await service.examplesFor({
+    // Another transaction holds the strings table: the lookup waits until its timeout.
+    const found = await db.transaction().execute(async (trx) => {
+      await sql`lock table translation_strings in access exclusive mode`.execute(trx);
+      return service.examplesFor({
         teamId: world.teamId,
         sourceLanguage: "en",
         targetLanguage: "de",
         texts,
       });
-      expect(again.size).toBe(texts.length);
     });
+    expect(found.size).toBe(0);
+    expect(lines.map((line) => JSON.parse(line).msg)).toEqual([
+      "translation memory lookup timed out: no examples for this chunk",
+    ]);
+
+    // Unblocked, the same service answers again.
+    const again = await service.examplesFor({
+      teamId: world.teamId,
+      sourceLanguage: "en",
+      targetLanguage: "de",
+      texts,
+    });
+    expect(again.size).toBe(texts.length);
+  });
 });

@@ -303,9 +303,9 @@ describe("translation memory examples for the AI", () => {
       targetLanguage: "de",
       texts: chunk,
     });
-    // One asks whether the team has translations people wrote at all, one sets the similarity
-    // threshold, one query answers the whole chunk.
-    expect(count()).toBe(3);
+    // Whether the team has translations people wrote at all (with the lookup's settings: two
+    // statements), then the similarity threshold and one query for the whole chunk.
+    expect(count()).toBe(4);
 
     const expected = [];
     for (const [source, translation] of Object.values(memoryTexts)) {
@@ -319,7 +319,7 @@ describe("translation memory examples for the AI", () => {
 
     // The 51st text goes in a second query; the memory key does not find itself.
     const all = await memory.examplesFor({ teamId, sourceLanguage: "en", targetLanguage: "de", texts });
-    expect(count()).toBe(3 + 5);
+    expect(count()).toBe(4 + 6);
     const own = all.get(exactKey) ?? [];
     expect(own.map((e) => e.source)).not.toContain("Your changes have been saved");
     expect(own[0]).toMatchObject({ source: expected[1]?.source });
@@ -369,13 +369,13 @@ describe("translation memory examples for the AI", () => {
       "Alle deine Änderungen wurden gespeichert",
     ]);
 
-    // Only machine output in the language: one cheap question, and no similarity ranking.
+    // Only machine output in the language: one cheap question (and its settings), no ranking.
     await sql`update translation_strings set machine = 'pseudo' where key_id = ${byPerson} and language_code = 'de'`.execute(
       api().db,
     );
     const before = count();
     const none = await memory.examplesFor({ teamId, sourceLanguage: "en", targetLanguage: "de", texts });
     expect(none.size).toBe(0);
-    expect(count() - before).toBe(1);
+    expect(count() - before).toBe(2);
   });
 });

@@ -155,7 +155,10 @@ function teamMatches(args: Scope & { match: RawBuilder<unknown>; limit: number; 
  * yet it would rank every similar source string first: a project of templated strings being
  * batch-translated for the first time spent 0.6-4 s per chunk of 50 on that (issue 31).
  */
-async function hasCheckedTranslations(db: Kysely<DB>, scope: Omit<Scope, "excludeKeyId">): Promise<boolean> {
+async function hasCheckedTranslations(
+  db: Kysely<DB> | Transaction<DB>,
+  scope: Omit<Scope, "excludeKeyId">,
+): Promise<boolean> {
   const { rows } = await sql<{ found: boolean }>`
     select exists (
       select 1 from translation_strings t
@@ -287,7 +290,7 @@ export function createMemoryService({
      * started): up to 3 examples per key with a similarity of at least 70 %, never the key itself,
      * from translations people wrote or checked: machine output nobody checked (AI, pseudo) would
      * teach the AI its own unreviewed guesses. One query per 50 texts (unnest + lateral), after one
-     * that asks whether the team has any such translation at all. Keys without a match are absent
+     * that asks whether the team has any such translation at all (both under the lookup's timeout). Keys without a match are absent
      * from the map.
      */
     async examplesFor({
@@ -299,11 +302,19 @@ export function createMemoryService({
       const result = new Map<string, MemoryExample[]>();
       const wanted = texts.filter((entry) => entry.text.trim() !== "");
       if (wanted.length === 0) return result;
-      if (!(await hasCheckedTranslations(db, { teamId, sourceLanguage, targetLanguage }))) return result;
+      const settings = { threshold: EXAMPLE_FLOOR, timeoutMs: lookupTimeoutMs ?? EXAMPLES_TIMEOUT_MS };
+      const checked = await orWhenCancelled(
+        withTrigrams(db, settings, (trx) =>
+          hasCheckedTranslations(trx, { teamId, sourceLanguage, targetLanguage }),
+        ),
+        false,
+        "translation memory lookup timed out: no examples for this chunk",
+        { teamId, sourceLanguage, targetLanguage, texts: wanted.length },
+      );
+      if (!checked) return result;
       for (let start = 0; start < wanted.length; start += EXAMPLES_PER_QUERY) {
         const chunk = wanted.slice(start, start + EXAMPLES_PER_QUERY);
         const scope = { excludeKeyId: sql`q.key_id`, teamId, sourceLanguage, targetLanguage };
-        const settings = { threshold: EXAMPLE_FLOOR, timeoutMs: lookupTimeoutMs ?? EXAMPLES_TIMEOUT_MS };
         const lookup = withTrigrams(db, settings, (trx) =>
           sql<{ key_id: string; source: string; translation: string; similarity: number }>`
             select q.key_id, m.source, m.translation, m.similarity
