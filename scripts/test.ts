@@ -6,14 +6,16 @@
  *   3. unit + web    vitest --project unit --project web
  *   4. integration   on the embedded PostgreSQL 18 (TEST_DB=embedded: one server for the run, a
  *                    migrated template database copied per test file)
- *   5. integration   on TEST_DATABASE_URL's PostgreSQL (TEST_DB=postgres; default
- *                    postgres://postgres@127.0.0.1:5432/postgres, PostgreSQL 15 here: the oldest supported)
+ *   5. postgres      the integration tests again on TEST_DATABASE_URL's PostgreSQL (TEST_DB=postgres;
+ *                    default postgres://postgres@127.0.0.1:5432/postgres, PostgreSQL 15 here: the
+ *                    oldest supported). With one engine, one driver and one SQL, this is where a
+ *                    difference between PostgreSQL versions shows; the journeys run once, in step 6.
  *   6. build + e2e   vite build, then vitest --project e2e in Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
  *
  * A missing PostgreSQL or Chromium skips its step with a loud banner, unless REQUIRE_POSTGRES=1 /
  * REQUIRE_BROWSER=1 (CI sets both), which make it a failure.
  *
- *   npm test -- --only unit,integration      steps: typecheck, lint, unit, integration, e2e
+ *   npm test -- --only unit,integration      groups: typecheck, lint, unit, integration, postgres, e2e
  *
  * The last line is the total over all vitest runs: "Tests: N passed, N failed".
  */
@@ -36,7 +38,7 @@ interface StepResult {
   note?: string;
 }
 
-const STEP_GROUPS = ["typecheck", "lint", "unit", "integration", "e2e"] as const;
+const STEP_GROUPS = ["typecheck", "lint", "unit", "integration", "postgres", "e2e"] as const;
 type StepGroup = (typeof STEP_GROUPS)[number];
 
 const results: StepResult[] = [];
@@ -217,7 +219,7 @@ async function main(): Promise<number> {
     ],
     [
       "integration (PostgreSQL at TEST_DATABASE_URL)",
-      "integration",
+      "postgres",
       async () => {
         const url = testDatabaseUrl();
         if (!(await postgresAvailable(url))) {
@@ -249,55 +251,6 @@ async function main(): Promise<number> {
         const built = await run(bin("vite"), ["build"]);
         if (built !== 0) return { status: "failed" };
         return passIf(await vitest(["--project", "e2e"], { E2E_SKIP_BUILD: "1", CHROMIUM_PATH: browser }));
-      },
-    ],
-    [
-      "e2e journeys (PostgreSQL)",
-      "e2e",
-      async () => {
-        // The same user journeys on the other database: the app must behave alike on both.
-        const browser = chromiumPath();
-        const url = testDatabaseUrl();
-        const missing = !existsSync(browser)
-          ? `no Chromium at ${browser}`
-          : !(await postgresAvailable(url))
-            ? `no PostgreSQL at ${redactUrl(url)}`
-            : undefined;
-        if (missing) {
-          const message = `end-to-end journey on PostgreSQL — ${missing}`;
-          if (requireBrowser && requirePostgres) {
-            console.error(banner(`FAILED: ${message} (REQUIRE_BROWSER=1, REQUIRE_POSTGRES=1)`));
-            return { status: "failed" };
-          }
-          return skipLoudly(message);
-        }
-        return passIf(
-          await vitest(
-            [
-              "--project",
-              "e2e",
-              "tests/e2e/onboarding.e2e.test.ts",
-              "tests/e2e/overview.e2e.test.ts",
-              "tests/e2e/roles-and-settings.e2e.test.ts",
-              "tests/e2e/tone.e2e.test.ts",
-              "tests/e2e/batch-translate.e2e.test.ts",
-              "tests/e2e/writing-assistant.e2e.test.ts",
-              "tests/e2e/translation-memory.e2e.test.ts",
-              "tests/e2e/api-access.e2e.test.ts",
-              "tests/e2e/import-export.e2e.test.ts",
-              "tests/e2e/team.e2e.test.ts",
-              "tests/e2e/team-review.e2e.test.ts",
-              "tests/e2e/reviews.e2e.test.ts",
-              "tests/e2e/billing.e2e.test.ts",
-            ],
-            {
-              E2E_SKIP_BUILD: "1",
-              CHROMIUM_PATH: browser,
-              TEST_DB: "postgres",
-              TEST_DATABASE_URL: url,
-            },
-          ),
-        );
       },
     ],
   ];
