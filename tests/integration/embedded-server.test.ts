@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
+import { isAlive } from "../../src/server/db/data-dir-lock.ts";
 import { openEmbedded } from "../../src/server/db/database.ts";
 import { startEmbeddedServer } from "../../src/server/db/embedded/embedded-server.ts";
 import { ApiClient } from "../helpers/api-client.ts";
@@ -40,15 +41,6 @@ function postmasterPid(dataDir: string): number | undefined {
   const file = join(dataDir, "postgres", "postmaster.pid");
   if (!existsSync(file)) return undefined;
   return Number(readFileSync(file, "utf8").split("\n")[0]);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 async function until(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
@@ -121,7 +113,7 @@ describe("the embedded PostgreSQL", () => {
     server.child.kill("SIGTERM");
     await new Promise((resolve) => server.child.once("exit", resolve));
     expect(server.child.exitCode).toBe(0);
-    expect(alive(pid as number)).toBe(false);
+    expect(isAlive(pid as number)).toBe(false);
     expect(postmasterPid(dataDir)).toBeUndefined();
   }, 120_000);
 
@@ -134,7 +126,7 @@ describe("the embedded PostgreSQL", () => {
     server.child.kill("SIGKILL");
     await new Promise((resolve) => server.child.once("exit", resolve));
     // Left running, it would hold the port and memory until the next start.
-    await until(() => !alive(pid));
+    await until(() => !isAlive(pid));
 
     expect(await usersIn(dataDir)).toEqual(["before-the-crash@example.com"]);
   }, 120_000);
@@ -148,7 +140,7 @@ describe("the embedded PostgreSQL", () => {
     process.kill(pid, "SIGKILL");
     server.child.kill("SIGKILL");
     await new Promise((resolve) => server.child.once("exit", resolve));
-    await until(() => !alive(pid));
+    await until(() => !isAlive(pid));
     expect(postmasterPid(dataDir)).toBe(pid);
 
     expect(await usersIn(dataDir)).toEqual(["power-cut@example.com"]);
@@ -171,7 +163,7 @@ describe("the embedded PostgreSQL", () => {
 
     const reopened = await openEmbedded(dataDir);
     try {
-      expect(alive(leftOverPid)).toBe(false);
+      expect(isAlive(leftOverPid)).toBe(false);
       expect(postmasterPid(dataDir)).not.toBe(leftOverPid);
       const { rows } = await sql<{ value: number }>`select value from kept`.execute(reopened.db);
       expect(rows).toEqual([{ value: 42 }]);

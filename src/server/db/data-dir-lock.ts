@@ -4,7 +4,8 @@ import { join } from "node:path";
 
 export class DataDirLockedError extends Error {}
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid exists (one of another user's counts: EPERM). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -17,6 +17,7 @@ import { join, resolve } from "node:path";
 import pg from "pg";
 import { ConfigError } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
+import { isAlive } from "../data-dir-lock.ts";
 import { postgresBinaries } from "./binaries.ts";
 import { prepareForServerUser, type ServerUser, serverUser } from "./os-user.ts";
 
@@ -231,11 +232,11 @@ async function stopLeftOverServer(clusterDir: string, logger: Logger | undefined
   const pidFile = join(clusterDir, "postmaster.pid");
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid) || !isPostmasterOf(pid, clusterDir)) return;
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !isPostmasterOf(pid, clusterDir)) return;
   logger?.warn({ pid }, "embedded PostgreSQL: stopping a server left running by an earlier Sprog");
   process.kill(pid, "SIGINT");
   const deadline = Date.now() + STOP_TIMEOUT_MS;
-  while (alive(pid)) {
+  while (isAlive(pid)) {
     if (Date.now() > deadline) {
       throw new Error(
         `An embedded PostgreSQL left running (pid ${pid}) on ${clusterDir} did not stop. Stop it, then start Sprog again.`,
@@ -257,15 +258,6 @@ function isPostmasterOf(pid: number, clusterDir: string): boolean {
     } catch {
       return false;
     }
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
