@@ -79,3 +79,13 @@ describe("a lock left behind", () => {
     );
   });
 });
+
+describe("a lock released", () => {
+  it("leaves no exit listener behind, however many folders a process opens and closes", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "sprog-lock-listeners-"));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const before = process.listenerCount("exit");
+    for (let i = 0; i < 20; i++) acquireDataDirLock(dataDir)();
+    expect(process.listenerCount("exit")).toBe(before);
+  });
+});

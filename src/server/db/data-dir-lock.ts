@@ -98,6 +98,8 @@ export function acquireDataDirLock(dir: string): () => void {
       const release = () => {
         if (released) return;
         released = true;
+        // A process that opens and closes many data folders (tests) must not pile up listeners.
+        process.off("exit", release);
         heldHere.delete(path);
         rmSync(path, { force: true });
       };
