@@ -1,18 +1,26 @@
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "kysely";
-import pg from "pg";
-import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openEmbedded } from "../../src/server/db/database.ts";
-import { startEmbeddedServer } from "../../src/server/db/embedded/embedded-server.ts";
-import { convertLegacyDataDir } from "../../src/server/db/legacy/convert-pglite.ts";
-import type { Queryable } from "../../src/server/db/legacy/copy-tables.ts";
 import { migrateToLatest } from "../../src/server/db/migrate.ts";
-import type { Logger } from "../../src/server/logger.ts";
+import {
+  capturingLogger,
+  converted,
+  dataDirFrom,
+  expectSameAsSource,
+  keptFolders,
+  publicTables,
+  removeTempDirs,
+  settings,
+  slow,
+  tempDir,
+  today,
+  withServer,
+  withTarget,
+} from "../helpers/legacy-conversion.ts";
 import {
   BULK_KEYS,
   buildLegacyDataDir,
@@ -26,129 +34,6 @@ import {
   WELCOME_STRINGS,
 } from "../helpers/legacy-pglite.ts";
 
-/** Test data need not survive a crash of the machine. */
-const settings = { fsync: "off", synchronous_commit: "off", full_page_writes: "off" };
-const today = new Date().toISOString().slice(0, 10);
-const folders: string[] = [];
-
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `sprog-legacy-${prefix}-`));
-  folders.push(dir);
-  return dir;
-}
-
-/** A fresh DATA_DIR holding a copy of a fixture's pgdata: each conversion renames its folder. */
-function dataDirFrom(fixtureDir: string): string {
-  const dir = tempDir("data");
-  cpSync(join(fixtureDir, "pgdata"), join(dir, "pgdata"), { recursive: true });
-  return dir;
-}
-
-function capturingLogger(): { logger: Logger; lines: Array<Record<string, unknown>> } {
-  const lines: Array<Record<string, unknown>> = [];
-  const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
-  return { logger, lines };
-}
-
-const converted = (lines: Array<Record<string, unknown>>) =>
-  lines.filter((line) => String(line.msg).startsWith("converted the PGlite data folder"));
-
-type Rows = Queryable;
-
-async function withTarget<T>(url: string, work: (client: Rows) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query("set timezone = 'UTC'");
-    return await work({
-      query: async <T>(text: string, params?: unknown[]) => ({
-        rows: (await client.query(text, params)).rows as T[],
-      }),
-    });
-  } finally {
-    await client.end();
-  }
-}
-
-async function publicTables(db: Rows): Promise<string[]> {
-  const { rows } = await db.query<{ name: string }>(
-    "select tablename as name from pg_tables where schemaname = 'public'",
-  );
-  return rows.map((row) => row.name).sort();
-}
-
-/** Every row in full (JSON text of all columns, bytea as hex), sorted: comparable across servers. */
-async function rowsOf(db: Rows, table: string): Promise<string[]> {
-  const { rows } = await db.query<{ row: string }>(
-    `select row_to_json(whole_row)::text as row from public."${table}" whole_row`,
-  );
-  return rows.map((row) => row.row).sort();
-}
-
-async function sequencesOf(db: Rows): Promise<Record<string, string>> {
-  const { rows } = await db.query<{ name: string }>(
-    "select sequencename as name from pg_sequences where schemaname = 'public' order by 1",
-  );
-  const states: Record<string, string> = {};
-  for (const { name } of rows) {
-    const state = await db.query<{ v: string }>(
-      `select last_value::text || '/' || is_called as v from public."${name}"`,
-    );
-    states[name] = state.rows[0]?.v ?? "";
-  }
-  return states;
-}
-
-/**
- * The source as the converted server must hold it, read from the renamed PGlite folder: every table
- * (`newTables`: made by migrations the app ran after the conversion), row and sequence.
- */
-async function expectSameAsSource(
-  pgdataCopy: string,
-  url: string,
-  options: { newTables?: string[]; newMigrations?: string[] } = {},
-) {
-  const source = openLegacyPGlite(pgdataCopy);
-  try {
-    await source.query("set timezone = 'UTC'");
-    const lite: Rows = { query: (text, params) => source.query(text, params) };
-    await withTarget(url, async (target) => {
-      const tables = await publicTables(lite);
-      expect(await publicTables(target)).toEqual([...tables, ...(options.newTables ?? [])].sort());
-      for (const table of tables) {
-        if (table === "schema_migrations") continue;
-        const [expected, actual] = [await rowsOf(lite, table), await rowsOf(target, table)];
-        expect(actual.length, table).toBe(expected.length);
-        expect(actual, table).toEqual(expected);
-      }
-      const names = async (db: Rows) =>
-        (await db.query<{ name: string }>("select name from schema_migrations")).rows
-          .map((row) => row.name)
-          .sort();
-      expect(await names(target)).toEqual([...(await names(lite)), ...(options.newMigrations ?? [])]);
-      expect(await sequencesOf(target)).toEqual(await sequencesOf(lite));
-    });
-  } finally {
-    await source.close();
-  }
-}
-
-function keptFolders(dir: string): string[] {
-  return readdirSync(dir)
-    .filter((name) => name.startsWith("pgdata"))
-    .sort();
-}
-
-/** The server's database alone, without the converter, for preparing or inspecting it. */
-async function withServer<T>(dir: string, work: (client: Rows) => Promise<T>): Promise<T> {
-  const server = await startEmbeddedServer({ dataDir: dir, settings });
-  try {
-    return await withTarget(server.url, work);
-  } finally {
-    await server.stop();
-  }
-}
-
 let latestDir: string;
 let latest: LegacyFixture;
 
@@ -157,12 +42,7 @@ beforeAll(async () => {
   latest = await buildLegacyDataDir(latestDir);
 }, 120_000);
 
-afterAll(() => {
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A conversion starts PGlite and the server several times per test: slower than the project's default. */
-const slow = { timeout: 120_000 };
+afterAll(removeTempDirs);
 
 describe("a data folder the previous release wrote (a fixture the test builds)", slow, () => {
   test("is converted whole into the embedded server at the first start, and kept aside", async () => {
@@ -392,73 +272,5 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
       client.query<{ n: string }>("select count(*)::text as n from app_settings"),
     );
     expect(kept.rows[0]?.n).toBe("2");
-  });
-});
-
-describe("column types the conversion carries", slow, () => {
-  test("every value arrives as PGlite held it, in its own type", async () => {
-    const dir = tempDir("types");
-    const ddl = `create table probe (
-      id bigint generated always as identity primary key,
-      t text, j json, jb jsonb, b bytea, ta text[], ua uuid[], ts timestamptz, tsl timestamp, d date, n numeric,
-      f8 float8, f4 real, bo boolean, u uuid, iv interval, tm time, ia int[], ba bytea[], big bigint, ja jsonb[],
-      ch char(3), ip inet, tv tsvector,
-      words tsvector generated always as (to_tsvector('simple', coalesce(t, ''))) stored
-    )`;
-    const pglite = openLegacyPGlite(join(dir, "pgdata"));
-    await pglite.exec(ddl);
-    await pglite.query(
-      `insert into probe (t, j, jb, b, ta, ua, ts, tsl, d, n, f8, f4, bo, u, iv, tm, ia, ba, big, ja, ch, ip, tv) values
-       ($1, '{"a":1,"a":2, "x" : [1.000000000000000000001, 1e400]}', '{"z":"é😀","n":1.10}', '\\x00ff5c27',
-        array['a,b', 'c"d', null, '', 'NULL', 'מה', E'x\\ny'], array[gen_random_uuid()],
-        '2024-02-29 12:34:56.123456+03', '2024-02-29 12:34:56.654321', '2024-02-29',
-        123456789012345678901234567890.123456789, 'NaN', '-0', true, gen_random_uuid(), '1 mon 2 days 03:04:05.678',
-        '23:59:59.999999', '{{1,2},{3,4}}', array['\\x00'::bytea, '\\xdeadbeef'::bytea], 9007199254740993,
-        array['{"a":1}'::jsonb], 'ab', '10.0.0.1/8', 'a:1 b:2'),
-       ($2, 'null', 'null', '', '{}', '{}', 'infinity', '-infinity', 'infinity', 'NaN', 'Infinity', '-Infinity', false,
-        null, '-1 year', '00:00', '[0:1]={5,6}', '{}', -9223372036854775808, '{}', null, null, ''),
-       (null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-        null, null, null, null, null)`,
-      ["😀 שלום مرحبا \u200f\u202e x\\y \"q\" 'a' \u{10FFFF}", "line1\nline2\r\n\ttab"],
-    );
-    await pglite.query("select setval(pg_get_serial_sequence('probe', 'id'), 41)");
-    // Each row's text form, as PostgreSQL prints it, but for the generated column: that is computed
-    // again, by the server's own text search parser, which (builtin C.UTF-8 locale) also indexes the
-    // emoji and other symbols that PGlite's skips.
-    const textForms = `select (id, t, j, jb, b, ta, ua, ts, tsl, d, n, f8, f4, bo, u, iv, tm, ia, ba, big, ja, ch, ip, tv)::text
-      as row from probe order by id`;
-    const expected = (await pglite.query<{ row: string }>(textForms)).rows;
-    await pglite.close();
-    // The server's database has the table (no migrations ran in this folder).
-    await withServer(dir, (client) => client.query(ddl));
-
-    const database = await openEmbedded(dir, { settings });
-    try {
-      const actual = await withTarget(database.url, (client) => client.query<{ row: string }>(textForms));
-      expect(actual.rows).toEqual(expected);
-      const recomputed = await sql<{
-        ok: boolean;
-      }>`select bool_and(words = to_tsvector('simple', coalesce(t, ''))) as ok
-        from probe`.execute(database.db);
-      expect(recomputed.rows[0]?.ok).toBe(true);
-      const next = await sql<{
-        id: string;
-      }>`insert into probe (t) values ('next') returning id::text`.execute(database.db);
-      expect(next.rows[0]?.id).toBe("42");
-    } finally {
-      await database.close();
-    }
-  });
-});
-
-describe("a data folder without PGlite's database", () => {
-  test("is left alone at once, without touching the server", async () => {
-    const dir = tempDir("none");
-    const unreachable = "postgres://nobody@127.0.0.1:1/none";
-    await expect(convertLegacyDataDir(dir, unreachable)).resolves.toBeUndefined();
-    // A pgdata folder PGlite never initialised (no PG_VERSION) is not a database either.
-    mkdirSync(join(dir, "pgdata"));
-    await expect(convertLegacyDataDir(dir, unreachable)).resolves.toBeUndefined();
-    expect(keptFolders(dir)).toEqual(["pgdata"]);
   });
 });
