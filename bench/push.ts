@@ -3,7 +3,7 @@ import type { MailServer } from "../tests/helpers/smtp.ts";
 import type { BenchRow } from "./batch-translate.ts";
 import { createProject, importJson, jsonFile, signedInOwner } from "./bench-session.ts";
 import { ms, percentile } from "./measure.ts";
-import { figures, probe, retryStaleSocket } from "./responsiveness.ts";
+import { figures, retryStaleSocket, whileColleagueWorks } from "./responsiveness.ts";
 import { rssRow } from "./rss-row.ts";
 import { type ServerProcess, startServerProcess } from "./server-process.ts";
 
@@ -67,41 +67,7 @@ export async function pushUnderLoad(
     );
     const keyIds = page.body.keys.filter((_, i) => i % 7 === 0).map((key) => key.id);
     if (keyIds.length === 0) throw new Error(`listing keys answered ${page.status}`);
-    const headers = { cookie: client.cookie };
-
-    /** Runs `heavy` while the colleague's probes run; answers how long it took and their latencies. */
-    const underProbes = async (heavy: () => Promise<void>) => {
-      let running = true;
-      const started = performance.now();
-      const done = retryStaleSocket(heavy).finally(() => {
-        running = false;
-      });
-      done.catch(() => {});
-      let saved = 0;
-      const [me, saves] = await Promise.all([
-        probe(
-          () => running,
-          () => fetch(`${url}/api/me`, { headers }),
-          "/api/me",
-        ),
-        probe(
-          () => running,
-          () => {
-            const keyId = keyIds[saved++ % keyIds.length];
-            return fetch(`${url}/api/keys/${keyId}/strings/de`, {
-              method: "PUT",
-              headers: { ...headers, "content-type": "application/json" },
-              body: JSON.stringify({ value: `Gespeichert während des Push ${saved}`, force: true }),
-            });
-          },
-          "saving a cell",
-        ),
-      ]).finally(() => {
-        running = false;
-      });
-      await done;
-      return { took: performance.now() - started, me, saves };
-    };
+    const colleague = { url, cookie: client.cookie, keyIds };
 
     const zip = zipOfSmallFiles(ZIP_FILES);
     const cases = [
@@ -128,7 +94,9 @@ export async function pushUnderLoad(
         const budget = "p99 < 100 ms / < 200 ms";
         progress(`${scenario}…`);
         try {
-          const { took, me, saves } = await underProbes(() => push(url, created.body.key, file, dryRun));
+          const { took, me, saves } = await whileColleagueWorks(colleague, () =>
+            retryStaleSocket(() => push(url, created.body.key, file, dryRun)),
+          );
           if (!dryRun) realPush = took;
           rows.push({
             scenario,

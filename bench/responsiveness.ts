@@ -51,6 +51,50 @@ export const figures = (latencies: number[], took: number) =>
   `p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))} (${latencies.length} probes over ${ms(took)})`;
 
 /**
+ * Runs `heavy` while a colleague works: `GET /api/me` and saves of German cells of `keyIds`, each
+ * probe sent 25 ms after the last answer. Answers how long `heavy` took and both probes' latencies.
+ */
+export async function whileColleagueWorks(
+  colleague: { url: string; cookie: string; keyIds: readonly string[] },
+  heavy: () => Promise<unknown>,
+): Promise<{ took: number; me: number[]; saves: number[] }> {
+  const { url, keyIds } = colleague;
+  const headers = { cookie: colleague.cookie };
+  let running = true;
+  const started = performance.now();
+  const done = heavy().finally(() => {
+    running = false;
+  });
+  // Rejected before the probes end: handled below, not an unhandled rejection that ends the bench.
+  done.catch(() => {});
+  let saved = 0;
+  const [me, saves] = await Promise.all([
+    probe(
+      () => running,
+      () => fetch(`${url}/api/me`, { headers }),
+      "/api/me",
+    ),
+    probe(
+      () => running,
+      () => {
+        const keyId = keyIds[saved % keyIds.length];
+        saved++;
+        return fetch(`${url}/api/keys/${keyId}/strings/de`, {
+          method: "PUT",
+          headers: { ...headers, "content-type": "application/json" },
+          body: JSON.stringify({ value: `Gespeichert während der Last ${saved}`, force: true }),
+        });
+      },
+      "saving a cell",
+    ),
+  ]).finally(() => {
+    running = false;
+  });
+  await done;
+  return { took: performance.now() - started, me, saves };
+}
+
+/**
  * Issue 18's responsiveness budgets: while a 50,000-key import, a 50,000-key list and an XLSX
  * export of 50,000 keys run at once, a tiny request (GET /api/me) answers in under 100 ms at p99
  * and saving one cell (PUT /api/keys/{keyId}/strings/{lang}) in under 200 ms at p99, on both
@@ -96,38 +140,10 @@ export async function responsiveness(kind: "embedded" | "postgres", mail: MailSe
             if (answer.status !== 200) throw new Error(`XLSX export answered ${answer.status}`);
           }),
     ].filter((_, index) => !only || ["import", "list", "xlsx"][index] === only);
-    let running = true;
-    const done = Promise.all(heavy.map((run) => retryStaleSocket(run))).finally(() => {
-      running = false;
-    });
-    // Rejected before the probes end: handled below, not an unhandled rejection that ends the bench.
-    done.catch(() => {});
-    const started = performance.now();
-    let saved = 0;
-    const [me, saves] = await Promise.all([
-      probe(
-        () => running,
-        () => fetch(`${server.url}/api/me`, { headers }),
-        "/api/me",
-      ),
-      probe(
-        () => running,
-        () => {
-          const keyId = keyIds[saved % keyIds.length];
-          saved++;
-          return fetch(`${server.url}/api/keys/${keyId}/strings/de`, {
-            method: "PUT",
-            headers: { ...headers, "content-type": "application/json" },
-            body: JSON.stringify({ value: `Gespeichert während der Last ${saved}`, force: true }),
-          });
-        },
-        "saving a cell",
-      ),
-    ]).finally(() => {
-      running = false;
-    });
-    await done;
-    const took = performance.now() - started;
+    const { took, me, saves } = await whileColleagueWorks(
+      { url: server.url, cookie: client.cookie, keyIds },
+      () => Promise.all(heavy.map((run) => retryStaleSocket(run))),
+    );
     const loop = await server.loopDelay();
     const meP99 = percentile(me, 99);
     const saveP99 = percentile(saves, 99);
