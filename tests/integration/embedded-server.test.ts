@@ -1,9 +1,10 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { getPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
+import { BULK_NICE } from "../../src/server/cpu-priority.ts";
 import { isAlive } from "../../src/server/db/data-dir-lock.ts";
 import { openEmbedded } from "../../src/server/db/database.ts";
 import { startEmbeddedServer } from "../../src/server/db/embedded/embedded-server.ts";
@@ -102,6 +103,21 @@ describe("the embedded PostgreSQL", () => {
       await second.close();
     }
   }, 60_000);
+
+  it("runs heavy work's connections (Database.bulk) at a lower CPU priority, and every other at the normal one", async () => {
+    const database = await openEmbedded(await dataFolder());
+    try {
+      const backend = async (db: typeof database.db) =>
+        (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]?.pid ?? 0;
+      const bulkPid = await backend(database.bulk);
+      const requestPid = await backend(database.db);
+      expect(bulkPid).not.toBe(requestPid);
+      expect(getPriority(bulkPid)).toBe(BULK_NICE);
+      expect(getPriority(requestPid)).toBe(getPriority(process.pid));
+    } finally {
+      await database.close();
+    }
+  });
 
   it("stops with Sprog on SIGTERM", async () => {
     const dataDir = await dataFolder();

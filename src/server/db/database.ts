@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { ConfigError } from "../config.ts";
 import type { Logger } from "../logger.ts";
+import { lowerProcessPriority } from "../cpu-priority.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import { type EmbeddedServerOptions, startEmbeddedServer } from "./embedded/embedded-server.ts";
 import { convertLegacyDataDir } from "./legacy/convert-pglite.ts";
@@ -12,6 +13,12 @@ import type { DB } from "./schema.ts";
 
 export interface Database {
   db: Kysely<DB>;
+  /**
+   * Connections for heavy work: imports, pushes, export streams and full key lists. On the
+   * embedded server their PostgreSQL processes run at a lower priority (cpu-priority.ts), so the
+   * queries of small requests go first when the cores are busy; elsewhere it is `db`.
+   */
+  bulk: Kysely<DB>;
   /** Where the database is: the job queue and live events open connections of their own. */
   url: string;
   /**
@@ -33,9 +40,18 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
+/** Connections of the bulk pool: heavy requests at once, beside the pool of everything else. */
+const BULK_CONNECTIONS = 4;
+
 export async function openPostgres(
   url: string,
-  options: { max?: number; logger?: Logger | undefined; exclusive?: boolean } = {},
+  options: {
+    max?: number;
+    logger?: Logger | undefined;
+    exclusive?: boolean;
+    /** The server runs on this machine (the embedded one): its bulk connections' processes are lowered. */
+    local?: boolean;
+  } = {},
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types: pgTypes });
   // An idle connection the server drops (restart, failover) must not crash the process: the pool
@@ -47,11 +63,31 @@ export async function openPostgres(
     throw new ConfigError(`Cannot connect to DATABASE_URL: ${error.message}`, { cause: error });
   });
   client.release();
-  const db = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool }),
-    plugins: [new AbandonedReadsPlugin()],
+  const db = kyselyOn(pool);
+  if (!options.local) {
+    return { db, bulk: db, url, exclusive: options.exclusive ?? false, close: () => db.destroy() };
+  }
+  const bulkPool = new pg.Pool({ connectionString: url, max: BULK_CONNECTIONS, types: pgTypes });
+  bulkPool.on("error", (error) => options.logger?.warn({ err: error }, "PostgreSQL dropped an idle connection"));
+  // The backend's process id comes with the connection (BackendKeyData), before any query.
+  bulkPool.on("connect", (client) => {
+    const pid = (client as pg.PoolClient & { processID: number | null }).processID;
+    if (pid) lowerProcessPriority(pid, options.logger);
   });
-  return { db, url, exclusive: options.exclusive ?? false, close: () => db.destroy() };
+  const bulk = kyselyOn(bulkPool);
+  return {
+    db,
+    bulk,
+    url,
+    exclusive: options.exclusive ?? false,
+    close: async () => {
+      await Promise.all([db.destroy(), bulk.destroy()]);
+    },
+  };
+}
+
+function kyselyOn(pool: pg.Pool): Kysely<DB> {
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new AbandonedReadsPlugin()] });
 }
 
 /**
@@ -74,7 +110,7 @@ export async function openEmbedded(
     let database: Database;
     try {
       await convertLegacyDataDir(dir, server.url, options.logger);
-      database = await openPostgres(server.url, { logger: options.logger, exclusive: true });
+      database = await openPostgres(server.url, { logger: options.logger, exclusive: true, local: true });
     } catch (error) {
       await server.stop();
       throw error;

@@ -28,7 +28,20 @@ export function displayName(users: string, profiles: string): RawBuilder<string 
  * column, JSON aggregates give text, so both are accepted.
  */
 export function isoDate(value: Date | string): string {
+  if (typeof value === "string" && ISO_UTC.test(value)) return value;
   return new Date(value).toISOString();
+}
+
+/** What `Date.prototype.toISOString` writes (years 0–9999), as `isoText` writes it. */
+const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/**
+ * A timestamp column as the text `isoDate` gives (milliseconds truncated, as `pg`'s Date has them),
+ * written by PostgreSQL: for long lists, where parsing each value into a Date and writing it out
+ * again cost the server's thread 4 µs a value (a 50,000-key list of two languages: 0.4 s).
+ */
+export function isoText(column: string): RawBuilder<string> {
+  return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 /** `isoDate` for a nullable column: null stays null. */

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql, type Transaction, type Updateable } from "kysely";
 import type { MachineColumn } from "../db/column-types.ts";
 import type { DB, TranslationKeysTable } from "../db/schema.ts";
+import { isoText } from "../db/sql.ts";
 
 /** Reads and writes of keys: no rules here (the service checks access first), only the queries. */
 
@@ -72,8 +73,9 @@ export async function selectKeyRows(
         order by key collate "C"
         ${filter.limit ? sql`limit ${filter.limit}` : sql``}
       )
-      select k.id, k.key, k.created_at, k.description, k.context, k.tags, k.max_length, k.translatable,
-        k.value_type, s.language_code, s.value, s.version, s.updated_at, s.machine
+      select k.id, k.key, ${isoText("k.created_at")} as created_at, k.description, k.context, k.tags,
+        k.max_length, k.translatable, k.value_type, s.language_code, s.value, s.version,
+        ${isoText("s.updated_at")} as updated_at, s.machine
       from page k
       left join translation_strings s on s.key_id = k.id and s.language_code = any(${languages}::text[])
       order by k.key collate "C"

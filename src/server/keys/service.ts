@@ -24,8 +24,15 @@ const duplicateKey = () => new AppError("conflict", "A key with this name alread
 /** Keys per query when the whole list is read. */
 const KEYS_PER_PAGE = 2000;
 
-export function createKeyService(deps: { db: Kysely<DB>; access: Access; events: EventBus }) {
+export function createKeyService(deps: {
+  db: Kysely<DB>;
+  /** Where the whole list is read (Database.bulk). */
+  bulk?: Kysely<DB>;
+  access: Access;
+  events: EventBus;
+}) {
   const { db, access, events } = deps;
+  const bulk = deps.bulk ?? db;
 
   /** The condition of a search for `q` in the project (none when blank), read the way `search.ts` picks. */
   async function searchMatch(project: ProjectRow, q: string | undefined) {
@@ -54,7 +61,7 @@ export function createKeyService(deps: { db: Kysely<DB>; access: Access; events:
     languages: string[],
     match: Pick<KeyFilter, "match">,
   ): Promise<KeyRow[]> {
-    return db
+    return bulk
       .transaction()
       .setIsolationLevel("repeatable read")
       .execute(async (trx) => {

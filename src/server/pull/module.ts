@@ -22,7 +22,12 @@ export function pullModule(core: Core, deps: { apiKeys: ApiKeyService }) {
     requestsPerMinute: core.config.PULL_RATE_LIMIT_PER_MINUTE,
     formats: core.formats,
   });
-  const push = createPushService({ db: core.db, events: core.events, formats: core.formats });
+  const push = createPushService({
+    db: core.db,
+    bulk: core.database.bulk,
+    events: core.events,
+    formats: core.formats,
+  });
   // The Import dialog's limits: a file upload, or a small body that is not one.
   const bodyLimit = requestBodyLimit({
     jsonMb: core.config.MAX_JSON_BODY_MB,

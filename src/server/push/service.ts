@@ -35,10 +35,13 @@ type Counts = PushAnswer["languages"][number];
  */
 export function createPushService(deps: {
   db: Kysely<DB>;
+  /** Where the push's transaction runs (Database.bulk). */
+  bulk?: Kysely<DB>;
   events: Pick<EventBus, "publish">;
   formats?: FormatRunner;
 }) {
   const { db, events, formats = inProcessFormats } = deps;
+  const bulk = deps.bulk ?? db;
 
   async function parse(file: PushFile, sourceLanguage: string, inZip: boolean): Promise<ParsedImport> {
     try {
@@ -183,7 +186,7 @@ export function createPushService(deps: {
 
       let answer: PushAnswer;
       try {
-        answer = await db.transaction().execute(run);
+        answer = await bulk.transaction().execute(run);
       } catch (error) {
         if (error instanceof DryRun) return error.answer;
         throw error;

@@ -8,7 +8,10 @@ import type { Access } from "../teams/access.ts";
 import { exportZipStream } from "./export-files.ts";
 import { type FormatRunner, inProcessFormats } from "./format-workers.ts";
 
-/** The export dialog (spec points 2, 4, 7): the languages asked, in one format, as `translations-{projectId}.zip`. */
+/**
+ * The export dialog (spec points 2, 4, 7): the languages asked, in one format, as
+ * `translations-{projectId}.zip`. `db` is where the pages are read: the server gives Database.bulk.
+ */
 export function createExportService(deps: { db: Kysely<DB>; access: Access; formats?: FormatRunner }) {
   const { db, access, formats = inProcessFormats } = deps;
   return {

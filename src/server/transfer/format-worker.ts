@@ -1,4 +1,5 @@
 import { parentPort } from "node:worker_threads";
+import { lowerThreadPriority } from "../cpu-priority.ts";
 import { AppError } from "../errors.ts";
 import type { ExportRow } from "./export-entries.ts";
 import { ExportCollector, type ExportOutput, exportFiles, parseImport } from "./format-jobs.ts";
@@ -7,6 +8,8 @@ import type { WorkerReply, WorkerRequest } from "./format-workers.ts";
 /** The format worker: runs format-jobs.ts for the server (see format-workers.ts). */
 const port = parentPort;
 if (!port) throw new Error("format-worker.ts runs as a worker thread");
+// Parsing and serializing big files is heavy work: it yields the processor to the server's thread.
+lowerThreadPriority();
 
 /** Rows of exports still arriving, by job. */
 const rowsOf = new Map<number, ExportRow[]>();

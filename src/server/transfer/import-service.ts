@@ -21,11 +21,14 @@ const MAX_WARNINGS_SHOWN = 50;
  */
 export function createImportService(deps: {
   db: Kysely<DB>;
+  /** Where the import's transaction runs (Database.bulk). */
+  bulk?: Kysely<DB>;
   access: Access;
   events: EventBus;
   formats?: FormatRunner;
 }) {
   const { db, access, events, formats = inProcessFormats } = deps;
+  const bulk = deps.bulk ?? db;
 
   return {
     async importFile(
@@ -66,7 +69,7 @@ export function createImportService(deps: {
         : [...languagesBefore, ...fileLanguages.filter((c) => !languagesBefore.includes(c))];
       const languagesAdded = languagesAfter.filter((c) => !languagesBefore.includes(c)).length;
 
-      const result = await db.transaction().execute(async (trx) => {
+      const result = await bulk.transaction().execute(async (trx) => {
         if (languagesAfter.join(",") !== languagesBefore.join(",")) {
           await trx
             .updateTable("projects")

@@ -3,8 +3,8 @@ import { createExportService } from "./export-service.ts";
 import { createImportService } from "./import-service.ts";
 import { transferRoutes } from "./routes.ts";
 
-export function transferModule({ db, access, events, formats }: Core) {
-  const imports = createImportService({ db, access, events, formats });
-  const exports = createExportService({ db, access, formats });
+export function transferModule({ db, database, access, events, formats }: Core) {
+  const imports = createImportService({ db, bulk: database.bulk, access, events, formats });
+  const exports = createExportService({ db: database.bulk, access, formats });
   return { name: "transfer", routes: transferRoutes({ imports, exports }) };
 }
