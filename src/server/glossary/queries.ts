@@ -185,7 +185,20 @@ export async function loadGlossaryEntries(db: Db, teamId: string): Promise<Gloss
     .orderBy(sql`lower(term)`)
     .orderBy("id")
     .execute();
-  return rows.map((row) => ({
+  return rows.map(glossaryEntryOf);
+}
+
+/** A `glossary_terms` row as the matcher takes it (callers that read it joined to something else). */
+export function glossaryEntryOf(row: {
+  id: string;
+  term: string;
+  description: string;
+  case_sensitive: boolean;
+  forbidden: boolean;
+  do_not_translate: boolean;
+  translations: GlossaryEntry["translations"];
+}): GlossaryEntryWithDescription {
+  return {
     id: row.id,
     term: row.term,
     description: row.description,
@@ -193,5 +206,5 @@ export async function loadGlossaryEntries(db: Db, teamId: string): Promise<Gloss
     forbidden: row.forbidden,
     doNotTranslate: row.do_not_translate,
     translations: row.translations,
-  }));
+  };
 }

@@ -2,7 +2,9 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { GlossaryEntry } from "../../shared/glossary/match.ts";
 import { failingChecks } from "../../shared/quality/checks.ts";
 import type { DB } from "../db/schema.ts";
-import { loadGlossaryEntries } from "../glossary/queries.ts";
+import { glossaryEntryOf } from "../glossary/queries.ts";
+
+type GlossaryRow = Parameters<typeof glossaryEntryOf>[0];
 
 type Db = Transaction<DB> | Kysely<DB>;
 
@@ -59,16 +61,29 @@ export function projectCheckContext(db: Db, projectId: string): Promise<ProjectC
   let context = perDb.get(projectId);
   if (!context) {
     context = (async () => {
-      const project = await db
-        .selectFrom("projects")
-        .select(["source_language", "team_id"])
-        .where("id", "=", projectId)
-        .executeTakeFirst();
-      if (!project) return { sourceLanguage: "", glossary: [] };
-      return {
-        sourceLanguage: project.source_language,
-        glossary: await loadGlossaryEntries(db, project.team_id),
-      };
+      // The project and its team's glossary in one round trip: every cell save asks for both.
+      const rows = await db
+        .selectFrom("projects as p")
+        .leftJoin("glossary_terms as g", "g.team_id", "p.team_id")
+        .select([
+          "p.source_language",
+          "g.id",
+          "g.term",
+          "g.description",
+          "g.case_sensitive",
+          "g.forbidden",
+          "g.do_not_translate",
+          "g.translations",
+        ])
+        .where("p.id", "=", projectId)
+        .orderBy(sql`lower(g.term)`)
+        .orderBy("g.id")
+        .execute();
+      const [first] = rows;
+      if (!first) return { sourceLanguage: "", glossary: [] };
+      // A team without terms gives one row of nulls; a term's columns are never null otherwise.
+      const glossary = rows.flatMap((row) => (row.id === null ? [] : [glossaryEntryOf(row as GlossaryRow)]));
+      return { sourceLanguage: first.source_language, glossary };
     })();
     perDb.set(projectId, context);
   }
