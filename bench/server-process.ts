@@ -66,7 +66,14 @@ export async function startServerProcess(
   const databaseUrl = shared ?? postgres?.url;
   const port = await freePort();
   const child = fork(new URL("./server-child.ts", import.meta.url), {
-    execArgv: ["--expose-gc", "--import", "tsx"],
+    execArgv: [
+      "--expose-gc",
+      "--import",
+      "tsx",
+      ...(process.env.BENCH_CPU_PROF_DIR
+        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+        : []),
+    ],
     env: {
       PATH: process.env.PATH ?? "",
       HOST: "127.0.0.1",
