@@ -243,6 +243,20 @@ describe("push API", () => {
         message: "de.json: Invalid JSON file. Please check the file format.",
       },
     });
+    // Files are parsed several at a time; the first bad one in the zip's order is the one named.
+    const many: Record<string, Uint8Array> = {};
+    for (let i = 1; i <= 40; i++) {
+      const name = `en/part${String(i).padStart(2, "0")}.json`;
+      many[name] = i === 3 || i === 30 ? new TextEncoder().encode("{") : enc({ [`part${i}`]: `Part ${i}` });
+    }
+    const manyBad = await push({ name: "parts.zip", bytes: zipSync(many) });
+    expect(manyBad.status).toBe(400);
+    expect(manyBad.json()).toEqual({
+      error: {
+        code: "validation_failed",
+        message: "en/part03.json: Invalid JSON file. Please check the file format.",
+      },
+    });
     const missing = await push(undefined, { language: "en" });
     expect(missing.status).toBe(400);
     expect(missing.json()).toEqual({

@@ -33,6 +33,9 @@ type Counts = PushAnswer["languages"][number];
  * dry run that does all of it in the transaction and rolls it back, so its answer is exactly what
  * the push would do.
  */
+/** Files of a zip being parsed at once beyond the one awaited. */
+const PARSES_AHEAD = 16;
+
 export function createPushService(deps: {
   db: Kysely<DB>;
   /** Where the push's transaction runs (Database.bulk). */
@@ -59,6 +62,29 @@ export function createPushService(deps: {
     }
   }
 
+  /**
+   * The files' parses, PARSES_AHEAD at a time: a zip of 5,000 small files parsed one after another
+   * waited for the format worker's round trip 5,000 times. `parsing(i)` is file i's.
+   */
+  function parseAhead(
+    files: readonly PushFile[],
+    parseOne: (file: PushFile) => Promise<ParsedImport>,
+  ): (index: number) => Promise<ParsedImport> {
+    const started: Promise<ParsedImport>[] = [];
+    const startUpTo = (last: number) => {
+      while (started.length <= Math.min(last, files.length - 1)) {
+        const parse = parseOne(files[started.length] as PushFile);
+        // Awaited in turn; one never awaited (an earlier file failed) is not an unhandled rejection.
+        parse.catch(() => {});
+        started.push(parse);
+      }
+    };
+    return (index) => {
+      startUpTo(index + PARSES_AHEAD);
+      return started[index] as Promise<ParsedImport>;
+    };
+  }
+
   return {
     async push(
       apiKey: ApiKeyRow,
@@ -83,8 +109,10 @@ export function createPushService(deps: {
       files.sort((a, b) => Number(b.language === source) - Number(a.language === source));
       const errors = [...skipped];
       const parsed: { file: PushFile; data: ParsedImport }[] = [];
-      for (const file of files) {
-        const data = await parse(file, source, inZip);
+      const parsing = parseAhead(files, (file) => parse(file, source, inZip));
+      for (const [index, file] of files.entries()) {
+        // In file order, so the first file that fails is the one the answer names.
+        const data = await parsing(index);
         errors.push(...data.warnings.map((warning) => (inZip ? `${file.name}: ${warning}` : warning)));
         if (data.languages.length === 0) {
           if (!inZip) {
