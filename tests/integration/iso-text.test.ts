@@ -16,15 +16,17 @@ describe(`timestamps written by PostgreSQL (isoText) on ${testDatabaseKind()}`, 
       "0999-12-31 23:59:59.123+00",
       "9999-12-31 23:59:59.999+00",
     ];
-    const rows = await testDb().db.transaction().execute(async (trx) => {
-      // The server's text output follows the session's zone; isoText must not.
-      await sql`set local time zone 'Pacific/Auckland'`.execute(trx);
-      return (
-        await sql<{ t: Date; text: string }>`
+    const rows = await testDb()
+      .db.transaction()
+      .execute(async (trx) => {
+        // The server's text output follows the session's zone; isoText must not.
+        await sql`set local time zone 'Pacific/Auckland'`.execute(trx);
+        return (
+          await sql<{ t: Date; text: string }>`
           select t, ${isoText("t")} as text from unnest(${values}::timestamptz[]) as x(t)
         `.execute(trx)
-      ).rows;
-    });
+        ).rows;
+      });
     expect(rows).toHaveLength(values.length);
     for (const row of rows) {
       expect(row.text).toBe(isoDate(row.t));

@@ -3,8 +3,8 @@ import { resolve } from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { ConfigError } from "../config.ts";
-import type { Logger } from "../logger.ts";
 import { lowerProcessPriority } from "../cpu-priority.ts";
+import type { Logger } from "../logger.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import { type EmbeddedServerOptions, startEmbeddedServer } from "./embedded/embedded-server.ts";
 import { convertLegacyDataDir } from "./legacy/convert-pglite.ts";
@@ -68,7 +68,9 @@ export async function openPostgres(
     return { db, bulk: db, url, exclusive: options.exclusive ?? false, close: () => db.destroy() };
   }
   const bulkPool = new pg.Pool({ connectionString: url, max: BULK_CONNECTIONS, types: pgTypes });
-  bulkPool.on("error", (error) => options.logger?.warn({ err: error }, "PostgreSQL dropped an idle connection"));
+  bulkPool.on("error", (error) =>
+    options.logger?.warn({ err: error }, "PostgreSQL dropped an idle connection"),
+  );
   // The backend's process id comes with the connection (BackendKeyData), before any query.
   bulkPool.on("connect", (client) => {
     const pid = (client as pg.PoolClient & { processID: number | null }).processID;
