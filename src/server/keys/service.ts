@@ -31,12 +31,11 @@ const KEYS_PER_PAGE = 500;
 export function createKeyService(deps: {
   db: Kysely<DB>;
   /** Where the whole list is read (Database.bulk). */
-  bulk?: Kysely<DB>;
+  bulk: Kysely<DB>;
   access: Access;
   events: EventBus;
 }) {
-  const { db, access, events } = deps;
-  const bulk = deps.bulk ?? db;
+  const { db, bulk, access, events } = deps;
 
   /** The condition of a search for `q` in the project (none when blank), read the way `search.ts` picks. */
   async function searchMatch(project: ProjectRow, q: string | undefined) {

@@ -39,12 +39,11 @@ const PARSES_AHEAD = 16;
 export function createPushService(deps: {
   db: Kysely<DB>;
   /** Where the push's transaction runs (Database.bulk). */
-  bulk?: Kysely<DB>;
+  bulk: Kysely<DB>;
   events: Pick<EventBus, "publish">;
   formats?: FormatRunner;
 }) {
-  const { db, events, formats = inProcessFormats } = deps;
-  const bulk = deps.bulk ?? db;
+  const { db, bulk, events, formats = inProcessFormats } = deps;
 
   async function parse(file: PushFile, sourceLanguage: string, inZip: boolean): Promise<ParsedImport> {
     try {

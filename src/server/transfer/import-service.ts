@@ -22,13 +22,12 @@ const MAX_WARNINGS_SHOWN = 50;
 export function createImportService(deps: {
   db: Kysely<DB>;
   /** Where the import's transaction runs (Database.bulk). */
-  bulk?: Kysely<DB>;
+  bulk: Kysely<DB>;
   access: Access;
   events: EventBus;
   formats?: FormatRunner;
 }) {
-  const { db, access, events, formats = inProcessFormats } = deps;
-  const bulk = deps.bulk ?? db;
+  const { db, bulk, access, events, formats = inProcessFormats } = deps;
 
   return {
     async importFile(
