@@ -27,7 +27,7 @@ export function createImportService(deps: {
   events: EventBus;
   formats?: FormatRunner;
 }) {
-  const { db, bulk, access, events, formats = inProcessFormats } = deps;
+  const { bulk, access, events, formats = inProcessFormats } = deps;
 
   return {
     async importFile(
