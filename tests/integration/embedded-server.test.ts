@@ -1,13 +1,13 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { getPriority, tmpdir } from "node:os";
+import { getPriority, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { BULK_NICE } from "../../src/server/cpu-priority.ts";
 import { isAlive } from "../../src/server/db/data-dir-lock.ts";
 import { openEmbedded } from "../../src/server/db/database.ts";
-import { startEmbeddedServer } from "../../src/server/db/embedded/embedded-server.ts";
+import { sharedBuffersMb, startEmbeddedServer } from "../../src/server/db/embedded/embedded-server.ts";
 import { ApiClient } from "../helpers/api-client.ts";
 import { spawnServer } from "../helpers/server-process.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
@@ -90,10 +90,17 @@ describe("the embedded PostgreSQL", () => {
 
     const second = await openEmbedded(dataDir);
     try {
-      const { rows } = await sql<{ value: string; version: string }>`
-        select value, current_setting('server_version_num') as version from kept
+      const { rows } = await sql<{ value: string; version: string; buffers: string }>`
+        select value, current_setting('server_version_num') as version,
+          current_setting('shared_buffers') as buffers from kept
       `.execute(second.db);
-      expect(rows).toEqual([{ value: "ünïcode ✓", version: expect.stringMatching(/^18/) }]);
+      expect(rows).toEqual([
+        {
+          value: "ünïcode ✓",
+          version: expect.stringMatching(/^18/),
+          buffers: `${sharedBuffersMb(totalmem())}MB`,
+        },
+      ]);
       // Unicode case rules without an OS locale: search lower-cases any language.
       const { rows: lowered } = await sql<{ l: string }>`select lower('ÄÖÜ ÉÈ ΑΒΓ ДЖ') as l`.execute(
         second.db,

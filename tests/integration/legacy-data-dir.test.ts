@@ -158,24 +158,33 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
 
   test("a folder migrated part of the way is converted at that migration, then the app migrates it forward", async () => {
     const olderDir = tempDir("older");
-    const target = migrationNames.at(-3) ?? "";
+    // A release before the AI usage table (0024); the ones after it only add tables.
+    const target = "0023-activity";
+    const later = migrationNames.slice(migrationNames.indexOf(target) + 1);
     const older = await buildLegacyDataDir(olderDir, { migrateTo: target });
-    expect(older.applied).toEqual(migrationNames.slice(0, -2));
+    expect(older.applied).toEqual(migrationNames.slice(0, migrationNames.indexOf(target) + 1));
     const dir = dataDirFrom(olderDir);
     const database = await openEmbedded(dir, { settings });
     try {
       await expectSameAsSource(join(dir, `pgdata-pglite-${today}`), database.url);
       expect(await withTarget(database.url, publicTables)).not.toContain("ai_usage");
-      expect(await migrateToLatest(database.db)).toEqual(migrationNames.slice(-2));
+      expect(await migrateToLatest(database.db)).toEqual(later);
       // The later migrations only add tables: everything the old release had is still there.
       await expectSameAsSource(join(dir, `pgdata-pglite-${today}`), database.url, {
-        newTables: ["ai_usage", "project_snapshots", "word_counts"],
-        newMigrations: migrationNames.slice(-2),
+        newTables: ["ai_usage", "project_snapshots", "word_counts", "key_search_texts"],
+        newMigrations: later,
       });
       const strings = await sql<{ n: number }>`select count(*) as n from translation_strings`.execute(
         database.db,
       );
       expect(Number(strings.rows[0]?.n)).toBe(BULK_KEYS * 3 + Object.keys(WELCOME_STRINGS).length);
+      // 0026 gave every key with a string its search text.
+      const searchable = await sql<{ texts: number; keys: number }>`
+        select (select count(*)::int from key_search_texts) as texts,
+          (select count(distinct key_id)::int from translation_strings where value <> '') as keys
+      `.execute(database.db);
+      expect(searchable.rows[0]?.texts).toBe(searchable.rows[0]?.keys);
+      expect(searchable.rows[0]?.texts).toBeGreaterThanOrEqual(BULK_KEYS);
     } finally {
       await database.close();
     }

@@ -151,6 +151,12 @@ export interface Invites {
   team_id: string;
 }
 
+export interface KeySearchTexts {
+  key: string;
+  project_id: string;
+  text: string;
+}
+
 export interface LanguageCounts {
   filled: Generated<number>;
   filled_with_source: Generated<number>;
@@ -436,6 +442,7 @@ export interface DB {
   comments: Comments;
   glossary_terms: GlossaryTerms;
   invites: Invites;
+  key_search_texts: KeySearchTexts;
   language_counts: LanguageCounts;
   language_counts_deleted_keys: LanguageCountsDeletedKeys;
   members: Members;

@@ -16,8 +16,10 @@ import { type Db, type KeyFilter, type ListedRow, selectKeyRows } from "./querie
  *   cost follows the number of matches, so a rare text in 250,000 keys answers in milliseconds.
  * - many: the keys are walked in name order and each is checked, until the page is full. With that
  *   many matches a page fills after a short walk, whereas collecting and sorting every match (a
- *   text found in half the strings) would take seconds. Texts shorter than 3 characters have no
- *   trigrams: they are usually found everywhere, and take this way too once counted.
+ *   text found in half the strings) would take seconds. A key is checked against its search text
+ *   (`key_search_texts`, migration 0026: one row per key) and only then against its strings.
+ *   Texts shorter than 3 characters have no trigrams: they are usually found everywhere, and take
+ *   this way too once counted.
  * - names: a search without three letters or digits in a row has no trigrams, so no index can find
  *   its strings: a rare one would read all 2.5 million strings of a large project (5 s). It looks at
  *   the key names only (one index, in order), and the web says so.
@@ -44,16 +46,27 @@ function stringScopes(project: SearchedProject): string[] {
   return project.languages.map((language) => `${project.id}:${language}`);
 }
 
-/** Matching names plus matching strings, counted up to `cap + 1` (so: "more than `cap`"). */
+/**
+ * Matching names plus matching strings, counted up to `cap + 1` (so: "more than `cap`"). The
+ * strings are counted a language at a time, each a scan of the trigram index of its own: once the
+ * count is past `cap` the languages after are never read. All languages in one scan cost the union
+ * of their candidates first (a common phrase: 400,000 strings of 2.5 million, 0.27 s against
+ * 0.04 s for the first language alone).
+ */
 async function countMatches(db: Db, project: SearchedProject, pattern: string, cap: number): Promise<number> {
+  const strings = stringScopes(project).map(
+    (scope) => sql`(select key_id from translation_strings
+        where array[project_id::text || ':' || language_code] && ${[scope]}::text[]
+          and value <> '' and value ilike ${pattern})`,
+  );
   const result = await sql<{ matches: number }>`
     select count(*)::int as matches from (
       (select id from translation_keys
         where array[project_id::text] && ${[project.id]}::text[] and key ilike ${pattern})
-      union all
-      (select key_id from translation_strings
-        where array[project_id::text || ':' || language_code] && ${stringScopes(project)}::text[]
-          and value <> '' and value ilike ${pattern})
+      ${sql.join(
+        strings.map((branch) => sql`union all ${branch}`),
+        sql` `,
+      )}
       limit ${cap + 1}
     ) hits
   `.execute(db);
@@ -77,11 +90,22 @@ function matchCondition(
           and value <> '' and value ilike ${pattern}
     )`;
   }
-  return sql`(key ilike ${pattern} or exists (
-      select 1 from translation_strings s
-      where s.key_id = translation_keys.id and s.language_code = any(${[...project.languages]}::text[])
-        and s.value <> '' and s.value ilike ${pattern}
-    ))`;
+  // The key's search text (migration 0026) first: one row, where its strings are one row each on
+  // pages of their own. Only a key whose text holds the pattern has its strings read, to be sure.
+  // Written so that PostgreSQL walks and cannot collect: a CASE, as from an OR it would check the
+  // strings of every key passed; scalar subqueries with a limit, as an EXISTS may be run once as
+  // a hash of every matching string of the project (183,000 of them for "fichiers": 0.45 s
+  // instead of 0.04 s).
+  return sql`(case
+      when key ilike ${pattern} then true
+      when (select t.text from key_search_texts t
+            where t.project_id = translation_keys.project_id and t.key = translation_keys.key)
+          like lower(${pattern}) then coalesce((
+        select true from translation_strings s
+        where s.key_id = translation_keys.id and s.language_code = any(${[...project.languages]}::text[])
+          and s.value <> '' and s.value ilike ${pattern}
+        limit 1), false)
+      else false end)`;
 }
 
 /** How to read the pages of a search in `project` (count once, read many pages). */

@@ -13,6 +13,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createServer } from "node:net";
+import { totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import { ConfigError } from "../../config.ts";
@@ -145,12 +146,23 @@ function withParentDeathSignal(command: string, args: string[]): [string, string
 
 const SETPRIV = "/usr/bin/setpriv";
 
+/**
+ * PostgreSQL's page cache: an eighth of the machine's memory, between PostgreSQL's default of
+ * 128 MB and 512 MB. The default holds too little of a large project: a search walking 30,000 keys
+ * of a 250,000 × 10 project read a tenth of its pages from the system's cache and took 230–280 ms,
+ * against 160–170 ms at 512 MB (issue 31). Memory is taken as pages are used, not at start.
+ */
+export function sharedBuffersMb(totalMemoryBytes: number): number {
+  return Math.min(512, Math.max(128, Math.floor(totalMemoryBytes / 8 / 1024 / 1024)));
+}
+
 function serverArgs(settings: Record<string, string> = {}): string[] {
   const all: Record<string, string> = {
     listen_addresses: "127.0.0.1",
     // No Unix socket: its default folder may not exist or be writable, and TCP on loopback serves.
     unix_socket_directories: "",
     max_connections: "200",
+    shared_buffers: `${sharedBuffersMb(totalmem())}MB`,
     ...settings,
   };
   return Object.entries(all).flatMap(([name, value]) => ["-c", `${name}=${value}`]);

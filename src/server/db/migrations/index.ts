@@ -24,6 +24,7 @@ import * as m0022 from "./0022-comments.ts";
 import * as m0023 from "./0023-activity.ts";
 import * as m0024 from "./0024-ai-usage.ts";
 import * as m0025 from "./0025-project-snapshots.ts";
+import * as m0026 from "./0026-key-search-texts.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "0023-activity": m0023,
   "0024-ai-usage": m0024,
   "0025-project-snapshots": m0025,
+  "0026-key-search-texts": m0026,
 };

@@ -1,0 +1,140 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { searchKeyRows } from "../../src/server/keys/search.ts";
+import type { KeyRow } from "../../src/shared/schemas/keys.ts";
+import { type ApiClient, apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { upload } from "../helpers/transfer.ts";
+
+/**
+ * Each key's search text (migration 0026), which a search with many matches reads before the
+ * key's strings: kept by the database on every write of a string, whatever wrote it.
+ */
+
+const api = apiAppForThisFile();
+
+/** What the search text of each key of the project must be: its non-empty strings, lower-cased. */
+async function expectedTexts(projectId: string) {
+  const { rows } = await sql<{ key: string; text: string }>`
+    select k.key, lower(string_agg(s.value, E'\\n' order by s.language_code)) as text
+    from translation_keys k join translation_strings s on s.key_id = k.id and s.value <> ''
+    where k.project_id = ${projectId}
+    group by k.key
+  `.execute(api().db);
+  return Object.fromEntries(rows.map((row) => [row.key, row.text]));
+}
+
+/** The search texts as kept, each line sorted as the expected ones are (a text's order is free). */
+async function keptTexts(projectId: string) {
+  const rows = await api()
+    .db.selectFrom("key_search_texts")
+    .select(["key", "text"])
+    .where("project_id", "=", projectId)
+    .execute();
+  const sorted = await expectedOrder(projectId);
+  return Object.fromEntries(
+    rows.filter((row) => row.text !== "").map((row) => [row.key, sorted(row.key, row.text)]),
+  );
+}
+
+/** Puts a kept text's lines in the expected text's language order, or leaves it (then it differs). */
+async function expectedOrder(projectId: string) {
+  const expected = await expectedTexts(projectId);
+  return (key: string, text: string) => {
+    const want = expected[key];
+    if (want === undefined) return text;
+    const lines = text.split("\n").sort();
+    return [...want.split("\n")].sort().join("\n") === lines.join("\n") ? want : text;
+  };
+}
+
+async function createKey(owner: ApiClient, projectId: string, key: string, sourceValue: string) {
+  const created = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
+    body: { key, sourceValue },
+  });
+  expect(created.status, key).toBe(201);
+  return created.body.id;
+}
+
+async function save(owner: ApiClient, keyId: string, language: string, value: string) {
+  const saved = await owner.request("PUT", `/api/keys/${keyId}/strings/${language}`, {
+    body: { value, force: true },
+  });
+  expect(saved.status, `${language}: ${value}`).toBe(200);
+}
+
+/** The keys a search finds by walking the keys (the "many" way, whatever the count: cap -1), in order. */
+async function walked(projectId: string, languages: string[], text: string) {
+  const found = await searchKeyRows(api().db, { id: projectId, languages }, languages, text, {
+    limit: 100,
+    cap: -1,
+  });
+  expect(found.strategy).toBe("many");
+  return [...new Set(found.rows.map((row) => row.key))];
+}
+
+describe("each key's search text", () => {
+  it("follows every write of a string: a new key, a save, an edit, a cleared cell, a rename, a delete, an import", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de", "fr"]);
+    const languages = ["en", "de", "fr"];
+    const hello = await createKey(owner, projectId, "greet.hello", "Hello World");
+    const bye = await createKey(owner, projectId, "greet.bye", "Goodbye");
+    expect(await keptTexts(projectId)).toEqual(await expectedTexts(projectId));
+    expect(await walked(projectId, languages, "WORLD")).toEqual(["greet.hello"]);
+
+    await save(owner, hello, "de", "Hallo Welt");
+    await save(owner, bye, "de", "Auf Wiedersehen");
+    expect(await walked(projectId, languages, "welt")).toEqual(["greet.hello"]);
+    await save(owner, hello, "de", "Servus Erde");
+    expect(await walked(projectId, languages, "welt")).toEqual([]);
+    expect(await walked(projectId, languages, "ERDE")).toEqual(["greet.hello"]);
+    await save(owner, hello, "de", "");
+    expect(await walked(projectId, languages, "erde")).toEqual([]);
+
+    const renamed = await owner.request<KeyRow>("PATCH", `/api/keys/${bye}`, { body: { key: "farewell" } });
+    expect(renamed.status).toBe(200);
+    expect(await walked(projectId, languages, "wiedersehen")).toEqual(["farewell"]);
+
+    const imported = await upload(
+      owner,
+      projectId,
+      "fr.json",
+      JSON.stringify({
+        "greet.hello": "Bonjour le monde",
+        farewell: "Au revoir",
+        "new.key": "Nouveau monde",
+      }),
+      { language: "fr" },
+    );
+    expect(imported.status).toBe(200);
+    expect(await walked(projectId, languages, "MONDE")).toEqual(["greet.hello", "new.key"]);
+    expect(await keptTexts(projectId)).toEqual(await expectedTexts(projectId));
+
+    expect((await owner.request("DELETE", `/api/keys/${hello}`)).status).toBe(204);
+    expect(await walked(projectId, languages, "monde")).toEqual(["new.key"]);
+    const left = await api()
+      .db.selectFrom("key_search_texts")
+      .select("key")
+      .where("project_id", "=", projectId)
+      .orderBy("key")
+      .execute();
+    expect(left.map((row) => row.key)).toEqual(["farewell", "new.key"]);
+    expect(await keptTexts(projectId)).toEqual(await expectedTexts(projectId));
+  });
+
+  it("is only a first look: the strings themselves decide (a hidden language, a text across two strings)", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    const key = await createKey(owner, projectId, "one", "first line");
+    await save(owner, key, "de", "zweite Zeile");
+    await createKey(owner, projectId, "two", "zweite Zeile");
+    expect(await walked(projectId, ["en", "de"], "zweite")).toEqual(["one", "two"]);
+
+    // German is no longer shown: its strings stay (and in the search text), but a search skips them.
+    const languages = await owner.request("PUT", `/api/projects/${projectId}/languages`, {
+      body: { languages: ["en"] },
+    });
+    expect(languages.status).toBe(200);
+    expect(await walked(projectId, ["en"], "zweite")).toEqual(["two"]);
+    // The search text has the strings one per line; a line break in the text never joins two.
+    expect(await walked(projectId, ["en", "de"], "line\nzweite")).toEqual([]);
+  });
+});
