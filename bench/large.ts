@@ -9,7 +9,7 @@ import { LARGE_LANGUAGES, largeKeyName, seedLargeProject, seedLargeSnapshots } f
 import { median, ms, percentile, samples, timeIt } from "./measure.ts";
 import { overviewFirstRows } from "./overview-first-rows.ts";
 import { measurePullVsBare } from "./pull.ts";
-import { mb, withPeakRss } from "./rss.ts";
+import { mb, rssMb, withPeakRss } from "./rss.ts";
 import { rssRow } from "./rss-row.ts";
 import { type ServerProcess, startServerProcess } from "./server-process.ts";
 
@@ -133,9 +133,10 @@ export async function largeProject(
       `${size}: export zip of all languages (JSON), peak server RSS`,
       "< 15 s, RSS < 512 MB",
       async (signal) => {
+        const before = await rssMb(exportServer.pid);
         const { value, peakMb } = await withPeakRss(exportServer.pid, () => exportAll(context, signal));
         return {
-          result: `${ms(value.took)} (${(value.bytes / 1024 / 1024).toFixed(0)} MB zip), peak RSS ${mb(peakMb)}`,
+          result: `${ms(value.took)} (${(value.bytes / 1024 / 1024).toFixed(0)} MB zip), peak RSS ${mb(peakMb)} (${mb(before)} before)`,
           ok: value.took < 15_000 && peakMb < 512,
         };
       },

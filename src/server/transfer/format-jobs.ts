@@ -1,5 +1,6 @@
 import { formatById } from "../../shared/formats/registry.ts";
 import {
+  type FileWriter,
   FormatError,
   type FormatId,
   type FormatMeta,
@@ -7,13 +8,14 @@ import {
   type OutputFile,
   type ParsedFile,
   type ParseOptions,
+  type SerializeOptions,
   type TranslationEntry,
 } from "../../shared/formats/types.ts";
 import { AppError } from "../errors.ts";
 import { type EntriesRequest, type ExportRow, entriesOfRows } from "./export-entries.ts";
 import { type ExportPage, rowsOfPage } from "./export-pages.ts";
 import { collectImport, type ImportedKeyMeta } from "./import-entries.ts";
-import { type DeflatedFile, deflateFile, zipFiles } from "./zip.ts";
+import { concatBytes, type DeflatedFile, DeflatingFile, deflateFile, zipFiles } from "./zip.ts";
 
 /**
  * The CPU-heavy halves of import and export, with no database: the format worker runs them off
@@ -92,33 +94,55 @@ export type ExportOutput = { zip: Uint8Array } | { files: OutputFile[] } | { def
 
 /** Serializes the rows of an export with the format registry, zipped when asked. */
 export async function exportFiles(rows: readonly ExportRow[], input: ExportInput): Promise<ExportOutput> {
-  const files = await formatById(input.format).serialize(entriesOfRows(rows, input), {
-    sourceLanguage: input.sourceLanguage,
-    pretty: input.pretty,
-    nested: input.nested,
-    flattenPlurals: input.flattenPlurals,
-    fileMeta: input.fileMeta,
-  });
+  const files = await formatById(input.format).serialize(
+    entriesOfRows(rows, input),
+    serializeOptionsOf(input),
+  );
   return input.zip ? { zip: zipFiles(files) } : { files };
 }
 
 /**
- * The file (or files) of a few languages of an export, built from pages of rows as they come:
- * each page becomes entries at once, so only the entries of these languages are held, never the
- * rows of a whole project. Pages must come in export order; the files are what `exportFiles`
- * writes for the same languages, byte for byte.
+ * The file (or files) of a few languages of an export, built from pages of rows as they come.
+ * Where the format writes a file in parts (`fileWriter`: flat JSON), each page is written at once
+ * and only the file's bytes are kept: a 250,000-key language is 17 MB of text, where its entries,
+ * the format's tree of them and the text whole took 250 MB. Elsewhere each page becomes entries and
+ * the files are written at the end. Pages must come in export order; the files are what
+ * `exportFiles` writes for the same languages, byte for byte.
  */
 export class ExportCollector {
   private readonly entries: Record<string, TranslationEntry[]> = {};
+  /**
+   * The files being written in parts (undefined: written at the end): deflated as they go for a
+   * zip, else their bytes so far.
+   */
+  private readonly parts: FilePart[] | undefined;
+  private readonly encoder = new TextEncoder();
 
-  constructor(private readonly request: EntriesRequest) {
-    for (const code of request.languages) this.entries[code] = [];
+  constructor(private readonly input: FileGroupInput) {
+    const format = formatById(input.format);
+    const writers = input.languages.map((language) =>
+      format.fileWriter?.(language, serializeOptionsOf(input)),
+    );
+    if (writers.every((writer) => writer !== undefined)) {
+      this.parts = writers.map((writer, index) => ({
+        language: input.languages[index] ?? "",
+        writer,
+        sink: input.deflate ? new DeflatingFile(writer.path) : [],
+      }));
+    } else {
+      this.parts = undefined;
+      for (const code of input.languages) this.entries[code] = [];
+    }
   }
 
   /** A page of `exportPages` (JSON text, parsed here) or rows. */
   add(page: ExportPage | readonly ExportRow[]): void {
     const rows = typeof page === "string" ? rowsOfPage(page) : page;
-    const entries = entriesOfRows(rows, this.request);
+    const entries = entriesOfRows(rows, this.input);
+    if (this.parts) {
+      for (const part of this.parts) this.push(part, part.writer.write(entries[part.language] ?? []));
+      return;
+    }
     for (const [code, some] of Object.entries(entries)) {
       const all = this.entries[code];
       if (all) for (const entry of some) all.push(entry);
@@ -126,16 +150,50 @@ export class ExportCollector {
   }
 
   /** Serialized, and deflated for a zip when asked (where the files are, off the server's thread). */
-  async finish(input: FileGroupInput): Promise<ExportOutput> {
-    const files = await formatById(input.format).serialize(this.entries, {
-      sourceLanguage: input.sourceLanguage,
-      pretty: input.pretty,
-      nested: input.nested,
-      flattenPlurals: input.flattenPlurals,
-      fileMeta: input.fileMeta,
-    });
-    return input.deflate ? { deflated: files.map(deflateFile) } : { files };
+  async finish(): Promise<ExportOutput> {
+    if (this.parts) {
+      for (const part of this.parts) this.push(part, part.writer.end());
+      const done = await Promise.all(
+        this.parts.map(({ writer, sink }) =>
+          sink instanceof DeflatingFile ? sink.end() : { path: writer.path, bytes: concatBytes(sink) },
+        ),
+      );
+      return this.input.deflate
+        ? { deflated: done.filter((file) => "data" in file) }
+        : { files: done.filter((file) => "bytes" in file) };
+    }
+    const files = await formatById(this.input.format).serialize(this.entries, serializeOptionsOf(this.input));
+    return this.input.deflate ? { deflated: files.map(deflateFile) } : { files };
   }
+
+  /** The export was given up: what is held goes now. */
+  drop(): void {
+    for (const { sink } of this.parts ?? []) if (sink instanceof DeflatingFile) sink.abort();
+  }
+
+  private push(part: FilePart, text: string): void {
+    if (text === "") return;
+    const bytes = this.encoder.encode(text);
+    if (part.sink instanceof DeflatingFile) part.sink.write(bytes);
+    else part.sink.push(bytes);
+  }
+}
+
+interface FilePart {
+  language: string;
+  writer: FileWriter;
+  /** Deflated as it comes (a zip), or its bytes so far. */
+  sink: DeflatingFile | Uint8Array[];
+}
+
+function serializeOptionsOf(input: Omit<ExportInput, "zip">): SerializeOptions {
+  return {
+    sourceLanguage: input.sourceLanguage,
+    pretty: input.pretty,
+    nested: input.nested,
+    flattenPlurals: input.flattenPlurals,
+    fileMeta: input.fileMeta,
+  };
 }
 
 /** One group of an export's languages: one file each, or one for all (CSV, XLSX). */

@@ -23,19 +23,29 @@ port.on("message", (request: WorkerRequest) => {
     rowsOf.set(request.job, rows);
     return;
   }
+  if (request.type === "group-start") {
+    try {
+      groups.set(request.job, new ExportCollector(request.input));
+    } catch (error) {
+      groups.set(request.job, error instanceof Error ? error : new Error(String(error)));
+    }
+    return;
+  }
   if (request.type === "group-page") {
-    const collector = groups.get(request.job) ?? new ExportCollector(request.request);
-    groups.set(request.job, collector);
+    const collector = groups.get(request.job);
     if (collector instanceof ExportCollector) {
       try {
         collector.add(request.page);
       } catch (error) {
+        collector.drop();
         groups.set(request.job, error instanceof Error ? error : new Error(String(error)));
       }
     }
     return;
   }
   if (request.type === "group-drop") {
+    const collector = groups.get(request.job);
+    if (collector instanceof ExportCollector) collector.drop();
     groups.delete(request.job);
     return;
   }
@@ -62,10 +72,11 @@ async function run(request: Extract<WorkerRequest, { type: "parse" | "export" | 
     return { result: await parseImport(request.input), transfer: [] };
   }
   if (request.type === "group-end") {
-    const collector = groups.get(request.job) ?? new ExportCollector(request.input);
+    const collector = groups.get(request.job);
     groups.delete(request.job);
+    if (collector === undefined) throw new Error(`export group ${request.job} was never started`);
     if (collector instanceof Error) throw collector;
-    const result = await collector.finish(request.input);
+    const result = await collector.finish();
     return { result, transfer: buffersOf(result) };
   }
   const rows = rowsOf.get(request.job) ?? [];

@@ -1,8 +1,10 @@
+import { crc32, inflateRawSync } from "node:zlib";
 import { unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
 import { AppError } from "../errors.ts";
 import type { ExportRow } from "./export-entries.ts";
-import type { ExportInput } from "./format-jobs.ts";
+import type { ExportPage } from "./export-pages.ts";
+import type { ExportInput, FileGroupInput } from "./format-jobs.ts";
 import { createFormatWorkers } from "./format-workers.ts";
 
 const formats = createFormatWorkers(1);
@@ -33,6 +35,28 @@ const xlsx: ExportInput = {
   fileMeta: {},
   zip: false,
 };
+
+/** Rows as `exportPages` gives them: JSON text of tuples, `size` keys a page. */
+async function* pagesOf(all: readonly ExportRow[], size: number): AsyncGenerator<ExportPage> {
+  for (let from = 0; from < all.length; from += size) {
+    yield JSON.stringify(
+      all
+        .slice(from, from + size)
+        .map((row) => [
+          row.key,
+          row.description,
+          row.context,
+          row.translatable,
+          row.max_length,
+          row.tags,
+          row.value_type,
+          row.meta,
+          typeof row.values === "string" ? JSON.parse(row.values) : row.values,
+          row.states,
+        ]),
+    );
+  }
+}
 
 describe("format workers", () => {
   it("serialize a big workbook while the server's event loop keeps turning", async () => {
@@ -83,5 +107,29 @@ describe("format workers", () => {
       { code: "en", keys: ["b", "a"], values: ["B", "A"], states: [null, null] },
     ]);
     expect(parsed.warnings).toHaveLength(1);
+  });
+
+  it("write a language's file for a zip page by page, deflated as it goes: the file written whole, with its size and CRC", async () => {
+    const some = rows(2_500);
+    for (const nested of [false, true]) {
+      const input: FileGroupInput = {
+        ...xlsx,
+        format: "json",
+        languages: ["de"],
+        pretty: true,
+        nested,
+        deflate: true,
+      };
+      const whole = await formats.exportFiles(some, { ...input, zip: false });
+      const expected = "files" in whole ? whole.files[0]?.bytes : undefined;
+      const output = await formats.exportGroup(pagesOf(some, 700), input);
+      const file = "deflated" in output ? output.deflated[0] : undefined;
+      expect(file?.path).toBe("de.json");
+      expect(Buffer.from(inflateRawSync(file?.data ?? new Uint8Array()))).toEqual(
+        Buffer.from(expected ?? []),
+      );
+      expect(file?.size).toBe(expected?.length);
+      expect(file?.crc).toBe(crc32(expected ?? new Uint8Array()));
+    }
   });
 });

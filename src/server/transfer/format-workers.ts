@@ -3,7 +3,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
 import type { ErrorCode } from "../../shared/schemas/error.ts";
 import { AppError } from "../errors.ts";
-import type { EntriesRequest, ExportRow } from "./export-entries.ts";
+import type { ExportRow } from "./export-entries.ts";
 import type { ExportPage } from "./export-pages.ts";
 import {
   ExportCollector,
@@ -39,7 +39,7 @@ export const inProcessFormats: FormatRunner = {
   async exportGroup(pages, input) {
     const collector = new ExportCollector(input);
     for await (const page of pages) collector.add(page);
-    return collector.finish(input);
+    return collector.finish();
   },
   async close() {},
 };
@@ -48,9 +48,10 @@ export type WorkerRequest =
   | { type: "rows"; job: number; rows: readonly ExportRow[] }
   | { type: "parse"; job: number; input: ParseImportInput }
   | { type: "export"; job: number; input: ExportInput }
-  | { type: "group-page"; job: number; page: ExportPage; request: EntriesRequest }
+  | { type: "group-start"; job: number; input: FileGroupInput }
+  | { type: "group-page"; job: number; page: ExportPage }
   | { type: "group-drop"; job: number }
-  | { type: "group-end"; job: number; input: FileGroupInput };
+  | { type: "group-end"; job: number };
 
 export type WorkerReply =
   | { job: number; ok: true; result: ParsedImport | ExportOutput }
@@ -171,22 +172,18 @@ export function createFormatWorkers(
     async exportGroup(pages, input) {
       const slot = pick();
       const job = nextJob++;
-      const request: EntriesRequest = {
-        sourceLanguage: input.sourceLanguage,
-        languages: input.languages,
-        placeholderFormat: input.placeholderFormat,
-      };
+      slot.worker.postMessage({ type: "group-start", job, input } satisfies WorkerRequest);
       try {
         // A page is one string: handing it over is one copy, no stall.
         for await (const page of pages) {
-          slot.worker.postMessage({ type: "group-page", job, page, request } satisfies WorkerRequest);
+          slot.worker.postMessage({ type: "group-page", job, page } satisfies WorkerRequest);
         }
       } catch (error) {
         // The rows stopped coming (a client gone, a failed query): the worker forgets the job.
         if (!slot.dead) slot.worker.postMessage({ type: "group-drop", job } satisfies WorkerRequest);
         throw error;
       }
-      return submit<ExportOutput>(slot, job, { type: "group-end", job, input });
+      return submit<ExportOutput>(slot, job, { type: "group-end", job });
     },
     async close() {
       closed = true;

@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync } from "node:zlib";
+import { crc32, createDeflateRaw, deflateRawSync } from "node:zlib";
 import { Zip, type ZipInputFile } from "fflate";
 import type { OutputFile } from "../../shared/formats/types.ts";
 
@@ -26,6 +26,52 @@ export function deflateFile(file: OutputFile): DeflatedFile {
 }
 
 /**
+ * A file for a zip deflated as its bytes come, by Node's zlib on its own threads: only the
+ * compressed bytes are held (a 250,000-key JSON file: 1.5 MB of 17 MB). Deflating a stream gives
+ * the bytes `deflateFile` gives for the whole.
+ */
+export class DeflatingFile {
+  private readonly deflater = createDeflateRaw({ level: 6 });
+  private readonly compressed: Buffer[] = [];
+  private failure: Error | undefined;
+  private crc = 0;
+  private size = 0;
+
+  constructor(readonly path: string) {
+    this.deflater.on("data", (chunk: Buffer) => this.compressed.push(chunk));
+    this.deflater.on("error", (error) => {
+      this.failure ??= error;
+    });
+  }
+
+  write(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    this.crc = crc32(bytes, this.crc);
+    this.size += bytes.length;
+    this.deflater.write(bytes);
+  }
+
+  async end(): Promise<DeflatedFile> {
+    if (!this.failure) {
+      await new Promise<void>((resolve, reject) => {
+        this.deflater.once("end", resolve);
+        this.deflater.once("error", reject);
+        this.deflater.end();
+      });
+    }
+    if (this.failure) throw this.failure;
+    const data = new Uint8Array(Buffer.concat(this.compressed));
+    this.compressed.length = 0;
+    return { path: this.path, size: this.size, crc: this.crc, data };
+  }
+
+  /** Frees zlib's memory at once (an export given up). */
+  abort(): void {
+    this.deflater.destroy();
+  }
+}
+
+/**
  * The files of an export in one zip (spec: `translations-{projectId}.zip`), as one array: for
  * answers small enough to keep (the pull API's cache). The export dialog streams (`zipStream`).
  */
@@ -34,7 +80,7 @@ export function zipFiles(files: readonly OutputFile[]): Uint8Array {
   const zip = archive((chunk) => chunks.push(chunk));
   for (const file of files) zip.add(deflateFile(file));
   zip.end();
-  return concat(chunks);
+  return concatBytes(chunks);
 }
 
 /**
@@ -56,7 +102,7 @@ export function zipStream(files: AsyncIterable<DeflatedFile>): ReadableStream<Ui
           ended = true;
         } else zip.add(next.value);
       }
-      const chunk = ready.length > 0 ? concat(ready.splice(0)) : undefined;
+      const chunk = ready.length > 0 ? concatBytes(ready.splice(0)) : undefined;
       if (chunk) controller.enqueue(chunk);
       if (ended && ready.length === 0) controller.close();
     },
@@ -95,10 +141,11 @@ export async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Uint8
   const chunks: Uint8Array[] = [];
   const reader = stream.getReader();
   for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
-  return concat(chunks);
+  return concatBytes(chunks);
 }
 
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
+/** Chunks of bytes as one array (one chunk is given back as it is). */
+export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
   if (chunks.length === 1 && chunks[0]) return chunks[0];
   const out = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
   let offset = 0;

@@ -119,15 +119,49 @@ export function writeJson(tree: Tree<string | JsonText>, pretty: boolean): strin
   const write = (node: Tree<string | JsonText>, indent: string): string => {
     if (node.size === 0) return "{}";
     const inner = pretty ? `${indent}  ` : "";
-    const parts = [...node].map(([name, value]) => {
-      let written: string;
-      if (typeof value === "string") written = JSON.stringify(value);
-      else if (value instanceof Map) written = write(value, inner);
-      else
-        written = JSON.stringify(JSON.parse(value.json), null, pretty ? 2 : 0).replace(/\n/g, `\n${inner}`);
-      return `${inner}${JSON.stringify(name)}:${pretty ? " " : ""}${written}`;
-    });
+    const parts = [...node].map(([name, value]) =>
+      value instanceof Map
+        ? `${inner}${JSON.stringify(name)}:${pretty ? " " : ""}${write(value, inner)}`
+        : jsonMember(name, value, inner, pretty),
+    );
     return pretty ? `{\n${parts.join(",\n")}\n${indent}}` : `{${parts.join(",")}}`;
   };
   return pretty ? `${write(tree, "")}\n` : write(tree, "");
+}
+
+/** One `"name": value` of an object written at `indent` (the members' own indentation). */
+export function jsonMember(name: string, value: string | JsonText, indent: string, pretty: boolean): string {
+  const written =
+    typeof value === "string"
+      ? JSON.stringify(value)
+      : JSON.stringify(JSON.parse(value.json), null, pretty ? 2 : 0).replace(/\n/g, `\n${indent}`);
+  return `${indent}${JSON.stringify(name)}:${pretty ? " " : ""}${written}`;
+}
+
+/**
+ * A flat object written a member at a time, exactly as `writeJson(flatTree(members), pretty)`
+ * writes it whole: a name given again keeps its first value.
+ */
+export function flatJsonWriter(pretty: boolean): {
+  write(members: readonly { key: string; value: string | JsonText }[]): string;
+  end(): string;
+} {
+  const seen = new Set<string>();
+  const indent = pretty ? "  " : "";
+  return {
+    write(members) {
+      let text = "";
+      for (const { key, value } of members) {
+        if (seen.has(key)) continue;
+        const separator = seen.size === 0 ? (pretty ? "{\n" : "{") : pretty ? ",\n" : ",";
+        seen.add(key);
+        text += separator + jsonMember(key, value, indent, pretty);
+      }
+      return text;
+    },
+    end() {
+      if (seen.size === 0) return pretty ? "{}\n" : "{}";
+      return pretty ? "\n}\n" : "}";
+    },
+  };
 }

@@ -10,6 +10,7 @@ import {
 } from "./json-text.ts";
 import {
   entryLeafValue,
+  flatJsonWriter,
   flatTree,
   flattenTree,
   type JsonText,
@@ -20,12 +21,14 @@ import {
 } from "./json-tree.ts";
 import { classifyPluralGroup, isPluralCategory, pluralsToIcu } from "./plurals.ts";
 import {
+  type FileWriter,
   type FormatDefinition,
   FormatError,
   type ParsedFile,
   PLURAL_CATEGORIES,
   type PluralCategory,
   type PluralForms,
+  type SerializeOptions,
   type TranslationEntry,
 } from "./types.ts";
 
@@ -82,12 +85,30 @@ export const jsonFormat: FormatDefinition = {
   async serialize(languages, options) {
     const encoder = new TextEncoder();
     return Object.entries(languages).map(([language, entries]) => {
+      const writer = jsonFileWriter(language, options);
+      if (writer) return { path: writer.path, bytes: encoder.encode(writer.write(entries) + writer.end()) };
       const leaves = jsonLeaves(entries, options.flattenPlurals);
       const tree = options.nested ? nestKeys<string | JsonText>(leaves) : flatTree<string | JsonText>(leaves);
       return { path: `${language}.json`, bytes: encoder.encode(writeJson(tree, options.pretty)) };
     });
   },
+  fileWriter: jsonFileWriter,
 };
+
+/**
+ * A flat file a batch of entries at a time. Nested files place each object where its first key
+ * was, and i18next plural keys are written only where no other entry has their name: both need
+ * every entry first.
+ */
+function jsonFileWriter(language: string, options: SerializeOptions): FileWriter | undefined {
+  if (options.nested || options.flattenPlurals) return undefined;
+  const members = flatJsonWriter(options.pretty);
+  return {
+    path: `${language}.json`,
+    write: (entries) => members.write(jsonLeaves(entries, false)),
+    end: () => members.end(),
+  };
+}
 
 function isCompiledMessage(value: unknown): boolean {
   return (

@@ -129,6 +129,20 @@ export interface FormatDefinition {
    * (CSV, XLSX), with their paths inside the export.
    */
   serialize(languages: Record<string, TranslationEntry[]>, options: SerializeOptions): Promise<OutputFile[]>;
+  /**
+   * One language's file written a part at a time, for formats and options where each entry's text
+   * follows from the entries before it alone (the export of a large project never holds a whole
+   * file's entries); undefined where the whole file is needed first. Its text is what `serialize`
+   * writes for the same entries, byte for byte.
+   */
+  fileWriter?(language: string, options: SerializeOptions): FileWriter | undefined;
+}
+
+/** A file written in parts: the text of each batch of entries, in order, then the end's. */
+export interface FileWriter {
+  path: string;
+  write(entries: readonly TranslationEntry[]): string;
+  end(): string;
 }
 
 /** A file the format cannot read: malformed, truncated, binary, too deep, an entity bomb. */
