@@ -152,8 +152,7 @@ export interface Invites {
 }
 
 export interface KeySearchTexts {
-  key: string;
-  project_id: string;
+  key_id: string;
   text: string;
 }
 

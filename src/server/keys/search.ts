@@ -98,8 +98,7 @@ function matchCondition(
   // instead of 0.04 s).
   return sql`(case
       when key ilike ${pattern} then true
-      when (select t.text from key_search_texts t
-            where t.project_id = translation_keys.project_id and t.key = translation_keys.key)
+      when (select t.text from key_search_texts t where t.key_id = translation_keys.id)
           like lower(${pattern}) then coalesce((
         select true from translation_strings s
         where s.key_id = translation_keys.id and s.language_code = any(${[...project.languages]}::text[])

@@ -7,14 +7,13 @@ import { type Kysely, sql } from "kysely";
  * languages (a file is written a language at a time): 30,000 keys of a 250,000 × 10 project took
  * 0.8 s. Its search text is one row: all of the key's non-empty strings, lower-cased, one per line.
  *
- * - Keyed by the key's project and name, the order the walk reads keys in, so neighbouring keys'
- *   rows share index pages. A rename follows by the foreign key (`on update cascade`).
+ * - Keyed by the key's id, and gone with the key.
  * - A superset: strings of a language the project no longer shows stay in it, and a search text
  *   with a line break may match across two strings. The search checks the key's strings
  *   themselves before it keeps a key, so a search text only ever saves work.
  * - Kept by triggers on translation_strings, per statement (an import slice runs each once): a
- *   statement that changes a value rebuilds the texts of its keys, in key order (two statements
- *   over the same keys lock them in the same order, so they wait rather than deadlock).
+ *   statement that changes a value rebuilds the texts of its keys, in the order of their ids (two
+ *   statements over the same keys lock them in the same order, so they wait rather than deadlock).
  * - No trigram index: one would cost an import more than the strings themselves (every key's text
  *   indexed again whenever one of its strings changes). How many keys match is counted from the
  *   strings' own index (0012), a language at a time.
@@ -23,22 +22,18 @@ import { type Kysely, sql } from "kysely";
  */
 const statements = [
   `create table key_search_texts (
-    project_id uuid not null,
-    key text not null,
-    text text not null,
-    primary key (project_id, key),
-    foreign key (project_id, key) references translation_keys (project_id, key)
-      on update cascade on delete cascade
+    key_id uuid primary key references translation_keys (id) on delete cascade,
+    text text not null
   )`,
   `create function key_search_texts_refresh(keys uuid[]) returns void language sql as $$
-    insert into key_search_texts (project_id, key, text)
-    select k.project_id, k.key, coalesce(lower(string_agg(s.value, E'\\n')), '')
+    insert into key_search_texts (key_id, text)
+    select k.id, coalesce(lower(string_agg(s.value, E'\\n')), '')
     from translation_keys k
     left join translation_strings s on s.key_id = k.id and s.value <> ''
     where k.id = any(keys)
     group by k.id
-    order by k.project_id, k.key
-    on conflict (project_id, key) do update set text = excluded.text
+    order by k.id
+    on conflict (key_id) do update set text = excluded.text
   $$`,
   `create function key_search_texts_strings_inserted() returns trigger language plpgsql as $$
   begin
@@ -68,11 +63,11 @@ const statements = [
   `create trigger key_search_texts_strings_deleted after delete on translation_strings
     referencing old table as old_rows for each statement execute function key_search_texts_strings_deleted()`,
   // The keys already there.
-  `insert into key_search_texts (project_id, key, text)
-    select k.project_id, k.key, lower(string_agg(s.value, E'\\n'))
-    from translation_keys k
-    join translation_strings s on s.key_id = k.id and s.value <> ''
-    group by k.id`,
+  `insert into key_search_texts (key_id, text)
+    select key_id, lower(string_agg(value, E'\\n'))
+    from translation_strings
+    where value <> ''
+    group by key_id`,
   `analyze key_search_texts`,
 ];
 
