@@ -59,4 +59,18 @@ describe("fixPlaceholders", () => {
       expect(fixPlaceholders(source, fixed)).toBe(fixed);
     }
   });
+
+  it("fixes a translation whose stray opening brace would swallow what is appended after it", () => {
+    // Found by the quality checks' property test (seed 1219979967): `{ ß.` never closes, so every
+    // `{ äa }` appended after it was read as part of one unclosed brace.
+    for (const [source, translation] of [
+      ["{ äa } a.", "{ ß."],
+      ["{name} is here", "Hallo { Welt"],
+      ["Hello {name}", "x { {"],
+    ] as const) {
+      const fixed = fixPlaceholders(source, translation);
+      expect(comparePlaceholders(source, fixed).matches, `${translation} → ${fixed}`).toBe(true);
+      expect(fixPlaceholders(source, fixed)).toBe(fixed);
+    }
+  });
 });

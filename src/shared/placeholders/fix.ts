@@ -23,7 +23,12 @@ export function fixPlaceholders(source: string, translation: string): string {
   }
   if (sameKeys(expected, placeholderSet(text))) return text;
   // Pathological input (removals that keep creating new placeholders): keep only the words.
-  return appendMissing(sourcePlaceholders, expected, stripAll(text));
+  const words = stripAll(text);
+  const appended = appendMissing(sourcePlaceholders, expected, words);
+  if (sameKeys(expected, placeholderSet(appended))) return appended;
+  // A mark that opens no placeholder of its own (`{ ß.`) swallows what is appended after it:
+  // without such marks the words stay, and the placeholders are found again.
+  return appendMissing(sourcePlaceholders, expected, words.replace(/[{}[\]<>%$]/g, ""));
 }
 
 function sameKeys(a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unknown>): boolean {

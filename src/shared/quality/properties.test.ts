@@ -172,6 +172,15 @@ describe("properties", () => {
     );
   });
 
+  it("the placeholder fix makes them match after a stray opening brace (seed 1219979967)", () => {
+    const source = "{ äa } a.";
+    const fix = runChecks(asInput({ source, value: "{ ß.", language: "de" })).find(
+      (f) => f.id === "placeholders",
+    )?.fix;
+    expect(fix).toBeDefined();
+    expect(comparePlaceholders(source, fix ?? "").matches).toBe(true);
+  });
+
   it("the placeholder fix always makes the placeholders match", () => {
     fc.assert(
       fc.property(text, text, language, (source, value, lang) => {
