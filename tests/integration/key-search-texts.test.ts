@@ -138,4 +138,38 @@ describe("each key's search text", () => {
     // The search text has the strings one per line; a line break in the text never joins two.
     expect(await walked(projectId, ["en", "de"], "line\nzweite")).toEqual([]);
   });
+
+  it("never waits: a save of a key an unfinished import has written goes through, and both strings are found", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de", "fr"]);
+    const key = await createKey(owner, projectId, "shared.key", "Source text");
+    let finishImport = () => {};
+    const importMayFinish = new Promise<void>((resolve) => {
+      finishImport = resolve;
+    });
+    let importWrote = () => {};
+    const written = new Promise<void>((resolve) => {
+      importWrote = resolve;
+    });
+    // An import's transaction: it has written the key's French string and is still running.
+    const importing = api()
+      .db.transaction()
+      .execute(async (trx) => {
+        await sql`
+          insert into translation_strings (key_id, project_id, language_code, value)
+          values (${key}, ${projectId}, 'fr', 'Texte importé')
+        `.execute(trx);
+        importWrote();
+        await importMayFinish;
+      });
+    await written;
+    const saved = save(owner, key, "de", "Gespeichert meanwhile").then(() => "saved" as const);
+    const waited = new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 15_000));
+    const first = await Promise.race([saved, waited]);
+    finishImport();
+    await importing;
+    await saved;
+    expect(first, "the save waited for the import's transaction").toBe("saved");
+    expect(await walked(projectId, ["en", "de", "fr"], "importé")).toEqual(["shared.key"]);
+    expect(await walked(projectId, ["en", "de", "fr"], "meanwhile")).toEqual(["shared.key"]);
+  });
 });

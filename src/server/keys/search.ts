@@ -90,16 +90,17 @@ function matchCondition(
           and value <> '' and value ilike ${pattern}
     )`;
   }
-  // The key's search text (migration 0026) first: one row, where its strings are one row each on
-  // pages of their own. Only a key whose text holds the pattern has its strings read, to be sure.
+  // The key's search text (migration 0026) first: one row (rarely a few), where its strings are one
+  // row each on pages of their own. Only a key whose text holds the pattern has its strings read.
   // Written so that PostgreSQL walks and cannot collect: a CASE, as from an OR it would check the
   // strings of every key passed; scalar subqueries with a limit, as an EXISTS may be run once as
   // a hash of every matching string of the project (183,000 of them for "fichiers": 0.45 s
   // instead of 0.04 s).
   return sql`(case
       when key ilike ${pattern} then true
-      when (select t.text from key_search_texts t where t.key_id = translation_keys.id)
-          like lower(${pattern}) then coalesce((
+      when coalesce((select true from key_search_texts t
+          where t.key_id = translation_keys.id and t.text like lower(${pattern}) limit 1), false)
+        then coalesce((
         select true from translation_strings s
         where s.key_id = translation_keys.id and s.language_code = any(${[...project.languages]}::text[])
           and s.value <> '' and s.value ilike ${pattern}

@@ -7,13 +7,17 @@ import { type Kysely, sql } from "kysely";
  * languages (a file is written a language at a time): 30,000 keys of a 250,000 × 10 project took
  * 0.8 s. Its search text is one row: all of the key's non-empty strings, lower-cased, one per line.
  *
- * - Keyed by the key's id, and gone with the key.
- * - A superset: strings of a language the project no longer shows stay in it, and a search text
- *   with a line break may match across two strings. The search checks the key's strings
- *   themselves before it keeps a key, so a search text only ever saves work.
- * - Kept by triggers on translation_strings, per statement (an import slice runs each once): a
- *   statement that changes a value rebuilds the texts of its keys, in the order of their ids (two
- *   statements over the same keys lock them in the same order, so they wait rather than deadlock).
+ * - Rows per key, gone with the key. A statement that changes a value writes its keys' texts anew
+ *   and deletes their older rows, skipping rows another transaction holds. So keeping the texts
+ *   never waits, as the completion counts of 0015 never do: a long import holds no lock a cell save
+ *   needs (upserting one row per key, a save of a key an import had written waited for the whole
+ *   import, and a save and a multi-language import could deadlock). A key's rows together hold every
+ *   current string: the transaction that wrote a string wrote a row with it, and a row is deleted
+ *   only by a statement that saw that transaction's commit, so its own row holds the string too.
+ * - A superset: rows left by concurrent writers, strings of a language the project no longer shows,
+ *   and a search text with a line break may match across two strings. The search checks the key's
+ *   strings themselves before it keeps a key, so a search text only ever saves work.
+ * - Kept by triggers on translation_strings, per statement (an import slice runs each once).
  * - No trigram index: one would cost an import more than the strings themselves (every key's text
  *   indexed again whenever one of its strings changes). How many keys match is counted from the
  *   strings' own index (0012), a language at a time.
@@ -22,18 +26,19 @@ import { type Kysely, sql } from "kysely";
  */
 const statements = [
   `create table key_search_texts (
-    key_id uuid primary key references translation_keys (id) on delete cascade,
+    key_id uuid not null references translation_keys (id) on delete cascade,
     text text not null
   )`,
+  `create index key_search_texts_key_idx on key_search_texts (key_id)`,
   `create function key_search_texts_refresh(keys uuid[]) returns void language sql as $$
+    delete from key_search_texts where ctid = any(array(
+      select ctid from key_search_texts where key_id = any(keys) for update skip locked
+    ));
     insert into key_search_texts (key_id, text)
-    select k.id, coalesce(lower(string_agg(s.value, E'\\n')), '')
-    from translation_keys k
-    left join translation_strings s on s.key_id = k.id and s.value <> ''
-    where k.id = any(keys)
-    group by k.id
-    order by k.id
-    on conflict (key_id) do update set text = excluded.text
+    select s.key_id, lower(string_agg(s.value, E'\\n'))
+    from translation_strings s
+    where s.key_id = any(keys) and s.value <> ''
+    group by s.key_id;
   $$`,
   `create function key_search_texts_strings_inserted() returns trigger language plpgsql as $$
   begin
