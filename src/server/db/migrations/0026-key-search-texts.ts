@@ -61,33 +61,24 @@ const statements = [
     select f.key_id, f.text from fresh f
     where not exists (select 1 from rewritten r where r.key_id = f.key_id);
   $$`,
-  `create function key_search_texts_strings_inserted() returns trigger language plpgsql as $$
-  begin
-    perform key_search_texts_refresh(array(select distinct key_id from new_rows where value <> ''));
-    return null;
-  end
-  $$`,
-  `create function key_search_texts_strings_updated() returns trigger language plpgsql as $$
-  begin
-    perform key_search_texts_refresh(array(
-      select distinct n.key_id from new_rows n join old_rows o on o.id = n.id where n.value <> o.value
-    ));
-    return null;
-  end
-  $$`,
-  `create function key_search_texts_strings_deleted() returns trigger language plpgsql as $$
-  begin
-    perform key_search_texts_refresh(array(select distinct key_id from old_rows where value <> ''));
-    return null;
-  end
-  $$`,
-  `create trigger key_search_texts_strings_inserted after insert on translation_strings
-    referencing new table as new_rows for each statement execute function key_search_texts_strings_inserted()`,
-  `create trigger key_search_texts_strings_updated after update on translation_strings
-    referencing old table as old_rows new table as new_rows
-    for each statement execute function key_search_texts_strings_updated()`,
-  `create trigger key_search_texts_strings_deleted after delete on translation_strings
-    referencing old table as old_rows for each statement execute function key_search_texts_strings_deleted()`,
+  ...refreshTrigger(
+    "inserted",
+    "insert",
+    "new table as new_rows",
+    "select distinct key_id from new_rows where value <> ''",
+  ),
+  ...refreshTrigger(
+    "updated",
+    "update",
+    "old table as old_rows new table as new_rows",
+    "select distinct n.key_id from new_rows n join old_rows o on o.id = n.id where n.value <> o.value",
+  ),
+  ...refreshTrigger(
+    "deleted",
+    "delete",
+    "old table as old_rows",
+    "select distinct key_id from old_rows where value <> ''",
+  ),
   // The keys already there.
   `insert into key_search_texts (key_id, text)
     select key_id, lower(string_agg(value, E'\\n'))
@@ -96,6 +87,23 @@ const statements = [
     group by key_id`,
   `analyze key_search_texts`,
 ];
+
+/**
+ * A statement trigger on translation_strings (`event`) and its function: the texts of the keys
+ * `keys` selects from the statement's transition tables (`tables`) are written anew.
+ */
+function refreshTrigger(name: string, event: string, tables: string, keys: string): string[] {
+  return [
+    `create function key_search_texts_strings_${name}() returns trigger language plpgsql as $$
+  begin
+    perform key_search_texts_refresh(array(${keys}));
+    return null;
+  end
+  $$`,
+    `create trigger key_search_texts_strings_${name} after ${event} on translation_strings
+    referencing ${tables} for each statement execute function key_search_texts_strings_${name}()`,
+  ];
+}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of statements) await sql.raw(statement).execute(db);
