@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import type { DB } from "../../src/server/db/schema.ts";
 import { searchKeyRows } from "../../src/server/keys/search.ts";
 import type { KeyRow } from "../../src/shared/schemas/keys.ts";
 import { type ApiClient, apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
@@ -172,4 +173,86 @@ describe("each key's search text", () => {
     expect(await walked(projectId, ["en", "de", "fr"], "importé")).toEqual(["shared.key"]);
     expect(await walked(projectId, ["en", "de", "fr"], "meanwhile")).toEqual(["shared.key"]);
   });
+
+  it("a write of one string reads that key's search text only, however many keys the project has", async () => {
+    const { projectId } = await ownerWithProject(api(), ["de"]);
+    const db = api().db;
+    await manyKeys(db, projectId, 20_000);
+    const one = await db
+      .selectFrom("translation_keys")
+      .select("id")
+      .where("project_id", "=", projectId)
+      .where("key", "=", "many.key777")
+      .executeTakeFirstOrThrow();
+    // A cell save's statement, before the table's statistics know its 20,000 rows, and what it read
+    // of key_search_texts in its own transaction.
+    const read = await db.transaction().execute(async (trx) => {
+      await sql`
+        update translation_strings set value = 'Edited text' where key_id = ${one.id} and language_code = 'en'
+      `.execute(trx);
+      const { rows } = await sql<{ seq_scan: number; seq_tup_read: number }>`
+        select seq_scan, seq_tup_read from pg_stat_xact_user_tables where relname = 'key_search_texts'
+      `.execute(trx);
+      return rows[0];
+    });
+    expect(read, "the refresh read the whole table").toEqual({ seq_scan: 0, seq_tup_read: 0 });
+    expect(await walked(projectId, ["en"], "edited text")).toEqual(["many.key777"]);
+  });
+
+  it("a statement of many rows after a few small ones on one connection is planned for its size", async () => {
+    const { projectId } = await ownerWithProject(api(), ["de"]);
+    await api()
+      .db.connection()
+      .execute(async (connection) => {
+        // Small statements first: each trigger's plan is made for a row or two.
+        const first = await manyKeys(connection, projectId, 1, "first.");
+        await sql`update translation_strings set value = 'Changed' where project_id = ${projectId}`.execute(
+          connection,
+        );
+        await sql`delete from translation_strings where key_id = ${first[0] ?? ""}`.execute(connection);
+        // Then 20,000 rows a statement: planned for a row, each trigger joined its rows to each other.
+        await manyKeys(connection, projectId, 20_000);
+        await sql`
+          insert into translation_strings (key_id, project_id, language_code, value)
+          select id, project_id, 'de', 'Deutsch ' || key from translation_keys where project_id = ${projectId}
+        `.execute(connection);
+        await sql`update translation_strings set value = value || ' bearbeitet' where project_id = ${projectId}`.execute(
+          connection,
+        );
+        await sql`delete from translation_strings where project_id = ${projectId} and language_code = 'en'`.execute(
+          connection,
+        );
+      });
+    expect(await keptTexts(projectId)).toEqual(await expectedTexts(projectId));
+    // The completion counts the same triggers keep: as a count from scratch has them.
+    const kept = await sql<{ language: string; filled: number; withSource: number }>`
+      select language_code as language, sum(filled)::int as filled, sum(filled_with_source)::int as "withSource"
+      from language_counts where project_id = ${projectId} and language_code is not null
+      group by language_code having sum(filled) <> 0 or sum(filled_with_source) <> 0
+      order by language_code
+    `.execute(api().db);
+    const scratch = await sql<{ language: string; filled: number; withSource: number }>`
+      select s.language_code as language, count(*)::int as filled, count(src.id)::int as "withSource"
+      from translation_strings s
+      left join translation_strings src on src.key_id = s.key_id and src.language_code = 'en' and src.value <> ''
+      where s.project_id = ${projectId} and s.value <> ''
+      group by s.language_code order by s.language_code
+    `.execute(api().db);
+    expect(kept.rows).toEqual(scratch.rows);
+    expect(scratch.rows).toEqual([{ language: "de", filled: 20_001, withSource: 0 }]);
+  });
 });
+
+/** `count` keys with an English string each, straight into the tables as one statement each. */
+async function manyKeys(db: Kysely<DB>, projectId: string, count: number, prefix = "many.key") {
+  const keys = await sql<{ id: string }>`
+    insert into translation_keys (project_id, key, position)
+    select ${projectId}::uuid, ${prefix} || i, i from generate_series(1, ${count}::int) as i
+    returning id
+  `.execute(db);
+  await sql`
+    insert into translation_strings (key_id, project_id, language_code, value)
+    select id, ${projectId}::uuid, 'en', 'Text of key ' || id from unnest(${keys.rows.map((k) => k.id)}::uuid[]) as id
+  `.execute(db);
+  return keys.rows.map((key) => key.id);
+}

@@ -42,18 +42,42 @@ const COUNTED = (k: string) => `(${k}.translatable and ${k}.value_type is null)`
  * (MERGE, and a statement that changes a key's translatable flag and its strings at once, are
  * not used and not counted right.)
  */
-function stringsTrigger(name: string, changes: string, deletedKeys: string, options: { fresh: boolean }) {
-  const fresh = (cell: string) =>
-    options.fresh
-      ? `(${cell}.xmin = this_xid and ${cell}.cmin = this_cid and ${cell}.id not in (select id from new_rows))`
-      : "false";
+export function stringsTrigger(
+  name: string,
+  changes: string,
+  deletedKeys: string,
+  options: { fresh: boolean },
+) {
   return `create function ${name}() returns trigger language plpgsql as $$
 declare
   this_xid xid;
   this_cid cid;
 begin
-  ${options.fresh ? "select s.xmin, s.cmin into this_xid, this_cid from translation_strings s where s.id = (select id from new_rows limit 1);" : ""}
-  with changes as (${changes}),
+  ${options.fresh ? `${FRESH_MARK};` : ""}
+  ${stringsCountStatement(changes, deletedKeys, options.fresh ? { xid: "this_xid", cid: "this_cid" } : undefined)};
+  return null;
+end
+$$`;
+}
+
+/** Reads the row version of the statement's own rows into `this_xid`, `this_cid`. */
+export const FRESH_MARK =
+  "select s.xmin, s.cmin into this_xid, this_cid from translation_strings s where s.id = (select id from new_rows limit 1)";
+
+/**
+ * The strings' trigger's one statement; with `fresh`, the names of the row version of the
+ * statement's own rows (plpgsql variables, or parameters of a statement run with EXECUTE).
+ */
+export function stringsCountStatement(
+  changes: string,
+  deletedKeys: string,
+  fresh: { xid: string; cid: string } | undefined,
+): string {
+  const isFresh = (cell: string) =>
+    fresh
+      ? `(${cell}.xmin = ${fresh.xid} and ${cell}.cmin = ${fresh.cid} and ${cell}.id not in (select id from new_rows))`
+      : "false";
+  return `with changes as (${changes}),
   deleted_keys as (${deletedKeys}),
   changed as (
     select key_id, project_id, language_code, sum(was)::int as was, sum(now)::int as now
@@ -76,7 +100,7 @@ begin
     from counted_keys k
     left join changed c on c.key_id = k.key_id and c.language_code = k.source
     left join lateral (
-      select (s.value <> '')::int as filled, ${fresh("s")} as fresh
+      select (s.value <> '')::int as filled, ${isFresh("s")} as fresh
       from translation_strings s
       where s.key_id = k.key_id and s.language_code = k.source
     ) cur on true
@@ -93,23 +117,20 @@ begin
     join translation_strings t on t.key_id = s.key_id and t.value <> ''
     where s.now <> s.was
       and not exists (select 1 from changed c where c.key_id = s.key_id and c.language_code = t.language_code)
-      and not ${fresh("t")}
+      and not ${isFresh("t")}
   )
   insert into language_counts (project_id, language_code, filled, filled_with_source)
   select project_id, language_code, sum(filled), sum(filled_with_source)
   from deltas
   group by project_id, language_code
-  having sum(filled) <> 0 or sum(filled_with_source) <> 0;
-  return null;
-end
-$$`;
+  having sum(filled) <> 0 or sum(filled_with_source) <> 0`;
 }
 
-const oldCells = `select key_id, project_id, language_code, (value <> '')::int as was, 0 as now from old_rows`;
-const newCells = `select key_id, project_id, language_code, 0 as was, (value <> '')::int as now from new_rows`;
-const noKeys = "select null::uuid as key_id where false";
+export const oldCells = `select key_id, project_id, language_code, (value <> '')::int as was, 0 as now from old_rows`;
+export const newCells = `select key_id, project_id, language_code, 0 as was, (value <> '')::int as now from new_rows`;
+export const noKeys = "select null::uuid as key_id where false";
 /** Taken once: the rows are this transaction's, written by the keys' trigger of this statement. */
-const keysDeletedNow = "delete from language_counts_deleted_keys returning key_id";
+export const keysDeletedNow = "delete from language_counts_deleted_keys returning key_id";
 
 const statements = [
   `create table language_counts (

@@ -1,6 +1,34 @@
 import { type Kysely, sql } from "kysely";
 
 /**
+ * The statement triggers on translation_strings: on `event`, with the transition tables `tables`,
+ * the texts of the keys `keys` selects from `rows` (and the other table) are written anew.
+ */
+export const SEARCH_TEXT_TRIGGERS = [
+  {
+    name: "inserted",
+    event: "insert",
+    tables: "new table as new_rows",
+    rows: "new_rows",
+    keys: "select distinct key_id from new_rows where value <> ''",
+  },
+  {
+    name: "updated",
+    event: "update",
+    tables: "old table as old_rows new table as new_rows",
+    rows: "new_rows",
+    keys: "select distinct n.key_id from new_rows n join old_rows o on o.id = n.id where n.value <> o.value",
+  },
+  {
+    name: "deleted",
+    event: "delete",
+    tables: "old table as old_rows",
+    rows: "old_rows",
+    keys: "select distinct key_id from old_rows where value <> ''",
+  },
+] as const;
+
+/**
  * A search text per key (issue 31), for the keys list's search when its matches are many
  * (src/server/keys/search.ts walks the keys in name order until a page is full). Checking a key
  * against its strings reads each of them, and a key's strings lie on as many pages as it has
@@ -61,24 +89,7 @@ const statements = [
     select f.key_id, f.text from fresh f
     where not exists (select 1 from rewritten r where r.key_id = f.key_id);
   $$`,
-  ...refreshTrigger(
-    "inserted",
-    "insert",
-    "new table as new_rows",
-    "select distinct key_id from new_rows where value <> ''",
-  ),
-  ...refreshTrigger(
-    "updated",
-    "update",
-    "old table as old_rows new table as new_rows",
-    "select distinct n.key_id from new_rows n join old_rows o on o.id = n.id where n.value <> o.value",
-  ),
-  ...refreshTrigger(
-    "deleted",
-    "delete",
-    "old table as old_rows",
-    "select distinct key_id from old_rows where value <> ''",
-  ),
+  ...SEARCH_TEXT_TRIGGERS.flatMap((trigger) => refreshTrigger(trigger)),
   // The keys already there.
   `insert into key_search_texts (key_id, text)
     select key_id, lower(string_agg(value, E'\\n'))
@@ -88,11 +99,8 @@ const statements = [
   `analyze key_search_texts`,
 ];
 
-/**
- * A statement trigger on translation_strings (`event`) and its function: the texts of the keys
- * `keys` selects from the statement's transition tables (`tables`) are written anew.
- */
-function refreshTrigger(name: string, event: string, tables: string, keys: string): string[] {
+/** A statement trigger on translation_strings and its function (one of SEARCH_TEXT_TRIGGERS). */
+function refreshTrigger({ name, event, tables, keys }: (typeof SEARCH_TEXT_TRIGGERS)[number]): string[] {
   return [
     `create function key_search_texts_strings_${name}() returns trigger language plpgsql as $$
   begin

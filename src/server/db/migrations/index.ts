@@ -25,6 +25,7 @@ import * as m0023 from "./0023-activity.ts";
 import * as m0024 from "./0024-ai-usage.ts";
 import * as m0025 from "./0025-project-snapshots.ts";
 import * as m0026 from "./0026-key-search-texts.ts";
+import * as m0027 from "./0027-trigger-plans.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0024-ai-usage": m0024,
   "0025-project-snapshots": m0025,
   "0026-key-search-texts": m0026,
+  "0027-trigger-plans": m0027,
 };

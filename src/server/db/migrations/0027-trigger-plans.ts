@@ -1,0 +1,132 @@
+import { type Kysely, sql } from "kysely";
+import {
+  FRESH_MARK,
+  keysDeletedNow,
+  newCells,
+  noKeys,
+  oldCells,
+  stringsCountStatement,
+} from "./0015-language-counts.ts";
+import { SEARCH_TEXT_TRIGGERS } from "./0026-key-search-texts.ts";
+
+/**
+ * Statement triggers planned for the rows they have (issue 31).
+ *
+ * PL/pgSQL keeps a statement's plan for the connection, made when the statement first ran, and
+ * the plan of a statement that reads a transition table assumes that run's number of rows. The
+ * strings' triggers of the completion counts (0015) and of the search texts (0026) join their rows
+ * to each other: on a connection whose first string write was a cell save, a plan for one row
+ * (nested loops) then served an import slice of 2,500 strings or the deletion of a language, and
+ * 20,000 strings in one statement took 53 s instead of 0.9 s. Now a trigger with more than
+ * FEW_ROWS rows runs its statement with EXECUTE, planned for them; a few rows keep the kept plan,
+ * which was made for a few, so a cell save is not planned anew each time.
+ *
+ * And the search texts' refresh (0026) reaches the rows it locked by their places (ctid) in one
+ * TID scan. 0026 joined them to the table on `ctid`, and when the table's statistics were behind
+ * (a large import not yet analyzed) PostgreSQL hashed the whole table to find them: each cell save
+ * read every text of the project (12 ms for 50,000 keys, most of a save while an import ran). The
+ * refresh is planned for the keys of each call: PostgreSQL 18 keeps a SQL function's plans too, and
+ * a plan for any number of keys (generic) joined 20,000 rewritten keys to 20,000 fresh ones in
+ * nested loops.
+ */
+const FEW_ROWS = 100;
+
+/** PL/pgSQL: `statement` (static), or the same text run with EXECUTE when `rows` has many rows. */
+function plannedForItsRows(
+  rows: string,
+  statement: string,
+  dynamic: { text: string; using?: string },
+): string {
+  return `if (select count(*) from ${rows}) <= ${FEW_ROWS} then
+    ${statement};
+  else
+    execute ${quote(dynamic.text)}${dynamic.using ? ` using ${dynamic.using}` : ""};
+  end if;`;
+}
+
+/** A PostgreSQL string literal (dollar quotes would clash with the function body's own). */
+const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** 0015's strings trigger function, its statement planned for the rows in `rows`. */
+function countsTrigger(
+  name: string,
+  rows: "new_rows" | "old_rows",
+  changes: string,
+  deletedKeys: string,
+  options: { fresh: boolean },
+) {
+  const statement = stringsCountStatement(
+    changes,
+    deletedKeys,
+    options.fresh ? { xid: "this_xid", cid: "this_cid" } : undefined,
+  );
+  const dynamic = stringsCountStatement(
+    changes,
+    deletedKeys,
+    options.fresh ? { xid: "$1", cid: "$2" } : undefined,
+  );
+  return `create or replace function ${name}() returns trigger language plpgsql as $$
+declare
+  this_xid xid;
+  this_cid cid;
+begin
+  ${options.fresh ? `${FRESH_MARK};` : ""}
+  ${plannedForItsRows(rows, statement, { text: dynamic, ...(options.fresh ? { using: "this_xid, this_cid" } : {}) })}
+  return null;
+end
+$$`;
+}
+
+const refresh = `create or replace function key_search_texts_refresh(keys uuid[]) returns void language sql
+set plan_cache_mode = force_custom_plan as $$
+  with fresh as (
+    select s.key_id, lower(string_agg(s.value, E'\\n')) as text
+    from translation_strings s
+    where s.key_id = any(keys) and s.value <> ''
+    group by s.key_id
+  ),
+  mine as (
+    select t.ctid as place, t.key_id from key_search_texts t
+    where t.key_id = any(keys)
+    for update skip locked
+  ),
+  rewritten as (
+    update key_search_texts t set text = f.text
+    from fresh f
+    where t.ctid = any(array(select place from mine)) and f.key_id = t.key_id
+    returning t.key_id
+  ),
+  emptied as (
+    delete from key_search_texts t
+    where t.ctid = any(array(
+      select m.place from mine m where not exists (select 1 from fresh f where f.key_id = m.key_id)
+    ))
+  )
+  insert into key_search_texts (key_id, text)
+  select f.key_id, f.text from fresh f
+  where not exists (select 1 from rewritten r where r.key_id = f.key_id);
+$$`;
+
+const statements = [
+  refresh,
+  countsTrigger("language_counts_strings_inserted", "new_rows", newCells, noKeys, { fresh: false }),
+  countsTrigger("language_counts_strings_updated", "new_rows", `${oldCells} union all ${newCells}`, noKeys, {
+    fresh: true,
+  }),
+  countsTrigger("language_counts_strings_deleted", "old_rows", oldCells, keysDeletedNow, { fresh: false }),
+  ...SEARCH_TEXT_TRIGGERS.map(
+    ({ name, rows, keys }) => `create or replace function key_search_texts_strings_${name}() returns trigger
+    language plpgsql as $$
+  begin
+    ${plannedForItsRows(rows, `perform key_search_texts_refresh(array(${keys}))`, {
+      text: `select key_search_texts_refresh(array(${keys}))`,
+    })}
+    return null;
+  end
+  $$`,
+  ),
+];
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}
