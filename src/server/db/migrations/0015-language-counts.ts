@@ -72,7 +72,11 @@ export function stringsCountStatement(
   changes: string,
   deletedKeys: string,
   fresh: { xid: string; cid: string } | undefined,
+  options: { lookupsPerKey?: boolean } = {},
 ): string {
+  // With lookupsPerKey (0027), a key's cells are read through the index, one key at a time, what
+  // ever the planner estimates: `offset 0` keeps each subquery from being joined as a whole table.
+  const perKey = options.lookupsPerKey ? " offset 0" : "";
   const isFresh = (cell: string) =>
     fresh
       ? `(${cell}.xmin = ${fresh.xid} and ${cell}.cmin = ${fresh.cid} and ${cell}.id not in (select id from new_rows))`
@@ -89,7 +93,7 @@ export function stringsCountStatement(
     select distinct c.key_id, c.project_id, p.source_language as source
     from changed c
     join projects p on p.id = c.project_id
-    where exists (select 1 from translation_keys k where k.id = c.key_id and ${COUNTED("k")})
+    where exists (select 1 from translation_keys k where k.id = c.key_id and ${COUNTED("k")}${perKey})
        or c.key_id in (select key_id from deleted_keys)
   ),
   source_cells as (
@@ -102,7 +106,7 @@ export function stringsCountStatement(
     left join lateral (
       select (s.value <> '')::int as filled, ${isFresh("s")} as fresh
       from translation_strings s
-      where s.key_id = k.key_id and s.language_code = k.source
+      where s.key_id = k.key_id and s.language_code = k.source${perKey}
     ) cur on true
   ),
   deltas as (
@@ -114,10 +118,17 @@ export function stringsCountStatement(
     -- Filled cells this trigger's rows left alone, of keys whose source text came or went.
     select s.project_id, t.language_code, 0, s.now - s.was
     from source_cells s
-    join translation_strings t on t.key_id = s.key_id and t.value <> ''
+    ${
+      options.lookupsPerKey
+        ? `cross join lateral (
+      select t.language_code from translation_strings t
+      where t.key_id = s.key_id and t.value <> '' and not ${isFresh("t")}${perKey}
+    ) t`
+        : "join translation_strings t on t.key_id = s.key_id and t.value <> ''"
+    }
     where s.now <> s.was
       and not exists (select 1 from changed c where c.key_id = s.key_id and c.language_code = t.language_code)
-      and not ${isFresh("t")}
+      ${options.lookupsPerKey ? "" : `and not ${isFresh("t")}`}
   )
   insert into language_counts (project_id, language_code, filled, filled_with_source)
   select project_id, language_code, sum(filled), sum(filled_with_source)

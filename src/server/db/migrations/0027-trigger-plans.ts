@@ -10,26 +10,35 @@ import {
 import { SEARCH_TEXT_TRIGGERS } from "./0026-key-search-texts.ts";
 
 /**
- * Statement triggers planned for the rows they have (issue 31).
+ * Statement triggers whose cost follows the rows they have, not the tables (issue 31).
  *
- * PL/pgSQL keeps a statement's plan for the connection, made when the statement first ran, and
- * the plan of a statement that reads a transition table assumes that run's number of rows. The
- * strings' triggers of the completion counts (0015) and of the search texts (0026) join their rows
- * to each other: on a connection whose first string write was a cell save, a plan for one row
- * (nested loops) then served an import slice of 2,500 strings or the deletion of a language, and
- * 20,000 strings in one statement took 53 s instead of 0.9 s. Now a trigger with more than
- * FEW_ROWS rows runs its statement with EXECUTE, planned for them; a few rows keep the kept plan,
- * which was made for a few, so a cell save is not planned anew each time.
- *
- * And the search texts' refresh (0026) reaches the rows it locked by their places (ctid) in one
- * TID scan. 0026 joined them to the table on `ctid`, and when the table's statistics were behind
- * (a large import not yet analyzed) PostgreSQL hashed the whole table to find them: each cell save
- * read every text of the project (12 ms for 50,000 keys, most of a save while an import ran). The
- * refresh is planned for the keys of each call: PostgreSQL 18 keeps a SQL function's plans too, and
- * a plan for any number of keys (generic) joined 20,000 rewritten keys to 20,000 fresh ones in
- * nested loops.
+ * - PL/pgSQL keeps a statement's plan for the connection, made when the statement first ran, and
+ *   the plan of a statement that reads a transition table assumes that run's number of rows. The
+ *   strings' triggers of the completion counts (0015) and of the search texts (0026) join their
+ *   rows to each other: on a connection whose first string write was a cell save, a plan for one
+ *   row (nested loops) then served an import slice of 2,500 strings or the deletion of a language,
+ *   and 20,000 strings in one statement took 53 s instead of 0.9 s. Now a trigger with more than
+ *   FEW_ROWS rows runs its statement with EXECUTE, planned for them; a few rows keep the kept plan,
+ *   which was made for a few, so a cell save is not planned anew each time.
+ * - Planned for thousands of rows, the counts read every string of the database in a merge join
+ *   (0.2 s per import slice once a few imports were in). A key's cells are now read one key at a
+ *   time through the index (`lookupsPerKey`), whatever the statistics say.
+ * - The search texts' refresh reaches the rows it locked by their places (ctid) in a TID scan.
+ *   0026 joined them to the table on `ctid`, and when the table's statistics were behind (a large
+ *   import not yet analyzed) PostgreSQL hashed the whole table to find them: each cell save read
+ *   every text of the project (12 ms for 50,000 keys, most of a save while an import ran). The
+ *   refresh reads by index and joins by hash only: PostgreSQL 18 keeps a SQL function's plans too,
+ *   and its plan for any number of keys joined 20,000 rewritten keys to 20,000 fresh ones in nested
+ *   loops; planned for each call instead, it read the tables whole.
  */
 const FEW_ROWS = 100;
+
+/**
+ * A plan for thousands of rows costs enough for JIT compilation (on a server that has it, as
+ * Debian's PostgreSQL 15 does): 97 functions compiled for each import slice, longer than running
+ * them. The triggers' statements read a key's rows through indexes; nothing is gained by compiling.
+ */
+const NO_JIT = "set jit = off";
 
 /** PL/pgSQL: `statement` (static), or the same text run with EXECUTE when `rows` has many rows. */
 function plannedForItsRows(
@@ -59,13 +68,15 @@ function countsTrigger(
     changes,
     deletedKeys,
     options.fresh ? { xid: "this_xid", cid: "this_cid" } : undefined,
+    { lookupsPerKey: true },
   );
   const dynamic = stringsCountStatement(
     changes,
     deletedKeys,
     options.fresh ? { xid: "$1", cid: "$2" } : undefined,
+    { lookupsPerKey: true },
   );
-  return `create or replace function ${name}() returns trigger language plpgsql as $$
+  return `create or replace function ${name}() returns trigger language plpgsql ${NO_JIT} as $$
 declare
   this_xid xid;
   this_cid cid;
@@ -78,7 +89,7 @@ $$`;
 }
 
 const refresh = `create or replace function key_search_texts_refresh(keys uuid[]) returns void language sql
-set plan_cache_mode = force_custom_plan as $$
+${NO_JIT} set enable_seqscan = off set enable_nestloop = off as $$
   with fresh as (
     select s.key_id, lower(string_agg(s.value, E'\\n')) as text
     from translation_strings s
@@ -116,7 +127,7 @@ const statements = [
   countsTrigger("language_counts_strings_deleted", "old_rows", oldCells, keysDeletedNow, { fresh: false }),
   ...SEARCH_TEXT_TRIGGERS.map(
     ({ name, rows, keys }) => `create or replace function key_search_texts_strings_${name}() returns trigger
-    language plpgsql as $$
+    language plpgsql ${NO_JIT} as $$
   begin
     ${plannedForItsRows(rows, `perform key_search_texts_refresh(array(${keys}))`, {
       text: `select key_search_texts_refresh(array(${keys}))`,
