@@ -29,6 +29,27 @@ export const SEARCH_TEXT_TRIGGERS = [
 ] as const;
 
 /**
+ * The refresh's first two CTEs: `fresh`, the texts of the keys `keys` as their strings are now, and
+ * `mine`, the places (ctid) of their rows this statement could lock at once.
+ */
+export const REFRESH_READS = `fresh as (
+      select s.key_id, lower(string_agg(s.value, E'\\n')) as text
+      from translation_strings s
+      where s.key_id = any(keys) and s.value <> ''
+      group by s.key_id
+    ),
+    mine as (
+      select t.ctid as place, t.key_id from key_search_texts t
+      where t.key_id = any(keys)
+      for update skip locked
+    )`;
+
+/** The refresh's last statement: a row of its own for each key none of whose rows was rewritten. */
+export const REFRESH_INSERT = `insert into key_search_texts (key_id, text)
+    select f.key_id, f.text from fresh f
+    where not exists (select 1 from rewritten r where r.key_id = f.key_id)`;
+
+/**
  * A search text per key (issue 31), for the keys list's search when its matches are many
  * (src/server/keys/search.ts walks the keys in name order until a page is full). Checking a key
  * against its strings reads each of them, and a key's strings lie on as many pages as it has
@@ -64,17 +85,7 @@ const statements = [
   `create index key_search_texts_key_idx on key_search_texts (key_id)`,
   // Rows another transaction holds are left as they are, and the key gets a row of its own.
   `create function key_search_texts_refresh(keys uuid[]) returns void language sql as $$
-    with fresh as (
-      select s.key_id, lower(string_agg(s.value, E'\\n')) as text
-      from translation_strings s
-      where s.key_id = any(keys) and s.value <> ''
-      group by s.key_id
-    ),
-    mine as (
-      select t.ctid as place, t.key_id from key_search_texts t
-      where t.key_id = any(keys)
-      for update skip locked
-    ),
+    with ${REFRESH_READS},
     rewritten as (
       update key_search_texts t set text = f.text
       from mine m join fresh f on f.key_id = m.key_id
@@ -85,9 +96,7 @@ const statements = [
       delete from key_search_texts t using mine m
       where t.ctid = m.place and not exists (select 1 from fresh f where f.key_id = m.key_id)
     )
-    insert into key_search_texts (key_id, text)
-    select f.key_id, f.text from fresh f
-    where not exists (select 1 from rewritten r where r.key_id = f.key_id);
+    ${REFRESH_INSERT};
   $$`,
   ...SEARCH_TEXT_TRIGGERS.flatMap((trigger) => refreshTrigger(trigger)),
   // The keys already there.

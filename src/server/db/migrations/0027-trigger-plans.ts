@@ -7,7 +7,7 @@ import {
   oldCells,
   stringsCountStatement,
 } from "./0015-language-counts.ts";
-import { SEARCH_TEXT_TRIGGERS } from "./0026-key-search-texts.ts";
+import { REFRESH_INSERT, REFRESH_READS, SEARCH_TEXT_TRIGGERS } from "./0026-key-search-texts.ts";
 
 /**
  * Statement triggers whose cost follows the rows they have, not the tables (issue 31).
@@ -90,17 +90,7 @@ $$`;
 
 const refresh = `create or replace function key_search_texts_refresh(keys uuid[]) returns void language sql
 ${NO_JIT} set enable_seqscan = off set enable_nestloop = off as $$
-  with fresh as (
-    select s.key_id, lower(string_agg(s.value, E'\\n')) as text
-    from translation_strings s
-    where s.key_id = any(keys) and s.value <> ''
-    group by s.key_id
-  ),
-  mine as (
-    select t.ctid as place, t.key_id from key_search_texts t
-    where t.key_id = any(keys)
-    for update skip locked
-  ),
+  with ${REFRESH_READS},
   rewritten as (
     update key_search_texts t set text = f.text
     from fresh f
@@ -113,9 +103,7 @@ ${NO_JIT} set enable_seqscan = off set enable_nestloop = off as $$
       select m.place from mine m where not exists (select 1 from fresh f where f.key_id = m.key_id)
     ))
   )
-  insert into key_search_texts (key_id, text)
-  select f.key_id, f.text from fresh f
-  where not exists (select 1 from rewritten r where r.key_id = f.key_id);
+  ${REFRESH_INSERT};
 $$`;
 
 const statements = [
