@@ -63,11 +63,17 @@ describe("text and ids at the edge", () => {
       ["POST", `/api/projects/${projectId}/keys`, { key: nul }],
       ["POST", `/api/projects/${projectId}/keys`, { key: "ok", sourceValue: nul }],
     ];
-    for (const [method, path, body] of cases) {
+    const fields = ["firstName", "key", "sourceValue"];
+    for (const [index, [method, path, body]] of cases.entries()) {
       const answer = await owner.request(method, path, { body });
       expect(answer, `${method} ${path}`).toMatchObject({
         status: 400,
-        body: { error: { code: "validation_failed", message: "Text must not contain NUL characters" } },
+        body: {
+          error: {
+            code: "validation_failed",
+            message: `${fields[index]}: Text must not contain NUL characters`,
+          },
+        },
       });
     }
     const created = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
@@ -82,6 +88,45 @@ describe("text and ids at the edge", () => {
     const keys = await owner.request<{ keys: KeyRow[] }>("GET", `/api/projects/${projectId}/keys`);
     expect(keys.body.keys.map((key) => key.key)).toEqual(["greeting"]);
     expect(keys.body.keys[0]?.strings.de).toBeUndefined();
+  });
+
+  it("answers 400 naming the field for half of a character (a lone surrogate) in any text, and writes nothing", async () => {
+    // Issue 32: a glossary term or a review title with "\ud800" was a 500 (jsonb), other fields
+    // stored U+FFFD instead of what was sent.
+    const { owner, teamId, projectId } = await ownerWithProject(api());
+    const lone = "ta\ud800b";
+    const message = (field: string) =>
+      `${field}: Text must not contain half of a character (the lone surrogate U+D800); check the text's encoding`;
+    const cases: [string, string, unknown, string][] = [
+      ["POST", `/api/teams/${teamId}/glossary`, { term: lone }, "term"],
+      ["POST", `/api/teams/${teamId}/glossary`, { term: "ok", translations: { de: "a\udc00" } }, "translations.de"],
+      ["POST", `/api/projects/${projectId}/reviews`, { title: lone }, "title"],
+      ["PUT", "/api/profile", { firstName: lone }, "firstName"],
+      ["POST", `/api/projects/${projectId}/keys`, { key: "ok", sourceValue: lone }, "sourceValue"],
+      ["POST", `/api/projects/${projectId}/keys`, { key: "ok", tags: ["x", lone] }, "tags.1"],
+    ];
+    for (const [method, path, body, field] of cases) {
+      const answer = await owner.request(method, path, { body });
+      const expected = message(field).replace("U+D800", field === "translations.de" ? "U+DC00" : "U+D800");
+      expect(answer, `${method} ${path}`).toMatchObject({
+        status: 400,
+        body: { error: { code: "validation_failed", message: expected } },
+      });
+    }
+    const glossary = await owner.request<{ total: number }>("GET", `/api/teams/${teamId}/glossary`);
+    expect(glossary.body.total).toBe(0);
+    const reviews = await owner.request<{ reviews: unknown[] }>("GET", `/api/projects/${projectId}/reviews`);
+    expect(reviews.body.reviews).toEqual([]);
+    const keys = await owner.request<{ keys: KeyRow[] }>("GET", `/api/projects/${projectId}/keys`);
+    expect(keys.body.keys).toEqual([]);
+
+    // A pair of surrogates is one character (an emoji) and is kept as sent.
+    const emoji = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
+      body: { key: "wave", sourceValue: "Hi \ud83d\udc4b" },
+    });
+    expect(emoji.status).toBe(201);
+    const saved = await owner.request<{ keys: KeyRow[] }>("GET", `/api/projects/${projectId}/keys`);
+    expect(saved.body.keys[0]?.strings.en?.value).toBe("Hi 👋");
   });
 
   it("answers 400 for ids in the path that are not ids", async () => {
@@ -107,7 +152,7 @@ describe("text and ids at the edge", () => {
     expect(missing.status).toBe(404);
   });
 
-  it("applies the 10,000-character limit and the NUL rule to imports, importing nothing", async () => {
+  it("applies the 10,000-character limit and the text rules to imports, importing nothing", async () => {
     const { owner, projectId } = await ownerWithProject(api());
     const long = await upload(
       owner,
@@ -130,6 +175,22 @@ describe("text and ids at the edge", () => {
     expect(nul).toMatchObject({
       status: 400,
       body: { error: { message: 'Error processing file: the text of "bad" contains a NUL character' } },
+    });
+    const surrogate = await upload(
+      owner,
+      projectId,
+      "de.json",
+      '{"fine": "Gut", "broken": "caf\\ud83d"}',
+      { language: "de" },
+    );
+    expect(surrogate).toMatchObject({
+      status: 400,
+      body: {
+        error: {
+          message:
+            'Error processing file: the text of "broken" contains half of a character (the lone surrogate U+D83D)',
+        },
+      },
     });
     const keys = await owner.request<{ keys: KeyRow[] }>("GET", `/api/projects/${projectId}/keys`);
     expect(keys.body.keys).toEqual([]);

@@ -4,17 +4,54 @@ import { validator } from "hono-openapi";
 import type { z } from "zod";
 import { AppError } from "../errors.ts";
 
-const NUL_MESSAGE = "Text must not contain NUL characters";
+/** A lone UTF-16 surrogate: half of a character, which UTF-8 (so PostgreSQL's text) cannot hold. */
+const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
- * PostgreSQL cannot store U+0000 in text (nor in jsonb): a NUL that reached a query would fail
- * it with an error the API cannot explain. Refused at the edge, for every field at once.
+ * What one text must not hold, whatever the field or file: PostgreSQL cannot store U+0000 in text
+ * or jsonb, and a lone surrogate (`"\ud800"` in JSON) fails a jsonb column ("invalid input syntax")
+ * and turns into U+FFFD in a text column, so the same input was a 500 in one field and silently
+ * changed in another. Both are refused, naming the field (or the file's key).
  */
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (depth > 64 || value === null || typeof value !== "object") return false;
-  if (Array.isArray(value)) return value.some((item) => hasNul(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => key.includes("\u0000") || hasNul(item, depth + 1));
+export function textFault(text: string): { what: string; problem: string } | undefined {
+  if (text.includes("\u0000")) {
+    return { what: "a NUL character", problem: "Text must not contain NUL characters" };
+  }
+  const lone = LONE_SURROGATE.exec(text)?.[0];
+  if (lone === undefined) return undefined;
+  const code = `U+${lone.charCodeAt(0).toString(16).toUpperCase()}`;
+  return {
+    what: `half of a character (the lone surrogate ${code})`,
+    problem: `Text must not contain half of a character (the lone surrogate ${code}); check the text's encoding`,
+  };
+}
+
+type TextFault = NonNullable<ReturnType<typeof textFault>>;
+
+/** The first text in a parsed JSON value (names too) that has a `textFault`, and its field's path. */
+export function textFaultIn(
+  value: unknown,
+  path: readonly (string | number)[] = [],
+): { path: readonly (string | number)[]; fault: TextFault } | undefined {
+  if (typeof value === "string") {
+    const fault = textFault(value);
+    return fault && { path, fault };
+  }
+  if (path.length > 64 || value === null || typeof value !== "object") return undefined;
+  for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    const nameFault = typeof key === "string" ? textFault(key) : undefined;
+    if (nameFault) return { path, fault: nameFault };
+    const found = textFaultIn(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function refuseBadText(value: unknown): void {
+  const found = textFaultIn(value);
+  if (!found) return;
+  const field = found.path.join(".");
+  throw new AppError("validation_failed", field ? `${field}: ${found.fault.problem}` : found.fault.problem);
 }
 
 /**
@@ -24,7 +61,7 @@ function hasNul(value: unknown, depth = 0): boolean {
 export function jsonBody<S extends z.ZodType>(schema: S) {
   return validator("json", schema, (result) => {
     // The raw body, before zod: a NUL is named as such, not as some field's other rule.
-    if (hasNul(result.data)) throw new AppError("validation_failed", NUL_MESSAGE);
+    refuseBadText(result.data);
     if (!result.success) {
       const issue = result.error[0];
       const path = issue?.path?.map((p) => (typeof p === "object" ? p.key : p)).join(".");
@@ -40,7 +77,7 @@ export function jsonBody<S extends z.ZodType>(schema: S) {
 /** Validates the query string at the edge, with the same error as a bad body. */
 export function queryParams<S extends z.ZodType>(schema: S) {
   return validator("query", schema, (result) => {
-    if (hasNul(result.data)) throw new AppError("validation_failed", NUL_MESSAGE);
+    refuseBadText(result.data);
     if (!result.success) throw new AppError("validation_failed", result.error[0]?.message ?? "Invalid query");
   });
 }
@@ -52,7 +89,7 @@ export function queryParams<S extends z.ZodType>(schema: S) {
 export function formBody<S extends z.ZodType>(schema: S): MiddlewareHandler {
   const emptyFormMessage = schema.safeParse({}).error?.issues[0]?.message ?? "Invalid form data";
   const validate = validator("form", schema, (result) => {
-    if (hasNul(result.data)) throw new AppError("validation_failed", NUL_MESSAGE);
+    refuseBadText(result.data);
     if (!result.success)
       throw new AppError("validation_failed", result.error[0]?.message ?? emptyFormMessage);
   });
@@ -66,4 +103,26 @@ export function formBody<S extends z.ZodType>(schema: S): MiddlewareHandler {
       throw error;
     }
   };
+}
+
+/**
+ * A JSON body a route reads as text, whatever its Content-Type says (CI scripts post with
+ * `curl -d`, which labels it form data): an empty body is `{}`, and `textFault` and the schema's
+ * first problem are those of `jsonBody`.
+ */
+export function parseJsonText<S extends z.ZodType>(text: string, schema: S): z.output<S> {
+  let data: unknown = {};
+  if (text.trim() !== "") {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw new AppError("bad_request", "Malformed JSON in request body");
+    }
+  }
+  refuseBadText(data);
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    throw new AppError("validation_failed", result.error.issues[0]?.message ?? "Invalid request body");
+  }
+  return result.data;
 }

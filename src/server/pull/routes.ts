@@ -13,6 +13,7 @@ import {
 import type { ApiKeyRow } from "../api-keys/service.ts";
 import { AppError } from "../errors.ts";
 import { problems } from "../http/openapi.ts";
+import { parseJsonText } from "../http/validate.ts";
 import type { ClientHolds, PullService } from "./service.ts";
 
 type PullEnv = { Variables: { apiKey: ApiKeyRow } };
@@ -32,25 +33,8 @@ const fileContent = {
   },
 };
 
-/**
- * The body is JSON whatever the Content-Type says: CI scripts often post with `curl -d`, which
- * labels it form data.
- */
 async function readBody(c: Context): Promise<PullBody> {
-  const text = await c.req.text();
-  let data: unknown = {};
-  if (text.trim() !== "") {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      throw new AppError("bad_request", "Malformed JSON in request body");
-    }
-  }
-  const result = pullBodySchema.safeParse(data);
-  if (!result.success) {
-    throw new AppError("validation_failed", result.error.issues[0]?.message ?? "Invalid request body");
-  }
-  return result.data;
+  return parseJsonText(await c.req.text(), pullBodySchema);
 }
 
 /** The ETags of `If-None-Match` (weak or strong, a list of them, or `*` for any) as a question. */

@@ -3,6 +3,7 @@ import type { FormatId, FormatMeta, ParsedFile, TranslationEntry } from "../../s
 import { canonicalLanguage } from "../../shared/languages.ts";
 import { importedKeyNameSchema, VALUE_MAX } from "../../shared/schemas/keys.ts";
 import { AppError } from "../errors.ts";
+import { textFaultIn } from "../http/validate.ts";
 
 /** A string of the file, as it will be written. */
 export interface ImportedString {
@@ -97,11 +98,12 @@ function checkText(entry: TranslationEntry, value: string) {
       `Error processing file: the text of "${entry.key}" is ${value.length.toLocaleString("en")} characters long; the limit is ${VALUE_MAX.toLocaleString("en")}`,
     );
   }
-  // PostgreSQL cannot store U+0000 in text or jsonb.
-  if ([value, entry.comment, entry.context, ...(entry.tags ?? [])].some((text) => text?.includes("\u0000"))) {
+  const texts = [entry.key, value, entry.comment, entry.context, entry.tags, entry.meta];
+  const fault = textFaultIn(texts)?.fault;
+  if (fault) {
     throw new AppError(
       "validation_failed",
-      `Error processing file: the text of "${entry.key}" contains a NUL character`,
+      `Error processing file: the text of "${entry.key.replace(/\p{Cs}/gu, "\uFFFD")}" contains ${fault.what}`,
     );
   }
 }

@@ -15,6 +15,7 @@ import {
 import type { Authorize } from "../api-keys/authorize.ts";
 import { AppError } from "../errors.ts";
 import { ok, problems } from "../http/openapi.ts";
+import { parseJsonText } from "../http/validate.ts";
 import type { WebhookService } from "./webhook-service.ts";
 
 export const KEY_WEBHOOKS_PATH = "/v1/webhooks";
@@ -42,19 +43,8 @@ const doc = (summary: string, answer: z.ZodType | undefined, status = 200) =>
     },
   });
 
-/** The body as JSON through the contract's schema, with its first problem as the message. */
 async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  let data: unknown;
-  try {
-    data = JSON.parse((await c.req.text()) || "{}");
-  } catch {
-    throw new AppError("bad_request", "Malformed JSON in request body");
-  }
-  const result = schema.safeParse(data);
-  if (!result.success) {
-    throw new AppError("validation_failed", result.error.issues[0]?.message ?? "Invalid request body");
-  }
-  return result.data;
+  return parseJsonText(await c.req.text(), schema);
 }
 
 /**
