@@ -44,3 +44,16 @@ export const errors = {
       retryAfterSeconds: 5,
     }),
 };
+
+/**
+ * For `.catch` on the access check of the project or team a row belongs to: a "not found" names
+ * the row, so another team's id answers exactly as an id of nothing does and tells the caller
+ * nothing about what exists (issue 32). Other errors (403 for a member without the permission)
+ * pass through.
+ */
+export const notFoundAs =
+  (what: string) =>
+  (error: unknown): never => {
+    if (error instanceof AppError && error.code === "not_found") throw errors.notFound(what);
+    throw error;
+  };

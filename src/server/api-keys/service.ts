@@ -13,7 +13,7 @@ import {
 import { recordActivity } from "../activity/record.ts";
 import type { DB } from "../db/schema.ts";
 import { selectDisplayName } from "../db/sql.ts";
-import { AppError } from "../errors.ts";
+import { AppError, notFoundAs } from "../errors.ts";
 import type { Access } from "../teams/access.ts";
 import { presentApiKey } from "./present.ts";
 import {
@@ -108,12 +108,7 @@ export function createApiKeyService(deps: { db: Kysely<DB>; access: Access }) {
       if (!row) throw new AppError("not_found", "API key not found");
       const { project } = await access
         .project(userId, row.project_id, "projects.manageApiKeys")
-        .catch((error: unknown) => {
-          if (error instanceof AppError && error.code === "not_found") {
-            throw new AppError("not_found", "API key not found");
-          }
-          throw error;
-        });
+        .catch(notFoundAs("API key"));
       await db.transaction().execute(async (trx) => {
         const deleted = await deleteKey(trx, keyId);
         if (!deleted) return;

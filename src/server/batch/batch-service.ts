@@ -8,7 +8,7 @@ import { assertTargetLanguage, resolveModel } from "../ai/checks.ts";
 import type { TranslationProvider } from "../ai/provider.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
+import { AppError, notFoundAs } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { filteredKeyIds, filterScopeOf } from "../keys/filters.ts";
@@ -47,8 +47,7 @@ export function createBatchService(deps: {
       .where("id", "=", batchId)
       .executeTakeFirst();
     if (!row) throw new AppError("not_found", "Batch translation not found");
-    // A job of a project the caller cannot see is "not found" too (access answers 404).
-    await access.project(userId, row.project_id, permission);
+    await access.project(userId, row.project_id, permission).catch(notFoundAs("Batch translation"));
     return row;
   }
 

@@ -13,7 +13,7 @@ import {
 } from "../../shared/schemas/comments.ts";
 import type { DB } from "../db/schema.ts";
 import { selectDisplayName } from "../db/sql.ts";
-import { AppError } from "../errors.ts";
+import { AppError, notFoundAs } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -37,12 +37,6 @@ import {
 
 const isUuid = (value: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
-const notFound = (what: string) => (error: unknown) => {
-  if (error instanceof AppError && error.code === "not_found")
-    throw new AppError("not_found", `${what} not found`);
-  throw error;
-};
 
 /**
  * Comment threads per key and language (issue 21). Every method checks the caller's role first
@@ -77,7 +71,7 @@ export function createCommentService(deps: {
     if (!isUuid(commentId)) throw new AppError("not_found", "Comment not found");
     const row = await selectComment(db, commentId);
     if (!row) throw new AppError("not_found", "Comment not found");
-    const found = await access.key(userId, row.key_id, "comments.write").catch(notFound("Comment"));
+    const found = await access.key(userId, row.key_id, "comments.write").catch(notFoundAs("Comment"));
     return { row, ...found };
   }
 
@@ -233,7 +227,9 @@ export function createCommentService(deps: {
     async review(userId: string, reviewId: string): Promise<ReviewComment[]> {
       const projectId = isUuid(reviewId) ? await selectReviewProjectId(db, reviewId) : undefined;
       if (!projectId) throw new AppError("not_found", "Review not found");
-      const { project } = await access.project(userId, projectId, "comments.view").catch(notFound("Review"));
+      const { project } = await access
+        .project(userId, projectId, "comments.view")
+        .catch(notFoundAs("Review"));
       const rows = await selectReviewComments(db, reviewId, project.languages);
       return rows.map(presentReviewComment);
     },

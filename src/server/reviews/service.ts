@@ -16,7 +16,7 @@ import type {
 import { publishActivity } from "../activity/publish.ts";
 import { recordActivity } from "../activity/record.ts";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
+import { AppError, notFoundAs } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import { presentCell } from "../keys/present.ts";
 import type { Access, ProjectRow } from "../teams/access.ts";
@@ -55,10 +55,7 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
     if (!review) throw reviewNotFound();
     const { project } = await access
       .project(userId, review.project_id, permission)
-      .catch((error: unknown) => {
-        if (error instanceof AppError && error.code === "not_found") throw reviewNotFound();
-        throw error;
-      });
+      .catch(notFoundAs("Review"));
     return project;
   }
 

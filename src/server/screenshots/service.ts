@@ -11,7 +11,7 @@ import {
   type ScreenshotRect,
 } from "../../shared/schemas/screenshots.ts";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
+import { AppError, notFoundAs } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { Access } from "../teams/access.ts";
 import { checkScreenshot } from "./image-check.ts";
@@ -85,12 +85,7 @@ export function createScreenshotService(deps: {
     if (!isUuid(id)) throw new AppError("not_found", "Screenshot not found");
     const row = await selectScreenshot(db, id);
     if (!row) throw new AppError("not_found", "Screenshot not found");
-    await access.project(userId, row.project_id, permission).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === "not_found") {
-        throw new AppError("not_found", "Screenshot not found");
-      }
-      throw error;
-    });
+    await access.project(userId, row.project_id, permission).catch(notFoundAs("Screenshot"));
     return row;
   }
 

@@ -11,7 +11,7 @@ import {
 } from "../../shared/schemas/tone.ts";
 import { type ActivityDetails, recordActivity } from "../activity/record.ts";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
+import { AppError, notFoundAs } from "../errors.ts";
 import type { Access } from "../teams/access.ts";
 import { presentToneSection, presentToneSettings } from "./present.ts";
 import {
@@ -43,12 +43,7 @@ export function createToneService(deps: { db: Kysely<DB>; access: Access }) {
     if (!isUuid(sectionId)) throw new AppError("not_found", "Section not found");
     const section = await selectSection(db, sectionId);
     if (!section) throw new AppError("not_found", "Section not found");
-    await access.team(userId, section.team_id, permission).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === "not_found") {
-        throw new AppError("not_found", "Section not found");
-      }
-      throw error;
-    });
+    await access.team(userId, section.team_id, permission).catch(notFoundAs("Section"));
     return section;
   }
 

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+
+/**
+ * Issue 32: an id of another team's row must answer exactly as an id of nothing, or the answer
+ * tells an outsider which ids exist (a batch of another team answered "Project not found", a
+ * random id "Batch translation not found").
+ */
+const api = apiAppForThisFile();
+
+describe("ids of other teams' rows", () => {
+  it("answer a batch translation's routes exactly as a random id does", async () => {
+    const outsider = await ownerWithProject(api());
+    const victim = await ownerWithProject(api());
+    const job = await api()
+      .db.insertInto("batch_translation_jobs")
+      .values({
+        project_id: victim.projectId,
+        source_language: "en",
+        target_language: "de",
+        total_items: 1,
+        chunk_count: 1,
+        model: "gpt-4o-mini",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+
+    for (const [method, path] of [
+      ["GET", "/api/batch-translations/{id}"],
+      ["DELETE", "/api/batch-translations/{id}"],
+    ] as const) {
+      const theirs = await outsider.owner.request(method, path.replace("{id}", job.id));
+      const nothing = await outsider.owner.request(method, path.replace("{id}", crypto.randomUUID()));
+      expect(nothing, `${method} ${path} of nothing`).toMatchObject({
+        status: 404,
+        body: { error: { code: "not_found", message: "Batch translation not found" } },
+      });
+      expect(theirs, `${method} ${path} of another team's batch`).toEqual(nothing);
+    }
+    // The owner's own view is unchanged.
+    const own = await victim.owner.request("GET", `/api/batch-translations/${job.id}`);
+    expect(own.status).toBe(200);
+  });
+});
