@@ -197,6 +197,29 @@ describe("text and ids at the edge", () => {
   });
 });
 
+describe("the Origin of a state-changing request", () => {
+  it("must be the server's own scheme, host and port: an https page cannot change a profile on this http server", async () => {
+    const owner = await api().signIn(uniqueEmail());
+    await owner.request("PUT", "/api/profile", { body: { firstName: "Ada" } });
+    const own = new URL(api().app.url);
+    const foreign = [`https://${own.host}`, `http://${own.hostname}:${Number(own.port) + 1}`, "null"];
+    for (const origin of foreign) {
+      const answer = await owner.request("PUT", "/api/profile", {
+        body: { firstName: "Mallory" },
+        headers: { origin },
+      });
+      expect(answer, origin).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
+    }
+    const same = await owner.request("PUT", "/api/profile", {
+      body: { firstName: "Grace" },
+      headers: { origin: own.origin },
+    });
+    expect(same.status).toBe(200);
+    const me = await owner.request<{ profile: { firstName: string } }>("GET", "/api/me");
+    expect(me.body.profile.firstName).toBe("Grace");
+  });
+});
+
 describe("first writes of an empty cell", () => {
   it("let exactly one of many parallel first saves win; the others get 409", async () => {
     const { owner, projectId } = await ownerWithProject(api());
