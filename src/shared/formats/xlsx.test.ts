@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ExcelJS from "exceljs";
-import { strToU8, unzipSync, zipSync } from "fflate";
+import fc from "fast-check";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { jsonFormat } from "./json.ts";
 import type { SerializeOptions, TranslationEntry } from "./types.ts";
@@ -66,6 +67,96 @@ describe("xlsx", () => {
       { key: "sum", value: "=SUM(A1:A3)", comment: "not a formula" },
       { key: "lines", value: "one\ntwo" },
       { key: "plural", value: "{count, plural, one {# file} other {# files}}" },
+    ]);
+  });
+
+  it("keeps carriage returns: CRLF and lone CR at the start, middle and end (issue 32)", async () => {
+    const values = [
+      "\r=1+1",
+      "\r\n=1+1",
+      "one\r\ntwo",
+      "one\rtwo",
+      "one\n\rtwo",
+      "\r\nstart",
+      "\rstart",
+      "end\r\n",
+      "end\r",
+      "\r",
+      "\r\n",
+      "\r\r\n\n\r",
+    ];
+    const entries = values.map((value, i) => ({ key: `k${i}`, value, comment: `${value}!` }));
+    const file = await serialize({ en: entries });
+    const shared = strFromU8(unzipSync(file.bytes)["xl/sharedStrings.xml"] ?? new Uint8Array());
+    // A raw CR in XML text is read back as LF by every XML parser; Excel itself writes _x000D_.
+    expect(shared).not.toContain("\r");
+    expect(shared).toContain("<t>_x000D_=1+1</t>");
+    expect((await parse(file.bytes, "en")).languages.en).toEqual(entries);
+  });
+
+  it("keeps the characters XML 1.0 cannot hold, and text that looks like their escapes", async () => {
+    const controls = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join("");
+    const values = [
+      `a${controls}b`,
+      "\u007f\u0080\u009f",
+      "\ufffe\uffff",
+      "lone \ud800 high",
+      "lone \udfff low",
+      "reversed \udc00\ud800 pair",
+      "emoji 🙂 stays a pair",
+      "_x000D_",
+      "_x000d_",
+      "_x005F_x000D_",
+      "a_x0041_b_x00e9_c",
+      "_x12345_ _xGGGG_ _x41_",
+    ];
+    const entries = values.map((value, i) => ({ key: `k${i}`, value }));
+    const file = await serialize({ en: entries });
+    const shared = strFromU8(unzipSync(file.bytes)["xl/sharedStrings.xml"] ?? new Uint8Array());
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: of the C0 controls only tab and LF may be left as they are
+    expect(shared).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\ufffe\uffff]/);
+    const again = await parse(file.bytes, "en");
+    expect(again.warnings).toEqual([]);
+    expect(again.languages.en).toEqual(entries);
+  });
+
+  it("property: strings of CRs, controls, surrogates and escape-like text read back as written", async () => {
+    // Units that build `_xHHHH_` look-alikes (`_x000D_`, `_x005F_x000D_`, `__x00AD__`) next to the
+    // characters that get escaped, so escapes and text that merely looks like one meet often.
+    const unit = fc.constantFrom(
+      ..."_x0DdF5A_ \r\n\t",
+      "_x000D_",
+      "_x005F_",
+      "\u0000",
+      "\u001f",
+      "\u007f",
+      "\ufffe",
+      "\ud800",
+      "\udc00",
+      "🙂",
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.string({ unit, minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 30 }),
+        async (values) => {
+          const entries = values.map((value, i) => ({ key: `k${i}`, value }));
+          const again = await parse((await serialize({ en: entries })).bytes, "en");
+          expect(again.languages.en).toEqual(entries);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it("reads _xHHHH_ escapes from other workbooks as the character (how Excel stores a CR)", async () => {
+    const data = await workbook([
+      ["key", "en"],
+      ["cr", "a_x000D_b"],
+      ["literal", "_x005F_x000D_"],
+    ]);
+    expect((await parse(data, "en")).languages.en).toEqual([
+      { key: "cr", value: "a\rb" },
+      { key: "literal", value: "_x000D_" },
     ]);
   });
 

@@ -20,7 +20,9 @@ import { readZipEntries, ZipDamagedError, ZipTooLargeError } from "./zip-read.ts
  * counted while inflating (see zip-read.ts), never taken from the sizes the zip claims.
  *
  * Writing: one `translations.xlsx`, sheet "Translations", bold frozen header row, every cell a
- * text cell (a value starting with `=` stays text, never a formula).
+ * text cell (a value starting with `=` stays text, never a formula). Characters the sheet's XML
+ * cannot hold as themselves (CR, other control characters, unpaired surrogates) are written as
+ * Excel's `_xHHHH_` escapes (see `xstring`), so every string reads back exactly as written.
  *
  * exceljs is loaded on first use (it is large and, in Node, pulls in Node built-ins itself).
  */
@@ -68,6 +70,29 @@ function unpackChecked(bytes: Uint8Array): Uint8Array {
     }
     throw cause;
   }
+}
+
+/**
+ * What cell text cannot hold as itself in the sheet's XML: a CR (every XML parser reads a raw CR
+ * as LF, so `\r=1+1` came back as `\n=1+1`), the other C0 controls and DEL (exceljs drops them
+ * when writing), U+FFFE/U+FFFF and unpaired surrogates (not XML characters at all: the workbook
+ * could not be opened, or the text came back as U+FFFD), and an underscore that starts something
+ * shaped like the escape below (the text `_x000D_` would read back as a CR).
+ */
+const NOT_XML_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|_(?=x[0-9A-Fa-f]{4}_)/g;
+
+/**
+ * Cell text as OOXML escapes such characters (ST_Xstring, ECMA-376 Part 1 §22.9.2.19): `_xHHHH_`,
+ * with an underscore of the text as `_x005F_`. Excel writes a CR in a cell that way too, and
+ * exceljs decodes `_xHHHH_` when reading, so every UTF-16 string reads back as written.
+ */
+function xstring(text: string): string {
+  return text.replace(
+    NOT_XML_TEXT,
+    (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}_`,
+  );
 }
 
 function cellText(value: ExcelJS.CellValue, onFormula: () => void, onError: () => void): string {
@@ -146,8 +171,8 @@ export const xlsxFormat: FormatDefinition = {
     const workbook = new Excel.Workbook();
     workbook.creator = "Sprog";
     const sheet = workbook.addWorksheet("Translations", { views: [{ state: "frozen", ySplit: 1 }] });
-    sheet.addRow(header).font = { bold: true };
-    for (const row of rows) sheet.addRow(row);
+    sheet.addRow(header.map(xstring)).font = { bold: true };
+    for (const row of rows) sheet.addRow(row.map(xstring));
     sheet.columns.forEach((column, index) => {
       column.width = index === 0 ? 40 : 50;
     });
