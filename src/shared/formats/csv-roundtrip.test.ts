@@ -73,8 +73,10 @@ describe("csv and xlsx round trip: fixtures", () => {
   });
 });
 
+// CR, other controls and `_x000D_` for XLSX (its XML cannot hold them as they are, issue 32);
+// separators and triggers for CSV.
 const tricky = fc.string({
-  unit: fc.constantFrom("a", "Z", " ", "'", '"', "{", "}", "\n", ",", ";", "\t", "=", "ä", "🙂", "#"),
+  unit: fc.constantFrom(..."aZ '\"{}\n\r,;\t=+-@ä#\u0001\u007f", "🙂", "\r\n", "＝", "_x000D_"),
   minLength: 1,
   maxLength: 20,
 });

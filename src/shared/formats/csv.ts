@@ -41,9 +41,11 @@ import {
  * Writing: one `translations.csv` for all languages: `key`, the source language first, the others
  * in the given order, then `comment`, `context`, `max_length` and `tags` when some entry has them
  * (the source language's wins). Rows in the order of the entries, the source language's first.
- * UTF-8 with a BOM (so Excel detects the encoding) and CRLF line ends (RFC 4180). Cells that a
- * spreadsheet would run as formulas get a leading apostrophe, which reading removes again (see
- * `escapeFormula`).
+ * UTF-8 with a BOM (so Excel detects the encoding) and CRLF line ends (RFC 4180). `,` separates,
+ * but a cell holding `;` or a tab is quoted as well as one holding `,`, a quote or a line break:
+ * Excel in many European locales splits CSV on `;`, and other tools on tabs. Formula triggers at a
+ * cell's start, and after any separator or line break inside it, get an apostrophe, which reading
+ * removes again (see `escapeFormula`).
  */
 
 export const csvFormat: FormatDefinition = {
@@ -75,38 +77,60 @@ export const csvFormat: FormatDefinition = {
   },
   async serialize(languages, options) {
     const { header, rows } = tableRows(languages, options);
-    const csv = Papa.unparse(
-      { fields: header.map(escapeFormula), data: rows.map((row) => row.map(escapeFormula)) },
-      { newline: "\r\n", quotes: false },
-    );
-    return [{ path: "translations.csv", bytes: new TextEncoder().encode(`\uFEFF${csv}\r\n`) }];
+    return [{ path: "translations.csv", bytes: writeCsv(header, rows) }];
   },
 };
+
+/**
+ * A table as the CSV files Sprog writes (translations, glossary): formulas escaped, `,`-separated,
+ * CRLF, UTF-8 with a BOM. The separator of the dialect the file is opened with is not known, so a
+ * cell holding any common one (`,` `;` tab) is quoted; Papa quotes quotes and line breaks itself.
+ */
+export function writeCsv(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+): Uint8Array<ArrayBuffer> {
+  const csv = Papa.unparse(
+    { fields: header.map(escapeFormula), data: rows.map((row) => row.map(escapeFormula)) },
+    { newline: "\r\n", quotes: (value: unknown) => typeof value === "string" && /[,;\t]/.test(value) },
+  );
+  return new TextEncoder().encode(`\uFEFF${csv}\r\n`);
+}
 
 /**
  * CSV injection (OWASP "CSV Injection"): a spreadsheet opening the file runs a cell that starts with
  * `=`, `+`, `-`, `@`, tab or carriage return as a formula — `=HYPERLINK(…)` sends data away,
  * `+cmd|…` (DDE) starts programs — and some also take the full-width `＝ ＋ － ＠`. Translations are
- * written by anyone who may edit a project, and the export is opened by someone else, so such a
- * cell is written with a leading apostrophe, which spreadsheets read as "this is text". Plain text
- * such as "-5 items" gets it too: only the first character can be judged safely, and that is what
- * the guidance asks. Text that already starts with apostrophes before a trigger (`'=x`) gets one
- * more (`''=x`), so that reading removes exactly one and every string reads back as written.
+ * written by anyone who may edit a project, and the export is opened by someone else, so a trigger
+ * gets a leading apostrophe, which spreadsheets read as "this is text". Plain text such as
+ * "-5 items" gets it too: only the first character can be judged safely, and that is what the
+ * guidance asks.
+ *
+ * A cell starts not only where we put it: a spreadsheet that splits on `;` or tab (Excel in many
+ * European locales, a "TSV" import) and stops honouring quotes once a field does not start with
+ * one, or a reader that cuts lines without looking at quotes, starts a new cell after any `,` `;`
+ * tab, CR or LF inside ours (issue 32). So the same escape goes after each of those too:
+ * `x;=1+1` is written `x;'=1+1`. Apostrophes already before a trigger (`'=x`, `a;'=x`) get one
+ * more (`''=x`), so that reading, which removes exactly one at the same places, gives every string
+ * back as written. Tab and CR are both separators and triggers: `\t\t` is written `'\t'\t`.
  * XLSX needs none of this: exceljs writes strings as shared-string cells, never formulas.
  */
-const FORMULA_START = /^'*[=+\-@\t\r＝＋－＠]/;
-const ESCAPED_FORMULA = /^'+[=+\-@\t\r＝＋－＠]/;
+const FORMULA_AT = /(?<=^|[,;\t\r\n])(?='*[=+\-@\t\r＝＋－＠])/g;
+const ESCAPED_FORMULA_AT = /(?<=^|[,;\t\r\n])'(?='*[=+\-@\t\r＝＋－＠])/g;
 
 export function escapeFormula(cell: string): string {
-  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+  return cell.replace(FORMULA_AT, "'");
 }
 
 /**
- * Undoes `escapeFormula`: one apostrophe goes, and only before a trigger, which is also how other
- * tools escape formulas. Any other apostrophe (`'hello`, `'5`) is the file's text and stays.
+ * Undoes `escapeFormula`: one apostrophe goes, and only before a trigger at a cell's start or after
+ * a separator, which is also how other tools escape formulas. Any other apostrophe (`'hello`,
+ * `'5`, `it's`) is the file's text and stays. In escaped text every added apostrophe follows a
+ * separator (or starts the cell), and an apostrophe of the text standing there before a trigger
+ * has an added one in front of it, so exactly the added ones go (a property test checks it).
  */
 export function unescapeFormula(cell: string): string {
-  return ESCAPED_FORMULA.test(cell) ? cell.slice(1) : cell;
+  return cell.replace(ESCAPED_FORMULA_AT, "");
 }
 
 /** The separator of the header row (`key,en,de`, `key;en;de`, `key\ten`): the most frequent of `,` `;` tab. */

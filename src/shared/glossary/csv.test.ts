@@ -60,6 +60,21 @@ describe("glossary CSV", () => {
     expect(parseGlossaryCsv(serializeGlossaryCsv([row]))).toEqual([row]);
   });
 
+  it("quotes cells with `;` or tab and escapes formulas after them, like the translations' CSV (issue 32)", () => {
+    const row = {
+      term: "x;=1+1",
+      description: "a\t@b",
+      partOfSpeech: null,
+      caseSensitive: false,
+      forbidden: false,
+      doNotTranslate: false,
+      translations: { de: "a;'=b" },
+    };
+    const text = new TextDecoder().decode(serializeGlossaryCsv([row]));
+    expect(text.split("\r\n")[1]).toBe(`"x;'=1+1","a\t'@b",,false,false,false,"a;''=b"`);
+    expect(parseGlossaryCsv(serializeGlossaryCsv([row]))).toEqual([row]);
+  });
+
   it("names the line of the first mistake", () => {
     expect(lineOf("term,de\nA,a\n,b\n")).toEqual({ line: 3, message: "Line 3: The term is empty" });
     expect(lineOf("term,forbidden\nA,maybe\n").line).toBe(2);

@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { escapeFormula, guessDelimiter, unescapeFormula } from "../formats/csv.ts";
+import { guessDelimiter, unescapeFormula, writeCsv } from "../formats/csv.ts";
 import { decodeText } from "../formats/json-text.ts";
 import { FormatError } from "../formats/types.ts";
 import { canonicalLanguage } from "../languages.ts";
@@ -23,9 +23,10 @@ import {
  * ```
  *
  * The six field columns come first (in any order; only `term` is required), then one column per
- * language code. Writing escapes cells a spreadsheet would run as formulas exactly as the
- * translations' CSV export does (formats/csv.ts `escapeFormula`), and reading undoes it, so a term
- * such as `=1+1` reads back as written. A file with a mistake is refused whole, naming the line.
+ * language code. Writing quotes cells and escapes what a spreadsheet would run as formulas exactly
+ * as the translations' CSV export does (formats/csv.ts `writeCsv`, `escapeFormula`), and reading
+ * undoes it, so a term such as `=1+1` or `a;=b` reads back as written. A file with a mistake is
+ * refused whole, naming the line.
  */
 
 export { GLOSSARY_CSV_FIELDS };
@@ -203,9 +204,5 @@ export function serializeGlossaryCsv(terms: readonly GlossaryCsvRow[]): Uint8Arr
     String(term.doNotTranslate),
     ...codes.map((code) => term.translations[code] ?? ""),
   ]);
-  const csv = Papa.unparse(
-    { fields: header.map(escapeFormula), data: rows.map((row) => row.map(escapeFormula)) },
-    { newline: "\r\n", quotes: false },
-  );
-  return new TextEncoder().encode(`\uFEFF${csv}\r\n`);
+  return writeCsv(header, rows);
 }
