@@ -88,6 +88,12 @@ describe("webhook settings", () => {
     ["http://[::1]:8080/hook", "::1"],
     ["http://[fd00::1]/hook", "fd00::1"],
     ["http://localhost:3000/hook", "127.0.0.1"],
+    // Issue 32: IPv6 forms that carry a private IPv4 address, and a documentation network.
+    ["http://[64:ff9b::7f00:1]/hook", "127.0.0.1"],
+    ["http://[::7f00:1]/hook", "127.0.0.1"],
+    ["http://[2002:7f00:1::]/hook", "127.0.0.1"],
+    ["http://[64:ff9b::a9fe:a9fe]/latest/meta-data", "169.254.169.254"],
+    ["http://192.0.2.10/hook", "192.0.2.10"],
   ])("refuses %s, a private or loopback address", async (url, address) => {
     const { owner, projectId } = await ownerWithProject(api(), []);
     const refused = await fail(owner, hooks.create, {
@@ -124,6 +130,37 @@ describe("webhook settings", () => {
     });
     expect(moved.status).toBe(400);
     expect(moved.body.error.message).toContain("private or loopback address");
+  });
+});
+
+describe("webhook deliveries to a special-purpose address", () => {
+  it("are not sent when a stored hook's URL carries a loopback address", async () => {
+    // A hook saved before these forms were refused: delivery checks the address again.
+    const { owner, projectId } = await ownerWithProject(api(), []);
+    const hook = await api()
+      .db.insertInto("webhooks")
+      .values({
+        project_id: projectId,
+        url: "http://[64:ff9b::7f00:1]:9/hook",
+        events: ["key.created"],
+        secret: "whsec_test",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await call(owner, hooks.test, { params: { projectId, id: hook.id } });
+    const deadline = Date.now() + 20_000;
+    let deliveries = (await call(owner, hooks.deliveries, { params: { projectId, id: hook.id } })).body
+      .deliveries;
+    while (deliveries.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      deliveries = (await call(owner, hooks.deliveries, { params: { projectId, id: hook.id } })).body
+        .deliveries;
+    }
+    expect(deliveries[0]).toMatchObject({
+      status: "failed",
+      responseCode: null,
+      error: "Not sent: 64:ff9b::7f00:1 is a private or loopback address",
+    });
   });
 });
 

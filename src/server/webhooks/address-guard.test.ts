@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guardedLookup, isPrivateAddress } from "./address-guard.ts";
+import { guardedLookup, isPrivateAddress, privateReason } from "./address-guard.ts";
 import { signatureHeader, verifySignature } from "./signature.ts";
 
 describe("isPrivateAddress", () => {
@@ -20,16 +20,52 @@ describe("isPrivateAddress", () => {
     "::ffff:127.0.0.1",
     "::ffff:10.0.0.1",
     "not an address",
+    // Issue 32: IPv6 forms that carry an IPv4 address, and the IANA ranges that were let through.
+    "64:ff9b::7f00:1",
+    "64:ff9b::a00:1",
+    "64:ff9b:1::a9fe:a9fe",
+    "::7f00:1",
+    "::ffff:0:7f00:1",
+    "2002:7f00:1::",
+    "2002:a9fe:a9fe::1",
+    "2001:0:4136:e378:8000:63bf:80ff:fffe",
+    "2001:0:7f00:1:8000:63bf:3fff:fdd2",
+    "192.0.2.1",
+    "198.51.100.7",
+    "203.0.113.9",
+    "198.18.0.1",
+    "240.0.0.1",
+    "255.255.255.255",
+    "224.0.0.1",
+    "2001:db8::1",
+    "100::1",
+    "fec0::1",
+    "ff02::1",
   ])("refuses %s", (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
-  it.each(["93.184.215.14", "8.8.8.8", "172.32.0.1", "2606:4700::1111", "::ffff:8.8.8.8"])(
-    "allows %s",
-    (address) => {
-      expect(isPrivateAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    "93.184.215.14",
+    "8.8.8.8",
+    "172.32.0.1",
+    "2606:4700::1111",
+    "::ffff:8.8.8.8",
+    // A public IPv4 address reached through NAT64 or 6to4 is that address.
+    "64:ff9b::808:808",
+    "2002:808:808::1",
+  ])("allows %s", (address) => {
+    expect(isPrivateAddress(address)).toBe(false);
+  });
+});
+
+describe("privateReason", () => {
+  it("names the IPv4 address an IPv6 address carries", () => {
+    expect(privateReason("64:ff9b::7f00:1")).toBe("it carries the loopback address 127.0.0.1");
+    expect(privateReason("2002:7f00:1::")).toBe("it carries the loopback address 127.0.0.1");
+    expect(privateReason("192.0.2.1")).toBe("reserved");
+    expect(privateReason("::1")).toBe("loopback");
+  });
 });
 
 describe("signatures", () => {

@@ -1,49 +1,57 @@
 import { promises as dns, lookup as dnsLookup, type LookupAddress } from "node:dns";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 import { AppError } from "../errors.ts";
 
 /**
- * Where a webhook may not point unless WEBHOOK_ALLOW_PRIVATE=1: the server's own host and network
- * (loopback, private, carrier-grade NAT, link-local with the cloud metadata address, unique-local,
- * unspecified, multicast and reserved). Otherwise anyone managing a project could make the server
- * call its neighbours and read their answers in the delivery log.
+ * Where a webhook may not point unless WEBHOOK_ALLOW_PRIVATE=1: anything but a public unicast
+ * address. Otherwise anyone managing a project could make the server call its own host and
+ * network (loopback, private, carrier-grade NAT, link-local with the cloud metadata address,
+ * unique-local) and read their answers in the delivery log.
+ *
+ * The ranges are IANA's special-purpose registries as ipaddr.js keeps them (documentation and
+ * benchmarking networks such as TEST-NET 192.0.2.0/24 included): an address whose range is not
+ * `unicast` is refused. An IPv6 address that carries an IPv4 address, and reaches it, is judged
+ * as that IPv4 address (issue 32: `[64:ff9b::7f00:1]` reached 127.0.0.1 through NAT64):
+ * IPv4-mapped `::ffff:a.b.c.d`, IPv4-translated `::ffff:0:a.b.c.d`, the deprecated
+ * IPv4-compatible `::a.b.c.d`, NAT64 `64:ff9b::/96` and `64:ff9b:1::/48`, 6to4 `2002::/16`, and
+ * Teredo `2001::/32` (its server and its client, whose address is stored inverted).
  */
-const blocked = new BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 3],
-] as const) {
-  blocked.addSubnet(network, prefix, "ipv4");
-}
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const) {
-  blocked.addSubnet(network, prefix, "ipv6");
+function carriedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
+  const p = address.parts;
+  const v4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  const zeros = (from: number, to: number) => p.slice(from, to).every((part) => part === 0);
+  if (zeros(0, 5) && (p[5] === 0xffff || p[5] === 0)) return [v4(p[6] ?? 0, p[7] ?? 0)];
+  if (zeros(0, 4) && p[4] === 0xffff && p[5] === 0) return [v4(p[6] ?? 0, p[7] ?? 0)];
+  if (p[0] === 0x64 && p[1] === 0xff9b) return [v4(p[6] ?? 0, p[7] ?? 0)];
+  if (p[0] === 0x2002) return [v4(p[1] ?? 0, p[2] ?? 0)];
+  if (p[0] === 0x2001 && p[1] === 0) {
+    return [v4(p[2] ?? 0, p[3] ?? 0), v4((p[6] ?? 0) ^ 0xffff, (p[7] ?? 0) ^ 0xffff)];
+  }
+  return [];
 }
 
-/** An IPv4 address written as IPv6 (`::ffff:127.0.0.1`) is judged as the IPv4 address. */
-function unmapped(address: string): string {
-  const match = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return match?.[1] ?? address;
+/** Why an address is not public (its range, or the IPv4 address it carries), or undefined. */
+export function privateReason(address: string): string | undefined {
+  if (isIP(address) === 0 || !ipaddr.isValid(address)) return "not an IP address";
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") {
+    const range = parsed.range();
+    return range === "unicast" ? undefined : range;
+  }
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.range() === "loopback" || v6.range() === "unspecified") return v6.range();
+  const carried = carriedIPv4(v6);
+  if (carried.length > 0) {
+    const refused = carried.find((v4) => v4.range() !== "unicast");
+    return refused && `it carries the ${refused.range()} address ${refused.toString()}`;
+  }
+  const range = v6.range();
+  return range === "unicast" ? undefined : range;
 }
 
 export function isPrivateAddress(address: string): boolean {
-  const plain = unmapped(address);
-  const family = isIP(plain);
-  if (family === 0) return true;
-  return blocked.check(plain, family === 4 ? "ipv4" : "ipv6");
+  return privateReason(address) !== undefined;
 }
 
 function hostOf(url: URL): string {
@@ -80,12 +88,14 @@ export async function checkWebhookUrl(value: string, allowPrivate: boolean): Pro
       throw new AppError("validation_failed", `The webhook URL's host ${host} could not be resolved`);
     }
   }
-  const refused = addresses.find(isPrivateAddress);
-  if (refused !== undefined) {
-    throw new AppError(
-      "validation_failed",
-      `The webhook URL points at a private or loopback address (${refused}); only public addresses are allowed`,
-    );
+  for (const address of addresses) {
+    const reason = privateReason(address);
+    if (reason !== undefined) {
+      throw new AppError(
+        "validation_failed",
+        `The webhook URL points at a private or loopback address (${address}: ${reason}); only public addresses are allowed`,
+      );
+    }
   }
 }
 
@@ -107,7 +117,7 @@ export function guardedLookup(allowPrivate: boolean) {
       const refused = allowPrivate ? undefined : list.find((entry) => isPrivateAddress(entry.address));
       if (refused) {
         const denied: NodeJS.ErrnoException = new Error(
-          `refused: ${hostname} resolves to the private or loopback address ${refused.address}`,
+          `refused: ${hostname} resolves to the private or loopback address ${refused.address} (${privateReason(refused.address)})`,
         );
         denied.code = "EPRIVATE";
         return callback(denied, []);
