@@ -3,7 +3,7 @@ import { apiAppForThisFile } from "../helpers/api-app.ts";
 import { ACCOUNT_TEAM_CASES, BILLING_CASES } from "../helpers/route-matrix/account-team-billing-cases.ts";
 import { ACTIVITY_CASES } from "../helpers/route-matrix/activity-cases.ts";
 import { COMMENT_CASES } from "../helpers/route-matrix/comments-cases.ts";
-import { buildMatrix, type Matrix, statusOf } from "../helpers/route-matrix/fixture.ts";
+import { answerOf, buildMatrix, type Matrix, statusOf } from "../helpers/route-matrix/fixture.ts";
 import { GLOSSARY_CASES } from "../helpers/route-matrix/glossary-cases.ts";
 import {
   CALLERS,
@@ -82,6 +82,41 @@ describe("route × role matrix", () => {
         return;
       }
       expect(got).toEqual(routeCase.expected);
+    });
+  }
+});
+
+/**
+ * Issue 32: an outsider's 404 must say nothing about what exists. For every route an outsider
+ * gets 404 from, the same request with the ids in its path replaced by ids of nothing must get
+ * the same answer, word for word (another team's batch said "Project not found", a random id
+ * "Batch translation not found").
+ */
+describe("another team's ids answer as ids of nothing", () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const nothing = (path: string) => {
+    const [pathname = "", query] = path.split("?");
+    const swapped = pathname
+      .split("/")
+      .map((segment) => {
+        if (UUID.test(segment)) return crypto.randomUUID();
+        if (segment === matrix.fixture.teamId) return `t${crypto.randomUUID().replaceAll("-", "")}`;
+        return segment;
+      })
+      .join("/");
+    return query === undefined ? swapped : `${swapped}?${query}`;
+  };
+
+  const outsiderRoutes = CASES.filter(
+    (routeCase) => routeCase.expected.outsider === 404 && routeOfCase(routeCase).includes(":"),
+  );
+  for (const routeCase of outsiderRoutes) {
+    const route = routeOfCase(routeCase);
+    it(route, async () => {
+      const theirs = await answerOf(api(), matrix, "outsider", routeCase);
+      const ofNothing = await answerOf(api(), matrix, "outsider", routeCase, nothing);
+      expect(theirs.status).toBe(404);
+      expect(ofNothing).toEqual(theirs);
     });
   }
 });

@@ -148,22 +148,55 @@ export async function statusOf(
   caller: Caller,
   routeCase: RouteCase,
 ): Promise<number> {
+  const response = await responseOf(api, matrix, caller, routeCase);
+  // Not read: an event stream the caller may open does not end.
+  await response.body?.cancel();
+  return response.status;
+}
+
+/**
+ * The caller's answer to a row's request, its status and body text: for answers that end (an
+ * outsider's 404). `path` may change the request's path first (the same request for ids of
+ * nothing).
+ */
+export async function answerOf(
+  api: ApiApp,
+  matrix: Matrix,
+  caller: Caller,
+  routeCase: RouteCase,
+  path?: (path: string) => string,
+): Promise<{ status: number; body: string }> {
+  const response = await responseOf(api, matrix, caller, routeCase, path);
+  return { status: response.status, body: await response.text() };
+}
+
+async function responseOf(
+  api: ApiApp,
+  matrix: Matrix,
+  caller: Caller,
+  routeCase: RouteCase,
+  path: (path: string) => string = (same) => same,
+): Promise<Response> {
   const client =
     routeCase.endsSession && caller !== "anonymous"
       ? await signInAs(await buildUser(api.app, { email: uniqueEmail("leaving") }))
       : matrix.clients.get(caller);
-  const { method, path, given } = await requestOfCase(routeCase, matrix.fixture);
+  const request = await requestOfCase(routeCase, matrix.fixture);
   const headers: Record<string, string> = {};
   if (client?.cookie) headers.cookie = client.cookie;
   let body: BodyInit | undefined;
+  const { given } = request;
   if (given instanceof FormData) body = given;
   else if (given !== undefined) {
     body = JSON.stringify(given);
     headers["content-type"] = "application/json";
   }
-  const response = await fetch(`${api.app.url}${path}`, { method, headers, body, redirect: "manual" });
-  await response.body?.cancel();
-  return response.status;
+  return fetch(`${api.app.url}${path(request.path)}`, {
+    method: request.method,
+    headers,
+    body,
+    redirect: "manual",
+  });
 }
 
 /** A row's request: from the contract for an endpoint row, as written for a hand row. */
