@@ -99,7 +99,12 @@ describe("text and ids at the edge", () => {
       `${field}: Text must not contain half of a character (the lone surrogate U+D800); check the text's encoding`;
     const cases: [string, string, unknown, string][] = [
       ["POST", `/api/teams/${teamId}/glossary`, { term: lone }, "term"],
-      ["POST", `/api/teams/${teamId}/glossary`, { term: "ok", translations: { de: "a\udc00" } }, "translations.de"],
+      [
+        "POST",
+        `/api/teams/${teamId}/glossary`,
+        { term: "ok", translations: { de: "a\udc00" } },
+        "translations.de",
+      ],
       ["POST", `/api/projects/${projectId}/reviews`, { title: lone }, "title"],
       ["PUT", "/api/profile", { firstName: lone }, "firstName"],
       ["POST", `/api/projects/${projectId}/keys`, { key: "ok", sourceValue: lone }, "sourceValue"],
@@ -176,13 +181,9 @@ describe("text and ids at the edge", () => {
       status: 400,
       body: { error: { message: 'Error processing file: the text of "bad" contains a NUL character' } },
     });
-    const surrogate = await upload(
-      owner,
-      projectId,
-      "de.json",
-      '{"fine": "Gut", "broken": "caf\\ud83d"}',
-      { language: "de" },
-    );
+    const surrogate = await upload(owner, projectId, "de.json", '{"fine": "Gut", "broken": "caf\\ud83d"}', {
+      language: "de",
+    });
     expect(surrogate).toMatchObject({
       status: 400,
       body: {
