@@ -44,11 +44,13 @@ describe("config", () => {
     }
   });
 
-  it("limits invites and AI requests by default, and takes other whole positive limits", () => {
+  it("limits invites, mention e-mails and AI requests by default, and takes other whole positive limits", () => {
     expect(loadConfig({})).toMatchObject({
       INVITES_PER_HOUR_PER_USER: 50,
       INVITES_PER_DAY_PER_TEAM: 200,
       INVITES_PER_DAY_PER_ADDRESS: 3,
+      MENTION_EMAILS_PER_10_MINUTES_PER_THREAD_RECIPIENT: 1,
+      MENTION_EMAILS_PER_HOUR_PER_AUTHOR: 20,
       AI_REQUESTS_PER_MINUTE_PER_USER: 30,
       AI_REQUESTS_PER_HOUR_PER_USER: 300,
       AI_REQUESTS_PER_HOUR_PER_TEAM: 1000,

@@ -72,6 +72,13 @@ export const configSchema = z.object({
   INVITES_PER_DAY_PER_TEAM: rateLimit(200),
   /** Invites of one address by one team per day, deleted ones included (an invite and delete loop). */
   INVITES_PER_DAY_PER_ADDRESS: rateLimit(3),
+  /**
+   * "Mentioned you" e-mails one person gets about one thread (a key and language) per 10 minutes;
+   * further mentions of them there are saved and shown, not mailed.
+   */
+  MENTION_EMAILS_PER_10_MINUTES_PER_THREAD_RECIPIENT: rateLimit(1),
+  /** "Mentioned you" e-mails one author's comments may send per hour; more are saved, not mailed. */
+  MENTION_EMAILS_PER_HOUR_PER_AUTHOR: rateLimit(20),
   /** AI requests (translate one string, writing assistant, batch start) one user may make per minute. */
   AI_REQUESTS_PER_MINUTE_PER_USER: rateLimit(30),
   /** AI requests one user may make per hour. */

@@ -64,12 +64,33 @@ export async function insertComment(db: Db, values: Insertable<CommentsTable>): 
   return row.id;
 }
 
-export async function updateCommentBody(db: Db, commentId: string, body: string, mentions: string[]) {
-  await db
-    .updateTable("comments")
-    .set({ body, mentions, edited_at: new Date() })
-    .where("id", "=", commentId)
-    .execute();
+/**
+ * Saves an edit and answers the ids it mentions that the comment never mentioned before:
+ * `mentioned_ever` keeps everyone it did (0028), so a mention taken out and put back is not new.
+ * The row is locked first, so two edits at once cannot both find the same person new.
+ */
+export function updateCommentBody(
+  db: Kysely<DB>,
+  commentId: string,
+  body: string,
+  mentions: string[],
+): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("comments")
+      .select("mentioned_ever")
+      .where("id", "=", commentId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return [];
+    const added = mentions.filter((id) => !row.mentioned_ever.includes(id));
+    await trx
+      .updateTable("comments")
+      .set({ body, mentions, mentioned_ever: [...row.mentioned_ever, ...added], edited_at: new Date() })
+      .where("id", "=", commentId)
+      .execute();
+    return added;
+  });
 }
 
 export async function deleteComment(db: Db, commentId: string): Promise<void> {

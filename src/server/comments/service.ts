@@ -15,6 +15,7 @@ import type { DB } from "../db/schema.ts";
 import { selectDisplayName } from "../db/sql.ts";
 import { AppError, notFoundAs } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { mentionEmail } from "../mail/mention-email.ts";
@@ -35,6 +36,17 @@ import {
   updateCommentBody,
 } from "./queries.ts";
 
+/**
+ * How many "mentioned you" e-mails go out (issue 32): a mention costs its author one request and
+ * mails someone else, so without limits a loop of comments or edits is a mail bomb.
+ */
+export interface MentionLimits {
+  /** E-mails to one person about one thread (a key and language) per 10 minutes. */
+  perThreadRecipient: number;
+  /** E-mails one author's comments send per hour, to anyone. */
+  perHourPerAuthor: number;
+}
+
 const isUuid = (value: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
@@ -42,7 +54,8 @@ const isUuid = (value: string) =>
  * Comment threads per key and language (issue 21). Every method checks the caller's role first
  * (src/shared/permissions.ts through access.ts). Each change publishes `comment.updated` with the
  * thread's open count after it is written; mentions are e-mailed after that, and a mail failure is
- * logged, never the comment's failure.
+ * logged, never the comment's failure. So is an e-mail the mention limits hold back: the comment is
+ * saved and shows the mention, and nobody is mailed twice for the same comment.
  */
 export function createCommentService(deps: {
   db: Kysely<DB>;
@@ -51,8 +64,10 @@ export function createCommentService(deps: {
   mailer: Mailer;
   logger: Logger;
   publicUrl: string;
+  limiter: RateLimiter;
+  limits: MentionLimits;
 }) {
-  const { db, access, events, mailer, logger, publicUrl } = deps;
+  const { db, access, events, mailer, logger, publicUrl, limiter, limits } = deps;
 
   async function cell(
     userId: string,
@@ -98,11 +113,45 @@ export function createCommentService(deps: {
     return people.filter((person) => picked.includes(person.id) && mentions(body, person));
   }
 
+  /**
+   * Counts an e-mail to `recipientId` against the mention limits; false: hold it back. The thread's
+   * limit is counted first, so a mention it holds back costs the author nothing (an e-mail the
+   * author's limit then holds back still uses the thread's one for those 10 minutes).
+   */
+  async function mayMail(authorId: string, recipientId: string, keyId: string, language: string) {
+    const context = { authorId, recipientId, keyId, language };
+    const perThread = await limiter.allows([
+      {
+        key: `mention:10min:thread:${keyId}:${language}:${recipientId}`,
+        windowSeconds: 10 * 60,
+        max: limits.perThreadRecipient,
+      },
+    ]);
+    if (!perThread) {
+      logger.info(context, "mention e-mail held back: the recipient was just mailed about this thread");
+      return false;
+    }
+    const perAuthor = await limiter.allows([
+      { key: `mention:hour:author:${authorId}`, windowSeconds: 60 * 60, max: limits.perHourPerAuthor },
+    ]);
+    if (!perAuthor) {
+      logger.info(context, "mention e-mail held back: the author's hourly mention e-mails are used up");
+      return false;
+    }
+    return true;
+  }
+
   async function mailMentions(
     people: Mentionable[],
     context: { authorId: string; project: ProjectRow; key: KeyRow; language: string; body: string },
   ) {
-    const recipients = people.filter((person) => person.id !== context.authorId);
+    const recipients: Mentionable[] = [];
+    for (const person of people) {
+      if (person.id === context.authorId) continue;
+      if (await mayMail(context.authorId, person.id, context.key.id, context.language)) {
+        recipients.push(person);
+      }
+    }
     if (recipients.length === 0) return;
     const author = (await selectDisplayName(db, context.authorId)) ?? "Someone";
     const url = new URL("/app/overview", publicUrl);
@@ -152,26 +201,30 @@ export function createCommentService(deps: {
         author_id: userId,
         body: body.body,
         mentions: people.map((person) => person.id),
+        mentioned_ever: people.map((person) => person.id),
       });
       await changed(project.id, keyId, language);
       await mailMentions(people, { authorId: userId, project, key, language, body: body.body });
       return present(id);
     },
 
-    /** Only the author edits; people mentioned for the first time get the e-mail. */
+    /**
+     * Only the author edits; people this comment mentions for the first time get the e-mail, not
+     * people it mentioned before (a mention taken out and put back is not new).
+     */
     async update(userId: string, commentId: string, input: CommentBody): Promise<Comment> {
       const { row, key, project } = await commentFor(userId, commentId);
       if (row.author_id !== userId) throw new AppError("forbidden", "You can only edit your own comments");
       const body = commentBodySchema.parse(input);
       const people = await mentioned(project.team_id, body.body, body.mentions);
-      await updateCommentBody(
+      const addedIds = await updateCommentBody(
         db,
         commentId,
         body.body,
         people.map((person) => person.id),
       );
       await changed(project.id, row.key_id, row.language_code);
-      const added = people.filter((person) => !row.mentions.includes(person.id));
+      const added = people.filter((person) => addedIds.includes(person.id));
       await mailMentions(added, {
         authorId: userId,
         project,

@@ -118,6 +118,7 @@ export interface Comments {
   id: Generated<string>;
   key_id: string;
   language_code: string;
+  mentioned_ever: Generated<string[]>;
   mentions: Generated<string[]>;
   project_id: string;
   resolved_at: Timestamp | null;

@@ -59,6 +59,20 @@ describe("RateLimiter", () => {
     await t.limiter.reset("pull:k1");
     await expect(t.limiter.hit([limit(1)])).resolves.toBeUndefined();
   });
+
+  it("allows counts as hit does but answers false instead of throwing, and stops at the first limit over", async () => {
+    const t = limiter();
+    const other = { ...limit(5), key: "pull:other" };
+    expect(await t.limiter.allows([limit(1), other])).toBe(true);
+    expect(await t.limiter.allows([limit(1), other])).toBe(false);
+    // The refused call did not count against the second limit: 4 more fit, not 3.
+    for (let i = 0; i < 4; i++) expect(await t.limiter.allows([other])).toBe(true);
+    expect(await t.limiter.allows([other])).toBe(false);
+    // One count for both ways: what allows counted, hit sees.
+    await expect(t.limiter.hit([limit(1)])).rejects.toThrow(AppError);
+    t.advance(60_000);
+    expect(await t.limiter.allows([limit(1)])).toBe(true);
+  });
 });
 
 describe("retryIn", () => {

@@ -85,6 +85,25 @@ export class RateLimiter {
 
   /** Counts a hit against each limit in order; throws 429 at the first one exceeded. */
   async hit(limits: Limit[]): Promise<void> {
+    const over = await this.count(limits);
+    if (over) {
+      const { limit, retryAfterSeconds } = over;
+      throw new AppError("rate_limited", limit.message(retryAfterSeconds), { retryAfterSeconds });
+    }
+  }
+
+  /**
+   * Counts as `hit` does, but answers false instead of throwing at the first limit exceeded: for
+   * work that is skipped, not refused (a mention e-mail held back while the comment is saved).
+   */
+  async allows(limits: Omit<Limit, "message">[]): Promise<boolean> {
+    return (await this.count(limits)) === undefined;
+  }
+
+  /** Counts a hit against each limit in order up to the first one exceeded, which it answers. */
+  private async count<L extends Omit<Limit, "message">>(
+    limits: L[],
+  ): Promise<{ limit: L; retryAfterSeconds: number } | undefined> {
     for (const limit of limits) {
       if (limit.windowSeconds > MAX_WINDOW_SECONDS) {
         throw new Error(
@@ -95,10 +114,10 @@ export class RateLimiter {
       const windowMs = limit.windowSeconds * 1000;
       const { count, windowStart } = await this.counters.increment(limit.key, now, windowMs);
       if (count > limit.max) {
-        const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
-        throw new AppError("rate_limited", limit.message(retryAfterSeconds), { retryAfterSeconds });
+        return { limit, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
       }
     }
+    return undefined;
   }
 
   /** Forget a hit that did not happen after all (for example, the e-mail could not be sent). */
