@@ -123,6 +123,11 @@ describe("invites", () => {
       [{ email: "   " }, "Email is required"],
       [{ email: "not-an-address" }, "Email is invalid"],
       [{ email: "a@b" }, "Email is invalid"],
+      // Issue 32: text the mailer reads as other recipients than the address stored.
+      [{ email: "Ada<ada@example.com>" }, "Email is invalid"],
+      [{ email: "<svg/onload=alert(1)>@evil.test" }, "Email is invalid"],
+      [{ email: "a@example.com,b@example.com" }, "Email is invalid"],
+      [{ email: '"a b"@example.com' }, "Email is invalid"],
     ] as const) {
       const answer = await t.owner.request<ErrorAnswer>("POST", path, { body });
       expect(answer).toMatchObject({ status: 400, body: { error: { message } } });

@@ -1,19 +1,14 @@
 import { z } from "zod";
+import { emailSchema } from "./email.ts";
 import { profileSchema } from "./profiles.ts";
 import { teamSummarySchema } from "./teams.ts";
+
+export { emailSchema };
 
 export const OTP_LENGTH = 6;
 export const RESEND_WAIT_SECONDS = 60;
 export const CODE_EXPIRY_MINUTES = 10;
 export const MAX_CODE_ATTEMPTS = 5;
-
-/** Spec point 5: required, e-mail type. */
-export const emailSchema = z
-  .string({ error: "Email is required" })
-  .trim()
-  .min(1, "Email is required")
-  .pipe(z.email("Email is invalid"))
-  .transform((value) => value.toLowerCase());
 
 export const codeSchema = z
   .string({ error: "Please enter all 6 digits" })

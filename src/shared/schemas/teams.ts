@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { roleSchema } from "../permissions.ts";
+import { emailSchema } from "./email.ts";
 
 export const teamSummarySchema = z.object({
   id: z.string(),
@@ -48,16 +49,8 @@ export const teamMemberListSchema = z.object({ members: z.array(teamMemberSchema
 export const updateMemberRoleBodySchema = z.object({ role: assignableRoleSchema });
 export type UpdateMemberRoleBody = z.infer<typeof updateMemberRoleBodySchema>;
 
-/** Spec point 5: the profile and invite forms want a simple x@y.z address. */
-export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const inviteEmailSchema = z
-  .string({ error: "Email is required" })
-  .trim()
-  .min(1, "Email is required")
-  .max(254, "Email is invalid")
-  .regex(SIMPLE_EMAIL, "Email is invalid")
-  .transform((value) => value.toLowerCase());
+/** Spec point 5: the invite form wants a simple x@y.z address. */
+export const inviteEmailSchema = emailSchema;
 
 export const createInviteBodySchema = z.object({ email: inviteEmailSchema });
 export type CreateInviteBody = z.input<typeof createInviteBodySchema>;
