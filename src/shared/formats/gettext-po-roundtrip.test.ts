@@ -249,3 +249,42 @@ msgstr[1] ""
     expect(written.translations).toEqual(po.parse(template).translations);
   });
 });
+
+describe("PO obsolete entries (issue 33)", () => {
+  const WITH_OBSOLETE = `msgid ""
+msgstr ""
+"Language: de\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+msgid "Save"
+msgstr "Speichern"
+
+#~ msgid "Old button"
+#~ msgstr "Alter Knopf"
+
+#~ msgctxt "menu"
+#~ msgid "Quit"
+#~ msgstr "Beenden"
+
+#, fuzzy
+#~ msgid "Old file"
+#~ msgid_plural "Old files"
+#~ msgstr[0] "Alte Datei"
+#~ msgstr[1] "Alte Dateien"
+`;
+
+  it("are no keys, and come back as obsolete entries, in their order", async () => {
+    const parsed = await parse(WITH_OBSOLETE);
+    expect(parsed.languages.de?.map((entry) => entry.key)).toEqual(["Save"]);
+    // Through JSON, as the database keeps file metadata.
+    const kept = JSON.parse(JSON.stringify(parsed.fileMeta)) as Record<string, FormatMeta>;
+    const file = await exportParsed(parsed, kept);
+    const written = text(file.bytes);
+    expect(written.slice(written.indexOf("#~"))).toBe(WITH_OBSOLETE.slice(WITH_OBSOLETE.indexOf("#~")));
+    const table = po.parse(written);
+    expect(Object.keys(table.obsolete ?? {}).sort()).toEqual(["", "menu"]);
+    expect(table.obsolete?.menu?.Quit?.msgstr).toEqual(["Beenden"]);
+    expect(table.obsolete?.[""]?.["Old file"]?.msgstr).toEqual(["Alte Datei", "Alte Dateien"]);
+  });
+});

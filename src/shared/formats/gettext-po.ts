@@ -40,7 +40,8 @@ const NAME = FORMAT_INFO.po.label;
  *   needs it. The source side of a plural is `{one: msgid, other: msgid_plural}`.
  * - An empty msgstr (untranslated, in gettext's own terms) is the value `""`, so that it is
  *   written back as `msgstr ""`; a plural without any form likewise. `#, fuzzy` translations are
- *   read with `state: "fuzzy"`; obsolete `#~` entries are ignored.
+ *   read with `state: "fuzzy"`; obsolete `#~` entries are no keys: they are kept as they are
+ *   in the file's `fileMeta` and written back after the live entries (`po-meta.ts`).
  * - Bad input (unterminated quotes, unknown keywords, duplicate msgids, binary data) → FormatError.
  *
  * Writing: one `{lang}.po` per language other than the source (just the source's when it is the
@@ -178,13 +179,19 @@ function parsePo(bytes: Uint8Array, language: string, sourceLanguage: string): P
     return {
       languages: { [language]: entries },
       warnings,
-      fileMeta: { [language]: readFileMeta(table, translated === 0 && entries.length > 0) },
+      fileMeta: {
+        [language]: readFileMeta(
+          table,
+          translated === 0 && entries.length > 0,
+          entriesInFileOrder(text, table, "obsolete"),
+        ),
+      },
     };
   }
   return {
     languages: { [sourceLanguage]: sourceEntries, [language]: targetEntries },
     warnings,
-    fileMeta: { [language]: readFileMeta(table, false) },
+    fileMeta: { [language]: readFileMeta(table, false, entriesInFileOrder(text, table, "obsolete")) },
   };
 }
 

@@ -76,7 +76,11 @@ export function writeEntryComments(
 }
 
 /** The header as `fileMeta` (see above). */
-export function readFileMeta(table: GetTextTranslations, template: boolean): FormatMeta {
+export function readFileMeta(
+  table: GetTextTranslations,
+  template: boolean,
+  obsolete: readonly GetTextTranslation[] = [],
+): FormatMeta {
   const header = table.translations[""]?.[""];
   const meta: FormatMeta = {
     headers: Object.entries(table.headers ?? {}).map(([name, value]) => [name, value]),
@@ -86,7 +90,59 @@ export function readFileMeta(table: GetTextTranslations, template: boolean): For
   const flags = header ? flagsOf(header) : [];
   if (flags.length > 0) meta.headerFlags = flags;
   if (template) meta.template = true;
+  if (obsolete.length > 0) meta.obsolete = obsolete.map(obsoleteEntry);
   return meta;
+}
+
+/**
+ * An obsolete entry (`#~ msgid …`) as it is: gettext keeps them so that a string that comes back
+ * into the sources finds its old translation, and a file that lost them on every sync made a noisy
+ * diff (issue 33). They are in the file's `fileMeta.obsolete`, in file order, never keys.
+ */
+function obsoleteEntry(message: GetTextTranslation): MetaValue {
+  const entry: { [key: string]: MetaValue } = { msgid: message.msgid, msgstr: [...message.msgstr] };
+  if (message.msgctxt !== undefined) entry.msgctxt = message.msgctxt;
+  if (message.msgid_plural !== undefined) entry.msgid_plural = message.msgid_plural;
+  const comments = Object.entries(message.comments ?? {}).filter(
+    (pair): pair is [string, string] => typeof pair[1] === "string" && pair[1] !== "",
+  );
+  if (comments.length > 0) entry.comments = Object.fromEntries(comments);
+  return entry;
+}
+
+/**
+ * The obsolete entries `readFileMeta` kept, as gettext-parser writes them (`#~` lines), and their
+ * order (gettext-parser groups them by msgctxt).
+ */
+export function obsoleteSection(meta: FormatMeta | undefined): {
+  section: GetTextTranslations["translations"];
+  order: GetTextTranslation[];
+} {
+  const section: GetTextTranslations["translations"] = {};
+  const order: GetTextTranslation[] = [];
+  const entries = meta?.obsolete;
+  if (!Array.isArray(entries)) return { section, order };
+  for (const entry of entries) {
+    if (entry === null || typeof entry !== "object" || Array.isArray(entry)) continue;
+    const { msgid, msgstr, msgctxt, msgid_plural: plural, comments } = entry;
+    if (typeof msgid !== "string" || !Array.isArray(msgstr)) continue;
+    const message: GetTextTranslation = {
+      msgid,
+      msgstr: msgstr.filter((form): form is string => typeof form === "string"),
+    };
+    if (typeof msgctxt === "string") message.msgctxt = msgctxt;
+    if (typeof plural === "string") message.msgid_plural = plural;
+    if (comments !== null && typeof comments === "object" && !Array.isArray(comments)) {
+      message.comments = Object.fromEntries(
+        Object.entries(comments).filter((pair): pair is [string, string] => typeof pair[1] === "string"),
+      ) as GetTextComment;
+    }
+    const context = typeof msgctxt === "string" ? msgctxt : "";
+    section[context] ??= {};
+    (section[context] as Record<string, GetTextTranslation>)[msgid] = message;
+    order.push(message);
+  }
+  return { section, order };
 }
 
 /** Whether a header's Language names `language` (`de_DE` in a file imported as `de` does). */

@@ -18,14 +18,21 @@ function rawContent(lines: readonly string[]): string {
   return lines.map((line) => /"(.*)"\s*$/.exec(line)?.[1] ?? "").join("");
 }
 
+/** An obsolete entry's line (`#~ msgid "…"`, not `#~| msgid`, its previous msgid) without its mark. */
+const OBSOLETE_LINE = /^#~(?!\|)\s?/;
+
 /**
  * Each entry's msgctxt and (when it is an array index) msgid, in file order, from a scan of the
- * keyword lines. Comment lines (`#~` obsolete entries too) are skipped.
+ * keyword lines: of the live entries (comment lines skipped), or of the obsolete ones (`#~`).
  */
-function scan(text: string): Placed[] {
+function scan(text: string, section: Section): Placed[] {
   const placed: Placed[] = [];
   const decoded = new Map<string, string>();
-  const lines = text.split(/\r\n|\r|\n/);
+  const all = text.split(/\r\n|\r|\n/);
+  const lines =
+    section === "translations"
+      ? all
+      : all.map((line) => (OBSOLETE_LINE.test(line) ? line.replace(OBSOLETE_LINE, "") : "#"));
   let context: string | undefined;
   for (let i = 0; i < lines.length; i++) {
     const keyword = KEYWORD.exec(lines[i] ?? "")?.[1];
@@ -56,22 +63,28 @@ function scan(text: string): Placed[] {
   return placed;
 }
 
+type Section = "translations" | "obsolete";
+
 /**
- * The table's entries (the header included) in file order. gettext-parser groups entries by
- * msgctxt, and within a group a JavaScript object lists msgids like `1` or `42` first: the scan
- * gives back where each stands. Should the scan and the table ever disagree, what the scan did not
- * place follows in gettext-parser's order: nothing is lost.
+ * The table's entries (the header included) in file order, or its obsolete entries. gettext-parser
+ * groups entries by msgctxt, and within a group a JavaScript object lists msgids like `1` or `42`
+ * first: the scan gives back where each stands. Should the scan and the table ever disagree, what
+ * the scan did not place follows in gettext-parser's order: nothing is lost.
  */
-export function entriesInFileOrder(text: string, table: GetTextTranslations): GetTextTranslation[] {
+export function entriesInFileOrder(
+  text: string,
+  table: GetTextTranslations,
+  section: Section = "translations",
+): GetTextTranslation[] {
   const groups = new Map(
-    Object.entries(table.translations).map(([context, messages]) => [
+    Object.entries(table[section] ?? {}).map(([context, messages]) => [
       context,
       { messages, others: Object.entries(messages).filter(([msgid]) => !ARRAY_INDEX.test(msgid)) },
     ]),
   );
   const ordered: GetTextTranslation[] = [];
   const placed = new Set<GetTextTranslation>();
-  for (const { context, index } of scan(text)) {
+  for (const { context, index } of scan(text, section)) {
     const group = groups.get(context ?? "");
     const next = index !== undefined ? group?.messages[index] : group?.others.shift()?.[1];
     if (next && !placed.has(next)) {

@@ -1,6 +1,13 @@
 import { type GetTextTranslation, type GetTextTranslations, po } from "gettext-parser";
 import { entryToValue } from "./plurals.ts";
-import { FUZZY, KEY_FLAG, NO_SOURCE_FLAG, writeEntryComments, writeHeader } from "./po-meta.ts";
+import {
+  FUZZY,
+  KEY_FLAG,
+  NO_SOURCE_FLAG,
+  obsoleteSection,
+  writeEntryComments,
+  writeHeader,
+} from "./po-meta.ts";
 import { indexCategories, parsePluralForms } from "./po-plural-forms.ts";
 import {
   FormatError,
@@ -126,8 +133,11 @@ export function writePo(
     order.set(message, index);
   });
 
+  // After the live entries, in the file's order.
+  const obsolete = obsoleteSection(fileMeta);
+  for (const [index, message] of obsolete.order.entries()) order.set(message, index);
   const compiled = po.compile(
-    { charset: "utf-8", headers: header.headers, translations },
+    { charset: "utf-8", headers: header.headers, translations, obsolete: obsolete.section },
     { sort: (a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0) },
   );
   return new TextEncoder().encode(restoreContentType(compiled.toString("utf8"), header.headers));
