@@ -31,6 +31,20 @@ describe("collectImport", () => {
     expect(json.warnings).toEqual(['Skipped key "7411707293150975401": numeric-only keys are not imported']);
   });
 
+  it("keeps a numeric msgid of a PO file: every msgid is a key (issue 33)", () => {
+    const parsed = file({
+      en: [
+        { key: "0", value: "0" },
+        { key: "42", value: "42" },
+      ],
+      de: [{ key: "0", value: "null" }],
+    });
+    const collected = collectImport(parsed, "po", "de");
+    expect(collected.keys).toEqual(["0", "42"]);
+    expect(collected.warnings).toEqual([]);
+    expect(collected.strings.get("de")?.get("0")).toMatchObject({ value: "null" });
+  });
+
   it("stores an empty string as a value, except where it means 'not translated' (PO, XLIFF)", () => {
     const parsed = file({ de: [{ key: "a", value: "" }] });
     expect(collectImport(parsed, "json", "en").strings.get("de")?.get("a")).toEqual({

@@ -36,8 +36,11 @@ export interface CollectedImport {
   warnings: string[];
 }
 
-/** XLIFF keys are unit ids, which are often numbers (Angular): there they are real keys. */
-const NUMERIC_KEYS_ALLOWED: ReadonlySet<FormatId> = new Set(["xliff", "xliff2"]);
+/**
+ * XLIFF keys are unit ids, which are often numbers (Angular), and a PO key is its msgid, the source
+ * text, which may be a number (`msgid "0"`): there they are real keys.
+ */
+const NUMERIC_KEYS_ALLOWED: ReadonlySet<FormatId> = new Set(["xliff", "xliff2", "po"]);
 /**
  * Formats that carry every key's source text, where an empty translation means "not translated"
  * (gettext's empty msgstr, an empty XLIFF target): their export writes it back for every key the
