@@ -44,7 +44,12 @@ describe("iOS .strings: what a file carries comes back", () => {
     const parsed = await parse(FILE);
     expect(parsed.languages.de).toEqual([
       { key: "save", value: "Sichern", comment: "The save button" },
-      { key: "empty", value: "", comment: "Shown when nothing was chosen\n(a second line)" },
+      {
+        key: "empty",
+        value: "",
+        comment: "Shown when nothing was chosen\n(a second line)",
+        meta: { commentStyle: "line" },
+      },
       { key: "zebra", value: "Zebra" },
       { key: "apple", value: "Apfel" },
     ]);
@@ -53,7 +58,7 @@ describe("iOS .strings: what a file carries comes back", () => {
     });
   });
 
-  it("writes them back: header, /* */ comments, empty values, the order given", async () => {
+  it("writes them back: header, comments as /* */ or // as they were (issue 33), empty values, the order given", async () => {
     const parsed = await parse(FILE);
     const written = await exportParsed(parsed);
     expect(written).toBe(`/* Localizable.strings
@@ -64,8 +69,8 @@ describe("iOS .strings: what a file carries comes back", () => {
 /* The save button */
 "save" = "Sichern";
 
-/* Shown when nothing was chosen
-(a second line) */
+// Shown when nothing was chosen
+// (a second line)
 "empty" = "";
 
 "zebra" = "Zebra";
@@ -112,5 +117,22 @@ describe("iOS .strings: what a file carries comes back", () => {
       OUT,
     );
     expect(text(file?.bytes)).toBe(`"files" = "${icu}";\n`);
+  });
+});
+
+describe("iOS .strings: comments keep their kind and place (issue 33)", () => {
+  it("writes // comments as // lines and a comment after the ; after it, byte for byte", async () => {
+    const file = `// A line comment
+"a" = "A";
+
+"b" = "B"; // about b
+
+"c" = "C"; /* about c */
+
+/* A block comment */
+"d" = "D";
+`;
+    const written = await exportParsed(await parse(file));
+    expect(written).toBe(file);
   });
 });

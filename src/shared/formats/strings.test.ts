@@ -50,7 +50,7 @@ describe("iOS .strings: reading", () => {
 `);
     expect(entries).toEqual([
       { key: "%@ %@", value: "%1$@ %2$@", comment: "The format for an override. (1: symbol)(2: name)" },
-      { key: "Bolus", value: "Bolus", comment: "A line comment" },
+      { key: "Bolus", value: "Bolus", comment: "A line comment", meta: { commentStyle: "line" } },
       { key: "no comment", value: "value" },
     ]);
   });
@@ -80,7 +80,12 @@ describe("iOS .strings: reading", () => {
   "Same";
 }`);
     expect(entries).toEqual([
-      { key: "CFBundleName", value: "Loop", comment: "first line\nsecond line" },
+      {
+        key: "CFBundleName",
+        value: "Loop",
+        comment: "first line\nsecond line",
+        meta: { commentStyle: "line" },
+      },
       { key: "Same", value: "Same" },
     ]);
   });
@@ -92,8 +97,8 @@ describe("iOS .strings: reading", () => {
 "c" = "C"; // after c
 "d" = "D";`);
     expect(entries).toEqual([
-      { key: "a", value: "A", comment: "about a" },
-      { key: "b", value: "B", comment: "about b" },
+      { key: "a", value: "A", comment: "about a", meta: { commentStyle: "line", commentAfter: true } },
+      { key: "b", value: "B", comment: "about b", meta: { commentAfter: true } },
       { key: "c", value: "C", comment: "above c" },
       { key: "d", value: "D" },
     ]);

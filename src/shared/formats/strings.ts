@@ -28,7 +28,8 @@ const NAME = FORMAT_INFO.strings.label;
  * export it comes back as plural forms, and the flag says to write it as the text it was.
  *
  * Written back as UTF-8, `{lang}.lproj/Localizable.strings`, one file per language: the header,
- * then the pairs in the order given, each comment as `/* … *\/` above its pair. Plural entries
+ * then the pairs in the order given, each comment as the file had it (`meta.commentStyle: "line"`
+ * for `//` lines, `meta.commentAfter` for one after the `;`), else as `/* … *\/` above its pair. Plural entries
  * are not written (they belong in `.stringsdict`), except those flagged `icuPlural`.
  */
 export const stringsFormat: FormatDefinition = {
@@ -40,7 +41,7 @@ export const stringsFormat: FormatDefinition = {
     const { entries, duplicates, header } = parseStringsText(text);
     for (const entry of entries) {
       if (entry.value !== undefined && icuToPlurals(entry.value) !== undefined)
-        entry.meta = { icuPlural: true };
+        entry.meta = { ...entry.meta, icuPlural: true };
     }
     const warnings: string[] = [];
     if (duplicates.length > 0) {
@@ -68,12 +69,30 @@ function blockComment(text: string): string {
   return `/* ${text.replace(/\*\//g, "* /")} */`;
 }
 
+/** A comment as `//` lines: one per line of the text. */
+function lineComment(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => (line === "" ? "//" : `// ${line}`))
+    .join("\n");
+}
+
+/** A pair with its comment where and as the file had it: above (or after the `;`), `/* *\/` or `//`. */
+function pairWithComment(entry: TranslationEntry, pair: string): string {
+  if (!entry.comment) return `${pair}\n`;
+  const byLines = entry.meta?.commentStyle === "line";
+  if (entry.meta?.commentAfter === true && !entry.comment.includes("\n")) {
+    return `${pair} ${byLines ? lineComment(entry.comment) : blockComment(entry.comment)}\n`;
+  }
+  return `${byLines ? lineComment(entry.comment) : blockComment(entry.comment)}\n${pair}\n`;
+}
+
 export function writeStringsText(entries: readonly TranslationEntry[], fileMeta?: FormatMeta): string {
   const pairs = entries
     .filter((entry) => entry.value !== undefined || !entry.plurals || entry.meta?.icuPlural === true)
     .map((entry) => {
-      const pair = `"${escapeStrings(entry.key)}" = "${escapeStrings(entryToValue(entry))}";\n`;
-      return entry.comment ? `${blockComment(entry.comment)}\n${pair}` : pair;
+      const pair = `"${escapeStrings(entry.key)}" = "${escapeStrings(entryToValue(entry))}";`;
+      return pairWithComment(entry, pair);
     });
   const header = fileMeta?.headerComment;
   // The blank line after the header is what parts it from the first pair's own comment.
@@ -239,6 +258,7 @@ export function parseStringsText(text: string): {
       fail("this is an XML property list, not a text .strings file (convert it with plutil -convert xml1)");
     }
     const comment = pendingComment;
+    const commentByLines = lastWasLineComment;
     pendingComment = undefined;
     pairs++;
     const key = readString("key");
@@ -266,8 +286,16 @@ export function parseStringsText(text: string): {
       byKey.delete(key);
     }
     const entry: TranslationEntry = { key, value };
-    const note = comment || (trailing?.[1] ?? trailing?.[2])?.trim();
-    if (note) entry.comment = note;
+    const after = comment ? undefined : (trailing?.[1] ?? trailing?.[2])?.trim();
+    const note = comment || after;
+    if (note) {
+      entry.comment = note;
+      // How the file wrote it, so that it is written back so (issue 33).
+      const style: FormatMeta = {};
+      if (after ? trailing?.[1] !== undefined : commentByLines) style.commentStyle = "line";
+      if (after) style.commentAfter = true;
+      if (Object.keys(style).length > 0) entry.meta = style;
+    }
     byKey.set(key, entry);
   }
   const entries = [...byKey.values()];
