@@ -65,7 +65,7 @@ describe("arb round trip: fixtures", () => {
       { key: "aLast", value: "Zuletzt" },
     ]);
     expect(first.fileMeta).toEqual({
-      de: { "@@last_modified": "2024-05-01T10:00:00Z", "@@x-template": "app_en.arb" },
+      de: { "@@last_modified": "2024-05-01T10:00:00Z", "@@x-template": "app_en.arb", keyBlocks: true },
     });
     const written = await write("de", first.languages.de ?? [], first.fileMeta);
     const parsed = JSON.parse(written) as Record<string, unknown>;

@@ -61,7 +61,9 @@ describe("arb parse", () => {
       },
       { key: "quoted", value: "It''s '{'literal'}'" },
     ]);
-    expect(result.fileMeta).toEqual({ "pt-BR": { "@@last_modified": "2024-01-01T00:00:00Z" } });
+    expect(result.fileMeta).toEqual({
+      "pt-BR": { "@@last_modified": "2024-01-01T00:00:00Z", keyBlocks: true },
+    });
     expect(result.warnings).toEqual([
       'The file says "@@locale": "pt_BR", so its strings were read as pt-BR.',
       "Skipped 1 value that is not text (a number, true/false or null): count.",
@@ -73,7 +75,11 @@ describe("arb parse", () => {
 
   it("uses options.language without @@locale", async () => {
     const result = await parse('{"a": "A"}', "de");
-    expect(result).toEqual({ languages: { de: [{ key: "a", value: "A" }] }, warnings: [] });
+    expect(result).toEqual({
+      languages: { de: [{ key: "a", value: "A" }] },
+      warnings: [],
+      fileMeta: { de: { keyBlocks: false } },
+    });
   });
 
   it("refuses invalid, truncated, binary and non-object files", async () => {
@@ -93,7 +99,7 @@ describe("arb serialize", () => {
   ];
 
   it("writes app_{locale}.arb with @@locale, descriptions and ICU plurals", async () => {
-    const [file] = await arbFormat.serialize({ "pt-BR": entries }, out);
+    const [file] = await arbFormat.serialize({ "pt-BR": entries }, { ...out, sourceLanguage: "pt-BR" });
     expect(file?.path).toBe("app_pt_BR.arb");
     expect(JSON.parse(text(file?.bytes ?? new Uint8Array()))).toEqual({
       "@@locale": "pt_BR",
@@ -105,9 +111,31 @@ describe("arb serialize", () => {
     expect(text(file?.bytes ?? new Uint8Array())).toMatch(/^\{\n {2}"@@locale": "pt_BR",\n/);
   });
 
+  it("writes a translation file's @key blocks only if its imported file had them (issue 33)", async () => {
+    const write = async (fileMeta?: SerializeOptions["fileMeta"]) => {
+      const [file] = await arbFormat.serialize(
+        { "pt-BR": entries },
+        { ...out, ...(fileMeta ? { fileMeta } : {}) },
+      );
+      return JSON.parse(text(file?.bytes ?? new Uint8Array())) as Record<string, unknown>;
+    };
+    // Never imported, or imported without blocks: the template (source) file has them, not this one.
+    expect(await write()).not.toHaveProperty("@title");
+    expect(await write({ "pt-BR": { keyBlocks: false } })).not.toHaveProperty("@title");
+    expect((await write({ "pt-BR": { keyBlocks: true } }))["@title"]).toEqual({
+      description: "App bar title",
+    });
+    const plain = await parse('{"@@locale": "pt_BR", "title": "Título"}', "pt-BR");
+    const [file] = await arbFormat.serialize(
+      { "pt-BR": [{ key: "title", value: "Título", comment: "App bar title" }] },
+      { ...out, fileMeta: plain.fileMeta ?? {} },
+    );
+    expect(text(file?.bytes ?? new Uint8Array())).toBe('{\n  "@@locale": "pt_BR",\n  "title": "Título"\n}\n');
+  });
+
   it("round-trips parse → serialize → parse", async () => {
     const first = await parse(sample, "pt-BR");
-    const [file] = await arbFormat.serialize(first.languages, out);
+    const [file] = await arbFormat.serialize(first.languages, { ...out, fileMeta: first.fileMeta ?? {} });
     const again = await parse(file?.bytes ?? new Uint8Array(), "pt-BR");
     expect(again.languages).toEqual(first.languages);
   });

@@ -25,7 +25,8 @@ import { type FormatDefinition, FormatError, type FormatMeta, type TranslationEn
  * `{"placeholders": {"count": {"type": "int", "format": "compact", "example": "3",
  * "optionalParameters": {…}}}, "type": "text"}` (`{}` for a block with nothing else, so it comes
  * back). `fileMeta` per language: every `@@` attribute but `@@locale`, by its name
- * (`{"@@last_modified": "2024-01-01T00:00:00Z", "@@x-template": "app_en.arb"}`).
+ * (`{"@@last_modified": "2024-01-01T00:00:00Z", "@@x-template": "app_en.arb"}`), and `keyBlocks`:
+ * whether the file had `@key` blocks.
  *
  * Reading: `@@locale` gives the language (`pt_BR` → `pt-BR`; else `options.language`). Values stay
  * ICU strings as written (plurals too). Non-string values and nested objects are skipped with a
@@ -34,8 +35,14 @@ import { type FormatDefinition, FormatError, type FormatMeta, type TranslationEn
  * Writing: `app_{lang}.arb` with `@@locale` for the exported language in Flutter's spelling
  * (`app_pt_BR.arb`, `"@@locale": "pt_BR"`; gen-l10n splits locales on `_`), then the other `@@`
  * attributes from `fileMeta`, then each key in the order given followed by its `@key` block
- * (`description`, the `meta` fields, `context`) when it has one; plural entries as ICU messages.
+ * (`description`, the `meta` fields, `context`) when it has one and the language's file has blocks:
+ * as its imported file had them, else only the source language's (the template, in gen-l10n's
+ * terms; a translation file that gained the template's descriptions made a noisy diff). Plural
+ * entries as ICU messages.
  */
+
+/** `fileMeta` field (not an `@@` attribute): whether the language's file had `@key` blocks. */
+const KEY_BLOCKS = "keyBlocks";
 
 export const arbFormat: FormatDefinition = {
   id: "arb",
@@ -69,10 +76,13 @@ export const arbFormat: FormatDefinition = {
     const entries = acceptableLeaves(items, log).map(({ key, value }) =>
       withBlock({ key, value }, data[`@${key}`]),
     );
+    // Whether this file has `@key` blocks: a translation file usually has none (gen-l10n reads
+    // them from the template), and one written back with the template's would differ (issue 33).
+    fileMeta[KEY_BLOCKS] = Object.keys(data).some((key) => key.startsWith("@") && !key.startsWith("@@"));
     return {
       languages: { [language]: entries },
       warnings: log.messages(),
-      ...(Object.keys(fileMeta).length > 0 ? { fileMeta: { [language]: fileMeta } } : {}),
+      fileMeta: { [language]: fileMeta },
     };
   },
   async serialize(languages, options) {
@@ -83,10 +93,12 @@ export const arbFormat: FormatDefinition = {
       for (const [name, value] of Object.entries(options.fileMeta?.[language] ?? {})) {
         if (name.startsWith("@@") && !out.has(name)) out.set(name, { json: JSON.stringify(value) });
       }
+      const imported = options.fileMeta?.[language]?.[KEY_BLOCKS];
+      const withBlocks = typeof imported === "boolean" ? imported : language === options.sourceLanguage;
       for (const entry of entries) {
         if (entry.key.startsWith("@") || out.has(entry.key)) continue;
         out.set(entry.key, entryToValue(entry));
-        const block = blockOf(entry);
+        const block = withBlocks ? blockOf(entry) : undefined;
         if (block !== undefined) out.set(`@${entry.key}`, { json: JSON.stringify(block) });
       }
       const text = writeJson(out, options.pretty);
