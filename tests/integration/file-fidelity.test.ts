@@ -321,3 +321,20 @@ describe("gettext PO through the database", () => {
     expect(after.translations).toEqual(before.translations);
   });
 });
+
+describe("ICU messages (issue 33)", () => {
+  it("come back as they were written, not re-serialized, in JSON and ARB", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    const json =
+      '{\n  "files": "{count, plural, one {# file} other {# files} }",\n  "items": "{n,plural,one{# item}other{# items}}"\n}\n';
+    expect((await upload(owner, projectId, "en.json", json, { language: "en" })).status).toBe(200);
+    const arb =
+      '{\n  "@@locale": "de",\n  "files": "{count, plural,\\n  one {# Datei}\\n  other {# Dateien}\\n}"\n}\n';
+    expect((await upload(owner, projectId, "app_de.arb", arb, { language: "de" })).status).toBe(200);
+
+    const jsonFiles = await exportTexts(owner, projectId, { languages: ["en"], format: "json" });
+    expect(jsonFiles["en.json"]).toBe(json);
+    const arbFiles = await exportTexts(owner, projectId, { languages: ["de"], format: "arb" });
+    expect(arbFiles["app_de.arb"]).toBe(arb);
+  });
+});

@@ -19,7 +19,7 @@ import {
   nestKeys,
   writeJson,
 } from "./json-tree.ts";
-import { classifyPluralGroup, isPluralCategory, pluralsToIcu } from "./plurals.ts";
+import { classifyPluralGroup, entryToValue, isPluralCategory } from "./plurals.ts";
 import {
   type FileWriter,
   type FormatDefinition,
@@ -198,7 +198,7 @@ function jsonLeaves(
     if (flattenPlurals && suffixed.length > 0 && suffixed.every((leaf) => !plainKeys.has(leaf.key))) {
       leaves.push(...suffixed);
     } else {
-      leaves.push({ key: entry.key, value: pluralsToIcu(forms, entry.pluralVariable ?? "count") });
+      leaves.push({ key: entry.key, value: entryToValue(entry) });
     }
   }
   return leaves;

@@ -127,12 +127,24 @@ describe("pluralsToIcu / icuToPlurals", () => {
     const entry = { key: "files", plurals: { one: "%d file", other: "%d files" }, pluralVariable: "n" };
     const value = entryToValue(entry);
     expect(value).toBe("{n, plural, one {%d file} other {%d files}}");
-    expect(valueToEntry("files", value)).toEqual(entry);
+    expect(valueToEntry("files", value)).toEqual({ ...entry, pluralMessage: value });
     expect(entryToValue({ key: "a", value: "Hello" })).toBe("Hello");
     expect(entryToValue({ key: "a" })).toBe("");
     expect(entryToValue({ key: "a", plurals: { one: "x", other: "y" } })).toBe(
       "{count, plural, one {x} other {y}}",
     );
+  });
+
+  it("a stored ICU message is written back as it is, not re-serialized (issue 33)", () => {
+    for (const stored of [
+      "{count, plural, one {# file} other {# files} }",
+      "{count,plural,one{# file}other{# files}}",
+      "{ n, plural,\n  one {# item}\n  other {# items}\n}",
+    ]) {
+      const entry = valueToEntry("k", stored);
+      expect(entry.plurals).toBeDefined();
+      expect(entryToValue(entry)).toBe(stored);
+    }
   });
 
   it("icuToPlurals reads plurals without `other` (files that forgot it)", () => {

@@ -105,7 +105,8 @@ export function icuToPlurals(message: string): { variable: string; forms: Plural
 
 /** The stored value of an entry: plural entries as an ICU plural message, others their value. */
 export function entryToValue(entry: TranslationEntry): string {
-  if (entry.plurals !== undefined) return pluralsToIcu(entry.plurals, entry.pluralVariable ?? "count");
+  if (entry.plurals !== undefined)
+    return entry.pluralMessage ?? pluralsToIcu(entry.plurals, entry.pluralVariable ?? "count");
   return entry.value ?? "";
 }
 
@@ -113,7 +114,7 @@ export function entryToValue(entry: TranslationEntry): string {
 export function valueToEntry(key: string, value: string): TranslationEntry {
   const plural = icuToPlurals(value);
   if (plural === undefined) return { key, value };
-  return { key, plurals: plural.forms, pluralVariable: plural.variable };
+  return { key, plurals: plural.forms, pluralVariable: plural.variable, pluralMessage: value };
 }
 
 /** The CLDR cardinal categories of a language, or undefined when the runtime does not know it. */

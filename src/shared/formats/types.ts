@@ -32,6 +32,12 @@ export interface TranslationEntry {
   /** The variable the plural counts (`count` when the format does not name one). */
   pluralVariable?: string;
   /**
+   * The ICU message `plurals` were read from, as it is stored: formats that write ICU text write it
+   * as it is, not re-serialized (`other {…} }` stays so, issue 33). Only set with `plurals` that
+   * are exactly its forms (`valueToEntry`).
+   */
+  pluralMessage?: string;
+  /**
    * The description for translators, where the format has one (`.strings` comment, PO `#.`,
    * Android `<!-- -->` before the element, XLIFF `<note>`, ARB `@key.description`).
    */
