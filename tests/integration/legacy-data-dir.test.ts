@@ -169,11 +169,17 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
       await expectSameAsSource(join(dir, `pgdata-pglite-${today}`), database.url);
       expect(await withTarget(database.url, publicTables)).not.toContain("ai_usage");
       expect(await migrateToLatest(database.db)).toEqual(later);
-      // The later migrations only add tables: everything the old release had is still there.
+      // The later migrations add tables and one column (0028: who a comment ever mentioned, filled
+      // from its mentions): everything the old release had is still there.
       await expectSameAsSource(join(dir, `pgdata-pglite-${today}`), database.url, {
         newTables: ["ai_usage", "project_snapshots", "word_counts", "key_search_texts"],
         newMigrations: later,
+        newColumns: { comments: ["mentioned_ever"] },
       });
+      const comments = await sql<{ mentions: string[]; mentioned_ever: string[] }>`
+        select mentions, mentioned_ever from comments`.execute(database.db);
+      expect(comments.rows.length).toBeGreaterThan(0);
+      for (const row of comments.rows) expect(row.mentioned_ever).toEqual(row.mentions);
       const strings = await sql<{ n: number }>`select count(*) as n from translation_strings`.execute(
         database.db,
       );
