@@ -12,6 +12,8 @@ import type { FormatMeta, MetaValue } from "./types.ts";
  *   `formatted`, `product`, `type`, `translatable` other than `"false"`…). `name`,
  *   `translatable="false"` (`translatable`) and `fuzzy="true"` (`state: "fuzzy"`) have fields.
  * - `markup`: how the text was written (`"cdata"`, `"elements"`, `"escaped"`, see `Markup`).
+ * - `unicodeEscapes` (strings): the `\uXXXX` escapes the text was written with (`"\ud83e"`), so
+ *   those characters are written back escaped (`unicodeEscapesOf`).
  * - `items` (plurals): per quantity, `{ comment?, markup?, attributes? }` of its `<item>`.
  * - string-array items (keys `name[0]`, `name[1]`…): `attributes`/`markup` of the `<item>`; the
  *   first item also carries `array: { attributes }` (the `<string-array>`'s) and `itemComment`

@@ -304,3 +304,17 @@ describe("lists from other formats", () => {
     });
   });
 });
+
+describe("Android XML: \\uXXXX escapes (issue 33)", () => {
+  it("writes characters the file escaped as the same escapes, and others as themselves", async () => {
+    const { written, entries } = await expectRoundTrip(
+      resources(`    <string name="yoga">Relax \\ud83e\\uddd8 now \\u00E9 and é</string>
+    <string name="plain">Relax 🧘 now</string>
+    <string name="backslash">Not an escape: \\\\u0041</string>`),
+    );
+    expect(entries.find((entry) => entry.key === "yoga")?.value).toBe("Relax 🧘 now é and é");
+    expect(written).toContain('<string name="yoga">Relax \\ud83e\\uddd8 now \\u00E9 and \\u00E9</string>');
+    expect(written).toContain('<string name="plain">Relax 🧘 now</string>');
+    expect(written).toContain('<string name="backslash">Not an escape: \\\\u0041</string>');
+  });
+});

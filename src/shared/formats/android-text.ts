@@ -31,6 +31,32 @@ export function readAndroidContent(nodes: readonly XmlNode[]): { value: string; 
   return { value };
 }
 
+/**
+ * The `\uXXXX` escapes a resource's text was written with, as written (`\ud83e`), for characters
+ * the writer would otherwise write as themselves: written back so, not as the characters (issue 33;
+ * files escape emoji and invisible characters this way). Control characters are always escaped.
+ */
+export function unicodeEscapesOf(nodes: readonly XmlNode[]): string[] {
+  const found = new Set<string>();
+  const scan = (list: readonly XmlNode[]) => {
+    for (const node of list) {
+      if (node.type === "element") scan(node.children);
+      else if (node.type === "text" || node.type === "cdata") {
+        // An escape is `\` then one character (or `u` and four hex digits), so `\\u0041` is not one.
+        for (const match of node.text.matchAll(/\\(u[0-9a-fA-F]{4}|[\s\S])/g)) {
+          const written = match[0];
+          if (written.length !== 6) continue;
+          const unit = String.fromCharCode(Number.parseInt(written.slice(2), 16));
+          CONTROL.lastIndex = 0;
+          if (!CONTROL.test(unit)) found.add(written);
+        }
+      }
+    }
+  };
+  scan(nodes);
+  return [...found];
+}
+
 function androidContent(nodes: readonly XmlNode[]): string {
   const parts = decodeRuns(nodes);
   // aapt2 trims the unquoted whitespace at both ends of the string.
@@ -153,15 +179,34 @@ const REFERENCE = /^(@(\+?)([\w.]+:)?[\w]+\/[\w.]+|@null|@empty|\?([\w.]+:)?(att
 const CONTROL = /[\u0000-\u0008\u000b-\u001f]/g;
 
 /** Android's escapes for one run of text (before XML escaping or CDATA). */
-function escapeAndroidText(text: string, position: { first: boolean; last: boolean }, whole: string): string {
+function escapeAndroidText(
+  text: string,
+  position: { first: boolean; last: boolean },
+  whole: string,
+  unicodeEscapes: ReadonlyMap<string, string> = NO_ESCAPES,
+): string {
   let out = text
     .replace(/[\\"'\n\t]/g, (c) => (c === "\n" ? "\\n" : c === "\t" ? "\\t" : `\\${c}`))
     .replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  if (unicodeEscapes.size > 0) out = out.replace(/[\s\S]/g, (unit) => unicodeEscapes.get(unit) ?? unit);
   if (position.first && /^[@?]/.test(out) && !REFERENCE.test(whole)) out = `\\${out}`;
   // Spaces aapt2 would collapse or trim are kept by quoting the run.
   const needsQuotes =
     / {2}/.test(out) || (position.first && out.startsWith(" ")) || (position.last && out.endsWith(" "));
   return needsQuotes ? `"${out}"` : out;
+}
+
+const NO_ESCAPES: ReadonlyMap<string, string> = new Map();
+
+/** UTF-16 unit → the escape it was written as, from `unicodeEscapesOf`'s list (as kept in meta). */
+function escapeMap(escapes: readonly string[] | undefined): ReadonlyMap<string, string> {
+  if (!escapes || escapes.length === 0) return NO_ESCAPES;
+  const map = new Map<string, string>();
+  for (const written of escapes) {
+    if (/^\\u[0-9a-fA-F]{4}$/.test(written))
+      map.set(String.fromCharCode(Number.parseInt(written.slice(2), 16)), written);
+  }
+  return map;
 }
 
 function cdata(text: string): string {
@@ -174,13 +219,19 @@ function cdata(text: string): string {
  * carries `<xliff:g>` or `<annotation>`, which only mean something as elements. Tags that do not
  * form well-formed XML fall back to CDATA, which reads back as the same text.
  */
-export function writeAndroidValue(value: string, markup?: Markup): string {
+export function writeAndroidValue(
+  value: string,
+  markup?: Markup,
+  unicodeEscapes?: readonly string[],
+): string {
   const whole = { first: true, last: true };
+  const escapes = escapeMap(unicodeEscapes);
   const tags = tagNames(value);
-  if (markup === "cdata") return cdata(escapeAndroidText(value, whole, value));
-  if (tags.length === 0 || markup === "escaped") return escapeXmlText(escapeAndroidText(value, whole, value));
+  if (markup === "cdata") return cdata(escapeAndroidText(value, whole, value, escapes));
+  if (tags.length === 0 || markup === "escaped")
+    return escapeXmlText(escapeAndroidText(value, whole, value, escapes));
   const escapeText = (text: string, position: { first: boolean; last: boolean }) =>
-    escapeXmlText(escapeAndroidText(text, position, value));
+    escapeXmlText(escapeAndroidText(text, position, value, escapes));
   if (markup === "elements") {
     const written = writeMarkup(value, () => true, escapeText);
     if (written) return written.xml;
@@ -188,5 +239,5 @@ export function writeAndroidValue(value: string, markup?: Markup): string {
     const written = writeMarkup(value, (tag) => INLINE_TAGS.has(tag), escapeText);
     if (written) return written.xml;
   }
-  return cdata(escapeAndroidText(value, whole, value));
+  return cdata(escapeAndroidText(value, whole, value, escapes));
 }

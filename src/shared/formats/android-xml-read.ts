@@ -1,5 +1,5 @@
 import { type AndroidAttributes, compactMeta, itemMetaValue } from "./android-meta.ts";
-import { readAndroidContent } from "./android-text.ts";
+import { readAndroidContent, unicodeEscapesOf } from "./android-text.ts";
 import { textContent, type XmlElement, type XmlNode } from "./safe-xml.ts";
 import {
   type FormatMeta,
@@ -61,10 +61,12 @@ export function readResources(root: XmlElement, language: string): ParsedFile {
     if (kind === "string") {
       const { value, markup } = readAndroidContent(element.children);
       const entry: TranslationEntry = { ...base(key), value };
+      const unicodeEscapes = unicodeEscapesOf(element.children);
       finish(entry, comment, {
         element: element.name === "item" ? "item" : undefined,
         attributes,
         markup,
+        unicodeEscapes: unicodeEscapes.length > 0 ? unicodeEscapes : undefined,
       });
       add(entry);
     } else if (kind === "plurals") {

@@ -83,7 +83,12 @@ export function writeResources(entries: readonly TranslationEntry[], fileMeta?: 
     }
     const element = metaString(entry.meta, "element") === "item" ? "item" : "string";
     if (element === "item") attributes.type ??= "string";
-    const xml = writeAndroidValue(entry.value ?? "", metaMarkup(entry.meta));
+    const escapes = entry.meta?.unicodeEscapes;
+    const xml = writeAndroidValue(
+      entry.value ?? "",
+      metaMarkup(entry.meta),
+      Array.isArray(escapes) ? escapes.filter((item): item is string => typeof item === "string") : undefined,
+    );
     body.push(`${INDENT}<${element}${nameAttributes(entry.key, entry, attributes)}>${xml}</${element}>`);
   }
   const root = metaAttributes(fileMeta, []);
