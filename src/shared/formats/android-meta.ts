@@ -11,6 +11,9 @@ import type { FormatMeta, MetaValue } from "./types.ts";
  * - `attributes`: the resource element's other attributes, as written (`tools:ignore`,
  *   `formatted`, `product`, `type`, `translatable` other than `"false"`…). `name`,
  *   `translatable="false"` (`translatable`) and `fuzzy="true"` (`state: "fuzzy"`) have fields.
+ * - `headings` (strings): comments before the element that describe no element (section headings
+ *   parted by a blank line, or followed by another comment), written back above it, each followed
+ *   by a blank line. `fileMeta.trailingComments`: those after the last element.
  * - `markup`: how the text was written (`"cdata"`, `"elements"`, `"escaped"`, see `Markup`).
  * - `unicodeEscapes` (strings): the `\uXXXX` escapes the text was written with (`"\ud83e"`), so
  *   those characters are written back escaped (`unicodeEscapesOf`).

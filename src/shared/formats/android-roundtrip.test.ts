@@ -318,3 +318,22 @@ describe("Android XML: \\uXXXX escapes (issue 33)", () => {
     expect(written).toContain('<string name="backslash">Not an escape: \\\\u0041</string>');
   });
 });
+
+describe("Android XML: comments that describe no string (issue 33)", () => {
+  it("keeps section headings and comments after the last string, where they were", async () => {
+    const xml = resources(`    <!-- Login screen -->
+
+    <!-- The button -->
+    <string name="login">Log in</string>
+    <!-- Settings -->
+
+    <string name="settings">Settings</string>
+    <!-- Old texts follow -->
+    <!-- Shown once -->
+    <string name="once">Once</string>
+    <!-- End of the app strings -->`);
+    const { written, entries } = await expectRoundTrip(xml);
+    expect(entries.find((entry) => entry.key === "login")?.comment).toBe("The button");
+    expect(written).toBe(xml);
+  });
+});

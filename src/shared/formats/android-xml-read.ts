@@ -36,7 +36,9 @@ export function readResources(root: XmlElement, language: string): ParsedFile {
     byKey.set(entry.key, entry);
   };
 
+  const sections = sectionComments(root.children);
   for (const { element, comment } of withComments(root.children)) {
+    const headings = sections.before.get(element);
     const kind = element.name === "item" && element.attributes.type === "string" ? "string" : element.name;
     if (kind !== "string" && kind !== "plurals" && kind !== "string-array" && !JSON_ARRAYS.has(kind)) {
       if (!IGNORED.has(kind)) otherTypes.set(kind, (otherTypes.get(kind) ?? 0) + 1);
@@ -63,6 +65,7 @@ export function readResources(root: XmlElement, language: string): ParsedFile {
       const entry: TranslationEntry = { ...base(key), value };
       const unicodeEscapes = unicodeEscapesOf(element.children);
       finish(entry, comment, {
+        headings,
         element: element.name === "item" ? "item" : undefined,
         attributes,
         markup,
@@ -89,7 +92,7 @@ export function readResources(root: XmlElement, language: string): ParsedFile {
         continue;
       }
       const entry: TranslationEntry = { ...base(key), plurals };
-      finish(entry, comment, { attributes, items });
+      finish(entry, comment, { headings, attributes, items });
       add(entry);
     } else if (kind === "string-array") {
       const items = withComments(element.children).filter(({ element: item }) => item.name === "item");
@@ -101,6 +104,7 @@ export function readResources(root: XmlElement, language: string): ParsedFile {
         const first = index === 0;
         // The array's own comment and attributes ride on its first item, where it is written.
         finish(entry, first ? comment : itemComment, {
+          headings: first ? headings : undefined,
           attributes: item.attributes,
           markup,
           array: first ? compactMeta({ attributes }) : undefined,
@@ -114,7 +118,7 @@ export function readResources(root: XmlElement, language: string): ParsedFile {
         textContent(item).trim() === "@null" ? null : readAndroidContent(item.children).value,
       );
       const entry: TranslationEntry = { ...base(key), value: JSON.stringify(values), valueType: "json" };
-      finish(entry, comment, { element: element.name, attributes });
+      finish(entry, comment, { headings, element: element.name, attributes });
       add(entry);
     }
   }
@@ -131,8 +135,11 @@ export function readResources(root: XmlElement, language: string): ParsedFile {
     );
   }
   const parsed: ParsedFile = { languages: { [language]: [...byKey.values()] }, warnings };
-  if (Object.keys(root.attributes).length > 0) {
-    parsed.fileMeta = { [language]: { attributes: { ...root.attributes } } };
+  const fileMeta: FormatMeta = {};
+  if (Object.keys(root.attributes).length > 0) fileMeta.attributes = { ...root.attributes };
+  if (sections.after.length > 0) fileMeta.trailingComments = sections.after;
+  if (Object.keys(fileMeta).length > 0) {
+    parsed.fileMeta = { [language]: fileMeta };
   }
   return parsed;
 }
@@ -149,6 +156,41 @@ function finish(
 
 function childElementsOf(element: XmlElement, name: string): XmlElement[] {
   return element.children.filter((node): node is XmlElement => node.type === "element" && node.name === name);
+}
+
+/**
+ * The comments that describe no element (issue 33: they were lost): a section heading parted from
+ * the next element by a blank line, or followed by another comment, kept with the next element
+ * (`before`, in file order) or, after the last one, as `after`.
+ */
+function sectionComments(nodes: readonly XmlNode[]): {
+  before: Map<XmlElement, MetaValue[]>;
+  after: MetaValue[];
+} {
+  const before = new Map<XmlElement, MetaValue[]>();
+  // A heading is its text; one followed by another comment without a blank line is `{ text, blankLine: false }`.
+  let headings: MetaValue[] = [];
+  let pending: string | undefined;
+  const keep = (text: string, blankLine: boolean) => {
+    if (text !== "") headings.push(blankLine ? text : { text, blankLine: false });
+  };
+  for (const node of nodes) {
+    if (node.type === "comment") {
+      if (pending !== undefined) keep(pending, false);
+      pending = node.text.trim();
+    } else if (node.type === "text" || node.type === "cdata") {
+      if (pending !== undefined && /\n[ \t\r]*\n/.test(node.text)) {
+        keep(pending, true);
+        pending = undefined;
+      }
+    } else {
+      if (headings.length > 0) before.set(node, headings);
+      headings = [];
+      pending = undefined;
+    }
+  }
+  if (pending !== undefined) keep(pending, false);
+  return { before, after: headings };
 }
 
 /**

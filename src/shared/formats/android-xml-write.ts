@@ -8,7 +8,7 @@ import {
 } from "./android-meta.ts";
 import { writeAndroidValue } from "./android-text.ts";
 import { attributesXml, escapeXmlAttribute, escapeXmlComment } from "./safe-xml.ts";
-import { type FormatMeta, PLURAL_CATEGORIES, type TranslationEntry } from "./types.ts";
+import { type FormatMeta, type MetaValue, PLURAL_CATEGORIES, type TranslationEntry } from "./types.ts";
 
 /** Namespaces Android resource files use, declared on `<resources>` when a prefix needs one. */
 const KNOWN_NAMESPACES: Readonly<Record<string, string>> = {
@@ -31,6 +31,22 @@ export function writeResources(entries: readonly TranslationEntry[], fileMeta?: 
   const comment = (text: string | undefined, depth: number) => {
     if (text) body.push(`${INDENT.repeat(depth)}<!-- ${escapeXmlComment(text)} -->`);
   };
+  /**
+   * A section heading (a comment describing no element), followed by a blank line unless it is
+   * `{ text, blankLine: false }` (it stood right above another comment).
+   */
+  const writeHeading = (heading: MetaValue) => {
+    const text =
+      typeof heading === "string" ? heading : metaString(metaObject({ heading }, "heading"), "text");
+    if (!text) return;
+    body.push(`${INDENT}<!-- ${escapeXmlComment(text)} -->`);
+    if (typeof heading === "string") body.push("");
+  };
+  /** The headings kept with the element after them. */
+  const headings = (meta: FormatMeta | undefined) => {
+    const list = meta?.headings;
+    if (Array.isArray(list)) for (const heading of list) writeHeading(heading);
+  };
   const written = new Set<string>();
   for (const entry of entries) {
     const arrayMatch = isArrayItem(entry) ? ARRAY_ITEM.exec(entry.key) : null;
@@ -41,6 +57,7 @@ export function writeResources(entries: readonly TranslationEntry[], fileMeta?: 
       written.add(arrayName);
       // The array's comment and attributes are on its first item (see android-meta.ts).
       const head = items.get(0) ?? entry;
+      headings(head.meta);
       comment(head.comment, 1);
       const arrayAttributes = metaAttributes(metaObject(head.meta, "array"), RESERVED);
       body.push(`${INDENT}<string-array${nameAttributes(arrayName, head, arrayAttributes)}>`);
@@ -55,6 +72,7 @@ export function writeResources(entries: readonly TranslationEntry[], fileMeta?: 
       body.push(`${INDENT}</string-array>`);
       continue;
     }
+    headings(entry.meta);
     comment(entry.comment, 1);
     const attributes = metaAttributes(entry.meta, RESERVED);
     if (entry.value === undefined && entry.plurals) {
@@ -91,6 +109,8 @@ export function writeResources(entries: readonly TranslationEntry[], fileMeta?: 
     );
     body.push(`${INDENT}<${element}${nameAttributes(entry.key, entry, attributes)}>${xml}</${element}>`);
   }
+  const trailing = fileMeta?.trailingComments;
+  if (Array.isArray(trailing)) for (const heading of trailing) writeHeading(heading);
   const root = metaAttributes(fileMeta, []);
   for (const prefix of usedPrefixes(body.join("\n"))) {
     const uri = KNOWN_NAMESPACES[prefix];

@@ -140,7 +140,7 @@ describe("Android XML: reading strings the way aapt2 compiles them", () => {
   <string-array name="c"><item>1</item><item>2</item></string-array>`),
     );
     expect(entries).toEqual([
-      { key: "a", value: "A" },
+      { key: "a", value: "A", meta: { headings: ["Section header"] } },
       { key: "b", value: "B", comment: "Shown on the login button" },
       { key: "c[0]", value: "1", comment: "For the list" },
       { key: "c[1]", value: "2" },
