@@ -113,3 +113,29 @@ for (const format of [csvFormat, xlsxFormat]) {
     });
   });
 }
+
+describe("CSV: what only the table had comes back (issue 33)", () => {
+  it("keeps the column names, comment rows and cells past the header", async () => {
+    const file =
+      "\uFEFFkeys,en,pt_BR,description\r\n" +
+      "# Inventory System,,,\r\n" +
+      "item.sword,Sword,Espada,A weapon\r\n" +
+      "item.shield,Shield,Escudo,,spare note\r\n" +
+      "# Trailing comment,,,\r\n";
+    const parsed = await csvFormat.parse(new TextEncoder().encode(file), {
+      language: "en",
+      sourceLanguage: "en",
+    });
+    expect(parsed.languages.en?.map((entry) => entry.key)).toEqual(["item.sword", "item.shield"]);
+    expect(parsed.languages["pt-BR"]?.map((entry) => entry.value)).toEqual(["Espada", "Escudo"]);
+    const kept = JSON.parse(JSON.stringify(parsed.fileMeta)) as SerializeOptions["fileMeta"];
+    const [written] = await csvFormat.serialize(parsed.languages, {
+      sourceLanguage: "en",
+      pretty: true,
+      nested: false,
+      flattenPlurals: false,
+      ...(kept ? { fileMeta: kept } : {}),
+    });
+    expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(written?.bytes)).toBe(file);
+  });
+});

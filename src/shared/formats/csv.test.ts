@@ -71,16 +71,16 @@ describe("csv parse", () => {
     expect(result.languages).toEqual({
       en: [
         { key: "a", value: "A" },
-        { key: "b", value: "B" },
+        { key: "b", value: "B", meta: { extraCells: ["extra"] } },
         { key: "c", value: "C" },
       ],
       de: [
-        { key: "b", value: "Bb" },
+        { key: "b", value: "Bb", meta: { extraCells: ["extra"] } },
         { key: "c", value: "Cc" },
       ],
     });
     expect(result.warnings).toEqual([
-      "2 rows have a different number of cells than the header (3): row 2, 3. Missing cells were read as empty and extra cells were ignored.",
+      "2 rows have a different number of cells than the header (3): row 2, 3. Missing cells were read as empty; extra cells are kept with their row and written back by a CSV or Excel export.",
     ]);
   });
 

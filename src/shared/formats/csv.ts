@@ -6,6 +6,8 @@ import { entryToValue } from "./plurals.ts";
 import {
   type FormatDefinition,
   FormatError,
+  type FormatMeta,
+  type MetaValue,
   type ParsedFile,
   type ParseOptions,
   type SerializeOptions,
@@ -90,9 +92,14 @@ export function writeCsv(
   header: readonly string[],
   rows: readonly (readonly string[])[],
 ): Uint8Array<ArrayBuffer> {
+  // Rows as a list, not `fields` + `data`: Papa cuts a data row at the header's length, and a row
+  // may keep cells past it.
   const csv = Papa.unparse(
-    { fields: header.map(escapeFormula), data: rows.map((row) => row.map(escapeFormula)) },
-    { newline: "\r\n", quotes: (value: unknown) => typeof value === "string" && /[,;\t]/.test(value) },
+    [header, ...rows].map((row) => row.map(escapeFormula)),
+    {
+      newline: "\r\n",
+      quotes: (value: unknown) => typeof value === "string" && /[,;\t]/.test(value),
+    },
   );
   return new TextEncoder().encode(`\uFEFF${csv}\r\n`);
 }
@@ -211,10 +218,20 @@ export function parseTable(
   const ragged: number[] = [];
   const seen = new Set<string>();
   let emptyRows = 0;
+  /** Comment rows (`# Inventory`, nothing else) waiting for the next key's row. */
+  let commentRows: MetaValue[] = [];
+  const trailingRows: MetaValue[] = [];
   for (let r = firstRow + 1; r < rows.length; r++) {
     const row = rows[r] ?? [];
     if (isBlank(row)) continue;
-    if (row.length !== header.length) ragged.push(r + 1);
+    const first = row.find((cell) => cell.trim() !== "") ?? "";
+    if (first.trimStart().startsWith("#") && row.filter((cell) => cell.trim() !== "").length === 1) {
+      commentRows.push([...row]);
+      continue;
+    }
+    if (row.length > header.length && row.slice(header.length).every((cell) => cell === "")) {
+      // Trailing empty cells are nothing to keep.
+    } else if (row.length !== header.length) ragged.push(r + 1);
     // Keys are kept as written: " and " is not "and" (issue 15).
     const key = row[keyColumn] ?? "";
     if (key.trim() === "") {
@@ -230,7 +247,13 @@ export function parseTable(
       continue;
     }
     seen.add(key);
-    const keyFields = rowFields(row, fields);
+    const keyFields: KeyFields & Pick<TranslationEntry, "meta"> = rowFields(row, fields);
+    // What only the table had, written back with the row (issue 33).
+    const meta: FormatMeta = {};
+    if (commentRows.length > 0) meta.rowsBefore = commentRows;
+    const extra = row.slice(header.length);
+    if (extra.some((cell) => cell !== "")) meta.extraCells = extra;
+    if (Object.keys(meta).length > 0) keyFields.meta = meta;
     let hasValue = false;
     for (const column of columns) {
       const value = row[column.index] ?? "";
@@ -238,13 +261,15 @@ export function parseTable(
       hasValue = true;
       languages[column.language]?.push({ key, value, ...keyFields });
     }
-    if (!hasValue) emptyRows++;
+    if (hasValue) commentRows = [];
+    else emptyRows++;
   }
+  trailingRows.push(...commentRows);
   if (ragged.length > 0) {
     const shown =
       ragged.slice(0, 10).join(", ") + (ragged.length > 10 ? ` and ${ragged.length - 10} more` : "");
     log.note(
-      `${ragged.length} row${ragged.length === 1 ? " has" : "s have"} a different number of cells than the header (${header.length}): row ${shown}. Missing cells were read as empty and extra cells were ignored.`,
+      `${ragged.length} row${ragged.length === 1 ? " has" : "s have"} a different number of cells than the header (${header.length}): row ${shown}. Missing cells were read as empty; extra cells are kept with their row and written back by a CSV or Excel export.`,
     );
   }
   if (emptyRows > 0) {
@@ -252,7 +277,17 @@ export function parseTable(
       `${emptyRows} key${emptyRows === 1 ? " has" : "s have"} no text in any language column and ${emptyRows === 1 ? "was" : "were"} skipped.`,
     );
   }
-  return { languages, warnings: log.messages() };
+  // The header as the file names its columns (`keys`, `pt_BR`, `description`), and comment rows
+  // after the last key: kept in the file's metadata, under the language imported.
+  const columnNames: FormatMeta = {};
+  columnNames.key = header[keyColumn] ?? "key";
+  for (const column of columns) columnNames[column.language] = header[column.index] ?? column.language;
+  for (const [field, index] of Object.entries(fields)) {
+    if (index !== -1) columnNames[field === "maxLength" ? "max_length" : field] = header[index] ?? field;
+  }
+  const fileMeta: FormatMeta = { columnNames };
+  if (trailingRows.length > 0) fileMeta.trailingRows = trailingRows;
+  return { languages, warnings: log.messages(), fileMeta: { [options.language]: fileMeta } };
 }
 
 type KeyFields = Pick<TranslationEntry, "comment" | "context" | "maxLength" | "tags">;
@@ -276,10 +311,15 @@ function rowFields(
   return out;
 }
 
-/** Languages → header and rows (`key`, source language first, the others, then the key's fields). */
+/**
+ * Languages → header and rows (`key`, source language first, the others, then the key's fields).
+ * A table imported before gives back what only it had (its `fileMeta`): its column names
+ * (`columnNames`), its comment rows before a key (`meta.rowsBefore`) and after the last one
+ * (`trailingRows`), and cells past the header (`meta.extraCells`).
+ */
 export function tableRows(
   languages: Record<string, readonly TranslationEntry[]>,
-  options: Pick<SerializeOptions, "sourceLanguage">,
+  options: Pick<SerializeOptions, "sourceLanguage" | "fileMeta">,
 ): { header: string[]; rows: string[][] } {
   const codes = Object.keys(languages).sort((a, b) =>
     a === options.sourceLanguage ? -1 : b === options.sourceLanguage ? 1 : 0,
@@ -311,15 +351,43 @@ export function tableRows(
   }
   const fieldNames = ["comment", "context", "max_length", "tags"];
   const used = fieldNames.map((_, i) => [...keyFields.values()].some((row) => row[i] !== ""));
-  const header = ["key", ...codes, ...fieldNames.filter((_, i) => used[i])];
+  const names = new Map<string, string>();
+  const kept: MetaValue[] = [];
+  for (const meta of Object.values(options.fileMeta ?? {})) {
+    const columnNames = meta.columnNames;
+    if (columnNames !== null && typeof columnNames === "object" && !Array.isArray(columnNames)) {
+      for (const [column, name] of Object.entries(columnNames)) {
+        if (typeof name === "string" && name.trim() !== "" && !names.has(column)) names.set(column, name);
+      }
+    }
+    if (Array.isArray(meta.trailingRows) && kept.length === 0) kept.push(...meta.trailingRows);
+  }
+  const named = (column: string) => names.get(column) ?? column;
+  const header = [named("key"), ...codes.map(named), ...fieldNames.filter((_, i) => used[i]).map(named)];
+  const tableRow = (cells: MetaValue): string[] =>
+    Array.isArray(cells) ? cells.map((cell) => (typeof cell === "string" ? cell : "")) : [];
+  const extras = new Map<string, { before: string[][]; extra: string[] }>();
+  for (const code of codes) {
+    for (const entry of languages[code] ?? []) {
+      if (extras.has(entry.key) || entry.meta === undefined) continue;
+      const before = Array.isArray(entry.meta.rowsBefore) ? entry.meta.rowsBefore.map(tableRow) : [];
+      const extra = tableRow(entry.meta.extraCells ?? null);
+      if (before.length > 0 || extra.length > 0) extras.set(entry.key, { before, extra });
+    }
+  }
   // A table cannot tell an empty string from a missing one, and a row with no text at all is
   // skipped on import: leave such keys out rather than write rows that read back as warnings.
   const rows = [...values]
     .filter(([, row]) => [...row.values()].some((value) => value !== ""))
-    .map(([key, row]) => [
-      key,
-      ...codes.map((code) => row.get(code) ?? ""),
-      ...(keyFields.get(key) ?? []).filter((_, i) => used[i]),
-    ]);
+    .flatMap(([key, row]) => {
+      const kept = extras.get(key);
+      const cells = [
+        key,
+        ...codes.map((code) => row.get(code) ?? ""),
+        ...(keyFields.get(key) ?? []).filter((_, i) => used[i]),
+      ];
+      return [...(kept?.before ?? []), kept && kept.extra.length > 0 ? [...cells, ...kept.extra] : cells];
+    });
+  rows.push(...kept.map(tableRow));
   return { header, rows };
 }
