@@ -306,8 +306,21 @@ describe(`the Overview on ${testDatabaseLabel()}: projects, keys, cell editing, 
     await search.fill("GREETING");
     await expectVisible(keyRow());
     await search.fill("");
-    await hoverKeyRow();
-    await button(`Delete key ${keyName}`).click();
+    // Clearing the search refetches the list, which may replace the row under the pointer (the
+    // hover-only button then waits, hidden, for a hover that never comes): hover and click again.
+    await eventually(
+      async () => {
+        await hoverKeyRow();
+        return button(`Delete key ${keyName}`)
+          .click({ timeout: 2_000 })
+          .then(
+            () => true,
+            () => false,
+          );
+      },
+      (clicked) => clicked,
+      "the Delete key button clicked",
+    );
     const confirm = page.getByRole("alertdialog", { name: "Delete key?" });
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expectVisible(toast("Key deleted"));
