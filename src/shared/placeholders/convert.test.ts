@@ -43,18 +43,18 @@ describe("convertPlaceholders", () => {
       "%@ and %d",
       "{arg1} and {arg2, number}",
       "[arg1] and [arg2:number]",
-      "%1$@ and %2$d",
+      "%@ and %d",
       "%1$s and %2$d",
       "[%1$s] and [%2$d]",
     ],
     ["%1$s / %2$s", "{arg1} / {arg2}", "[arg1] / [arg2]", "%1$@ / %2$@", "%1$s / %2$s", "[%1$s] / [%2$s]"],
     ["%2$s, %1$s", "{arg2}, {arg1}", "[arg2], [arg1]", "%2$@, %1$@", "%2$s, %1$s", "[%2$s], [%1$s]"],
-    ["%.2f%%", "{arg1, number}%", "[arg1:float]%", "%.2f%%", "%1$.2f%%", "[%1$.2f]%%"],
+    ["%.2f%%", "{arg1, number}%", "[arg1:float]%", "%.2f%%", "%.2f%%", "[%1$.2f]%%"],
     [
       "%lld, %i, %u",
       "{arg1, number}, {arg2, number}, {arg3, number}",
       "[arg1:number], [arg2:number], [arg3:number]",
-      "%1$lld, %2$i, %3$u",
+      "%lld, %i, %u",
       "%1$d, %2$d, %3$d",
       "[%1$d], [%2$d], [%3$d]",
     ],
@@ -95,13 +95,18 @@ describe("convertPlaceholders", () => {
   });
 
   it("round-trips positional printf through the named formats", () => {
-    for (const text of ["%2$s, %1$d", "%1$@ of %2$@", "%s and %d"]) {
+    for (const [text, back] of [
+      ["%2$s, %1$d", "%2$s, %1$d"],
+      ["%1$@ of %2$@", "%1$s of %2$s"],
+      // Left as it is for android, since Java reads it; from a named format it comes back positional.
+      ["%s and %d", "%1$s and %2$d"],
+    ] as const) {
       const android = convertPlaceholders(text, "android");
       for (const named of ["web", "unified", "lokalise"] as const) {
         expect(
           convertPlaceholders(convertPlaceholders(android, named), "android"),
           `${text} via ${named}`,
-        ).toBe(android);
+        ).toBe(back);
       }
     }
   });
@@ -123,9 +128,12 @@ describe("convertPlaceholders: each plural form numbers its own arguments", () =
   const files = "{count, plural, one {%d file} other {%d files}}";
 
   it("gives every Android <plurals> item the argument the app passes", () => {
-    const android = convertPlaceholders(files, "android", { reference: files });
+    const ios = "{count, plural, one {%lld file} other {%lld files}}";
+    const android = convertPlaceholders(ios, "android", { reference: ios });
     expect(android).toBe("{count, plural, one {%1$d file} other {%1$d files}}");
     expect(valueToEntry("files", android).plurals).toEqual({ one: "%1$d file", other: "%1$d files" });
+    // Forms already in Java's syntax are the file's own: left as they are.
+    expect(convertPlaceholders(files, "android", { reference: files })).toBe(files);
     expect(convertPlaceholders(files, "web")).toBe(
       "{count, plural, one {{arg1, number} file} other {{arg1, number} files}}",
     );
@@ -136,7 +144,7 @@ describe("convertPlaceholders: each plural form numbers its own arguments", () =
     expect(
       convertPlaceholders("{n, plural, one {%lld item} few {%lld items} other {%lld items}}", "ios"),
     ).toBe("{n, plural, one {%lld item} few {%lld items} other {%lld items}}");
-    expect(convertPlaceholders("{n, plural, one {%@ has %d file} other {%@ has %d files}}", "ios")).toBe(
+    expect(convertPlaceholders("{n, plural, one {%s has %d file} other {%s has %d files}}", "ios")).toBe(
       "{n, plural, one {%1$@ has %2$d file} other {%1$@ has %2$d files}}",
     );
   });
@@ -148,9 +156,11 @@ describe("convertPlaceholders: each plural form numbers its own arguments", () =
 
   it("numbers a translation with more forms than its source form by form", () => {
     const ru = "{count, plural, one {%d файл} few {%d файла} many {%d файлов} other {%d файла}}";
-    expect(convertPlaceholders(ru, "android", { reference: files })).toBe(
+    const ruIos = "{count, plural, one {%lld файл} few {%lld файла} many {%lld файлов} other {%lld файла}}";
+    expect(convertPlaceholders(ruIos, "android", { reference: files })).toBe(
       "{count, plural, one {%1$d файл} few {%1$d файла} many {%1$d файлов} other {%1$d файла}}",
     );
+    expect(convertPlaceholders(ru, "android", { reference: files })).toBe(ru);
     expect(convertPlaceholders(ru, "ios", { reference: files })).toBe(ru);
   });
 
@@ -191,44 +201,126 @@ describe("convertPlaceholders: each plural form numbers its own arguments", () =
   });
 
   it("counts the text outside a block, and each branch of nested blocks, as scopes of their own", () => {
-    expect(convertPlaceholders("%s: {n, plural, one {%d file} other {%d files}}", "android")).toBe(
+    expect(convertPlaceholders("%@: {n, plural, one {%lld file} other {%lld files}}", "android")).toBe(
       "%1$s: {n, plural, one {%1$d file} other {%1$d files}}",
     );
     expect(
       convertPlaceholders(
-        "{g, select, female {%s: {n, plural, one {%d Datei} other {%d Dateien}}} other {%d x}}",
+        "{g, select, female {%@: {n, plural, one {%lld Datei} other {%lld Dateien}}} other {%lld x}}",
         "android",
       ),
     ).toBe("{g, select, female {%1$s: {n, plural, one {%1$d Datei} other {%1$d Dateien}}} other {%1$d x}}");
   });
 });
 
+describe("convertPlaceholders: text already in the target's printf syntax is left as it is (issue 33)", () => {
+  const once = (text: string, to: PlaceholderFormat, reference?: string) => {
+    const converted = convertPlaceholders(text, to, reference === undefined ? {} : { reference });
+    expect(convertPlaceholders(converted, to, reference === undefined ? {} : { reference }), "twice").toBe(
+      converted,
+    );
+    return converted;
+  };
+
+  it.each([
+    "%d",
+    "%s of %d",
+    "%1$s %2$d",
+    "%2$s von %1$s",
+    "%.2f",
+    "%d files, 100% done",
+    "%d%% done",
+    "Total: %,d",
+    "%-5s|%05.1f|%x|%X|%c|%e|%G",
+    "%s, 50%igen",
+    "{count, plural, one {%d file} other {%d files}}",
+    "%s: {n, plural, one {%d file} other {%1$d files}}",
+    "no placeholders, 100%",
+  ])("android keeps Java's %j", (text) => {
+    expect(once(text, "android")).toBe(text);
+  });
+
+  it.each([
+    "%1$@",
+    "%@ and %@",
+    "%lld",
+    "%@ and %d",
+    "%1$@ has %2$lld files",
+    "%2$@ hat %1$ld Dateien",
+    "%ld of %lu, %i %u",
+    "%.1f%% of %@",
+    "%@ (%s)",
+    "%d",
+    "{n, plural, one {%1$@ has a file} other {%1$@ has %2$lld files}}",
+    "no placeholders, 100%",
+  ])("ios keeps NSString's %j", (text) => {
+    expect(once(text, "ios")).toBe(text);
+  });
+
+  it("keeps a translation as it is whatever its source", () => {
+    expect(once("%2$s von %1$s", "android", "%1$s of %2$s")).toBe("%2$s von %1$s");
+    expect(once("%1$@", "ios", "%1$@")).toBe("%1$@");
+    expect(once("%2$@ und %1$@", "ios", "{a} and {b}")).toBe("%2$@ und %1$@");
+  });
+
+  it.each<[input: string, android: string]>([
+    ["%@", "%1$s"],
+    ["{name}", "%1$s"],
+    ["Hi {name}, %d new", "Hi %2$s, %1$d new"],
+    ["%ld", "%1$d"],
+    ["%lld of %i", "%1$d of %2$d"],
+    ["%u", "%1$d"],
+    ["%F", "%1$F"],
+    ["%s and %1$s", "%1$s and %1$s"],
+    ["[%1$s]", "%1$s"],
+    ["%0$s", "%0$s"],
+    ["{n, plural, one {%lld file} other {%lld files}}", "{n, plural, one {%1$d file} other {%1$d files}}"],
+    ["50% of %@", "50% of %1$s"],
+  ])("android still converts %j", (input, android) => {
+    expect(once(input, "android")).toBe(android);
+  });
+
+  it.each<[input: string, ios: string]>([
+    ["%1$s", "%1$@"],
+    ["%s", "%@"],
+    ["%s of %d", "%1$@ of %2$d"],
+    ["%2$s von %1$s", "%2$@ von %1$@"],
+    ["{name}", "%@"],
+    ["%@ and %1$@", "%1$@ and %1$@"],
+    ["%l@", "%@"],
+    ["{n, plural, one {%s file} other {%s files}}", "{n, plural, one {%@ file} other {%@ files}}"],
+  ])("ios still converts %j", (input, ios) => {
+    expect(once(input, "ios")).toBe(ios);
+  });
+});
+
 describe("convertPlaceholders: percent text is not a placeholder", () => {
   it.each<Row>([
-    ["100%", "100%", "100%", "100%%", "100%%", "100%"],
-    ["100%igen", "100%igen", "100%igen", "100%%igen", "100%%igen", "100%igen"],
-    ["50%s of", "50%s of", "50%s of", "50%%s of", "50%%s of", "50%s of"],
-    ["Save 10%d", "Save 10%d", "Save 10%d", "Save 10%%d", "Save 10%%d", "Save 10%d"],
+    ["100%", "100%", "100%", "100%", "100%", "100%"],
+    ["100%igen", "100%igen", "100%igen", "100%igen", "100%igen", "100%igen"],
+    ["50%s of", "50%s of", "50%s of", "50%s of", "50%s of", "50%s of"],
+    ["Save 10%d", "Save 10%d", "Save 10%d", "Save 10%d", "Save 10%d", "Save 10%d"],
     [
       "Save 10%d today",
       "Save 10%d today",
       "Save 10%d today",
-      "Save 10%%d today",
-      "Save 10%%d today",
+      "Save 10%d today",
+      "Save 10%d today",
       "Save 10%d today",
     ],
+    ["100%igen {n}", "100%igen {n}", "100%igen [n]", "100%%igen %@", "100%%igen %1$s", "100%igen [%n$s]"],
     ["100%% sure", "100%% sure", "100%% sure", "100%% sure", "100%% sure", "100%% sure"],
-    ["%d%%", "{arg1, number}%", "[arg1:number]%", "%d%%", "%1$d%%", "[%1$d]%%"],
-    ["Hello %s", "Hello {arg1}", "Hello [arg1]", "Hello %@", "Hello %1$s", "Hello [%1$s]"],
-    ["%1$s", "{arg1}", "[arg1]", "%@", "%1$s", "[%1$s]"],
-    ["10%1$s", "10{arg1}", "10[arg1]", "10%@", "10%1$s", "10[%1$s]"],
-    ["%d%s", "{arg1, number}{arg2}", "[arg1:number][arg2]", "%1$d%2$@", "%1$d%2$s", "[%1$d][%2$s]"],
+    ["%d%%", "{arg1, number}%", "[arg1:number]%", "%d%%", "%d%%", "[%1$d]%%"],
+    ["Hello %s", "Hello {arg1}", "Hello [arg1]", "Hello %@", "Hello %s", "Hello [%1$s]"],
+    ["%1$s", "{arg1}", "[arg1]", "%1$@", "%1$s", "[%1$s]"],
+    ["10%1$s", "10{arg1}", "10[arg1]", "10%1$@", "10%1$s", "10[%1$s]"],
+    ["%d%s", "{arg1, number}{arg2}", "[arg1:number][arg2]", "%1$d%2$@", "%d%s", "[%1$d][%2$s]"],
     [
       "履歴から%sを削除",
       "履歴から{arg1}を削除",
       "履歴から[arg1]を削除",
       "履歴から%@を削除",
-      "履歴から%1$sを削除",
+      "履歴から%sを削除",
       "履歴から[%1$s]を削除",
     ],
   ])("%j", (input, ...expected) => {
@@ -245,7 +337,8 @@ describe("convertPlaceholders: percent text is not a placeholder", () => {
 
   it("still numbers the real placeholders of a text that also has percent text", () => {
     expect(convertPlaceholders("%s: 100%igen", "web")).toBe("{arg1}: 100%igen");
-    expect(convertPlaceholders("50%s of %s", "android")).toBe("50%s of %1$s");
+    expect(convertPlaceholders("50%s of %@", "android")).toBe("50%s of %1$s");
+    expect(convertPlaceholders("50%s of %s", "ios")).toBe("50%s of %@");
   });
 });
 
@@ -339,11 +432,20 @@ describe("convertPlaceholders: plural properties", () => {
     );
   });
 
-  it("converting any plural to android, to web and back to android changes nothing", () => {
+  it("converting any plural to android, to web and back to android keeps each form's arguments", () => {
+    const viaWeb = (android: string) => convertPlaceholders(convertPlaceholders(android, "web"), "android");
     fc.assert(
       fc.property(fc.oneof(agreeingPlural, namedPlural), (text) => {
         const android = convertPlaceholders(text, "android");
-        expect(convertPlaceholders(convertPlaceholders(android, "web"), "android")).toBe(android);
+        const back = viaWeb(android);
+        // Unnumbered Java forms (`%d file`) are left as they are and come back positional
+        // (`%1$d file`): the same arguments, and from then on the same bytes.
+        const forms = branches(android);
+        for (const [selector, converted] of branches(back)) {
+          expect(argumentsOf(converted), selector).toEqual(argumentsOf(forms.get(selector) ?? ""));
+        }
+        expect(viaWeb(back)).toBe(back);
+        if (!/%(?!\d+\$)[-+0#.\d]*[a-zA-Z@]/.test(android)) expect(back).toBe(android);
       }),
       { numRuns: 300 },
     );

@@ -16,12 +16,29 @@ export interface ConvertOptions {
  * Rewrites every placeholder of `text` into one of the project's output formats (spec point 9):
  * - web `{name}` (ICU; `{name, number}` for numbers coming from printf `%d`/`%f`);
  * - unified `[name]` (`[name:number]` / `[name:float]` when the type is known);
- * - ios `%@` for strings, `%lld` for integers (`{n, number}`, `%d`), `%f` for floats; the
- *   positional form `%1$@ %2$lld` as soon as the text (or reference) has more than one argument
- *   or its one argument is not the first (decided per plural form, see below);
+ * - ios `%@` for strings, `%lld` for integers (`{n, number}`; a printf integer keeps its
+ *   conversion, `%d` stays `%d`), `%f` for floats; the positional form `%1$@ %2$lld` as soon as
+ *   the text (or reference) has more than one argument, its one argument is not the first, or
+ *   the text spelled a position (`%1$s` → `%1$@`: a position written in the file is never
+ *   dropped), decided per plural form (see below);
  * - android `%1$s`, `%1$d`, `%1$f`, always positional (Java has no `%@`, `%i`, `%u` or length
  *   modifiers, so those are mapped);
  * - lokalise `[%name$s]` for named arguments, `[%1$s]` for positional ones.
+ *
+ * Text already written for the printf target is returned as it is, byte for byte (issue 33,
+ * "pull = export": an Android file pulled as `android`, a `.strings` file pulled as `ios`, must
+ * come back as it was uploaded). That is the case when every placeholder of the text (outside
+ * ICU block headers and `#`; percent text does not count) is a printf placeholder the target
+ * reads, and no scope mixes positional and unnumbered ones; a text without any placeholder is
+ * the target's too. Java (android): `%s %d %f %e %g %x %c` (and `E G X`), with `n$`, flags,
+ * width and precision, but no `%@`, `%i`, `%u`, `%F` nor length modifier; unnumbered `%s`/`%d`
+ * are valid Java, and a team's file chose them. NSString (ios): `%@ %d %i %u %x %f %e %g %c %s`
+ * with length modifiers (`%ld %lld %lu`) and `n$`; iOS keeps `%1$@` with one argument, since a
+ * translation that reorders arguments relies on the positions. A text whose placeholders are all
+ * valid Java and include a `%s` is Java's, though (`%s` would be a C string to NSString, and an
+ * NSString passed to it crashes), so for ios its `%s` still becomes `%@`; next to `%@` (`%@ (%s)`)
+ * it is taken as the C string the iOS file meant. Any other text (a `{name}`, a `%@` for android,
+ * `%ld`, `%s` mixed with `%1$s` in one form) is converted as a whole, as below.
  * Named → positional: positions in order of first appearance (in `reference`), after any printf
  * positions already used. Positional → named: `%2$s` becomes `arg2` (and `arg2` maps back to
  * position 2), since a printf argument has no name.
@@ -31,20 +48,23 @@ export interface ConvertOptions {
  * block header and `#` are left as they are, and only placeholders inside the branches are
  * converted. Printf flags, width and precision (`%.2f`) are kept when converting printf to printf.
  * Each branch is a message of its own (an app formats the one form it picks with the arguments
- * it passes), so unnumbered printf arguments are counted per branch (`one {%d file} other
- * {%d files}` → `%1$d` in both), the text outside any block being one more scope; a translation's
- * branch is compared with the reference's branch of the same selector, else its `other` branch.
+ * it passes), so unnumbered printf arguments are counted per branch (`one {%lld file} other
+ * {%lld files}` → android `%1$d` in both), the text outside any block being one more scope; a
+ * translation's branch is compared with the reference's branch of the same selector, else its
+ * `other` branch.
  * Named arguments keep one position in the whole message, and `{n}` inside a branch of the
  * `n` plural converts as a number, like `#`.
  *
- * Percent signs: printf targets (ios, android) need a literal `%` written `%%`, so when the text
- * was not printf before, its lone `%` are doubled (an existing `%%` is taken as already
- * escaped, which keeps converting idempotent); converting printf text to web/unified turns `%%`
- * back into `%` where that cannot be read as a placeholder. ICU quoting of literal braces is not
- * added when converting to web.
+ * Percent signs: printf targets (ios, android) need a literal `%` written `%%` in a format string,
+ * so when a text that was not printf is converted to one (it had a `{name}`…), its lone `%` are
+ * doubled (an existing `%%` is taken as already escaped, which keeps converting idempotent); a
+ * text left as it is (above: already printf, or without placeholders, which an app shows
+ * without formatting, where `%%` would show as two) keeps its `%` and `%%` as written.
+ * Converting printf text to web/unified turns `%%` back into `%` where that cannot be read as a
+ * placeholder. ICU quoting of literal braces is not added when converting to web.
  * Percent text is not a placeholder: an unnumbered printf conversion glued to an ASCII letter or
  * digit (`100%igen`, `50%s of`, `Save 10%d`) is left as text (see scopes.ts), so a text without
- * any other printf comes out unchanged but for the `%%` of printf targets.
+ * any other placeholder comes out unchanged in every format.
  * `{name, number}` becomes an integer conversion: counts are the common case; use
  * `{name, float}` / `[name:float]` for decimals.
  */
@@ -54,6 +74,7 @@ export function convertPlaceholders(
   options: ConvertOptions = {},
 ): string {
   const own = scopesOf(text, detectPlaceholders(text));
+  if ((to === "ios" || to === "android") && isWrittenFor(own.slots, to)) return text;
   const reference =
     options.reference === undefined
       ? own
@@ -98,9 +119,36 @@ function numberedScopes(own: Scopes, reference: Scopes, positions: ReadonlyMap<s
   for (const [scope, slots] of own.byScope) {
     const counterpart = matchingSlots(reference, slots[0]?.path ?? "");
     const distinct = new Set([...counterpart, ...slots].map((slot) => positionOf(slot, positions)));
-    if (slots.length > 1 || distinct.size > 1 || !distinct.has(1)) numbered.add(scope);
+    const spelled = slots.some((slot) => isPrintfKind(slot.placeholder.kind) && slot.placeholder.numbered);
+    if (slots.length > 1 || distinct.size > 1 || !distinct.has(1) || spelled) numbered.add(scope);
   }
   return numbered;
+}
+
+/** Conversions (with length modifier) Java's Formatter reads, among those detection finds. */
+const JAVA_CONVERSION = /^[sdfeEgGxXc]$/;
+/** Conversions NSString's format reads: `%@`, C integers and floats with length modifiers. */
+const NSSTRING_CONVERSION = /^(?:@|l?[sc]|(?:hh|h|ll|l|q|z|t|j)?[diuxXo]|[lL]?[fFeEgGaA])$/;
+
+/**
+ * Whether the text is already written for a printf target, so converting would only rewrite what
+ * the file chose (see convertPlaceholders): every slot a printf placeholder the target reads, with
+ * a position of 1 or more when spelled, and no scope (a plural form is formatted alone) mixing
+ * spelled and unnumbered positions. No slot at all counts as written for it too.
+ */
+function isWrittenFor(slots: readonly Slot[], to: "ios" | "android"): boolean {
+  const spelled = new Map<string, boolean>();
+  for (const { placeholder, scope } of slots) {
+    if (placeholder.kind !== "printf") return false;
+    if (placeholder.numbered && (placeholder.index ?? 0) < 1) return false;
+    const numbered = placeholder.numbered === true;
+    if ((spelled.get(scope) ?? numbered) !== numbered) return false;
+    spelled.set(scope, numbered);
+  }
+  const java = slots.every((slot) => JAVA_CONVERSION.test(slot.placeholder.type ?? ""));
+  if (to === "android") return java;
+  const javaString = java && slots.some((slot) => slot.placeholder.type === "s");
+  return !javaString && slots.every((slot) => NSSTRING_CONVERSION.test(slot.placeholder.type ?? ""));
 }
 
 /** `arg3` ↔ position 3, so positional → named → positional round-trips. */
