@@ -53,6 +53,7 @@ export function createImportService(deps: {
           language,
           sourceLanguage: project.source_language,
           flattenNestedKeys: options.flattenNestedKeys,
+          ...(options.columns === undefined ? {} : { columns: options.columns }),
         },
         sourceLanguage: project.source_language,
       });

@@ -96,7 +96,9 @@ describe("csv parse", () => {
   });
 
   it("refuses files without a key column or language columns, empty files and binary data", async () => {
-    await expect(parse("name,en\na,b\n")).rejects.toThrow(/no “key” column/);
+    await expect(parse("label,en\na,b\n")).rejects.toThrow(
+      /no “key” column. Its columns are “label” and “en”/,
+    );
     await expect(parse("key,foo bar\na,b\n")).rejects.toThrow(/no language columns/);
     await expect(parse("")).rejects.toThrow("This CSV file is empty.");
     await expect(parse("\n\n")).rejects.toThrow("This CSV file is empty.");

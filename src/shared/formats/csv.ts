@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { canonicalLanguage, LANGUAGES } from "../languages.ts";
+import { canonicalLanguage, LANGUAGES, languageName } from "../languages.ts";
 import { FORMAT_INFO } from "./format-info.ts";
 import { decodeText, SKIP_DUPLICATE, SKIP_EMPTY_KEY, SKIP_NUMERIC, SkipLog } from "./json-text.ts";
 import { entryToValue } from "./plurals.ts";
@@ -22,18 +22,23 @@ import {
  * app.save,Save,Speichern,Button in the editor
  * ```
  *
- * Reading (the table rules are shared with XLSX, see `parseTable`): the first row is the header;
- * it needs a `key` (or `id`) column; every column named by a language code (`de`, `pt_BR`, `iw`…)
- * is that language; a column `value` / `translation` / `text` is `options.language`; the key's
- * fields come from a `comment` / `description` / `note(s)` column (`comment`), `context`,
- * `max_length` (a whole number; `maxLength`) and `tags` (comma-separated) columns, given to every
- * entry of the row; other columns are ignored with a warning. Rows keep the file's order. An empty
- * cell is "no text" (no entry): a spreadsheet cannot tell an empty string from an untranslated
- * one, so empty strings do not survive a CSV round trip. Rows with another cell count than the
- * header are read (missing cells are empty, extra cells dropped) with one warning listing them.
- * Plural entries are written as ICU messages and read back as such (the table has no plural forms);
- * `valueType: "json"` values are written as their JSON text and read back as text. No `meta` or
- * `fileMeta`: a table has nowhere to keep them.
+ * Reading (the table rules are shared with XLSX, see `parseTable`): the first row is the header.
+ * Which column is what comes from the import dialog's column mapping (`options.columns`) when
+ * given, else it is guessed from the header (`guessTableColumns`): a key column (`key`, `Key`,
+ * `id`, `string_id`, `identifier`, `name`, `msgid`, `resource key`…; without one the file is
+ * refused, naming its columns); every column named by a language code (`de`, `pt_BR`, `iw`…) or
+ * name (`German`, `Deutsch`, `German (de)`) is that language; a column `value` / `translation` /
+ * `text` is `options.language`; the key's fields come from a `comment` / `description` /
+ * `note(s)` column (`comment`), `context`, `max_length` (a whole number; `maxLength`) and `tags`
+ * (comma-separated) columns, given to every entry of the row; other columns are ignored, with a
+ * warning when guessed. Rows keep the file's order. An empty cell is "no text" (no entry): a
+ * spreadsheet cannot tell an empty string from an untranslated one, so empty strings do not
+ * survive a CSV round trip. Rows with another cell count than the header are read (missing cells
+ * are empty, extra cells kept in `meta.extraCells`) with one warning listing them. Plural entries
+ * are written as ICU messages and read back as such (the table has no plural forms);
+ * `valueType: "json"` values are written as their JSON text and read back as text. What only the
+ * table has is kept for the export (see `tableRows`): the header's names (`fileMeta.columnNames`),
+ * comment rows and cells past the header.
  *
  * Bytes: UTF-8 (BOM dropped), UTF-16 with a BOM, or — when the bytes are not UTF-8 — Windows-1252
  * with a warning (old Excel "CSV" exports); `,`, `;` or tab separators (the one the header row uses most); quoted
@@ -56,32 +61,66 @@ export const csvFormat: FormatDefinition = {
   extensions: FORMAT_INFO.csv.extensions,
   async parse(bytes, options) {
     const log = new SkipLog();
-    const text = decodeText(bytes, "CSV", {
-      onFallback: () =>
-        log.note(
-          "The file is not UTF-8; it was read as Windows-1252. Check accented letters, or save it as “CSV UTF-8” and import again.",
-        ),
-    });
-    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-    const result = Papa.parse<string[]>(body, {
-      header: false,
-      skipEmptyLines: false,
-      delimiter: guessDelimiter(body),
-    });
-    const quoteError = result.errors.find((error) => error.type === "Quotes");
-    if (quoteError !== undefined) {
-      throw new FormatError(
-        `Invalid CSV file: a quoted cell is not closed (row ${(quoteError.row ?? 0) + 1}); the file may be truncated. Please check the file format.`,
-      );
-    }
-    const rows = result.data.map((row) => row.map(unescapeFormula));
-    return parseTable(rows, options, log, "CSV");
+    return parseTable(csvRows(bytes, log), options, log, "CSV");
   },
   async serialize(languages, options) {
     const { header, rows } = tableRows(languages, options);
     return [{ path: "translations.csv", bytes: writeCsv(header, rows) }];
   },
 };
+
+/** The cells of a CSV file's rows, formula escapes undone; `rows` stops after that many. */
+function csvRows(bytes: Uint8Array, log: SkipLog, rows?: number): string[][] {
+  const text = decodeText(bytes, "CSV", {
+    onFallback: () =>
+      log.note(
+        "The file is not UTF-8; it was read as Windows-1252. Check accented letters, or save it as “CSV UTF-8” and import again.",
+      ),
+  });
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const result = Papa.parse<string[]>(body, {
+    header: false,
+    skipEmptyLines: false,
+    delimiter: guessDelimiter(body),
+    ...(rows === undefined ? {} : { preview: rows }),
+  });
+  const quoteError = result.errors.find((error) => error.type === "Quotes");
+  if (quoteError !== undefined && rows === undefined) {
+    throw new FormatError(
+      `Invalid CSV file: a quoted cell is not closed (row ${(quoteError.row ?? 0) + 1}); the file may be truncated. Please check the file format.`,
+    );
+  }
+  return result.data.map((row) => row.map(unescapeFormula));
+}
+
+/** The rows `csvPreview` reads: blank lines and comment rows before the header and the first key. */
+const PREVIEW_ROWS = 200;
+
+/**
+ * A CSV file's header (the first non-blank row, cells trimmed) and the row after it (comment
+ * rows passed over; empty when there is none), read as the parser reads them, for the import
+ * dialog's column mapping. A FormatError when the file is empty or not text.
+ */
+export function csvPreview(bytes: Uint8Array): { header: string[]; sample: string[] } {
+  const rows = csvRows(bytes, new SkipLog(), PREVIEW_ROWS);
+  return tablePreview(rows, "CSV");
+}
+
+/** The header and first row of a table's rows (see `csvPreview`); XLSX reads its own. */
+export function tablePreview(
+  rows: readonly (readonly string[])[],
+  what: string,
+): { header: string[]; sample: string[] } {
+  const filled = (row: readonly string[]) => row.filter((cell) => cell.trim() !== "");
+  const first = rows.findIndex((row) => filled(row).length > 0);
+  const header = rows[first]?.map((cell) => cell.trim());
+  if (header === undefined) throw new FormatError(`This ${what} file is empty.`);
+  const sample = rows.slice(first + 1).find((row) => {
+    const cells = filled(row);
+    return cells.length > 0 && !(cells.length === 1 && (cells[0] ?? "").trimStart().startsWith("#"));
+  });
+  return { header, sample: sample === undefined ? [] : [...sample] };
+}
 
 /**
  * A table as the CSV files Sprog writes (translations, glossary): formulas escaped, `,`-separated,
@@ -155,17 +194,244 @@ export function guessDelimiter(text: string): string {
   return best;
 }
 
-const KEY_COLUMNS = new Set(["key", "keys", "id", "key name", "key_name", "string key"]);
-const COMMENT_COLUMNS = new Set(["comment", "comments", "description", "note", "notes"]);
-const CONTEXT_COLUMNS = new Set(["context"]);
-const MAX_LENGTH_COLUMNS = new Set(["max_length", "max length", "maxlength", "max_chars", "char limit"]);
-const TAGS_COLUMNS = new Set(["tags", "tag", "labels"]);
+/**
+ * A header cell as the guess compares it: lower case, without accents, spaces, `_`, `-` or `.`
+ * (`String ID`, `string_id` and `stringId` are one name).
+ */
+function looseName(cell: string): string {
+  return cell
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[\s_.-]+/g, "");
+}
+
+/** Names of a key column, the most telling first: `key` wins over `id`, `string_id` over `name`. */
+const KEY_NAMES = [
+  "key",
+  "keys",
+  "keyname",
+  "stringkey",
+  "stringid",
+  "stringname",
+  "resourcekey",
+  "resourceid",
+  "resourcename",
+  "translationkey",
+  "messagekey",
+  "messageid",
+  "msgid",
+  "keyid",
+  "id",
+  "identifier",
+  "name",
+];
+/** The key's fields a table column holds, as the column mapping names them. */
+export const TABLE_FIELDS = ["description", "context", "maxLength", "tags"] as const;
+export type TableField = (typeof TABLE_FIELDS)[number];
+const FIELD_NAMES: Record<TableField, ReadonlySet<string>> = {
+  description: new Set(["comment", "comments", "description", "note", "notes"]),
+  context: new Set(["context"]),
+  maxLength: new Set(["maxlength", "maxchars", "charlimit"]),
+  tags: new Set(["tags", "tag", "labels"]),
+};
 const VALUE_COLUMNS = new Set(["value", "translation", "text"]);
 const LOCALE_LIKE = /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/i;
+/** A code in brackets after a name: `German (de)`, `Japanese [ja]`. */
+const BRACKETED_CODE = /[([]\s*([a-z]{2,3}(?:[-_][a-z0-9]{2,8})*)\s*[)\]]\s*$/i;
+
+/** What one column of a table holds. */
+export type TableColumnUse =
+  | { use: "key" }
+  | { use: TableField }
+  | { use: "language"; language: string }
+  | { use: "ignore" };
+
+/** A column mapping, as `ParseOptions.columns` gives it. */
+export type TableColumns = NonNullable<ParseOptions["columns"]>;
+
+let namedLanguages: Map<string, string> | undefined;
+
+/** A language name as the guess compares it: lower case, without accents, spaces collapsed. */
+function nameKey(name: string): string {
+  return name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The catalogue language a column name names: its English name (`German`, `Portuguese (Brazil)`,
+ * `Brazilian Portuguese`) or its own (`Deutsch`, `français`, `日本語`), as the runtime's Intl
+ * data spells them; the catalogue's names win.
+ */
+function languageNamed(name: string): string | undefined {
+  if (namedLanguages === undefined) {
+    const names = new Map<string, string>();
+    const add = (text: string | undefined, code: string) => {
+      const key = text === undefined ? "" : nameKey(text);
+      if (key !== "" && !names.has(key)) names.set(key, code);
+    };
+    for (const { code, name } of LANGUAGES) add(name, code);
+    const displays: [string | undefined, "standard" | "dialect"][] = [
+      ["en", "standard"],
+      ["en", "dialect"],
+      [undefined, "standard"],
+      [undefined, "dialect"],
+    ];
+    for (const [locale, languageDisplay] of displays) {
+      for (const { code } of LANGUAGES) {
+        try {
+          add(new Intl.DisplayNames([locale ?? code], { type: "language", languageDisplay }).of(code), code);
+        } catch {
+          // No Intl data for this language here: its code and English name still match.
+        }
+      }
+    }
+    namedLanguages = names;
+  }
+  return namedLanguages.get(nameKey(name));
+}
+
+/**
+ * The language a column's name says: a code (`de`, `pt_BR`, `iw`), a name (`German`, `Deutsch`),
+ * a code in brackets (`German (de)`), or else a code-shaped name Sprog does not know (`xx`),
+ * which is read and then skipped with a warning as an unknown language.
+ */
+function languageOfColumn(cell: string): string | undefined {
+  const known = canonicalLanguage(cell) ?? languageNamed(cell);
+  if (known !== undefined) return known;
+  const bracketed = BRACKETED_CODE.exec(cell)?.[1];
+  const code = bracketed === undefined ? undefined : canonicalLanguage(bracketed);
+  if (code !== undefined) return code;
+  if (!LOCALE_LIKE.test(cell)) return undefined;
+  // A region the catalogue lacks (`ja_JP`) is its language, as a file named `ja-JP.json` is; the
+  // header keeps its own name for the export (`fileMeta.columnNames`).
+  const base = canonicalLanguage(cell.split(/[-_]/)[0] ?? "");
+  return base ?? cell.replace(/_/g, "-");
+}
+
+/**
+ * What each column of a table holds, guessed from its header (`language`: the language of a
+ * `value` / `translation` / `text` column, the file's). The key column is the one with the most
+ * telling name (`KEY_NAMES`, compared by `looseName`); the first column named like a field is that
+ * field; every other column named by a language code or name is that language, the first of two
+ * with the same; the rest are ignored. No key column: none is `key`. The import dialog shows this
+ * guess as the default of its column mapping.
+ */
+export function guessTableColumns(header: readonly string[], language?: string): TableColumnUse[] {
+  const cells = header.map((cell) => cell.trim());
+  const loose = cells.map(looseName);
+  const uses: TableColumnUse[] = cells.map(() => ({ use: "ignore" }));
+  for (const name of KEY_NAMES) {
+    const index = loose.indexOf(name);
+    if (index !== -1) {
+      uses[index] = { use: "key" };
+      break;
+    }
+  }
+  // A first column with no header and no other key column: the keys, as Godot's and many game
+  // engines' translation tables keep them (`,en,de`).
+  if (cells[0] === "" && cells.length > 1 && !uses.some((use) => use.use === "key")) uses[0] = { use: "key" };
+  for (const field of TABLE_FIELDS) {
+    const index = loose.findIndex((name, i) => uses[i]?.use === "ignore" && FIELD_NAMES[field].has(name));
+    if (index !== -1) uses[index] = { use: field };
+  }
+  const taken = new Set<string>();
+  cells.forEach((cell, index) => {
+    if (uses[index]?.use !== "ignore") return;
+    const code = VALUE_COLUMNS.has(cell.toLowerCase()) ? language : languageOfColumn(cell);
+    if (code === undefined || code === "" || taken.has(code)) return;
+    taken.add(code);
+    uses[index] = { use: "language", language: code };
+  });
+  return uses;
+}
+
+/** “a”, “b” and “c” (at most 20, then “and N more”). */
+function listColumns(header: readonly string[]): string {
+  const names = header.map((cell, index) => (cell === "" ? `column ${index + 1} (no header)` : `“${cell}”`));
+  const shown = names.slice(0, 20);
+  if (names.length > shown.length) return `${shown.join(", ")} and ${names.length - shown.length} more`;
+  return shown.length < 2 ? shown.join("") : `${shown.slice(0, -1).join(", ")} and ${shown.at(-1)}`;
+}
+
+/**
+ * What each column holds, as a column mapping chooses it: every column it does not name is
+ * ignored. Refuses (FormatError) a column that is not in the header, a header text two columns
+ * have, a column chosen twice, two columns of one language and a language Sprog does not know.
+ */
+function chosenColumns(header: readonly string[], columns: TableColumns, what: string): TableColumnUse[] {
+  const uses: TableColumnUse[] = header.map(() => ({ use: "ignore" }));
+  const quoted = (index: number) =>
+    header[index] ? `“${header[index]}” (index ${index})` : `index ${index}`;
+  const column = (index: number) => (header[index] ? `column ${quoted(index)}` : `column index ${index}`);
+  const indexOf = (ref: number | string): number => {
+    if (typeof ref === "number") {
+      if (Number.isInteger(ref) && ref >= 0 && ref < header.length) return ref;
+      throw new FormatError(
+        `The column mapping names column index ${ref}, but this ${what} file has ${header.length} column${header.length === 1 ? "" : "s"} (index 0 to ${header.length - 1}): ${listColumns(header)}.`,
+      );
+    }
+    const name = ref.trim();
+    let found = header.flatMap((cell, index) => (cell === name ? [index] : []));
+    if (found.length === 0) {
+      found = header.flatMap((cell, index) => (cell.toLowerCase() === name.toLowerCase() ? [index] : []));
+    }
+    if (found.length === 1) return found[0] ?? 0;
+    if (found.length === 0) {
+      throw new FormatError(
+        `The column mapping names a column “${name}”, but this ${what} file has none by that name. Its columns are ${listColumns(header)}.`,
+      );
+    }
+    throw new FormatError(
+      `This ${what} file has ${found.length} columns named “${name}” (index ${found.slice(0, -1).join(", ")} and ${found.at(-1)}): name the column by its index instead.`,
+    );
+  };
+  const roleName = (use: TableColumnUse) =>
+    use.use === "language"
+      ? `${languageName(use.language)} (${use.language})`
+      : use.use === "key"
+        ? "the key"
+        : use.use === "maxLength"
+          ? "the max length"
+          : `the ${use.use}`;
+  const choose = (index: number, use: TableColumnUse) => {
+    const before = uses[index];
+    if (before !== undefined && before.use !== "ignore") {
+      throw new FormatError(
+        `The column mapping chooses ${column(index)} twice: as ${roleName(before)} and as ${roleName(use)}.`,
+      );
+    }
+    uses[index] = use;
+  };
+  choose(indexOf(columns.key), { use: "key" });
+  for (const field of TABLE_FIELDS) {
+    const ref = columns[field];
+    if (ref !== undefined) choose(indexOf(ref), { use: field });
+  }
+  const byLanguage = new Map<string, number>();
+  for (const [ref, code] of Object.entries(columns.languages)) {
+    const language = canonicalLanguage(code);
+    if (language === undefined) {
+      throw new FormatError(`The column mapping names “${code}”, which is not a language code Sprog knows.`);
+    }
+    const index = indexOf(/^\d+$/.test(ref) ? Number(ref) : ref);
+    const other = byLanguage.get(language);
+    if (other !== undefined && other !== index) {
+      const [first = 0, second = 0] = [other, index].sort((a, b) => a - b);
+      throw new FormatError(
+        `The column mapping chooses two columns as ${languageName(language)} (${language}): ${quoted(first)} and ${quoted(second)}.`,
+      );
+    }
+    byLanguage.set(language, index);
+    choose(index, { use: "language", language });
+  }
+  return uses;
+}
 
 /**
  * A table (header row first) → entries per language column. Shared by CSV and XLSX; `what` names
- * the format in messages. Cells are strings; rows may be ragged.
+ * the format in messages. Cells are strings; rows may be ragged. Which column is what comes from
+ * `options.columns` when given (nothing else is read, and nothing is said about the rest), else
+ * from `guessTableColumns` (a warning lists the columns it ignored).
  */
 export function parseTable(
   rows: readonly (readonly string[])[],
@@ -177,36 +443,40 @@ export function parseTable(
   const firstRow = rows.findIndex((row) => !isBlank(row));
   const header = rows[firstRow]?.map((cell) => cell.trim());
   if (header === undefined) throw new FormatError(`This ${what} file is empty.`);
-  const headerHelp = `The first row must be a header with a “key” column and one column per language code (for example: key,en,de).`;
-  const exactKey = header.findIndex((cell) => cell.toLowerCase() === "key");
-  const keyColumn =
-    exactKey !== -1 ? exactKey : header.findIndex((cell) => KEY_COLUMNS.has(cell.toLowerCase()));
-  if (keyColumn === -1) throw new FormatError(`This ${what} file has no “key” column. ${headerHelp}`);
-  const fieldColumn = (names: ReadonlySet<string>) =>
-    header.findIndex((cell) => names.has(cell.toLowerCase()));
+  const uses =
+    options.columns === undefined
+      ? guessTableColumns(header, options.language)
+      : chosenColumns(header, options.columns, what);
+  const keyColumn = uses.findIndex((use) => use.use === "key");
+  if (keyColumn === -1) {
+    throw new FormatError(
+      `This ${what} file has no “key” column. Its columns are ${listColumns(header)}: choose the one that holds the keys under “Columns” in the import dialog, or name it “key”.`,
+    );
+  }
+  const fieldColumn = (field: TableField) => uses.findIndex((use) => use.use === field);
   const fields = {
-    comment: fieldColumn(COMMENT_COLUMNS),
-    context: fieldColumn(CONTEXT_COLUMNS),
-    maxLength: fieldColumn(MAX_LENGTH_COLUMNS),
-    tags: fieldColumn(TAGS_COLUMNS),
+    comment: fieldColumn("description"),
+    context: fieldColumn("context"),
+    maxLength: fieldColumn("maxLength"),
+    tags: fieldColumn("tags"),
   };
-  const fieldIndexes = new Set(Object.values(fields));
-  const columns: { index: number; language: string }[] = [];
-  const ignored: string[] = [];
-  header.forEach((cell, index) => {
-    if (index === keyColumn || fieldIndexes.has(index)) return;
-    const lower = cell.toLowerCase();
-    let language: string | undefined;
-    if (VALUE_COLUMNS.has(lower)) language = options.language;
-    else if (LOCALE_LIKE.test(cell)) language = canonicalLanguage(cell) ?? cell.replace(/_/g, "-");
-    else language = LANGUAGES.find((known) => known.name.toLowerCase() === lower)?.code;
-    if (language === undefined || columns.some((column) => column.language === language)) {
-      ignored.push(cell === "" ? `column ${index + 1} (no header)` : `“${cell}”`);
-    } else {
-      columns.push({ index, language });
-    }
-  });
-  if (columns.length === 0) throw new FormatError(`This ${what} file has no language columns. ${headerHelp}`);
+  const columns = uses.flatMap((use, index) =>
+    use.use === "language" ? [{ index, language: use.language }] : [],
+  );
+  if (columns.length === 0) {
+    throw new FormatError(
+      `This ${what} file has no language columns. Its columns are ${listColumns(header)}: choose the language of each under “Columns” in the import dialog, or name them by language code (for example: key,en,de).`,
+    );
+  }
+  // A mapping chose what to leave out; a guess says what it could not tell.
+  const ignored =
+    options.columns === undefined
+      ? header.flatMap((cell, index) =>
+          uses[index]?.use !== "ignore"
+            ? []
+            : [cell === "" ? `column ${index + 1} (no header)` : `“${cell}”`],
+        )
+      : [];
   if (ignored.length > 0) {
     log.note(
       `Ignored ${ignored.length} column${ignored.length === 1 ? "" : "s"} that name no language: ${ignored.join(", ")}.`,
@@ -278,7 +548,7 @@ export function parseTable(
     );
   }
   // The header as the file names its columns (`keys`, `pt_BR`, `description`), and comment rows
-  // after the last key: kept in the file's metadata, under the language imported.
+  // after the last key: kept in the file's metadata.
   const columnNames: FormatMeta = {};
   columnNames.key = header[keyColumn] ?? "key";
   for (const column of columns) columnNames[column.language] = header[column.index] ?? column.language;
@@ -287,7 +557,12 @@ export function parseTable(
   }
   const fileMeta: FormatMeta = { columnNames };
   if (trailingRows.length > 0) fileMeta.trailingRows = trailingRows;
-  return { languages, warnings: log.messages(), fileMeta: { [options.language]: fileMeta } };
+  // Under a language of the file, or the import would drop it: the one imported when it is a
+  // column, else the first column's.
+  const metaLanguage = columns.some((column) => column.language === options.language)
+    ? options.language
+    : (columns[0]?.language ?? options.language);
+  return { languages, warnings: log.messages(), fileMeta: { [metaLanguage]: fileMeta } };
 }
 
 type KeyFields = Pick<TranslationEntry, "comment" | "context" | "maxLength" | "tags">;
@@ -357,7 +632,9 @@ export function tableRows(
     const columnNames = meta.columnNames;
     if (columnNames !== null && typeof columnNames === "object" && !Array.isArray(columnNames)) {
       for (const [column, name] of Object.entries(columnNames)) {
-        if (typeof name === "string" && name.trim() !== "" && !names.has(column)) names.set(column, name);
+        // A key column without a header stays so: the first column is the keys (guessTableColumns).
+        const kept = typeof name === "string" && (name.trim() !== "" || column === "key");
+        if (kept && !names.has(column)) names.set(column, name);
       }
     }
     if (Array.isArray(meta.trailingRows) && kept.length === 0) kept.push(...meta.trailingRows);

@@ -72,6 +72,20 @@ export interface ParseOptions {
   sourceLanguage: string;
   /** JSON and YAML: nested objects become dotted keys (spec default on); off keeps top-level strings only. */
   flattenNestedKeys?: boolean;
+  /**
+   * CSV and XLSX: which column of the table is what, as chosen in the import dialog, instead of the
+   * guess from the header's names (see `parseTable` in csv.ts). A column is its index from 0 (in
+   * `languages`, written in digits) or its header text; columns not named are not read.
+   */
+  columns?: {
+    key: number | string;
+    /** Column → language code. */
+    languages: Record<string, string>;
+    description?: number | string | undefined;
+    context?: number | string | undefined;
+    maxLength?: number | string | undefined;
+    tags?: number | string | undefined;
+  };
 }
 
 export interface ParsedFile {

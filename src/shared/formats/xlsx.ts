@@ -10,7 +10,9 @@ import { readZipEntries, ZipDamagedError, ZipTooLargeError } from "./zip-read.ts
  * Excel workbooks (.xlsx): the CSV table (see `parseTable` in csv.ts) in the first worksheet.
  *
  * What it keeps: as CSV, rows in order, non-empty values, and the key's `comment`, `context`,
- * `max_length` and `tags` columns; an empty cell is "not translated". No `meta` or `fileMeta`.
+ * `max_length` and `tags` columns; an empty cell is "not translated". Which column is what is
+ * guessed from the header, or chosen in the import dialog (`options.columns`), as for CSV; the
+ * header's names, comment rows and cells past the header come back on export.
  *
  * Reading: cells become text (rich text and hyperlinks by their text, numbers and booleans as
  * written, dates as ISO dates, formulas by their cached result, with one warning for formulas and

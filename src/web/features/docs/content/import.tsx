@@ -19,6 +19,9 @@ const CSV_EXAMPLE = `key,en,de,comment
 checkout.title,Checkout,Kasse,Screen title
 greeting,"Hello {name}!","Hallo {name}!",`;
 
+const MAPPED_EXAMPLE = `string_id,English,Deutsch,notes
+checkout.title,Checkout,Kasse,Screen title`;
+
 export function ImportTopic() {
   return (
     <>
@@ -31,7 +34,14 @@ export function ImportTopic() {
             Choose the file. Sprog tells the format from the file ending and guesses the language from the
             name.
           </li>
-          <li>Check the language of the file, and the options.</li>
+          <li>
+            Check the language of the file, and the options. For a CSV or Excel table, check what each column
+            holds under <Ui>Columns</Ui> (see{" "}
+            <TopicLink to="import" hash="columns">
+              the columns of a table
+            </TopicLink>
+            ).
+          </li>
           <li>
             Press <Ui>Import</Ui>. A progress bar runs while the file is uploaded and written; the dialog
             closes a second after it is done, with a notice of what was added.
@@ -52,6 +62,57 @@ export function ImportTopic() {
         <CodeBlock title="A CSV file Sprog reads: one column per language code">{CSV_EXAMPLE}</CodeBlock>
       </DocSection>
 
+      <DocSection id="columns" title="The columns of a CSV or Excel table">
+        <P>
+          A table has one row per key: a column with the keys, one column per language, and columns for what
+          the keys say about themselves. When you choose a CSV or Excel file, the dialog reads its first row
+          (in your browser, before anything is uploaded) and shows each column under <Ui>Columns</Ui>, with
+          what it holds: <Ui>Key</Ui>, <Ui>Description</Ui>, <Ui>Context</Ui>, <Ui>Max length</Ui>,{" "}
+          <Ui>Tags</Ui>, a language, or <Ui>Ignore</Ui>. Under each column you see its first value.
+        </P>
+        <List>
+          <li>
+            Sprog guesses from the column names. The key column is the one named <Code>key</Code>,{" "}
+            <Code>id</Code>, <Code>string_id</Code>, <Code>identifier</Code>, <Code>name</Code>,{" "}
+            <Code>msgid</Code>, <Code>resource key</Code> or similar, in any case and with spaces, dashes or
+            underscores.
+          </li>
+          <li>
+            A column named by a language code (<Code>de</Code>, <Code>pt_BR</Code>), a language's English name
+            (<Code>German</Code>), its own name (<Code>Deutsch</Code>) or a name with the code in brackets (
+            <Code>German (de)</Code>) holds that language. A <Code>value</Code> or <Code>translation</Code>{" "}
+            column holds the language of the file chosen above.
+          </li>
+          <li>
+            <Code>comment</Code>, <Code>description</Code> and <Code>notes</Code> are the key's description;{" "}
+            <Code>context</Code>, <Code>max_length</Code> and <Code>tags</Code> (comma-separated) are read
+            too.
+          </li>
+          <li>
+            Change any of them: choose the key column, each column's language, or <Ui>Ignore</Ui> for a column
+            you do not want. Exactly one column must be the key, at least one must be a language, and two
+            columns cannot hold the same language.
+          </li>
+        </List>
+        <CodeBlock title="A table to import with its columns chosen: string_id is the key, English and Deutsch are en and de, notes is the description">
+          {MAPPED_EXAMPLE}
+        </CodeBlock>
+        <P>
+          The column names are kept: a CSV or Excel export of the project writes the header the table was
+          imported with (<Code>string_id,English,Deutsch,notes</Code>), so the file goes back to where it came
+          from unchanged.
+        </P>
+        <P>
+          Through the API, send the choice as the <Code>columns</Code> field of the import, as JSON: a column
+          is its index from 0 or its header text, for example{" "}
+          <Code wrap>
+            {'{"key": "string_id", "languages": {"1": "en", "Deutsch": "de"}, "description": 3}'}
+          </Code>
+          . <Code>context</Code>, <Code>maxLength</Code> and <Code>tags</Code> can be named the same way;
+          columns left out are not read.
+        </P>
+      </DocSection>
+
       <DocSection id="language" title="Which language the file holds">
         <P>
           Most files hold one language, and their names say which: Sprog looks at the file name first (
@@ -69,7 +130,7 @@ export function ImportTopic() {
             language the project does not have yet adds it.
           </li>
           <li>
-            Some formats say it themselves: a CSV or Excel column per language code, XLIFF's source and target
+            Some formats say it themselves: a CSV or Excel column per language, XLIFF's source and target
             languages, an ARB file's <Code>@@locale</Code>, a Rails YAML file's root key. XLIFF and PO files
             also carry the source text, so they fill the source language too.
           </li>
@@ -126,7 +187,8 @@ export function ImportTopic() {
         <P>
           Some entries are skipped rather than failing the whole file, and the notice counts them as errors,
           with the first few reasons: keys made only of digits (XLIFF unit ids excepted), keys over 500
-          characters, and columns that are not a language.
+          characters, and table columns that name no language when Sprog guessed the columns (not when you
+          changed them: then the columns you left on <Ui>Ignore</Ui> are simply not read).
         </P>
         <P>
           Everything else is kept as the file has it, so an export gives the file back (see{" "}
@@ -177,7 +239,26 @@ export function ImportTopic() {
               <Code key="m" wrap>
                 Error processing file: …
               </Code>,
-              "The file cannot be read, with the reason, e.g. a CSV without a “key” column or an old .xls workbook.",
+              "The file cannot be read, with the reason, e.g. an old .xls workbook.",
+            ],
+            [
+              <Code key="m" wrap>
+                Error processing file: This CSV file has no “key” column. Its columns are “Ref”, “English” and
+                “Deutsch”: …
+              </Code>,
+              "No column is named like a key column: choose the key column under Columns, or name it “key”.",
+            ],
+            [
+              <Code key="m" wrap>
+                Check the columns: …
+              </Code>,
+              "The columns chosen cannot be imported: no key column, two key columns, no language, or two columns of one language. Nothing was sent.",
+            ],
+            [
+              <Code key="m" wrap>
+                Column mapping: …
+              </Code>,
+              "An API import's columns field is not a mapping Sprog can use, e.g. an unknown language code.",
             ],
             [
               <Code key="m" wrap>

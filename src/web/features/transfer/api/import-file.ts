@@ -1,3 +1,4 @@
+import type { TableColumns } from "../../../../shared/formats/csv.ts";
 import type { ImportResult } from "../../../../shared/schemas/transfer.ts";
 import { api } from "../../../lib/api.ts";
 
@@ -8,10 +9,14 @@ export interface ImportFileInput {
   overwriteExisting: boolean;
   flattenNestedKeys: boolean;
   resetLanguageList: boolean;
+  /** CSV and Excel: which column is what, as chosen in the dialog; unset, the server guesses. */
+  columns?: TableColumns;
 }
 
 /** POST /api/projects/:id/import (multipart): one transaction; the answer has the notice's counts. */
 export function importFile(input: ImportFileInput): Promise<ImportResult> {
-  const { projectId, ...body } = input;
+  const { projectId, columns, ...fields } = input;
+  // A multipart field is text: the mapping travels as JSON.
+  const body = columns === undefined ? fields : { ...fields, columns: JSON.stringify(columns) };
   return api.transfer.import({ params: { projectId }, body });
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { FileUp } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { formatForFileName, guessLanguage } from "../../../../shared/formats/file-language.ts";
 import { LANGUAGES, languageName } from "../../../../shared/languages.ts";
@@ -15,6 +15,9 @@ import { ProgressBar } from "../../../components/ui/progress-bar.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { importFile } from "../api/import-file.ts";
+import { type ColumnChoice, choicesProblem, columnsOption, guessedChoices } from "../column-choices.ts";
+import { readTablePreview, type TablePreview } from "../table-preview.ts";
+import { ColumnMapping } from "./column-mapping.tsx";
 import { OptionCheckbox } from "./option-checkbox.tsx";
 import { type ProjectDialogProps, ProjectFormDialog } from "./project-form-dialog.tsx";
 
@@ -47,6 +50,12 @@ function ImportForm({ project, onDone }: { project: Project; onDone: () => void 
   const [resetLanguageList, setResetLanguageList] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | undefined>();
+  /** A CSV or Excel file's header, read here for the column mapping; undefined otherwise. */
+  const [table, setTable] = useState<TablePreview | undefined>();
+  /** The columns the person chose something for, by index; the others keep the guess. */
+  const [overrides, setOverrides] = useState<Record<number, ColumnChoice>>({});
+  /** The file whose header is being read: a header read for an earlier choice is dropped. */
+  const reading = useRef<File | null>(null);
 
   useEffect(() => {
     if (progress !== 100) return;
@@ -57,10 +66,19 @@ function ImportForm({ project, onDone }: { project: Project; onDone: () => void 
   const choose = (chosen: File | null) => {
     setFile(chosen);
     setError(undefined);
+    setTable(undefined);
+    setOverrides({});
+    reading.current = chosen;
     if (!chosen) return;
-    if (!formatForFileName(chosen.name)) {
+    const format = formatForFileName(chosen.name);
+    if (!format) {
       setError(`Error processing file: ${chosen.name} is not a format Sprog reads`);
       return;
+    }
+    if (format === "csv" || format === "xlsx") {
+      void readTablePreview(chosen, format).then((preview) => {
+        if (reading.current === chosen) setTable(preview);
+      });
     }
     // The project's own languages first, so `en-US.json` in a project with English is English,
     // not a new regional language; no guess leaves the choice to the person, never a silent default.
@@ -79,10 +97,20 @@ function ImportForm({ project, onDone }: { project: Project; onDone: () => void 
     setGuessed(guessed !== undefined);
   };
 
+  // The mapping: the server's guess for the language chosen, with what the person changed.
+  const guessedColumns = table ? guessedChoices(table.header, language) : [];
+  const choices = guessedColumns.map((guess, index) => overrides[index] ?? guess);
+  const mappingProblem = table ? choicesProblem(table.header, choices) : undefined;
+  const mappingChanged = choices.some((choice, index) => choice !== guessedColumns[index]);
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!file || !language) {
       setError("Missing data or language selection");
+      return;
+    }
+    if (mappingProblem) {
+      setError(`Check the columns: ${mappingProblem}`);
       return;
     }
     setError(undefined);
@@ -97,6 +125,8 @@ function ImportForm({ project, onDone }: { project: Project; onDone: () => void 
         overwriteExisting,
         flattenNestedKeys,
         resetLanguageList,
+        // Sent only when changed: untouched, the server's own guess is the same.
+        ...(mappingChanged ? { columns: columnsOption(choices) } : {}),
       });
       setProgress(100);
       toast.success(importNotice(result), {
@@ -140,9 +170,11 @@ function ImportForm({ project, onDone }: { project: Project; onDone: () => void 
       <FormField
         label="Language of the file"
         hint={
-          guessed
-            ? "Guessed from the file name; change it if it is wrong."
-            : "The file name does not say: choose the language the file holds."
+          table
+            ? "For a table: the language of a “value” or “translation” column, if it has one (else any of its languages). Each column's language is chosen under Columns."
+            : guessed
+              ? "Guessed from the file name; change it if it is wrong."
+              : "The file name does not say: choose the language the file holds."
         }
       >
         <NativeSelect value={language} onChange={(e) => setLanguage(e.target.value)} disabled={busy || !file}>
@@ -163,6 +195,19 @@ function ImportForm({ project, onDone }: { project: Project; onDone: () => void 
           </optgroup>
         </NativeSelect>
       </FormField>
+      {table ? (
+        <ColumnMapping
+          table={table}
+          choices={choices}
+          projectLanguages={project.languages}
+          problem={mappingProblem}
+          disabled={busy}
+          onChoose={(index, choice) => {
+            setOverrides((before) => ({ ...before, [index]: choice }));
+            setError(undefined);
+          }}
+        />
+      ) : null}
       <fieldset className="flex flex-col gap-3" disabled={busy}>
         <legend className="sr-only">Options</legend>
         <OptionCheckbox
