@@ -18,6 +18,31 @@ describe("collectImport", () => {
     expect(collected.keys).toEqual([]);
   });
 
+  it("takes a region the catalogue lacks as its language, unless two columns would land on one", () => {
+    const table = collectImport(
+      file({ "en-US": [{ key: "a", value: "A" }], ja_JP: [{ key: "a", value: "エー" }] }),
+      "csv",
+      "en",
+    );
+    expect([...table.strings.keys()]).toEqual(["en-US", "ja"]);
+    expect(table.warnings).toEqual(["Imported the strings of ja_JP as Japanese (ja): Sprog has no ja_JP"]);
+    const two = collectImport(
+      file({
+        "xx-AA": [{ key: "a", value: "1" }],
+        ja_JP: [{ key: "a", value: "2" }],
+        ja_XX: [{ key: "a", value: "3" }],
+      }),
+      "csv",
+      "en",
+    );
+    expect([...two.strings.keys()]).toEqual([]);
+    expect(two.warnings).toEqual([
+      "Skipped the strings of xx-AA: not a language Sprog knows",
+      "Skipped the strings of ja_JP: not a language Sprog knows",
+      "Skipped the strings of ja_XX: not a language Sprog knows",
+    ]);
+  });
+
   it("keeps keys exactly as written and numeric XLIFF ids, but skips numeric keys elsewhere", () => {
     const parsed = file({
       en: [

@@ -1,6 +1,6 @@
 import { entryToValue } from "../../shared/formats/plurals.ts";
 import type { FormatId, FormatMeta, ParsedFile, TranslationEntry } from "../../shared/formats/types.ts";
-import { canonicalLanguage } from "../../shared/languages.ts";
+import { canonicalLanguage, languageName } from "../../shared/languages.ts";
 import { importedKeyNameSchema, VALUE_MAX } from "../../shared/schemas/keys.ts";
 import { AppError } from "../errors.ts";
 import { textFaultIn } from "../http/validate.ts";
@@ -61,11 +61,18 @@ export function collectImport(parsed: ParsedFile, format: FormatId, sourceLangua
   const keys = new Set<string>();
   const fileMeta = new Map<string, FormatMeta>();
   const skipped = new Set<string>();
+  const rawOf = new Map<string, string>();
   for (const [rawCode, entries] of Object.entries(parsed.languages)) {
-    const code = canonicalLanguage(rawCode);
-    if (!code) {
+    const code = canonicalLanguage(rawCode) ?? baseLanguageOf(rawCode, parsed.languages);
+    if (!code || (rawOf.has(code) && rawOf.get(code) !== rawCode)) {
       warnings.push(`Skipped the strings of ${rawCode}: not a language Sprog knows`);
       continue;
+    }
+    rawOf.set(code, rawCode);
+    if (canonicalLanguage(rawCode) === undefined) {
+      warnings.push(
+        `Imported the strings of ${rawCode} as ${languageName(code)} (${code}): Sprog has no ${rawCode}`,
+      );
     }
     const meta = parsed.fileMeta?.[rawCode];
     if (meta && Object.keys(meta).length > 0) fileMeta.set(code, meta);
@@ -88,6 +95,24 @@ export function collectImport(parsed: ParsedFile, format: FormatId, sourceLangua
     strings.set(code, byKey);
   }
   return { strings, keys: [...keys], keyMeta, fileMeta, warnings };
+}
+
+/**
+ * A regional code Sprog's catalogue lacks (`ja-JP`, `ko_KR`) as its base language, as a file's
+ * name is read (`de-DE.json` is German), unless the file has that base language itself or another
+ * region of it: then the strings would land on one another, and they are skipped.
+ */
+function baseLanguageOf(rawCode: string, languages: Record<string, unknown>): string | undefined {
+  const [primary = "", ...rest] = rawCode.trim().split(/[-_]/);
+  if (rest.length === 0) return undefined;
+  const base = canonicalLanguage(primary);
+  if (!base) return undefined;
+  const siblings = Object.keys(languages).filter(
+    (other) =>
+      other !== rawCode &&
+      (canonicalLanguage(other) ?? canonicalLanguage(other.split(/[-_]/)[0] ?? "")) === base,
+  );
+  return siblings.length === 0 ? base : undefined;
 }
 
 /**
