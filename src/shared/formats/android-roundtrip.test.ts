@@ -115,6 +115,23 @@ describe("Android XML round trip: what the file says comes back", () => {
     expect(aaptRead(written).resources[0]?.attributes).toEqual({ "tools:ignore": "MissingTranslation" });
   });
 
+  it("keeps the comment before <resources> and the file's own indentation (issue 33)", async () => {
+    const xml = `<?xml version="1.0" encoding="utf-8"?>
+<!-- Authors:
+* Someone
+-->
+<resources>
+  <string name="a">A</string>
+  <string-array name="b">
+    <item>B</item>
+  </string-array>
+</resources>
+`;
+    const parsed = await parse(xml, "ru");
+    const [file] = await androidXmlFormat.serialize(parsed.languages, { ...OUT, fileMeta: parsed.fileMeta });
+    expect(new TextDecoder().decode(file?.bytes)).toBe(xml);
+  });
+
   it("keeps empty strings as empty values", async () => {
     const { entries, written } = await expectRoundTrip(
       resources(`

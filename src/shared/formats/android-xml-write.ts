@@ -20,12 +20,16 @@ const KNOWN_NAMESPACES: Readonly<Record<string, string>> = {
 const ARRAY_ITEM = /^(.+)\[(\d+)\]$/;
 /** `name[N]` keys beyond this stay plain strings (no array of thousands of empty items). */
 const MAX_ARRAY_ITEMS = 1000;
-const INDENT = "    ";
+/** The indentation a file has unless its `fileMeta.indent` says another. */
+const DEFAULT_INDENT = "    ";
 /** Attributes written from the entry's own fields, never from `meta.attributes`. */
 const RESERVED = ["name", "translatable", "fuzzy"];
 
 /** Writes one language's `strings.xml`: entries in the order given, with what their meta kept. */
 export function writeResources(entries: readonly TranslationEntry[], fileMeta?: FormatMeta): string {
+  const INDENT = metaString(fileMeta, "indent") ?? DEFAULT_INDENT;
+  // Comments and blank lines only: anything else there (a doctype) is not written back.
+  const prolog = metaString(fileMeta, "prolog")?.match(/^(?:\s*<!--(?:(?!-->)[\s\S])*-->)*\s*$/)?.[0];
   const arrays = gatherArrays(entries);
   const body: string[] = [];
   const comment = (text: string | undefined, depth: number) => {
@@ -118,7 +122,7 @@ export function writeResources(entries: readonly TranslationEntry[], fileMeta?: 
   }
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
-    `<resources${attributesXml(root)}>`,
+    `${prolog ?? ""}<resources${attributesXml(root)}>`,
     ...body,
     "</resources>",
     "",

@@ -1,8 +1,9 @@
 import { readResources } from "./android-xml-read.ts";
 import { androidValuesFolder, writeResources } from "./android-xml-write.ts";
+import { decodeFileText } from "./file-text.ts";
 import { FORMAT_INFO } from "./format-info.ts";
 import { parseXml } from "./safe-xml.ts";
-import { type FormatDefinition, FormatError, type OutputFile } from "./types.ts";
+import { type FormatDefinition, FormatError, type FormatMeta, type OutputFile } from "./types.ts";
 
 export { decodeAndroidText } from "./android-text.ts";
 export { androidValuesFolder, writeResources };
@@ -40,8 +41,10 @@ const NAME = FORMAT_INFO.xml.label;
  * - A `<!-- comment -->` right above a resource (no blank line between) is its `comment`.
  * - The `<resources>` attributes (`xmlns:tools`, `tools:locale`) → `fileMeta[language].attributes`;
  *   namespaces the written file uses (`xliff`, `tools`) are declared if missing.
+ * - What stands between the XML declaration and `<resources>` (a licence or authors comment) →
+ *   `fileMeta[language].prolog`, and an indentation other than four spaces → `.indent` (issue 33).
  * Not kept: other resource types (`<integer>`, `<color>`…, skipped with one warning), comments not
- * right above a resource, blank lines and anything outside `<resources>`.
+ * right above a resource, blank lines.
  *
  * Folders use Android qualifiers, one per language (the source language too, so a project can copy
  * the one it ships as default into `values/`): `values-de`, `values-pt-rBR`, `values-b+sr+Latn`,
@@ -58,7 +61,13 @@ export const androidXmlFormat: FormatDefinition = {
         `${NAME}: not an Android resources file (the root element is <${root.name}>, not <resources>)`,
       );
     }
-    return readResources(root, options.language);
+    const parsed = readResources(root, options.language);
+    const layout = layoutOf(decodeFileText(bytes, NAME));
+    if (layout.prolog !== undefined || layout.indent !== undefined) {
+      const own = parsed.fileMeta?.[options.language] ?? {};
+      parsed.fileMeta = { ...parsed.fileMeta, [options.language]: { ...own, ...compact(layout) } };
+    }
+    return parsed;
   },
   async serialize(languages, options) {
     const files: OutputFile[] = [];
@@ -71,3 +80,26 @@ export const androidXmlFormat: FormatDefinition = {
     return files;
   },
 };
+
+/** The file's text before `<resources>` (past the XML declaration) and its indentation. */
+function layoutOf(text: string): { prolog?: string; indent?: string } {
+  const root = /<resources[\s>/]/.exec(text);
+  if (!root) return {};
+  const head = text.slice(0, root.index);
+  const declaration = /^\s*<\?xml[^?]*\?>\n?/.exec(head);
+  const between = head.slice(declaration ? declaration[0].length : 0);
+  const indent = /\n([ \t]+)</.exec(text.slice(root.index, root.index + 4096))?.[1];
+  return {
+    ...(declaration && between.trim() !== "" && /^(?:\s*<!--(?:(?!-->)[\s\S])*-->)*\s*$/.test(between)
+      ? { prolog: between }
+      : {}),
+    ...(indent !== undefined && indent !== "    " ? { indent } : {}),
+  };
+}
+
+function compact(layout: { prolog?: string; indent?: string }): FormatMeta {
+  const meta: FormatMeta = {};
+  if (layout.prolog !== undefined) meta.prolog = layout.prolog;
+  if (layout.indent !== undefined) meta.indent = layout.indent;
+  return meta;
+}
