@@ -33,7 +33,7 @@ describe("order", () => {
       body: { key: "banana", sourceValue: "B" },
     });
     // A second file with a new key in the middle: known keys keep their place, the new one goes last.
-    await upload(owner, projectId, "en.json", '{"apple": "A", "kiwi": "K", "zebra": "Z"}', {
+    await upload(owner, projectId, "en.json", '{\n  "apple": "A",\n  "kiwi": "K",\n  "zebra": "Z"\n}\n', {
       language: "en",
     });
 

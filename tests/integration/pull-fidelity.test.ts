@@ -73,6 +73,29 @@ describe("pull API fidelity", () => {
     }
   });
 
+  it("pulls an uploaded file back byte for byte in its own format and placeholders (issue 33)", async () => {
+    const { key } = await projectFromAndroidFiles();
+    const android = await pullFrom(
+      api().app.url,
+      { format: "android", placeholderFormat: "android", language: "de" },
+      { key },
+    );
+    expect(android.text).toBe(ANDROID_DE);
+    // A nested JSON file is pulled nested, as it was uploaded, with its own indentation.
+    const setup = await ownerWithProject(api(), ["de"]);
+    const nested = '{\n    "home": {\n        "title": "Start",\n        "count": "{n} Dateien"\n    }\n}\n';
+    expect((await upload(setup.owner, setup.projectId, "de.json", nested, { language: "de" })).status).toBe(
+      200,
+    );
+    const jsonKey = await createApiKey(setup.owner, setup.projectId, "CI");
+    const json = await pullFrom(
+      api().app.url,
+      { format: "json", placeholderFormat: "web", language: "de" },
+      { key: jsonKey.key },
+    );
+    expect(json.text).toBe(nested);
+  });
+
   it("numbers printf arguments per plural form, never across forms (defect 1)", async () => {
     const { key } = await projectFromAndroidFiles();
     const android = await pullFrom(
@@ -80,8 +103,9 @@ describe("pull API fidelity", () => {
       { format: "android", placeholderFormat: "android", language: "de" },
       { key },
     );
-    expect(android.text).toContain('<item quantity="one">%1$d Datei</item>');
-    expect(android.text).toContain('<item quantity="other">%1$d Dateien</item>');
+    // The uploaded file's `%d` is already Android's own: it comes back as the file wrote it (issue 33).
+    expect(android.text).toContain('<item quantity="one">%d Datei</item>');
+    expect(android.text).toContain('<item quantity="other">%d Dateien</item>');
     expect(android.text).not.toContain("%2$");
 
     const stringsdict = await pullFrom(
@@ -100,7 +124,8 @@ describe("pull API fidelity", () => {
       { format: "strings", placeholderFormat: "ios", language: "de" },
       { key },
     );
-    expect(strings.text).toContain('"title" = "Dateien von %@";');
+    // Android's `%1$s` becomes iOS's `%1$@`: the position the text spelled is kept.
+    expect(strings.text).toContain('"title" = "Dateien von %1$@";');
     expect(strings.text).not.toContain("Datei ");
   });
 

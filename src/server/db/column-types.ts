@@ -1,4 +1,4 @@
-import type { FormatMeta } from "../../shared/formats/types.ts";
+import type { FormatMeta, ParseOptions } from "../../shared/formats/types.ts";
 
 /**
  * Column types narrower than the ones the type generator reads: the statuses are text columns with a
@@ -22,3 +22,11 @@ export type FormatMetaByFormat = Partial<Record<string, FormatMeta>>;
 export type GlossaryTranslationsColumn = Record<string, string>;
 
 export type { FormatMeta };
+
+/** How an uploaded file kept as a template was read (`file_templates.parse_options`, issue 33). */
+export interface TemplateParseOptions {
+  language: string;
+  flattenNestedKeys?: boolean;
+  /** A table's column mapping, as chosen in the import dialog. */
+  columns?: ParseOptions["columns"];
+}

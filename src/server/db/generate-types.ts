@@ -38,6 +38,7 @@ const COLUMN_OVERRIDES = {
   "translation_strings.machine": "MachineColumn | null",
   "translation_keys.format_meta": "Generated<FormatMetaByFormat>",
   "project_file_meta.meta": "FormatMeta",
+  "file_templates.parse_options": "TemplateParseOptions",
   "glossary_terms.translations": "Generated<GlossaryTranslationsColumn>",
 };
 
@@ -50,6 +51,7 @@ const COLUMN_TYPE_IMPORTS = Object.fromEntries(
     "FormatMetaByFormat",
     "MachineColumn",
     "GlossaryTranslationsColumn",
+    "TemplateParseOptions",
   ]
     .concat("FormatMeta")
     .map((name) => [name, "./column-types.ts"]),

@@ -14,6 +14,7 @@ import type {
   GlossaryTranslationsColumn,
   MachineColumn,
   ReviewStatusColumn,
+  TemplateParseOptions,
 } from "./column-types.ts";
 
 export type Generated<T> =
@@ -123,6 +124,20 @@ export interface Comments {
   project_id: string;
   resolved_at: Timestamp | null;
   resolved_by: string | null;
+}
+
+export interface FileTemplates {
+  bytes: Buffer;
+  format: string;
+  id: Generated<string>;
+  language_code: string;
+  parse_options: TemplateParseOptions;
+  path: string;
+  project_id: string;
+  sha256: string;
+  size: number;
+  uploaded_at: Generated<Timestamp>;
+  uploaded_by: string | null;
 }
 
 export interface GlossaryTerms {
@@ -440,6 +455,7 @@ export interface DB {
   batch_translation_jobs: BatchTranslationJobs;
   billing_events: BillingEvents;
   comments: Comments;
+  file_templates: FileTemplates;
   glossary_terms: GlossaryTerms;
   invites: Invites;
   key_search_texts: KeySearchTexts;

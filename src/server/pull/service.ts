@@ -23,7 +23,7 @@ export const PULL_RATE_LIMIT_PER_MINUTE = API_KEY_RATE_LIMIT_PER_MINUTE;
  */
 const ETAG_TTL_MS = 1000;
 /** Bump when the files written for the same data change (a format module's output), so ETags do too. */
-const OUTPUT_VERSION = "2";
+const OUTPUT_VERSION = "3";
 
 const REGISTRY_FORMAT: Record<PullFormat, FormatId> = {
   json: "json",
@@ -79,8 +79,8 @@ export function createPullService(deps: {
   /**
    * What changes whenever the pulled files can: keys added, renamed or deleted (count, newest
    * change), strings written or deleted (count, newest change, sum of versions) of the languages
-   * pulled and the source (placeholders are converted against it), and the project row (languages,
-   * source language). The sum of versions catches a write whose transaction started before the
+   * pulled and the source (placeholders are converted against it), the uploaded files the pulled
+   * files are rendered on (count, newest upload), and the project row (languages, source language). The sum of versions catches a write whose transaction started before the
    * newest change (its updated_at is not the maximum); counts catch deletions. Aggregates over the
    * project's rows, no file is built: on 10,000 keys about 6 ms.
    */
@@ -94,12 +94,15 @@ export function createPullService(deps: {
         from translation_strings
         where project_id = ${project.id}
           and language_code = any(${[...languages, project.source_language]}::text[])
+      ), t as (
+        select count(*) as n, max(uploaded_at) as changed from file_templates where project_id = ${project.id}
       )
       select concat_ws(':',
         k.n, coalesce((extract(epoch from k.changed) * 1000000)::bigint, 0),
-        s.n, coalesce((extract(epoch from s.changed) * 1000000)::bigint, 0), s.versions
+        s.n, coalesce((extract(epoch from s.changed) * 1000000)::bigint, 0), s.versions,
+        t.n, coalesce((extract(epoch from t.changed) * 1000000)::bigint, 0)
       ) as state
-      from k, s
+      from k, s, t
     `.execute(trx);
     const stamp = JSON.stringify([
       OUTPUT_VERSION,

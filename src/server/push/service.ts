@@ -8,10 +8,12 @@ import type { ApiKeyRow } from "../api-keys/service.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
-import type { ParsedImport } from "../transfer/format-jobs.ts";
+import { fileLanguageOf } from "../transfer/export-files.ts";
 import { type FormatRunner, inProcessFormats } from "../transfer/format-workers.ts";
 import { writeParsedImport } from "../transfer/import-writes.ts";
 import { mergeParsedImports } from "../transfer/merge-parsed.ts";
+import type { ParsedImport } from "../transfer/parse-import.ts";
+import { saveTemplate } from "../transfer/template-store.ts";
 import { type PushFile, pushFilesOf } from "./push-files.ts";
 
 /** Reasons kept in the answer; past this many the last line says how many more there were. */
@@ -166,6 +168,21 @@ export function createPushService(deps: {
               unchanged: before.unchanged + total - writtenCount,
             });
           }
+        }
+        // Each file pushed is its language's template from now on, as an imported one is.
+        for (const { file, data } of parsed) {
+          const codes = data.languages.map((strings) => strings.code);
+          const language = fileLanguageOf(file.format, codes, source);
+          if (!language) continue;
+          await saveTemplate(trx, {
+            projectId: project.id,
+            format: file.format,
+            language,
+            path: file.name,
+            bytes: file.bytes,
+            parse: { language: file.language, flattenNestedKeys: true },
+            userId: apiKey.created_by,
+          });
         }
         if (tags.length > 0) await addTags(trx, addedKeyIds, tags);
         const keysDeleted = fields.deleteMissing

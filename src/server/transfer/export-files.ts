@@ -7,6 +7,7 @@ import { jsonOf } from "./export-entries.ts";
 import { exportPages } from "./export-pages.ts";
 import type { ExportOutput } from "./format-jobs.ts";
 import { type FormatRunner, inProcessFormats } from "./format-workers.ts";
+import { templatesOf } from "./template-store.ts";
 import { bytesOf, type DeflatedFile, zipStream } from "./zip.ts";
 
 export interface ExportRequest {
@@ -103,6 +104,23 @@ export function fileGroupsOf(format: FormatId, languages: readonly string[], sou
 }
 
 /**
+ * The language a file of `languages` is kept under as a template (issue 33): `*` for a table of
+ * every language, the translation's language for a file that carries the source too (the source
+ * when it is all the file has), else its one language; undefined for a file of several
+ * translations, which no export writes.
+ */
+export function fileLanguageOf(
+  format: FormatId,
+  languages: readonly string[],
+  source: string,
+): string | undefined {
+  if (ONE_FILE_FOR_ALL.has(format)) return "*";
+  const targets = WITH_SOURCE.has(format) ? languages.filter((code) => code !== source) : languages;
+  if (targets.length === 0 && languages.includes(source)) return source;
+  return targets.length === 1 ? targets[0] : undefined;
+}
+
+/**
  * The outputs of the export's file groups, in order. The next groups are read while the one
  * before is serialized (the worker takes their pages after), so the database and the worker both
  * keep busy; three groups at most are under way. A reader that stops stops the reading (the
@@ -119,6 +137,8 @@ async function* groupOutputs(
   const wanted = new Set(request.languages);
   if (WITH_SOURCE.has(request.format)) wanted.add(source);
   const fileMeta = await fileMetaOf(db, project.id, request.format);
+  // Keys by name is another order than the file's: then the file is written from the project.
+  const templates = request.sortKeys ? new Map() : await templatesOf(db, project, request.format);
   const stop = new AbortController();
   const start = (group: string[]) => {
     // The source's strings are read along only where placeholders are converted against them.
@@ -141,6 +161,7 @@ async function* groupOutputs(
       flattenPlurals: request.flattenPlurals,
       fileMeta,
       deflate,
+      template: templates.get(fileLanguageOf(request.format, group, source) ?? ""),
     });
     // Awaited in turn below; a failure of one never awaited (the reader gone) is not unhandled.
     output.catch(() => {});

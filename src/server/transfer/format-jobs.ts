@@ -1,84 +1,21 @@
 import { formatById } from "../../shared/formats/registry.ts";
-import {
-  type FileWriter,
-  FormatError,
-  type FormatId,
-  type FormatMeta,
-  InvalidJsonError,
-  type OutputFile,
-  type ParsedFile,
-  type ParseOptions,
-  type SerializeOptions,
-  type TranslationEntry,
+import type {
+  FileWriter,
+  FormatId,
+  FormatMeta,
+  OutputFile,
+  SerializeOptions,
+  TranslationEntry,
 } from "../../shared/formats/types.ts";
-import { AppError } from "../errors.ts";
 import { type EntriesRequest, type ExportRow, entriesOfRows } from "./export-entries.ts";
 import { type ExportPage, rowsOfPage } from "./export-pages.ts";
-import { collectImport, type ImportedKeyMeta } from "./import-entries.ts";
+import { renderOnTemplate, type TemplateInput } from "./template-render.ts";
 import { concatBytes, type DeflatedFile, DeflatingFile, deflateFile, zipFiles } from "./zip.ts";
 
 /**
  * The CPU-heavy halves of import and export, with no database: the format worker runs them off
  * the server's event loop, and they run in-process where no worker is given (unit tests, tools).
  */
-
-export interface ParseImportInput {
-  format: FormatId;
-  bytes: Uint8Array;
-  options: ParseOptions;
-  sourceLanguage: string;
-}
-
-/**
- * A collected import in flat arrays: strings of arrays cross a thread boundary several times
- * faster than a map of 50,000 small objects, and that copy is paid on the server's thread.
- */
-export interface ParsedImport {
-  /** Every key of the file once, in file order. */
-  keys: string[];
-  /** Per language (only those with strings), its keys in file order with their values and states. */
-  languages: { code: string; keys: string[]; values: string[]; states: (string | null)[] }[];
-  keyMeta: Map<string, ImportedKeyMeta>;
-  fileMeta: Map<string, FormatMeta>;
-  warnings: string[];
-}
-
-/** Parses and checks a file. Any refusal is an AppError with the message a person reads. */
-export async function parseImport(input: ParseImportInput): Promise<ParsedImport> {
-  let parsed: ParsedFile;
-  try {
-    parsed = await formatById(input.format).parse(input.bytes, input.options);
-  } catch (error) {
-    if (error instanceof FormatError) {
-      // The spec's own text for bad JSON stands alone; other formats say what went wrong.
-      const message =
-        error instanceof InvalidJsonError ? error.message : `Error processing file: ${error.message}`;
-      throw new AppError("validation_failed", message);
-    }
-    throw error;
-  }
-  const collected = collectImport(parsed, input.format, input.sourceLanguage);
-  const languages: ParsedImport["languages"] = [];
-  for (const [code, byKey] of collected.strings) {
-    if (byKey.size === 0) continue;
-    const keys: string[] = [];
-    const values: string[] = [];
-    const states: (string | null)[] = [];
-    for (const [key, string] of byKey) {
-      keys.push(key);
-      values.push(string.value);
-      states.push(string.state);
-    }
-    languages.push({ code, keys, values, states });
-  }
-  return {
-    keys: collected.keys,
-    languages,
-    keyMeta: collected.keyMeta,
-    fileMeta: collected.fileMeta,
-    warnings: collected.warnings,
-  };
-}
 
 export interface ExportInput extends EntriesRequest {
   format: FormatId;
@@ -120,8 +57,9 @@ export class ExportCollector {
 
   constructor(private readonly input: FileGroupInput) {
     const format = formatById(input.format);
+    // A file rendered on its template is compared with the template whole: written at the end.
     const writers = input.languages.map((language) =>
-      format.fileWriter?.(language, serializeOptionsOf(input)),
+      input.template ? undefined : format.fileWriter?.(language, serializeOptionsOf(input)),
     );
     if (writers.every((writer) => writer !== undefined)) {
       this.parts = writers.map((writer, index) => ({
@@ -162,7 +100,10 @@ export class ExportCollector {
         ? { deflated: done.filter((file) => "data" in file) }
         : { files: done.filter((file) => "bytes" in file) };
     }
-    const files = await formatById(this.input.format).serialize(this.entries, serializeOptionsOf(this.input));
+    const options = serializeOptionsOf(this.input);
+    const files = this.input.template
+      ? await renderOnTemplate(this.entries, this.input.template, { ...this.input, options })
+      : await formatById(this.input.format).serialize(this.entries, options);
     return this.input.deflate ? { deflated: files.map(deflateFile) } : { files };
   }
 
@@ -200,4 +141,6 @@ function serializeOptionsOf(input: Omit<ExportInput, "zip">): SerializeOptions {
 export interface FileGroupInput extends Omit<ExportInput, "zip"> {
   /** Deflate each file for a zip (the export dialog's stream) instead of giving it whole. */
   deflate: boolean;
+  /** The uploaded file this group's file is rendered on (issue 33), if it has one. */
+  template?: TemplateInput;
 }

@@ -2,8 +2,9 @@ import { parentPort } from "node:worker_threads";
 import { lowerThreadPriority } from "../cpu-priority.ts";
 import { AppError } from "../errors.ts";
 import type { ExportRow } from "./export-entries.ts";
-import { ExportCollector, type ExportOutput, exportFiles, parseImport } from "./format-jobs.ts";
+import { ExportCollector, type ExportOutput, exportFiles } from "./format-jobs.ts";
 import type { WorkerReply, WorkerRequest } from "./format-workers.ts";
+import { parseImport } from "./parse-import.ts";
 
 /** The format worker: runs format-jobs.ts for the server (see format-workers.ts). */
 const port = parentPort;

@@ -11,10 +11,8 @@ import {
   type ExportOutput,
   exportFiles,
   type FileGroupInput,
-  type ParsedImport,
-  type ParseImportInput,
-  parseImport,
 } from "./format-jobs.ts";
+import { type ParsedImport, type ParseImportInput, parseImport } from "./parse-import.ts";
 
 /**
  * Where the format work of import and export runs. Parsing an upload and serializing an export

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatById } from "../../shared/formats/registry.ts";
 import { FormatError, type FormatId, InvalidJsonError } from "../../shared/formats/types.ts";
 import { AppError } from "../errors.ts";
-import { parseImport } from "./format-jobs.ts";
+import { parseImport } from "./parse-import.ts";
 
 const options = { language: "en", sourceLanguage: "en", flattenNestedKeys: true };
 const bytes = (text: string) => new TextEncoder().encode(text);

@@ -8,8 +8,10 @@ import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { Access } from "../teams/access.ts";
+import { fileLanguageOf } from "./export-files.ts";
 import { type FormatRunner, inProcessFormats } from "./format-workers.ts";
 import { writeParsedImport } from "./import-writes.ts";
+import { saveTemplate } from "./template-store.ts";
 
 /** Warnings kept in the answer; the count covers all of them. */
 const MAX_WARNINGS_SHOWN = 50;
@@ -82,6 +84,22 @@ export function createImportService(deps: {
           userId,
           overwriteExisting: options.overwriteExisting,
         });
+        const templateLanguage = fileLanguageOf(formatId, fileLanguages, project.source_language);
+        if (templateLanguage) {
+          await saveTemplate(trx, {
+            projectId,
+            format: formatId,
+            language: templateLanguage,
+            path: file.name,
+            bytes: file.bytes,
+            parse: {
+              language,
+              flattenNestedKeys: options.flattenNestedKeys,
+              ...(options.columns === undefined ? {} : { columns: options.columns }),
+            },
+            userId,
+          });
+        }
         let translationsAdded = 0;
         for (const count of written.writtenByLanguage.values()) translationsAdded += count;
         const recorded = await recordActivity(trx, {

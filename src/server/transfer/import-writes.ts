@@ -2,8 +2,8 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { FormatId, FormatMeta } from "../../shared/formats/types.ts";
 import type { DB } from "../db/schema.ts";
 import { type HistoryOrigin, type StringChange, writeStrings } from "../strings/string-writer.ts";
-import type { ParsedImport } from "./format-jobs.ts";
 import type { ImportedKeyMeta } from "./import-entries.ts";
+import type { ParsedImport } from "./parse-import.ts";
 
 type Db = Transaction<DB> | Kysely<DB>;
 

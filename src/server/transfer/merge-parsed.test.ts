@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ParsedImport } from "./format-jobs.ts";
 import type { ImportedKeyMeta } from "./import-entries.ts";
 import { mergeParsedImports } from "./merge-parsed.ts";
+import type { ParsedImport } from "./parse-import.ts";
 
 function parsed(code: string, entries: [string, string][], meta: Record<string, string> = {}): ParsedImport {
   return {

@@ -1,4 +1,4 @@
-import type { ParsedImport } from "./format-jobs.ts";
+import type { ParsedImport } from "./parse-import.ts";
 
 /**
  * Several parsed files of one format as one, so that a push of a zip writes them with one set of

@@ -101,7 +101,7 @@ export const arbFormat: FormatDefinition = {
         const block = withBlocks ? blockOf(entry) : undefined;
         if (block !== undefined) out.set(`@${entry.key}`, { json: JSON.stringify(block) });
       }
-      const text = writeJson(out, options.pretty);
+      const text = writeJson(out, options.pretty, options.indent);
       return { path: `app_${locale}.arb`, bytes: encoder.encode(text) };
     });
   },

@@ -115,14 +115,14 @@ export function nestKeys<T>(items: readonly { key: string; value: T }[]): Tree<T
  * Writes a tree as JSON, keeping map order (even for keys like "10"). JSON text leaves are written
  * as their value, indented like the rest when `pretty`.
  */
-export function writeJson(tree: Tree<string | JsonText>, pretty: boolean): string {
+export function writeJson(tree: Tree<string | JsonText>, pretty: boolean, unit = "  "): string {
   const write = (node: Tree<string | JsonText>, indent: string): string => {
     if (node.size === 0) return "{}";
-    const inner = pretty ? `${indent}  ` : "";
+    const inner = pretty ? `${indent}${unit}` : "";
     const parts = [...node].map(([name, value]) =>
       value instanceof Map
         ? `${inner}${JSON.stringify(name)}:${pretty ? " " : ""}${write(value, inner)}`
-        : jsonMember(name, value, inner, pretty),
+        : jsonMember(name, value, inner, pretty, unit),
     );
     return pretty ? `{\n${parts.join(",\n")}\n${indent}}` : `{${parts.join(",")}}`;
   };
@@ -130,11 +130,17 @@ export function writeJson(tree: Tree<string | JsonText>, pretty: boolean): strin
 }
 
 /** One `"name": value` of an object written at `indent` (the members' own indentation). */
-export function jsonMember(name: string, value: string | JsonText, indent: string, pretty: boolean): string {
+export function jsonMember(
+  name: string,
+  value: string | JsonText,
+  indent: string,
+  pretty: boolean,
+  unit = "  ",
+): string {
   const written =
     typeof value === "string"
       ? JSON.stringify(value)
-      : JSON.stringify(JSON.parse(value.json), null, pretty ? 2 : 0).replace(/\n/g, `\n${indent}`);
+      : JSON.stringify(JSON.parse(value.json), null, pretty ? unit : 0).replace(/\n/g, `\n${indent}`);
   return `${indent}${JSON.stringify(name)}:${pretty ? " " : ""}${written}`;
 }
 
@@ -142,12 +148,15 @@ export function jsonMember(name: string, value: string | JsonText, indent: strin
  * A flat object written a member at a time, exactly as `writeJson(flatTree(members), pretty)`
  * writes it whole: a name given again keeps its first value.
  */
-export function flatJsonWriter(pretty: boolean): {
+export function flatJsonWriter(
+  pretty: boolean,
+  unit = "  ",
+): {
   write(members: readonly { key: string; value: string | JsonText }[]): string;
   end(): string;
 } {
   const seen = new Set<string>();
-  const indent = pretty ? "  " : "";
+  const indent = pretty ? unit : "";
   return {
     write(members) {
       let text = "";
@@ -155,7 +164,7 @@ export function flatJsonWriter(pretty: boolean): {
         if (seen.has(key)) continue;
         const separator = seen.size === 0 ? (pretty ? "{\n" : "{") : pretty ? ",\n" : ",";
         seen.add(key);
-        text += separator + jsonMember(key, value, indent, pretty);
+        text += separator + jsonMember(key, value, indent, pretty, unit);
       }
       return text;
     },

@@ -65,7 +65,7 @@ import {
  * `flattenPlurals` writes `key_one`/`key_other`; off (or when such a key is already taken by another
  * entry), one ICU plural message. Forms are written as they are: a `#` from an ICU plural stays `#`
  * in `key_one` (i18next does not interpolate it; placeholder conversion is the export's job).
- * `pretty` indents by two spaces.
+ * `pretty` indents by two spaces, or by `indent` (a file's own, when it is the template).
  */
 
 export const jsonFormat: FormatDefinition = {
@@ -89,7 +89,10 @@ export const jsonFormat: FormatDefinition = {
       if (writer) return { path: writer.path, bytes: encoder.encode(writer.write(entries) + writer.end()) };
       const leaves = jsonLeaves(entries, options.flattenPlurals);
       const tree = options.nested ? nestKeys<string | JsonText>(leaves) : flatTree<string | JsonText>(leaves);
-      return { path: `${language}.json`, bytes: encoder.encode(writeJson(tree, options.pretty)) };
+      return {
+        path: `${language}.json`,
+        bytes: encoder.encode(writeJson(tree, options.pretty, options.indent)),
+      };
     });
   },
   fileWriter: jsonFileWriter,
@@ -102,7 +105,7 @@ export const jsonFormat: FormatDefinition = {
  */
 function jsonFileWriter(language: string, options: SerializeOptions): FileWriter | undefined {
   if (options.nested || options.flattenPlurals) return undefined;
-  const members = flatJsonWriter(options.pretty);
+  const members = flatJsonWriter(options.pretty, options.indent);
   return {
     path: `${language}.json`,
     write: (entries) => members.write(jsonLeaves(entries, false)),

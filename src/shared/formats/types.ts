@@ -107,6 +107,8 @@ export interface SerializeOptions {
   sourceLanguage: string;
   /** Indentation / pretty printing where the format has a choice. */
   pretty: boolean;
+  /** JSON and ARB: one level of indentation when pretty (two spaces unless a file had another). */
+  indent?: string;
   /** JSON: nested objects by dots in keys (on) or flat keys (off). */
   nested: boolean;
   /** Plurals as separate keys (i18next `_one`/`_other`) rather than one ICU message (JSON only). */
