@@ -5,8 +5,8 @@
  * are against a reference measured in the same run, so noise cancels.
  *
  *   npm run bench                 everything
- *   npm run bench -- batch        only the groups named (keys, batch, transfer, checks, landing,
- *                                 memory, responsive, push, start, large, horizontal)
+ *   npm run bench -- batch        only the groups named (keys, batch, transfer, templates, checks,
+ *                                 landing, memory, responsive, push, start, large, horizontal)
  *   BENCH_KEYS=5000 npm run bench a smaller project for a quick look
  *   BENCH_BATCH_MEMORY_KEYS=10000 a smaller batch for the batch group's process-memory scenario
  *                                 (default 50,000)
@@ -38,6 +38,7 @@ import { responsiveness } from "./responsiveness.ts";
 import { mb } from "./rss.ts";
 import { seedKeys } from "./seed.ts";
 import { startTime } from "./start-time.ts";
+import { templatedExport } from "./templates.ts";
 import { exportZip, importChecks, importFile, pullThroughput } from "./transfer.ts";
 
 const KEYS = Number(process.env.BENCH_KEYS ?? 50_000);
@@ -46,19 +47,21 @@ const MEMORY_OTHER_STRINGS = Number(process.env.BENCH_MEMORY_OTHER_STRINGS ?? 50
 
 /**
  * Scenario groups: keys (keys API, saves, completion counts, Overview), batch (AI batch
- * translation), transfer (import, export, pull API), checks (the quality checks' share of a 50,000-key
+ * translation), transfer (import, export, pull API), templates (an export rendered on its uploaded
+ * file against one without), checks (the quality checks' share of a 50,000-key
  * import), landing (the public `/` in Chromium), memory
  * (translation-memory lookups among other teams' strings, on a server of its own), responsive
  * (a tiny request and a cell save while a large import, list and XLSX export run, on a server of
  * its own), push (the same probes while large pushes run, and each push against an import of the
  * same keys), start (`npm start` on an existing data folder), large (250,000 keys × 10 languages)
  * and horizontal (two server processes on one database). Every group but keys, batch, transfer,
- * checks and landing starts a server process of its own; the RSS after each group is a row.
+ * templates, checks and landing starts a server process of its own; the RSS after each group is a row.
  */
 const GROUPS = [
   "keys",
   "batch",
   "transfer",
+  "templates",
   "checks",
   "landing",
   "memory",
@@ -176,6 +179,11 @@ async function benchDatabase(kind: "embedded" | "postgres") {
       ];
       for (const row of measured) rows.push({ database: label, ...row });
       rows.push(inProcessRss(label, "transfer"));
+    }
+    if (runs("templates")) {
+      const context = { baseUrl: app.url, db, client, teamId: team.body.id };
+      for (const row of await templatedExport(context, { keys: 50_000 }))
+        rows.push({ database: label, ...row });
     }
     if (runs("checks")) {
       const context = { baseUrl: app.url, db, client, teamId: team.body.id };

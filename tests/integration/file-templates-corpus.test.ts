@@ -1,3 +1,8 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { diffLines } from "diff";
 import { describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
@@ -100,6 +105,36 @@ describe("an unedited file comes back byte for byte", () => {
   });
 });
 
+/** Formats the Translate Toolkit reads (tests/helpers/toolkit-units.py). */
+const TOOLKIT_FORMATS = new Set(["xml", "json", "yaml", "po", "xliff", "strings"]);
+const TOOLKIT = fileURLToPath(new URL("../helpers/toolkit-units.py", import.meta.url));
+type ToolkitUnits = Record<string, [string, string | null, string]>;
+
+/** The original's and the export's units as the toolkit reads them; undefined for other formats. */
+function toolkitUnits(file: CorpusFile, exported: Uint8Array | undefined) {
+  if (!TOOLKIT_FORMATS.has(file.format) || !exported) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), "sprog-toolkit-"));
+  try {
+    const read = (name: string, bytes: Uint8Array): ToolkitUnits | "no toolkit" => {
+      const path = join(dir, name);
+      writeFileSync(path, bytes);
+      const run = spawnSync("/usr/bin/python3", [TOOLKIT, file.format, path], {
+        encoding: "utf8",
+        maxBuffer: 64 << 20,
+      });
+      if (run.status === 3 || run.error) return "no toolkit";
+      if (run.status !== 0) throw new Error(`the toolkit could not read ${name}: ${run.stderr.slice(-500)}`);
+      return JSON.parse(run.stdout) as ToolkitUnits;
+    };
+    const original = read("original", file.bytes);
+    const again = read("exported", exported);
+    if (original === "no toolkit" || again === "no toolkit") return "no toolkit" as const;
+    return { original, exported: again };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** A text every format writes as it is: no escapes, no placeholders, no markup. */
 const PLAIN = /^\p{L}[\p{L}\p{N} .,!?-]{2,80}$/u;
 
@@ -128,7 +163,7 @@ function editOf(keys: KeyRow[], language: string): { key: KeyRow; value: string 
 }
 
 describe("an edit of one string changes that entry's lines only", () => {
-  it.each(edited.map((file) => [file.name, file] as const))("%s", async (_name, file) => {
+  it.for(edited.map((file) => [file.name, file] as const))("%s", async ([_name, file], context) => {
     const { client, projectId, asked } = await imported(file);
     const language = asked.find((code) => code !== "en") ?? asked[0] ?? "en";
     const list = await client.request<{ keys: KeyRow[] }>(
@@ -159,6 +194,20 @@ describe("an edit of one string changes that entry's lines only", () => {
       .slice(0, 3000);
     expect(touched.length, shown).toBeGreaterThan(0);
     expect(Math.max(...touched) - Math.min(...touched), shown).toBeLessThanOrEqual(6);
+    const readByToolkit = toolkitUnits(file, bytes);
+    if (readByToolkit === "no toolkit") {
+      context.annotate(
+        "The Translate Toolkit (python3-translate) is not installed: its reading was not compared",
+      );
+    } else if (readByToolkit) {
+      // The independent reader sees the same units, sources, targets and notes, but the one edited.
+      const before = readByToolkit.original;
+      const after = readByToolkit.exported;
+      const differing = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+        (id) => JSON.stringify(before[id]) !== JSON.stringify(after[id]),
+      );
+      expect(differing.length, JSON.stringify(differing.slice(0, 5))).toBeLessThanOrEqual(1);
+    }
     expect(
       changes
         .filter((change) => change.added)
