@@ -3,6 +3,7 @@ import { apiAppForThisFile } from "../helpers/api-app.ts";
 import { ACCOUNT_TEAM_CASES, BILLING_CASES } from "../helpers/route-matrix/account-team-billing-cases.ts";
 import { ACTIVITY_CASES } from "../helpers/route-matrix/activity-cases.ts";
 import { COMMENT_CASES } from "../helpers/route-matrix/comments-cases.ts";
+import { FILE_TEMPLATE_CASES } from "../helpers/route-matrix/file-templates-cases.ts";
 import { answerOf, buildMatrix, type Matrix, statusOf } from "../helpers/route-matrix/fixture.ts";
 import { GLOSSARY_CASES } from "../helpers/route-matrix/glossary-cases.ts";
 import {
@@ -36,6 +37,7 @@ import { type StripeServer, startStripeServer } from "../helpers/stripe-server.t
 const CASES: RouteCase[] = [
   ...ACCOUNT_TEAM_CASES,
   ...PROJECT_CONTENT_CASES,
+  ...FILE_TEMPLATE_CASES,
   ...REVIEW_TONE_ACCESS_CASES,
   ...GLOSSARY_CASES,
   ...COMMENT_CASES,

@@ -5,6 +5,7 @@ import { authContract } from "./auth.ts";
 import { batchContract } from "./batch.ts";
 import { billingContract } from "./billing.ts";
 import { commentsContract } from "./comments.ts";
+import { fileTemplatesContract } from "./file-templates.ts";
 import { glossaryContract } from "./glossary.ts";
 import { keysContract } from "./keys.ts";
 import { profilesContract } from "./profiles.ts";
@@ -32,6 +33,7 @@ export const contract = {
   batch: batchContract,
   billing: billingContract,
   transfer: transferContract,
+  files: fileTemplatesContract,
   events: eventsContract,
   projects: projectsContract,
   keys: keysContract,

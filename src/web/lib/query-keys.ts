@@ -76,6 +76,8 @@ export const queryKeys = {
   projectBatches: (projectId: string) => ["projects", projectId, "batches"] as const,
   /** The project's API keys (Project Settings → API Access). */
   projectApiKeys: (projectId: string) => ["projects", projectId, "api-keys"] as const,
+  /** The uploaded files kept as templates of exports (Project Settings → Files, fileTemplateListSchema). */
+  projectFiles: (projectId: string) => ["projects", projectId, "files"] as const,
   /** The project's reviews (reviewListSchema), newest change first. */
   projectReviews: (projectId: string) => ["projects", projectId, "reviews"] as const,
   /** The current approval per key and language across the project's reviews (the Overview's badges). */
@@ -151,6 +153,7 @@ export const mutationKeys = {
     clearLanguage: () => ["projects", "strings", "delete"] as const,
     createApiKey: (projectId: string) => ["projects", projectId, "api-keys", "create"] as const,
     revokeApiKey: () => ["api-keys", "revoke"] as const,
+    removeFile: (projectId: string) => ["projects", projectId, "files", "delete"] as const,
   },
   keys: {
     create: (projectId: string) => ["projects", projectId, "keys", "create"] as const,

@@ -9,13 +9,14 @@ import { SearchInput } from "../../components/ui/search-input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Toolbar, type ToolbarAction } from "../../components/ui/toolbar.tsx";
 import { useDeleteGlossaryTerm } from "../../features/glossary/api/delete-glossary-term.ts";
-import { exportGlossary, saveFile } from "../../features/glossary/api/export-glossary.ts";
+import { exportGlossary } from "../../features/glossary/api/export-glossary.ts";
 import { useImportGlossary } from "../../features/glossary/api/import-glossary.ts";
 import { useGlossary } from "../../features/glossary/api/list-glossary.ts";
 import { GlossaryTable } from "../../features/glossary/components/glossary-table.tsx";
 import { TermDialog } from "../../features/glossary/components/term-dialog.tsx";
 import { useProjects } from "../../features/projects/api/list-projects.ts";
 import { failureText } from "../../lib/failure-text.ts";
+import { saveFile } from "../../lib/save-file.ts";
 import { useWorkspace } from "../../lib/workspace.tsx";
 
 const GLOSSARY_PURPOSE =

@@ -52,6 +52,34 @@ export function ExportTopic() {
         </CodeBlock>
       </DocSection>
 
+      <DocSection id="kept-files" title="Kept files">
+        <P>
+          Every file you import, and every file <Code>sprog push</Code> sends, is kept as the template of its
+          exports: one per format and language (one per format for CSV and Excel, whose table holds every
+          language). The next upload of that file takes its place.
+        </P>
+        <P>
+          Exports and pulls in a file's format keep the file as it was: only strings changed in Sprog are
+          written into it. Its order, comments, indentation and whatever else Sprog does not read stay, so a
+          project nobody edited gives back the very bytes you uploaded, and your diffs show only what
+          translators changed. With <Ui>Sort keys A–Z</Ui> the file is written from the project instead.
+        </P>
+        <List>
+          <li>
+            <Ui>Project Settings</Ui> → <Ui>Files</Ui> lists the kept files: name, language, format, who
+            uploaded it, when, and its size. It is open to {rolesWith("keys.manage")}.
+          </li>
+          <li>
+            <Ui>Download</Ui> gives the file exactly as it was uploaded.
+          </li>
+          <li>
+            <Ui>Remove</Ui> forgets it, after you confirm: exports and pulls in its format are written from
+            the project's strings again, as Sprog writes that format, until the file is imported again. The
+            project's keys and strings stay as they are.
+          </li>
+        </List>
+      </DocSection>
+
       <DocSection id="formats" title="Formats">
         <P>
           Every format Sprog reads it also writes. Each language gets its own file, except CSV and Excel,

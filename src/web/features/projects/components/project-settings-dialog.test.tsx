@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type MemberRole, permissionFlags } from "../../../../shared/permissions.ts";
@@ -32,10 +32,10 @@ function open(role: MemberRole) {
   );
   vi.stubGlobal(
     "fetch",
-    vi.fn<typeof fetch>(
-      async () =>
-        new Response(JSON.stringify({ webhooks: [] }), { headers: { "Content-Type": "application/json" } }),
-    ),
+    vi.fn<typeof fetch>(async (input) => {
+      const body = String(input).endsWith("/files") ? { files: [] } : { webhooks: [] };
+      return new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
+    }),
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -71,5 +71,17 @@ describe("Project Settings sections", () => {
     open("reviewer");
     const nav = screen.getByRole("navigation", { name: "Project settings" });
     expect(nav.textContent).not.toContain("Webhooks");
+  });
+
+  it("offers the kept Files to whoever may export (owners and admins), and opens them", async () => {
+    const user = open("admin");
+    await user.click(screen.getByRole("button", { name: "Files" }));
+    expect(await screen.findByText(/^No files yet\. Each file you import is kept here/)).toBeTruthy();
+  });
+
+  it("offers no Files section to a reviewer", () => {
+    open("reviewer");
+    const nav = screen.getByRole("navigation", { name: "Project settings" });
+    expect(within(nav).queryByRole("button", { name: "Files" })).toBeNull();
   });
 });

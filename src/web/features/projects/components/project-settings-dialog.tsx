@@ -1,16 +1,17 @@
-import { KeyRound, Languages, ListChecks, Settings, Webhook } from "lucide-react";
+import { FileText, KeyRound, Languages, ListChecks, Settings, Webhook } from "lucide-react";
 import { useState } from "react";
 import type { PermissionFlags } from "../../../../shared/permissions.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { SettingsApiAccess } from "./settings-api-access.tsx";
+import { SettingsFiles } from "./settings-files.tsx";
 import { SettingsGeneral } from "./settings-general.tsx";
 import { SettingsLanguages } from "./settings-languages.tsx";
 import { SettingsQuality } from "./settings-quality.tsx";
 import { SettingsWebhooks } from "./settings-webhooks.tsx";
 
-type Section = "general" | "languages" | "quality" | "api" | "webhooks";
+type Section = "general" | "languages" | "quality" | "files" | "api" | "webhooks";
 
 export interface ProjectSettingsDialogProps {
   project: Project;
@@ -22,8 +23,8 @@ export interface ProjectSettingsDialogProps {
 }
 
 /**
- * Project Settings (spec point 2 dialogs): a sidebar of General, Languages, Quality checks, API Access
- * and Webhooks.
+ * Project Settings (spec point 2 dialogs): a sidebar of General, Languages, Quality checks, Files, API
+ * Access and Webhooks.
  */
 export function ProjectSettingsDialog({
   project,
@@ -37,6 +38,8 @@ export function ProjectSettingsDialog({
     { id: "general", label: "General", icon: Settings },
     { id: "languages", label: "Languages", icon: Languages },
     { id: "quality", label: "Quality checks", icon: ListChecks },
+    // The files kept as templates of exports: seen by whoever may export (spec point 6: canManageKeys).
+    ...(flags.canManageKeys ? [{ id: "files" as const, label: "Files", icon: FileText }] : []),
     ...(flags.canManageAPIKeys ? [{ id: "api" as const, label: "API Access", icon: KeyRound }] : []),
     ...(flags.canManageWebhooks ? [{ id: "webhooks" as const, label: "Webhooks", icon: Webhook }] : []),
   ];
@@ -76,6 +79,7 @@ export function ProjectSettingsDialog({
             ) : null}
             {active === "languages" ? <SettingsLanguages project={project} flags={flags} /> : null}
             {active === "quality" ? <SettingsQuality project={project} flags={flags} /> : null}
+            {active === "files" ? <SettingsFiles project={project} /> : null}
             {active === "api" ? <SettingsApiAccess project={project} host={window.location.origin} /> : null}
             {active === "webhooks" ? <SettingsWebhooks project={project} /> : null}
           </div>
