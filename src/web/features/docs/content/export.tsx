@@ -37,11 +37,11 @@ export function ExportTopic() {
           </li>
         </List>
         <P>
-          Exporting is open to {rolesWith("languages.view")}. A string nobody wrote is left out, so your app
-          falls back to its default language for it, as it normally would; an empty string that came in with a
-          file goes back out empty. Keys keep the order of the file they came from, with keys added in Sprog
-          after them, and each file gets back what it carried next to its strings: descriptions, context,
-          states and the rest (see{" "}
+          Exporting is open to {rolesWith("keys.manage")}, as importing is. A string nobody wrote is left out,
+          so your app falls back to its default language for it, as it normally would; an empty string that
+          came in with a file goes back out empty. Keys keep the order of the file they came from, with keys
+          added in Sprog after them, and each file gets back what it carried next to its strings:
+          descriptions, context, states and the rest (see{" "}
           <TopicLink to="export" hash="formats">
             Formats
           </TopicLink>
