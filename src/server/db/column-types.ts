@@ -23,6 +23,14 @@ export type GlossaryTranslationsColumn = Record<string, string>;
 
 export type { FormatMeta };
 
+/** What an uploaded file's writing decides of its exports (`file_templates.shape`, issue 33). */
+export type FileShapeColumn = Partial<{
+  nested: boolean;
+  pretty: boolean;
+  indent: string;
+  flattenPlurals: boolean;
+}>;
+
 /** How an uploaded file kept as a template was read (`file_templates.parse_options`, issue 33). */
 export interface TemplateParseOptions {
   language: string;

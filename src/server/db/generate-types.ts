@@ -39,6 +39,8 @@ const COLUMN_OVERRIDES = {
   "translation_keys.format_meta": "Generated<FormatMetaByFormat>",
   "project_file_meta.meta": "FormatMeta",
   "file_templates.parse_options": "TemplateParseOptions",
+  "file_templates.fingerprints": "Record<string, string>",
+  "file_templates.shape": "FileShapeColumn",
   "glossary_terms.translations": "Generated<GlossaryTranslationsColumn>",
 };
 
@@ -52,6 +54,7 @@ const COLUMN_TYPE_IMPORTS = Object.fromEntries(
     "MachineColumn",
     "GlossaryTranslationsColumn",
     "TemplateParseOptions",
+    "FileShapeColumn",
   ]
     .concat("FormatMeta")
     .map((name) => [name, "./column-types.ts"]),

@@ -9,6 +9,7 @@ import type {
   ApprovalStateColumn,
   BatchItemStatus,
   BatchJobStatus,
+  FileShapeColumn,
   FormatMeta,
   FormatMetaByFormat,
   GlossaryTranslationsColumn,
@@ -128,6 +129,7 @@ export interface Comments {
 
 export interface FileTemplates {
   bytes: Buffer;
+  fingerprints: Record<string, string>;
   format: string;
   id: Generated<string>;
   language_code: string;
@@ -135,6 +137,7 @@ export interface FileTemplates {
   path: string;
   project_id: string;
   sha256: string;
+  shape: FileShapeColumn;
   size: number;
   uploaded_at: Generated<Timestamp>;
   uploaded_by: string | null;

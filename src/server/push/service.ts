@@ -181,6 +181,8 @@ export function createPushService(deps: {
             path: file.name,
             bytes: file.bytes,
             parse: { language: file.language, flattenNestedKeys: true },
+            fingerprints: data.fingerprints,
+            shape: data.shape,
             userId: apiKey.created_by,
           });
         }

@@ -7,6 +7,7 @@ import { jsonOf } from "./export-entries.ts";
 import { exportPages } from "./export-pages.ts";
 import type { ExportOutput } from "./format-jobs.ts";
 import { type FormatRunner, inProcessFormats } from "./format-workers.ts";
+import type { TemplateInput } from "./template-render.ts";
 import { templatesOf } from "./template-store.ts";
 import { bytesOf, type DeflatedFile, zipStream } from "./zip.ts";
 
@@ -137,8 +138,6 @@ async function* groupOutputs(
   const wanted = new Set(request.languages);
   if (WITH_SOURCE.has(request.format)) wanted.add(source);
   const fileMeta = await fileMetaOf(db, project.id, request.format);
-  // Keys by name is another order than the file's: then the file is written from the project.
-  const templates = request.sortKeys ? new Map() : await templatesOf(db, project, request.format);
   const stop = new AbortController();
   const start = (group: string[]) => {
     // The source's strings are read along only where placeholders are converted against them.
@@ -168,6 +167,11 @@ async function* groupOutputs(
     return output;
   };
   const groups = fileGroupsOf(request.format, [...wanted], source);
+  // Keys by name is another order than the file's: then the file is written from the project.
+  const fileLanguages = groups.map((group) => fileLanguageOf(request.format, group, source) ?? "");
+  const templates = request.sortKeys
+    ? new Map<string, TemplateInput>()
+    : await templatesOf(db, project, request.format, fileLanguages);
   // The groups started and not yet given out, besides the one awaited.
   const started: Promise<ExportOutput>[] = [];
   let next = 0;

@@ -9,7 +9,13 @@ import type {
 } from "../../shared/formats/types.ts";
 import { type EntriesRequest, type ExportRow, entriesOfRows } from "./export-entries.ts";
 import { type ExportPage, rowsOfPage } from "./export-pages.ts";
-import { renderOnTemplate, type TemplateInput } from "./template-render.ts";
+import { EntriesFingerprint } from "./template-base.ts";
+import {
+  mergeOnTemplate,
+  renderOnTemplate,
+  type TemplateInput,
+  unchangedTemplate,
+} from "./template-render.ts";
 import { concatBytes, type DeflatedFile, DeflatingFile, deflateFile, zipFiles } from "./zip.ts";
 
 /**
@@ -54,22 +60,28 @@ export class ExportCollector {
    */
   private readonly parts: FilePart[] | undefined;
   private readonly encoder = new TextEncoder();
+  /**
+   * With a template: each language's fingerprint taken page by page as the pages come (while the
+   * next page is read), so an unchanged file is known at the end without a pass over the entries.
+   */
+  private readonly fingerprints = new Map<string, EntriesFingerprint>();
 
   constructor(private readonly input: FileGroupInput) {
     const format = formatById(input.format);
-    // A file rendered on its template is compared with the template whole: written at the end.
-    const writers = input.languages.map((language) =>
-      input.template ? undefined : format.fileWriter?.(language, serializeOptionsOf(input)),
-    );
+    const writers = input.languages.map((language) => format.fileWriter?.(language, this.options()));
     if (writers.every((writer) => writer !== undefined)) {
       this.parts = writers.map((writer, index) => ({
         language: input.languages[index] ?? "",
         writer,
-        sink: input.deflate ? new DeflatingFile(writer.path) : [],
+        // A file with a template may be answered by the template instead: deflated at the end.
+        sink: input.deflate && !input.template ? new DeflatingFile(writer.path) : [],
       }));
     } else {
       this.parts = undefined;
       for (const code of input.languages) this.entries[code] = [];
+    }
+    if (input.template) {
+      for (const code of input.languages) this.fingerprints.set(code, new EntriesFingerprint());
     }
   }
 
@@ -77,6 +89,7 @@ export class ExportCollector {
   add(page: ExportPage | readonly ExportRow[]): void {
     const rows = typeof page === "string" ? rowsOfPage(page) : page;
     const entries = entriesOfRows(rows, this.input);
+    for (const [code, fingerprint] of this.fingerprints) fingerprint.add(entries[code] ?? []);
     if (this.parts) {
       for (const part of this.parts) this.push(part, part.writer.write(entries[part.language] ?? []));
       return;
@@ -89,6 +102,8 @@ export class ExportCollector {
 
   /** Serialized, and deflated for a zip when asked (where the files are, off the server's thread). */
   async finish(): Promise<ExportOutput> {
+    const options = this.options();
+    const template = this.input.template;
     if (this.parts) {
       for (const part of this.parts) this.push(part, part.writer.end());
       const done = await Promise.all(
@@ -96,15 +111,40 @@ export class ExportCollector {
           sink instanceof DeflatingFile ? sink.end() : { path: writer.path, bytes: concatBytes(sink) },
         ),
       );
-      return this.input.deflate
-        ? { deflated: done.filter((file) => "data" in file) }
-        : { files: done.filter((file) => "bytes" in file) };
+      const written = done.filter((file) => "bytes" in file);
+      if (template) return this.output(await this.onTemplate(template, written, options));
+      return this.input.deflate ? { deflated: done.filter((file) => "data" in file) } : { files: written };
     }
-    const options = serializeOptionsOf(this.input);
-    const files = this.input.template
-      ? await renderOnTemplate(this.entries, this.input.template, { ...this.input, options })
+    const files = template
+      ? await this.onTemplate(template, undefined, options)
       : await formatById(this.input.format).serialize(this.entries, options);
+    return this.output(files);
+  }
+
+  /**
+   * The group's file on its template: the template itself when the fingerprints say nothing
+   * changed, else the project's file (`written` in parts, or written now) merged into it.
+   */
+  private async onTemplate(
+    template: TemplateInput,
+    written: OutputFile[] | undefined,
+    options: SerializeOptions,
+  ): Promise<OutputFile[]> {
+    const input = { ...this.input, options };
+    const now = (code: string) => this.fingerprints.get(code)?.end(options.fileMeta?.[code]);
+    const unchanged = await unchangedTemplate(this.entries, template, input, now, written?.[0]?.path);
+    if (unchanged) return unchanged;
+    if (written) return mergeOnTemplate(written, template, input);
+    return renderOnTemplate(this.entries, template, input);
+  }
+
+  private output(files: OutputFile[]): ExportOutput {
     return this.input.deflate ? { deflated: files.map(deflateFile) } : { files };
+  }
+
+  /** The request's options, and where the file has a template, the options its writing decides. */
+  private options(): SerializeOptions {
+    return { ...serializeOptionsOf(this.input), ...this.input.template?.shape };
   }
 
   /** The export was given up: what is held goes now. */

@@ -97,6 +97,8 @@ export function createImportService(deps: {
               flattenNestedKeys: options.flattenNestedKeys,
               ...(options.columns === undefined ? {} : { columns: options.columns }),
             },
+            fingerprints: collected.fingerprints,
+            shape: collected.shape,
             userId,
           });
         }

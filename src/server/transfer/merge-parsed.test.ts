@@ -17,6 +17,8 @@ function parsed(code: string, entries: [string, string][], meta: Record<string, 
     keyMeta: new Map(Object.entries(meta).map(([key, description]) => [key, keyMetaOf(description)])),
     fileMeta: new Map(),
     warnings: [],
+    fingerprints: {},
+    shape: {},
   };
 }
 

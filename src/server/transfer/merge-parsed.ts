@@ -57,6 +57,9 @@ export function mergeParsedImports(parts: readonly ParsedImport[], overwriteExis
     })),
     keyMeta,
     fileMeta,
+    // Merged files are no one file's content: each file's own are kept with it.
+    fingerprints: {},
+    shape: {},
     warnings: parts.flatMap((part) => part.warnings),
   };
 }

@@ -9,6 +9,7 @@ import {
 } from "../../shared/formats/types.ts";
 import { AppError } from "../errors.ts";
 import { collectImport, type ImportedKeyMeta } from "./import-entries.ts";
+import { type FileShape, fileFingerprints, shapeOf } from "./template-base.ts";
 
 /** Reading an uploaded file (import, push, and a template's render): the format worker runs it. */
 
@@ -31,6 +32,13 @@ export interface ParsedImport {
   keyMeta: Map<string, ImportedKeyMeta>;
   fileMeta: Map<string, FormatMeta>;
   warnings: string[];
+  /**
+   * Per language of this file, what an export of it unchanged would hold (template-base.ts): kept
+   * with the file as its template. Empty for several files merged into one import.
+   */
+  fingerprints: Record<string, string>;
+  /** What the file's writing decides of its exports (template-base.ts `shapeOf`). */
+  shape: FileShape;
 }
 
 /** Parses and checks a file. Any refusal is an AppError with the message a person reads. */
@@ -62,6 +70,8 @@ export async function parseImport(input: ParseImportInput): Promise<ParsedImport
     languages.push({ code, keys, values, states });
   }
   return {
+    fingerprints: fileFingerprints(collected, input.sourceLanguage),
+    shape: shapeOf(input.format, input.bytes, parsed),
     keys: collected.keys,
     languages,
     keyMeta: collected.keyMeta,

@@ -8,8 +8,16 @@ import type {
   SerializeOptions,
   TranslationEntry,
 } from "../../shared/formats/types.ts";
-import { type EntriesRequest, type ExportRow, entriesOfRows } from "./export-entries.ts";
+import type { EntriesRequest } from "./export-entries.ts";
 import { type CollectedImport, collectImport } from "./import-entries.ts";
+import {
+  baseEntries,
+  baseFileMeta,
+  type FileShape,
+  fingerprintOf,
+  storedOrder,
+  utf8Of,
+} from "./template-base.ts";
 import { mergeThreeWay } from "./three-way-merge.ts";
 
 /**
@@ -17,16 +25,22 @@ import { mergeThreeWay } from "./three-way-merge.ts";
  * Sprog would write for the file's own content (the base) is compared with what it writes for the
  * project's content now (ours). Unchanged, the file itself is the answer, byte for byte; changed,
  * the changes from base to ours are merged into the file line by line (`three-way-merge.ts`), so
- * an edit of one string changes that entry's lines alone, and the result is read back and must say
- * what ours says, or ours is the answer. The file's shape decides nested or flat JSON, its
+ * an edit of one string changes that entry's lines alone; where the file wrote a changed line its
+ * own way, the result is read back and must say what ours says, or ours is the answer. The file's shape decides nested or flat JSON, its
  * indentation and i18next plural keys, whatever the request said.
  */
 
 /** An uploaded file kept as the template of one file of an export. */
 export interface TemplateInput {
   bytes: Uint8Array;
+  /** The bytes' SHA-256 (hex), naming this upload. */
+  sha256: string;
   /** How it was read when it was uploaded: its language, the project's source language, nesting. */
   parse: ParseOptions;
+  /** Per language of the file, the fingerprint of its content when it was uploaded (template-base.ts). */
+  fingerprints: Record<string, string>;
+  /** What the file's writing says of the options a request could set otherwise (`shapeOf`). */
+  shape: FileShape;
 }
 
 /** What the export of one group of languages writes, less the template. */
@@ -36,77 +50,154 @@ export interface TemplateRenderInput extends EntriesRequest {
 }
 
 /**
- * The files of `model` (the group's entries, as the export built them) written on `template`.
- * Formats that write one file per group only; where anything is off (the template no longer
- * reads, more than one file, binary text), the files are written from the model as without one.
+ * The one file of `model` (the group's entries, as the export built them) in `template`'s bytes
+ * when nothing changed since the upload: the fingerprints the import took (`template-base.ts`)
+ * against the model's, no reading of the file. Undefined when anything differs, or when the file
+ * has languages the export did not ask (a table's columns).
+ */
+export async function unchangedTemplate(
+  model: Record<string, TranslationEntry[]>,
+  template: TemplateInput,
+  input: TemplateRenderInput,
+  /** The model's fingerprint of a language, where the caller took it already. */
+  taken?: (code: string) => string | undefined,
+  /** The file's path, where the caller knows it. */
+  path?: string,
+): Promise<OutputFile[] | undefined> {
+  const kept = Object.keys(template.fingerprints);
+  if (kept.length === 0 || !kept.every((code) => input.languages.includes(code))) return undefined;
+  for (const code of input.languages) {
+    const entries = model[code] ?? [];
+    const fingerprint = template.fingerprints[code];
+    const now = taken?.(code) ?? fingerprintOf(entries, input.options.fileMeta?.[code]);
+    if (fingerprint === undefined) {
+      // A language the file does not have: the export must have nothing of it either.
+      if (now !== fingerprintOf([], input.options.fileMeta?.[code])) return undefined;
+      continue;
+    }
+    if (now !== fingerprint) return undefined;
+  }
+  if (path !== undefined) return [{ path, bytes: template.bytes }];
+  const [file] = await formatById(input.format).serialize(emptyOf(model), input.options);
+  return file ? [{ path: file.path, bytes: template.bytes }] : undefined;
+}
+
+/**
+ * The files of `model` written on `template`. Formats that write one file per group only; where
+ * anything is off (the template no longer reads, more than one file, binary text), the files are
+ * written from the model as without one.
  */
 export async function renderOnTemplate(
   model: Record<string, TranslationEntry[]>,
   template: TemplateInput,
   input: TemplateRenderInput,
 ): Promise<OutputFile[]> {
-  const format = formatById(input.format);
-  let parsed: ParsedFile;
-  try {
-    parsed = await format.parse(template.bytes, template.parse);
-  } catch {
-    return format.serialize(model, input.options);
-  }
-  const collected = collectImport(parsed, input.format, input.sourceLanguage);
-  const options: SerializeOptions = {
-    ...input.options,
-    ...shapeOf(input.format, template.bytes, parsed),
-  };
-  const baseOptions: SerializeOptions = {
-    ...options,
-    fileMeta: {
-      ...input.options.fileMeta,
-      ...Object.fromEntries([...collected.fileMeta].map(([code, meta]) => [code, storedOrder(meta)])),
-    },
-  };
-  // The file's own text, placeholders as it wrote them: a conversion the export asks is a change.
-  const base = entriesOfRows(rowsOfCollected(collected), { ...input, placeholderFormat: null });
-  const theirsText = utf8Of(template.bytes);
-  // A table with columns the export did not ask is not the file asked for, however alike.
-  const onlyAsked = [...collected.strings].every(
-    ([code, strings]) => strings.size === 0 || input.languages.includes(code),
-  );
-  if (onlyAsked && sameFiles(base, baseOptions, model, options, input.languages)) {
-    const [file] = await format.serialize(emptyOf(model), options);
-    if (file) return [{ path: file.path, bytes: template.bytes }];
-  }
-  const ours = await format.serialize(model, options);
+  const options: SerializeOptions = { ...input.options, ...template.shape };
+  return mergeOnTemplate(await formatById(input.format).serialize(model, options), template, input);
+}
+
+/**
+ * `ours` (the files of the project's entries, written in the template's shape) merged into the
+ * template. `ours` where the merge cannot be made or is not right.
+ */
+export async function mergeOnTemplate(
+  ours: OutputFile[],
+  template: TemplateInput,
+  input: TemplateRenderInput,
+): Promise<OutputFile[]> {
+  const read = await readTemplate(template, input);
+  if (!read) return ours;
+  const options: SerializeOptions = { ...input.options, ...template.shape };
   const [oursFile] = ours;
-  if (theirsText === undefined || ours.length !== 1 || !oursFile) return ours;
-  const [baseFile] = await format.serialize(base, baseOptions);
-  if (!baseFile) return ours;
+  if (read.text === undefined || ours.length !== 1 || !oursFile) return ours;
+  const baseText = await read.baseText(options);
+  if (baseText === undefined) return ours;
   const oursText = new TextDecoder().decode(oursFile.bytes);
-  const merged = mergeThreeWay(theirsText, new TextDecoder().decode(baseFile.bytes), oursText);
-  if (!merged) return ours;
-  if (merged.text === oursText) return ours;
+  const merged = mergeThreeWay(read.text, baseText, oursText);
+  if (!merged || merged.text === oursText) return ours;
   const bytes = new TextEncoder().encode(merged.text);
-  // The merge keeps the file's writing; it must not change what the file says.
-  if (!(await readsTheSame(input.format, bytes, oursFile.bytes, template.parse, input.sourceLanguage))) {
+  // Where the file and ours changed the same lines, ours was taken there: the result is read back
+  // and must say what ours says. Without such a place every change went where the file and the
+  // base are the same line for line, and the file's other lines are its own content.
+  if (
+    merged.conflicts > 0 &&
+    !(await readsTheSame(input.format, bytes, oursFile.bytes, template.parse, input.sourceLanguage))
+  ) {
     return ours;
   }
   return [{ path: oursFile.path, bytes }];
 }
 
-/** The same entries and file metadata for every language written: the same file. */
-function sameFiles(
-  base: Record<string, TranslationEntry[]>,
-  baseOptions: SerializeOptions,
-  model: Record<string, TranslationEntry[]>,
-  options: SerializeOptions,
-  languages: readonly string[],
-): boolean {
-  for (const code of languages) {
-    if (JSON.stringify(base[code] ?? []) !== JSON.stringify(model[code] ?? [])) return false;
-    const before = baseOptions.fileMeta?.[code] ?? {};
-    const now = options.fileMeta?.[code] ?? {};
-    if (JSON.stringify(before) !== JSON.stringify(now)) return false;
+/** A template read for rendering: its text, its shape, and Sprog's writing of its content. */
+interface ReadTemplate {
+  /** Undefined when it is not UTF-8 (UTF-16 files, workbooks): then it is only given back whole. */
+  text: string | undefined;
+  baseText(options: SerializeOptions): Promise<string | undefined>;
+}
+
+/**
+ * Reading a file and writing its content again takes longer than the export itself (half a second
+ * for 50,000 keys): the last few templates read are kept, by their bytes' hash and how they are
+ * read, so a second export or pull of an edited project reads nothing again.
+ */
+const READ_CACHE = new Map<string, Promise<ReadTemplate | undefined>>();
+const READ_CACHE_SIZE = 4;
+
+function readTemplate(
+  template: TemplateInput,
+  input: TemplateRenderInput,
+): Promise<ReadTemplate | undefined> {
+  const key = JSON.stringify([
+    template.sha256,
+    template.parse,
+    input.format,
+    input.sourceLanguage,
+    input.languages,
+  ]);
+  const cached = READ_CACHE.get(key);
+  if (cached) {
+    // Most recently used last.
+    READ_CACHE.delete(key);
+    READ_CACHE.set(key, cached);
+    return cached;
   }
-  return true;
+  const reading = readTemplateNow(template, input);
+  READ_CACHE.set(key, reading);
+  while (READ_CACHE.size > READ_CACHE_SIZE) READ_CACHE.delete(READ_CACHE.keys().next().value as string);
+  return reading;
+}
+
+async function readTemplateNow(
+  template: TemplateInput,
+  input: TemplateRenderInput,
+): Promise<ReadTemplate | undefined> {
+  const format = formatById(input.format);
+  let parsed: ParsedFile;
+  try {
+    parsed = await format.parse(template.bytes, template.parse);
+  } catch {
+    return undefined;
+  }
+  const collected = collectImport(parsed, input.format, input.sourceLanguage);
+  const base = baseEntries(collected, input);
+  const fileMeta = { ...input.options.fileMeta, ...baseFileMeta(collected) };
+  const written = new Map<string, Promise<string | undefined>>();
+  return {
+    text: utf8Of(template.bytes),
+    baseText(options) {
+      const key = JSON.stringify([options.pretty, options.nested, options.flattenPlurals, options.indent]);
+      let text = written.get(key);
+      if (!text) {
+        text = format
+          .serialize(base, { ...options, fileMeta })
+          .then((files) =>
+            files.length === 1 && files[0] ? new TextDecoder().decode(files[0].bytes) : undefined,
+          );
+        written.set(key, text);
+      }
+      return text;
+    },
+  };
 }
 
 function emptyOf(model: Record<string, TranslationEntry[]>): Record<string, TranslationEntry[]> {
@@ -146,81 +237,4 @@ function fingerprint(collected: CollectedImport): string {
       [...collected.fileMeta],
     ] as MetaValue),
   );
-}
-
-/**
- * The file's content as the export's rows: the strings it holds with the key metadata it says,
- * in its order, as if it had just been imported into an empty project.
- */
-function rowsOfCollected(collected: CollectedImport): ExportRow[] {
-  return collected.keys.map((key) => {
-    const meta = collected.keyMeta.get(key);
-    const values: Record<string, string> = {};
-    const states: Record<string, string> = {};
-    for (const [code, strings] of collected.strings) {
-      const string = strings.get(key);
-      if (!string) continue;
-      values[code] = string.value;
-      if (string.state !== null) states[code] = string.state;
-    }
-    return {
-      key,
-      description: meta?.description ?? null,
-      context: meta?.context ?? null,
-      translatable: meta?.translatable ?? true,
-      max_length: meta?.maxLength ?? null,
-      tags: meta?.tags ?? [],
-      value_type: meta?.valueType ?? null,
-      meta: meta?.meta ? storedOrder(meta.meta) : null,
-      values,
-      states,
-    };
-  });
-}
-
-/**
- * A JSON object's keys in the order the database gives them back (jsonb keeps shorter keys
- * first, then by bytes), so the file's metadata compares and is written as the stored copy is.
- */
-function storedOrder<T extends MetaValue>(value: T): T {
-  if (Array.isArray(value)) return value.map((item) => storedOrder(item)) as T;
-  if (value === null || typeof value !== "object") return value;
-  const keys = Object.keys(value).sort(
-    (a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)),
-  );
-  return Object.fromEntries(
-    keys.map((key) => [key, storedOrder((value as Record<string, MetaValue>)[key] as MetaValue)]),
-  ) as T;
-}
-
-/** What the file's own shape says of the options a request could set otherwise (JSON). */
-function shapeOf(format: FormatId, bytes: Uint8Array, parsed: ParsedFile): Partial<SerializeOptions> {
-  if (format !== "json" && format !== "arb") return {};
-  const text = utf8Of(bytes) ?? "";
-  const indent = /\n([ \t]+)"/.exec(text)?.[1];
-  if (format === "arb") return indent ? { indent } : {};
-  let data: unknown;
-  try {
-    data = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch {
-    return {};
-  }
-  const values = data && typeof data === "object" ? Object.values(data) : [];
-  return {
-    nested: values.some((value) => value !== null && typeof value === "object" && !Array.isArray(value)),
-    pretty: /\n/.test(text.trim()),
-    ...(indent ? { indent } : {}),
-    flattenPlurals: Object.values(parsed.languages).some((entries) =>
-      entries.some((entry) => entry.plurals !== undefined),
-    ),
-  };
-}
-
-/** The template as text, BOM kept; undefined when it is not UTF-8 (UTF-16 files, workbooks). */
-function utf8Of(bytes: Uint8Array): string | undefined {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
 }

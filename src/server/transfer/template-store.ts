@@ -4,6 +4,7 @@ import type { FormatId } from "../../shared/formats/types.ts";
 import type { TemplateParseOptions } from "../db/column-types.ts";
 import type { DB } from "../db/schema.ts";
 import type { ProjectRow } from "../teams/access.ts";
+import type { FileShape } from "./template-base.ts";
 import type { TemplateInput } from "./template-render.ts";
 
 /**
@@ -27,6 +28,10 @@ export interface SavedTemplate {
   path: string;
   bytes: Uint8Array;
   parse: TemplateParseOptions;
+  /** See `fileFingerprints` (template-base.ts). */
+  fingerprints: Record<string, string>;
+  /** See `shapeOf` (template-base.ts). */
+  shape: FileShape;
   userId: string | null;
 }
 
@@ -51,6 +56,8 @@ export async function saveTemplate(trx: Kysely<DB>, template: SavedTemplate): Pr
     size: template.bytes.length,
     sha256: createHash("sha256").update(template.bytes).digest("hex"),
     parse_options: JSON.stringify(template.parse) as unknown as TemplateParseOptions,
+    fingerprints: JSON.stringify(template.fingerprints) as unknown as Record<string, string>,
+    shape: JSON.stringify(template.shape) as unknown as FileShape,
     uploaded_by: template.userId,
   };
   await trx
@@ -63,6 +70,8 @@ export async function saveTemplate(trx: Kysely<DB>, template: SavedTemplate): Pr
         size: row.size,
         sha256: row.sha256,
         parse_options: row.parse_options,
+        fingerprints: row.fingerprints,
+        shape: row.shape,
         uploaded_by: row.uploaded_by,
         uploaded_at: sql`now()`,
       }),
@@ -75,24 +84,32 @@ export async function templatesOf(
   db: Kysely<DB>,
   project: ProjectRow,
   format: FormatId,
+  /** The file languages the export writes (`fileLanguageOf`): only their files are read. */
+  languages: readonly string[],
 ): Promise<Map<string, TemplateInput>> {
+  if (languages.length === 0) return new Map();
   const rows = await db
     .selectFrom("file_templates")
-    .select(["language_code", "bytes", "parse_options"])
+    .select(["language_code", "bytes", "parse_options", "sha256", "fingerprints", "shape"])
     .where("project_id", "=", project.id)
     .where("format", "=", format)
+    .where("language_code", "in", languages)
     .execute();
   return new Map(
     rows.map((row) => [
       row.language_code,
       {
         bytes: new Uint8Array(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength),
-        parse: { ...parseOptionsOf(row.parse_options), sourceLanguage: project.source_language },
+        sha256: row.sha256,
+        parse: { ...jsonOf(row.parse_options), sourceLanguage: project.source_language },
+        fingerprints: jsonOf(row.fingerprints),
+        shape: jsonOf(row.shape),
       },
     ]),
   );
 }
 
-function parseOptionsOf(value: TemplateParseOptions | string): TemplateParseOptions {
-  return typeof value === "string" ? (JSON.parse(value) as TemplateParseOptions) : value;
+/** A jsonb column, parsed by node-postgres or not. */
+function jsonOf<T>(value: T | string): T {
+  return typeof value === "string" ? (JSON.parse(value) as T) : value;
 }

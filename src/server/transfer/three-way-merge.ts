@@ -33,6 +33,8 @@ interface Hunk {
 /** Undefined when the sides are too far apart to merge (`MAX_EDITS`). */
 export function mergeThreeWay(theirs: string, base: string, ours: string): MergeResult | undefined {
   if (base === ours) return { text: theirs, conflicts: 0 };
+  // A file written as Sprog writes it (one Sprog exported, say) takes every change.
+  if (theirs === base) return { text: ours, conflicts: 0 };
   const bom = theirs.startsWith("\uFEFF") ? "\uFEFF" : "";
   const t = linesOf(stripBom(theirs));
   const b = linesOf(stripBom(base));

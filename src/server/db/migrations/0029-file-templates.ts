@@ -6,7 +6,9 @@ import { type Kysely, sql } from "kysely";
  * team that keeps its files in git gets the bytes it committed back. One template per project,
  * format and file language (`*` for a table of every language: CSV, XLSX), replaced by the next
  * upload of that language's file; the path is the file's name as uploaded, `parse_options` how it
- * was read (its language, nested keys), so a render reads it the same way. In the database, so
+ * was read (its language, nested keys), so a render reads it the same way, and `fingerprints` per
+ * language what its content was, so an export of an unchanged project needs not read it again, and
+ * `shape` the options its writing decides (nested, indentation), so an export is written so. In the database, so
  * every server renders the same bytes.
  */
 const statements = [
@@ -20,6 +22,8 @@ const statements = [
     size integer not null,
     sha256 text not null,
     parse_options jsonb not null,
+    fingerprints jsonb not null,
+    shape jsonb not null,
     uploaded_by text references users(id) on delete set null,
     uploaded_at timestamptz not null default now(),
     unique (project_id, format, language_code)
