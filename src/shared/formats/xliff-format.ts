@@ -1,3 +1,4 @@
+import { decodeFileText } from "./file-text.ts";
 import { FORMAT_INFO } from "./format-info.ts";
 import { localName, parseXml } from "./safe-xml.ts";
 import {
@@ -8,6 +9,7 @@ import {
   type ParseOptions,
   type TranslationEntry,
 } from "./types.ts";
+import { RawDocument } from "./xliff-shared.ts";
 import { readXliff1 } from "./xliff1-read.ts";
 import { readXliff2 } from "./xliff2-read.ts";
 
@@ -59,11 +61,20 @@ export function parseXliff(bytes: Uint8Array, options: ParseOptions): ParsedFile
   if (localName(root.name) !== "xliff") {
     throw new FormatError(`XLIFF: not an XLIFF file (the root element is <${root.name}>, not <xliff>)`);
   }
+  // The same text the tree was parsed from: inline tags as the file wrote them, and its `XmlStyle`.
+  const raw = RawDocument.read(decodeFileText(bytes, "XLIFF", declaredEncoding(bytes)), root);
   const version = root.attributes.version ?? "";
   const namespace = root.attributes.xmlns ?? "";
-  if (version.startsWith("2") || namespace.includes("xliff:document:2")) return readXliff2(root, options);
+  if (version.startsWith("2") || namespace.includes("xliff:document:2"))
+    return readXliff2(root, options, raw);
   if (version !== "" && !version.startsWith("1")) {
     throw new FormatError(`XLIFF: version ${version} is not supported (1.2 and 2.0 are)`);
   }
-  return readXliff1(root, options);
+  return readXliff1(root, options, raw);
+}
+
+/** The `encoding="…"` of the XML declaration, read as `parseXml` reads it. */
+function declaredEncoding(bytes: Uint8Array): string | undefined {
+  const head = String.fromCharCode(...bytes.subarray(0, 200));
+  return /^(?:\uFEFF|\xEF\xBB\xBF)?<\?xml[^>]*\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(head)?.[1];
 }

@@ -1,25 +1,85 @@
 import { entryToValue } from "./plurals.ts";
 import { escapeXmlAttribute, escapeXmlText, writeMarkup } from "./safe-xml.ts";
 import type { FormatMeta, TranslationEntry } from "./types.ts";
-import { type Attributes, assignKeys, metaAttributes, NUMERIC } from "./xliff-shared.ts";
+import {
+  type Attributes,
+  assignKeys,
+  DEFAULT_STYLE,
+  inFileOrder,
+  metaAttributes,
+  NUMERIC,
+  type XmlStyle,
+} from "./xliff-shared.ts";
 
 // What both XLIFF writers share: ids and names for keys, groups, escaping, the order of keys.
 
-/** ` name="value"…` with values escaped. */
-export function attributeText(attributes: Attributes): string {
+/** ` name="value"…` with values escaped (`escapes`: see `XmlStyle.attributeEscapes`). */
+export function attributeText(
+  attributes: Attributes,
+  escapes: string = DEFAULT_STYLE.attributeEscapes,
+): string {
   return Object.entries(attributes)
-    .map(([name, value]) => ` ${name}="${escapeXmlAttribute(value)}"`)
+    .map(([name, value]) => {
+      let escaped = escapeXmlAttribute(value);
+      if (!escapes.includes(">")) escaped = escaped.replace(/&gt;/g, ">");
+      if (escapes.includes("'")) escaped = escaped.replace(/'/g, "&apos;");
+      return ` ${name}="${escaped}"`;
+    })
     .join("");
 }
 
-/** Text content: escaped, with carriage returns as references (a parser turns a raw one into \n). */
-export function xmlText(value: string): string {
-  return escapeXmlText(value).replace(/\r/g, "&#13;");
+/**
+ * Text content: escaped (`escapes`: see `XmlStyle.textEscapes`), with carriage returns as
+ * references (a parser turns a raw one into \n). `]]>` always has its `>` escaped.
+ */
+export function xmlText(value: string, escapes: string = DEFAULT_STYLE.textEscapes): string {
+  let escaped = escapeXmlText(value);
+  if (!escapes.includes(">")) escaped = escaped.replace(/(?<!\]\])&gt;/g, ">");
+  if (escapes.includes("'")) escaped = escaped.replace(/'/g, "&apos;");
+  if (escapes.includes('"')) escaped = escaped.replace(/"/g, "&quot;");
+  return escaped.replace(/\r/g, "&#13;");
 }
 
-/** A value as XLIFF content: its XLIFF inline tags as elements, the rest escaped. */
-export function xliffContent(value: string, inline: ReadonlySet<string>): string {
-  return writeMarkup(value, (tag) => inline.has(tag), xmlText)?.xml ?? xmlText(value);
+/** A value as XLIFF content: its XLIFF inline tags as elements (as the value writes them), the rest escaped. */
+export function xliffContent(
+  value: string,
+  inline: ReadonlySet<string>,
+  escapes: string = DEFAULT_STYLE.textEscapes,
+): string {
+  const text = (part: string) => xmlText(part, escapes);
+  return writeMarkup(value, (tag) => inline.has(tag), text)?.xml ?? text(value);
+}
+
+/** Lines of a document in the file's style: its indentation, escaping, attribute order, declaration and end. */
+export class XmlLines {
+  private readonly lines: string[] = [];
+
+  constructor(readonly style: XmlStyle) {}
+
+  /** One line at `depth` levels of indentation. */
+  line(depth: number, text: string) {
+    this.lines.push(`${this.style.indent.repeat(depth)}${text}`);
+  }
+
+  /** The attributes of an `element`, in the order the file writes them. */
+  attributes(element: string, attributes: Attributes): string {
+    return attributeText(
+      inFileOrder(attributes, this.style.attributeOrder[element]),
+      this.style.attributeEscapes,
+    );
+  }
+
+  text(value: string): string {
+    return xmlText(value, this.style.textEscapes);
+  }
+
+  content(value: string, inline: ReadonlySet<string>): string {
+    return xliffContent(value, inline, this.style.textEscapes);
+  }
+
+  document(): string {
+    return `${this.style.prolog}${this.lines.join("\n")}${this.style.end}`;
+  }
 }
 
 /** A unit as the writer plans it: the id it gets and whether it needs its key as a name. */
@@ -85,31 +145,31 @@ export class GroupWriter {
   private open: string[] = [];
 
   constructor(
-    private readonly lines: string[],
-    private readonly indent: string,
+    private readonly out: XmlLines,
+    private readonly depth: number,
   ) {}
 
   enter(groups: readonly Attributes[]) {
-    const wanted = groups.map((attributes) => attributeText(attributes));
+    const wanted = groups.map((attributes) => this.out.attributes("group", attributes));
     let common = 0;
     while (common < this.open.length && common < wanted.length && this.open[common] === wanted[common])
       common++;
     this.closeTo(common);
     for (const attributes of wanted.slice(common)) {
-      this.lines.push(`${this.indent}${"  ".repeat(this.open.length)}<group${attributes}>`);
+      this.out.line(this.inner, `<group${attributes}>`);
       this.open.push(attributes);
     }
   }
 
-  /** The indentation inside the innermost open group. */
-  get inner(): string {
-    return `${this.indent}${"  ".repeat(this.open.length)}`;
+  /** The depth inside the innermost open group. */
+  get inner(): number {
+    return this.depth + this.open.length;
   }
 
   closeTo(depth = 0) {
     while (this.open.length > depth) {
       this.open.pop();
-      this.lines.push(`${this.indent}${"  ".repeat(this.open.length)}</group>`);
+      this.out.line(this.inner, "</group>");
     }
   }
 }
@@ -152,4 +212,18 @@ export function orderedKeys(
       },
     };
   });
+}
+
+/**
+ * Whether a unit gets a `<target>`: always in a translation's file; in the source language's own
+ * file only where the file it came from had one (none at all: `sourceOnly`; none for this unit:
+ * `meta.noTarget`, kept per unit so that it holds without the file's metadata too).
+ */
+export function writesTarget(
+  language: string,
+  sourceLanguage: string,
+  sourceOnly: boolean,
+  meta: FormatMeta,
+): boolean {
+  return language !== sourceLanguage || (!sourceOnly && meta.noTarget !== true);
 }

@@ -1,13 +1,16 @@
 import { FORMAT_INFO } from "./format-info.ts";
-import { childElements, localName, markupContent, textContent, type XmlElement } from "./safe-xml.ts";
+import { childElements, localName, textContent, type XmlElement } from "./safe-xml.ts";
 import { FormatError, type FormatMeta, type MetaValue, type ParsedFile, type ParseOptions } from "./types.ts";
 import { readNotes, readUnitNotesAndMeta } from "./xliff-notes.ts";
 import {
   childByLocalName,
   collectUnits,
+  contentValue,
   elementXml,
   findUnits,
+  type RawDocument,
   type ReadUnit,
+  styleMeta,
   XliffCollector,
 } from "./xliff-shared.ts";
 
@@ -15,8 +18,11 @@ const NAME = FORMAT_INFO.xliff.label;
 /** `original` of the files `ng extract-i18n` writes. */
 export const ANGULAR_ORIGINAL_1 = "ng2.template";
 
-/** Reads the entries of an XLIFF 1.x document (its root element); see xliff1.ts for what is kept. */
-export function readXliff1(root: XmlElement, options: ParseOptions): ParsedFile {
+/**
+ * Reads the entries of an XLIFF 1.x document (its root element; `raw`, its text where known); see
+ * xliff1.ts for what is kept.
+ */
+export function readXliff1(root: XmlElement, options: ParseOptions, raw?: RawDocument): ParsedFile {
   const collector = new XliffCollector();
   const files = childElements(root).filter((element) => localName(element.name) === "file");
   if (files.length === 0) throw new FormatError(`${NAME}: the file has no <file> element`);
@@ -30,33 +36,48 @@ export function readXliff1(root: XmlElement, options: ParseOptions): ParsedFile 
   const units: ReadUnit[] = [];
   let hasTarget = false;
   const fileEntries = files.map((file, index) => {
+    const sourceFile = !file.attributes["target-language"];
     for (const { unit, groups } of findUnits(file, "trans-unit")) {
-      const read = readUnit(unit, groups, files.length > 1 ? index : undefined);
+      const read = readUnit(unit, { groups, file: files.length > 1 ? index : undefined, sourceFile, raw });
       hasTarget ||= childByLocalName(unit, "target") !== undefined;
       units.push(read);
     }
     const kept: FormatMeta = { attributes: { ...file.attributes } };
     const elements = childElements(file)
       .filter((child) => localName(child.name) !== "body")
-      .map((child) => elementXml(child));
+      .map((child) => elementXml(child, raw));
     if (elements.length > 0) kept.elements = elements;
     return kept;
   });
   const angular = files.some((file) => file.attributes.original === ANGULAR_ORIGINAL_1);
   collectUnits(collector, units, angular, sourceLanguage, targetLanguage, "trans-unit");
   const fileMeta: FormatMeta = { version: "1.2", root: { ...root.attributes }, files: fileEntries };
-  if (units.length > 0 && !hasTarget && !first["target-language"]) fileMeta.sourceOnly = true;
-  collector.setFileMeta(targetLanguage, fileMeta);
+  const sourceOnly = units.length > 0 && !hasTarget && !first["target-language"];
+  if (sourceOnly) fileMeta.sourceOnly = true;
+  const xml = raw && styleMeta(raw.style);
+  if (xml) fileMeta.xml = xml;
+  // A source file is the source language's file, whichever language it was imported as.
+  collector.setFileMeta(sourceOnly ? sourceLanguage : targetLanguage, fileMeta);
   return collector.result();
 }
 
 /** Unit attributes that map onto entry fields or the key. */
 const MAPPED = ["id", "resname"];
 
-function readUnit(unit: XmlElement, groups: Record<string, string>[], file: number | undefined): ReadUnit {
+function readUnit(
+  unit: XmlElement,
+  where: {
+    groups: Record<string, string>[];
+    file: number | undefined;
+    /** The unit's file has no target language: a unit without `<target>` is the source's alone. */
+    sourceFile: boolean;
+    raw: RawDocument | undefined;
+  },
+): ReadUnit {
+  const { raw } = where;
   const sourceElement = childByLocalName(unit, "source");
   const targetElement = childByLocalName(unit, "target");
-  const source = sourceElement ? markupContent(sourceElement.children) : "";
+  const source = sourceElement ? contentValue(sourceElement.children, raw) : "";
   const attributes = unit.attributes;
   const mapped = [...MAPPED];
   const fields: ReadUnit["fields"] = {};
@@ -78,16 +99,26 @@ function readUnit(unit: XmlElement, groups: Record<string, string>[], file: numb
   for (const child of childElements(unit)) {
     const name = localName(child.name);
     if (name === "context-group") contextGroups.push(readContextGroup(child));
-    else if (name !== "source" && name !== "target" && name !== "note") elements.push(elementXml(child));
+    else if (name !== "source" && name !== "target" && name !== "note") elements.push(elementXml(child, raw));
   }
   const parts: FormatMeta = {};
   if (contextGroups.length > 0) parts.contextGroups = contextGroups;
   if (elements.length > 0) parts.elements = elements;
-  readUnitNotesAndMeta({ fields, attributes, mapped, notes, version: "1.2", parts, groups, file });
+  if (where.sourceFile && !targetElement) parts.noTarget = true;
+  readUnitNotesAndMeta({
+    fields,
+    attributes,
+    mapped,
+    notes,
+    version: "1.2",
+    parts,
+    groups: where.groups,
+    file: where.file,
+  });
 
   const identity = { name: attributes.resname, id: attributes.id, source };
   if (!targetElement) return { identity, fields };
-  const value = markupContent(targetElement.children);
+  const value = contentValue(targetElement.children, raw);
   const state = targetElement.attributes.state;
   // An empty target waiting for a translation is no translation; an empty one otherwise is "".
   if (state === "needs-translation" && value === "") return { identity, fields };

@@ -8,17 +8,17 @@ import {
   metaObjects,
   metaString,
   metaStrings,
+  styleOf,
   versionMeta,
 } from "./xliff-shared.ts";
 import {
-  attributeText,
   GroupWriter,
   type KeyRow,
   metaGroups,
   orderedKeys,
   planUnits,
-  xliffContent,
-  xmlText,
+  writesTarget,
+  XmlLines,
 } from "./xliff-write.ts";
 import { ANGULAR_ORIGINAL_1 } from "./xliff1-read.ts";
 
@@ -27,28 +27,36 @@ import { ANGULAR_ORIGINAL_1 } from "./xliff1-read.ts";
  * Both XLIFF ids read both versions (they share .xlf); reading is in xliff1-read.ts and
  * xliff2-read.ts, the key rule and what goes into `meta`/`fileMeta` in xliff-shared.ts.
  *
- * Reading keeps, so that writing gives the file back:
+ * Reading keeps what writing needs to give each unit back as the file wrote it (issue 33):
  * - the key: `resname`, else `id`; short numeric ids (Symfony's 1, 2, 3…) give way to the source
  *   text unless that would merge units or make an unusable key; Angular's numeric hash ids stay.
  *   Every unit's id is kept in `meta.id` and written back.
  * - `<source>` → the file's `source-language` (else `options.sourceLanguage`); `<target>` → its
  *   `target-language` (else `options.language`), its `state` → `entry.state`. No `<target>`, or an
  *   empty one marked `needs-translation`, is no translation; any other empty target is `""`.
+ * - inline elements (`<x/>`, `<g>`, `<bx/>`, `<ex/>`, `<ph>`, `<it>`, `<mrk>`…) in the value as the
+ *   file wrote their tags, every attribute, quote and space as it was; the text between decoded.
  * - the description note (`from="description"`, else the first plain `<note>`) → `comment`, the
- *   `from="meaning"` note → `context`, other notes, `<context-group>`s, other child elements and
- *   attributes, enclosing `<group>`s → `meta`; `translate="no"` → `translatable: false`;
- *   `maxwidth` with `size-unit="char"` → `maxLength`; the `<xliff>` and `<file>` attributes and
- *   `<header>` → `fileMeta`. Inline elements (`<g>`, `<x/>`, `<ph>`, `<mrk>`…) stay in the value
- *   as their XML text.
- * Not kept: attributes of `<source>`/`<target>` other than `state`, comments, the order of notes
- * against context groups and other elements (written: source, target, context groups, notes, other
- * elements), and, in a document with several `<file>`s, languages other than the first file's.
+ *   `from="meaning"` note → `context`, every note with its attributes in order, `<context-group>`s,
+ *   other child elements and attributes, enclosing `<group>`s → `meta`; `translate="no"` →
+ *   `translatable: false`; `maxwidth` with `size-unit="char"` → `maxLength`; the `<xliff>` and
+ *   `<file>` attributes and `<header>` → `fileMeta`, with how the file writes XML (`fileMeta.xml`:
+ *   declaration, indentation, escaping, attribute order).
+ * - a source file (no `target-language`, units without `<target>`: Angular's `messages.xlf`): its
+ *   `fileMeta` under the source language, and units without `<target>` marked `meta.noTarget`.
+ * Not kept: the layout where it is not the writer's (one-line units, blank lines, comments, another
+ * order of a unit's children: written source, target, context groups, notes, other elements),
+ * attributes of `<source>`/`<target>` other than `state`, CDATA sections (their text is kept), and,
+ * in a document with several `<file>`s, languages other than the first file's. An export keeps the
+ * layout through the uploaded file, its template: unedited, the file comes back byte for byte;
+ * edited, only the edited entries' lines change (see src/server/transfer/template-render.ts).
  *
  * Writing: one `{lang}.xlf` per language other than the source (the source's alone when it is the
- * only language: with targets, unless the file it came from had none), units in the order given.
+ * only language: with targets, but none for units whose file had none), units in the order given.
  * A new key that is a plain token is its unit id; any other gets a number and goes into `resname`.
  * Untranslated units get `<target state="needs-translation"/>`. XLIFF inline tags in a value are
- * written as elements, everything else is escaped; plurals are written as ICU plural messages.
+ * written as the value writes them, everything else is escaped as the file escaped its text;
+ * plurals are written as ICU plural messages.
  */
 export const xliff1Format: FormatDefinition = xliffFormat("xliff", writeXliff1);
 
@@ -76,6 +84,7 @@ function writeXliff1(
   fileMeta: FormatMeta | undefined,
 ): string {
   const kept = versionMeta(fileMeta, "1.2");
+  const style = styleOf(kept.xml);
   const sourceOnly = language === sourceLanguage && kept.sourceOnly === true;
   const files = metaObjects(kept.files);
   const fileAttributes = files.map((file) => metaAttributes(file.attributes));
@@ -89,53 +98,67 @@ function writeXliff1(
   }
   const angular = fileAttributes.some((attributes) => attributes.original === ANGULAR_ORIGINAL_1);
 
-  const rows = orderedKeys(sourceEntries, targetEntries).map((row) => ({
-    ...row,
-    meta: versionMeta(row.fields.meta, "1.2"),
-    id: metaString(row.fields.meta?.id),
-  }));
+  const rows = orderedKeys(sourceEntries, targetEntries).map((row) => {
+    const meta = versionMeta(row.fields.meta, "1.2");
+    return {
+      ...row,
+      meta,
+      id: metaString(row.fields.meta?.id),
+      withTarget: writesTarget(language, sourceLanguage, sourceOnly, meta),
+    };
+  });
   const planned = planUnits(
     rows.map((row) => ({ key: row.key, source: row.source, id: row.id })),
     angular,
   );
 
-  const root: Attributes = { version: "1.2", xmlns: "urn:oasis:names:tc:xliff:document:1.2" };
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<xliff${attributeText({ ...root, ...metaAttributes(kept.root), version: "1.2" })}>`,
-  ];
+  // The root's attributes as the file wrote them (their order too); the version is the one written.
+  const storedRoot = metaAttributes(kept.root);
+  const root: Attributes =
+    Object.keys(storedRoot).length > 0
+      ? storedRoot
+      : { version: "1.2", xmlns: "urn:oasis:names:tc:xliff:document:1.2" };
+  root.version = "1.2";
+  // The source language's own file names a target language where its file did (without the
+  // file's metadata: where it has targets).
+  const namesTarget = (stored: Attributes) =>
+    !sourceOnly &&
+    (language !== sourceLanguage ||
+      (fileMeta ? "target-language" in stored : rows.some((row) => row.withTarget)));
+
+  const out = new XmlLines(style);
+  out.line(0, `<xliff${out.attributes("xliff", root)}>`);
   fileAttributes.forEach((stored, fileIndex) => {
     // Stored attributes keep their order; the languages are the ones written now.
     const merged: Attributes = { ...stored, "source-language": sourceLanguage };
-    if (!sourceOnly && (language !== sourceLanguage || !fileMeta || "target-language" in stored)) {
-      merged["target-language"] = language;
-    } else delete merged["target-language"];
-    lines.push(`  <file${attributeText(merged)}>`);
-    for (const element of metaStrings(files[fileIndex]?.elements)) lines.push(`    ${element}`);
-    lines.push("    <body>");
-    const groups = new GroupWriter(lines, "      ");
+    if (namesTarget(stored)) merged["target-language"] = language;
+    else delete merged["target-language"];
+    out.line(1, `<file${out.attributes("file", merged)}>`);
+    for (const element of metaStrings(files[fileIndex]?.elements)) out.line(2, element);
+    out.line(2, "<body>");
+    const groups = new GroupWriter(out, 3);
     rows.forEach((row, index) => {
       const file =
         typeof row.meta.file === "number" && row.meta.file < fileAttributes.length ? row.meta.file : 0;
       const unit = planned[index];
       if (file !== fileIndex || !unit) return;
       groups.enter(metaGroups(row.meta));
-      writeUnit(lines, groups.inner, unit.id, unit.named, row, sourceOnly);
+      writeUnit(out, groups.inner, unit.id, unit.named, row);
     });
     groups.closeTo(0);
-    lines.push("    </body>", "  </file>");
+    out.line(2, "</body>");
+    out.line(1, "</file>");
   });
-  lines.push("</xliff>", "");
-  return lines.join("\n");
+  out.line(0, "</xliff>");
+  return out.document();
 }
 
 function writeUnit(
-  lines: string[],
-  indent: string,
+  out: XmlLines,
+  depth: number,
   id: string,
   named: boolean,
-  row: KeyRow & { meta: FormatMeta },
-  sourceOnly: boolean,
+  row: KeyRow & { meta: FormatMeta; withTarget: boolean },
 ) {
   const { fields: entry, meta } = row;
   const attributes: Attributes = { id };
@@ -146,29 +169,32 @@ function writeUnit(
     attributes.maxwidth = String(entry.maxLength);
     attributes["size-unit"] = "char";
   }
-  const inner = `${indent}  `;
-  lines.push(`${indent}<trans-unit${attributeText(attributes)}>`);
-  lines.push(`${inner}<source>${xliffContent(row.source, INLINE)}</source>`);
-  if (!sourceOnly) {
-    if (row.target === undefined) lines.push(`${inner}<target state="needs-translation"/>`);
+  const inner = depth + 1;
+  out.line(depth, `<trans-unit${out.attributes("trans-unit", attributes)}>`);
+  out.line(inner, `<source>${out.content(row.source, INLINE)}</source>`);
+  if (row.withTarget) {
+    if (row.target === undefined) out.line(inner, '<target state="needs-translation"/>');
     else {
-      const state = validState(row.target.state) ? attributeText({ state: row.target.state ?? "" }) : "";
-      lines.push(`${inner}<target${state}>${xliffContent(entryToValue(row.target), INLINE)}</target>`);
+      const state = validState(row.target.state)
+        ? out.attributes("target", { state: row.target.state ?? "" })
+        : "";
+      out.line(inner, `<target${state}>${out.content(entryToValue(row.target), INLINE)}</target>`);
     }
   }
   for (const group of metaObjects(meta.contextGroups)) {
-    lines.push(`${inner}<context-group${attributeText(metaAttributes(group.attributes))}>`);
+    out.line(inner, `<context-group${out.attributes("context-group", metaAttributes(group.attributes))}>`);
     for (const context of metaObjects(group.contexts)) {
       const text = metaString(context.text) ?? "";
-      lines.push(
-        `${inner}  <context${attributeText(metaAttributes(context.attributes))}>${xmlText(text)}</context>`,
+      out.line(
+        inner + 1,
+        `<context${out.attributes("context", metaAttributes(context.attributes))}>${out.text(text)}</context>`,
       );
     }
-    lines.push(`${inner}</context-group>`);
+    out.line(inner, "</context-group>");
   }
   for (const note of notesToWrite(meta.notes, entry.comment, entry.context, "from")) {
-    lines.push(`${inner}<note${attributeText(note.attributes)}>${xmlText(note.text)}</note>`);
+    out.line(inner, `<note${out.attributes("note", note.attributes)}>${out.text(note.text)}</note>`);
   }
-  for (const element of metaStrings(meta.elements)) lines.push(`${inner}${element}`);
-  lines.push(`${indent}</trans-unit>`);
+  for (const element of metaStrings(meta.elements)) out.line(inner, element);
+  out.line(depth, "</trans-unit>");
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FormatError, type SerializeOptions, type TranslationEntry } from "./types.ts";
+import { FormatError, type ParsedFile, type SerializeOptions, type TranslationEntry } from "./types.ts";
+import { ANGULAR_20_MESSAGES, ecosystemRead } from "./xliff-test-helpers.ts";
 import { xliff2Format } from "./xliff2.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -144,6 +145,12 @@ describe("XLIFF 2.0: reading", () => {
             elements: ['<notes>\n      <note category="file">Checkout flow</note>\n    </notes>'],
           },
         ],
+        xml: {
+          attributeOrder: {
+            xliff: ["version", "xmlns", "srcLang", "trgLang"],
+            unit: ["id", "translate", "name"],
+          },
+        },
       },
     });
   });
@@ -277,4 +284,186 @@ describe("XLIFF 2.0: bad input gets a clear error", () => {
       await expect(parsing).rejects.toThrow(message);
     });
   }
+});
+
+describe("XLIFF 2.0: Angular's source file comes back as Angular wrote it (issue 33)", () => {
+  const sourceOptions = { ...OUT, sourceLanguage: "en-US" };
+  const write = async (languages: Record<string, TranslationEntry[]>, fileMeta?: ParsedFile["fileMeta"]) => {
+    const files = await xliff2Format.serialize(languages, {
+      ...sourceOptions,
+      ...(fileMeta ? { fileMeta } : {}),
+    });
+    expect(files).toHaveLength(1);
+    return { path: files[0]?.path, xml: text(files[0]?.bytes ?? new Uint8Array()) };
+  };
+
+  it("keeps inline elements in the value as the file wrote them, with every attribute", async () => {
+    const parsed = await parse(ANGULAR_20_MESSAGES, "en-US", "en-US");
+    const values = parsed.languages["en-US"]?.map((entry) => entry.value);
+    expect(values).toEqual([
+      'Hello <ph id="0" equiv="INTERPOLATION" disp="{{ name }}"/> and <pc id="1" equivStart="START_BOLD_TEXT" equivEnd="CLOSE_BOLD_TEXT" type="fmt" dispStart="&lt;b&gt;" dispEnd="&lt;/b&gt;">bold</pc>',
+      `Don't say "hi" to <ph id="0" equiv="INTERPOLATION" disp="{{ user.name | titlecase }}"/>!`,
+      'Read <pc id="0" equivStart="START_LINK" equivEnd="CLOSE_LINK" type="link" dispStart="&lt;a&gt;" dispEnd="&lt;/a&gt;">the <ph id="1" equiv="INTERPOLATION_1" disp="{{ &apos;docs&apos; | t }}"/></pc><ph id="2" equiv="LINE_BREAK" type="fmt" disp="&lt;br/&gt;"/>',
+      `Spaced <ph id='0' disp='{{ x }}' /> <sc id="1" type="fmt"/>on<ec startRef="1" type="fmt"/> <mrk id="m1" translate="no">Sprog</mrk> <cp hex="0001"/> <pc id="2"></pc>`,
+    ]);
+  });
+
+  it("keeps every note with its attributes, in order: the description as the comment, the rest in meta", async () => {
+    const parsed = await parse(ANGULAR_20_MESSAGES, "en-US", "en-US");
+    const [greeting, quoted, link] = parsed.languages["en-US"] ?? [];
+    expect(greeting).toMatchObject({ comment: "Greeting on the home page", context: "home" });
+    expect(greeting?.meta?.notes).toEqual([
+      { attributes: { category: "description" }, holds: "comment" },
+      { attributes: { category: "meaning" }, holds: "context" },
+      { attributes: { category: "location" }, text: "src/app/x.html:12" },
+    ]);
+    expect(quoted?.comment).toBeUndefined();
+    expect(quoted?.meta?.notes).toEqual([
+      { attributes: { category: "location" }, text: "src/app/x.html:14" },
+      { attributes: { category: "location" }, text: "src/app/y.html:3,5" },
+    ]);
+    expect(link?.comment).toBe("A link & a line break");
+    expect(link?.meta?.notes).toEqual([
+      {
+        attributes: { id: "n1", category: "location", appliesTo: "source", priority: "2" },
+        text: "src/app/z.html:7",
+      },
+      { attributes: { category: "description" }, holds: "comment" },
+    ]);
+  });
+
+  it("writes the source file back byte for byte: no <target>, no trgLang, Angular's escaping", async () => {
+    const parsed = await parse(ANGULAR_20_MESSAGES, "en-US", "en-US");
+    const { path, xml } = await write(parsed.languages, parsed.fileMeta);
+    expect(path).toBe("en-US.xlf");
+    expect(xml).toBe(ANGULAR_20_MESSAGES);
+  });
+
+  it("imported as another language's file, the source file still comes back as it was", async () => {
+    const parsed = await parse(ANGULAR_20_MESSAGES, "de", "en-US");
+    expect(parsed.languages.de).toEqual([]);
+    const { xml } = await write({ "en-US": parsed.languages["en-US"] ?? [] }, parsed.fileMeta);
+    expect(xml).toBe(ANGULAR_20_MESSAGES);
+  });
+
+  it("units read without a <target> get none in the source language's file, even without the file's metadata", async () => {
+    const parsed = await parse(ANGULAR_20_MESSAGES, "en-US", "en-US");
+    const { xml } = await write({ "en-US": parsed.languages["en-US"] ?? [] });
+    expect(xml).not.toContain("<target");
+    expect(xml).not.toContain("trgLang");
+    expect(xml).not.toContain('state="initial"');
+  });
+
+  it("writes a translation with the source's inline markup and reads it back", async () => {
+    const parsed = await parse(ANGULAR_20_MESSAGES, "en-US", "en-US");
+    const source = parsed.languages["en-US"] ?? [];
+    const de = [
+      {
+        ...source[0],
+        key: source[0]?.key ?? "",
+        value: (source[0]?.value ?? "")
+          .replace("Hello", "Hallo")
+          .replace("and", "und")
+          .replace(">bold<", ">fett<"),
+        state: "translated",
+      },
+      {
+        ...source[3],
+        key: source[3]?.key ?? "",
+        value: (source[3]?.value ?? "").replace("Spaced", "Mit Abstand"),
+      },
+    ];
+    const { path, xml } = await write({ "en-US": source, de }, parsed.fileMeta);
+    expect(path).toBe("de.xlf");
+    expect(xml).toContain(
+      '<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en-US" trgLang="de">',
+    );
+    expect(xml).toContain(`      <segment state="translated">
+        <source>Hello <ph id="0" equiv="INTERPOLATION" disp="{{ name }}"/> and <pc id="1" equivStart="START_BOLD_TEXT" equivEnd="CLOSE_BOLD_TEXT" type="fmt" dispStart="&lt;b&gt;" dispEnd="&lt;/b&gt;">bold</pc></source>
+        <target>Hallo <ph id="0" equiv="INTERPOLATION" disp="{{ name }}"/> und <pc id="1" equivStart="START_BOLD_TEXT" equivEnd="CLOSE_BOLD_TEXT" type="fmt" dispStart="&lt;b&gt;" dispEnd="&lt;/b&gt;">fett</pc></target>
+      </segment>`);
+    expect(xml).toContain(
+      `<target>Mit Abstand <ph id='0' disp='{{ x }}' /> <sc id="1" type="fmt"/>on<ec startRef="1" type="fmt"/> <mrk id="m1" translate="no">Sprog</mrk> <cp hex="0001"/> <pc id="2"></pc></target>`,
+    );
+    // Untranslated units wait for their translation, as before.
+    expect(xml).toContain(`      <segment state="initial">
+        <source>Don&apos;t say &quot;hi&quot; to`);
+    const again = await parse(bytes(xml), "de", "en-US");
+    expect(again.languages.de?.map((entry) => entry.value)).toEqual(de.map((entry) => entry.value));
+    expect(again.languages["en-US"]?.map((entry) => entry.value)).toEqual(source.map((entry) => entry.value));
+  });
+});
+
+describe("XLIFF 2.0: a file laid out otherwise (issue 33)", () => {
+  // The writer writes its own layout in the file's style; a file laid out otherwise keeps its
+  // layout through the export's template (src/server/transfer/template-render.ts), so the writer
+  // alone is asked to give its units back.
+  /** As Prettier's XML plugin lays out a translated `ng extract-i18n` file. */
+  const PRETTIER = `<xliff
+  version="2.0"
+  xmlns="urn:oasis:names:tc:xliff:document:2.0"
+  srcLang="en"
+  trgLang="de-CH"
+>
+  <file id="ngi18n" original="ng.template">
+    <unit id="3575990016862725996">
+      <segment state="initial">
+        <source
+        > Join our Discord server! </source>
+        <target
+        > Tritt eusem Discord Server bii! </target>
+      </segment>
+    </unit>
+    <unit id="3762050401268226469">
+      <segment state="initial">
+        <source>Don&apos;t save</source>
+        <target>Nöd speichere</target>
+      </segment>
+    </unit>
+  </file>
+</xliff>
+`;
+
+  it("reads back the same, and a changed unit is written in the file's style and reads back changed", async () => {
+    const parsed = await parse(PRETTIER, "de-CH", "en");
+    expect(parsed.fileMeta?.["de-CH"]).not.toHaveProperty("asWritten");
+    const options = { ...OUT, fileMeta: parsed.fileMeta ?? {} };
+    const [same] = await xliff2Format.serialize(parsed.languages, options);
+    const written = text(same?.bytes ?? new Uint8Array());
+    expect(await parse(written, "de-CH", "en")).toEqual(parsed);
+    expect(await ecosystemRead(written)).toEqual(await ecosystemRead(PRETTIER));
+    const changed = (parsed.languages["de-CH"] ?? []).map((entry) =>
+      entry.key === "3575990016862725996" ? { ...entry, value: " Chum id Discord-Gruppe! " } : entry,
+    );
+    const [file] = await xliff2Format.serialize({ ...parsed.languages, "de-CH": changed }, options);
+    const edited = text(file?.bytes ?? new Uint8Array());
+    expect(edited).toContain(
+      "<source> Join our Discord server! </source>\n        <target> Chum id Discord-Gruppe! </target>",
+    );
+    expect((await parse(edited, "de-CH", "en")).languages).toEqual({
+      ...parsed.languages,
+      "de-CH": changed,
+    });
+  });
+
+  it("writes a unit split into segments as one segment, which reads back the same", async () => {
+    const parsed = await parse(DOCUMENT, "fr", "en-US");
+    const options = { ...OUT, sourceLanguage: "en-US", fileMeta: parsed.fileMeta ?? {} };
+    const [same] = await xliff2Format.serialize(parsed.languages, options);
+    const written = text(same?.bytes ?? new Uint8Array());
+    expect(written).toContain(`      <unit id="checkout.terms">
+        <segment state="translated">
+          <source>I accept the terms. Prices include VAT &amp; shipping.</source>
+          <target>J'accepte les conditions. Les prix incluent la TVA &amp; la livraison.</target>
+        </segment>
+      </unit>`);
+    expect((await parse(written, "fr", "en-US")).languages).toEqual(parsed.languages);
+    const changed = (parsed.languages.fr ?? []).map((entry) =>
+      entry.key === "checkout.terms" ? { ...entry, value: "J'accepte. Prix TTC." } : entry,
+    );
+    const [file] = await xliff2Format.serialize({ ...parsed.languages, fr: changed }, options);
+    const edited = text(file?.bytes ?? new Uint8Array());
+    expect(edited).toContain("<target>J'accepte. Prix TTC.</target>");
+    expect((await parse(edited, "fr", "en-US")).languages).toEqual({ ...parsed.languages, fr: changed });
+  });
 });
