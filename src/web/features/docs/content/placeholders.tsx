@@ -206,6 +206,11 @@ export function PlaceholdersTopic() {
             For iOS and Android a literal percent sign is written <Code>%%</Code>, as those platforms need.
           </li>
           <li>
+            A text already written the target platform's way is left exactly as it is: <Code>%d</Code> stays{" "}
+            <Code>%d</Code> on Android, <Code>%1$@</Code> stays <Code>%1$@</Code> on iOS (a translation that
+            reorders arguments needs its positions), and its percent signs are not touched.
+          </li>
+          <li>
             ICU plural and select blocks keep their structure; only the placeholders inside them are
             converted. Formats with their own plurals get native plural forms: Android{" "}
             <Code>{"<plurals>"}</Code>, .stringsdict, gettext, and i18next keys with <Ui>Flatten plurals</Ui>.
