@@ -55,7 +55,7 @@ describe("the guessed key column", () => {
   });
 
   it("takes a first column without a header as the keys (Godot's tables: `,en,de`)", async () => {
-    const parsed = await parse(',en,de\nMENU_PLAY,Play,Spielen\n');
+    const parsed = await parse(",en,de\nMENU_PLAY,Play,Spielen\n");
     expect(parsed.languages).toEqual({
       en: [{ key: "MENU_PLAY", value: "Play" }],
       de: [{ key: "MENU_PLAY", value: "Spielen" }],
