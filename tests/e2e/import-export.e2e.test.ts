@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect } from "vitest";
+import { formatForFileName } from "../../src/shared/formats/file-language.ts";
 import { languageName } from "../../src/shared/languages.ts";
 import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
@@ -79,6 +80,13 @@ describe(`import and export on ${testDatabaseLabel()}`, () => {
     await expectVisible(page().getByText("Wonderful, a new beginning"));
   });
 
+  /**
+   * What each uploaded file's import said it skipped, by format and language: the file is the
+   * template of that language's export in its format (issue 33), which gives back what Sprog could
+   * not hold (keys over 500 characters), so importing the export says the same again.
+   */
+  const uploadWarnings = new Map<string, string[]>();
+
   CORPUS_IMPORTS.forEach((file, index) => {
     step(
       `2${String.fromCharCode(97 + index)}. importing the ${file.what}: language ${file.guess === file.language ? "guessed" : `guessed ${file.guess}, set to ${file.language}`}, the notice counts what changed`,
@@ -86,6 +94,7 @@ describe(`import and export on ${testDatabaseLabel()}`, () => {
         const before = await t().snapshot();
         const imported = await importer().importFile(corpus(file.path), file);
         if ("error" in imported) expect.fail(`the import failed: ${imported.error}`);
+        uploadWarnings.set(`${formatForFileName(file.path)}:${file.language}`, imported.result.warnings);
         const after = await t().snapshot();
         const changed = changes(before, after);
         // The notice's numbers are what the key list says was added.
@@ -288,10 +297,17 @@ describe(`import and export on ${testDatabaseLabel()}`, () => {
           });
           const after = await t().snapshot();
           const unchanged = JSON.stringify(after) === JSON.stringify(before);
+          // The same skips as the upload the export was rendered on, and no other.
+          const again = "error" in imported ? [] : imported.result.warnings;
+          const skips = uploadWarnings.get(`${format}:${language}`) ?? [];
+          expect(
+            again.every((warning) => skips.includes(warning)),
+            `${format}: ${again.join("; ")}`,
+          ).toBe(true);
           outcomes.push({
             format,
             overwrite,
-            notice: "error" in imported ? imported.error : imported.toast,
+            notice: "error" in imported ? imported.error : imported.toast.replace(/, \d+ errors?$/, ""),
             unchanged,
           });
           if (!unchanged) {
