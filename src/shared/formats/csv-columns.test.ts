@@ -1,7 +1,8 @@
 // Which column of a CSV table is what (issue 33, point 5): the guess from the header's names, and
 // the column mapping chosen in the import dialog (`ParseOptions.columns`), which replaces it.
 import { describe, expect, it } from "vitest";
-import { csvFormat, csvPreview, guessTableColumns } from "./csv.ts";
+import { csvFormat, csvPreview } from "./csv.ts";
+import { guessTableColumns } from "./table-columns.ts";
 import type { ParseOptions, SerializeOptions } from "./types.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);

@@ -3,7 +3,7 @@ import {
   TABLE_FIELDS,
   type TableColumns,
   type TableField,
-} from "../../../shared/formats/csv.ts";
+} from "../../../shared/formats/table-columns.ts";
 import { isKnownLanguage, languageName } from "../../../shared/languages.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { TableColumns } from "../../../../shared/formats/csv.ts";
+import type { TableColumns } from "../../../../shared/formats/table-columns.ts";
 import type { ImportResult } from "../../../../shared/schemas/transfer.ts";
 import { api } from "../../../lib/api.ts";
 
