@@ -9,7 +9,7 @@ import {
   type ParseOptions,
   type TranslationEntry,
 } from "./types.ts";
-import { RawDocument } from "./xliff-shared.ts";
+import { RawDocument } from "./xliff-style.ts";
 import { readXliff1 } from "./xliff1-read.ts";
 import { readXliff2 } from "./xliff2-read.ts";
 

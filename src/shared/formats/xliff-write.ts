@@ -1,15 +1,8 @@
 import { entryToValue } from "./plurals.ts";
 import { escapeXmlAttribute, escapeXmlText, writeMarkup } from "./safe-xml.ts";
 import type { FormatMeta, TranslationEntry } from "./types.ts";
-import {
-  type Attributes,
-  assignKeys,
-  DEFAULT_STYLE,
-  inFileOrder,
-  metaAttributes,
-  NUMERIC,
-  type XmlStyle,
-} from "./xliff-shared.ts";
+import { type Attributes, assignKeys, metaAttributes, NUMERIC } from "./xliff-shared.ts";
+import { DEFAULT_STYLE, inFileOrder, type XmlStyle } from "./xliff-style.ts";
 
 // What both XLIFF writers share: ids and names for keys, groups, escaping, the order of keys.
 

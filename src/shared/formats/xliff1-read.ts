@@ -8,11 +8,10 @@ import {
   contentValue,
   elementXml,
   findUnits,
-  type RawDocument,
   type ReadUnit,
-  styleMeta,
   XliffCollector,
 } from "./xliff-shared.ts";
+import { type RawDocument, styleMeta } from "./xliff-style.ts";
 
 const NAME = FORMAT_INFO.xliff.label;
 /** `original` of the files `ng extract-i18n` writes. */

@@ -8,9 +8,9 @@ import {
   metaObjects,
   metaString,
   metaStrings,
-  styleOf,
   versionMeta,
 } from "./xliff-shared.ts";
+import { styleOf } from "./xliff-style.ts";
 import {
   GroupWriter,
   type KeyRow,

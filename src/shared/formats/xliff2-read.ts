@@ -7,11 +7,10 @@ import {
   contentValue,
   elementXml,
   findUnits,
-  type RawDocument,
   type ReadUnit,
-  styleMeta,
   XliffCollector,
 } from "./xliff-shared.ts";
+import { type RawDocument, styleMeta } from "./xliff-style.ts";
 
 /** `original` of the files `ng extract-i18n --format xlf2` writes. */
 export const ANGULAR_ORIGINAL_2 = "ng.template";
