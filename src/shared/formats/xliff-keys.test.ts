@@ -88,6 +88,15 @@ for (const [name, format, document, unit] of versions) {
       expect(keysOf(trip)).toEqual(["1", "2"]);
     });
 
+    it("keeps a unit's name on the way back when it is also the source text (the file names its units)", async () => {
+      const nameAttribute = name === "XLIFF 1.2" ? "resname" : "name";
+      const input = document(unit("1", "}", "", ` ${nameAttribute}="}"`));
+      const trip = await check(input);
+      expect(keysOf(trip)).toEqual(["}"]);
+      expect(trip.written).toContain(`${nameAttribute}="}"`);
+      expect(trip.again).toEqual(trip.parsed);
+    });
+
     it("keeps names and ids with spaces untrimmed, and never merges two units with one name", async () => {
       const nameAttribute = name === "XLIFF 1.2" ? "resname" : "name";
       const trip = await roundTrip(

@@ -181,10 +181,17 @@ export function collectUnits(
       unkeyed++;
       return;
     }
-    collector.add(sourceLanguage, { key, value: unit.identity.source, ...unit.fields });
+    const { name, source } = unit.identity;
+    // A name that is also the source text is a key the rule gives back without it; the file wrote it,
+    // so its export does too.
+    const fields =
+      name !== undefined && name === source && key === name
+        ? { ...unit.fields, meta: { ...unit.fields.meta, named: true } }
+        : unit.fields;
+    collector.add(sourceLanguage, { key, value: source, ...fields });
     if (unit.target === undefined) return;
     const state = unit.target.state ? { state: unit.target.state } : {};
-    collector.add(targetLanguage, { key, value: unit.target.value, ...unit.fields, ...state });
+    collector.add(targetLanguage, { key, value: unit.target.value, ...fields, ...state });
   });
   if (unkeyed > 0)
     collector.warnings.push(`Skipped ${unkeyed} <${unitName}> without id, name or source text`);

@@ -88,11 +88,12 @@ const TOKEN = /^[A-Za-z0-9_.:-]{1,200}$/;
 /**
  * Ids and names for the keys of one file, so that reading the file gives the same keys: a unit
  * keeps the id it was read with; a new key that is a plain token is its own id; anything else
- * gets a free number and its key as `resname`/`name`. A unit read without a name gets one only when
- * the key rule would not give its key back (checked by running the rule, until it does).
+ * gets a free number and its key as `resname`/`name`. A unit read with a name (`named`) keeps it; one
+ * read without gets one only when the key rule would not give its key back (checked by running the
+ * rule, until it does).
  */
 export function planUnits(
-  units: readonly { key: string; source: string; id?: string | undefined }[],
+  units: readonly { key: string; source: string; id?: string | undefined; named?: boolean }[],
   angular: boolean,
 ): PlannedUnit[] {
   const used = new Set<string>();
@@ -113,7 +114,7 @@ export function planUnits(
       id = String(next++);
     }
     used.add(id);
-    const named = read ? unit.key !== id && unit.key !== unit.source : unit.key !== id;
+    const named = unit.key !== id && (!read || unit.named === true || unit.key !== unit.source);
     return { key: unit.key, id, source: unit.source, named };
   });
   for (let round = 0; round < planned.length; round++) {

@@ -222,7 +222,12 @@ describe("XLIFF 1.2: writing", () => {
     const parsed = await parse(file?.bytes ?? new Uint8Array());
     expect(parsed.languages.de).toEqual([
       { key: "login.title", value: "Anmelden", comment: "Login screen", meta: { id: "login.title" } },
-      { key: "Too many attempts, wait %minutes% minutes.", value: "Zu viele Versuche.", meta: { id: "1" } },
+      // The file names the unit by its source text: kept, so that it is written back.
+      {
+        key: "Too many attempts, wait %minutes% minutes.",
+        value: "Zu viele Versuche.",
+        meta: { id: "1", named: true },
+      },
       { key: "inline", value: 'Klick <g id="1">hier</g> & <b>fett</b>', meta: { id: "inline" } },
       { key: "files", value: "{count, plural, one {# Datei} other {# Dateien}}", meta: { id: "files" } },
     ]);

@@ -84,11 +84,12 @@ function writeXliff2(
       ...row,
       meta,
       id: metaString(row.fields.meta?.id),
+      named: row.fields.meta?.named === true,
       withTarget: writesTarget(language, sourceLanguage, sourceOnly, meta),
     };
   });
   const planned = planUnits(
-    rows.map((row) => ({ key: row.key, source: row.source, id: row.id })),
+    rows.map((row) => ({ key: row.key, source: row.source, id: row.id, named: row.named })),
     angular,
   );
 
