@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ParsedFile } from "../../shared/formats/types.ts";
+import { xliff1Format } from "../../shared/formats/xliff1.ts";
 import { collectImport } from "./import-entries.ts";
 
 const file = (languages: ParsedFile["languages"]): ParsedFile => ({ languages, warnings: [] });
@@ -40,6 +41,25 @@ describe("collectImport", () => {
       "Skipped the strings of xx-AA: not a language Sprog knows",
       "Skipped the strings of ja_JP: not a language Sprog knows",
       "Skipped the strings of ja_XX: not a language Sprog knows",
+    ]);
+  });
+
+  it("says one thing of a file whose language Sprog lacks: where its strings went (issue 33)", async () => {
+    const xliff = `<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file source-language="en" target-language="ru-google" datatype="plaintext" original="x">
+    <body><trans-unit id="a"><source>Hello</source><target>Привет</target></trans-unit></body>
+  </file>
+</xliff>`;
+    const parsed = await xliff1Format.parse(new TextEncoder().encode(xliff), {
+      language: "ru",
+      sourceLanguage: "en",
+    });
+    const collected = collectImport(parsed, "xliff", "en");
+    expect([...collected.strings.keys()]).toEqual(["en", "ru"]);
+    expect(collected.warnings).toEqual([
+      'The file says its translations are in "ru-google" (not ru), so they were read as ru-google',
+      "Imported the strings of ru-google as Russian (ru): Sprog has no ru-google",
     ]);
   });
 

@@ -132,15 +132,19 @@ export class XliffCollector {
     this.fileMeta[language] = meta;
   }
 
-  /** Says so when the file's language is not the one chosen for the import. */
+  /**
+   * Says so when the file's language is not the one chosen for the import. "Read as", not
+   * "imported as": the import may still take a language Sprog lacks as its base language, and says
+   * so itself.
+   */
   checkLanguage(role: "source" | "target", declared: string | undefined, chosen: string) {
     if (!declared) return;
     const normalize = (code: string) => code.toLowerCase().replace(/_/g, "-");
     if (normalize(declared) === normalize(chosen)) return;
     const message =
       role === "target"
-        ? `The file says its translations are in "${declared}" (not ${chosen}); they were imported as ${declared}`
-        : `The file says its source language is "${declared}" (the project's is ${chosen}); its source texts were imported as ${declared}`;
+        ? `The file says its translations are in "${declared}" (not ${chosen}), so they were read as ${declared}`
+        : `The file says its source language is "${declared}" (the project's is ${chosen}), so its source texts were read as ${declared}`;
     if (!this.warnings.includes(message)) this.warnings.push(message);
   }
 
