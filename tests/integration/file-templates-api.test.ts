@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
 import type { FileTemplate } from "../../src/shared/schemas/file-templates.ts";
 import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
+import { feed } from "../helpers/activity.ts";
 import { call, fail } from "../helpers/contract-client.ts";
 import { buildProject } from "../helpers/factories.ts";
 import { teamOfThree } from "../helpers/teams.ts";
@@ -207,6 +208,16 @@ describe("the kept files of a project", () => {
     expect((await original(owner, projectId, file?.id ?? "")).status).toBe(404);
     const again = await fail(owner, contract.files.remove, { params: { projectId, id: file?.id ?? "" } });
     expect(again).toMatchObject({ status: 404, body: { error: { message: "File not found" } } });
+    // The team sees who removed which file; the 404 after it recorded nothing.
+    const { teamId } = await api()
+      .db.selectFrom("projects")
+      .select("team_id as teamId")
+      .where("id", "=", projectId)
+      .executeTakeFirstOrThrow();
+    const removals = (await feed(owner, teamId)).entries.filter((entry) => entry.kind === "file.removed");
+    expect(removals).toMatchObject([
+      { projectId, details: { fileName: "de.json", format: "json", language: "de" } },
+    ]);
 
     // The same strings, written as Sprog writes JSON (nested, as asked): 2-space indents.
     const rendered = await germanJson(owner, projectId);

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { FormatId } from "../../shared/formats/types.ts";
 import type { FileTemplate } from "../../shared/schemas/file-templates.ts";
 import type { DB } from "../db/schema.ts";
+import { recordActivity } from "../activity/record.ts";
 import { fullName, isoDate } from "../db/sql.ts";
 import { errors } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
@@ -111,13 +112,26 @@ export function createTemplateFileService(deps: {
      * a 304, and open screens refresh.
      */
     async remove(userId: string, projectId: string, id: string): Promise<void> {
-      await allowed(userId, projectId);
-      const deleted = await db
-        .deleteFrom("file_templates")
-        .where("project_id", "=", projectId)
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (deleted.numDeletedRows === 0n) throw errors.notFound("File");
+      const { project } = await allowed(userId, projectId);
+      const removed = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .deleteFrom("file_templates")
+          .where("project_id", "=", projectId)
+          .where("id", "=", id)
+          .returning(["path", "format", "language_code"])
+          .executeTakeFirst();
+        if (!row) return false;
+        await recordActivity(trx, {
+          teamId: project.team_id,
+          projectId,
+          userId,
+          kind: "file.removed",
+          languages: row.language_code === "*" ? [] : [row.language_code],
+          details: { fileName: row.path, format: row.format, language: row.language_code },
+        });
+        return true;
+      });
+      if (!removed) throw errors.notFound("File");
       await events.publish(projectId, [{ type: "project.updated", data: { projectId } }]);
     },
   };

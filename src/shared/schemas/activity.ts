@@ -23,6 +23,7 @@ export const ACTIVITY_KINDS = {
   "api_key.revoked": { label: "Revoked an API key", stringWork: false },
   "tone.edited": { label: "Edited the tone of voice", stringWork: false },
   "glossary.edited": { label: "Edited the glossary", stringWork: false },
+  "file.removed": { label: "Removed an uploaded file", stringWork: false },
 } as const satisfies Record<string, { label: string; stringWork: boolean }>;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;

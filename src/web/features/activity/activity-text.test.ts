@@ -71,6 +71,11 @@ describe("describeActivity", () => {
         "imported the glossary: 3 terms added, 2 updated",
       ],
       [{ kind: "glossary.edited", count: 20 }, "edited the glossary: 20 terms"],
+      [
+        { kind: "file.removed", languages: ["de"], details: { fileName: "locales/de.json" } },
+        "removed the uploaded file “locales/de.json” (German)",
+      ],
+      [{ kind: "file.removed", details: { fileName: "strings.csv" } }, "removed the uploaded file “strings.csv”"],
     ] as const;
     for (const [overrides, text] of cases) {
       expect(describeActivity(activityEntry(overrides as Parameters<typeof activityEntry>[0]))).toBe(text);

@@ -148,6 +148,8 @@ export function describeActivity(entry: ActivityEntry): string {
       return toneEdited(entry);
     case "glossary.edited":
       return glossaryEdited(entry);
+    case "file.removed":
+      return `removed the uploaded file${quoted(fileOf(entry))}${entry.languages.length > 0 ? ` (${languageList(entry.languages)})` : ""}`;
   }
 }
 
