@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { FormatId } from "../../shared/formats/types.ts";
 import type { FileTemplate } from "../../shared/schemas/file-templates.ts";
-import type { DB } from "../db/schema.ts";
 import { recordActivity } from "../activity/record.ts";
+import type { DB } from "../db/schema.ts";
 import { fullName, isoDate } from "../db/sql.ts";
 import { errors } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";

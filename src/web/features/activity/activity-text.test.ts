@@ -75,7 +75,10 @@ describe("describeActivity", () => {
         { kind: "file.removed", languages: ["de"], details: { fileName: "locales/de.json" } },
         "removed the uploaded file “locales/de.json” (German)",
       ],
-      [{ kind: "file.removed", details: { fileName: "strings.csv" } }, "removed the uploaded file “strings.csv”"],
+      [
+        { kind: "file.removed", details: { fileName: "strings.csv" } },
+        "removed the uploaded file “strings.csv”",
+      ],
     ] as const;
     for (const [overrides, text] of cases) {
       expect(describeActivity(activityEntry(overrides as Parameters<typeof activityEntry>[0]))).toBe(text);
