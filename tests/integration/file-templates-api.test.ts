@@ -71,6 +71,7 @@ describe("the kept files of a project", () => {
       format: "json",
       language: "de",
       path: "de.json",
+      namespace: "",
       size: Buffer.byteLength(GERMAN),
       sha256: sha256(GERMAN),
       uploadedBy: { name: "Olga Owner", email: ownerEmail },

@@ -169,13 +169,13 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
       await expectSameAsSource(join(dir, `pgdata-pglite-${today}`), database.url);
       expect(await withTarget(database.url, publicTables)).not.toContain("ai_usage");
       expect(await migrateToLatest(database.db)).toEqual(later);
-      // The later migrations add tables (0029: the uploaded files kept as templates) and one column
-      // (0028: who a comment ever mentioned, filled from its mentions): everything the old release
-      // had is still there.
+      // The later migrations add tables (0029: the uploaded files kept as templates) and columns
+      // (0028: who a comment ever mentioned, filled from its mentions; 0030: each key's namespace,
+      // the default for every key there was): everything the old release had is still there.
       await expectSameAsSource(join(dir, `pgdata-pglite-${today}`), database.url, {
         newTables: ["ai_usage", "project_snapshots", "word_counts", "key_search_texts", "file_templates"],
         newMigrations: later,
-        newColumns: { comments: ["mentioned_ever"] },
+        newColumns: { comments: ["mentioned_ever"], translation_keys: ["namespace"] },
       });
       const comments = await sql<{ mentions: string[]; mentioned_ever: string[] }>`
         select mentions, mentioned_ever from comments`.execute(database.db);

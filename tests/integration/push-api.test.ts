@@ -71,7 +71,7 @@ describe("push API", () => {
     expect(answer.status).toBe(200);
     expect(answer.json<PushAnswer>()).toEqual({
       dryRun: false,
-      files: [{ name: "en.json", language: "en", format: "json" }],
+      files: [{ name: "en.json", language: "en", format: "json", namespace: "" }],
       keysAdded: 2,
       keysDeleted: 0,
       languages: [{ code: "en", added: 2, changed: 0, unchanged: 0 }],
@@ -98,7 +98,7 @@ describe("push API", () => {
     const named = await push({ name: "messages.json", bytes: enc({ title: "Titel" }) }, { language: "de" });
     expect(named.status).toBe(200);
     expect(named.json<PushAnswer>().files).toEqual([
-      { name: "messages.json", language: "de", format: "json" },
+      { name: "messages.json", language: "de", format: "json", namespace: "" },
     ]);
     expect((await cells(projectId)).title).toEqual({ de: "Titel" });
     const unnamed = await push({ name: "messages.json", bytes: enc({ title: "Titel" }) });
@@ -123,9 +123,9 @@ describe("push API", () => {
     expect(answer.status).toBe(200);
     const body = answer.json<PushAnswer>();
     expect(body.files).toEqual([
-      { name: "locales/en.json", language: "en", format: "json" },
-      { name: "locales/de.json", language: "de", format: "json" },
-      { name: "fr.lproj/Localizable.strings", language: "fr", format: "strings" },
+      { name: "locales/en.json", language: "en", format: "json", namespace: "" },
+      { name: "locales/de.json", language: "de", format: "json", namespace: "" },
+      { name: "fr.lproj/Localizable.strings", language: "fr", format: "strings", namespace: "" },
     ]);
     expect(body.keysAdded).toBe(2);
     expect(body.languages).toEqual([
@@ -157,7 +157,7 @@ describe("push API", () => {
     const dry = await push(file, { ...fields, dryRun: "true" });
     expect(dry.status).toBe(200);
     const expected = {
-      files: [{ name: "en.json", language: "en", format: "json" }],
+      files: [{ name: "en.json", language: "en", format: "json", namespace: "" }],
       keysAdded: 1,
       keysDeleted: 1,
       languages: [{ code: "en", added: 1, changed: 1, unchanged: 0 }],

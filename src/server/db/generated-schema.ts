@@ -133,6 +133,7 @@ export interface FileTemplates {
   format: string;
   id: Generated<string>;
   language_code: string;
+  namespace: Generated<string>;
   parse_options: TemplateParseOptions;
   path: string;
   project_id: string;
@@ -367,6 +368,7 @@ export interface TranslationKeys {
   id: Generated<string>;
   key: string;
   max_length: number | null;
+  namespace: Generated<string>;
   position: number | null;
   project_id: string;
   tags: Generated<string[]>;

@@ -93,6 +93,7 @@ function conditionOf(scope: FilterScope, filters: KeyFilters): RawBuilder<unknow
   if (filters.check) parts.push(failsCheck(scope, filters.check));
   if (filters.tag) parts.push(sql`${filters.tag} = any(k.tags)`);
   if (filters.described) parts.push(CONDITIONS.described);
+  if (filters.namespace !== undefined) parts.push(sql`k.namespace = ${filters.namespace}`);
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
 }
 
@@ -121,7 +122,7 @@ export async function selectFacets(
 ): Promise<KeyFacets> {
   const within = search ? sql`k.id in (select id from translation_keys where ${search})` : sql`true`;
   const condition = conditionOf(scope, filters);
-  const [counts, tags, checks] = await Promise.all([
+  const [counts, tags, checks, namespaces] = await Promise.all([
     sql<Record<string, number>>`
       select count(*)::int as total,
         count(*) filter (where ${condition})::int as matching,
@@ -153,6 +154,15 @@ export async function selectFacets(
         ${search ? sql`and t.key_id in (select k.id from translation_keys k where k.project_id = ${scope.projectId} and ${within})` : sql``}
       group by c.id
     `.execute(db),
+    // Most projects have one file a language: the partial index (migration 0030) finds no row.
+    sql<{ namespace: string; count: number }>`
+      select k.namespace, count(*)::int as count
+      from translation_keys k
+      where k.project_id = ${scope.projectId} and ${within}
+        and exists (select 1 from translation_keys n where n.project_id = ${scope.projectId} and n.namespace <> '')
+      group by k.namespace
+      order by k.namespace
+    `.execute(db),
   ]);
   const row = counts.rows[0] ?? {};
   const count = (name: string) => Number(row[name] ?? 0);
@@ -175,5 +185,6 @@ export async function selectFacets(
       .filter((c) => c.count > 0),
     described: count("described"),
     tags: tags.rows.map((tag) => ({ tag: tag.tag, count: Number(tag.count) })),
+    namespaces: namespaces.rows.map((row) => ({ namespace: row.namespace, count: Number(row.count) })),
   };
 }

@@ -25,6 +25,7 @@ export function keyMetadataOf(row: KeyMetaColumns): KeyMetadata {
     ...(row.max_length !== null ? { maxLength: row.max_length } : {}),
     ...(row.translatable === false ? { translatable: false as const } : {}),
     ...(row.value_type === "json" ? { valueType: "json" as const } : {}),
+    ...(row.namespace ? { namespace: row.namespace } : {}),
   };
 }
 

@@ -24,6 +24,7 @@ export interface KeyMetaColumns {
   max_length: number | null;
   translatable: boolean;
   value_type: string | null;
+  namespace: string;
 }
 
 /** A key with one of its strings: a key without strings in the languages asked for has one row of nulls. */
@@ -45,11 +46,12 @@ export interface NewKey {
   tags: string[];
   max_length: number | null;
   translatable: boolean;
+  namespace: string;
 }
 
 export type KeyChanges = Pick<
   Updateable<TranslationKeysTable>,
-  "key" | "description" | "tags" | "max_length" | "translatable"
+  "key" | "description" | "tags" | "max_length" | "translatable" | "namespace"
 >;
 
 /**
@@ -64,7 +66,7 @@ export async function selectKeyRows(
 ): Promise<ListedRow[]> {
   const result = await sql<ListedRow>`
       with page as (
-        select id, key, created_at, description, context, tags, max_length, translatable, value_type
+        select id, key, created_at, description, context, tags, max_length, translatable, value_type, namespace
         from translation_keys
         where project_id = ${projectId}
           ${filter.keyId ? sql`and id = ${filter.keyId}` : sql``}
@@ -74,7 +76,7 @@ export async function selectKeyRows(
         ${filter.limit ? sql`limit ${filter.limit}` : sql``}
       )
       select k.id, k.key, ${isoText("k.created_at")} as created_at, k.description, k.context, k.tags,
-        k.max_length, k.translatable, k.value_type, s.language_code, s.value, s.version,
+        k.max_length, k.translatable, k.value_type, k.namespace, s.language_code, s.value, s.version,
         ${isoText("s.updated_at")} as updated_at, s.machine
       from page k
       left join translation_strings s on s.key_id = k.id and s.language_code = any(${languages}::text[])

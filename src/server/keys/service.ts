@@ -147,6 +147,7 @@ export function createKeyService(deps: {
           tags: body.tags ? [...new Set(body.tags)] : [],
           max_length: body.maxLength ?? null,
           translatable: body.translatable ?? true,
+          namespace: body.namespace ?? "",
         });
         if (!key) throw duplicateKey();
         const recorded = await recordActivity(trx, {
@@ -192,6 +193,9 @@ export function createKeyService(deps: {
         ...(body.tags !== undefined ? { tags: [...new Set(body.tags)] } : {}),
         ...(body.maxLength !== undefined ? { max_length: body.maxLength } : {}),
         ...(body.translatable !== undefined ? { translatable: body.translatable } : {}),
+        ...(body.namespace !== undefined && body.namespace !== key.namespace
+          ? { namespace: body.namespace }
+          : {}),
       };
       let recorded: RecordedActivity | undefined;
       if (Object.keys(changes).length > 0) {

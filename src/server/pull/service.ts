@@ -116,6 +116,7 @@ export function createPullService(deps: {
       body.language ?? "*",
       body.nested ?? false,
       body.sortKeys ?? false,
+      body.namespace ?? null,
     ]);
     return `"${createHash("sha1").update(stamp).digest("base64url")}"`;
   }
@@ -133,6 +134,9 @@ export function createPullService(deps: {
       flattenPlurals: false,
       placeholderFormat: body.placeholderFormat,
       sortKeys: body.sortKeys ?? false,
+      ...(body.namespace !== undefined ? { namespace: body.namespace } : {}),
+      // One language's file without a namespace is every key, as before namespaces.
+      ...(body.language !== undefined && body.namespace === undefined ? { allNamespaces: true } : {}),
     };
     if (!body.language) {
       const bytes = await buildExportZip(trx, project, request, formats);
@@ -181,7 +185,14 @@ export function createPullService(deps: {
     ): Promise<PullAnswer> {
       // Cheap path first: the ETag alone answers a poll that changed nothing or one this
       // process answered before; while the project does not change it is not even recomputed.
-      const parameters = `${body.format}:${body.placeholderFormat}:${body.language ?? "*"}:${body.nested ?? false}:${body.sortKeys ?? false}`;
+      const parameters = JSON.stringify([
+        body.format,
+        body.placeholderFormat,
+        body.language ?? "*",
+        body.nested ?? false,
+        body.sortKeys ?? false,
+        body.namespace ?? null,
+      ]);
       const etag = await etags.get(apiKey.project_id, parameters, async () => {
         const project = await projectOf(db, apiKey.project_id);
         return etagOf(db, project, languagesOf(project, body), body);

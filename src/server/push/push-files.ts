@@ -1,4 +1,5 @@
 import { formatForFileName, sniffXliffVersion } from "../../shared/formats/file-language.ts";
+import { namespaceOfPath } from "../../shared/formats/file-namespace.ts";
 import { guessProjectLanguage } from "../../shared/formats/project-file-language.ts";
 import { FORMAT_IDS, type FormatId } from "../../shared/formats/types.ts";
 import { readZipEntries, ZipDamagedError, ZipTooLargeError } from "../../shared/formats/zip-read.ts";
@@ -14,6 +15,8 @@ export interface PushFile {
   bytes: Uint8Array;
   language: string;
   format: FormatId;
+  /** See `namespaceOfPath`. */
+  namespace: string;
 }
 
 const isFormatId = (value: string): value is FormatId => (FORMAT_IDS as readonly string[]).includes(value);
@@ -46,7 +49,7 @@ function languageOf(asked: string): string {
  */
 export function pushFilesOf(
   upload: { name: string; bytes: Uint8Array },
-  asked: { language?: string | undefined; format?: string | undefined },
+  asked: { language?: string | undefined; format?: string | undefined; namespace?: string | undefined },
   projectLanguages: readonly string[],
 ): { files: PushFile[]; skipped: string[] } {
   if (!upload.name.toLowerCase().endsWith(".zip")) {
@@ -64,7 +67,9 @@ export function pushFilesOf(
         `language is required: the name ${upload.name} does not say which language the file holds`,
       );
     }
-    return { files: [{ ...upload, format, language: languageOf(guessed) }], skipped: [] };
+    const language = languageOf(guessed);
+    const namespace = asked.namespace ?? namespaceOfPath(upload.name, language);
+    return { files: [{ ...upload, format, language, namespace }], skipped: [] };
   }
 
   const files: PushFile[] = [];
@@ -81,7 +86,9 @@ export function pushFilesOf(
       skipped.push(`Skipped ${entry.name}: its name does not say which language it holds`);
       continue;
     }
-    files.push({ name: entry.name, bytes: entry.data, format, language: languageOf(language) });
+    const code = languageOf(language);
+    const namespace = asked.namespace ?? namespaceOfPath(entry.name, code);
+    files.push({ name: entry.name, bytes: entry.data, format, language: code, namespace });
   }
   if (files.length === 0) {
     throw new AppError(

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { qualifiedKey } from "../../shared/formats/file-namespace.ts";
 import type { FormatId } from "../../shared/formats/types.ts";
 import { TAG_MAX, TAGS_MAX } from "../../shared/schemas/keys.ts";
 import type { PushAnswer, PushFields } from "../../shared/schemas/push.ts";
@@ -10,7 +11,7 @@ import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import { fileLanguageOf } from "../transfer/export-files.ts";
 import { type FormatRunner, inProcessFormats } from "../transfer/format-workers.ts";
-import { writeParsedImport } from "../transfer/import-writes.ts";
+import { qualifiedWarning, writeParsedImport } from "../transfer/import-writes.ts";
 import { mergeParsedImports } from "../transfer/merge-parsed.ts";
 import type { ParsedImport } from "../transfer/parse-import.ts";
 import { saveTemplate } from "../transfer/template-store.ts";
@@ -147,13 +148,15 @@ export function createPushService(deps: {
         const counts = new Map<string, Counts>();
         const addedKeyIds: string[] = [];
         let keysAdded = 0;
-        for (const { format, data } of byFormat(parsed, fields.overwriteExisting)) {
+        for (const { format, namespace, data } of byFile(parsed, fields.overwriteExisting)) {
           const filled = await fillCounts(trx, project.id, data);
           const written = await writeParsedImport(trx, project.id, format, data, {
             origin: "api",
             userId: apiKey.created_by,
             overwriteExisting: fields.overwriteExisting,
+            namespace,
           });
+          errors.push(...qualifiedWarning(namespace, written.qualified));
           keysAdded += written.keysAdded;
           addedKeyIds.push(...written.addedKeyIds);
           for (const { code, values } of data.languages) {
@@ -178,6 +181,7 @@ export function createPushService(deps: {
             projectId: project.id,
             format: file.format,
             language,
+            namespace: file.namespace,
             path: file.name,
             bytes: file.bytes,
             parse: { language: file.language, flattenNestedKeys: true },
@@ -187,15 +191,20 @@ export function createPushService(deps: {
           });
         }
         if (tags.length > 0) await addTags(trx, addedKeyIds, tags);
-        const keysDeleted = fields.deleteMissing
-          ? await deleteKeysNotIn(trx, project.id, [...new Set(parsed.flatMap(({ data }) => data.keys))])
-          : 0;
+        let keysDeleted = 0;
+        if (fields.deleteMissing) {
+          for (const namespace of new Set(parsed.map(({ file }) => file.namespace))) {
+            const keys = parsed.flatMap(({ file, data }) => (file.namespace === namespace ? data.keys : []));
+            keysDeleted += await deleteKeysNotIn(trx, project.id, namespace, [...new Set(keys)]);
+          }
+        }
         const answer: PushAnswer = {
           dryRun: fields.dryRun,
           files: parsed.map(({ file }) => ({
             name: file.name,
             language: file.language,
             format: file.format,
+            namespace: file.namespace,
           })),
           keysAdded,
           keysDeleted,
@@ -252,16 +261,21 @@ export function createPushService(deps: {
   };
 }
 
-/** A zip's files as one import per format (in the order the files come), written in one go each. */
-function byFormat(parsed: readonly { file: PushFile; data: ParsedImport }[], overwriteExisting: boolean) {
-  const groups = new Map<FormatId, ParsedImport[]>();
+/**
+ * A zip's files as one import per format and namespace (in the order the files come), written in
+ * one go each.
+ */
+function byFile(parsed: readonly { file: PushFile; data: ParsedImport }[], overwriteExisting: boolean) {
+  const groups = new Map<string, { format: FormatId; namespace: string; parts: ParsedImport[] }>();
   for (const { file, data } of parsed) {
-    const group = groups.get(file.format);
-    if (group) group.push(data);
-    else groups.set(file.format, [data]);
+    const id = JSON.stringify([file.format, file.namespace]);
+    const group = groups.get(id);
+    if (group) group.parts.push(data);
+    else groups.set(id, { format: file.format, namespace: file.namespace, parts: [data] });
   }
-  return [...groups].map(([format, parts]) => ({
+  return [...groups.values()].map(({ format, namespace, parts }) => ({
     format,
+    namespace,
     data: mergeParsedImports(parts, overwriteExisting),
   }));
 }
@@ -316,16 +330,23 @@ async function addTags(trx: Transaction<DB>, keyIds: readonly string[], tags: re
 }
 
 /**
- * `deleteMissing`: the project's keys the source file does not have go, with their strings. An
- * anti-join against the file's names (hashed once), where `not (key = any(…))` would compare every
- * key with every name: 250,000 of each is billions of comparisons.
+ * `deleteMissing`: the keys of the pushed file's namespace that the source file does not have go,
+ * with their strings; other files' keys stay. An anti-join against the file's names (hashed once),
+ * where `not (key = any(…))` would compare every key with every name: 250,000 of each is billions
+ * of comparisons. A key kept as `namespace:key` is in the file as `key`.
  */
-async function deleteKeysNotIn(trx: Transaction<DB>, projectId: string, keys: readonly string[]) {
+async function deleteKeysNotIn(
+  trx: Transaction<DB>,
+  projectId: string,
+  namespace: string,
+  keys: readonly string[],
+) {
+  const names = namespace === "" ? keys : [...keys, ...keys.map((key) => qualifiedKey(namespace, key))];
   const deleted = await sql<{ n: number }>`
     with gone as (
       delete from translation_keys tk
-      where tk.project_id = ${projectId}
-        and not exists (select 1 from unnest(${keys}::text[]) as t(k) where t.k = tk.key)
+      where tk.project_id = ${projectId} and tk.namespace = ${namespace}
+        and not exists (select 1 from unnest(${names}::text[]) as t(k) where t.k = tk.key)
       returning 1
     )
     select count(*)::int as n from gone

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { namespacedPath } from "../../shared/formats/file-namespace.ts";
 import type { FormatId, FormatMeta, OutputFile } from "../../shared/formats/types.ts";
 import type { PlaceholderFormat } from "../../shared/schemas/projects.ts";
 import type { DB } from "../db/schema.ts";
@@ -8,7 +9,7 @@ import { exportPages } from "./export-pages.ts";
 import type { ExportOutput } from "./format-jobs.ts";
 import { type FormatRunner, inProcessFormats } from "./format-workers.ts";
 import type { TemplateInput } from "./template-render.ts";
-import { templatesOf } from "./template-store.ts";
+import { templateSlot, templatesOf } from "./template-store.ts";
 import { bytesOf, type DeflatedFile, zipStream } from "./zip.ts";
 
 export interface ExportRequest {
@@ -23,6 +24,13 @@ export interface ExportRequest {
   sortKeys?: boolean;
   /** Keys per database page (tests: a small project over many pages). */
   keysPerPage?: number;
+  /**
+   * One namespace's file (file-namespace.ts). Unset: a file per namespace where the project has
+   * several, each at its namespace's path (`de/common.json`); one file as before where it has one.
+   */
+  namespace?: string;
+  /** Every namespace's keys in one file per language (the pull API without a namespace). */
+  allNamespaces?: boolean;
 }
 
 /** Formats whose files carry the source text next to each translation. */
@@ -138,8 +146,15 @@ async function* groupOutputs(
   const wanted = new Set(request.languages);
   if (WITH_SOURCE.has(request.format)) wanted.add(source);
   const fileMeta = await fileMetaOf(db, project.id, request.format);
+  const present = request.namespace !== undefined ? [request.namespace] : await namespacesOf(db, project.id);
+  const namespaces = request.allNamespaces ? [undefined] : present;
+  // Named by their namespace only where the export writes several.
+  const renamed = namespaces.length > 1;
+  // A file of every namespace has the template of the one there is, if there is one.
+  const templateNamespace = (namespace: string | undefined) =>
+    namespace ?? (present.length === 1 ? (present[0] ?? "") : undefined);
   const stop = new AbortController();
-  const start = (group: string[]) => {
+  const start = (group: string[], namespace: string | undefined) => {
     // The source's strings are read along only where placeholders are converted against them.
     const read = request.placeholderFormat ? new Set([...group, source]) : new Set(group);
     const pages = exportPages(db, {
@@ -148,6 +163,7 @@ async function* groupOutputs(
       languages: [...read],
       sortKeys: request.sortKeys ?? false,
       keysPerPage: request.keysPerPage,
+      namespace,
       signal: stop.signal,
     });
     const output = formats.exportGroup(pages, {
@@ -160,24 +176,38 @@ async function* groupOutputs(
       flattenPlurals: request.flattenPlurals,
       fileMeta,
       deflate,
-      template: templates.get(fileLanguageOf(request.format, group, source) ?? ""),
+      template: templateOf(group, templateNamespace(namespace)),
     });
     // Awaited in turn below; a failure of one never awaited (the reader gone) is not unhandled.
     output.catch(() => {});
-    return output;
+    return renamed && namespace !== undefined
+      ? output.then((done) => inNamespace(done, namespace, ONE_FILE_FOR_ALL.has(request.format)))
+      : output;
   };
-  const groups = fileGroupsOf(request.format, [...wanted], source);
+  const languageGroups = fileGroupsOf(request.format, [...wanted], source);
+  const groups = namespaces.flatMap((namespace) => languageGroups.map((group) => ({ group, namespace })));
   // Keys by name is another order than the file's: then the file is written from the project.
-  const fileLanguages = groups.map((group) => fileLanguageOf(request.format, group, source) ?? "");
+  const fileLanguages = languageGroups.map((group) => fileLanguageOf(request.format, group, source) ?? "");
   const templates = request.sortKeys
     ? new Map<string, TemplateInput>()
-    : await templatesOf(db, project, request.format, fileLanguages);
+    : await templatesOf(
+        db,
+        project,
+        request.format,
+        fileLanguages,
+        namespaces.flatMap((namespace) => templateNamespace(namespace) ?? []),
+      );
+  function templateOf(group: string[], namespace: string | undefined): TemplateInput | undefined {
+    if (namespace === undefined) return undefined;
+    return templates.get(templateSlot(fileLanguageOf(request.format, group, source) ?? "", namespace));
+  }
   // The groups started and not yet given out, besides the one awaited.
   const started: Promise<ExportOutput>[] = [];
   let next = 0;
   const startMore = () => {
     while (!stop.signal.aborted && next < groups.length && started.length < GROUPS_AHEAD) {
-      started.push(start(groups[next++] ?? []));
+      const { group = [], namespace } = groups[next++] ?? {};
+      started.push(start(group, namespace));
     }
   };
   try {
@@ -189,6 +219,39 @@ async function* groupOutputs(
   } finally {
     stop.abort();
   }
+}
+
+/**
+ * The namespaces the project's keys are in, the default first: `[undefined]` (every key, no
+ * filter) where they are all in the default one, as in every project before namespaces.
+ */
+async function namespacesOf(db: Kysely<DB>, projectId: string): Promise<(string | undefined)[]> {
+  const named = await db
+    .selectFrom("translation_keys")
+    .select("namespace")
+    .distinct()
+    .where("project_id", "=", projectId)
+    .where("namespace", "<>", "")
+    .orderBy("namespace")
+    .execute();
+  if (named.length === 0) return [undefined];
+  const unnamed = await db
+    .selectFrom("translation_keys")
+    .select("id")
+    .where("project_id", "=", projectId)
+    .where("namespace", "=", "")
+    .limit(1)
+    .executeTakeFirst();
+  return [...(unnamed ? [""] : []), ...named.map((row) => row.namespace)];
+}
+
+/** A namespace's files at its paths (`namespacedPath`). */
+function inNamespace(output: ExportOutput, namespace: string, everyLanguage: boolean): ExportOutput {
+  const path = (file: { path: string }) => namespacedPath(file.path, namespace, everyLanguage);
+  if ("files" in output) return { files: output.files.map((file) => ({ ...file, path: path(file) })) };
+  if ("deflated" in output)
+    return { deflated: output.deflated.map((file) => ({ ...file, path: path(file) })) };
+  return output;
 }
 
 async function fileMetaOf(

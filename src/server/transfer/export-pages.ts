@@ -17,6 +17,11 @@ export interface PagesRequest {
   /** Keys by name (byte order) instead of their order in the files they came from. */
   sortKeys: boolean;
   keysPerPage?: number | undefined;
+  /**
+   * One namespace's keys (file-namespace.ts), each under its name in the file (`auth:title` of
+   * `auth` is `title`); undefined: every key, as named.
+   */
+  namespace?: string | undefined;
   /** Stops the reading between pages (a reader gone). */
   signal?: AbortSignal | undefined;
 }
@@ -82,19 +87,26 @@ export async function* exportPages(db: Kysely<DB>, request: PagesRequest): Async
         ? sql`position ${direction}, key collate "C" ${direction}`
         : sql`key collate "C" ${direction}`;
     };
+    const namespace = request.namespace;
+    const inNamespace = namespace === undefined ? sql`true` : sql`k.namespace = ${namespace}`;
+    const name =
+      namespace === undefined || namespace === ""
+        ? sql`p.key`
+        : sql`case when starts_with(p.key, ${`${namespace}:`}::text)
+            then substr(p.key, char_length(${namespace}::text) + 2) else p.key end`;
     const result = await sql<PageRow>`
       with p as materialized (
         select k.id, k.key, k.position, k.description, k.context, k.translatable, k.max_length, k.tags,
           k.value_type, k.format_meta -> ${request.format} as meta
         from translation_keys k
-        where k.project_id = ${request.projectId} and ${where}
+        where k.project_id = ${request.projectId} and ${inNamespace} and ${where}
         order by ${order(false)}
         limit ${limit}
       ), last as (
         select position, key from p order by ${order(true)} limit 1
       )
       select (select count(*) from p)::int as keys, last.position as last_position, last.key as last_key,
-        (select json_agg(json_build_array(p.key, p.description, p.context, p.translatable, p.max_length,
+        (select json_agg(json_build_array(${name}, p.description, p.context, p.translatable, p.max_length,
             p.tags, p.value_type, p.meta, v.vs, v.ss) order by ${order(false)})::text
           from p ${withStrings(request.languages)}) as page
       from (select 1) one left join last on true

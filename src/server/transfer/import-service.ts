@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { formatForFileName } from "../../shared/formats/file-language.ts";
+import { namespaceOfPath } from "../../shared/formats/file-namespace.ts";
 import { canonicalLanguage } from "../../shared/languages.ts";
 import type { ImportOptions, ImportResult } from "../../shared/schemas/transfer.ts";
 import { publishActivity } from "../activity/publish.ts";
@@ -10,7 +11,7 @@ import type { EventBus } from "../events/event-bus.ts";
 import type { Access } from "../teams/access.ts";
 import { fileLanguageOf } from "./export-files.ts";
 import { type FormatRunner, inProcessFormats } from "./format-workers.ts";
-import { writeParsedImport } from "./import-writes.ts";
+import { qualifiedWarning, writeParsedImport } from "./import-writes.ts";
 import { saveTemplate } from "./template-store.ts";
 
 /** Warnings kept in the answer; the count covers all of them. */
@@ -59,7 +60,8 @@ export function createImportService(deps: {
         },
         sourceLanguage: project.source_language,
       });
-      const { warnings } = collected;
+      const warnings = [...collected.warnings];
+      const namespace = options.namespace ?? namespaceOfPath(file.name, language);
       const fileLanguages = collected.languages.map((strings) => strings.code);
       if (fileLanguages.length === 0) {
         throw new AppError("validation_failed", "Error processing file: it holds no strings to import");
@@ -83,13 +85,16 @@ export function createImportService(deps: {
           origin: "import",
           userId,
           overwriteExisting: options.overwriteExisting,
+          namespace,
         });
+        warnings.push(...qualifiedWarning(namespace, written.qualified));
         const templateLanguage = fileLanguageOf(formatId, fileLanguages, project.source_language);
         if (templateLanguage) {
           await saveTemplate(trx, {
             projectId,
             format: formatId,
             language: templateLanguage,
+            namespace,
             path: file.name,
             bytes: file.bytes,
             parse: {
@@ -111,7 +116,13 @@ export function createImportService(deps: {
           kind: "strings.imported",
           count: translationsAdded,
           languages: fileLanguages,
-          details: { fileName: file.name, format: formatId, keysAdded: written.keysAdded, languagesAdded },
+          details: {
+            fileName: file.name,
+            format: formatId,
+            keysAdded: written.keysAdded,
+            languagesAdded,
+            ...(namespace === "" ? {} : { namespace }),
+          },
         });
         return { keysAdded: written.keysAdded, translationsAdded, recorded };
       });

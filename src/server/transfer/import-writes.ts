@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { qualifiedKey } from "../../shared/formats/file-namespace.ts";
 import type { FormatId, FormatMeta } from "../../shared/formats/types.ts";
 import type { DB } from "../db/schema.ts";
 import { type HistoryOrigin, type StringChange, writeStrings } from "../strings/string-writer.ts";
@@ -68,13 +69,20 @@ export async function insertKeysInFileOrder(
   projectId: string,
   keys: readonly string[],
   described?: { format: FormatId; keyMeta: ReadonlyMap<string, ImportedKeyMeta> },
-): Promise<{ added: number; addedIds: string[]; idOf: Map<string, string> }> {
+  /** The file's namespace (file-namespace.ts): new keys go there; `""` (the default) matches any. */
+  namespace = "",
+): Promise<{ added: number; addedIds: string[]; idOf: Map<string, string>; qualified: string[] }> {
   const addedIds: string[] = [];
+  // By the file's key names; the names the keys are kept under may differ (`namespace:key`).
   const idOf = new Map<string, string>();
-  for (const slice of slices(keys)) {
+  const storedOf = namespace === "" ? undefined : await namesInNamespace(trx, projectId, keys, namespace);
+  const stored = (key: string) => storedOf?.get(key) ?? key;
+  const fileKeyOf = new Map<string, string>();
+  for (const key of keys) fileKeyOf.set(stored(key), key);
+  for (const slice of slices(keys.map(stored))) {
     const metaRows: KeyMetaRow[] = [];
     for (const key of slice) {
-      const meta = described?.keyMeta.get(key);
+      const meta = described?.keyMeta.get(fileKeyOf.get(key) ?? key);
       if (meta) metaRows.push(keyMetaRow(key, meta));
     }
     const format = described?.format ?? "";
@@ -91,9 +99,10 @@ export async function insertKeysInFileOrder(
         where tk.project_id = ${projectId} and tk.key = any(${slice}::text[])
       ), inserted as (
         insert into translation_keys (
-          project_id, key, position, description, context, translatable, max_length, tags, value_type, format_meta
+          project_id, key, namespace, position, description, context, translatable, max_length, tags, value_type,
+          format_meta
         )
-        select ${projectId}::uuid, t.k, b.last + t.n, m.description, m.context, coalesce(m.translatable, true),
+        select ${projectId}::uuid, t.k, ${namespace}::text, b.last + t.n, m.description, m.context, coalesce(m.translatable, true),
           m.max_length,
           coalesce((select array_agg(distinct x order by x) from unnest(m.tags) as x), '{}'),
           m.value_type,
@@ -109,20 +118,59 @@ export async function insertKeysInFileOrder(
       union all
       select id, key, true as added from inserted
     `.execute(trx);
+    const fileKey = (key: string) => fileKeyOf.get(key) ?? key;
     for (const row of rows.rows) {
-      idOf.set(row.key, row.id);
+      idOf.set(fileKey(row.key), row.id);
       if (row.added) addedIds.push(row.id);
     }
     // A key another import inserted meanwhile is in neither: it is there now.
-    const raced = slice.filter((key) => !idOf.has(key));
+    const raced = slice.filter((key) => !idOf.has(fileKey(key)));
     if (raced.length > 0) {
       const found = await sql<{ id: string; key: string }>`
         select id, key from translation_keys where project_id = ${projectId} and key = any(${raced}::text[])
       `.execute(trx);
-      for (const row of found.rows) idOf.set(row.key, row.id);
+      for (const row of found.rows) idOf.set(fileKey(row.key), row.id);
     }
   }
-  return { added: addedIds.length, addedIds, idOf };
+  const qualified = keys.filter((key) => stored(key) !== key);
+  return { added: addedIds.length, addedIds, idOf, qualified };
+}
+
+/**
+ * The names a namespace's file keys are kept under: the key of that name, if it is the
+ * namespace's or the default's (which then moves into the namespace: a project's keys from before
+ * its files were split are the default's); else `namespace:key`, when another namespace has the name.
+ */
+async function namesInNamespace(
+  trx: Db,
+  projectId: string,
+  keys: readonly string[],
+  namespace: string,
+): Promise<Map<string, string>> {
+  const qualified = keys.map((key) => qualifiedKey(namespace, key));
+  const rows = await sql<{ id: string; key: string; namespace: string }>`
+    select id, key, namespace from translation_keys
+    where project_id = ${projectId} and key = any(${[...keys, ...qualified]}::text[])
+  `.execute(trx);
+  const existing = new Map(rows.rows.map((row) => [row.key, row]));
+  const names = new Map<string, string>();
+  const adopted: string[] = [];
+  for (const key of keys) {
+    const own = existing.get(qualifiedKey(namespace, key));
+    const same = existing.get(key);
+    if (own) names.set(key, own.key);
+    else if (!same || same.namespace === namespace) names.set(key, key);
+    else if (same.namespace === "") {
+      names.set(key, key);
+      adopted.push(same.id);
+    } else names.set(key, qualifiedKey(namespace, key));
+  }
+  for (const slice of slices(adopted)) {
+    await sql`
+      update translation_keys set namespace = ${namespace}, updated_at = now() where id = any(${slice}::uuid[])
+    `.execute(trx);
+  }
+  return names;
 }
 
 /**
@@ -191,6 +239,21 @@ export interface WrittenImport {
   addedKeyIds: string[];
   /** Non-empty strings written, per language. */
   writtenByLanguage: Map<string, number>;
+  /** The file's keys another namespace has: kept as `namespace:key` (see `namesInNamespace`). */
+  qualified: string[];
+}
+
+/** What an import says of the keys it kept as `namespace:key`. */
+export function qualifiedWarning(namespace: string, qualified: readonly string[]): string[] {
+  if (qualified.length === 0) return [];
+  const shown = qualified
+    .slice(0, 3)
+    .map((key) => `"${qualifiedKey(namespace, key)}"`)
+    .join(", ");
+  const more = qualified.length > 3 ? ` and ${(qualified.length - 3).toLocaleString("en")} more` : "";
+  return [
+    `${qualified.length.toLocaleString("en")} ${qualified.length === 1 ? "key is" : "keys are"} in another file of the project too: kept as ${shown}${more} in ${namespace}, and written back under ${qualified.length === 1 ? "its own name" : "their own names"}`,
+  ];
 }
 
 /**
@@ -204,10 +267,22 @@ export async function writeParsedImport(
   projectId: string,
   format: FormatId,
   parsed: ParsedImport,
-  meta: { origin: HistoryOrigin; userId: string | null; overwriteExisting: boolean },
+  meta: {
+    origin: HistoryOrigin;
+    userId: string | null;
+    overwriteExisting: boolean;
+    /** The file's namespace (file-namespace.ts); `""`, the default, when absent. */
+    namespace?: string;
+  },
 ): Promise<WrittenImport> {
   const described = { format, keyMeta: parsed.keyMeta };
-  const { added, addedIds, idOf } = await insertKeysInFileOrder(trx, projectId, parsed.keys, described);
+  const { added, addedIds, idOf, qualified } = await insertKeysInFileOrder(
+    trx,
+    projectId,
+    parsed.keys,
+    described,
+    meta.namespace,
+  );
   await writeKeyMeta(trx, format, parsed.keyMeta, idOf, new Set(addedIds));
   await writeFileMeta(trx, projectId, format, parsed.fileMeta);
   const history = { origin: meta.origin, userId: meta.userId, keepState: !STATEFUL_FORMATS.has(format) };
@@ -224,7 +299,7 @@ export async function writeParsedImport(
         writtenByLanguage.set(row.language, (writtenByLanguage.get(row.language) ?? 0) + 1);
     }
   }
-  return { keysAdded: added, addedKeyIds: addedIds, writtenByLanguage };
+  return { keysAdded: added, addedKeyIds: addedIds, writtenByLanguage, qualified };
 }
 
 /**

@@ -24,6 +24,8 @@ export interface SavedTemplate {
   format: FormatId;
   /** See `fileLanguageOf`. */
   language: string;
+  /** The file's namespace (`namespaceOfPath`); `""`: the language's one file. */
+  namespace: string;
   /** The file's name as uploaded. */
   path: string;
   bytes: Uint8Array;
@@ -44,6 +46,7 @@ export async function saveTemplate(trx: Kysely<DB>, template: SavedTemplate): Pr
       .where("project_id", "=", template.projectId)
       .where("format", "=", template.format)
       .where("language_code", "=", template.language)
+      .where("namespace", "=", template.namespace)
       .execute();
     return;
   }
@@ -51,6 +54,7 @@ export async function saveTemplate(trx: Kysely<DB>, template: SavedTemplate): Pr
     project_id: template.projectId,
     format: template.format,
     language_code: template.language,
+    namespace: template.namespace,
     path: template.path,
     bytes: Buffer.from(template.bytes),
     size: template.bytes.length,
@@ -64,7 +68,7 @@ export async function saveTemplate(trx: Kysely<DB>, template: SavedTemplate): Pr
     .insertInto("file_templates")
     .values(row)
     .onConflict((conflict) =>
-      conflict.columns(["project_id", "format", "language_code"]).doUpdateSet({
+      conflict.columns(["project_id", "format", "language_code", "namespace"]).doUpdateSet({
         path: row.path,
         bytes: row.bytes,
         size: row.size,
@@ -79,25 +83,33 @@ export async function saveTemplate(trx: Kysely<DB>, template: SavedTemplate): Pr
     .execute();
 }
 
-/** The project's templates in one format, by file language, ready for the format worker. */
+/** Where a template is found among `templatesOf`'s: its file language and namespace. */
+export function templateSlot(language: string, namespace: string): string {
+  return JSON.stringify([language, namespace]);
+}
+
+/** The project's templates in one format, by `templateSlot`, ready for the format worker. */
 export async function templatesOf(
   db: Kysely<DB>,
   project: ProjectRow,
   format: FormatId,
   /** The file languages the export writes (`fileLanguageOf`): only their files are read. */
   languages: readonly string[],
+  /** The namespaces it writes. */
+  namespaces: readonly string[],
 ): Promise<Map<string, TemplateInput>> {
-  if (languages.length === 0) return new Map();
+  if (languages.length === 0 || namespaces.length === 0) return new Map();
   const rows = await db
     .selectFrom("file_templates")
-    .select(["language_code", "bytes", "parse_options", "sha256", "fingerprints", "shape"])
+    .select(["language_code", "namespace", "bytes", "parse_options", "sha256", "fingerprints", "shape"])
     .where("project_id", "=", project.id)
     .where("format", "=", format)
     .where("language_code", "in", languages)
+    .where("namespace", "in", namespaces)
     .execute();
   return new Map(
     rows.map((row) => [
-      row.language_code,
+      templateSlot(row.language_code, row.namespace),
       {
         bytes: new Uint8Array(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength),
         sha256: row.sha256,

@@ -6,7 +6,8 @@ export const ALL_LANGUAGES = "*";
 
 /**
  * An uploaded file kept as the template of its exports (issue 33): Project Settings → Files lists
- * them. One per project, format and file language; the next upload of that file replaces it.
+ * them. One per project, format, file language and namespace; the next upload of that file
+ * replaces it.
  */
 export const fileTemplateSchema = z.object({
   id: z.string(),
@@ -15,6 +16,8 @@ export const fileTemplateSchema = z.object({
   language: z.string(),
   /** The file's name as it was uploaded (by the CLI, with its folders). */
   path: z.string(),
+  /** The namespace its keys are in (`common` of `locales/de/common.json`); "": the language's one file. */
+  namespace: z.string(),
   /** In bytes. */
   size: z.number().int(),
   /** Hex SHA-256 of the bytes kept. */

@@ -36,6 +36,8 @@ export const keyFiltersSchema = z.object({
   tag: z.string().trim().min(1).max(TAG_MAX).optional(),
   /** The key has a description for translators. */
   described: flag,
+  /** The key belongs to this file (issue 33); empty: the language's one file. */
+  namespace: z.string().max(100).optional(),
 });
 export type KeyFilters = z.infer<typeof keyFiltersSchema>;
 
@@ -56,6 +58,7 @@ export const FILTER_NAMES = [
   "check",
   "tag",
   "described",
+  "namespace",
 ] as const satisfies readonly (keyof KeyFilters)[];
 
 /** Whether any filter is set. */
@@ -86,5 +89,7 @@ export const keyFacetsSchema = z.object({
   checks: z.array(z.object({ id: checkIdSchema, count: z.number().int() })),
   described: z.number().int(),
   tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
+  /** The files the keys are in, with their counts; empty where every key is in the one file. */
+  namespaces: z.array(z.object({ namespace: z.string(), count: z.number().int() })),
 });
 export type KeyFacets = z.infer<typeof keyFacetsSchema>;

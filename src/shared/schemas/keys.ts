@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { namespaceSchema } from "../formats/file-namespace.ts";
 import { NAME_MAX } from "./projects.ts";
 
 export const VALUE_MAX = 10_000;
@@ -78,6 +79,8 @@ export const keyMetadataSchema = z.object({
   translatable: z.literal(false).optional(),
   /** `json`: a list, number or boolean from a file, kept as JSON text and shown read-only. */
   valueType: z.literal("json").optional(),
+  /** The file the key belongs to where a language has several (issue 33); absent: the one file. */
+  namespace: z.string().optional(),
 });
 export type KeyMetadata = z.infer<typeof keyMetadataSchema>;
 
@@ -151,6 +154,8 @@ export const createKeyBodySchema = z.object({
   tags: keyTagsSchema.optional(),
   maxLength: keyMaxLengthSchema.optional(),
   translatable: z.boolean().optional(),
+  /** The file the key belongs to (issue 33); "" or absent: the language's one file. */
+  namespace: namespaceSchema.optional(),
 });
 export type CreateKeyBody = z.input<typeof createKeyBodySchema>;
 
@@ -162,6 +167,8 @@ export const updateKeyBodySchema = z
     tags: keyTagsSchema.optional(),
     maxLength: keyMaxLengthSchema.optional(),
     translatable: z.boolean().optional(),
+    /** Moves the key to another file ("": the language's one file). */
+    namespace: namespaceSchema.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), "Nothing to change");
 export type UpdateKeyBody = z.input<typeof updateKeyBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { namespaceSchema } from "../formats/file-namespace.ts";
 
 /** Spec point 9: the pull API's formats and placeholder formats. */
 export const PULL_FORMATS = ["json", "strings", "stringsdict", "android"] as const;
@@ -36,6 +37,11 @@ export const pullBodySchema = z.object({
   nested: z.boolean({ error: "nested must be true or false" }).optional(),
   /** Keys by name instead of the order of the files they came from (default false). */
   sortKeys: z.boolean({ error: "sortKeys must be true or false" }).optional(),
+  /**
+   * One namespace's file (the keys of one file, e.g. i18next `common`; "" the language's one file).
+   * Unset: one language's file holds every key; the zip has a file per namespace (`de/common.json`).
+   */
+  namespace: namespaceSchema.optional(),
 });
 export type PullBody = z.infer<typeof pullBodySchema>;
 

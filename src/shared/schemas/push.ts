@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { namespaceSchema } from "../formats/file-namespace.ts";
 
 /**
  * The push API (issue 20): `POST /api/v1/push` with a project API key that has the `push` scope
@@ -44,6 +45,11 @@ export const pushFieldsSchema = z.object({
         .filter(Boolean),
     ),
   dryRun: booleanField,
+  /**
+   * The file's namespace (its keys' file, e.g. i18next `common`); empty: the language's one file.
+   * Unset: read from each file's name (`locales/de/common.json` → `common`, `de.json` → the one file).
+   */
+  namespace: namespaceSchema.optional(),
 });
 export type PushFields = z.output<typeof pushFieldsSchema>;
 
@@ -60,7 +66,9 @@ export const pushLanguageSummarySchema = z.object({
 export const pushAnswerSchema = z.object({
   dryRun: z.boolean(),
   /** The files read, with the language and format each was taken as. */
-  files: z.array(z.object({ name: z.string(), language: z.string(), format: z.string() })),
+  files: z.array(
+    z.object({ name: z.string(), language: z.string(), format: z.string(), namespace: z.string() }),
+  ),
   keysAdded: z.number().int(),
   keysDeleted: z.number().int(),
   languages: z.array(pushLanguageSummarySchema),

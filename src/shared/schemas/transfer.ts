@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { multipartBody, uploadedFile } from "../contract/media.ts";
+import { namespaceSchema } from "../formats/file-namespace.ts";
 import { FORMAT_IDS } from "../formats/types.ts";
 import { canonicalLanguage, languageName } from "../languages.ts";
 import { placeholderFormatSchema } from "./projects.ts";
@@ -135,6 +136,8 @@ export const importOptionsSchema = z.object({
   resetLanguageList: z.boolean().default(false),
   /** CSV and Excel: which column is what; unset: guessed from the header. */
   columns: tableColumnsSchema.optional(),
+  /** The file's namespace (its keys' file); unset: read from the file's name (`namespaceOfPath`). */
+  namespace: namespaceSchema.optional(),
 });
 export type ImportOptions = z.infer<typeof importOptionsSchema>;
 
@@ -165,6 +168,10 @@ export const importFormSchema = multipartBody(
     flattenNestedKeys: formFlag(true),
     resetLanguageList: formFlag(false),
     columns: columnsFieldSchema,
+    namespace: namespaceSchema.optional().meta({
+      description:
+        "The file the keys belong to in a project of several files per language (i18next `common`, Android `arrays`); empty: the language's one file. Unset: read from the file's name (`locales/de/common.json` → `common`, `de.json` → the one file).",
+    }),
   }),
 );
 export type ImportForm = z.input<typeof importFormSchema>;

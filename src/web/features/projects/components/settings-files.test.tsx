@@ -27,6 +27,7 @@ const GERMAN: FileTemplate = {
   format: "json",
   language: "de",
   path: "locales/de.json",
+  namespace: "",
   size: 2048,
   sha256: "ab".repeat(32),
   uploadedBy: { name: "Olga Owner", email: "olga@example.com" },
@@ -37,6 +38,7 @@ const TABLE: FileTemplate = {
   format: "csv",
   language: "*",
   path: "strings.csv",
+  namespace: "",
   size: 300,
   sha256: "cd".repeat(32),
   uploadedBy: { name: "", email: "adam@example.com" },
@@ -48,6 +50,7 @@ const ORPHAN: FileTemplate = {
   format: "xml",
   language: "fr",
   path: "values-fr/strings.xml",
+  namespace: "",
   size: 3 * 1024 * 1024,
   uploadedBy: null,
 };
@@ -184,6 +187,23 @@ describe("Project Settings → Files", () => {
     expect(
       within(csv as HTMLElement).getByRole("button", { name: "Remove strings.csv (All languages)" }),
     ).toBeTruthy();
+  });
+
+  it("names the namespace of a file of several a language (issue 33)", async () => {
+    const COMMON: FileTemplate = {
+      ...GERMAN,
+      id: "3b5c3a4e-5f0e-4d7a-9a52-2d5b8f1e6c04",
+      path: "locales/de/common.json",
+      namespace: "common",
+    };
+    stubApi([COMMON, GERMAN]);
+    setup();
+    const [, common, german] = within(await fileTable()).getAllByRole("row");
+    const lines = (row: HTMLElement | undefined) =>
+      Array.from(within(row as HTMLElement).getByRole("rowheader").children, (line) => line.textContent);
+    expect(lines(common)).toEqual(["locales/de/common.json", "JSON", "Namespace: common", "German · 2 KB"]);
+    // The language's one file: no namespace line.
+    expect(lines(german)).toEqual(["locales/de.json", "JSON", "German · 2 KB"]);
   });
 
   it("says what the section is for when no file is kept yet", async () => {

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { KeyFacets } from "../../../../shared/schemas/key-filters.ts";
-import { KeyFilterBar } from "./key-filter-bar.tsx";
+import { DEFAULT_FILE_LABEL, KeyFilterBar } from "./key-filter-bar.tsx";
 
 afterEach(cleanup);
 
@@ -28,6 +28,7 @@ const facets: KeyFacets = {
     { tag: "checkout", count: 30 },
     { tag: "home", count: 4 },
   ],
+  namespaces: [],
 };
 
 describe("the Overview's filter bar (issue 19)", () => {
@@ -102,5 +103,82 @@ describe("the Overview's filter bar (issue 19)", () => {
     expect(screen.queryByRole("button", { name: /Placeholder problems/ })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Clear filters" }));
     expect(onClear).toHaveBeenCalled();
+  });
+
+  it("offers no File filter in a project of one file a language (issue 33)", () => {
+    render(
+      <KeyFilterBar
+        filters={{ lang: "de" }}
+        facets={facets}
+        languageLabel="German"
+        isSource={false}
+        onChange={() => {}}
+        onClear={() => {}}
+      />,
+    );
+    expect(screen.queryByRole("combobox", { name: "File" })).toBeNull();
+  });
+
+  it("filters by file where keys are in several, the default one included (issue 33)", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const namespaces = [
+      { namespace: "", count: 3 },
+      { namespace: "auth", count: 2 },
+      { namespace: "common", count: 1_200 },
+    ];
+    const { rerender } = render(
+      <KeyFilterBar
+        filters={{ lang: "de" }}
+        facets={{ ...facets, namespaces }}
+        languageLabel="German"
+        isSource={false}
+        onChange={onChange}
+        onClear={() => {}}
+      />,
+    );
+    const file = screen.getByRole("combobox", { name: "File" }) as HTMLSelectElement;
+    expect([...file.options].map((o) => o.textContent)).toEqual([
+      "Any file",
+      `${DEFAULT_FILE_LABEL} (3)`,
+      "auth (2)",
+      "common (1,200)",
+    ]);
+    await user.selectOptions(file, "auth (2)");
+    expect(onChange).toHaveBeenLastCalledWith("namespace", "auth");
+    // The default file is the filter's empty value, not "any file".
+    await user.selectOptions(file, `${DEFAULT_FILE_LABEL} (3)`);
+    expect(onChange).toHaveBeenLastCalledWith("namespace", "");
+
+    rerender(
+      <KeyFilterBar
+        filters={{ namespace: "", lang: "de" }}
+        facets={{ ...facets, namespaces }}
+        languageLabel="German"
+        isSource={false}
+        onChange={onChange}
+        onClear={() => {}}
+      />,
+    );
+    expect(file.selectedOptions[0]?.textContent).toBe(`${DEFAULT_FILE_LABEL} (3)`);
+    // A filter set counts as one: the summary and Clear filters show.
+    expect(screen.getByRole("button", { name: "Clear filters" })).toBeTruthy();
+    await user.selectOptions(file, "Any file");
+    expect(onChange).toHaveBeenLastCalledWith("namespace", undefined);
+  });
+
+  it("keeps a linked file selectable when the search leaves it no keys (issue 33)", () => {
+    render(
+      <KeyFilterBar
+        filters={{ namespace: "billing", lang: "de" }}
+        facets={facets}
+        languageLabel="German"
+        isSource={false}
+        onChange={() => {}}
+        onClear={() => {}}
+      />,
+    );
+    const file = screen.getByRole("combobox", { name: "File" }) as HTMLSelectElement;
+    expect(file.selectedOptions[0]?.textContent).toBe("billing");
   });
 });
