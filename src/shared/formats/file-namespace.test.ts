@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  keyInFile,
-  namespacedPath,
-  namespaceOfPath,
-  namespaceSchema,
-  qualifiedKey,
-} from "./file-namespace.ts";
+import { namespaceSchema } from "../schemas/namespace.ts";
+import { keyInFile, namespacedPath, namespaceOfPath, qualifiedKey } from "./file-namespace.ts";
 
 describe("namespaces of uploaded files (issue 33)", () => {
   it("names a file by its stem, without its extension and its language", () => {

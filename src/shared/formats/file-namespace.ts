@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { canonicalLanguage } from "../languages.ts";
 
 /**
@@ -12,16 +11,10 @@ import { canonicalLanguage } from "../languages.ts";
 
 export const NAMESPACE_MAX = 100;
 
-/** A namespace is a file name's stem: it goes into export paths, so nothing that makes a path. */
-export const namespaceSchema = z
-  .string()
-  .trim()
-  .max(NAMESPACE_MAX, `A namespace must be at most ${NAMESPACE_MAX} characters`)
-  .refine(
-    (name) => name === "" || validNamespace(name),
-    'A namespace is a file name without its extension: no / \\ : * ? " < > |, no control characters, and it does not start with a dot',
-  );
-
+/**
+ * A namespace is a file name's stem: it goes into export paths, so nothing that makes a path. (No
+ * zod here: the CLI bundles this file; the schema is schemas/namespace.ts.)
+ */
 export function validNamespace(name: string): boolean {
   return (
     name.length > 0 &&

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { namespaceSchema } from "../formats/file-namespace.ts";
+import { namespaceSchema } from "./namespace.ts";
 import { NAME_MAX } from "./projects.ts";
 
 export const VALUE_MAX = 10_000;

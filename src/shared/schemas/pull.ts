@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { namespaceSchema } from "../formats/file-namespace.ts";
+import { namespaceSchema } from "./namespace.ts";
 
 /** Spec point 9: the pull API's formats and placeholder formats. */
 export const PULL_FORMATS = ["json", "strings", "stringsdict", "android"] as const;

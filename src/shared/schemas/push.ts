@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { namespaceSchema } from "../formats/file-namespace.ts";
+import { namespaceSchema } from "./namespace.ts";
 
 /**
  * The push API (issue 20): `POST /api/v1/push` with a project API key that has the `push` scope

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { multipartBody, uploadedFile } from "../contract/media.ts";
-import { namespaceSchema } from "../formats/file-namespace.ts";
 import { FORMAT_IDS } from "../formats/types.ts";
 import { canonicalLanguage, languageName } from "../languages.ts";
+import { namespaceSchema } from "./namespace.ts";
 import { placeholderFormatSchema } from "./projects.ts";
 
 export const formatIdSchema = z.enum(FORMAT_IDS);

@@ -37,4 +37,16 @@ describe("the Overview's filters in the address (issue 19)", () => {
     expect(none.toString()).toBe("checkout=x");
     expect(paramsWithoutFilters(two).toString()).toBe("checkout=x");
   });
+
+  it("keeps the file filter's empty value: the default file (issue 33)", () => {
+    const params = paramsWithFilter(new URLSearchParams(), "namespace", "", "de");
+    expect(params.toString()).toBe("namespace=&lang=de");
+    const filters = filtersFromParams(params);
+    expect(filters).toEqual({ namespace: "", lang: "de" });
+    expect(filtersQuery(filters)).toBe("namespace=&lang=de");
+    expect(filtersQuery({ namespace: "auth", lang: "de" })).toBe("namespace=auth&lang=de");
+    expect(paramsWithFilter(params, "namespace", undefined, "de").toString()).toBe("");
+    // Other filters' empty values still remove them.
+    expect(paramsWithFilter(new URLSearchParams("tag=home&lang=de"), "tag", "", "de").toString()).toBe("");
+  });
 });

@@ -42,7 +42,8 @@ export function paramsWithFilter(
   language: string,
 ): URLSearchParams {
   const next = new URLSearchParams(params);
-  if (value === undefined || value === "") next.delete(name);
+  // An empty value removes a filter, except the file's: `namespace=` is the default file (issue 33).
+  if (value === undefined || (value === "" && name !== "namespace")) next.delete(name);
   else next.set(name, value);
   if (FILTER_NAMES.some((filter) => next.has(filter))) next.set("lang", language);
   else next.delete("lang");

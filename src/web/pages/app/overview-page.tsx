@@ -1,7 +1,6 @@
 import { Download, Plus, Settings, Upload } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { languageName } from "../../../shared/languages.ts";
 import { permissionFlags } from "../../../shared/permissions.ts";
 import type { Project } from "../../../shared/schemas/projects.ts";
 import { CellServicesProvider } from "../../components/cell-editor/cell-services.tsx";
@@ -141,7 +140,7 @@ export function OverviewPage() {
           />
           <KeyFormDialog
             projectId={project.id}
-            sourceLabel={languageName(project.sourceLanguage)}
+            sourceLanguage={project.sourceLanguage}
             editing={null}
             open={addingKey}
             onOpenChange={setAddingKey}

@@ -56,6 +56,12 @@ function FileRow({
           {file.path}
         </span>
         <span className="block text-muted">{FORMAT_INFO[file.format]?.label ?? file.format}</span>
+        {/* A file of several a language (issue 33); the language's one file needs no word. */}
+        {file.namespace !== "" ? (
+          <span className="block truncate text-muted" title={file.namespace}>
+            Namespace: {file.namespace}
+          </span>
+        ) : null}
         {/* On a phone the Language and Size columns are left out: said here instead. */}
         <span className="block text-muted sm:hidden">
           {fileLanguageLabel(file.language)} · {formatSize(file.size)}

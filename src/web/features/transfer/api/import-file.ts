@@ -11,6 +11,8 @@ export interface ImportFileInput {
   resetLanguageList: boolean;
   /** CSV and Excel: which column is what, as chosen in the dialog; unset, the server guesses. */
   columns?: TableColumns;
+  /** The file its keys belong to (issue 33; "": the language's one file); unset, read from its name. */
+  namespace?: string;
 }
 
 /** POST /api/projects/:id/import (multipart): one transaction; the answer has the notice's counts. */

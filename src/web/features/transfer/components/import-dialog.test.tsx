@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
-import { ImportDialog } from "./import-dialog.tsx";
+import { ImportDialog, NAMESPACE_HINT } from "./import-dialog.tsx";
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
@@ -183,5 +183,70 @@ describe("Import dialog: the columns of a CSV table", () => {
     await chooseFile(dialog, "de.xlsx", "not a workbook");
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(within(dialog).queryByRole("group", { name: "Columns" })).toBeNull();
+  });
+});
+
+describe("Import dialog: the file's namespace (issue 33)", () => {
+  const namespaceField = (dialog: HTMLElement) =>
+    within(dialog).getByLabelText("File (namespace)") as HTMLInputElement;
+
+  it("shows the namespace the file name implies, and leaves it to the server when untouched", async () => {
+    const dialog = renderDialog();
+    expect(within(dialog).queryByLabelText("File (namespace)")).toBeNull();
+    const user = await chooseFile(dialog, "common.json", '{"save": "Speichern"}');
+    expect(namespaceField(dialog).value).toBe("common");
+    expect(within(dialog).getByText(NAMESPACE_HINT)).toBeTruthy();
+    await user.selectOptions(within(dialog).getByLabelText("Language of the file"), "de");
+    expect(namespaceField(dialog).value).toBe("common");
+    // Typed back to the guess: the same as untouched.
+    await user.clear(namespaceField(dialog));
+    await user.type(namespaceField(dialog), "common");
+    await user.click(within(dialog).getByRole("button", { name: "Import" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ file: "file:common.json", language: "de" });
+    expect(sent[0]).not.toHaveProperty("namespace");
+  });
+
+  it("is empty for a language's one file, and sends the namespace typed", async () => {
+    const dialog = renderDialog();
+    const user = await chooseFile(dialog, "de.json", '{"save": "Speichern"}');
+    expect(namespaceField(dialog).value).toBe("");
+    await user.type(namespaceField(dialog), " auth ");
+    await user.click(within(dialog).getByRole("button", { name: "Import" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ language: "de", namespace: "auth" });
+  });
+
+  it("sends an emptied namespace as the one file; another file brings its own guess", async () => {
+    const dialog = renderDialog();
+    const user = await chooseFile(dialog, "de.json", "{}");
+    // Another file: the new file's guess replaces what was typed.
+    await user.type(namespaceField(dialog), "x");
+    await user.upload(within(dialog).getByLabelText("File"), new File(["{}"], "auth.de.json"));
+    expect(namespaceField(dialog).value).toBe("auth");
+    await user.clear(namespaceField(dialog));
+    await user.click(within(dialog).getByRole("button", { name: "Import" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ language: "de", namespace: "" });
+  });
+
+  it("refuses a namespace that cannot be a file name before sending", async () => {
+    const dialog = renderDialog();
+    const user = await chooseFile(dialog, "de.json", "{}");
+    await user.type(namespaceField(dialog), "auth/login");
+    expect(namespaceField(dialog).getAttribute("aria-invalid")).toBe("true");
+    await user.click(within(dialog).getByRole("button", { name: "Import" }));
+    const alerts = within(dialog)
+      .getAllByRole("alert")
+      .map((alert) => alert.textContent);
+    expect(alerts).toContain(
+      'Check the file (namespace): A namespace is a file name without its extension: no / \\ : * ? " < > |, no control characters, and it does not start with a dot',
+    );
+    expect(sent).toEqual([]);
+    await user.clear(namespaceField(dialog));
+    await user.type(namespaceField(dialog), "auth");
+    await user.click(within(dialog).getByRole("button", { name: "Import" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ namespace: "auth" });
   });
 });

@@ -3,13 +3,16 @@ import { FileUp } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { formatForFileName, guessLanguage } from "../../../../shared/formats/file-language.ts";
+import { namespaceOfPath } from "../../../../shared/formats/file-namespace.ts";
 import { LANGUAGES, languageName } from "../../../../shared/languages.ts";
+import { namespaceSchema } from "../../../../shared/schemas/namespace.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import type { ImportResult } from "../../../../shared/schemas/transfer.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { DialogClose, DialogFooter } from "../../../components/ui/dialog.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { FormServerError } from "../../../components/ui/form-footer.tsx";
+import { Input } from "../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { ProgressBar } from "../../../components/ui/progress-bar.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
@@ -24,6 +27,8 @@ import { type ProjectDialogProps, ProjectFormDialog } from "./project-form-dialo
 /** Spec point 9: the file types the import accepts (issue 5 adds every registry format). */
 export const IMPORT_ACCEPT =
   ".json,.csv,.xlsx,.xls,.strings,.stringsdict,.xml,.po,.pot,.xlf,.xliff,.yml,.yaml,.arb";
+export const NAMESPACE_HINT =
+  "Keys from this file belong to it; exports write each file with its own keys. Leave empty for the language's one file.";
 /** Spec point 4: the dialog closes 1 s after the progress reaches 100. */
 const CLOSE_AFTER_MS = 1000;
 
@@ -48,6 +53,8 @@ function ImportForm({ project, onDone }: { project: Project; onDone: () => void 
   const [overwriteExisting, setOverwriteExisting] = useState(false);
   const [flattenNestedKeys, setFlattenNestedKeys] = useState(true);
   const [resetLanguageList, setResetLanguageList] = useState(false);
+  /** The file (namespace, issue 33) as typed; undefined: the guess from the file's name. */
+  const [namespaceTyped, setNamespaceTyped] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | undefined>();
   /** A CSV or Excel file's header, read here for the column mapping; undefined otherwise. */
@@ -68,6 +75,7 @@ function ImportForm({ project, onDone }: { project: Project; onDone: () => void 
     setError(undefined);
     setTable(undefined);
     setOverrides({});
+    setNamespaceTyped(undefined);
     reading.current = chosen;
     if (!chosen) return;
     const format = formatForFileName(chosen.name);
@@ -103,6 +111,13 @@ function ImportForm({ project, onDone }: { project: Project; onDone: () => void 
   const mappingProblem = table ? choicesProblem(table.header, choices) : undefined;
   const mappingChanged = choices.some((choice, index) => choice !== guessedColumns[index]);
 
+  // The server reads the same guess from the file's name and language (`common.json` → common).
+  const guessedNamespace = file ? namespaceOfPath(file.name, language) : "";
+  const namespaceShown = namespaceTyped ?? guessedNamespace;
+  const namespace = namespaceSchema.safeParse(namespaceShown);
+  const namespaceProblem = namespace.success ? undefined : namespace.error.issues[0]?.message;
+  const namespaceChanged = namespace.success && namespace.data !== guessedNamespace;
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!file || !language) {
@@ -111,6 +126,10 @@ function ImportForm({ project, onDone }: { project: Project; onDone: () => void 
     }
     if (mappingProblem) {
       setError(`Check the columns: ${mappingProblem}`);
+      return;
+    }
+    if (namespaceProblem) {
+      setError(`Check the file (namespace): ${namespaceProblem}`);
       return;
     }
     setError(undefined);
@@ -127,6 +146,7 @@ function ImportForm({ project, onDone }: { project: Project; onDone: () => void 
         resetLanguageList,
         // Sent only when changed: untouched, the server's own guess is the same.
         ...(mappingChanged ? { columns: columnsOption(choices) } : {}),
+        ...(namespaceChanged ? { namespace: namespace.data } : {}),
       });
       setProgress(100);
       toast.success(importNotice(result), {
@@ -195,6 +215,21 @@ function ImportForm({ project, onDone }: { project: Project; onDone: () => void 
           </optgroup>
         </NativeSelect>
       </FormField>
+      {file ? (
+        <FormField label="File (namespace)" hint={NAMESPACE_HINT} error={namespaceProblem}>
+          <Input
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="The language's one file"
+            value={namespaceShown}
+            disabled={busy}
+            onChange={(event) => {
+              setNamespaceTyped(event.target.value);
+              setError(undefined);
+            }}
+          />
+        </FormField>
+      ) : null}
       {table ? (
         <ColumnMapping
           table={table}

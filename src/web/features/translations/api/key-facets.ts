@@ -44,3 +44,13 @@ export function useKeyFacets(
     enabled: options.enabled ?? true,
   });
 }
+
+/**
+ * The files (namespaces, issue 33) the project's keys are in, for the key dialog: the Overview's
+ * own counts of `language` without search or filters, so often already cached. Empty for a
+ * project of one file a language; undefined while loading.
+ */
+export function useProjectNamespaces(projectId: string, language: string): string[] | undefined {
+  const facets = useKeyFacets(projectId, language, "", {});
+  return facets.data?.namespaces.map((entry) => entry.namespace);
+}

@@ -66,9 +66,21 @@ function FilterSelect({
 
 const count = (n: number | undefined) => (n === undefined ? "" : ` (${n.toLocaleString("en")})`);
 
+/** What the File filter calls a namespace: "" is the language's one file, which needs a name here. */
+export const DEFAULT_FILE_LABEL = "Default file";
+const fileLabel = (namespace: string) => (namespace === "" ? DEFAULT_FILE_LABEL : namespace);
+
 /**
- * The Overview's filters (issue 19): toggles, approval state, quality check (issue 21), tag and
- * "changed since", each with how
+ * The File select's option values: prefixed, because "" already means "any file" to the select
+ * while the filter's "" is the default file.
+ */
+const FILE_OPTION = "file:";
+const fileOption = (namespace: string) => `${FILE_OPTION}${namespace}`;
+const namespaceOfOption = (value: string | undefined) => value?.slice(FILE_OPTION.length);
+
+/**
+ * The Overview's filters (issue 19): toggles, approval state, quality check (issue 21), tag, file
+ * (issue 33) and "changed since", each with how
  * many keys it keeps on its own in the selected language; together they all must hold. What is set
  * lives in the address, so a link shares the view.
  */
@@ -154,6 +166,27 @@ export function KeyFilterBar({
               <option key={tag.tag} value={tag.tag}>
                 {tag.tag}
                 {count(tag.count)}
+              </option>
+            ))}
+          </FilterSelect>
+        ) : null}
+        {/* Only projects of several files a language (issue 33) get it: most have one. */}
+        {facets && (facets.namespaces.length > 0 || filters.namespace !== undefined) ? (
+          <FilterSelect
+            label="File"
+            className="w-36"
+            value={filters.namespace === undefined ? undefined : fileOption(filters.namespace)}
+            onChange={(value) => onChange("namespace", namespaceOfOption(value))}
+          >
+            <option value="">Any file</option>
+            {filters.namespace !== undefined &&
+            !facets.namespaces.some((entry) => entry.namespace === filters.namespace) ? (
+              <option value={fileOption(filters.namespace)}>{fileLabel(filters.namespace)}</option>
+            ) : null}
+            {facets.namespaces.map((entry) => (
+              <option key={entry.namespace} value={fileOption(entry.namespace)}>
+                {fileLabel(entry.namespace)}
+                {count(entry.count)}
               </option>
             ))}
           </FilterSelect>

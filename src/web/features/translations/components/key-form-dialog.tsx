@@ -1,7 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
+import { languageName } from "../../../../shared/languages.ts";
 import {
   DESCRIPTION_MAX,
   type KeyRow,
@@ -10,6 +12,7 @@ import {
   TAGS_MAX,
   VALUE_MAX,
 } from "../../../../shared/schemas/keys.ts";
+import { namespaceSchema } from "../../../../shared/schemas/namespace.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../../components/ui/dialog.tsx";
@@ -18,7 +21,9 @@ import { FormServerError } from "../../../components/ui/form-footer.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
+import { failureText } from "../../../lib/failure-text.ts";
 import { useCreateKey } from "../api/create-key.ts";
+import { useProjectNamespaces } from "../api/key-facets.ts";
 import { useUpdateKey } from "../api/update-key.ts";
 
 export const KEY_EXISTS = "A key with this name already exists in this project";
@@ -46,6 +51,8 @@ const formSchema = z.object({
       `Max length must be between 1 and ${VALUE_MAX.toLocaleString("en")}`,
     ),
   translatable: z.boolean(),
+  /** The key's file (issue 33); "": the language's one file. */
+  namespace: namespaceSchema,
 });
 
 function splitTags(text: string): string[] {
@@ -64,7 +71,8 @@ function sameMetadata(metadata: ReturnType<typeof metadataOf>, row: KeyRow): boo
     metadata.description === (row.description ?? null) &&
     metadata.tags.join("\n") === (row.tags ?? []).join("\n") &&
     metadata.maxLength === (row.maxLength ?? null) &&
-    metadata.translatable === (row.translatable !== false)
+    metadata.translatable === (row.translatable !== false) &&
+    metadata.namespace === (row.namespace ?? "")
   );
 }
 
@@ -75,13 +83,14 @@ function metadataOf(values: z.infer<typeof formSchema>) {
     tags: splitTags(values.tags),
     maxLength: values.maxLength === "" ? null : Number(values.maxLength),
     translatable: values.translatable,
+    namespace: values.namespace,
   };
 }
 
 export interface KeyFormDialogProps {
   projectId: string;
-  /** The source language's name, for the optional source string field. */
-  sourceLabel: string;
+  /** The source language's code: its name labels the optional source string field. */
+  sourceLanguage: string;
   /** Add when absent; rename this key when given. */
   editing: KeyRow | null;
   open: boolean;
@@ -90,12 +99,16 @@ export interface KeyFormDialogProps {
 
 function KeyForm({
   projectId,
-  sourceLabel,
+  sourceLanguage,
   editing,
   onDone,
 }: Omit<KeyFormDialogProps, "open" | "onOpenChange"> & { onDone: () => void }) {
   const createKey = useCreateKey(projectId);
   const updateKey = useUpdateKey(projectId);
+  const namespaces = useProjectNamespaces(projectId, sourceLanguage);
+  const namespaceListId = useId();
+  // Most projects have one file a language: the field shows only where there are several.
+  const showNamespace = (namespaces !== undefined && namespaces.length > 0) || Boolean(editing?.namespace);
   const form = useForm({
     resolver: zodResolver(formSchema),
     defaultValues: {
@@ -105,16 +118,17 @@ function KeyForm({
       tags: editing?.tags?.join(", ") ?? "",
       maxLength: editing?.maxLength !== undefined ? String(editing.maxLength) : "",
       translatable: editing?.translatable !== false,
+      namespace: editing?.namespace ?? "",
     },
   });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     const { key, sourceValue } = values;
-    const metadata = metadataOf(values);
+    const { namespace, ...metadata } = metadataOf(values);
     if (editing) {
       // The spec: an unchanged name (and here, nothing else changed) just closes the editor.
-      if (key === editing.key && sameMetadata(metadata, editing)) {
+      if (key === editing.key && sameMetadata({ ...metadata, namespace }, editing)) {
         onDone();
         return;
       }
@@ -123,6 +137,8 @@ function KeyForm({
           keyId: editing.id,
           ...(key !== editing.key ? { key } : {}),
           ...metadata,
+          // Sent only when changed: a move to another file is the one change this field makes.
+          ...(namespace !== (editing.namespace ?? "") ? { namespace } : {}),
         });
         toast.success("Key updated");
         onDone();
@@ -131,9 +147,7 @@ function KeyForm({
         form.setError(conflict ? "key" : "root.server", {
           message: conflict
             ? KEY_EXISTS
-            : key !== editing.key
-              ? "Failed to update key name"
-              : "Failed to update key",
+            : failureText(error, key !== editing.key ? "Failed to update key name" : "Failed to update key"),
         });
       }
       return;
@@ -143,13 +157,14 @@ function KeyForm({
         key,
         ...(sourceValue.trim() !== "" ? { sourceValue } : {}),
         ...metadata,
+        ...(namespace !== "" ? { namespace } : {}),
       });
       toast.success("Key added");
       onDone();
     } catch (error) {
       const conflict = isApiError(error) && error.status === 409;
       form.setError(conflict ? "key" : "root.server", {
-        message: conflict ? KEY_EXISTS : "Failed to add key",
+        message: conflict ? KEY_EXISTS : failureText(error, "Failed to add key"),
       });
     }
   });
@@ -166,8 +181,34 @@ function KeyForm({
           {...form.register("key")}
         />
       </FormField>
+      {showNamespace ? (
+        <>
+          <FormField
+            label="File (namespace)"
+            optional
+            hint="Leave empty for the default file."
+            error={errors.namespace?.message}
+          >
+            <Input
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="common"
+              list={namespaceListId}
+              {...form.register("namespace")}
+            />
+          </FormField>
+          {/* The project's files to pick from; a new name makes a new file. */}
+          <datalist id={namespaceListId}>
+            {namespaces
+              ?.filter((name) => name !== "")
+              .map((name) => (
+                <option key={name} value={name} />
+              ))}
+          </datalist>
+        </>
+      ) : null}
       {editing ? null : (
-        <FormField label={`Source string (${sourceLabel})`} optional>
+        <FormField label={`Source string (${languageName(sourceLanguage)})`} optional>
           <Textarea rows={3} {...form.register("sourceValue")} />
         </FormField>
       )}
@@ -217,7 +258,13 @@ function KeyForm({
 }
 
 /** Add/Edit Translation Key (spec point 2 dialogs, point 5 key name rules). */
-export function KeyFormDialog({ projectId, sourceLabel, editing, open, onOpenChange }: KeyFormDialogProps) {
+export function KeyFormDialog({
+  projectId,
+  sourceLanguage,
+  editing,
+  open,
+  onOpenChange,
+}: KeyFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -232,7 +279,7 @@ export function KeyFormDialog({ projectId, sourceLabel, editing, open, onOpenCha
           <KeyForm
             key={editing?.id ?? "new"}
             projectId={projectId}
-            sourceLabel={sourceLabel}
+            sourceLanguage={sourceLanguage}
             editing={editing}
             onDone={() => onOpenChange(false)}
           />

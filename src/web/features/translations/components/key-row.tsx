@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { FileText, Pencil, Trash2 } from "lucide-react";
 import { memo } from "react";
 import type { KeyRow as KeyRowData } from "../../../../shared/schemas/keys.ts";
 import { ValueCell } from "../../../components/cell-editor/value-cell.tsx";
@@ -75,7 +75,15 @@ export const KeyRow = memo(function KeyRow({
         />
         <div className="min-w-0 flex-1">
           <span className="block font-mono text-xs leading-5 break-all whitespace-pre-wrap text-foreground">
-            {row.key}
+            {row.namespace ? (
+              <>
+                {/* Its own element: the name is still found by its text alone. */}
+                <span>{row.key}</span>
+                <NamespaceLabel namespace={row.namespace} />
+              </>
+            ) : (
+              row.key
+            )}
           </span>
           <KeyMetadataLine row={row} />
         </div>
@@ -136,6 +144,23 @@ export const KeyRow = memo(function KeyRow({
     </>
   );
 });
+
+/**
+ * The file a key belongs to, in a project of several files a language (issue 33); keys of the
+ * default file have no namespace and show none.
+ */
+function NamespaceLabel({ namespace }: { namespace: string }) {
+  return (
+    <span
+      className="ml-1.5 inline-flex items-center gap-0.5 align-top font-sans text-[11px] leading-5 whitespace-nowrap text-muted"
+      title={`In the file ${namespace}`}
+    >
+      <FileText className="size-3" aria-hidden="true" />
+      <span className="sr-only">{" in the file "}</span>
+      {namespace}
+    </span>
+  );
+}
 
 /** What translators are told about the key (issue 15): description, tags, limits. */
 function KeyMetadataLine({ row }: { row: KeyRowData }) {

@@ -307,7 +307,7 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
         </div>
         <KeyFormDialog
           projectId={project.id}
-          sourceLabel={sourceColumn.label}
+          sourceLanguage={source}
           editing={renaming}
           open={renaming !== null}
           onOpenChange={(open) => {
