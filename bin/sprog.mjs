@@ -323,7 +323,7 @@ var sprog_config_schema_default = {
             minLength: 1,
             pattern: "\\{(lang|android_lang)\\}",
             description:
-              "Where the files are, relative to the config file, with {lang} (de, pt-BR) or {android_lang} (de, pt-rBR; the source language's file is in values/ without the suffix).",
+              "Where the files are, relative to the config file, with {lang} (de, pt-BR) or {android_lang} (de, pt-rBR; the source language's file is in values/ without the suffix), and {namespace} where a language has several files (locales/{lang}/{namespace}.json: common, auth; each key belongs to its file).",
           },
           format: {
             type: "string",
@@ -811,24 +811,44 @@ function fromAndroidLang(qualifier) {
   if (qualifier.startsWith("b+")) return qualifier.slice(2).split("+").join("-");
   return qualifier.replace(/-r([A-Z]{2}|\d{3})$/, "-$1");
 }
-function pathFor(pattern, language, isSource) {
-  if (pattern.includes("{android_lang}")) {
-    const withLanguage = isSource ? pattern.replace(/-\{android_lang\}/g, "") : pattern;
+function pathFor(pattern, language, isSource, namespace = "") {
+  const named = pattern.replace(/\{namespace\}/g, namespace);
+  if (named.includes("{android_lang}")) {
+    const withLanguage = isSource ? named.replace(/-\{android_lang\}/g, "") : named;
     return withLanguage.replace(/\{android_lang\}/g, androidLang(language));
   }
-  return pattern.replace(/\{lang\}/g, language);
+  return named.replace(/\{lang\}/g, language);
+}
+var PLACEHOLDER = /\{(lang|android_lang|namespace)\}/g;
+function filesOnDisk(root, pattern, sourceLanguage) {
+  const android = pattern.includes("{android_lang}");
+  const found = /* @__PURE__ */ new Map();
+  const patterns =
+    android && sourceLanguage ? [pattern, pattern.replace(/-\{android_lang\}/g, "")] : [pattern];
+  for (const one of patterns) {
+    const names = [...one.matchAll(PLACEHOLDER)].map((match) => match[1]);
+    const escaped = globRegex(one.replace(PLACEHOLDER, "SPROGPART")).source;
+    const regex = new RegExp(escaped.replace(/SPROGPART/g, "([^/]+?)"));
+    for (const file of glob(root, one.replace(PLACEHOLDER, "*"))) {
+      const match = regex.exec(file);
+      if (!match || found.has(file)) continue;
+      const parts = Object.fromEntries(names.map((name, index) => [name, match[index + 1]]));
+      const language =
+        parts.android_lang !== void 0
+          ? fromAndroidLang(parts.android_lang)
+          : (parts.lang ?? (one === pattern ? void 0 : sourceLanguage));
+      if (language === void 0 || !/^[A-Za-z0-9+-]+$/.test(language)) continue;
+      found.set(file, {
+        language,
+        file,
+        ...(parts.namespace !== void 0 ? { namespace: parts.namespace } : {}),
+      });
+    }
+  }
+  return [...found.values()];
 }
 function languagesOnDisk(root, pattern) {
-  const candidates = glob(root, pattern.replace(/\{(android_)?lang\}/g, "*"));
-  const escaped = globRegex(pattern.replace(/\{(android_)?lang\}/g, "SPROGLANGUAGE")).source;
-  const regex = new RegExp(escaped.replace(/SPROGLANGUAGE/g, "([A-Za-z0-9+-]+)"));
-  const android = pattern.includes("{android_lang}");
-  const languages = [];
-  for (const file of candidates) {
-    const match = regex.exec(file);
-    if (match) languages.push({ language: android ? fromAndroidLang(match[1]) : match[1], file });
-  }
-  return languages;
+  return filesOnDisk(root, pattern).map(({ language, file }) => ({ language, file }));
 }
 function zipEntryLanguage(name) {
   const first = name.split("/")[0];
@@ -1051,49 +1071,74 @@ function writeIfChanged(path, bytes) {
 // bin/src/pull.mjs
 async function pullAll({ client, config, dir }, log) {
   const state = readState(dir);
-  let written = 0;
-  let unchanged = 0;
+  const counts = { written: 0, unchanged: 0 };
   for (const [index, mapping] of config.files.entries()) {
-    const body = {
-      format: mapping.format,
-      placeholderFormat: mapping.placeholderFormat ?? DEFAULT_PLACEHOLDERS[mapping.format],
-      ...(mapping.nested ? { nested: true } : {}),
-      ...(mapping.sortKeys ? { sortKeys: true } : {}),
-    };
-    const stateKey = JSON.stringify([mapping.path, body]);
-    const previous = state[stateKey];
-    const headers = { "content-type": "application/json" };
-    if (previous?.etag && previous.files?.every((file) => existsSync4(join6(dir, file)))) {
-      headers["if-none-match"] = previous.etag;
-    }
     const label = `[${index + 1}/${config.files.length}] ${mapping.path}`;
-    const response = await call(client, "POST", "pull", { body: JSON.stringify(body), headers });
-    if (response.status === 304) {
-      log(`${label}: not modified since the last pull`);
+    if (!mapping.path.includes("{namespace}")) {
+      await pullOne({ client, dir, state, counts, log }, mapping, index, label, void 0);
       continue;
     }
-    const entries = unzip(Buffer.from(await response.arrayBuffer()));
-    const source = mapping.path.includes("{android_lang}")
-      ? await sourceOf(client, mapping, index)
-      : mapping.source;
-    const files = [];
-    for (const entry of entries) {
-      const language = zipEntryLanguage(entry.name);
-      const file = pathFor(mapping.path, language, language === source);
-      files.push(file);
-      if (writeIfChanged(join6(dir, file), entry.bytes)) {
-        written++;
-        log(`${label}: wrote ${file} (${entry.bytes.length} bytes)`);
-      } else {
-        unchanged++;
-        log(`${label}: ${file} unchanged`);
-      }
+    const { namespaces } = await projectInfo(client);
+    const named = (namespaces ?? []).filter((namespace) => namespace !== "");
+    if (namespaces?.includes("") || named.length === 0) {
+      log(
+        `${label}: keys in no file of their own are not written (give them a file in the Overview, or add a mapping without {namespace})`,
+      );
     }
-    const etag = response.headers.get("etag");
-    if (etag) state[stateKey] = { etag, files };
+    for (const namespace of named) {
+      await pullOne({ client, dir, state, counts, log }, mapping, index, `${label} ${namespace}`, namespace);
+    }
   }
   writeState(dir, state);
-  log(`Pulled: ${written} file${written === 1 ? "" : "s"} written, ${unchanged} unchanged.`);
+  log(
+    `Pulled: ${counts.written} file${counts.written === 1 ? "" : "s"} written, ${counts.unchanged} unchanged.`,
+  );
+}
+async function pullOne({ client, dir, state, counts, log }, mapping, index, label, namespace) {
+  const body = {
+    format: mapping.format,
+    placeholderFormat: mapping.placeholderFormat ?? DEFAULT_PLACEHOLDERS[mapping.format],
+    ...(mapping.nested ? { nested: true } : {}),
+    ...(mapping.sortKeys ? { sortKeys: true } : {}),
+    ...(namespace !== void 0 ? { namespace } : {}),
+  };
+  const stateKey = JSON.stringify([mapping.path, body]);
+  const previous = state[stateKey];
+  const headers = { "content-type": "application/json" };
+  if (previous?.etag && previous.files?.every((file) => existsSync4(join6(dir, file)))) {
+    headers["if-none-match"] = previous.etag;
+  }
+  const response = await call(client, "POST", "pull", { body: JSON.stringify(body), headers });
+  if (response.status === 304) {
+    log(`${label}: not modified since the last pull`);
+    return;
+  }
+  const entries = unzip(Buffer.from(await response.arrayBuffer()));
+  const source = mapping.path.includes("{android_lang}")
+    ? await sourceOf(client, mapping, index)
+    : mapping.source;
+  const planned = entries.map((entry) => {
+    const language = zipEntryLanguage(entry.name);
+    return { entry, file: pathFor(mapping.path, language, language === source, namespace) };
+  });
+  const paths = planned.map(({ file }) => file);
+  if (new Set(paths).size < paths.length) {
+    throw new CliError(
+      `The project keeps each language's keys in several files (${entries.map((entry) => entry.name).join(", ")}): put {namespace} in files[${index}].path, e.g. locales/{lang}/{namespace}.json`,
+      EXIT.badConfig,
+    );
+  }
+  for (const { entry, file } of planned) {
+    if (writeIfChanged(join6(dir, file), entry.bytes)) {
+      counts.written++;
+      log(`${label}: wrote ${file} (${entry.bytes.length} bytes)`);
+    } else {
+      counts.unchanged++;
+      log(`${label}: ${file} unchanged`);
+    }
+  }
+  const etag = response.headers.get("etag");
+  if (etag) state[stateKey] = { etag, files: paths };
 }
 
 // bin/src/push.mjs
@@ -1106,6 +1151,20 @@ async function uploadsOf({ client, config, dir }, options) {
   const uploads = [];
   for (const [index, mapping] of config.files.entries()) {
     const source = await sourceOf(client, mapping, index);
+    if (mapping.path.includes("{namespace}")) {
+      const files = filesOnDisk(dir, mapping.path, source);
+      const sources = files.filter((found) => found.language === source);
+      if (sources.length === 0) {
+        throw new CliError(
+          `No file matches files[${index}].path for the source language ${source}: ${pathFor(mapping.path, source, true, "*")}`,
+          EXIT.badConfig,
+        );
+      }
+      const others = options.translations ? files.filter((found) => found.language !== source) : [];
+      for (const found of [...sources, ...others])
+        uploads.push({ mapping, ...found, isSource: found.language === source });
+      continue;
+    }
     const file = pathFor(mapping.path, source, true);
     if (!existsSync5(join7(dir, file))) {
       throw new CliError(
@@ -1145,6 +1204,7 @@ async function push(context, options, log) {
     form.set("deleteMissing", String(upload.isSource && options.deleteMissing));
     form.set("dryRun", String(options.dryRun));
     if (options.tags) form.set("tags", options.tags);
+    if (upload.namespace !== void 0) form.set("namespace", upload.namespace);
     const answer = expectFields(
       await callJson(context.client, "POST", "push", { body: form }),
       ["keysAdded", "keysDeleted", "languages", "errors"],

@@ -1,61 +1,91 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { CliError, EXIT } from "./exit.mjs";
 import { call } from "./http.mjs";
 import { pathFor, zipEntryLanguage } from "./paths.mjs";
-import { sourceOf } from "./project.mjs";
+import { projectInfo, sourceOf } from "./project.mjs";
 import { DEFAULT_PLACEHOLDERS } from "./pull-direct.mjs";
 import { readState, writeIfChanged, writeState } from "./state.mjs";
 import { unzip } from "./unzip.mjs";
 
 /**
  * `sprog pull` with sprog.config.json: per mapping one request for every language (the pull
- * API's zip), each file written where the mapping says, only when its bytes changed. The ETag
- * of each mapping's answer is kept in .sprog/etags.json and sent back as If-None-Match.
+ * API's zip), each file written where the mapping says, only when its bytes changed. A pattern
+ * with {namespace} asks once per namespace the project has (GET /api/v1/status). The ETag of each
+ * answer is kept in .sprog/etags.json and sent back as If-None-Match.
  */
 export async function pullAll({ client, config, dir }, log) {
   const state = readState(dir);
-  let written = 0;
-  let unchanged = 0;
+  const counts = { written: 0, unchanged: 0 };
   for (const [index, mapping] of config.files.entries()) {
-    const body = {
-      format: mapping.format,
-      placeholderFormat: mapping.placeholderFormat ?? DEFAULT_PLACEHOLDERS[mapping.format],
-      ...(mapping.nested ? { nested: true } : {}),
-      ...(mapping.sortKeys ? { sortKeys: true } : {}),
-    };
-    const stateKey = JSON.stringify([mapping.path, body]);
-    const previous = state[stateKey];
-    const headers = { "content-type": "application/json" };
-    // The ETag only stands for files that are still there.
-    if (previous?.etag && previous.files?.every((file) => existsSync(join(dir, file)))) {
-      headers["if-none-match"] = previous.etag;
-    }
     const label = `[${index + 1}/${config.files.length}] ${mapping.path}`;
-    const response = await call(client, "POST", "pull", { body: JSON.stringify(body), headers });
-    if (response.status === 304) {
-      log(`${label}: not modified since the last pull`);
+    if (!mapping.path.includes("{namespace}")) {
+      await pullOne({ client, dir, state, counts, log }, mapping, index, label, undefined);
       continue;
     }
-    const entries = unzip(Buffer.from(await response.arrayBuffer()));
-    const source = mapping.path.includes("{android_lang}")
-      ? await sourceOf(client, mapping, index)
-      : mapping.source;
-    const files = [];
-    for (const entry of entries) {
-      const language = zipEntryLanguage(entry.name);
-      const file = pathFor(mapping.path, language, language === source);
-      files.push(file);
-      if (writeIfChanged(join(dir, file), entry.bytes)) {
-        written++;
-        log(`${label}: wrote ${file} (${entry.bytes.length} bytes)`);
-      } else {
-        unchanged++;
-        log(`${label}: ${file} unchanged`);
-      }
+    const { namespaces } = await projectInfo(client);
+    const named = (namespaces ?? []).filter((namespace) => namespace !== "");
+    if (namespaces?.includes("") || named.length === 0) {
+      log(
+        `${label}: keys in no file of their own are not written (give them a file in the Overview, or add a mapping without {namespace})`,
+      );
     }
-    const etag = response.headers.get("etag");
-    if (etag) state[stateKey] = { etag, files };
+    for (const namespace of named) {
+      await pullOne({ client, dir, state, counts, log }, mapping, index, `${label} ${namespace}`, namespace);
+    }
   }
   writeState(dir, state);
-  log(`Pulled: ${written} file${written === 1 ? "" : "s"} written, ${unchanged} unchanged.`);
+  log(
+    `Pulled: ${counts.written} file${counts.written === 1 ? "" : "s"} written, ${counts.unchanged} unchanged.`,
+  );
+}
+
+/** One request of a mapping (one namespace's files, or every key's), and its files written. */
+async function pullOne({ client, dir, state, counts, log }, mapping, index, label, namespace) {
+  const body = {
+    format: mapping.format,
+    placeholderFormat: mapping.placeholderFormat ?? DEFAULT_PLACEHOLDERS[mapping.format],
+    ...(mapping.nested ? { nested: true } : {}),
+    ...(mapping.sortKeys ? { sortKeys: true } : {}),
+    ...(namespace !== undefined ? { namespace } : {}),
+  };
+  const stateKey = JSON.stringify([mapping.path, body]);
+  const previous = state[stateKey];
+  const headers = { "content-type": "application/json" };
+  // The ETag only stands for files that are still there.
+  if (previous?.etag && previous.files?.every((file) => existsSync(join(dir, file)))) {
+    headers["if-none-match"] = previous.etag;
+  }
+  const response = await call(client, "POST", "pull", { body: JSON.stringify(body), headers });
+  if (response.status === 304) {
+    log(`${label}: not modified since the last pull`);
+    return;
+  }
+  const entries = unzip(Buffer.from(await response.arrayBuffer()));
+  const source = mapping.path.includes("{android_lang}")
+    ? await sourceOf(client, mapping, index)
+    : mapping.source;
+  const planned = entries.map((entry) => {
+    const language = zipEntryLanguage(entry.name);
+    return { entry, file: pathFor(mapping.path, language, language === source, namespace) };
+  });
+  // Several files a language: the project keeps its keys in namespaces, which one path cannot hold.
+  const paths = planned.map(({ file }) => file);
+  if (new Set(paths).size < paths.length) {
+    throw new CliError(
+      `The project keeps each language's keys in several files (${entries.map((entry) => entry.name).join(", ")}): put {namespace} in files[${index}].path, e.g. locales/{lang}/{namespace}.json`,
+      EXIT.badConfig,
+    );
+  }
+  for (const { entry, file } of planned) {
+    if (writeIfChanged(join(dir, file), entry.bytes)) {
+      counts.written++;
+      log(`${label}: wrote ${file} (${entry.bytes.length} bytes)`);
+    } else {
+      counts.unchanged++;
+      log(`${label}: ${file} unchanged`);
+    }
+  }
+  const etag = response.headers.get("etag");
+  if (etag) state[stateKey] = { etag, files: paths };
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { CliError, EXIT } from "./exit.mjs";
 import { callJson } from "./http.mjs";
-import { languagesOnDisk, pathFor } from "./paths.mjs";
+import { filesOnDisk, languagesOnDisk, pathFor } from "./paths.mjs";
 import { expectFields, sourceOf } from "./project.mjs";
 
 /** The format registry's id of each config format (Android's is the registry's "xml"). */
@@ -10,11 +10,29 @@ const REGISTRY_FORMATS = { json: "json", strings: "strings", stringsdict: "strin
 
 const plural = (count, word, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
 
-/** The files one run uploads: each mapping's source file, and with --translations the others on disk. */
+/**
+ * The files one run uploads: each mapping's source file, and with --translations the others on
+ * disk. A pattern with {namespace} has a file per namespace: each is uploaded with its namespace.
+ */
 async function uploadsOf({ client, config, dir }, options) {
   const uploads = [];
   for (const [index, mapping] of config.files.entries()) {
     const source = await sourceOf(client, mapping, index);
+    if (mapping.path.includes("{namespace}")) {
+      const files = filesOnDisk(dir, mapping.path, source);
+      const sources = files.filter((found) => found.language === source);
+      if (sources.length === 0) {
+        throw new CliError(
+          `No file matches files[${index}].path for the source language ${source}: ${pathFor(mapping.path, source, true, "*")}`,
+          EXIT.badConfig,
+        );
+      }
+      // The source files first, as the server numbers new keys in their order.
+      const others = options.translations ? files.filter((found) => found.language !== source) : [];
+      for (const found of [...sources, ...others])
+        uploads.push({ mapping, ...found, isSource: found.language === source });
+      continue;
+    }
     const file = pathFor(mapping.path, source, true);
     if (!existsSync(join(dir, file))) {
       throw new CliError(
@@ -60,6 +78,7 @@ export async function push(context, options, log) {
     form.set("deleteMissing", String(upload.isSource && options.deleteMissing));
     form.set("dryRun", String(options.dryRun));
     if (options.tags) form.set("tags", options.tags);
+    if (upload.namespace !== undefined) form.set("namespace", upload.namespace);
     const answer = expectFields(
       await callJson(context.client, "POST", "push", { body: form }),
       ["keysAdded", "keysDeleted", "languages", "errors"],

@@ -9,7 +9,7 @@ import { PULL_FORMATS, PULL_PLACEHOLDER_FORMATS } from "./schemas/pull.ts";
  */
 
 /** The placeholders a file pattern may contain. */
-export const CLI_PATH_PLACEHOLDERS = ["{lang}", "{android_lang}"] as const;
+export const CLI_PATH_PLACEHOLDERS = ["{lang}", "{android_lang}", "{namespace}"] as const;
 
 const languageCode = z
   .string()
@@ -23,7 +23,7 @@ export const cliFileMappingSchema = z
       .min(1)
       .regex(/\{(lang|android_lang)\}/)
       .describe(
-        "Where the files are, relative to the config file, with {lang} (de, pt-BR) or {android_lang} (de, pt-rBR; the source language's file is in values/ without the suffix).",
+        "Where the files are, relative to the config file, with {lang} (de, pt-BR) or {android_lang} (de, pt-rBR; the source language's file is in values/ without the suffix), and {namespace} where a language has several files (locales/{lang}/{namespace}.json: common, auth; each key belongs to its file).",
       ),
     format: z.enum(PULL_FORMATS).describe("The files' format."),
     source: languageCode.optional().describe("The source language (default: the project's)."),

@@ -51,6 +51,8 @@ describe("status and key names for the CLI", () => {
         { code: "en", keys: 3, translated: 3, missing: 0, unverified: 0, approved: 0 },
         { code: "de", keys: 3, translated: 2, missing: 0, unverified: 2, approved: 1 },
       ],
+      // Every key in the language's one file.
+      namespaces: [],
     });
   });
 

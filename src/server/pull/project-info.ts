@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { ProjectStatus } from "../../shared/schemas/push.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { namespacesOf } from "../keys/namespaces.ts";
 import { presentCompletion } from "../projects/present.ts";
 import { selectCompletion } from "../projects/queries.ts";
 
@@ -51,9 +52,10 @@ async function selectApproved(db: Kysely<DB>, projectId: string): Promise<Map<st
  */
 export async function projectStatus(db: Kysely<DB>, projectId: string): Promise<ProjectStatus> {
   const project = await projectOf(db, projectId);
-  const [rows, approved] = await Promise.all([
+  const [rows, approved, namespaces] = await Promise.all([
     selectCompletion(db, project.id, project.source_language, project.languages),
     selectApproved(db, project.id),
+    namespacesOf(db, project.id),
   ]);
   return {
     project: { id: project.id, name: project.name, sourceLanguage: project.source_language },
@@ -65,6 +67,7 @@ export async function projectStatus(db: Kysely<DB>, projectId: string): Promise<
       unverified: language.unverifiedKeys + language.pseudoKeys,
       approved: approved.get(language.code) ?? 0,
     })),
+    namespaces,
   };
 }
 

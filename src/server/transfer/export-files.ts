@@ -3,6 +3,7 @@ import { namespacedPath } from "../../shared/formats/file-namespace.ts";
 import type { FormatId, FormatMeta, OutputFile } from "../../shared/formats/types.ts";
 import type { PlaceholderFormat } from "../../shared/schemas/projects.ts";
 import type { DB } from "../db/schema.ts";
+import { namespacesOf } from "../keys/namespaces.ts";
 import type { ProjectRow } from "../teams/access.ts";
 import { jsonOf } from "./export-entries.ts";
 import { exportPages } from "./export-pages.ts";
@@ -146,7 +147,9 @@ async function* groupOutputs(
   const wanted = new Set(request.languages);
   if (WITH_SOURCE.has(request.format)) wanted.add(source);
   const fileMeta = await fileMetaOf(db, project.id, request.format);
-  const present = request.namespace !== undefined ? [request.namespace] : await namespacesOf(db, project.id);
+  const named = request.namespace !== undefined ? [request.namespace] : await namespacesOf(db, project.id);
+  // No namespaces: every key, unfiltered.
+  const present: (string | undefined)[] = named.length > 0 ? named : [undefined];
   const namespaces = request.allNamespaces ? [undefined] : present;
   // Named by their namespace only where the export writes several.
   const renamed = namespaces.length > 1;
@@ -219,30 +222,6 @@ async function* groupOutputs(
   } finally {
     stop.abort();
   }
-}
-
-/**
- * The namespaces the project's keys are in, the default first: `[undefined]` (every key, no
- * filter) where they are all in the default one, as in every project before namespaces.
- */
-async function namespacesOf(db: Kysely<DB>, projectId: string): Promise<(string | undefined)[]> {
-  const named = await db
-    .selectFrom("translation_keys")
-    .select("namespace")
-    .distinct()
-    .where("project_id", "=", projectId)
-    .where("namespace", "<>", "")
-    .orderBy("namespace")
-    .execute();
-  if (named.length === 0) return [undefined];
-  const unnamed = await db
-    .selectFrom("translation_keys")
-    .select("id")
-    .where("project_id", "=", projectId)
-    .where("namespace", "=", "")
-    .limit(1)
-    .executeTakeFirst();
-  return [...(unnamed ? [""] : []), ...named.map((row) => row.namespace)];
 }
 
 /** A namespace's files at its paths (`namespacedPath`). */

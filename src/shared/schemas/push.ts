@@ -93,6 +93,11 @@ export const projectStatusSchema = z.object({
       approved: z.number().int(),
     }),
   ),
+  /**
+   * The files a language's keys are in (issue 33): "" the language's one file, then the named ones;
+   * empty when every key is in the one file.
+   */
+  namespaces: z.array(z.string()),
 });
 export type ProjectStatus = z.infer<typeof projectStatusSchema>;
 
