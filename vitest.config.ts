@@ -11,7 +11,8 @@ import "./scripts/node-polyfills.mjs";
  * - web: `src/web/**\/*.test.{ts,tsx}`, jsdom + React
  * - integration: `tests/integration`, real database; TEST_DB=pglite|postgres picks which
  *   (scripts/test.ts runs the project once with each)
- * - e2e: `tests/e2e`, the built app in Chromium, one file at a time
+ * - e2e: `tests/e2e`, the built app in Chromium, each file its own server and browser (scripts/test.ts
+ *   runs two at once)
  *
  * Each project is self-contained (`extends: false`): vite.config.ts belongs to the app build.
  */
@@ -59,7 +60,6 @@ export default defineConfig({
           environment: "node",
           include: ["tests/e2e/**/*.test.ts"],
           pool: "forks",
-          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           globalSetup: ["tests/helpers/global-setup-e2e.ts"],

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { namespacedPath } from "../../src/shared/formats/file-namespace.ts";
 import type { KeyRow } from "../../src/shared/schemas/keys.ts";
 
 // The corpus files the import and export journey (import-export.e2e) uses, what each export format
@@ -80,13 +81,38 @@ export interface ExportLayout {
   files: Record<string, string[]>;
   /** The file imported back: the German one, or the one table. */
   reimport: string;
+  /** The namespaces' files among `files`: a language a namespace has no string of is an empty file. */
+  namespaced?: string[];
 }
 
 /**
- * What each export format writes for en (source), de and ru. `.stringsdict` holds plural entries
- * only, so no sample text is looked for in it.
+ * The namespaces the corpus files bring (issue 33): Django's `djangojs.po` and Symfony's
+ * `security.de.xlf` are files of their own in their projects, so their keys are exported as such.
  */
-export const EXPORT_LAYOUT: Record<string, ExportLayout> = {
+export const CORPUS_NAMESPACES = ["djangojs", "security"];
+
+/** Each namespace's files beside a layout's: the same languages, no sample text looked for. */
+function withNamespaces(layout: ExportLayout): ExportLayout {
+  const files = { ...layout.files };
+  const namespaced: string[] = [];
+  const table =
+    Object.keys(layout.files).length === 1 && Object.values(layout.files)[0]?.length === LANGUAGES.length;
+  for (const namespace of CORPUS_NAMESPACES) {
+    for (const path of Object.keys(layout.files)) {
+      const file = namespacedPath(path, namespace, table);
+      files[file] = [];
+      namespaced.push(file);
+    }
+  }
+  return { ...layout, files, namespaced };
+}
+
+/**
+ * What each export format writes for en (source), de and ru, the default file of each language
+ * and each namespace's. `.stringsdict` holds plural entries only, so no sample text is looked for
+ * in it.
+ */
+const DEFAULT_FILES: Record<string, ExportLayout> = {
   json: { files: { "en.json": ["en"], "de.json": ["de"], "ru.json": ["ru"] }, reimport: "de.json" },
   strings: {
     files: {
@@ -123,6 +149,10 @@ export const EXPORT_LAYOUT: Record<string, ExportLayout> = {
     reimport: "app_de.arb",
   },
 };
+
+export const EXPORT_LAYOUT: Record<string, ExportLayout> = Object.fromEntries(
+  Object.entries(DEFAULT_FILES).map(([format, layout]) => [format, withNamespaces(layout)]),
+);
 
 export interface Snapshot {
   keys: KeyRow[];
