@@ -659,7 +659,9 @@ variable SPROG_API_KEY only, never the file. Example:
 "project" (id or name) is optional: when set, each command first checks that SPROG_API_KEY is
 a key of that project. Patterns: {lang} (de, pt-BR) or {android_lang} (de, pt-rBR; the source
 language's file is in values/ without the suffix), e.g.
-app/src/main/res/values-{android_lang}/strings.xml or ios/{lang}.lproj/Localizable.strings.`;
+app/src/main/res/values-{android_lang}/strings.xml or ios/{lang}.lproj/Localizable.strings;
+and {namespace} where a language has several files (locales/{lang}/{namespace}.json: each
+file is pushed with its namespace, and pull writes each namespace's file).`;
 var COMMON = `  --config <file>              the config file (default ./sprog.config.json)
   --host <url>                 overrides the config's host (env SPROG_HOST)
   --timeout <seconds>          give up on a request after this long (default 60)

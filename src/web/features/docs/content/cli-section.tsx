@@ -91,6 +91,13 @@ jobs:
           language's file is in <Code>values/</Code> without a suffix.
         </li>
         <li>
+          <Code>{"{namespace}"}</Code> is for apps with several files per language (
+          <Code>{"locales/{lang}/{namespace}.json"}</Code>: <Code>common</Code>, <Code>auth</Code>): push
+          sends each file with its namespace, and pull writes each namespace&apos;s file. A pattern without it
+          against a project that keeps several files per language stops with a message rather than write one
+          file over another.
+        </li>
+        <li>
           <Code>format</Code>: json, strings, stringsdict or android. <Code>source</Code> (default: the
           project's source language), <Code>placeholderFormat</Code> (default:{" "}
           {Object.entries(CLI_DEFAULT_PLACEHOLDERS)

@@ -137,6 +137,43 @@ export function ImportTopic() {
         </List>
       </DocSection>
 
+      <DocSection id="files" title="Several files per language">
+        <P>
+          Many apps keep more than one file per language: i18next&apos;s <Code>locales/de/common.json</Code>{" "}
+          and <Code>auth.json</Code>, Android&apos;s <Code>strings.xml</Code> and <Code>arrays.xml</Code>,
+          iOS&apos;s <Code>Localizable.strings</Code> and <Code>InfoPlist.strings</Code>. Each key belongs to
+          the file it came from, its <em>namespace</em>, read from the file&apos;s name without its extension
+          and language (<Code>common</Code>, <Code>arrays</Code>, <Code>InfoPlist</Code>). The import dialog
+          shows it under File (namespace), and you can change it.
+        </P>
+        <List>
+          <li>
+            A format&apos;s one file has none: <Code>de.json</Code>, <Code>strings.xml</Code>,{" "}
+            <Code>Localizable.strings</Code>, <Code>messages.de.xlf</Code> and <Code>app_de.arb</Code> hold
+            the language&apos;s default file, as every key did before files were split.
+          </li>
+          <li>
+            The Overview shows each key&apos;s file beside its name, and its File filter shows one file&apos;s
+            keys. A new key can be given a file in the Add key dialog.
+          </li>
+          <li>
+            An export writes each file with its own keys, beside the language&apos;s one file:{" "}
+            <Code>de/common.json</Code>, <Code>values-de/arrays.xml</Code>,{" "}
+            <Code>de.lproj/InfoPlist.strings</Code>.
+          </li>
+          <li>
+            Key names stay unique in a project. A key that another file already has (<Code>title</Code> in
+            both <Code>common.json</Code> and <Code>auth.json</Code>) is kept as <Code>auth:title</Code>, as
+            i18next names it, and written back into <Code>auth.json</Code> as <Code>title</Code>; the import
+            says so.
+          </li>
+          <li>
+            The first file that names a key of the language&apos;s one file moves it into its own: a project
+            imported as one <Code>en.json</Code> can be split by importing its files.
+          </li>
+        </List>
+      </DocSection>
+
       <DocSection id="options" title="Options">
         <DataTable
           caption="Import options"
