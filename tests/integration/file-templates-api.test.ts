@@ -88,8 +88,14 @@ describe("the kept files of a project", () => {
     const { owner, admin, projectId, adminEmail } = await world();
     await imported(owner, projectId, "de.json", GERMAN, "de");
     const [first] = await filesOf(owner, projectId);
+    // The server keeps the bytes it read: the next upload's must be the ones rendered on.
+    expect(await germanJson(owner, projectId)).toBe(GERMAN);
     const again = '{\n  "home": {\n    "title": "Hallo"\n  }\n}\n';
     await imported(admin, projectId, "messages.de.json", again, "de");
+    // Rendered on the new file (2-space indents), with the strings the project kept (no overwrite).
+    expect(await germanJson(owner, projectId)).toBe(
+      '{\n  "home": {\n    "title": "Willkommen"\n  },\n  "bye": "Tschüss"\n}\n',
+    );
     const files = await filesOf(owner, projectId);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatchObject({

@@ -146,8 +146,24 @@ async function* groupOutputs(
   const source = project.source_language;
   const wanted = new Set(request.languages);
   if (WITH_SOURCE.has(request.format)) wanted.add(source);
-  const fileMeta = await fileMetaOf(db, project.id, request.format);
-  const named = request.namespace !== undefined ? [request.namespace] : await namespacesOf(db, project.id);
+  const languageGroups = fileGroupsOf(request.format, [...wanted], source);
+  // Keys by name is another order than the file's: then the file is written from the project.
+  const fileLanguages = languageGroups.map((group) => fileLanguageOf(request.format, group, source) ?? "");
+  // Three small reads at once, before the pages: every template of the languages, whichever
+  // namespaces turn out to be written (most projects have one).
+  const [fileMeta, named, templates] = await Promise.all([
+    fileMetaOf(db, project.id, request.format),
+    request.namespace !== undefined ? [request.namespace] : namespacesOf(db, project.id),
+    request.sortKeys
+      ? new Map<string, TemplateInput>()
+      : templatesOf(
+          db,
+          project,
+          request.format,
+          fileLanguages,
+          request.namespace !== undefined ? [request.namespace] : undefined,
+        ),
+  ]);
   // No namespaces: every key, unfiltered.
   const present: (string | undefined)[] = named.length > 0 ? named : [undefined];
   const namespaces = request.allNamespaces ? [undefined] : present;
@@ -187,19 +203,7 @@ async function* groupOutputs(
       ? output.then((done) => inNamespace(done, namespace, ONE_FILE_FOR_ALL.has(request.format)))
       : output;
   };
-  const languageGroups = fileGroupsOf(request.format, [...wanted], source);
   const groups = namespaces.flatMap((namespace) => languageGroups.map((group) => ({ group, namespace })));
-  // Keys by name is another order than the file's: then the file is written from the project.
-  const fileLanguages = languageGroups.map((group) => fileLanguageOf(request.format, group, source) ?? "");
-  const templates = request.sortKeys
-    ? new Map<string, TemplateInput>()
-    : await templatesOf(
-        db,
-        project,
-        request.format,
-        fileLanguages,
-        namespaces.flatMap((namespace) => templateNamespace(namespace) ?? []),
-      );
   function templateOf(group: string[], namespace: string | undefined): TemplateInput | undefined {
     if (namespace === undefined) return undefined;
     return templates.get(templateSlot(fileLanguageOf(request.format, group, source) ?? "", namespace));
