@@ -89,11 +89,11 @@ export async function seedLargeProject(
       const inserted = await sql`
         insert into translation_strings (key_id, project_id, language_code, value)
         select k.id, k.project_id, ${language},
-          (${phrases}::text[])[1 + k.position % ${phrases.length}::int] || ' '
-            || (${TAILS}::text[])[1 + (k.position / ${phrases.length}::int) % ${TAILS.length}::int]
+          (${phrases}::text[])[1 + k.position::int % ${phrases.length}::int] || ' '
+            || (${TAILS}::text[])[1 + (k.position::int / ${phrases.length}::int) % ${TAILS.length}::int]
             || ' #' || k.position
         from translation_keys k
-        where k.project_id = ${projectId}::uuid and (${gap}::int = 0 or k.position % ${gap || 1}::int <> 0)
+        where k.project_id = ${projectId}::uuid and (${gap}::int = 0 or k.position::int % ${gap || 1}::int <> 0)
       `.execute(db);
       strings += Number(inserted.numAffectedRows ?? 0);
       step(`${language}: ${strings.toLocaleString("en")} strings`);

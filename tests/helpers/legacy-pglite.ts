@@ -187,9 +187,9 @@ async function seed(pglite: PGlite): Promise<Map<string, string>> {
       from generate_series(1, ${BULK_KEYS}) i;
     insert into translation_strings (key_id, project_id, language_code, value, version, updated_by, updated_at)
       select k.id, k.project_id, l.code,
-        case l.code when 'en' then 'Item ' || k.position when 'de' then E'Eintrag ' || k.position || E'\\nzweite Zeile'
-          else 'פריט ' || k.position || ' ✓' end,
-        1 + k.position % 3, 'u-translator', '2024-03-04 09:00:00+00'::timestamptz + k.position * interval '1.000001 second'
+        case l.code when 'en' then 'Item ' || k.position::int when 'de' then E'Eintrag ' || k.position::int || E'\\nzweite Zeile'
+          else 'פריט ' || k.position::int || ' ✓' end,
+        1 + k.position::int % 3, 'u-translator', '2024-03-04 09:00:00+00'::timestamptz + k.position * interval '1.000001 second'
       from translation_keys k cross join (values ('en'), ('de'), ('he')) l(code)
       where k.key like 'screen.item_%';
   `);

@@ -198,6 +198,29 @@ describe("the kept files of a project", () => {
     expect((await original(owner, projectId, id)).status).toBe(200);
   });
 
+  it("puts a key added in the editor next to the last key of its prefix group, in the file and in the order", async () => {
+    const { owner, projectId } = await world();
+    const flat =
+      '{\n    "home.title": "Willkommen",\n    "home.subtitle": "Schön",\n    "bye": "Tschüss"\n}\n';
+    await imported(owner, projectId, "de.json", flat, "de");
+    for (const [key, value] of [
+      ["home.button", "Los"],
+      ["home.footer.note", "Fuß"],
+      ["zzz", "Ende"],
+    ]) {
+      const created = await owner.request("POST", `/api/projects/${projectId}/keys`, { body: { key } });
+      expect(created.status).toBe(201);
+      const id = (created.body as { id: string }).id;
+      expect((await owner.request("PUT", `/api/keys/${id}/strings/de`, { body: { value } })).status).toBe(
+        200,
+      );
+    }
+    const zip = await exportFiles(owner, projectId, { languages: ["de"], format: "json" });
+    expect(strFromU8(zip["de.json"] as Uint8Array)).toBe(
+      '{\n    "home.title": "Willkommen",\n    "home.subtitle": "Schön",\n    "home.button": "Los",\n    "home.footer.note": "Fuß",\n    "bye": "Tschüss",\n    "zzz": "Ende"\n}\n',
+    );
+  });
+
   it("exports and pulls on the kept file until it is removed, then from the project's strings", async () => {
     const { owner, admin, projectId } = await world();
     await imported(owner, projectId, "de.json", GERMAN, "de");

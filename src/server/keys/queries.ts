@@ -92,12 +92,44 @@ export async function insertKey(trx: Transaction<DB>, projectId: string, values:
     .values({
       project_id: projectId,
       ...values,
-      // New keys go after the ones that came from files (issue 15: export keeps file order).
-      position: sql<number>`(select coalesce(max(position), 0) + 1 from translation_keys where project_id = ${projectId})`,
+      position: sql<number>`(${placeOfNewKey(projectId, values.key, values.namespace)})`,
     })
     .onConflict((oc) => oc.columns(["project_id", "key"]).doNothing())
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * Where a key added by hand goes in the project's order (the files' order, issue 15): right after
+ * the last key of its longest prefix group in its namespace (`home.button` after `home.subtitle`,
+ * half-way to the key after that), so a file rendered on its upload gets the line there (issue 33);
+ * a key of no group there goes after every key. Halving a gap fifty times over leaves no room: then
+ * it shares the place, and the name orders the two.
+ */
+function placeOfNewKey(projectId: string, key: string, namespace: string) {
+  const prefixes: string[] = [];
+  for (let dot = key.lastIndexOf("."); dot > 0; dot = key.lastIndexOf(".", dot - 1)) {
+    prefixes.push(key.slice(0, dot + 1));
+  }
+  const last = sql`(select coalesce(max(position), 0) from translation_keys where project_id = ${projectId})`;
+  if (prefixes.length === 0) return sql`${last} + 1`;
+  return sql`
+    select coalesce(
+      (select coalesce((g.after + n.next) / 2, g.after + 1)
+        from (
+          select (select max(k.position) from translation_keys k
+              where k.project_id = ${projectId} and k.namespace = ${namespace}
+                and starts_with(k.key, p.prefix)) as after, p.n
+          from unnest(${prefixes}::text[]) with ordinality as p(prefix, n)
+        ) g
+        cross join lateral (
+          select min(k.position) as next from translation_keys k
+          where k.project_id = ${projectId} and k.position > g.after
+        ) n
+        where g.after is not null
+        order by g.n
+        limit 1),
+      ${last} + 1)`;
 }
 
 /** Throws the database's unique violation when the new name is taken in the project. */
