@@ -7,6 +7,7 @@ import { diffLines } from "diff";
 import { describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
 import type { KeyRow } from "../../src/shared/schemas/keys.ts";
+import { aapt2Compiles } from "../helpers/aapt2.ts";
 import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
 import type { ApiClient } from "../helpers/api-client.ts";
 import { call } from "../helpers/contract-client.ts";
@@ -215,5 +216,34 @@ describe("an edit of one string changes that entry's lines only", () => {
         .join(""),
       shown,
     ).toContain(" edited");
+    if (file.format === "xml" && bytes) {
+      // Android's own resource compiler takes the export as it takes the original.
+      const compiled = aapt2Compiles(bytes);
+      if (compiled === "no aapt2") context.annotate("aapt2 is not installed: the export was not compiled");
+      else if (aapt2Compiles(file.bytes) === "ok") expect(compiled).toBe("ok");
+    }
   });
+});
+
+/** One file of each project, in every format: its strings exported as Android resources. */
+const projects = [...new Map(files.map((file) => [file.project, file] as const)).values()];
+
+describe("every Android export compiles with aapt2", () => {
+  it.for(projects.map((file) => [file.name, file] as const))(
+    "%s as strings.xml",
+    async ([_name, file], context) => {
+      const { client, projectId, asked } = await imported(file);
+      const zip = await exportFiles(client, projectId, { languages: asked, format: "xml" });
+      const outputs = Object.entries(zip);
+      expect(outputs.length).toBeGreaterThan(0);
+      for (const [path, bytes] of outputs) {
+        const compiled = aapt2Compiles(bytes);
+        if (compiled === "no aapt2") {
+          context.annotate("aapt2 is not installed: the exports were not compiled");
+          return;
+        }
+        expect(compiled, path).toBe("ok");
+      }
+    },
+  );
 });

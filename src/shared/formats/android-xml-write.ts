@@ -6,6 +6,7 @@ import {
   metaString,
   pluralItemMeta,
 } from "./android-meta.ts";
+import { aaptAcceptsFormat, androidResourceName, validAndroidName } from "./android-names.ts";
 import { writeAndroidValue } from "./android-text.ts";
 import { attributesXml, escapeXmlAttribute, escapeXmlComment } from "./safe-xml.ts";
 import { type FormatMeta, type MetaValue, PLURAL_CATEGORIES, type TranslationEntry } from "./types.ts";
@@ -52,6 +53,10 @@ export function writeResources(entries: readonly TranslationEntry[], fileMeta?: 
     if (Array.isArray(list)) for (const heading of list) writeHeading(heading);
   };
   const written = new Set<string>();
+  // The file's names: a key aapt2 would refuse is written under one it takes that no other has.
+  const names = new Set(entries.map((entry) => entry.key).filter(validAndroidName));
+  const nameAttributes = (key: string, entry: TranslationEntry, attributes: AndroidAttributes) =>
+    nameAttributesOf(key, entry, attributes, names);
   for (const entry of entries) {
     const arrayMatch = isArrayItem(entry) ? ARRAY_ITEM.exec(entry.key) : null;
     const arrayName = arrayMatch?.[1];
@@ -105,6 +110,16 @@ export function writeResources(entries: readonly TranslationEntry[], fileMeta?: 
     }
     const element = metaString(entry.meta, "element") === "item" ? "item" : "string";
     if (element === "item") attributes.type ??= "string";
+    // Several arguments, one not positional (`%s and %s` from another format): aapt2 compiles the
+    // string only as no format string, which it is to Android's tools, not to String.format().
+    if (
+      element === "string" &&
+      entry.translatable !== false &&
+      attributes.formatted === undefined &&
+      !aaptAcceptsFormat(entry.value ?? "")
+    ) {
+      attributes.formatted = "false";
+    }
     const escapes = entry.meta?.unicodeEscapes;
     const xml = writeAndroidValue(
       entry.value ?? "",
@@ -153,10 +168,16 @@ function isArrayItem(entry: TranslationEntry): boolean {
  * ` name="…"` (a product variant's key back to its name), `translatable="false"`, `fuzzy="true"`
  * for a fuzzy string (translatewiki's mark), then the rest.
  */
-function nameAttributes(key: string, entry: TranslationEntry, attributes: AndroidAttributes): string {
+function nameAttributesOf(
+  key: string,
+  entry: TranslationEntry,
+  attributes: AndroidAttributes,
+  used: Set<string>,
+): string {
   const product = attributes.product;
   const suffix = `[product=${product}]`;
-  const name = product && key.endsWith(suffix) ? key.slice(0, -suffix.length) : key;
+  const base = product && key.endsWith(suffix) ? key.slice(0, -suffix.length) : key;
+  const name = androidResourceName(base, used);
   const translatable = entry.translatable === false ? ' translatable="false"' : "";
   const fuzzy = entry.state === "fuzzy" ? ' fuzzy="true"' : "";
   return ` name="${escapeXmlAttribute(name)}"${translatable}${fuzzy}${attributesXml(attributes)}`;
