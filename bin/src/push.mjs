@@ -58,6 +58,7 @@ function summaryLines(answer) {
     );
   }
   for (const error of answer.errors) lines.push(`skipped: ${error}`);
+  for (const notice of answer.notices ?? []) lines.push(`note: ${notice}`);
   return lines;
 }
 

@@ -76,6 +76,7 @@ describe("push API", () => {
       keysDeleted: 0,
       languages: [{ code: "en", added: 2, changed: 0, unchanged: 0 }],
       errors: [],
+      notices: [],
     });
     expect(await cells(projectId)).toEqual({ greeting: { en: "Hello" }, "button.save": { en: "Save" } });
     const origins = await api()
@@ -162,6 +163,7 @@ describe("push API", () => {
       keysDeleted: 1,
       languages: [{ code: "en", added: 1, changed: 1, unchanged: 0 }],
       errors: [],
+      notices: [],
     };
     expect(dry.json<PushAnswer>()).toEqual({ dryRun: true, ...expected });
     expect(await snapshot(projectId)).toEqual(before);

@@ -110,6 +110,7 @@ export function createPushService(deps: {
       // The source first, so new keys are numbered in its order.
       files.sort((a, b) => Number(b.language === source) - Number(a.language === source));
       const errors = [...skipped];
+      const notices: string[] = [];
       const parsed: { file: PushFile; data: ParsedImport }[] = [];
       const parsing = parseAhead(files, (file) => parse(file, source, inZip));
       for (const [index, file] of files.entries()) {
@@ -156,7 +157,7 @@ export function createPushService(deps: {
             overwriteExisting: fields.overwriteExisting,
             namespace,
           });
-          errors.push(...qualifiedWarning(namespace, written.qualified));
+          notices.push(...qualifiedWarning(namespace, written.qualified));
           keysAdded += written.keysAdded;
           addedKeyIds.push(...written.addedKeyIds);
           for (const { code, values } of data.languages) {
@@ -213,6 +214,7 @@ export function createPushService(deps: {
             errors.length > MAX_ERRORS_SHOWN
               ? [...errors.slice(0, MAX_ERRORS_SHOWN), `…and ${errors.length - MAX_ERRORS_SHOWN} more`]
               : errors,
+          notices,
         };
         let written = 0;
         for (const language of answer.languages) written += language.added + language.changed;

@@ -135,7 +135,8 @@ export function createImportService(deps: {
       return {
         ...counts,
         languagesAdded,
-        errors: warnings.length,
+        // What the file lost; keys kept under another name (`auth:title`) lost nothing.
+        errors: collected.warnings.length,
         warnings: warnings.slice(0, MAX_WARNINGS_SHOWN),
       };
     },

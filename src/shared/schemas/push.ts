@@ -74,6 +74,8 @@ export const pushAnswerSchema = z.object({
   languages: z.array(pushLanguageSummarySchema),
   /** Entries that could not be taken (each with its reason); the rest was pushed. */
   errors: z.array(z.string()),
+  /** What the push did that lost nothing but is worth saying (a key kept as `auth:title`). */
+  notices: z.array(z.string()),
 });
 export type PushAnswer = z.infer<typeof pushAnswerSchema>;
 
