@@ -47,6 +47,12 @@ export function ExportTopic() {
           </TopicLink>
           ).
         </P>
+        <P>
+          An Android file always compiles: a key that is no Android resource name (<Code>Choose a time</Code>,
+          from a JSON or XLIFF file) is written as one (<Code>Choose_a_time</Code>), and a string with several
+          arguments not all numbered (<Code>%s and %s</Code>) is marked{" "}
+          <Code>formatted=&quot;false&quot;</Code>. Export with Android placeholders to number them instead.
+        </P>
         <CodeBlock title="Android XML export of a project in English, German and Brazilian Portuguese">
           {ZIP_EXAMPLE}
         </CodeBlock>
