@@ -25,6 +25,18 @@ const ETAG_TTL_MS = 1000;
 /** Bump when the files written for the same data change (a format module's output), so ETags do too. */
 const OUTPUT_VERSION = "3";
 
+/** What of a request the file depends on, besides the project: in its ETag and cache key. */
+function parametersOf(body: PullBody) {
+  return [
+    body.format,
+    body.placeholderFormat,
+    body.language ?? "*",
+    body.nested ?? false,
+    body.sortKeys ?? false,
+    body.namespace ?? null,
+  ];
+}
+
 const REGISTRY_FORMAT: Record<PullFormat, FormatId> = {
   json: "json",
   strings: "strings",
@@ -111,12 +123,7 @@ export function createPullService(deps: {
       project.source_language,
       project.languages,
       result.rows[0]?.state,
-      body.format,
-      body.placeholderFormat,
-      body.language ?? "*",
-      body.nested ?? false,
-      body.sortKeys ?? false,
-      body.namespace ?? null,
+      ...parametersOf(body),
     ]);
     return `"${createHash("sha1").update(stamp).digest("base64url")}"`;
   }
@@ -185,14 +192,7 @@ export function createPullService(deps: {
     ): Promise<PullAnswer> {
       // Cheap path first: the ETag alone answers a poll that changed nothing or one this
       // process answered before; while the project does not change it is not even recomputed.
-      const parameters = JSON.stringify([
-        body.format,
-        body.placeholderFormat,
-        body.language ?? "*",
-        body.nested ?? false,
-        body.sortKeys ?? false,
-        body.namespace ?? null,
-      ]);
+      const parameters = JSON.stringify(parametersOf(body));
       const etag = await etags.get(apiKey.project_id, parameters, async () => {
         const project = await projectOf(db, apiKey.project_id);
         return etagOf(db, project, languagesOf(project, body), body);
