@@ -43,6 +43,7 @@ describe("namespaces of uploaded files (issue 33)", () => {
       "de.lproj/InfoPlist.strings",
     );
     expect(namespacedPath("translations.csv", "common", true)).toBe("common.csv");
+    expect(namespacedPath("app_pt_BR.arb", "common", false)).toBe("common_pt_BR.arb");
     expect(namespacedPath("de.json", "", false)).toBe("de.json");
   });
 

@@ -104,7 +104,9 @@ export function keyInFile(namespace: string, key: string): string {
  * the file in a folder of its own keeps the folder and takes the namespace's name (`values-de/strings.xml`
  * → `values-de/arrays.xml`, `de.lproj/Localizable.strings` → `de.lproj/InfoPlist.strings`); a file
  * named by its language goes into a folder of that name (`de.json` → `de/common.json`, as i18next
- * keeps them); a file of every language is named by the namespace (`translations.csv` → `common.csv`).
+ * keeps them), one named by a prefix and its language takes the namespace as prefix (`app_de.arb` →
+ * `common_de.arb`); a file of every language is named by the namespace (`translations.csv` →
+ * `common.csv`).
  */
 export function namespacedPath(path: string, namespace: string, everyLanguage: boolean): string {
   if (namespace === "") return path;
@@ -115,5 +117,8 @@ export function namespacedPath(path: string, namespace: string, everyLanguage: b
   const stem = dot === -1 ? base : base.slice(0, dot);
   const extension = dot === -1 ? "" : base.slice(dot);
   if (everyLanguage || folder !== "") return `${folder}${namespace}${extension}`;
+  // Flutter names its files by a prefix and the language (`app_de.arb`): the namespace is the prefix.
+  const prefixed = /^app_(.+)$/.exec(stem);
+  if (prefixed) return `${namespace}_${prefixed[1]}${extension}`;
   return `${stem}/${namespace}${extension}`;
 }
