@@ -65,17 +65,28 @@ function accent(text: string): string {
 }
 
 /**
- * Pseudo-localization: accented letters, about 30 % longer, in brackets, every placeholder kept
- * as written. It shows untranslated or truncated text in the UI without any AI service.
+ * What pseudo-localization leaves as written besides placeholders: markup tags, URLs and character
+ * references, which an app reads rather than shows (`<b>` made `‹ƀ>` broke the string).
+ */
+const KEPT = /<\/?[A-Za-z][^<>]*>|https?:\/\/[^\s<>"']*[^\s<>"'.,;:!?)]|&(?:[A-Za-z]+|#\d+|#x[0-9A-Fa-f]+);/g;
+
+/**
+ * Pseudo-localization: accented letters, about 30 % longer, in brackets, every placeholder, tag, URL
+ * and character reference kept as written. It shows untranslated or truncated text in the UI
+ * without any AI service.
  */
 export function pseudoLocalize(text: string): string {
-  const placeholders = detectPlaceholders(text).sort((a, b) => a.start - b.start);
+  const kept = [
+    ...detectPlaceholders(text).map((p) => ({ start: p.start, end: p.end })),
+    ...[...text.matchAll(KEPT)].map((match) => ({ start: match.index, end: match.index + match[0].length })),
+  ].sort((a, b) => a.start - b.start);
   let out = "";
   let at = 0;
-  for (const p of placeholders) {
-    if (p.start < at) continue;
-    out += accent(text.slice(at, p.start)) + text.slice(p.start, p.end);
-    at = p.end;
+  for (const span of kept) {
+    if (span.end <= at) continue;
+    const start = Math.max(span.start, at);
+    out += accent(text.slice(at, start)) + text.slice(start, span.end);
+    at = span.end;
   }
   out += accent(text.slice(at));
   const padding = "~".repeat(Math.max(1, Math.round(text.length * 0.3)));
