@@ -34,6 +34,8 @@ function parametersOf(body: PullBody) {
     body.nested ?? false,
     body.sortKeys ?? false,
     body.namespace ?? null,
+    body.includePseudo ?? false,
+    body.includeUnverifiedAi ?? true,
   ];
 }
 
@@ -141,6 +143,7 @@ export function createPullService(deps: {
       flattenPlurals: false,
       placeholderFormat: body.placeholderFormat,
       sortKeys: body.sortKeys ?? false,
+      machine: { pseudo: body.includePseudo ?? false, ai: body.includeUnverifiedAi ?? true },
       ...(body.namespace !== undefined ? { namespace: body.namespace } : {}),
       // One language's file without a namespace is every key, as before namespaces.
       ...(body.language !== undefined && body.namespace === undefined ? { allNamespaces: true } : {}),

@@ -6,7 +6,7 @@ import type { DB } from "../db/schema.ts";
 import { namespacesOf } from "../keys/namespaces.ts";
 import type { ProjectRow } from "../teams/access.ts";
 import { jsonOf } from "./export-entries.ts";
-import { exportPages } from "./export-pages.ts";
+import { exportPages, type MachineText } from "./export-pages.ts";
 import type { ExportOutput } from "./format-jobs.ts";
 import { type FormatRunner, inProcessFormats } from "./format-workers.ts";
 import type { TemplateInput } from "./template-render.ts";
@@ -32,6 +32,8 @@ export interface ExportRequest {
   namespace?: string;
   /** Every namespace's keys in one file per language (the pull API without a namespace). */
   allNamespaces?: boolean;
+  /** Machine text written (issue 34); default: AI output, no pseudo-localization. */
+  machine?: MachineText;
 }
 
 /** Formats whose files carry the source text next to each translation. */
@@ -183,6 +185,7 @@ async function* groupOutputs(
       sortKeys: request.sortKeys ?? false,
       keysPerPage: request.keysPerPage,
       namespace,
+      machine: request.machine,
       signal: stop.signal,
     });
     const output = formats.exportGroup(pages, {

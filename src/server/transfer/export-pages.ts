@@ -22,8 +22,16 @@ export interface PagesRequest {
    * `auth` is `title`); undefined: every key, as named.
    */
   namespace?: string | undefined;
+  /** Machine text written into the files (issue 34); default: AI output, no pseudo-localization. */
+  machine?: MachineText | undefined;
   /** Stops the reading between pages (a reader gone). */
   signal?: AbortSignal | undefined;
+}
+
+/** Which machine output a file carries: pseudo-localized text, AI output no person checked. */
+export interface MachineText {
+  pseudo: boolean;
+  ai: boolean;
 }
 
 /**
@@ -108,7 +116,7 @@ export async function* exportPages(db: Kysely<DB>, request: PagesRequest): Async
       select (select count(*) from p)::int as keys, last.position as last_position, last.key as last_key,
         (select json_agg(json_build_array(${name}, p.description, p.context, p.translatable, p.max_length,
             p.tags, p.value_type, p.meta, v.vs, v.ss) order by ${order(false)})::text
-          from p ${withStrings(request.languages)}) as page
+          from p ${withStrings(request.languages, request.machine ?? { pseudo: false, ai: true })}) as page
       from (select 1) one left join last on true
     `.execute(db);
     const row = result.rows[0];
@@ -139,17 +147,22 @@ export async function* exportPages(db: Kysely<DB>, request: PagesRequest): Async
  * (the page's project not analyzed yet) it guessed one key and joined the page with itself in a
  * nested loop (24 s for a page of 10,000 keys).
  */
-function withStrings(languages: readonly string[]) {
+function withStrings(languages: readonly string[], machine: MachineText) {
+  // A string left out is as one never written: the app falls back to its default language.
+  const kept =
+    machine.pseudo && machine.ai
+      ? sql`true`
+      : sql`(s.machine is null${machine.pseudo ? sql` or s.machine = 'pseudo'` : sql``}${machine.ai ? sql` or s.machine = 'ai'` : sql``})`;
   const cell = (language: string) => sql`(
     select s.value, s.state from translation_strings s
-    where s.key_id = p.id and s.language_code = ${language} limit 1)`;
+    where s.key_id = p.id and s.language_code = ${language} and ${kept} limit 1)`;
   if (languages.length > 2) {
     return sql`
       cross join lateral (
         select json_object_agg(s.language_code, s.value) as vs,
           json_object_agg(s.language_code, s.state) filter (where s.state is not null) as ss
         from translation_strings s
-        where s.key_id = p.id and s.language_code = any(${[...languages]}::text[])
+        where s.key_id = p.id and s.language_code = any(${[...languages]}::text[]) and ${kept}
       ) v
       where v.vs is not null`;
   }

@@ -39,6 +39,7 @@ export function createExportService(deps: { db: Kysely<DB>; access: Access; form
           flattenPlurals: request.flatten,
           placeholderFormat: request.placeholderFormat,
           sortKeys: request.sortKeys,
+          machine: { pseudo: request.includePseudo, ai: request.includeUnverifiedAi },
         },
         formats,
       );

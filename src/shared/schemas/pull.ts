@@ -42,6 +42,10 @@ export const pullBodySchema = z.object({
    * Unset: one language's file holds every key; the zip has a file per namespace (`de/common.json`).
    */
   namespace: namespaceSchema.optional(),
+  /** Pseudo-localized text, for testing layouts (default false: it never ships unless asked for). */
+  includePseudo: z.boolean({ error: "includePseudo must be true or false" }).optional(),
+  /** AI output no person has saved or approved yet (default true). */
+  includeUnverifiedAi: z.boolean({ error: "includeUnverifiedAi must be true or false" }).optional(),
 });
 export type PullBody = z.infer<typeof pullBodySchema>;
 

@@ -201,5 +201,9 @@ export const exportBodySchema = z.object({
   placeholderFormat: placeholderFormatSchema.nullable().default(null),
   /** Keys by name instead of the order of the files they came from (new keys last). */
   sortKeys: z.boolean().default(false),
+  /** Pseudo-localized text (for testing layouts; issue 34): never in a file unless asked for. */
+  includePseudo: z.boolean().default(false),
+  /** AI output no person has saved or approved yet. */
+  includeUnverifiedAi: z.boolean().default(true),
 });
 export type ExportBody = z.input<typeof exportBodySchema>;

@@ -173,6 +173,18 @@ export function ApiTopic() {
               <NameWithNote key="f" name={<Code>sortKeys</Code>} note="Optional" />,
               "true: keys by name. Default false: the order of the files they came from, keys added in Sprog last.",
             ],
+            [
+              <NameWithNote key="f" name={<Code>namespace</Code>} note="Optional" />,
+              "One file of a language that has several (e.g. common). Without it: one language's file holds every key; the zip has a file per namespace.",
+            ],
+            [
+              <NameWithNote key="f" name={<Code>includeUnverifiedAi</Code>} note="Optional" />,
+              "Default true: AI output no person has checked yet is in the file. false: only text a person wrote, saved or approved.",
+            ],
+            [
+              <NameWithNote key="f" name={<Code>includePseudo</Code>} note="Optional" />,
+              "Default false: pseudo-localized text is left out. true: for testing layouts.",
+            ],
           ]}
           columnClassNames={["w-40"]}
         />

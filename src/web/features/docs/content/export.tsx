@@ -141,6 +141,22 @@ export function ExportTopic() {
               "Keys by name instead of the order of the files they came from.",
             ],
             [
+              <OptionName
+                key="o"
+                name="AI translations not reviewed yet"
+                defaultValue={onOff(EXPORT_DEFAULTS.includeUnverifiedAi)}
+              />,
+              "AI output no person has saved or approved. Off: only text a person wrote, saved or approved.",
+            ],
+            [
+              <OptionName
+                key="o"
+                name="Pseudo-localized text"
+                defaultValue={onOff(EXPORT_DEFAULTS.includePseudo)}
+              />,
+              "For testing layouts only. Off, those strings are left out and the app shows its default language there: pseudo text never ships unless you ask for it.",
+            ],
+            [
               <OptionName key="o" name="Nested JSON" defaultValue={onOff(EXPORT_DEFAULTS.nested)} />,
               <>
                 JSON only: dots in keys become nested objects (<Code>home.title</Code> →{" "}

@@ -45,6 +45,8 @@ function stubExport() {
     answer: async (response: Response) => {
       await act(async () => answer(response));
     },
+    /** The export request's JSON body. */
+    body: () => JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body ?? "{}")) as Record<string, unknown>,
   };
 }
 
@@ -103,6 +105,26 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+});
+
+describe("Export dialog: machine text (issue 34)", () => {
+  it("leaves pseudo-localized text out unless it is ticked, and takes AI output unless it is unticked", async () => {
+    const server = stubExport();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ExportDialog project={PROJECT} open onOpenChange={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    const dialog = screen.getByRole("dialog", { name: "Export translations" });
+    const pseudo = within(dialog).getByRole("checkbox", { name: /Pseudo-localized text/ });
+    const ai = within(dialog).getByRole("checkbox", { name: /AI translations not reviewed yet/ });
+    expect(pseudo.getAttribute("aria-checked")).toBe("false");
+    expect(ai.getAttribute("aria-checked")).toBe("true");
+    act(() => pseudo.click());
+    act(() => ai.click());
+    act(() => within(dialog).getByRole("button", { name: "Export" }).click());
+    expect(server.body()).toMatchObject({ includePseudo: true, includeUnverifiedAi: false });
+  });
 });
 
 describe("Export dialog progress", () => {

@@ -49,6 +49,8 @@ function ExportForm({ project, onDone }: { project: Project; onDone: () => void 
   const [flatten, setFlatten] = useState(false);
   const [nested, setNested] = useState(false);
   const [sortKeys, setSortKeys] = useState(false);
+  const [includeUnverifiedAi, setIncludeUnverifiedAi] = useState(true);
+  const [includePseudo, setIncludePseudo] = useState(false);
   const [placeholderFormat, setPlaceholderFormat] = useState<PlaceholderFormat | "">("");
   const [started, setStarted] = useState<number | null>(null);
   // The zip and when it came (ms after the start); it is handed to the browser when Downloading shows.
@@ -107,6 +109,8 @@ function ExportForm({ project, onDone }: { project: Project; onDone: () => void 
         flatten,
         nested,
         sortKeys,
+        includeUnverifiedAi,
+        includePseudo,
         placeholderFormat: placeholderFormat === "" ? null : placeholderFormat,
       });
       const arrived = Date.now();
@@ -182,6 +186,18 @@ function ExportForm({ project, onDone }: { project: Project; onDone: () => void 
           hint="Off: keys in the order of the files they came from, keys added in Sprog last."
           checked={sortKeys}
           onChange={setSortKeys}
+        />
+        <OptionCheckbox
+          label="AI translations not reviewed yet"
+          hint="Off: only text a person wrote, saved or approved."
+          checked={includeUnverifiedAi}
+          onChange={setIncludeUnverifiedAi}
+        />
+        <OptionCheckbox
+          label="Pseudo-localized text"
+          hint="For testing layouts only: never ship it. Off: those strings are left out, so the app shows its default language."
+          checked={includePseudo}
+          onChange={setIncludePseudo}
         />
         {format === "json" ? (
           <OptionCheckbox
