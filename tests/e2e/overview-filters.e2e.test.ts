@@ -5,6 +5,7 @@ import { appWorldForThisFile } from "../helpers/app-world.ts";
 import { expectNoSeriousViolations } from "../helpers/axe.ts";
 import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
+import { toast } from "./pages/common.ts";
 import { OverviewPage } from "./pages/overview-page.ts";
 
 /**
@@ -83,6 +84,14 @@ describe(`the Overview's filters on ${testDatabaseLabel()}`, () => {
       .catch(() => {});
     await expectVisible(page.getByText("2 keys are missing in French among the filtered keys"));
     await page.getByRole("button", { name: "Translate 2 missing" }).click();
+    // The notice says what the bar says: pseudo-localized, not translated (issue 34).
+    await expectVisible(
+      toast(
+        page,
+        "French pseudo-localization complete: 2 pseudo-localized, not translated (no AI service is set up)",
+      ),
+      30_000,
+    );
     // Once the batch ends the list is read again: nothing is missing in French any more.
     await expectVisible(page.getByText("No keys match these filters"), 30_000);
     await expectVisible(overview().languageTab("French").getByText("2 pseudo"));

@@ -73,6 +73,13 @@ describe("batchEndNotice", () => {
     });
   });
 
+  it("says pseudo-localized, not translated, when no AI service did it, as the bar does (issue 34)", () => {
+    expect(batchEndNotice(job({ status: "completed", completedItems: 8 }), "French", true)).toEqual({
+      kind: "info",
+      text: "French pseudo-localization complete: 8 pseudo-localized, not translated (no AI service is set up)",
+    });
+  });
+
   it("says why keys failed when the job knows (the team's AI token limit)", () => {
     const limit = "Your team has used its 1,000 AI tokens for November.";
     expect(

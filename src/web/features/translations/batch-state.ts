@@ -51,9 +51,17 @@ export function keysToTranslate(phase: BatchPhase, replacesPseudo: boolean): num
 export function batchEndNotice(
   job: BatchJob,
   languageLabel: string,
+  /** The built-in pseudo-localization did it (no AI service): said as the bar says it. */
+  pseudo = false,
 ): { kind: "success" | "error" | "info"; text: string } | undefined {
   switch (job.status) {
     case "completed": {
+      if (pseudo && job.failedItems === 0) {
+        return {
+          kind: "info",
+          text: `${languageLabel} pseudo-localization complete: ${job.completedItems.toLocaleString("en")} pseudo-localized, not translated (no AI service is set up)`,
+        };
+      }
       const parts = [`${job.completedItems.toLocaleString("en")} translated`];
       if (job.failedItems > 0) parts.push(`${job.failedItems.toLocaleString("en")} failed`);
       if (job.skippedItems > 0)

@@ -6,11 +6,12 @@ import { type BatchJob, isBatchRunning } from "../../../../shared/schemas/batch.
 import type { KeyFilters } from "../../../../shared/schemas/key-filters.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
+import { useAiStatus } from "../api/ai-status.ts";
 import { activeBatchesQueryOptions, cancelBatch, getBatch, startBatch } from "../api/batch-translations.ts";
 import { batchEndNotice } from "../batch-state.ts";
 
-function notify(job: BatchJob) {
-  const notice = batchEndNotice(job, languageName(job.targetLanguage));
+function notify(job: BatchJob, pseudo: boolean) {
+  const notice = batchEndNotice(job, languageName(job.targetLanguage), pseudo);
   if (!notice) return;
   if (notice.kind === "success") toast.success(notice.text);
   else if (notice.kind === "error") toast.error(notice.text);
@@ -25,6 +26,8 @@ function notify(job: BatchJob) {
 export function useBatchTranslation(projectId: string) {
   const queryClient = useQueryClient();
   const active = useQuery(activeBatchesQueryOptions(projectId));
+  const aiStatus = useAiStatus();
+  const pseudo = aiStatus.data?.provider === "pseudo";
   const mine = useRef(new Set<string>());
   const cancelOnStart = useRef(new Set<string>());
   const [starting, setStarting] = useState<ReadonlySet<string>>(new Set());
@@ -37,9 +40,9 @@ export function useBatchTranslation(projectId: string) {
       // The strings it wrote: one refetch of the key lists and counts at the end.
       void queryClient.invalidateQueries({ queryKey: queryKeys.projectKeys(projectId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.projectCompletion(projectId) });
-      if (mine.current.delete(job.id)) notify(job);
+      if (mine.current.delete(job.id)) notify(job, pseudo);
     },
-    [queryClient, projectId],
+    [queryClient, projectId, pseudo],
   );
 
   /** A `batch.updated` event, or any fresh copy of a job. */
