@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { strFromU8, unzipSync } from "fflate";
 import { describe, expect } from "vitest";
 import { PSEUDO_NOTICE } from "../../src/shared/schemas/ai.ts";
 import { appWorldForThisFile } from "../helpers/app-world.ts";
@@ -121,6 +123,30 @@ describe(`the Overview's filters on ${testDatabaseLabel()}`, () => {
     await expectVisible(overview().languageTab("French").getByText("1 pseudo"));
     await page.getByRole("button", { name: "Clear filters" }).first().click();
     await expectVisible(page.getByText("1 pseudo-localized, not translated"));
+  });
+
+  step("an export leaves pseudo-localized text out unless it is asked for (issue 34)", async () => {
+    const { page } = session();
+    const frenchOf = async (tickPseudo: boolean) => {
+      await page.getByRole("button", { name: "Export", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Export translations" });
+      await expectVisible(dialog);
+      await dialog.getByLabel("Format", { exact: true }).selectOption("json");
+      if (tickPseudo) await dialog.getByRole("checkbox", { name: /Pseudo-localized text/ }).click();
+      const [download] = await Promise.all([
+        page.waitForEvent("download", { timeout: 60_000 }),
+        dialog.getByRole("button", { name: "Export", exact: true }).click(),
+      ]);
+      const zip = unzipSync(new Uint8Array(readFileSync(await download.path())));
+      await dialog.waitFor({ state: "hidden" });
+      return JSON.parse(strFromU8(zip["fr.json"] ?? new Uint8Array())) as Record<string, string>;
+    };
+    // home.title was checked by a person in the step before; home.subtitle is still pseudo text.
+    const shipped = await frenchOf(false);
+    expect(Object.keys(shipped)).toContain("home.title");
+    expect(Object.keys(shipped)).not.toContain("home.subtitle");
+    const forLayouts = await frenchOf(true);
+    expect(forLayouts["home.subtitle"]).toMatch(/^\[.+ ~+\]$/);
   });
 
   step(
