@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { PULL_ALIAS_PATH } from "../../shared/schemas/pull.ts";
 import type { ApiKeyService } from "../api-keys/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { requestBodyLimit } from "../http/body-limit.ts";
@@ -6,7 +7,7 @@ import type { Core } from "../modules/feature-module.ts";
 import { pushRoutes } from "../push/routes.ts";
 import { createPushService } from "../push/service.ts";
 import { projectInfoRoutes } from "./info-routes.ts";
-import { cliRoutes, PULL_ALIAS_PATH, pullRoutes } from "./routes.ts";
+import { cliRoutes, pullRoutes } from "./routes.ts";
 import { createPullService } from "./service.ts";
 
 /**

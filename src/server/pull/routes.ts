@@ -5,6 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import { describeRoute, resolver } from "hono-openapi";
 import {
   API_KEY_HEADER,
+  PULL_ALIAS_PATH,
   PULL_FORMATS,
   PULL_PLACEHOLDER_FORMATS,
   type PullBody,
@@ -20,7 +21,6 @@ type PullEnv = { Variables: { apiKey: ApiKeyRow } };
 
 /** The canonical path under /api, and the spec's compatible alias at the root (spec point 7). */
 export const PULL_PATH = "/v1/pull";
-export const PULL_ALIAS_PATH = "/functions/v1/pull-translations";
 
 const MAX_BODY_BYTES = 16 * 1024;
 

@@ -7,6 +7,9 @@ export type PullFormat = (typeof PULL_FORMATS)[number];
 export const PULL_PLACEHOLDER_FORMATS = ["web", "ios", "android"] as const;
 export type PullPlaceholderFormat = (typeof PULL_PLACEHOLDER_FORMATS)[number];
 
+/** The spec's address of the pull API: it answers there as at `/api/v1/pull`. */
+export const PULL_ALIAS_PATH = "/functions/v1/pull-translations";
+
 /** The header that carries the project API key. */
 export const API_KEY_HEADER = "x-api-key";
 

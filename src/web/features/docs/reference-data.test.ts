@@ -6,10 +6,7 @@ import { pseudoLocalize } from "../../../server/ai/pseudo-provider.ts";
 import { AI_BACKOFF_BASE_MS, AI_BACKOFF_JITTER_MS, AI_MAX_RETRIES } from "../../../server/ai/retry.ts";
 import { configSchema } from "../../../server/config.ts";
 import { EXAMPLE_FLOOR, EXAMPLE_LIMIT, SUGGESTION_FLOOR } from "../../../server/memory/memory-service.ts";
-import {
-  PULL_ALIAS_PATH as SERVER_PULL_ALIAS,
-  PULL_PATH as SERVER_PULL_PATH,
-} from "../../../server/pull/routes.ts";
+import { PULL_PATH as SERVER_PULL_PATH } from "../../../server/pull/routes.ts";
 import { FORMAT_INFO } from "../../../shared/formats/format-info.ts";
 import { valueToEntry } from "../../../shared/formats/plurals.ts";
 import { FORMATS } from "../../../shared/formats/registry.ts";
@@ -18,7 +15,7 @@ import { MEMBER_ROLES, PERMISSION_NAMES, PERMISSIONS } from "../../../shared/per
 import { convertPlaceholders } from "../../../shared/placeholders/convert.ts";
 import { PLACEHOLDER_FORMATS } from "../../../shared/schemas/projects.ts";
 import { PULL_FILE_EXTENSIONS, PULL_FORMATS } from "../../../shared/schemas/pull.ts";
-import { PULL_ALIAS_PATH, PULL_MAX_BODY_KB, PULL_PATH } from "./content/api.tsx";
+import { PULL_MAX_BODY_KB, PULL_PATH } from "./content/api.tsx";
 import { EXAMPLE_PROJECT, PULL_EXAMPLES, ZIP_PATHS } from "./content/api-examples.ts";
 import {
   AI_RETRIES,
@@ -172,7 +169,6 @@ describe("what the docs restate from the server", () => {
   });
 
   it("names the pull API's paths and body limit", () => {
-    expect(PULL_ALIAS_PATH).toBe(SERVER_PULL_ALIAS);
     expect(PULL_PATH).toBe("/api/v1/pull");
     // The pull module mounts the canonical path under /api, where app.ts mounts key-authorized routes.
     expect(`/api${SERVER_PULL_PATH}`).toBe(PULL_PATH);

@@ -1,6 +1,7 @@
 import { API_KEY_PREFIX, API_KEY_VISIBLE_CHARS } from "../../../../shared/schemas/api-keys.ts";
 import {
   API_KEY_HEADER,
+  PULL_ALIAS_PATH,
   PULL_FILE_EXTENSIONS,
   PULL_FORMATS,
   PULL_PLACEHOLDER_FORMATS,
@@ -26,7 +27,6 @@ import { PushSection } from "./push-section.tsx";
 import { WebhooksSection } from "./webhooks-section.tsx";
 
 export const PULL_PATH = "/api/v1/pull";
-export const PULL_ALIAS_PATH = "/functions/v1/pull-translations";
 /** Requests with a larger body are refused with 413 (`src/server/pull/routes.ts`). */
 export const PULL_MAX_BODY_KB = 16;
 

@@ -1,4 +1,5 @@
 import type { Project } from "../../../../shared/schemas/projects.ts";
+import { PULL_ALIAS_PATH } from "../../../../shared/schemas/pull.ts";
 
 /** The language a usage example pulls: the first translation language, else the source. */
 function exampleLanguage(project: Project): string {
@@ -51,7 +52,8 @@ export function ApiUsage({ project, host }: { project: Project; host: string }) 
         Without <code className="font-mono">language</code> you get{" "}
         <code className="font-mono">translations.zip</code> with every language. Formats: json, strings,
         android; placeholder formats: web, ios, android. Send the answer's ETag back as{" "}
-        <code className="font-mono">If-None-Match</code> to get 304 until something changes.
+        <code className="font-mono">If-None-Match</code> to get 304 until something changes. The same API also
+        answers at <code className="font-mono">{`${host}${PULL_ALIAS_PATH}`}</code>.
       </p>
       <Snippet label="curl" code={curl} />
       <Snippet label="Command line (Node 20+)" code={cli} />

@@ -132,6 +132,8 @@ describe("Project Settings → API Access", () => {
     expect(examples[0]).toContain('curl -fsS -X POST "https://sprog.example.com/api/v1/pull"');
     expect(examples[0]).toContain('"language":"de"');
     expect(examples[1]).toContain("node sprog.mjs pull --host https://sprog.example.com");
+    // The spec's own address of the pull API answers the same (issue 34).
+    expect(screen.getByText("https://sprog.example.com/functions/v1/pull-translations")).toBeTruthy();
   });
 
   it("creates a key and shows it once, copyable, with the warning", async () => {
