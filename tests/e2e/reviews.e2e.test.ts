@@ -263,9 +263,23 @@ describe(`Reviews on ${testDatabaseLabel()}`, () => {
     const dialog = p.getByRole("dialog", { name: "Create Review" });
     await dialog.getByLabel("Title").fill("Home screen");
     await button("Create Review", dialog).click();
-    // A new review opens (after the navigation delay); it has no keys yet.
+    // A new review opens (after the navigation delay); it has no keys yet, so nothing to mark done.
     await expectPath(p, /^\/app\/review\/[0-9a-f-]{36}$/);
     await expectVisible(p.getByRole("heading", { name: "Add keys to review" }));
+    expect(await button("Mark as done").isDisabled()).toBe(true);
+    await p.getByRole("link", { name: "All reviews" }).click();
+    expect(await button("Mark Home screen as done").isDisabled()).toBe(true);
+
+    // With a key it can be completed from the list.
+    await section("To do").getByRole("link", { name: "Home screen" }).click();
+    await expectVisible(p.getByRole("heading", { name: "Add keys to review" }));
+    await button("Add key").first().click();
+    const adding = p.getByRole("dialog", { name: "Add keys" });
+    await adding.getByRole("checkbox", { name: "home.title" }).click();
+    await button("Add key", adding).click();
+    await adding.waitFor({ state: "hidden" });
+    await expectVisible(reviewRow("home.title"));
+    expect(await button("Mark as done").isDisabled()).toBe(false);
     await p.getByRole("link", { name: "All reviews" }).click();
 
     await button("Mark Home screen as done").click();

@@ -207,8 +207,8 @@ describe("keys of a review", () => {
 
 describe("review states", () => {
   it("marks languages done in project order, completes when all are done, re-opening unmarks them", async () => {
-    const { owner, projectId } = await projectWithKeys(api());
-    const review = await createReview(owner, projectId, { title: "T" });
+    const { owner, projectId, keys } = await projectWithKeys(api());
+    const review = await createReview(owner, projectId, { title: "T", keyIds: [keys.a] });
     const patch = (body: unknown) =>
       owner.request<ReviewSummary & ErrorBody>("PATCH", `/api/reviews/${review.id}`, { body });
 
@@ -235,6 +235,28 @@ describe("review states", () => {
 
     const completed = await patch({ status: "completed" });
     expect(completed.body).toMatchObject({ status: "completed", languagesDone: [] });
+  });
+
+  it("refuses to complete a review without keys, by status or by its last language (issue 34)", async () => {
+    const { owner, projectId, keys } = await projectWithKeys(api());
+    const review = await createReview(owner, projectId, { title: "T" });
+    const patch = (body: unknown) =>
+      owner.request<ReviewSummary & ErrorBody>("PATCH", `/api/reviews/${review.id}`, { body });
+    const refusal = { code: "validation_failed", message: "A review without keys cannot be marked as done" };
+
+    const byStatus = await patch({ status: "completed" });
+    expect(byStatus.status).toBe(400);
+    expect(byStatus.body.error).toEqual(refusal);
+    // Some languages done is no completion: that stays possible.
+    expect((await patch({ languagesDone: ["de"] })).body).toMatchObject({ languagesDone: ["de"] });
+    const byLanguages = await patch({ languagesDone: ["en", "de", "fr"] });
+    expect(byLanguages.status).toBe(400);
+    expect(byLanguages.body.error).toEqual(refusal);
+    expect(await getReview(owner, review.id)).toMatchObject({ status: "pending", languagesDone: ["de"] });
+
+    // Once it has a key, it can be completed.
+    await owner.request("POST", `/api/reviews/${review.id}/keys`, { body: { keyIds: [keys.a] } });
+    expect((await patch({ status: "completed" })).body).toMatchObject({ status: "completed" });
   });
 
   it("refuses a language the project does not have, and an empty change", async () => {

@@ -130,10 +130,6 @@ describe("webhook deliveries", () => {
       title: "Release 2",
     });
 
-    expect((await owner.request("DELETE", `/api/keys/${keyId}`)).status).toBe(204);
-    const [deleted] = await receiver.waitFor(path, 1, ofEvent("key.deleted"));
-    expect(verified(deleted as ReceivedHook, hook.secret).data).toEqual({ keyId });
-
     // A review edited after it completed is not completed again.
     await owner.request("PATCH", `/api/reviews/${review.body.id}`, { body: { title: "Release 3" } });
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -144,6 +140,11 @@ describe("webhook deliveries", () => {
     await owner.request("PATCH", `/api/reviews/${review.body.id}`, { body: { status: "pending" } });
     await owner.request("PATCH", `/api/reviews/${review.body.id}`, { body: { languagesDone: ["en", "de"] } });
     await receiver.waitFor(path, 2, ofEvent("review.completed"));
+
+    // Last: without its only key the review could not be completed again (issue 34).
+    expect((await owner.request("DELETE", `/api/keys/${keyId}`)).status).toBe(204);
+    const [deleted] = await receiver.waitFor(path, 1, ofEvent("key.deleted"));
+    expect(verified(deleted as ReceivedHook, hook.secret).data).toEqual({ keyId });
   });
 
   it("gathers many string changes into one delivery and sends only the events a hook asked for", async () => {

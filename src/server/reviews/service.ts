@@ -70,6 +70,15 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
     if (!row) throw reviewNotFound();
   }
 
+  async function keyCount(trx: Transaction<DB>, reviewId: string): Promise<number> {
+    const row = await trx
+      .selectFrom("review_keys")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("review_id", "=", reviewId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   async function touch(trx: Transaction<DB>, reviewId: string) {
     await trx
       .updateTable("reviews")
@@ -185,6 +194,7 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
     /**
      * Fields, status and languages done (spec point 4): marking every project language done
      * completes the review in the same update; re-opening (status pending) empties the languages.
+     * A review without keys is not completed (400).
      */
     async update(
       userId: string,
@@ -210,6 +220,14 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
           .forUpdate()
           .executeTakeFirst();
         if (!before) throw reviewNotFound();
+        // Nothing was reviewed in a review without keys: completing it would be a dead end (issue 34).
+        if (
+          status === "completed" &&
+          before.status !== "completed" &&
+          (await keyCount(trx, reviewId)) === 0
+        ) {
+          throw new AppError("validation_failed", "A review without keys cannot be marked as done");
+        }
         const updated = await trx
           .updateTable("reviews")
           .set({

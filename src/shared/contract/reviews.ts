@@ -70,7 +70,7 @@ export const reviewsContract = {
       path: "/reviews/{reviewId}",
       summary: "Change title, description, status or languages done",
       description:
-        "Marking every project language done completes the review; status pending (re-open) empties languagesDone. languagesDone must be project languages (400).",
+        "Marking every project language done completes the review; status pending (re-open) empties languagesDone. languagesDone must be project languages (400); a review without keys cannot be completed (400).",
     })
     .errors(changing)
     .input(z.object({ params: review, body: updateReviewBodySchema }))

@@ -38,6 +38,9 @@ export function inLanguageOrder(codes: readonly string[], languages: readonly st
   return [...ordered, ...rest];
 }
 
+/** The server refuses to complete a review without keys: nothing in it was reviewed (issue 34). */
+export const NO_KEYS_TO_COMPLETE = "Add keys before marking the review as done";
+
 /** Every one of `languages` is in `done` (and there is at least one language). */
 export function allLanguagesDone(done: readonly string[], languages: readonly string[]): boolean {
   return languages.length > 0 && languages.every((code) => done.includes(code));

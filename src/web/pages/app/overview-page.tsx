@@ -1,6 +1,5 @@
 import { Download, Plus, Settings, Upload } from "lucide-react";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
 import { permissionFlags } from "../../../shared/permissions.ts";
 import type { Project } from "../../../shared/schemas/projects.ts";
 import { CellServicesProvider } from "../../components/cell-editor/cell-services.tsx";
@@ -23,6 +22,7 @@ import {
   type TranslationExtensions,
   TranslationExtensionsProvider,
 } from "../../features/translations/extensions.tsx";
+import { useAddressSearch } from "../../features/translations/hooks/use-address-search.ts";
 import { useWorkspace } from "../../lib/workspace.tsx";
 import { APP_CELL_SERVICES } from "./cell-services.ts";
 import { useProjectFromAddress } from "./use-address-project.ts";
@@ -43,9 +43,8 @@ export function OverviewPage() {
   const project = projects?.find((p) => p.id === selectedProjectId) ?? null;
 
   useProjectFromAddress();
-  // A link may open the Overview on a search (a mention e-mail names its key).
-  const [params] = useSearchParams();
-  const [search, setSearch] = useState(() => params.get("q") ?? "");
+  // In the address: a reload or a link keeps it (a mention e-mail names its key).
+  const [search, setSearch] = useAddressSearch();
   const [creatingProject, setCreatingProject] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [addingKey, setAddingKey] = useState(false);

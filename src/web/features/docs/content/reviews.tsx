@@ -83,7 +83,8 @@ export function ReviewsTopic() {
             itself (“All languages completed! Task marked as done.”).
           </li>
           <li>
-            <Ui>Mark as done</Ui> in the bar completes the review at once, whatever is marked.
+            <Ui>Mark as done</Ui> in the bar completes the review at once, whatever is marked. A review
+            without keys cannot be completed: add keys first.
           </li>
           <li>
             <Ui>Re-open review</Ui> sets it back to to-do and unmarks every language (“All languages

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Project } from "../../../../shared/schemas/projects.ts";
@@ -155,7 +155,7 @@ describe("Project Settings → Webhooks", () => {
     expect(document.body.textContent).not.toContain(SECRET);
   });
 
-  it("checks the URL and events before sending, and shows the server's refusal as a toast", async () => {
+  it("checks the URL and events before sending, and keeps the server's refusal under the URL (issue 34)", async () => {
     const refusal =
       "The webhook URL points at a private or loopback address (10.0.0.1); only public addresses are allowed";
     const fetchMock = stubApi([], { refuseCreate: refusal });
@@ -172,8 +172,19 @@ describe("Project Settings → Webhooks", () => {
     await user.type(screen.getByLabelText("Payload URL"), "http://10.0.0.1/hook");
     await user.click(screen.getByRole("checkbox", { name: "key.created" }));
     await user.click(screen.getByRole("button", { name: "Add webhook" }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(refusal));
+    // Under the field, tied to it, and not a toast that is gone in 3 seconds.
+    const shown = await screen.findByText(refusal);
+    const field = screen.getByLabelText("Payload URL");
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(field.getAttribute("aria-describedby")).toBe(shown.id);
+    expect(toast.error).not.toHaveBeenCalled();
     expect(screen.queryByLabelText("Signing secret")).toBeNull();
+    // Still there after other changes to the form; gone once the URL changes.
+    await user.click(screen.getByRole("checkbox", { name: "key.deleted" }));
+    expect(screen.getByText(refusal)).toBeTruthy();
+    await user.type(field, "x");
+    expect(screen.queryByText(refusal)).toBeNull();
+    expect(field.getAttribute("aria-invalid")).toBeNull();
   });
 
   it("sends a test and shows the delivery log with status, response code and latency", async () => {

@@ -7,7 +7,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
-import { errorMessage } from "../../../lib/api-client.ts";
+import { errorMessage, isApiError } from "../../../lib/api-client.ts";
 import { useCreateWebhook } from "../api/webhooks.ts";
 
 /** What each event means, as the form and the list name them. */
@@ -28,7 +28,10 @@ function isHttpUrl(value: string) {
   }
 }
 
-/** A new hook: its URL and events. The server checks the address; its refusal is shown as a toast. */
+/**
+ * A new hook: its URL and events. The server checks the address (public hosts only): its refusal
+ * stays under the URL field until the URL changes, not in a toast that is gone before it is read.
+ */
 export function WebhookCreateForm({
   projectId,
   onCreated,
@@ -41,6 +44,8 @@ export function WebhookCreateForm({
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<WebhookEvent[]>([...WEBHOOK_EVENTS]);
   const [tried, setTried] = useState(false);
+  // The server's reason for refusing this URL (400); other failures are not about the URL.
+  const [refusal, setRefusal] = useState<string | undefined>();
   const urlError = !url.trim()
     ? "Enter the webhook URL"
     : isHttpUrl(url.trim())
@@ -60,8 +65,13 @@ export function WebhookCreateForm({
           setUrl("");
           setEvents([...WEBHOOK_EVENTS]);
           setTried(false);
+          setRefusal(undefined);
         },
-        onError: (error) => toast.error(errorMessage(error, "Failed to create the webhook")),
+        onError: (error) => {
+          const message = errorMessage(error, "Failed to create the webhook");
+          if (isApiError(error) && error.status === 400 && error.fromServer) setRefusal(message);
+          else toast.error(message);
+        },
       },
     );
   };
@@ -71,17 +81,21 @@ export function WebhookCreateForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-label="Add webhook">
-      <div className="flex items-end gap-2">
-        <FormField label="Payload URL" className="flex-1" error={tried ? urlError : undefined}>
+      {/* Top-aligned, the button beside the input: an error under the field leaves it in place. */}
+      <div className="flex items-start gap-2">
+        <FormField label="Payload URL" className="flex-1" error={(tried ? urlError : undefined) ?? refusal}>
           <Input
             value={url}
-            onChange={(event) => setUrl(event.target.value)}
+            onChange={(event) => {
+              setUrl(event.target.value);
+              setRefusal(undefined);
+            }}
             placeholder="https://example.com/sprog-webhook"
             autoComplete="off"
             inputMode="url"
           />
         </FormField>
-        <Button type="submit" loading={create.isPending}>
+        <Button type="submit" loading={create.isPending} className="mt-5">
           <Plus aria-hidden="true" />
           Add webhook
         </Button>

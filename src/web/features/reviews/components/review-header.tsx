@@ -6,6 +6,7 @@ import { Avatar } from "../../../components/ui/avatar.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatWhen } from "../review-format.ts";
+import { NO_KEYS_TO_COMPLETE } from "../review-state.ts";
 
 export interface ReviewHeaderProps {
   review: ReviewDetail;
@@ -23,6 +24,8 @@ export function ReviewHeader({ review, canManage, onToggleLanguage, onEdit, onDe
   const pillsLabel = useId();
   const owner = review.ownerName ?? "Unknown owner";
   const done = review.status === "completed";
+  // Languages of a review without keys can be unmarked, not marked: it cannot be completed.
+  const empty = review.keys.length === 0;
   return (
     <section
       aria-label="Review details"
@@ -102,8 +105,10 @@ export function ReviewHeader({ review, canManage, onToggleLanguage, onEdit, onDe
                 <button
                   type="button"
                   aria-pressed={isDone}
-                  title={isDone ? `Mark ${name} as not done` : `Mark ${name} as done`}
-                  disabled={!canManage}
+                  title={
+                    isDone ? `Mark ${name} as not done` : empty ? NO_KEYS_TO_COMPLETE : `Mark ${name} as done`
+                  }
+                  disabled={!canManage || (empty && !isDone)}
                   onClick={() => onToggleLanguage(code)}
                   className="flex items-center gap-1.5 rounded-full py-1 pr-2 pl-3 font-medium focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-default"
                 >

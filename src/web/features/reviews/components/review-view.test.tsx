@@ -281,6 +281,17 @@ describe("an open review", () => {
     expect(await screen.findByRole("heading", { name: "Add keys to review" })).toBeTruthy();
     expect(screen.getAllByRole("button", { name: "Add key" }).length).toBeGreaterThan(0);
   });
+
+  it("an empty review cannot be marked as done, as a whole or language by language (issue 34)", async () => {
+    stubApi(detail({ keys: [], keyCount: 0, approvalCounts: {}, languagesDone: ["en"] }), () => undefined);
+    setup();
+    const markDone = (await screen.findByRole("button", { name: "Mark as done" })) as HTMLButtonElement;
+    expect(markDone.disabled).toBe(true);
+    expect(markDone.title).toBe("Add keys before marking the review as done");
+    expect((pill("German") as HTMLButtonElement).disabled).toBe(true);
+    // A language marked before its keys went can still be unmarked.
+    expect((pill("English") as HTMLButtonElement).disabled).toBe(false);
+  });
 });
 
 describe("a review on a phone (below 768 px, issue 19)", () => {

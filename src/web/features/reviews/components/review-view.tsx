@@ -15,7 +15,7 @@ import { useRemoveReviewKey } from "../api/remove-review-key.ts";
 import { useSetApproval } from "../api/set-approval.ts";
 import { useReviewActions } from "../hooks/use-review-actions.ts";
 import { useReviewRealtime } from "../hooks/use-review-realtime.ts";
-import { REVIEW_ERRORS } from "../review-state.ts";
+import { NO_KEYS_TO_COMPLETE, REVIEW_ERRORS } from "../review-state.ts";
 import { AddReviewKeysDialog } from "./add-review-keys-dialog.tsx";
 import { ReviewFormDialog } from "./review-form-dialog.tsx";
 import { ReviewHeader } from "./review-header.tsx";
@@ -121,7 +121,11 @@ export function ReviewView({ review, user, canManage, canApprove, KeyNote, foote
                   Re-open review
                 </Button>
               ) : (
-                <Button onClick={() => actions.setStatus(review, "completed")}>
+                <Button
+                  disabled={review.keys.length === 0}
+                  title={review.keys.length === 0 ? NO_KEYS_TO_COMPLETE : undefined}
+                  onClick={() => actions.setStatus(review, "completed")}
+                >
                   <CheckCheck aria-hidden="true" />
                   Mark as done
                 </Button>

@@ -102,6 +102,20 @@ describe("the Reviews list", () => {
     await waitFor(() => expect(patches).toEqual([{ url: "/api/reviews/r1", body: { status: "completed" } }]));
   });
 
+  it("an empty review cannot be marked done from its avatar; a completed one can be re-opened (issue 34)", async () => {
+    stubApi([
+      summary({ id: "r1", title: "Checkout", keyCount: 0 }),
+      summary({ id: "r2", title: "Onboarding", keyCount: 0, status: "completed", completed: true }),
+    ]);
+    setup();
+    const mark = (await screen.findByRole("button", { name: "Mark Checkout as done" })) as HTMLButtonElement;
+    expect(mark.disabled).toBe(true);
+    expect(mark.title).toContain("add keys before marking the review as done");
+    expect((screen.getByRole("button", { name: "Re-open Onboarding" }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+
   it("goes back and says so when the server refuses", async () => {
     stubApi([summary({ id: "r1", title: "Checkout" })], { fail: true });
     const user = setup();

@@ -6,6 +6,7 @@ import { Avatar } from "../../../components/ui/avatar.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { reviewPath } from "../hooks/use-review-navigation.ts";
 import { formatWhen } from "../review-format.ts";
+import { NO_KEYS_TO_COMPLETE } from "../review-state.ts";
 
 export interface ReviewsListProps {
   todo: ReviewSummary[];
@@ -26,6 +27,7 @@ function ReviewItem({
 }: Omit<ReviewsListProps, "todo" | "completed"> & { review: ReviewSummary }) {
   const owner = review.ownerName ?? "Unknown owner";
   const done = review.status === "completed";
+  const empty = review.keyCount === 0;
   return (
     <li
       className={cn(
@@ -37,8 +39,8 @@ function ReviewItem({
         type="button"
         className="relative mt-0.5 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-default"
         aria-label={done ? `Re-open ${review.title}` : `Mark ${review.title} as done`}
-        title={`${owner} · ${done ? "click to re-open" : "click to mark as done"}`}
-        disabled={!canManage}
+        title={`${owner} · ${done ? "click to re-open" : empty ? NO_KEYS_TO_COMPLETE.toLowerCase() : "click to mark as done"}`}
+        disabled={!canManage || (empty && !done)}
         onClick={() => onToggleStatus(review)}
       >
         <Avatar name={owner} />

@@ -44,13 +44,14 @@ export function BatchTranslateBar({
         </p>
       );
       break;
-    case "idle":
+    case "idle": {
+      const among = filtered ? " among the filtered keys" : "";
       content = (
         <>
           <p className="text-sm text-muted">
-            {state.missing.toLocaleString("en")} {state.missing === 1 ? "key is" : "keys are"} missing in{" "}
-            {languageLabel}
-            {filtered ? " among the filtered keys" : ""}
+            {state.missing === 0
+              ? `Nothing is missing in ${languageLabel}${among}`
+              : `${state.missing.toLocaleString("en")} ${state.missing === 1 ? "key is" : "keys are"} missing in ${languageLabel}${among}`}
             {state.pseudo > 0 ? (
               <>
                 {" · "}
@@ -60,15 +61,18 @@ export function BatchTranslateBar({
               </>
             ) : null}
           </p>
-          {canBatchTranslate ? (
+          {/* With nothing to take, a start would be a dead end (issue 34). */}
+          {canBatchTranslate && toTranslate > 0 ? (
             <Button size="sm" onClick={onStart}>
               <Languages aria-hidden="true" />
-              Translate {toTranslate.toLocaleString("en")} missing
+              Translate {toTranslate.toLocaleString("en")}{" "}
+              {state.missing > 0 ? "missing" : "pseudo-localized"}
             </Button>
           ) : null}
         </>
       );
       break;
+    }
     case "preparing":
       content = (
         <>
