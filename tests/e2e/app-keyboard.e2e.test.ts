@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import type { KeyRow } from "../../src/shared/schemas/keys.ts";
 import { appWorldForThisFile } from "../helpers/app-world.ts";
 import { testDatabaseLabel } from "../helpers/database.ts";
 import { expectPath, expectVisible } from "../helpers/e2e.ts";
+import { buildKey } from "../helpers/factories.ts";
 import {
   describeFocus,
   expectFocused,
@@ -19,7 +21,8 @@ import { button, mainNav, toast } from "./pages/common.ts";
  * moves between Overview, Reviews, Team and Tone; a dialog keeps the focus inside, Escape closes it
  * and the focus goes back to the opener; the language tabs move with the arrow keys; the keys table
  * is entered with Tab, its cells are walked with the arrow keys, Enter/Space edit, Enter saves and
- * Escape cancels. What axe says of the same screens is app-accessibility.e2e.test.ts.
+ * Escape cancels, and Tab in an open editor saves and goes down the column. What axe says of the same
+ * screens is app-accessibility.e2e.test.ts.
  */
 
 const suffix = randomBytes(3).toString("hex");
@@ -225,6 +228,59 @@ describe(`the app by keyboard on ${testDatabaseLabel()}`, () => {
       // The row's actions are reachable with Tab from the cell.
       await page().keyboard.press("Tab");
       await expectFocused(button(page(), "Copy German of checkout.title"), "Tab after the cell");
+    });
+
+    it("Tab in an open editor saves and opens the next key's cell: a column of missing strings typed in a row", async () => {
+      const { ownerApi, projectId } = session().world;
+      // A group of its own, after home.*, with no German yet.
+      const steps = ["wizard.step1", "wizard.step2", "wizard.step3"];
+      for (const [at, name] of steps.entries()) {
+        await buildKey(ownerApi, projectId, name, { source: `Step ${at + 1}` });
+      }
+      await screens().openOverview();
+      await expectVisible(overview().cell("wizard.step3", "selected"));
+      await fromTheTop(page());
+      await tabTo(page().getByRole("checkbox", { name: "Select all keys" }), "the table's Select all");
+      await tabTo(overview().cell("checkout.pay", "source"), "the English cell of checkout.pay", { max: 6 });
+      // To the German column, then down past checkout.title, home.subtitle and home.title.
+      await page().keyboard.press("ArrowRight");
+      for (let presses = 0; presses < 4; presses++) await page().keyboard.press("ArrowDown");
+      await expectFocused(overview().cell("wizard.step1", "selected"), "ArrowDown to wizard.step1");
+      await page().keyboard.press("Enter");
+
+      for (const [at, name] of steps.entries()) {
+        await expectFocused(overview().editor("German", name), `the editor of ${name}`);
+        await page().keyboard.type(`Schritt ${at + 1}`);
+        await page().keyboard.press("Tab");
+      }
+      // The last key: saved, and the focus stays on its cell instead of going round to the top.
+      await overview().editor("German", "wizard.step3").waitFor({ state: "detached" });
+      await expectFocusRing(overview().cell("wizard.step3", "selected"), "after Tab on the last key");
+      for (const [at, name] of steps.entries()) {
+        await expectVisible(
+          overview()
+            .cell(name, "selected")
+            .getByText(`Schritt ${at + 1}`, { exact: true }),
+        );
+      }
+      const answer = await ownerApi.request<{ keys: KeyRow[] }>(
+        "GET",
+        `/api/projects/${projectId}/keys?languages=de&q=wizard`,
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.body.keys.map((row) => [row.key, row.strings.de?.value])).toEqual([
+        ["wizard.step1", "Schritt 1"],
+        ["wizard.step2", "Schritt 2"],
+        ["wizard.step3", "Schritt 3"],
+      ]);
+
+      // Shift+Tab goes back up the column; Escape leaves the editor there without a change.
+      await page().keyboard.press("Enter");
+      await expectFocused(overview().editor("German", "wizard.step3"), "the editor opened again");
+      await page().keyboard.press("Shift+Tab");
+      await expectFocused(overview().editor("German", "wizard.step2"), "Shift+Tab: the previous key");
+      await page().keyboard.press("Escape");
+      await expectFocused(overview().cell("wizard.step2", "selected"), "after Escape");
     });
   });
 });

@@ -12,9 +12,11 @@ describe("stripTrailingNewlines", () => {
 });
 
 describe("editKeyIntent", () => {
-  it("Enter and Tab save, Shift+Enter types a newline, Escape discards", () => {
+  it("Enter saves, Tab / Shift+Tab save and move on, Shift+Enter types a newline, Escape discards", () => {
     expect(editKeyIntent({ key: "Enter", shiftKey: false })).toBe("save");
-    expect(editKeyIntent({ key: "Tab", shiftKey: false })).toBe("save");
+    expect(editKeyIntent({ key: "Enter", shiftKey: false, ctrlKey: true })).toBe("save");
+    expect(editKeyIntent({ key: "Tab", shiftKey: false })).toBe("save-next");
+    expect(editKeyIntent({ key: "Tab", shiftKey: true })).toBe("save-previous");
     expect(editKeyIntent({ key: "Enter", shiftKey: true })).toBeNull();
     expect(editKeyIntent({ key: "Escape", shiftKey: false })).toBe("discard");
     expect(editKeyIntent({ key: "Enter", shiftKey: false, isComposing: true })).toBeNull();

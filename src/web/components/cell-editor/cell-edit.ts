@@ -18,11 +18,18 @@ export interface EditKeyEvent {
   isComposing?: boolean;
 }
 
-/** Enter without Shift and Tab save, Escape discards; everything else (Shift+Enter: a newline) types. */
-export function editKeyIntent(event: EditKeyEvent): "save" | "discard" | null {
+/** What a key pressed in the open editor asks for; "save-next"/"save-previous" also move a key on. */
+export type EditKeyIntent = "save" | "save-next" | "save-previous" | "discard";
+
+/**
+ * Enter without Shift (Ctrl+Enter too) saves; Tab saves and moves to the next key, Shift+Tab to the
+ * previous one, so a translator can work down a column; Escape discards; everything else
+ * (Shift+Enter: a newline) types.
+ */
+export function editKeyIntent(event: EditKeyEvent): EditKeyIntent | null {
   if (event.isComposing) return null;
   if (event.key === "Escape") return "discard";
-  if (event.key === "Tab" && !event.shiftKey) return "save";
+  if (event.key === "Tab") return event.shiftKey ? "save-previous" : "save-next";
   if (event.key === "Enter" && !event.shiftKey && !event.altKey) return "save";
   return null;
 }

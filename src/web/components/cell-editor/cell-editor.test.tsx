@@ -8,10 +8,12 @@ import { CellEditor } from "./cell-editor.tsx";
 /** The editor wired to the real state machine, reporting what a save would send. */
 function Harness({
   onSave,
+  onSaveAndMove,
   onDiscard,
   maxLength,
 }: {
   onSave: (value: string) => void;
+  onSaveAndMove?: ((step: 1 | -1) => void) | undefined;
   onDiscard: () => void;
   maxLength?: number;
 }) {
@@ -37,6 +39,7 @@ function Harness({
         onSave(stripTrailingNewlines(session.draft));
         dispatch({ type: "close" });
       }}
+      onSaveAndMove={onSaveAndMove}
       onDiscard={() => {
         onDiscard();
         dispatch({ type: "close" });
@@ -47,10 +50,21 @@ function Harness({
   );
 }
 
-function setup(maxLength?: number) {
+function setup(maxLength?: number, onSaveAndMove?: (step: 1 | -1) => void) {
   const onSave = vi.fn<(value: string) => void>();
   const onDiscard = vi.fn<() => void>();
-  render(<Harness onSave={onSave} onDiscard={onDiscard} {...(maxLength ? { maxLength } : {})} />);
+  render(
+    <>
+      <Harness
+        onSave={onSave}
+        onSaveAndMove={onSaveAndMove}
+        onDiscard={onDiscard}
+        {...(maxLength ? { maxLength } : {})}
+      />
+      {/* Something focusable after the editor, where an unhandled Tab would go. */}
+      <button type="button">Copy</button>
+    </>,
+  );
   const textarea = screen.getByLabelText("German of greeting") as HTMLTextAreaElement;
   return { onSave, onDiscard, textarea, user: userEvent.setup() };
 }
@@ -87,11 +101,33 @@ describe("the cell editor", () => {
     expect(screen.getByText("closed")).toBeTruthy();
   });
 
-  it("Tab saves", async () => {
-    const { textarea, onSave, user } = setup();
+  it("in a table that moves between keys, Tab and Shift+Tab ask to save and move, and the focus stays", async () => {
+    const onSaveAndMove = vi.fn<(step: 1 | -1) => void>();
+    const { textarea, onSave, user } = setup(undefined, onSaveAndMove);
+    expect(screen.getByText(/Tab: next key/)).toBeTruthy();
     await user.type(textarea, "!");
     await user.tab();
-    expect(onSave).toHaveBeenCalledWith("Hallo!");
+    expect(onSaveAndMove).toHaveBeenLastCalledWith(1);
+    // The table moves the focus (to the next key's editor): Tab itself never lands on the buttons after it.
+    expect(document.activeElement).toBe(textarea);
+    await user.tab({ shift: true });
+    expect(onSaveAndMove).toHaveBeenLastCalledWith(-1);
+    expect(document.activeElement).toBe(textarea);
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("in a table that cannot move between keys, Tab and Shift+Tab save and close", async () => {
+    const first = setup();
+    expect(screen.queryByText(/Tab: next key/)).toBeNull();
+    await first.user.type(first.textarea, "!");
+    await first.user.tab();
+    expect(first.onSave).toHaveBeenCalledWith("Hallo!");
+    expect(screen.getByText("closed")).toBeTruthy();
+    cleanup();
+    const second = setup();
+    await second.user.tab({ shift: true });
+    expect(second.onSave).toHaveBeenCalledOnce();
+    expect(screen.getByText("closed")).toBeTruthy();
   });
 
   it("with someone else's change showing, Enter does not save and Tab moves on to Keep theirs / Overwrite", async () => {

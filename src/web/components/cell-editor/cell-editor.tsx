@@ -13,6 +13,11 @@ export interface CellEditorProps {
   maxLength?: number | undefined;
   onChange: (draft: string) => void;
   onSave: () => void;
+  /**
+   * Tab / Shift+Tab: save, then open the same language's cell of the next (1) or previous (-1) key.
+   * Absent (a table that cannot move between keys): Tab and Shift+Tab save and the editor closes.
+   */
+  onSaveAndMove?: ((step: 1 | -1) => void) | undefined;
   onDiscard: () => void;
   onKeepTheirs: () => void;
   onOverwrite: () => void;
@@ -26,7 +31,8 @@ function autosize(element: HTMLTextAreaElement | null) {
 }
 
 /**
- * The open editor of one cell (spec point 4): Enter (without Shift) or Tab saves, Shift+Enter adds a
+ * The open editor of one cell (spec point 4): Enter (without Shift) saves, Tab / Shift+Tab save and
+ * go on to the next / previous key (never to the buttons around the text field), Shift+Enter adds a
  * newline, Escape discards (the cell takes the focus back, see ValueCell). Someone else's change
  * shows with 'Keep theirs' / 'Overwrite'.
  */
@@ -39,6 +45,7 @@ export function CellEditor({
   maxLength,
   onChange,
   onSave,
+  onSaveAndMove,
   onDiscard,
   onKeepTheirs,
   onOverwrite,
@@ -64,15 +71,13 @@ export function CellEditor({
     if (intent === null) return;
     // Someone else's change is showing: saving waits for 'Keep theirs' or 'Overwrite', and Tab moves
     // on to those buttons instead of being swallowed.
-    if (intent === "save" && theirs && event.key === "Tab") return;
+    if (theirs && event.key === "Tab") return;
     event.preventDefault();
     event.stopPropagation();
-    if (intent === "save") {
-      if (theirs) return;
-      onSave();
-    } else {
-      onDiscard();
-    }
+    if (intent === "discard") onDiscard();
+    else if (theirs) return;
+    else if (intent === "save" || !onSaveAndMove) onSave();
+    else onSaveAndMove(intent === "save-next" ? 1 : -1);
   };
 
   return (
@@ -114,7 +119,11 @@ export function CellEditor({
         </div>
       ) : (
         <div className="flex items-center justify-end gap-2">
-          <span className="mr-auto text-[11px] text-muted">Enter to save · Shift+Enter for a new line</span>
+          <span className="mr-auto text-[11px] text-muted">
+            {onSaveAndMove
+              ? "Enter to save · Tab: next key · Shift+Enter: new line"
+              : "Enter to save · Shift+Enter for a new line"}
+          </span>
           {maxLength !== undefined ? <LengthCount length={[...draft].length} max={maxLength} /> : null}
           <Button size="sm" variant="ghost" onClick={onDiscard} disabled={saving}>
             Discard

@@ -11,6 +11,7 @@ import {
   stripTrailingNewlines,
   type TheirChange,
 } from "./cell-edit.ts";
+import type { CellTarget } from "./cell-navigation.tsx";
 import { useCellServices } from "./cell-services.tsx";
 import { useCompletionRecheck } from "./use-completion-recheck.ts";
 
@@ -18,6 +19,17 @@ export const SAVE_FAILED = "Failed to update translation";
 
 export function cellId(keyId: string, language: string): string {
   return `${keyId}\u0000${language}`;
+}
+
+export interface SaveOptions {
+  /** Save over someone else's change (the conflict banner's 'Overwrite'). */
+  force?: boolean;
+  /**
+   * The cell to open once saved, or when there was nothing to save (Tab: the next key's), asked then
+   * rather than when the key was pressed; null or absent: the editor closes. A failed save keeps the
+   * editor where it is either way.
+   */
+  thenOpen?: () => CellTarget | null;
 }
 
 export interface CellEditing {
@@ -29,7 +41,7 @@ export interface CellEditing {
   askingUnsaved: boolean;
   begin: (keyId: string, language: string, cell: Cell | undefined) => void;
   change: (draft: string) => void;
-  save: (options?: { force?: boolean }) => void;
+  save: (options?: SaveOptions) => void;
   discard: () => void;
   keepTheirs: () => void;
   /** A click outside the open editor: closes it, or asks first when something was typed. */
@@ -116,12 +128,17 @@ export function useCellEditing(projectId: string): CellEditing {
   );
 
   const save = useCallback(
-    (options: { force?: boolean } = {}) => {
+    (options: SaveOptions = {}) => {
       const open = sessionRef.current;
       if (!open || open.saving) return;
       const force = options.force === true;
+      // Opening the next cell replaces the session in one step: the saved one asks nothing on leaving.
+      const closeOrMove = () => {
+        const next = options.thenOpen?.() ?? null;
+        dispatch(next ? { type: "begin", ...next } : { type: "close" });
+      };
       if (!force && !canSave(open)) {
-        dispatch({ type: "close" });
+        closeOrMove();
         return;
       }
       dispatch({ type: "saving" });
@@ -129,7 +146,7 @@ export function useCellEditing(projectId: string): CellEditing {
       void send({ ...open, baseVersion: base }, open.draft, force).then((result) => {
         const still = sessionRef.current;
         const same = still && still.keyId === open.keyId && still.language === open.language;
-        if (result === "saved" && same) dispatch({ type: "close" });
+        if (result === "saved" && same) closeOrMove();
         if (result === "failed" && same) dispatch({ type: "save-failed" });
       });
     },

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { KeyRow } from "../../../shared/schemas/keys.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { editReducer, isChanged } from "./cell-edit.ts";
-import { CellServicesProvider } from "./cell-services.tsx";
+import { type CellServices, CellServicesProvider } from "./cell-services.tsx";
 import { EditingContext } from "./editing-context.tsx";
 import { INERT_CELL_SERVICES } from "./test-fixtures.tsx";
 import type { CellEditing } from "./use-cell-editing.ts";
@@ -61,10 +61,10 @@ function Cell() {
   );
 }
 
-function setup() {
+function setup(services: CellServices = INERT_CELL_SERVICES) {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <CellServicesProvider value={INERT_CELL_SERVICES}>
+      <CellServicesProvider value={services}>
         <Cell />
       </CellServicesProvider>
     </QueryClientProvider>,
@@ -87,4 +87,24 @@ describe("a table cell and the keyboard", () => {
       expect(document.activeElement).toBe(screen.getByRole("button", { name: "Hello" }));
     },
   );
+
+  it("Alt+↑ in a source text's editor reaches the writing assistant above it (Tab saves and moves on)", async () => {
+    const user = setup({
+      ...INERT_CELL_SERVICES,
+      WritingAssistant: ({ cellLabel }) => (
+        <button type="button" aria-label={`Writing assistant for ${cellLabel}`}>
+          Assistant
+        </button>
+      ),
+    });
+    await user.click(screen.getByRole("button", { name: "Hello" }));
+    const editor = screen.getByRole("textbox", { name: "English of greeting" });
+    await waitFor(() => expect(document.activeElement).toBe(editor));
+    await user.keyboard("{Alt>}{ArrowUp}{/Alt}");
+    expect(document.activeElement).toBe(
+      screen.getByRole("button", { name: "Writing assistant for English of greeting" }),
+    );
+    // Still editing: the assistant works on the open draft.
+    expect(screen.getByRole("textbox", { name: "English of greeting" })).toBe(editor);
+  });
 });

@@ -1,5 +1,13 @@
 import { Copy, Languages, Pencil, Sparkles } from "lucide-react";
-import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { toast } from "sonner";
 import { type CheckId, runChecks } from "../../../shared/quality/checks.ts";
 import type { KeyRow } from "../../../shared/schemas/keys.ts";
@@ -7,6 +15,7 @@ import { errorMessage } from "../../lib/api-client.ts";
 import { cn } from "../../lib/cn.ts";
 import { Button } from "../ui/button.tsx";
 import { CellEditor } from "./cell-editor.tsx";
+import { useCellNavigation } from "./cell-navigation.tsx";
 import { useCellServices } from "./cell-services.tsx";
 import { useDisabledChecks } from "./disabled-checks.tsx";
 import { useEditing } from "./editing-context.tsx";
@@ -62,6 +71,7 @@ export function ValueCell({
   note,
 }: ValueCellProps) {
   const editing = useEditing();
+  const navigation = useCellNavigation();
   const cell = row.strings[language];
   const value = cell?.value ?? "";
   const label = `${languageLabel} of ${row.key}`;
@@ -119,6 +129,16 @@ export function ValueCell({
   useEffect(() => {
     if (assistOnOpen) setAssistOnOpen(false);
   }, [assistOnOpen]);
+  // Tab and Shift+Tab save and move between keys, so the assistant above the text field is reached
+  // with Alt+↑ (as the memory's suggestions below it are with Alt+↓).
+  const assistantRef = useRef<HTMLDivElement>(null);
+  const onEditorKeyDown = (event: KeyboardEvent<HTMLTableCellElement>) => {
+    if (!event.altKey || event.key !== "ArrowUp" || !(event.target instanceof HTMLTextAreaElement)) return;
+    const button = assistantRef.current?.querySelector<HTMLButtonElement>("button:not(:disabled)");
+    if (!button) return;
+    event.preventDefault();
+    button.focus();
+  };
   const focusEditor = () =>
     requestAnimationFrame(() => {
       const textarea = tdRef.current?.querySelector("textarea");
@@ -150,6 +170,7 @@ export function ValueCell({
       data-editing={isOpen || undefined}
       data-flash={editing.flashing.has(id) || undefined}
       data-placeholder-mismatch={mismatch || undefined}
+      onKeyDown={isOpen && isSource ? onEditorKeyDown : undefined}
       className={cn(
         "group/cell relative flex min-w-0 flex-1 basis-0 flex-col gap-1 rounded-md px-2 py-1.5 transition-colors duration-300",
         editing.flashing.has(id) && "bg-success-soft ring-1 ring-success/40",
@@ -157,16 +178,18 @@ export function ValueCell({
       )}
     >
       {isOpen && session && isSource ? (
-        <WritingAssistant
-          keyId={row.id}
-          language={language}
-          text={session.draft}
-          cellLabel={label}
-          disabled={session.saving || session.theirs !== undefined}
-          defaultMenuOpen={assistOnOpen}
-          onAccept={editing.change}
-          onDone={focusEditor}
-        />
+        <div ref={assistantRef}>
+          <WritingAssistant
+            keyId={row.id}
+            language={language}
+            text={session.draft}
+            cellLabel={label}
+            disabled={session.saving || session.theirs !== undefined}
+            defaultMenuOpen={assistOnOpen}
+            onAccept={editing.change}
+            onDone={focusEditor}
+          />
+        </div>
       ) : null}
       {isOpen && session ? (
         <CellEditor
@@ -178,6 +201,11 @@ export function ValueCell({
           maxLength={row.maxLength}
           onChange={editing.change}
           onSave={() => editing.save()}
+          onSaveAndMove={
+            navigation
+              ? (step) => editing.save({ thenOpen: () => navigation.neighbour(row.id, language, step) })
+              : undefined
+          }
           onDiscard={editing.discard}
           onKeepTheirs={editing.keepTheirs}
           onOverwrite={() => editing.save({ force: true })}

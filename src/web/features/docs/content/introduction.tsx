@@ -111,8 +111,19 @@ export function IntroductionTopic() {
         </P>
         <List>
           <li>
-            <Kbd>Enter</Kbd> or <Kbd>Tab</Kbd> saves, <Kbd>Shift</Kbd>+<Kbd>Enter</Kbd> starts a new line,{" "}
-            <Kbd>Escape</Kbd> discards. Clicking elsewhere with unsaved changes asks whether to save them.
+            <Kbd>Enter</Kbd> saves, <Kbd>Shift</Kbd>+<Kbd>Enter</Kbd> starts a new line, <Kbd>Escape</Kbd>{" "}
+            discards. Clicking elsewhere with unsaved changes asks whether to save them.
+          </li>
+          <li>
+            <Kbd>Tab</Kbd> saves and opens the same language's cell of the next key, so you can work down a
+            column; <Kbd>Shift</Kbd>+<Kbd>Tab</Kbd> goes to the previous key. At the last (or first) key it
+            saves and stays on the cell. <Kbd>Alt</Kbd>+<Kbd>↑</Kbd> reaches the writing assistant above a
+            source text, <Kbd>Alt</Kbd>+<Kbd>↓</Kbd> the translation memory's suggestions below a translation.
+          </li>
+          <li>
+            Without an open editor, the arrow keys move between cells, <Kbd>Enter</Kbd> or <Kbd>Space</Kbd>{" "}
+            opens one, and <Kbd>Tab</Kbd> goes on to the cell's buttons (<Ui>Copy</Ui>, <Ui>Translate</Ui>,{" "}
+            <Ui>History</Ui>, comments).
           </li>
           <li>
             Every value is kept in the cell's <Ui>History</Ui> with who wrote it and how (by hand, import, AI
@@ -135,10 +146,10 @@ export function IntroductionTopic() {
           Under the language tabs, filters narrow the keys by their text in the selected language:{" "}
           <Ui>Missing</Ui>, <Ui>Translated</Ui>, <Ui>Unverified AI</Ui>, <Ui>Placeholder problems</Ui>,{" "}
           <Ui>Has description</Ui>, an approval state, a tag and <Ui>Changed since</Ui> a date. Each shows how
-          many keys it keeps; together, a key must match them all. They are part of the page's address, so
-          copying the link shares the view. With filters on, <Ui>Translate N missing</Ui> translates the
-          filtered keys only. <Ui>Columns</Ui> adds more target languages beside the selected one; Sprog
-          remembers them per project.
+          many keys it keeps; together, a key must match them all. They are part of the page's address, as is
+          the search, so copying the link shares the view. With filters on, <Ui>Translate N missing</Ui>{" "}
+          translates the filtered keys only. <Ui>Columns</Ui> adds more target languages beside the selected
+          one; Sprog remembers them per project.
         </P>
         <SubHeading>5. Review</SubHeading>
         <P>

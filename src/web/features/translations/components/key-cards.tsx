@@ -1,4 +1,8 @@
 import { type CSSProperties, useRef } from "react";
+import {
+  CellNavigationProvider,
+  useListNavigation,
+} from "../../../components/cell-editor/cell-navigation.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { useKeyRows } from "../hooks/use-key-rows.ts";
 import { KeyRow } from "./key-row.tsx";
@@ -44,6 +48,8 @@ export function KeyCards({
       heights: { group: GROUP_ROW_HEIGHT, key: KEY_CARD_HEIGHT },
       overscan: 4,
     });
+  // Tab in an open editor goes on to the next card's cell of the same language, as in the table.
+  const navigation = useListNavigation(rows, (row) => (row.type === "key" ? row.row : undefined));
   // Each value's language above it, from the row's CSS variables (the cells are the table's own).
   const labels = {
     "--source-label": JSON.stringify(source.label),
@@ -80,64 +86,66 @@ export function KeyCards({
               ) : null}
             </tr>
           </thead>
-          <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((item) => {
-              const row = rows[item.index];
-              if (!row) return null;
-              return (
-                <tr
-                  key={item.key}
-                  data-index={item.index}
-                  data-key={row.type === "key" ? row.row.key : undefined}
-                  ref={virtualizer.measureElement}
-                  aria-rowindex={item.index + 2}
-                  className={
-                    row.type === "group"
-                      ? "absolute top-0 left-0 flex w-full items-center border-b border-border bg-surface-muted/60"
-                      : [
-                          "group/row absolute top-0 left-0 flex w-full flex-col border-b border-border px-1 py-1",
-                          // The row's cells, stacked: full width, as tall as their content.
-                          "[&>td]:w-full [&>td]:flex-none",
-                          "[&>td:nth-child(2)]:before:text-xs [&>td:nth-child(2)]:before:text-muted [&>td:nth-child(2)]:before:content-(--source-label)",
-                          "[&>td:nth-child(3)]:before:text-xs [&>td:nth-child(3)]:before:text-muted [&>td:nth-child(3)]:before:content-(--target-label)",
-                        ].join(" ")
-                  }
-                  style={{ transform: `translateY(${item.start}px)` }}
-                  onPointerDown={row.type === "key" ? () => setActiveRow(row.id) : undefined}
-                  onFocus={row.type === "key" ? () => setActiveRow(row.id) : undefined}
-                >
-                  {row.type === "group" ? (
-                    <th
-                      scope="rowgroup"
-                      colSpan={target ? 3 : 2}
-                      className="flex items-center gap-2 px-3 py-2 text-left text-xs font-semibold"
-                    >
-                      <span>{row.name}</span>
-                      <span className="font-normal text-muted">
-                        {row.count.toLocaleString("en")}
-                        {row.more ? "+" : ""}
-                      </span>
-                    </th>
-                  ) : (
-                    <KeyRow
-                      projectId={projectId}
-                      row={row.row}
-                      source={source}
-                      targets={target ? [target] : []}
-                      targetLoading={targetLoading}
-                      selected={selection.has(row.id)}
-                      showActions={activeRow === row.id || pinnedRow === row.id}
-                      onPin={setPinnedRow}
-                      canManageKeys={canManageKeys}
-                      onToggle={onToggle}
-                      onEdit={onEdit}
-                      onDelete={onDelete}
-                    />
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
+          <CellNavigationProvider value={navigation}>
+            <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
+              {items.map((item) => {
+                const row = rows[item.index];
+                if (!row) return null;
+                return (
+                  <tr
+                    key={item.key}
+                    data-index={item.index}
+                    data-key={row.type === "key" ? row.row.key : undefined}
+                    ref={virtualizer.measureElement}
+                    aria-rowindex={item.index + 2}
+                    className={
+                      row.type === "group"
+                        ? "absolute top-0 left-0 flex w-full items-center border-b border-border bg-surface-muted/60"
+                        : [
+                            "group/row absolute top-0 left-0 flex w-full flex-col border-b border-border px-1 py-1",
+                            // The row's cells, stacked: full width, as tall as their content.
+                            "[&>td]:w-full [&>td]:flex-none",
+                            "[&>td:nth-child(2)]:before:text-xs [&>td:nth-child(2)]:before:text-muted [&>td:nth-child(2)]:before:content-(--source-label)",
+                            "[&>td:nth-child(3)]:before:text-xs [&>td:nth-child(3)]:before:text-muted [&>td:nth-child(3)]:before:content-(--target-label)",
+                          ].join(" ")
+                    }
+                    style={{ transform: `translateY(${item.start}px)` }}
+                    onPointerDown={row.type === "key" ? () => setActiveRow(row.id) : undefined}
+                    onFocus={row.type === "key" ? () => setActiveRow(row.id) : undefined}
+                  >
+                    {row.type === "group" ? (
+                      <th
+                        scope="rowgroup"
+                        colSpan={target ? 3 : 2}
+                        className="flex items-center gap-2 px-3 py-2 text-left text-xs font-semibold"
+                      >
+                        <span>{row.name}</span>
+                        <span className="font-normal text-muted">
+                          {row.count.toLocaleString("en")}
+                          {row.more ? "+" : ""}
+                        </span>
+                      </th>
+                    ) : (
+                      <KeyRow
+                        projectId={projectId}
+                        row={row.row}
+                        source={source}
+                        targets={target ? [target] : []}
+                        targetLoading={targetLoading}
+                        selected={selection.has(row.id)}
+                        showActions={activeRow === row.id || pinnedRow === row.id}
+                        onPin={setPinnedRow}
+                        canManageKeys={canManageKeys}
+                        onToggle={onToggle}
+                        onEdit={onEdit}
+                        onDelete={onDelete}
+                      />
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </CellNavigationProvider>
         </table>
       </div>
       <div className="border-t border-border bg-surface px-3 py-1.5 text-xs text-muted">

@@ -1,5 +1,9 @@
 import { type KeyboardEvent, useRef } from "react";
 import type { KeyRow as KeyRowData } from "../../../../shared/schemas/keys.ts";
+import {
+  CellNavigationProvider,
+  useListNavigation,
+} from "../../../components/cell-editor/cell-navigation.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { NARROW_QUERY, useMediaQuery } from "../../../lib/use-media-query.ts";
 import { useKeyRows } from "../hooks/use-key-rows.ts";
@@ -38,7 +42,8 @@ const KEY_ROW_HEIGHT = 41;
  * the first 5 groups shown and 5 more whenever the user scrolls near the end (spec point 9). Rows
  * are virtualized, so 50,000 keys scroll smoothly; group headers are rows of the same list.
  * Keyboard: Tab goes through every control; on a cell, the arrow keys move to the neighbouring
- * cells (scrolling rows that are not rendered into view) and Enter or Space opens its editor.
+ * cells (scrolling rows that are not rendered into view) and Enter or Space opens its editor; in an
+ * open editor, Tab / Shift+Tab save and open the same language's cell of the next / previous key.
  */
 export function KeysTable(props: KeysTableProps) {
   // On a phone, one card per key (issue 19); the table's hooks live below, so switching is safe.
@@ -84,6 +89,7 @@ function KeysGrid({
     heights: { group: GROUP_ROW_HEIGHT, key: KEY_ROW_HEIGHT },
     overscan: 8,
   });
+  const navigation = useListNavigation(rows, (row) => (row.type === "key" ? row.row : undefined));
   const valueColumns = 1 + targets.length;
   // More than two languages scroll sideways, each column wide enough to read, the key column kept.
   const wide = valueColumns > 2;
@@ -168,63 +174,65 @@ function KeysGrid({
               ))}
             </tr>
           </thead>
-          <tbody
-            className="relative grid"
-            style={{ height: virtualizer.getTotalSize() }}
-            onKeyDown={onKeyDown}
-          >
-            {items.map((item) => {
-              const row = rows[item.index];
-              if (!row) return null;
-              return (
-                <tr
-                  key={item.key}
-                  data-index={item.index}
-                  data-key={row.type === "key" ? row.row.key : undefined}
-                  ref={virtualizer.measureElement}
-                  aria-rowindex={item.index + 2}
-                  className={
-                    row.type === "group"
-                      ? "absolute top-0 left-0 flex w-full items-center border-b border-border bg-surface-muted/60"
-                      : "group/row absolute top-0 left-0 flex w-full items-start gap-2 border-b border-border px-1 hover:bg-surface/60"
-                  }
-                  style={{ transform: `translateY(${item.start}px)` }}
-                  onPointerMove={row.type === "key" ? () => setActiveRow(row.id) : undefined}
-                  onFocus={row.type === "key" ? () => setActiveRow(row.id) : undefined}
-                >
-                  {row.type === "group" ? (
-                    <th
-                      scope="rowgroup"
-                      colSpan={valueColumns + 1}
-                      className={`flex items-center gap-2 px-3 py-2 text-left text-xs font-semibold ${wide ? "sticky left-0" : ""}`}
-                    >
-                      <span>{row.name}</span>
-                      <span className="font-normal text-muted">
-                        {row.count.toLocaleString("en")}
-                        {row.more ? "+" : ""}
-                      </span>
-                    </th>
-                  ) : (
-                    <KeyRow
-                      projectId={projectId}
-                      row={row.row}
-                      source={source}
-                      targets={targets}
-                      wide={wide}
-                      targetLoading={targetLoading}
-                      selected={selection.has(row.id)}
-                      showActions={activeRow === row.id || pinnedRow === row.id}
-                      onPin={setPinnedRow}
-                      canManageKeys={canManageKeys}
-                      onToggle={onToggle}
-                      onEdit={onEdit}
-                      onDelete={onDelete}
-                    />
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
+          <CellNavigationProvider value={navigation}>
+            <tbody
+              className="relative grid"
+              style={{ height: virtualizer.getTotalSize() }}
+              onKeyDown={onKeyDown}
+            >
+              {items.map((item) => {
+                const row = rows[item.index];
+                if (!row) return null;
+                return (
+                  <tr
+                    key={item.key}
+                    data-index={item.index}
+                    data-key={row.type === "key" ? row.row.key : undefined}
+                    ref={virtualizer.measureElement}
+                    aria-rowindex={item.index + 2}
+                    className={
+                      row.type === "group"
+                        ? "absolute top-0 left-0 flex w-full items-center border-b border-border bg-surface-muted/60"
+                        : "group/row absolute top-0 left-0 flex w-full items-start gap-2 border-b border-border px-1 hover:bg-surface/60"
+                    }
+                    style={{ transform: `translateY(${item.start}px)` }}
+                    onPointerMove={row.type === "key" ? () => setActiveRow(row.id) : undefined}
+                    onFocus={row.type === "key" ? () => setActiveRow(row.id) : undefined}
+                  >
+                    {row.type === "group" ? (
+                      <th
+                        scope="rowgroup"
+                        colSpan={valueColumns + 1}
+                        className={`flex items-center gap-2 px-3 py-2 text-left text-xs font-semibold ${wide ? "sticky left-0" : ""}`}
+                      >
+                        <span>{row.name}</span>
+                        <span className="font-normal text-muted">
+                          {row.count.toLocaleString("en")}
+                          {row.more ? "+" : ""}
+                        </span>
+                      </th>
+                    ) : (
+                      <KeyRow
+                        projectId={projectId}
+                        row={row.row}
+                        source={source}
+                        targets={targets}
+                        wide={wide}
+                        targetLoading={targetLoading}
+                        selected={selection.has(row.id)}
+                        showActions={activeRow === row.id || pinnedRow === row.id}
+                        onPin={setPinnedRow}
+                        canManageKeys={canManageKeys}
+                        onToggle={onToggle}
+                        onEdit={onEdit}
+                        onDelete={onDelete}
+                      />
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </CellNavigationProvider>
         </table>
       </div>
       <div className="border-t border-border bg-surface px-3 py-1.5 text-xs text-muted">

@@ -52,8 +52,8 @@ export interface WritingAssistantProps {
 /**
  * The writing assistant of a source-language cell (issue 4): Rephrase, Shorten, Expand, Fix grammar,
  * Match tone. The suggestion shows beside the text it was made from, with Accept (into the editor)
- * and Dismiss; nothing is saved until the editor saves. It sits above the textarea so that
- * Shift+Tab reaches it from there (Tab saves the cell).
+ * and Dismiss; nothing is saved until the editor saves. It sits above the textarea; Alt+↑ reaches
+ * it from there (Tab and Shift+Tab save and go to the next or previous key).
  */
 export function WritingAssistant({
   keyId,
