@@ -31,3 +31,28 @@ describe("what aapt2 refuses in an Android file written from another format (iss
     expect(aaptAcceptsFormat("%s %s on %tm")).toBe(false);
   });
 });
+
+describe("an Android file written under names Android takes reads back as the keys it came from", () => {
+  it("keeps the key in tools:key and reads it back, a list's name too", async () => {
+    const { androidXmlFormat } = await import("./android-xml.ts");
+    const entries = [
+      { key: "API Key", value: "API-Schlüssel" },
+      { key: "Choose a time", value: "Zeit wählen" },
+      { key: "home.title", value: "Start" },
+      { key: "a b[0]", value: "eins" },
+      { key: "a b[1]", value: "zwei" },
+    ];
+    const [file] = await androidXmlFormat.serialize({ de: entries }, { sourceLanguage: "en" });
+    const text = new TextDecoder().decode(file?.bytes);
+    expect(text).toContain('<string name="API_Key" tools:key="API Key">');
+    expect(text).toContain('<string name="home.title">');
+    expect(text).toContain('xmlns:tools="http://schemas.android.com/tools"');
+    const parsed = await androidXmlFormat.parse(file?.bytes ?? new Uint8Array(), {
+      language: "de",
+      sourceLanguage: "en",
+    });
+    expect(parsed.languages.de?.map((entry) => [entry.key, entry.value])).toEqual(
+      entries.map((entry) => [entry.key, entry.value]),
+    );
+  });
+});

@@ -4,6 +4,13 @@
  * may be any text (`Choose a time`, `3kU-n2-fha.title`); a text may hold several `%s`.
  */
 
+/**
+ * The key a resource written under another name stands for (`<string name="API_Key"
+ * tools:key="API Key">`): aapt2 ignores the tools namespace, and Sprog reads the file back under
+ * the key it came from, so an exported file imported again changes nothing.
+ */
+export const KEY_ATTRIBUTE = "tools:key";
+
 /** aapt2's entry names: a letter or `_` first, then letters, digits, `_`, `.` and `-`. */
 const VALID_NAME = /^[\p{L}_][\p{L}\p{N}_.-]*$/u;
 

@@ -1,4 +1,5 @@
 import { type AndroidAttributes, compactMeta, itemMetaValue } from "./android-meta.ts";
+import { KEY_ATTRIBUTE } from "./android-names.ts";
 import { readAndroidContent, unicodeEscapesOf } from "./android-text.ts";
 import { textContent, type XmlElement, type XmlNode } from "./safe-xml.ts";
 import {
@@ -44,7 +45,15 @@ export function readResources(root: XmlElement, language: string): ParsedFile {
       if (!IGNORED.has(kind)) otherTypes.set(kind, (otherTypes.get(kind) ?? 0) + 1);
       continue;
     }
-    const { name, translatable, fuzzy, ...attributes } = element.attributes;
+    const {
+      name: written,
+      translatable,
+      fuzzy,
+      [KEY_ATTRIBUTE]: keyName,
+      ...attributes
+    } = element.attributes;
+    // Written by Sprog under a name Android takes: read back under the key it stands for.
+    const name = keyName || written;
     if (!name) {
       warnings.push(`Skipped a <${element.name}> without a name`);
       continue;

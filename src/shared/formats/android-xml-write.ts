@@ -6,7 +6,7 @@ import {
   metaString,
   pluralItemMeta,
 } from "./android-meta.ts";
-import { aaptAcceptsFormat, androidResourceName, validAndroidName } from "./android-names.ts";
+import { aaptAcceptsFormat, androidResourceName, KEY_ATTRIBUTE, validAndroidName } from "./android-names.ts";
 import { writeAndroidValue } from "./android-text.ts";
 import { attributesXml, escapeXmlAttribute, escapeXmlComment } from "./safe-xml.ts";
 import { type FormatMeta, type MetaValue, PLURAL_CATEGORIES, type TranslationEntry } from "./types.ts";
@@ -24,7 +24,7 @@ const MAX_ARRAY_ITEMS = 1000;
 /** The indentation a file has unless its `fileMeta.indent` says another. */
 const DEFAULT_INDENT = "    ";
 /** Attributes written from the entry's own fields, never from `meta.attributes`. */
-const RESERVED = ["name", "translatable", "fuzzy"];
+const RESERVED = ["name", "translatable", "fuzzy", KEY_ATTRIBUTE];
 
 /** Writes one language's `strings.xml`: entries in the order given, with what their meta kept. */
 export function writeResources(entries: readonly TranslationEntry[], fileMeta?: FormatMeta): string {
@@ -178,9 +178,10 @@ function nameAttributesOf(
   const suffix = `[product=${product}]`;
   const base = product && key.endsWith(suffix) ? key.slice(0, -suffix.length) : key;
   const name = androidResourceName(base, used);
+  const keyAttribute = name === base ? "" : ` ${KEY_ATTRIBUTE}="${escapeXmlAttribute(base)}"`;
   const translatable = entry.translatable === false ? ' translatable="false"' : "";
   const fuzzy = entry.state === "fuzzy" ? ' fuzzy="true"' : "";
-  return ` name="${escapeXmlAttribute(name)}"${translatable}${fuzzy}${attributesXml(attributes)}`;
+  return ` name="${escapeXmlAttribute(name)}"${keyAttribute}${translatable}${fuzzy}${attributesXml(attributes)}`;
 }
 
 /**
