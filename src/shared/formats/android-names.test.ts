@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { aaptAcceptsFormat, androidResourceName, validAndroidName } from "./android-names.ts";
+import { OUT } from "./android-test-fixtures.ts";
 
 describe("what aapt2 refuses in an Android file written from another format (issue 33)", () => {
   it("keeps names aapt2 takes, and writes the others with _ for what it refuses, never twice", () => {
@@ -42,7 +43,7 @@ describe("an Android file written under names Android takes reads back as the ke
       { key: "a b[0]", value: "eins" },
       { key: "a b[1]", value: "zwei" },
     ];
-    const [file] = await androidXmlFormat.serialize({ de: entries }, { sourceLanguage: "en" });
+    const [file] = await androidXmlFormat.serialize({ de: entries }, OUT);
     const text = new TextDecoder().decode(file?.bytes);
     expect(text).toContain('<string name="API_Key" tools:key="API Key">');
     expect(text).toContain('<string name="home.title">');
