@@ -25,7 +25,9 @@ export function InviteDialog({ team, open, onOpenChange }: InviteDialogProps) {
       <DialogContent
         title="Invite Team Member"
         description={
-          team ? `We e-mail them a sign-in link. Signing in with that address joins ${team.name}.` : undefined
+          team
+            ? `We e-mail them a sign-in link. Signing in with that address joins ${team.name} as a reviewer; the owner can make them an admin in the members list.`
+            : undefined
         }
       >
         {open ? <InviteForm team={team} onInvited={() => onOpenChange(false)} /> : null}

@@ -219,7 +219,9 @@ describe("Team screen", () => {
       screen.getByText("Collaborate with your team by inviting them to join this workspace"),
     ).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Invite members" }));
-    expect(await screen.findByRole("dialog", { name: "Invite Team Member" })).toBeTruthy();
+    const dialog = await screen.findByRole("dialog", { name: "Invite Team Member" });
+    // The dialog says which role the invite gives (issue 34).
+    expect(dialog.textContent).toContain("as a reviewer; the owner can make them an admin");
     cleanup();
 
     stubApi({ members: [OWNER, REVIEWER], invites: [] });
