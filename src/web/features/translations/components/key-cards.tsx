@@ -5,6 +5,7 @@ import {
 } from "../../../components/cell-editor/cell-navigation.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { useKeyRows } from "../hooks/use-key-rows.ts";
+import { GroupHeaderCell } from "./group-header-cell.tsx";
 import { KeyRow } from "./key-row.tsx";
 import type { KeysTableProps } from "./keys-table.tsx";
 
@@ -114,17 +115,7 @@ export function KeyCards({
                     onFocus={row.type === "key" ? () => setActiveRow(row.id) : undefined}
                   >
                     {row.type === "group" ? (
-                      <th
-                        scope="rowgroup"
-                        colSpan={target ? 3 : 2}
-                        className="flex items-center gap-2 px-3 py-2 text-left text-xs font-semibold"
-                      >
-                        <span>{row.name}</span>
-                        <span className="font-normal text-muted">
-                          {row.count.toLocaleString("en")}
-                          {row.more ? "+" : ""}
-                        </span>
-                      </th>
+                      <GroupHeaderCell group={row} colSpan={target ? 3 : 2} />
                     ) : (
                       <KeyRow
                         projectId={projectId}

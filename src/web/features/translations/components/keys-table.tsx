@@ -8,6 +8,7 @@ import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { NARROW_QUERY, useMediaQuery } from "../../../lib/use-media-query.ts";
 import { useKeyRows } from "../hooks/use-key-rows.ts";
 import { cellAfterArrow } from "../key-groups.ts";
+import { GroupHeaderCell } from "./group-header-cell.tsx";
 import { KeyCards } from "./key-cards.tsx";
 import { type ColumnLanguage, KeyRow } from "./key-row.tsx";
 
@@ -200,17 +201,11 @@ function KeysGrid({
                     onFocus={row.type === "key" ? () => setActiveRow(row.id) : undefined}
                   >
                     {row.type === "group" ? (
-                      <th
-                        scope="rowgroup"
+                      <GroupHeaderCell
+                        group={row}
                         colSpan={valueColumns + 1}
-                        className={`flex items-center gap-2 px-3 py-2 text-left text-xs font-semibold ${wide ? "sticky left-0" : ""}`}
-                      >
-                        <span>{row.name}</span>
-                        <span className="font-normal text-muted">
-                          {row.count.toLocaleString("en")}
-                          {row.more ? "+" : ""}
-                        </span>
-                      </th>
+                        className={wide ? "sticky left-0" : ""}
+                      />
                     ) : (
                       <KeyRow
                         projectId={projectId}
