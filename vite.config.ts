@@ -2,23 +2,64 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { buildPages } from "./scripts/vite/build-pages.ts";
 
 const webRoot = fileURLToPath(new URL("./src/web", import.meta.url));
 const outDir = fileURLToPath(new URL("./dist/web", import.meta.url));
 const cacheDir = fileURLToPath(new URL("./node_modules/.vite", import.meta.url));
+
+/** The early-requests script stays a file of its own, the smallest the page loads first. */
+const notEarly = (id: string) => !/[\\/]src[\\/]web[\\/]early[\\/]/.test(id);
 
 export default defineConfig({
   root: webRoot,
   publicDir: false,
   // Keep Vite's cache in the repository's node_modules, not next to the web sources.
   cacheDir,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), buildPages()],
   build: {
     outDir,
     emptyOutDir: true,
     // Written for whoever reads a production stack trace, but not linked from the bundles and
     // never served (src/server/app.ts): the source is not published.
     sourcemap: "hidden",
+    rolldownOptions: {
+      // The early-requests script is an entry of its own; the build names it in each page's head.
+      input: { index: `${webRoot}/index.html`, early: `${webRoot}/early/start-early-requests.ts` },
+      output: {
+        // A chunk's name lists the pages that share it: long, and none of a visitor's business.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith("app~") ? "assets/app-[hash].js" : "assets/[name]-[hash].js",
+        assetFileNames: (asset) =>
+          asset.names.some((name) => name.startsWith("app~"))
+            ? "assets/app-[hash][extname]"
+            : "assets/[name]-[hash][extname]",
+        codeSplitting: {
+          groups: [
+            // The landing's code in one file.
+            // The early script and what the app shares with it: one file, fetched first.
+            { name: "early", test: (id) => !notEarly(id), priority: 3 },
+            {
+              name: "index",
+              tags: ["$initial"],
+              test: notEarly,
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
+            // The rest by the set of pages and dialogs that use it, small sets merged: an Overview
+            // needs a handful of files rather than fifty (each a round trip on a slow line), and
+            // what only a dialog uses still waits for the dialog.
+            {
+              name: "app",
+              test: notEarly,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 10_000,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -27,6 +27,7 @@ import { startOpenAIServer } from "../tests/helpers/openai-server.ts";
 import { type MailServer, startMailServer } from "../tests/helpers/smtp.ts";
 import { type BenchRow, batchMemory, batchThroughput } from "./batch-translate.ts";
 import { filtersAndColumns } from "./filters-and-columns.ts";
+import { firstPaintScenarios } from "./first-paint.ts";
 import { horizontal } from "./horizontal.ts";
 import { landingScenarios } from "./landing.ts";
 import { largeProject } from "./large.ts";
@@ -49,7 +50,7 @@ const MEMORY_OTHER_STRINGS = Number(process.env.BENCH_MEMORY_OTHER_STRINGS ?? 50
  * Scenario groups: keys (keys API, saves, completion counts, Overview), batch (AI batch
  * translation), transfer (import, export, pull API), templates (an export rendered on its uploaded
  * file against one without), checks (the quality checks' share of a 50,000-key
- * import), landing (the public `/` in Chromium), memory
+ * import), landing (the public pages and the Overview's first paint in Chromium), memory
  * (translation-memory lookups among other teams' strings, on a server of its own), responsive
  * (a tiny request and a cell save while a large import, list and XLSX export run, on a server of
  * its own), push (the same probes while large pushes run, and each push against an import of the
@@ -152,6 +153,8 @@ async function benchDatabase(kind: "embedded" | "postgres") {
 
     if (runs("landing")) {
       for (const row of await landingScenarios(app.url)) rows.push({ database: label, ...row });
+      const target = { baseUrl: app.url, db, client, teamId: team.body.id };
+      for (const row of await firstPaintScenarios(target)) rows.push({ database: label, ...row });
       rows.push(inProcessRss(label, "landing"));
     }
 

@@ -13,6 +13,8 @@ import { apiDocsRoutes } from "./http/api-docs.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { authenticate } from "./http/authenticate.ts";
 import { requestBodyLimit } from "./http/body-limit.ts";
+import { pageFor } from "./http/built-pages.ts";
+import { compressAppJson } from "./http/compression.ts";
 import { pathParams } from "./http/path-params.ts";
 import { originCheck, securityHeaders } from "./http/security.ts";
 import type { Logger } from "./logger.ts";
@@ -116,6 +118,7 @@ export function buildApp({
   });
   const strictHeaders = securityHeaders();
   app.use("*", (c, next) => (c.req.path === "/api/docs" ? next() : strictHeaders(c, next)));
+  app.use("/api/*", compressAppJson());
   app.route("/api", api);
   // Outside /api: the pull API's compatible alias and the CLI for CI (before the SPA fallback).
   for (const module of modules) module.mountRootRoutes?.(app);
@@ -147,17 +150,19 @@ export function buildApp({
     "/assets/*",
     serveStatic({
       root,
+      // The build writes .br and .gz beside each script and stylesheet (scripts/vite/precompress.ts).
+      precompressed: true,
       onFound: (_path, c) => c.header("cache-control", "public, max-age=31536000, immutable"),
     }),
   );
-  app.use("*", serveStatic({ root }));
-  // Client routes work on reload: every other GET gets the SPA.
+  app.use("*", serveStatic({ root, precompressed: true }));
+  // Client routes work on reload: every other GET gets the SPA, in the page built for its address.
   app.get("*", async (c) => {
     if (!existsSync(indexPath)) {
       return c.text("The web app is not built yet. Run `npm run build` (npm start does it for you).", 503);
     }
     c.header("cache-control", "no-cache");
-    return c.html(await readFile(indexPath, "utf8"));
+    return c.html(await readFile(pageFor(root, c.req.path), "utf8"));
   });
   return app;
 }

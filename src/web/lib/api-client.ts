@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { type ErrorCode, errorBodySchema } from "../../shared/schemas/error.ts";
+import { noteOpeningRequest, takeEarlyAnswer } from "./early-answers.ts";
 
 /** A failed API call: the HTTP status plus the server's stable error code and message. */
 export class ApiError extends Error {
@@ -88,7 +89,9 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
   }
   let response: Response;
   try {
-    response = await fetch(path, init);
+    const early = init.method === "GET" && init.body === undefined ? takeEarlyAnswer(path) : undefined;
+    if (init.method === "GET") noteOpeningRequest(path);
+    response = await (early ?? fetch(path, init));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
     throw new ApiError(0, "network_error", "Could not reach the server. Check your connection.");

@@ -1,3 +1,5 @@
+import { earlyRequestsKey } from "../early/early-requests.ts";
+
 /**
  * Every localStorage key the web app uses (spec point 3, "Local memory"). Per-user keys carry the user id
  * so that two accounts on one browser do not share a selection.
@@ -30,6 +32,8 @@ export const STORAGE_KEYS = {
   /** The extra language columns picked on the Overview (a JSON list of codes), per user and project. */
   extraColumns: (userId: string, projectId: string) =>
     `sprog.user.${userId}.project.${projectId}.extraColumns`,
+  /** The GETs a signed-in screen opened with, per page path, started early on the next visit. */
+  earlyRequests: earlyRequestsKey,
 } as const;
 
 function storage(): Storage | null {

@@ -1,12 +1,19 @@
 import { useState } from "react";
 import { Navigate, Outlet, useNavigate, useSearchParams } from "react-router";
 import type { Me } from "../../../shared/schemas/auth.ts";
-import { CreateProjectDialog } from "../../features/projects/components/create-project-dialog.tsx";
+import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { sortTeamsByName, useTeams } from "../../features/teams/api/list-teams.ts";
 import { RequireSession } from "../../lib/route-guards.tsx";
 import { useWorkspace, WorkspaceProvider } from "../../lib/workspace.tsx";
 import { AppSidebar } from "./app-sidebar.tsx";
 import { AppTopBar } from "./app-top-bar.tsx";
+
+// Loaded when first opened: the screen's first paint does not wait for them.
+const CreateProjectDialog = lazyDialog(() =>
+  import("../../features/projects/components/create-project-dialog.tsx").then(
+    (module) => module.CreateProjectDialog,
+  ),
+);
 
 /**
  * The top bar, then the sidebar next to the content (spec point 2); below 768 px the sidebar is the

@@ -1,18 +1,23 @@
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { permissionFlags } from "../../../shared/permissions.ts";
+import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { Logo } from "../../components/ui/logo.tsx";
 import { type NavTab, NavTabs } from "../../components/ui/nav-tabs.tsx";
 import { useSignOut } from "../../features/auth/api/sign-out.ts";
 import { UserMenu } from "../../features/profile/components/user-menu.tsx";
 import { useProjectsByTeam } from "../../features/projects/api/list-projects.ts";
-import { CreateTeamDialog } from "../../features/teams/components/create-team-dialog.tsx";
 import { TeamPicker } from "../../features/teams/components/team-picker.tsx";
 import { useInviteCheck } from "../../features/teams/hooks/use-invite-check.ts";
 import { displayName } from "../../lib/session.ts";
 import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys.ts";
 import { useWorkspace } from "../../lib/workspace.tsx";
 import { SidebarDrawer } from "./app-sidebar.tsx";
+
+// Loaded when first opened: the screen's first paint does not wait for them.
+const CreateTeamDialog = lazyDialog(() =>
+  import("../../features/teams/components/create-team-dialog.tsx").then((module) => module.CreateTeamDialog),
+);
 
 const TABS: NavTab[] = [
   { to: "/app/overview", label: "Overview" },

@@ -3,20 +3,16 @@ import { useState } from "react";
 import { permissionFlags } from "../../../shared/permissions.ts";
 import type { Project } from "../../../shared/schemas/projects.ts";
 import { CellServicesProvider } from "../../components/cell-editor/cell-services.tsx";
+import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { SearchInput } from "../../components/ui/search-input.tsx";
 import { Toolbar } from "../../components/ui/toolbar.tsx";
 import { useProjects } from "../../features/projects/api/list-projects.ts";
-import { CreateProjectDialog } from "../../features/projects/components/create-project-dialog.tsx";
 import { ProjectGate } from "../../features/projects/components/project-gate.tsx";
-import { ProjectSettingsDialog } from "../../features/projects/components/project-settings-dialog.tsx";
 import {
   CellApprovalNote,
   ReviewSelectionAction,
 } from "../../features/reviews/components/overview-extensions.tsx";
 import { KeyScreenshots } from "../../features/screenshots/components/key-screenshots-button.tsx";
-import { ExportDialog } from "../../features/transfer/components/export-dialog.tsx";
-import { ImportDialog } from "../../features/transfer/components/import-dialog.tsx";
-import { KeyFormDialog } from "../../features/translations/components/key-form-dialog.tsx";
 import { TranslationEditor } from "../../features/translations/components/translation-editor.tsx";
 import {
   type TranslationExtensions,
@@ -26,6 +22,27 @@ import { useAddressSearch } from "../../features/translations/hooks/use-address-
 import { useWorkspace } from "../../lib/workspace.tsx";
 import { APP_CELL_SERVICES } from "./cell-services.ts";
 import { useProjectFromAddress } from "./use-address-project.ts";
+
+// Loaded when first opened: the screen's first paint does not wait for them.
+const ExportDialog = lazyDialog(() =>
+  import("../../features/transfer/components/export-dialog.tsx").then((module) => module.ExportDialog),
+);
+const ImportDialog = lazyDialog(() =>
+  import("../../features/transfer/components/import-dialog.tsx").then((module) => module.ImportDialog),
+);
+const KeyFormDialog = lazyDialog(() =>
+  import("../../features/translations/components/key-form-dialog.tsx").then((module) => module.KeyFormDialog),
+);
+const CreateProjectDialog = lazyDialog(() =>
+  import("../../features/projects/components/create-project-dialog.tsx").then(
+    (module) => module.CreateProjectDialog,
+  ),
+);
+const ProjectSettingsDialog = lazyDialog(() =>
+  import("../../features/projects/components/project-settings-dialog.tsx").then(
+    (module) => module.ProjectSettingsDialog,
+  ),
+);
 
 /** Reviews in the keys table: Review on the selection, approval badges in the cells. */
 const OVERVIEW_EXTENSIONS: TranslationExtensions = {

@@ -1,5 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
+import { forgetEarlyRequests } from "../../../lib/early-answers.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
 /** POST /api/auth/sign-out: ends the session (204). */
@@ -11,13 +12,16 @@ export function signOutMutationOptions() {
   return mutationOptions({ mutationKey: mutationKeys.auth.signOut(), mutationFn: signOut });
 }
 
-/** Signs out and forgets every cached answer of the previous user, whether or not the call succeeded. */
+/**
+ * Signs out and forgets every cached answer of the previous user (and the requests their screens
+ * opened with), whether or not the call succeeded. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     ...signOutMutationOptions(),
     onSettled: () => {
       queryClient.clear();
+      forgetEarlyRequests();
       queryClient.setQueryData(queryKeys.me(), null);
     },
   });

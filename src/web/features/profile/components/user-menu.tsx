@@ -10,7 +10,12 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu.tsx";
-import { EditProfileDialog } from "./edit-profile-dialog.tsx";
+import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
+
+// Loaded when first opened: the screen's first paint does not wait for them.
+const EditProfileDialog = lazyDialog(() =>
+  import("./edit-profile-dialog.tsx").then((module) => module.EditProfileDialog),
+);
 
 export interface UserMenuProps {
   name: string;

@@ -69,11 +69,20 @@ const LOCAL_STORAGE: Record<StorageKeyName, Omit<StorageEntry, "name">> = {
     purpose: "The other language columns you chose to see beside the selected one in a project's Overview.",
     kept: "Until you change the columns.",
   },
+  earlyRequests: {
+    purpose:
+      "The addresses of the data a screen of the app opened with, so your next visit can ask for them while the app loads.",
+    kept: "Until you sign out; renewed on each visit.",
+  },
 };
 
-function shownName(key: StorageKeyName): string {
+/** What a key's name is shown with in place of its ids. */
+const SHOWN_IDS: Partial<Record<StorageKeyName, string[]>> = { earlyRequests: ["{page address}"] };
+
+/** A key's name as the cookie policy shows it: its ids as placeholders. */
+export function shownName(key: StorageKeyName): string {
   const value: string | ((...ids: string[]) => string) = STORAGE_KEYS[key];
-  return typeof value === "string" ? value : value("{user id}", "{project id}");
+  return typeof value === "string" ? value : value(...(SHOWN_IDS[key] ?? ["{user id}", "{project id}"]));
 }
 
 export const LOCAL_STORAGE_ENTRIES: StorageEntry[] = (Object.keys(LOCAL_STORAGE) as StorageKeyName[]).map(

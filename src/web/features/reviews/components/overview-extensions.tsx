@@ -1,9 +1,14 @@
 import { ClipboardCheck } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
+import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { useCellApproval } from "../api/list-approvals.ts";
-import { AddToReviewDialog } from "./add-to-review-dialog.tsx";
 import { ApprovalBadge } from "./approval-badge.tsx";
+
+// Loaded when first opened: the Overview's first rows do not wait for the review forms.
+const AddToReviewDialog = lazyDialog(() =>
+  import("./add-to-review-dialog.tsx").then((module) => module.AddToReviewDialog),
+);
 
 /** The Overview selection bar's Review: Add to Review (an existing pending review or a new one). */
 export function ReviewSelectionAction({

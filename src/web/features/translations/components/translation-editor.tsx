@@ -1,5 +1,5 @@
 import { CircleAlert, Filter, KeyRound, Plus } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { languageName } from "../../../../shared/languages.ts";
 import type { PermissionFlags } from "../../../../shared/permissions.ts";
@@ -13,7 +13,9 @@ import { useOutsidePointer } from "../../../components/cell-editor/use-outside-p
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { endOpening } from "../../../lib/early-answers.ts";
 import { useAiStatus } from "../api/ai-status.ts";
 import { useDeleteKey } from "../api/delete-key.ts";
 import { useCompletion } from "../api/get-completion.ts";
@@ -31,10 +33,14 @@ import { AiProviderNotice } from "./ai-provider-notice.tsx";
 import { BatchTranslateBar } from "./batch-translate-bar.tsx";
 import { ColumnPicker } from "./column-picker.tsx";
 import { KeyFilterBar } from "./key-filter-bar.tsx";
-import { KeyFormDialog } from "./key-form-dialog.tsx";
 import { KeysTable } from "./keys-table.tsx";
 import { LanguageTabs } from "./language-tabs.tsx";
 import { SelectionBar } from "./selection-bar.tsx";
+
+// Loaded when first opened (a rename): the first rows do not wait for the key form.
+const KeyFormDialog = lazyDialog(() =>
+  import("./key-form-dialog.tsx").then((module) => module.KeyFormDialog),
+);
 
 export const LOAD_KEYS_FAILED = "Failed to load translation keys. Please try again.";
 
@@ -105,6 +111,11 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
   }, [projectId]);
 
   const keys = keysQuery.data?.rows;
+  const rowsShown = keys !== undefined;
+  // Before the effects that start the counts' requests: those are not the screen's opening.
+  useLayoutEffect(() => {
+    if (rowsShown) endOpening();
+  }, [rowsShown]);
   const complete = keysQuery.data?.complete === true;
   const loadingMore = keysQuery.data?.loadingMore === true;
   const loadFailed = keysQuery.data?.failed === true;
