@@ -234,36 +234,47 @@ describe(`the Overview at 1280 × 800 on ${testDatabaseLabel()}`, () => {
     const name = o.row(LONG_KEY).locator("td").first().getByText(LONG_KEY, { exact: true });
     await expectVisible(name);
     // The index of each character that starts a new line.
-    const lineStarts = await name.evaluate((element) => {
-      const starts: number[] = [];
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      let index = 0;
-      let lastTop: number | undefined;
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const length = node.textContent?.length ?? 0;
-        for (let offset = 0; offset < length; offset++, index++) {
-          const range = document.createRange();
-          range.setStart(node, offset);
-          range.setEnd(node, offset + 1);
-          const rect = range.getClientRects()[0];
-          if (!rect) continue;
-          if (lastTop !== undefined && rect.top > lastTop + 2) starts.push(index);
-          lastTop = rect.top;
+    const lineStarts = () =>
+      name.evaluate((element) => {
+        const starts: number[] = [];
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        let index = 0;
+        let lastTop: number | undefined;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const length = node.textContent?.length ?? 0;
+          for (let offset = 0; offset < length; offset++, index++) {
+            const range = document.createRange();
+            range.setStart(node, offset);
+            range.setEnd(node, offset + 1);
+            const rect = range.getClientRects()[0];
+            if (!rect) continue;
+            if (lastTop !== undefined && rect.top > lastTop + 2) starts.push(index);
+            lastTop = rect.top;
+          }
         }
+        return starts;
+      });
+    // At rest, and hovered (the row's actions show then, and must not squeeze the name).
+    for (const state of ["at rest", "hovered"]) {
+      if (state === "hovered") {
+        await o.hoverRow(LONG_KEY);
+        await expectVisible(button(session().page, `Edit key ${LONG_KEY}`));
+      } else {
+        await session().page.mouse.move(0, 0);
       }
-      return starts;
-    });
-    expect(lineStarts.length, "the key is longer than its column: it wraps").toBeGreaterThan(0);
-    for (const start of lineStarts) {
-      const before = LONG_KEY[start - 1] ?? "";
-      const at = LONG_KEY[start] ?? "";
-      const atSeparator = SEPARATORS.includes(before);
-      // A segment longer than the column may break where camelCase starts a word, not mid-word.
-      const atWord = /[a-z0-9]/.test(before) && /[A-Z]/.test(at);
-      expect(
-        atSeparator || atWord,
-        `a line starts at "${LONG_KEY.slice(start)}" (after "${LONG_KEY.slice(0, start)}")`,
-      ).toBe(true);
+      const starts = await lineStarts();
+      expect(starts.length, `${state}: the key is longer than its column, it wraps`).toBeGreaterThan(0);
+      for (const start of starts) {
+        const before = LONG_KEY[start - 1] ?? "";
+        const at = LONG_KEY[start] ?? "";
+        const atSeparator = SEPARATORS.includes(before);
+        // A segment longer than the column may break where camelCase starts a word, not mid-word.
+        const atWord = /[a-z0-9]/.test(before) && /[A-Z]/.test(at);
+        expect(
+          atSeparator || atWord,
+          `${state}: a line starts at "${LONG_KEY.slice(start)}" (after "${LONG_KEY.slice(0, start)}")`,
+        ).toBe(true);
+      }
     }
     await eventually(
       () => name.evaluate((element) => element.textContent),

@@ -219,7 +219,7 @@ export function ValueCell({
             title={readOnly ? "A list or number from a file: read-only" : "Click to edit"}
             disabled={loading || readOnly}
             onClick={() => editing.begin(row.id, language, cell)}
-            className="min-h-7 w-full cursor-text rounded-sm pr-24 text-left text-sm break-words whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"
+            className="min-h-7 w-full cursor-text rounded-sm text-left text-sm break-words whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"
           >
             {loading ? (
               <span className="text-muted">…</span>
@@ -245,14 +245,11 @@ export function ValueCell({
           {/* Machine output no person has checked (issue 19), in every table that shows the cell. */}
           {cell?.machine ? <MachineBadge machine={cell.machine} /> : null}
           {note}
-          {/* One comments button in both states (its popover and focus survive the row's hover): in the
-              actions, or alone as the open-comment count when the actions are hidden. */}
-          <div
-            className={cn(
-              "absolute top-1 right-1 flex items-center rounded-md",
-              showActions && "bg-background/90 shadow-xs",
-            )}
-          >
+          {/* The actions have a line of their own under the text (issue 34: laid over its end, they
+              took clicks meant for the text), empty and folded away while the row is not hovered or
+              focused. One comments button in both states (its popover and focus survive the row's
+              hover): in the actions, or alone as the open-comment count when they are hidden. */}
+          <div data-cell-actions className="flex flex-wrap items-center justify-end gap-0.5 empty:hidden">
             {showActions ? (
               <>
                 <Button

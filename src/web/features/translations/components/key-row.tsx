@@ -5,6 +5,7 @@ import { ValueCell } from "../../../components/cell-editor/value-cell.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { useTranslationExtensions } from "../extensions.tsx";
+import { KeyName } from "./key-name.tsx";
 
 export interface ColumnLanguage {
   code: string;
@@ -74,46 +75,44 @@ export const KeyRow = memo(function KeyRow({
           aria-label={`Select ${row.key}`}
         />
         <div className="min-w-0 flex-1">
-          <span className="block font-mono text-xs leading-5 break-all whitespace-pre-wrap text-foreground">
-            {row.namespace ? (
-              <>
-                {/* Its own element: the name is still found by its text alone. */}
-                <span>{row.key}</span>
-                <NamespaceLabel namespace={row.namespace} />
-              </>
-            ) : (
-              row.key
-            )}
+          <span className="block text-xs leading-5 text-foreground">
+            {/* Its own element: the name is still found by its text alone. */}
+            <KeyName name={row.key} />
+            {row.namespace ? <NamespaceLabel namespace={row.namespace} /> : null}
           </span>
           <KeyMetadataLine row={row} />
+          {/* The key's actions under its name, not beside it: the name keeps its width when the row
+              is hovered, so it neither reflows nor breaks inside a word (issue 34). */}
+          <div className="mt-1 flex flex-wrap items-center gap-0.5 empty:hidden">
+            {KeyNote ? (
+              <KeyNote projectId={projectId} keyId={row.id} keyName={row.key} showActions={showActions} />
+            ) : null}
+            {canManageKeys && showActions ? (
+              <span className="flex opacity-0 transition-opacity group-hover/row:opacity-100 focus-within:opacity-100">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-6"
+                  aria-label={`Edit key ${row.key}`}
+                  title="Edit key"
+                  onClick={() => onEdit(row)}
+                >
+                  <Pencil aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-6 text-danger hover:text-danger"
+                  aria-label={`Delete key ${row.key}`}
+                  title="Delete key"
+                  onClick={() => onDelete(row)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </span>
+            ) : null}
+          </div>
         </div>
-        {KeyNote ? (
-          <KeyNote projectId={projectId} keyId={row.id} keyName={row.key} showActions={showActions} />
-        ) : null}
-        {canManageKeys && showActions ? (
-          <span className="flex shrink-0 opacity-0 transition-opacity group-hover/row:opacity-100 focus-within:opacity-100">
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-6"
-              aria-label={`Edit key ${row.key}`}
-              title="Edit key"
-              onClick={() => onEdit(row)}
-            >
-              <Pencil aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-6 text-danger hover:text-danger"
-              aria-label={`Delete key ${row.key}`}
-              title="Delete key"
-              onClick={() => onDelete(row)}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          </span>
-        ) : null}
       </td>
       <ValueCell
         projectId={projectId}
