@@ -38,14 +38,19 @@ interface Box {
 const intersects = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** The line boxes of an element's text (one per line it wraps to). */
+/** The boxes of an element's text, one a line (and a text node); not those of its empty boxes. */
 function textLines(locator: Locator): Promise<Box[]> {
   return locator.evaluate((element) => {
-    const range = document.createRange();
-    range.selectNodeContents(element);
-    return [...range.getClientRects()]
-      .filter((rect) => rect.width > 0 && rect.height > 0)
-      .map(({ x, y, width, height }) => ({ x, y, width, height }));
+    const boxes: Box[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const { x, y, width, height } of range.getClientRects()) {
+        if (width > 0 && height > 0) boxes.push({ x, y, width, height });
+      }
+    }
+    return boxes;
   });
 }
 
@@ -92,6 +97,9 @@ describe(`the Overview at 1280 × 800 on ${testDatabaseLabel()}`, () => {
     await o.goto();
     await expectVisible(o.cell(LONG_KEY, "selected"));
     await expectVisible(o.table.getByRole("columnheader", { name: "French" }));
+    // The cookie banner covers the bottom of the window until answered, as a person would.
+    const decline = button(session().page, "Decline");
+    if (await decline.isVisible()) await decline.click();
   });
 
   it("the source and two target columns share the width: no sideways scroll, every button in view", async () => {
@@ -132,10 +140,28 @@ describe(`the Overview at 1280 × 800 on ${testDatabaseLabel()}`, () => {
   it("a cell's actions sit outside its text: a click at the end of a long string opens the editor", async () => {
     const o = overview();
     const { page } = session();
+    const trigger = o.cell(LONG_KEY, "selected");
+    // The actions show without moving anything: not the text, not the row, not the rows below
+    // (measured from the table's top, which hovering may scroll into view).
+    const positions = async () => {
+      const table = await o.table.boundingBox();
+      const boxes = await Promise.all([
+        trigger.boundingBox(),
+        o.row(LONG_KEY).boundingBox(),
+        o.row("checkout.title").boundingBox(),
+      ]);
+      return boxes.map((box) =>
+        box && table ? { x: box.x - table.x, y: box.y - table.y, w: box.width, h: box.height } : null,
+      );
+    };
+    await page.mouse.move(0, 0);
+    await o.hoverRow("checkout.title");
+    await expectVisible(button(page, "Copy German of checkout.title"));
+    const before = await positions();
     await o.hoverRow(LONG_KEY);
     const copy = button(page, `Copy German of ${LONG_KEY}`);
     await expectVisible(copy);
-    const trigger = o.cell(LONG_KEY, "selected");
+    expect(await positions(), "boxes of the text, its row and another row").toEqual(before);
     const lines = await textLines(trigger);
     expect(lines.length, "the long German text wraps").toBeGreaterThan(1);
     const cell = o.row(LONG_KEY).locator("td").nth(2);
