@@ -102,7 +102,8 @@ describe(`the Overview at 1280 × 800 on ${testDatabaseLabel()}`, () => {
     if (await decline.isVisible()) await decline.click();
   });
 
-  it("the source and two target columns share the width: no sideways scroll, every button in view", async () => {
+  /** No sideways scroll in the table, and every button of the long key's row inside it and the window. */
+  async function expectColumnsFit(languages: string[]) {
     const o = overview();
     const { page } = session();
     const scroll = page.getByTestId("keys-scroll");
@@ -116,25 +117,30 @@ describe(`the Overview at 1280 × 800 on ${testDatabaseLabel()}`, () => {
     ).toBeLessThanOrEqual(widths.client);
 
     await o.hoverRow(LONG_KEY);
-    await expectVisible(button(page, `Copy French of ${LONG_KEY}`));
+    const last = languages.at(-1) ?? "";
+    await expectVisible(button(page, `Copy ${last} of ${LONG_KEY}`));
     const box = await scroll.boundingBox();
     if (!box) throw new Error("the table's scroll box has no box");
     const buttons = o.row(LONG_KEY).getByRole("button");
     const count = await buttons.count();
-    // Key actions, then per column Copy, Edit, … and History: the French column's among them.
-    expect(count).toBeGreaterThan(10);
+    // Key actions, then per column the text, Copy, Edit, … History, Comments.
+    expect(count).toBeGreaterThanOrEqual(3 + 6 * languages.length);
     for (let index = 0; index < count; index++) {
       const target = buttons.nth(index);
       const name = (await target.getAttribute("aria-label")) ?? (await target.innerText());
       const rect = await target.boundingBox();
-      if (!rect) continue; // a hidden button (none expected) has no box to check
+      if (!rect) throw new Error(`${name} has no box`);
       expect(rect.x, `${name} starts left of the table`).toBeGreaterThanOrEqual(box.x - 0.5);
       expect(rect.x + rect.width, `${name} is cut off on the right`).toBeLessThanOrEqual(
         box.x + box.width + 0.5,
       );
       expect(rect.x + rect.width, `${name} is past the viewport`).toBeLessThanOrEqual(1280);
     }
-    await screenshot(page, "desktop-two-targets-1280");
+  }
+
+  it("the source and two target columns share the width: no sideways scroll, every button in view", async () => {
+    await expectColumnsFit(["English", "German", "French"]);
+    await screenshot(session().page, "desktop-two-targets-1280");
   });
 
   it("a cell's actions sit outside its text: a click at the end of a long string opens the editor", async () => {
@@ -307,5 +313,24 @@ describe(`the Overview at 1280 × 800 on ${testDatabaseLabel()}`, () => {
       (text) => text === LONG_KEY,
       "the key's text",
     );
+  });
+
+  // Last: it adds a language to the project, which the tests above do not expect.
+  it("the source and three target columns still fit at 1280 px", async () => {
+    const o = overview();
+    const { world, page } = session();
+    const answer = await world.ownerApi.request("PUT", `/api/projects/${world.projectId}/languages`, {
+      body: { languages: ["en", "de", "fr", "es"] },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    await page.reload();
+    // Spanish as a second extra column, picked as a person does.
+    await button(page, /^Language columns/).click();
+    await page.getByRole("menuitemcheckbox", { name: "Spanish" }).click();
+    await page.keyboard.press("Escape");
+    await expectVisible(o.table.getByRole("columnheader", { name: "Spanish" }));
+    await expectVisible(o.cell(LONG_KEY, "selected"));
+    await expectColumnsFit(["English", "German", "French", "Spanish"]);
+    await screenshot(page, "desktop-three-targets-1280");
   });
 });
