@@ -42,9 +42,9 @@ const VALUE_COLUMN_MIN_REM = 12;
 
 /**
  * The keys table (spec point 2): Key, source and target language columns (the selected language and
- * any picked, issue 19; they share the width, and only when a window is too narrow for all of them
- * does the table scroll sideways, the key column kept); keys grouped by prefix,
- * the first 5 groups shown and 5 more whenever the user scrolls near the end (spec point 9). Rows
+ * any picked, issue 19; they share the width, and a window too narrow for all of them scrolls the
+ * table sideways with the key column kept); keys grouped by prefix, the first 5 groups shown and 5
+ * more whenever the user scrolls near the end (spec point 9). Rows
  * are virtualized, so 50,000 keys scroll smoothly; group headers are rows of the same list.
  * Keyboard: Tab goes through every control; on a cell, the arrow keys move to the neighbouring
  * cells (scrolling rows that are not rendered into view) and Enter or Space opens its editor; in an
