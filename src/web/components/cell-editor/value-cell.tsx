@@ -47,6 +47,10 @@ export interface ValueCellProps {
   note?: ReactNode;
 }
 
+/** An action button's width (size-7), and the open-comment count's beside the comments icon. */
+const ACTION_REM = 1.75;
+const COUNT_REM = 0.75;
+
 async function copyText(text: string) {
   try {
     await navigator.clipboard.writeText(text);
@@ -113,6 +117,9 @@ export function ValueCell({
   // The writing assistant works on source-language cells; its sparkles button opens the editor with
   // the action menu open (the flag only lives for the render that mounts the editor).
   const isSource = sourceValue === undefined;
+  const canTranslate = sourceValue !== undefined && !readOnly && row.translatable !== false;
+  // Copy, Edit, History, Comments, and the writing assistant or Translate: the room they take.
+  const actionsWidthRem = ACTION_REM * (4 + (isSource || canTranslate ? 1 : 0)) + COUNT_REM;
   const tdRef = useRef<HTMLTableCellElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   // When the editor closes (saved, discarded) with the focus in it, the focus went to the page with
@@ -212,31 +219,129 @@ export function ValueCell({
         />
       ) : (
         <>
-          <button
-            ref={triggerRef}
-            type="button"
-            data-cell-trigger
-            title={readOnly ? "A list or number from a file: read-only" : "Click to edit"}
-            disabled={loading || readOnly}
-            onClick={() => editing.begin(row.id, language, cell)}
-            className="min-h-7 w-full cursor-text rounded-sm pr-24 text-left text-sm break-words whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            {loading ? (
-              <span className="text-muted">…</span>
-            ) : translate.isPending ? (
-              <span className="text-muted italic">Translating…</span>
-            ) : value === "" ? (
-              <span className="text-muted italic">Empty</span>
-            ) : fadeMs ? (
-              <span key={value} className="animate-fade-in" style={{ animationDuration: `${fadeMs}ms` }}>
-                {value}
-              </span>
-            ) : isSource ? (
-              <GlossaryText text={value} language={language} projectId={projectId} />
-            ) : (
-              value
-            )}
-          </button>
+          <div className="relative">
+            <button
+              ref={triggerRef}
+              type="button"
+              data-cell-trigger
+              title={readOnly ? "A list or number from a file: read-only" : "Click to edit"}
+              disabled={loading || readOnly}
+              onClick={() => editing.begin(row.id, language, cell)}
+              className="min-h-7 w-full cursor-text rounded-sm text-left text-sm break-words whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              {loading ? (
+                <span className="text-muted">…</span>
+              ) : translate.isPending ? (
+                <span className="text-muted italic">Translating…</span>
+              ) : value === "" ? (
+                <span className="text-muted italic">Empty</span>
+              ) : fadeMs ? (
+                <span key={value} className="animate-fade-in" style={{ animationDuration: `${fadeMs}ms` }}>
+                  {value}
+                </span>
+              ) : isSource ? (
+                <GlossaryText text={value} language={language} projectId={projectId} />
+              ) : (
+                value
+              )}
+              {/* Room for the actions at the end of the last line: they show there without covering
+                  the text or moving anything (issue 34: laid over the text, they took its clicks). */}
+              <span
+                aria-hidden="true"
+                className="inline-block h-7 align-top"
+                style={{ width: `${actionsWidthRem}rem` }}
+              />
+            </button>
+            {/* One comments button in both states (its popover and focus survive the row's hover):
+                in the actions, or alone as the open-comment count when they are hidden. */}
+            <div
+              data-cell-actions
+              className={cn(
+                "absolute right-0 bottom-0 flex h-7 items-center rounded-md",
+                showActions && "bg-background/90 shadow-xs",
+              )}
+            >
+              {showActions ? (
+                <>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-7"
+                    aria-label={`Copy ${label}`}
+                    title="Copy"
+                    disabled={value === ""}
+                    onClick={() => void copyText(value)}
+                  >
+                    <Copy aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-7"
+                    aria-label={`Edit ${label}`}
+                    title="Edit"
+                    disabled={loading || readOnly}
+                    onClick={() => editing.begin(row.id, language, cell)}
+                  >
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  {isSource ? (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-7"
+                      aria-label={`Writing assistant for ${label}`}
+                      title={value.trim() === "" ? "No text to improve" : "Writing assistant"}
+                      disabled={loading || value.trim() === ""}
+                      onClick={() => {
+                        setAssistOnOpen(true);
+                        editing.begin(row.id, language, cell);
+                      }}
+                    >
+                      <Sparkles aria-hidden="true" />
+                    </Button>
+                  ) : null}
+                  {canTranslate ? (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-7"
+                      aria-label={`${value === "" ? "Translate" : "Re-translate"} ${label}`}
+                      title={
+                        sourceValue.trim() === ""
+                          ? "No source text to translate"
+                          : value === ""
+                            ? "Translate with AI"
+                            : "Re-translate with AI"
+                      }
+                      disabled={loading || translate.isPending || sourceValue.trim() === ""}
+                      aria-busy={translate.isPending || undefined}
+                      onClick={runTranslate}
+                    >
+                      <Languages aria-hidden="true" />
+                    </Button>
+                  ) : null}
+                  <HistoryPopover
+                    projectId={projectId}
+                    keyId={row.id}
+                    language={language}
+                    cellLabel={label}
+                    machine={row.strings[language]?.machine}
+                    onRestored={() => editing.markSaved(row.id, language)}
+                    onOpenChange={(open) => onPin(open ? row.id : null)}
+                  />
+                </>
+              ) : null}
+              <CommentsButton
+                projectId={projectId}
+                keyId={row.id}
+                language={language}
+                cellLabel={label}
+                placement={showActions ? "actions" : "badge"}
+                onOpenChange={(open) => onPin(open ? row.id : null)}
+              />
+            </div>
+          </div>
           <QualityFindings
             findings={findings}
             disabled={loading}
@@ -245,94 +350,6 @@ export function ValueCell({
           {/* Machine output no person has checked (issue 19), in every table that shows the cell. */}
           {cell?.machine ? <MachineBadge machine={cell.machine} /> : null}
           {note}
-          {/* One comments button in both states (its popover and focus survive the row's hover): in the
-              actions, or alone as the open-comment count when the actions are hidden. */}
-          <div
-            className={cn(
-              "absolute top-1 right-1 flex items-center rounded-md",
-              showActions && "bg-background/90 shadow-xs",
-            )}
-          >
-            {showActions ? (
-              <>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="size-7"
-                  aria-label={`Copy ${label}`}
-                  title="Copy"
-                  disabled={value === ""}
-                  onClick={() => void copyText(value)}
-                >
-                  <Copy aria-hidden="true" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="size-7"
-                  aria-label={`Edit ${label}`}
-                  title="Edit"
-                  disabled={loading || readOnly}
-                  onClick={() => editing.begin(row.id, language, cell)}
-                >
-                  <Pencil aria-hidden="true" />
-                </Button>
-                {isSource ? (
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-7"
-                    aria-label={`Writing assistant for ${label}`}
-                    title={value.trim() === "" ? "No text to improve" : "Writing assistant"}
-                    disabled={loading || value.trim() === ""}
-                    onClick={() => {
-                      setAssistOnOpen(true);
-                      editing.begin(row.id, language, cell);
-                    }}
-                  >
-                    <Sparkles aria-hidden="true" />
-                  </Button>
-                ) : null}
-                {sourceValue !== undefined && !readOnly && row.translatable !== false ? (
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-7"
-                    aria-label={`${value === "" ? "Translate" : "Re-translate"} ${label}`}
-                    title={
-                      sourceValue.trim() === ""
-                        ? "No source text to translate"
-                        : value === ""
-                          ? "Translate with AI"
-                          : "Re-translate with AI"
-                    }
-                    disabled={loading || translate.isPending || sourceValue.trim() === ""}
-                    aria-busy={translate.isPending || undefined}
-                    onClick={runTranslate}
-                  >
-                    <Languages aria-hidden="true" />
-                  </Button>
-                ) : null}
-                <HistoryPopover
-                  projectId={projectId}
-                  keyId={row.id}
-                  language={language}
-                  cellLabel={label}
-                  machine={row.strings[language]?.machine}
-                  onRestored={() => editing.markSaved(row.id, language)}
-                  onOpenChange={(open) => onPin(open ? row.id : null)}
-                />
-              </>
-            ) : null}
-            <CommentsButton
-              projectId={projectId}
-              keyId={row.id}
-              language={language}
-              cellLabel={label}
-              placement={showActions ? "actions" : "badge"}
-              onOpenChange={(open) => onPin(open ? row.id : null)}
-            />
-          </div>
         </>
       )}
       {isOpen && session && !isSource ? (

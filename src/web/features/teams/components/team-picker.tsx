@@ -47,12 +47,18 @@ export function TeamPicker({
     selectedTeam && selectedProjectId
       ? (projectsByTeam[selectedTeam.id]?.find((project) => project.id === selectedProjectId) ?? null)
       : null;
+  // The bar has room for part of long names: the whole of them is the button's tooltip.
+  const shownName = [selectedTeam?.name, selectedProject?.name].filter(Boolean).join(" / ");
 
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         {/* The name starts with what the button does and contains what it shows (WCAG 2.5.3 label in name). */}
-        <Button variant="ghost" className="max-w-64 justify-between gap-2 px-2">
+        <Button
+          variant="ghost"
+          className="max-w-64 justify-between gap-2 px-2 xl:max-w-96"
+          title={shownName || undefined}
+        >
           <UsersRound className="text-muted" aria-hidden="true" />
           <span className="sr-only">Select team or project: </span>
           <span className="truncate">{selectedTeam ? selectedTeam.name : "Select team"}</span>
@@ -65,7 +71,8 @@ export function TeamPicker({
           <ChevronsUpDown className="text-subtle" aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-64">
+      {/* As wide as the longest name allows (issue 34: names were cut at 256 px), longer ones wrap. */}
+      <DropdownMenuContent className="w-max max-w-[min(28rem,calc(100vw-2rem))] min-w-64">
         <DropdownMenuLabel>Teams</DropdownMenuLabel>
         {teams.length === 0 ? <DropdownMenuItem disabled>You are not in a team yet</DropdownMenuItem> : null}
         {teams.map((team) => {
@@ -78,7 +85,7 @@ export function TeamPicker({
                 className={cn(teamSelected && "font-medium")}
               >
                 <UsersRound aria-hidden="true" />
-                <span className="flex-1 truncate">{team.name}</span>
+                <span className="min-w-0 flex-1 break-words">{team.name}</span>
                 {teamSelected && !selectedProjectId ? (
                   <Check className="!text-brand-600" aria-label="Selected" />
                 ) : null}
@@ -90,7 +97,7 @@ export function TeamPicker({
                   onSelect={() => onSelectProject(team.id, project.id)}
                 >
                   <FolderOpen aria-hidden="true" />
-                  <span className="flex-1 truncate">{project.name}</span>
+                  <span className="min-w-0 flex-1 break-words">{project.name}</span>
                   {teamSelected && project.id === selectedProjectId ? (
                     <Check className="!text-brand-600" aria-label="Selected" />
                   ) : null}
@@ -103,7 +110,7 @@ export function TeamPicker({
         {onNewProject && selectedTeam ? (
           <DropdownMenuItem onSelect={onNewProject}>
             <FolderPlus aria-hidden="true" />
-            <span className="truncate">New Project in {selectedTeam.name}</span>
+            <span className="min-w-0 break-words">New Project in {selectedTeam.name}</span>
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuItem onSelect={onNewTeam}>

@@ -64,5 +64,12 @@ describe("HistoryPopover", () => {
       expect.stringContaining("Imported by Ada Owner"),
       expect.stringContaining("Edited by Sprog"),
     ]);
+    // Each version's moment is a <time> of its own, kept on one line (issue 34: it was cut to "7:…").
+    const times = versions.map((item) => item.querySelector("time"));
+    expect(times.map((time) => time?.getAttribute("dateTime"))).toEqual(
+      ENTRIES.map((entry) => entry.createdAt),
+    );
+    expect(times[0]?.className).toContain("whitespace-nowrap");
+    expect(times[0]?.closest(".truncate")).toBeNull();
   });
 });

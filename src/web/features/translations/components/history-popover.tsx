@@ -89,8 +89,12 @@ export function HistoryPopover({
                   {entry.value === null ? <span className="text-muted italic">(deleted)</span> : entry.value}
                 </p>
                 <div className="flex items-center gap-2 text-xs text-muted">
-                  <span className="min-w-0 flex-1 truncate">
-                    {ORIGIN_LABELS[entry.origin]} by {entry.by ?? "Sprog"} · {formatWhen(entry.createdAt)}
+                  {/* Wraps rather than cuts: the time is what people look for (issue 34: "7:…"). */}
+                  <span className="min-w-0 flex-1 break-words">
+                    {ORIGIN_LABELS[entry.origin]} by {entry.by ?? "Sprog"} ·{" "}
+                    <time dateTime={entry.createdAt} className="whitespace-nowrap">
+                      {formatWhen(entry.createdAt)}
+                    </time>
                   </span>
                   {index === 0 ? (
                     <>

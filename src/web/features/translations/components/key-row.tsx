@@ -5,6 +5,7 @@ import { ValueCell } from "../../../components/cell-editor/value-cell.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { useTranslationExtensions } from "../extensions.tsx";
+import { KeyName } from "./key-name.tsx";
 
 export interface ColumnLanguage {
   code: string;
@@ -58,6 +59,8 @@ export const KeyRow = memo(function KeyRow({
         version={row.strings[language]?.version}
       />
     ) : undefined;
+  // The screenshots button (with its count), then Edit and Delete: the room they take.
+  const actionsWidthRem = (KeyNote ? 2.5 : 0) + (canManageKeys ? 3 : 0);
   return (
     <>
       <td
@@ -74,46 +77,53 @@ export const KeyRow = memo(function KeyRow({
           aria-label={`Select ${row.key}`}
         />
         <div className="min-w-0 flex-1">
-          <span className="block font-mono text-xs leading-5 break-all whitespace-pre-wrap text-foreground">
-            {row.namespace ? (
-              <>
-                {/* Its own element: the name is still found by its text alone. */}
-                <span>{row.key}</span>
-                <NamespaceLabel namespace={row.namespace} />
-              </>
-            ) : (
-              row.key
-            )}
-          </span>
+          <div className="relative">
+            <span className="block text-xs leading-5 text-foreground">
+              {/* Its own element: the name is still found by its text alone. */}
+              <KeyName name={row.key} />
+              {row.namespace ? <NamespaceLabel namespace={row.namespace} /> : null}
+              {/* Room for the key's actions at the end of the name's last line: shown there, they
+                  neither cover the name nor narrow it into other breaks when the row is hovered. */}
+              {actionsWidthRem > 0 ? (
+                <span
+                  aria-hidden="true"
+                  className="inline-block h-6 align-top"
+                  style={{ width: `${actionsWidthRem}rem` }}
+                />
+              ) : null}
+            </span>
+            <div className="absolute right-0 bottom-0 flex h-6 items-center">
+              {KeyNote ? (
+                <KeyNote projectId={projectId} keyId={row.id} keyName={row.key} showActions={showActions} />
+              ) : null}
+              {canManageKeys && showActions ? (
+                <span className="flex opacity-0 transition-opacity group-hover/row:opacity-100 focus-within:opacity-100">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-6"
+                    aria-label={`Edit key ${row.key}`}
+                    title="Edit key"
+                    onClick={() => onEdit(row)}
+                  >
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-6 text-danger hover:text-danger"
+                    aria-label={`Delete key ${row.key}`}
+                    title="Delete key"
+                    onClick={() => onDelete(row)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </span>
+              ) : null}
+            </div>
+          </div>
           <KeyMetadataLine row={row} />
         </div>
-        {KeyNote ? (
-          <KeyNote projectId={projectId} keyId={row.id} keyName={row.key} showActions={showActions} />
-        ) : null}
-        {canManageKeys && showActions ? (
-          <span className="flex shrink-0 opacity-0 transition-opacity group-hover/row:opacity-100 focus-within:opacity-100">
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-6"
-              aria-label={`Edit key ${row.key}`}
-              title="Edit key"
-              onClick={() => onEdit(row)}
-            >
-              <Pencil aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-6 text-danger hover:text-danger"
-              aria-label={`Delete key ${row.key}`}
-              title="Delete key"
-              onClick={() => onDelete(row)}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          </span>
-        ) : null}
       </td>
       <ValueCell
         projectId={projectId}

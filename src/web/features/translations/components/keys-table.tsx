@@ -36,11 +36,15 @@ export interface KeysTableProps {
 
 const GROUP_ROW_HEIGHT = 33;
 const KEY_ROW_HEIGHT = 41;
+/** The key column's width beside several languages (w-56), and the least a language column gets. */
+const KEY_COLUMN_REM = 14;
+const VALUE_COLUMN_MIN_REM = 12;
 
 /**
  * The keys table (spec point 2): Key, source and target language columns (the selected language and
- * any picked, issue 19; more than two scroll sideways with the key column kept); keys grouped by prefix,
- * the first 5 groups shown and 5 more whenever the user scrolls near the end (spec point 9). Rows
+ * any picked, issue 19; they share the width, and a window too narrow for all of them scrolls the
+ * table sideways with the key column kept); keys grouped by prefix, the first 5 groups shown and 5
+ * more whenever the user scrolls near the end (spec point 9). Rows
  * are virtualized, so 50,000 keys scroll smoothly; group headers are rows of the same list.
  * Keyboard: Tab goes through every control; on a cell, the arrow keys move to the neighbouring
  * cells (scrolling rows that are not rendered into view) and Enter or Space opens its editor; in an
@@ -92,9 +96,11 @@ function KeysGrid({
   });
   const navigation = useListNavigation(rows, (row) => (row.type === "key" ? row.row : undefined));
   const valueColumns = 1 + targets.length;
-  // More than two languages scroll sideways, each column wide enough to read, the key column kept.
+  // More than two languages share the width down to 12rem a column (its text and its actions fit);
+  // only a window too narrow for that scrolls sideways, the key column kept in view (sticky). At
+  // 1280 px the source and up to three targets fit (issue 34: 18rem a column scrolled with two).
   const wide = valueColumns > 2;
-  const minWidth = wide ? `${14 + 18 * valueColumns}rem` : undefined;
+  const minWidth = wide ? `${KEY_COLUMN_REM + VALUE_COLUMN_MIN_REM * valueColumns}rem` : undefined;
 
   /** Focuses the edit button of a cell (column 1 source, 2… targets), rendering its row first if needed. */
   const focusCell = (index: number, column: number) => {
