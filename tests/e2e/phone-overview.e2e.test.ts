@@ -3,6 +3,7 @@ import type { Locator } from "playwright-core";
 import { beforeAll, describe, expect } from "vitest";
 import { PSEUDO_NOTICE } from "../../src/shared/schemas/ai.ts";
 import { appWorldForThisFile } from "../helpers/app-world.ts";
+import { expectNoSeriousViolations } from "../helpers/axe.ts";
 import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
 import { buildKey } from "../helpers/factories.ts";
@@ -89,6 +90,7 @@ describe(`the Overview and a review on a phone on ${testDatabaseLabel()}`, () =>
     // The filter chips live in the sheet, not on the page.
     expect(await page.getByRole("button", { name: /^Missing/ }).count()).toBe(0);
     expect(await layoutProblems(page)).toEqual([]);
+    await expectNoSeriousViolations(page, "phone-overview");
 
     // French misses 26: the batch bar keeps its button and its text to one line.
     await overview().languageTab("French").click();
@@ -110,6 +112,7 @@ describe(`the Overview and a review on a phone on ${testDatabaseLabel()}`, () =>
     await expectVisible(sheet().getByRole("combobox", { name: "Quality checks" }));
     await expectVisible(sheet().getByLabel("Changed since"));
     expect(await layoutProblems(page)).toEqual([]);
+    await expectNoSeriousViolations(page, "phone-overview-filters");
     await sheet()
       .getByRole("button", { name: /^Placeholder problems \(1\)$/ })
       .click();
