@@ -28,7 +28,7 @@ function AppFrame({ onSignedOut }: { onSignedOut: () => void }) {
       <AppTopBar onSignedOut={onSignedOut} onNewProject={newProject} />
       <div className="mx-auto flex w-full max-w-7xl flex-1">
         <AppSidebar className="hidden md:flex" onNewProject={newProject} />
-        <main className="flex min-w-0 flex-1 flex-col gap-4 px-4 py-6 sm:px-6">
+        <main className="flex min-w-0 flex-1 flex-col gap-3 px-4 py-3 sm:gap-4 sm:px-6 sm:py-6">
           <Outlet />
         </main>
       </div>

@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { permissionFlags } from "../../../shared/permissions.ts";
 import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
-import { Logo } from "../../components/ui/logo.tsx";
+import { Logo, LogoMark } from "../../components/ui/logo.tsx";
 import { type NavTab, NavTabs } from "../../components/ui/nav-tabs.tsx";
 import { useSignOut } from "../../features/auth/api/sign-out.ts";
 import { UserMenu } from "../../features/profile/components/user-menu.tsx";
@@ -62,31 +62,36 @@ export function AppTopBar({
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
+      {/* One row on a phone (issue 34): the drawer holds the tabs, the mark stands for the logo and
+          the picker gives up width first, so the keys start high on the screen. */}
+      <div className="mx-auto flex max-w-7xl items-center gap-x-2 gap-y-2 px-4 py-2 sm:gap-x-4 sm:px-6 md:flex-wrap">
         <SidebarDrawer className="-ml-2 md:hidden" onNewProject={onNewProject} />
         <Link
           to="/app/overview"
           aria-label="Sprog overview"
           className="rounded-md focus-visible:outline-2 focus-visible:outline-ring"
         >
-          <Logo />
+          <Logo className="hidden sm:inline-flex" />
+          <LogoMark className="sm:hidden" />
         </Link>
         <span className="hidden h-5 w-px bg-border sm:block" aria-hidden="true" />
-        <TeamPicker
-          teams={workspace.teams}
-          projectsByTeam={projectsByTeam}
-          selectedTeamId={selectedTeam?.id ?? null}
-          selectedProjectId={workspace.selectedProjectId}
-          onSelectTeam={selectTeam}
-          onSelectProject={(teamId, projectId) => {
-            workspace.selectTeam(teamId);
-            workspace.selectProject(projectId);
-          }}
-          onNewTeam={() => setCreatingTeam(true)}
-          onNewProject={canManageProjects ? onNewProject : undefined}
-        />
-        <NavTabs tabs={TABS} label="Main" className="order-last w-full md:order-none md:w-auto md:flex-1" />
-        <div className="ml-auto md:ml-0">
+        <div className="flex min-w-0 flex-1 md:flex-none max-md:[&>button]:max-w-full">
+          <TeamPicker
+            teams={workspace.teams}
+            projectsByTeam={projectsByTeam}
+            selectedTeamId={selectedTeam?.id ?? null}
+            selectedProjectId={workspace.selectedProjectId}
+            onSelectTeam={selectTeam}
+            onSelectProject={(teamId, projectId) => {
+              workspace.selectTeam(teamId);
+              workspace.selectProject(projectId);
+            }}
+            onNewTeam={() => setCreatingTeam(true)}
+            onNewProject={canManageProjects ? onNewProject : undefined}
+          />
+        </div>
+        <NavTabs tabs={TABS} label="Main" className="hidden md:flex md:flex-1" />
+        <div className="ml-auto shrink-0 md:ml-0">
           <UserMenu
             name={displayName(me)}
             email={me.user.email}

@@ -19,6 +19,7 @@ import {
   TranslationExtensionsProvider,
 } from "../../features/translations/extensions.tsx";
 import { useAddressSearch } from "../../features/translations/hooks/use-address-search.ts";
+import { NARROW_QUERY, useMediaQuery } from "../../lib/use-media-query.ts";
 import { useWorkspace } from "../../lib/workspace.tsx";
 import { APP_CELL_SERVICES } from "./cell-services.ts";
 import { useProjectFromAddress } from "./use-address-project.ts";
@@ -67,6 +68,9 @@ export function OverviewPage() {
   const [addingKey, setAddingKey] = useState(false);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
+  // On a phone the Filters button sits beside the search, one row less above the keys (issue 34).
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const [filtersSlot, setFiltersSlot] = useState<HTMLElement | null>(null);
 
   const onProjectDeleted = (deleted: Project) => {
     setSettingsOpen(false);
@@ -112,7 +116,9 @@ export function OverviewPage() {
               ]
             : []),
         ]}
-      />
+      >
+        {narrow && project ? <div ref={setFiltersSlot} className="contents" /> : null}
+      </Toolbar>
       <ProjectGate
         team={selectedTeam}
         projectId={selectedProjectId}
@@ -130,6 +136,7 @@ export function OverviewPage() {
                 flags={flags}
                 search={search}
                 onAddKey={() => setAddingKey(true)}
+                filtersSlot={narrow ? filtersSlot : null}
               />
             </CellServicesProvider>
           </TranslationExtensionsProvider>

@@ -1,6 +1,6 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { X } from "lucide-react";
-import { type ComponentType, useId, useMemo, useRef, useState } from "react";
+import { type ComponentType, type CSSProperties, useId, useMemo, useRef, useState } from "react";
 import { languageName } from "../../../../shared/languages.ts";
 import type { Approval, ReviewDetail } from "../../../../shared/schemas/reviews.ts";
 import { useKeepRowMounted } from "../../../components/cell-editor/use-keep-row-mounted.ts";
@@ -34,7 +34,8 @@ const KEY_COLUMN_REM = 10;
  * The review's key/translation table (spec point 2): a column per project language, source first.
  * Each cell is the Overview's cell (edit, copy, translate, history) with the review's verdict under
  * it. Rows are virtualized, so a review of thousands of keys stays smooth. Below 768 px it shows one
- * language at a time, picked above the table, under each key (issue 19); wider, the columns share
+ * language at a time, picked above the table, under each key (issue 19), below the source text
+ * (issue 34); wider, the columns share
  * the width and scroll sideways only past what fits (more than four languages on a laptop).
  */
 export function ReviewTable({
@@ -63,7 +64,15 @@ export function ReviewTable({
     () => columns.find((column) => column.code !== source)?.code ?? source,
   );
   const shownCode = columns.some((column) => column.code === picked) ? picked : source;
-  const shown = narrow ? columns.filter((column) => column.code === shownCode) : columns;
+  // On a phone the source text stays above the translation picked (issue 34): a reviewer reads both.
+  const shown = narrow
+    ? columns.filter((column) => column.code === shownCode || column.code === source)
+    : columns;
+  const sourceLabel = `${languageName(source)} (source)`;
+  const labels = {
+    "--source-label": JSON.stringify(sourceLabel),
+    "--shown-label": JSON.stringify(languageName(shownCode)),
+  } as CSSProperties;
   const pickerId = useId();
   const rows = review.keys;
   const editingIndex = useMemo(
@@ -97,7 +106,11 @@ export function ReviewTable({
           </NativeSelect>
         </div>
       ) : null}
-      <div ref={scrollRef} className="relative max-h-[calc(100vh-24rem)] min-h-64 overflow-auto">
+      <div
+        ref={scrollRef}
+        className="relative max-h-[calc(100vh-24rem)] min-h-64 overflow-auto"
+        style={narrow ? labels : undefined}
+      >
         <table
           aria-label="Review keys"
           aria-rowcount={rows.length + 1}
@@ -133,7 +146,14 @@ export function ReviewTable({
                   aria-rowindex={item.index + 2}
                   className={cn(
                     "group/row absolute top-0 left-0 flex w-full gap-2 border-b border-border px-1 hover:bg-surface/60",
-                    narrow ? "flex-col items-stretch gap-0 py-1" : "items-start",
+                    narrow
+                      ? [
+                          "flex-col items-stretch gap-0 py-1",
+                          // Each text under its language's name: the source, then the one picked.
+                          "[&>td]:before:text-xs [&>td]:before:text-muted",
+                          "[&>td:nth-child(2)]:before:content-(--source-label) [&>td:nth-child(3)]:before:content-(--shown-label)",
+                        ]
+                      : "items-start",
                   )}
                   style={{ transform: `translateY(${item.start}px)` }}
                   onPointerMove={() => setActiveRow(row.id)}
@@ -171,6 +191,9 @@ export function ReviewTable({
                   {shown.map((column) => {
                     const cell = row.strings[column.code];
                     const label = `${column.label} of ${row.key}`;
+                    // Beside a translation on a phone the source is there to read; its verdict is
+                    // given with the source picked, as one language among the rest.
+                    const reference = narrow && column.code === source && shownCode !== source;
                     return (
                       <ValueCell
                         key={column.code}
@@ -183,13 +206,15 @@ export function ReviewTable({
                         showActions={showActions}
                         onPin={setPinnedRow}
                         note={
-                          <ApprovalControls
-                            cellLabel={label}
-                            approval={row.approvals[column.code]}
-                            disabled={!canApprove}
-                            empty={(cell?.value ?? "") === ""}
-                            onSet={(state, comment) => onSetApproval(row.id, column.code, state, comment)}
-                          />
+                          reference ? undefined : (
+                            <ApprovalControls
+                              cellLabel={label}
+                              approval={row.approvals[column.code]}
+                              disabled={!canApprove}
+                              empty={(cell?.value ?? "") === ""}
+                              onSet={(state, comment) => onSetApproval(row.id, column.code, state, comment)}
+                            />
+                          )
                         }
                       />
                     );

@@ -295,7 +295,7 @@ describe("an open review", () => {
 });
 
 describe("a review on a phone (below 768 px, issue 19)", () => {
-  it("shows one language at a time, picked with 'Language shown'", async () => {
+  it("shows one translation at a time, picked with 'Language shown', below the source text", async () => {
     vi.stubGlobal(
       "matchMedia",
       vi.fn((query: string) => ({
@@ -321,12 +321,24 @@ describe("a review on a phone (below 768 px, issue 19)", () => {
       within(table)
         .getAllByRole("columnheader")
         .map((header) => header.textContent),
-    ).toEqual(["Key", "German"]);
+    ).toEqual(["Key", "English", "German"]);
     expect(screen.getByRole("button", { name: "Approve German of checkout.pay" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Approve French of checkout.pay" })).toBeNull();
+    // The source is there to read beside the translation (issue 34); its verdict is given with it picked.
+    expect(within(table).getByText("Pay {amount}")).toBeTruthy();
+    expect(within(table).getByText("{amount} zahlen")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Approve English of checkout.pay" })).toBeNull();
 
     await user.selectOptions(picker, "fr");
     expect(screen.getByRole("button", { name: "Needs changes: French of checkout.pay" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Approve German of checkout.pay" })).toBeNull();
+
+    await user.selectOptions(picker, "en");
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((header) => header.textContent),
+    ).toEqual(["Key", "English"]);
+    expect(screen.getByRole("button", { name: "Approve English of checkout.pay" })).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { CircleCheck, Languages, X } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
+import { ExpandableLine } from "../../../components/ui/expandable-line.tsx";
 import { ProgressBar } from "../../../components/ui/progress-bar.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import type { BatchPhase } from "../batch-state.ts";
@@ -48,18 +49,20 @@ export function BatchTranslateBar({
       const among = filtered ? " among the filtered keys" : "";
       content = (
         <>
-          <p className="text-sm text-muted">
-            {state.missing === 0
-              ? `Nothing is missing in ${languageLabel}${among}`
-              : `${state.missing.toLocaleString("en")} ${state.missing === 1 ? "key is" : "keys are"} missing in ${languageLabel}${among}`}
-            {state.pseudo > 0 ? (
-              <>
-                {" · "}
-                <span className="font-medium text-warning">
-                  {state.pseudo.toLocaleString("en")} pseudo-localized, not translated
-                </span>
-              </>
-            ) : null}
+          <p className="text-sm text-muted max-sm:min-w-0 max-sm:flex-1">
+            <ExpandableLine>
+              {state.missing === 0
+                ? `Nothing is missing in ${languageLabel}${among}`
+                : `${state.missing.toLocaleString("en")} ${state.missing === 1 ? "key is" : "keys are"} missing in ${languageLabel}${among}`}
+              {state.pseudo > 0 ? (
+                <>
+                  {" · "}
+                  <span className="font-medium text-warning">
+                    {state.pseudo.toLocaleString("en")} pseudo-localized, not translated
+                  </span>
+                </>
+              ) : null}
+            </ExpandableLine>
           </p>
           {/* With nothing to take, a start would be a dead end (issue 34). */}
           {canBatchTranslate && toTranslate > 0 ? (
@@ -107,7 +110,8 @@ export function BatchTranslateBar({
     <section
       aria-label={`${languageLabel} batch translation`}
       data-batch-phase={state.phase}
-      className="flex min-h-10 flex-wrap items-center justify-between gap-3 rounded-md border border-border bg-surface px-3 py-1.5"
+      // One line on a phone (issue 34): the text is cut and opens on demand, the button stays.
+      className="flex min-h-10 flex-wrap items-center justify-between gap-3 rounded-md border border-border bg-surface px-3 py-1.5 max-sm:flex-nowrap"
     >
       {content}
     </section>

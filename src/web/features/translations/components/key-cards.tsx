@@ -4,20 +4,21 @@ import {
   useListNavigation,
 } from "../../../components/cell-editor/cell-navigation.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
-import { useKeyRows } from "../hooks/use-key-rows.ts";
+import { useWindowKeyRows } from "../hooks/use-key-rows.ts";
 import { GroupHeaderCell } from "./group-header-cell.tsx";
 import { KeyRow } from "./key-row.tsx";
 import type { KeysTableProps } from "./keys-table.tsx";
 
 const GROUP_ROW_HEIGHT = 33;
-const KEY_CARD_HEIGHT = 140;
+const KEY_CARD_HEIGHT = 170;
 
 /**
  * The keys table on a phone (below 640 px, issue 19): one card per key instead of three columns
  * squeezed to a character per line. A card is the table's own row (the same KeyRow: selection, name
  * and metadata, rename/delete, then the source and the selected language as the same cells with the
  * same edit/save/discard states), laid out top to bottom, each value under its language's name.
- * Virtualized and paged like the table: 5 groups at first, more groups and pages as it scrolls.
+ * Virtualized and paged like the table: 5 groups at first, more groups and pages as it scrolls;
+ * the page itself scrolls the cards (issue 34), and each card shows its cells' actions.
  */
 export function KeyCards({
   projectId,
@@ -37,18 +38,17 @@ export function KeyCards({
 }: KeysTableProps) {
   // A phone shows the selected language only: more columns do not fit a card (issue 19).
   const target = targets[0] ?? null;
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const { groups, rows, virtualizer, items, allState, activeRow, setActiveRow, pinnedRow, setPinnedRow } =
-    useKeyRows({
-      keys,
-      complete,
-      onLoadMore,
-      selection,
-      editingKeyId,
-      scrollRef,
-      heights: { group: GROUP_ROW_HEIGHT, key: KEY_CARD_HEIGHT },
-      overscan: 4,
-    });
+  const listRef = useRef<HTMLTableSectionElement>(null);
+  const { groups, rows, virtualizer, items, scrollMargin, allState, setPinnedRow } = useWindowKeyRows({
+    keys,
+    complete,
+    onLoadMore,
+    selection,
+    editingKeyId,
+    listRef,
+    heights: { group: GROUP_ROW_HEIGHT, key: KEY_CARD_HEIGHT },
+    overscan: 4,
+  });
   // Tab in an open editor goes on to the next card's cell of the same language, as in the table.
   const navigation = useListNavigation(rows, (row) => (row.type === "key" ? row.row : undefined));
   // Each value's language above it, from the row's CSS variables (the cells are the table's own).
@@ -59,14 +59,10 @@ export function KeyCards({
 
   return (
     <div className="flex flex-col overflow-hidden rounded-lg border border-border bg-background">
-      <div
-        ref={scrollRef}
-        className="relative h-[calc(100vh-16rem)] min-h-80 overflow-y-auto"
-        data-testid="keys-scroll"
-        style={labels}
-      >
+      {/* Not a scroll box: the page is the one scroll on a phone (issue 34). */}
+      <div className="relative" data-testid="keys-scroll" style={labels}>
         <table aria-label="Translation keys" aria-rowcount={rows.length + 1} className="grid w-full">
-          <thead className="sticky top-0 z-10 grid border-b border-border bg-surface">
+          <thead className="grid border-b border-border bg-surface">
             <tr className="flex w-full flex-wrap items-center gap-x-3 px-3 py-2 text-left text-xs font-medium text-muted">
               <th scope="col" className="flex items-center gap-2 font-medium">
                 <Checkbox
@@ -88,7 +84,7 @@ export function KeyCards({
             </tr>
           </thead>
           <CellNavigationProvider value={navigation}>
-            <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
+            <tbody ref={listRef} className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
               {items.map((item) => {
                 const row = rows[item.index];
                 if (!row) return null;
@@ -103,16 +99,21 @@ export function KeyCards({
                       row.type === "group"
                         ? "absolute top-0 left-0 flex w-full items-center border-b border-border bg-surface-muted/60"
                         : [
-                            "group/row absolute top-0 left-0 flex w-full flex-col border-b border-border px-1 py-1",
+                            "group/row absolute top-0 left-0 flex w-full flex-col border-b border-border px-1 py-0.5",
                             // The row's cells, stacked: full width, as tall as their content.
                             "[&>td]:w-full [&>td]:flex-none",
                             "[&>td:nth-child(2)]:before:text-xs [&>td:nth-child(2)]:before:text-muted [&>td:nth-child(2)]:before:content-(--source-label)",
                             "[&>td:nth-child(3)]:before:text-xs [&>td:nth-child(3)]:before:text-muted [&>td:nth-child(3)]:before:content-(--target-label)",
+                            // The language's line is as tall as the cell's actions, which sit at its end
+                            // (always shown on a card, issue 34), so the text below has the full width.
+                            // Less padding than the table's cells: the actions' line takes room of its own.
+                            "[&>td:nth-child(n+2)]:before:h-7 [&>td:nth-child(n+2)]:before:leading-7 [&>td:nth-child(n+2)]:py-1",
+                            "[&_[data-cell-trigger]]:min-h-6 [&_[data-cell-trigger]]:pr-0",
+                            // No hover on a touch screen: the key's rename and delete show as well.
+                            "[&>td:first-child_.opacity-0]:opacity-100",
                           ].join(" ")
                     }
-                    style={{ transform: `translateY(${item.start}px)` }}
-                    onPointerDown={row.type === "key" ? () => setActiveRow(row.id) : undefined}
-                    onFocus={row.type === "key" ? () => setActiveRow(row.id) : undefined}
+                    style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
                   >
                     {row.type === "group" ? (
                       <GroupHeaderCell group={row} colSpan={target ? 3 : 2} />
@@ -124,7 +125,9 @@ export function KeyCards({
                         targets={target ? [target] : []}
                         targetLoading={targetLoading}
                         selected={selection.has(row.id)}
-                        showActions={activeRow === row.id || pinnedRow === row.id}
+                        // A phone has no hover: each card shows its actions (issue 34), Translate,
+                        // History and Comments without opening the editor first.
+                        showActions
                         onPin={setPinnedRow}
                         canManageKeys={canManageKeys}
                         onToggle={onToggle}

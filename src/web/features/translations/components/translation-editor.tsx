@@ -1,5 +1,6 @@
 import { CircleAlert, Filter, KeyRound, Plus } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { toast } from "sonner";
 import { languageName } from "../../../../shared/languages.ts";
 import type { PermissionFlags } from "../../../../shared/permissions.ts";
@@ -16,6 +17,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { endOpening } from "../../../lib/early-answers.ts";
+import { NARROW_QUERY, useMediaQuery } from "../../../lib/use-media-query.ts";
 import { useAiStatus } from "../api/ai-status.ts";
 import { useDeleteKey } from "../api/delete-key.ts";
 import { useCompletion } from "../api/get-completion.ts";
@@ -32,7 +34,8 @@ import { filtersQuery } from "../key-filters.ts";
 import { AiProviderNotice } from "./ai-provider-notice.tsx";
 import { BatchTranslateBar } from "./batch-translate-bar.tsx";
 import { ColumnPicker } from "./column-picker.tsx";
-import { KeyFilterBar } from "./key-filter-bar.tsx";
+import { KeyFilterBar, type KeyFilterBarProps } from "./key-filter-bar.tsx";
+import { KeyFiltersSheet } from "./key-filters-sheet.tsx";
 import { KeysTable } from "./keys-table.tsx";
 import { LanguageTabs } from "./language-tabs.tsx";
 import { SelectionBar } from "./selection-bar.tsx";
@@ -55,10 +58,22 @@ export interface TranslationEditorProps {
   search: string;
   /** Opens the Add Translation Key dialog (owned by the caller, which also has the toolbar's 'New'). */
   onAddKey: () => void;
+  /**
+   * On a phone, where the Filters button goes (beside the caller's search field); without one it
+   * sits above the keys.
+   */
+  filtersSlot?: HTMLElement | null;
 }
 
 /** The Overview of one project: language tabs, the keys table with its cell editors, realtime updates. */
-export function TranslationEditor({ project, userId, flags, search, onAddKey }: TranslationEditorProps) {
+export function TranslationEditor({
+  project,
+  userId,
+  flags,
+  search,
+  onAddKey,
+  filtersSlot = null,
+}: TranslationEditorProps) {
   const source = project.sourceLanguage;
   const [language, selectLanguage] = useSelectedLanguage(userId, project);
   const [extraColumns, setExtraColumns] = useExtraColumns(userId, project);
@@ -81,6 +96,7 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
     enabled: keysQuery.data !== undefined,
   });
   const aiStatus = useAiStatus();
+  const narrow = useMediaQuery(NARROW_QUERY);
   // What the rows on screen were fetched for: while another list loads, the previous one stays.
   const shown = useRef({ columns, query, filterKey });
   if (!keysQuery.isPlaceholderData && keysQuery.data) shown.current = { columns, query, filterKey };
@@ -154,6 +170,15 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
   );
   // A real AI replaces pseudo-localized text; the pseudo provider only fills what is empty.
   const replacesPseudo = aiStatus.data !== undefined && aiStatus.data.provider !== "pseudo";
+
+  const filterBar: KeyFilterBarProps = {
+    filters,
+    facets: facets.data?.language === language ? facets.data : undefined,
+    languageLabel: languageName(language),
+    isSource: language === source,
+    onChange: setFilter,
+    onClear: clearFilters,
+  };
 
   const sourceColumn = { code: source, label: languageName(source) };
   const targetColumns = useMemo(
@@ -236,35 +261,39 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
   return (
     <EditingContext.Provider value={editing}>
       <DisabledChecksProvider value={project.disabledChecks}>
-        <div className="flex flex-col gap-3">
+        <div className="flex flex-col gap-2 sm:gap-3">
           <LanguageTabs
             project={project}
             completion={completion.data}
             selected={language}
             onSelect={selectLanguage}
           />
-          <div className="flex items-start gap-2">
-            <div className="min-w-0 flex-1">
-              <KeyFilterBar
-                filters={filters}
-                facets={facets.data?.language === language ? facets.data : undefined}
-                languageLabel={languageName(language)}
-                isSource={language === source}
-                onChange={setFilter}
-                onClear={clearFilters}
-              />
-            </div>
-            {project.languages.length > 2 ? (
-              <div className="hidden shrink-0 sm:block">
-                <ColumnPicker
-                  languages={project.languages.filter((code) => code !== source)}
-                  selected={language}
-                  extra={extraColumns}
-                  onChange={setExtraColumns}
-                />
+          {/* On a phone the filters wait behind one button: the keys come first (issue 34). */}
+          {narrow ? (
+            filtersSlot ? (
+              createPortal(<KeyFiltersSheet {...filterBar} />, filtersSlot)
+            ) : (
+              <div>
+                <KeyFiltersSheet {...filterBar} />
               </div>
-            ) : null}
-          </div>
+            )
+          ) : (
+            <div className="flex items-start gap-2">
+              <div className="min-w-0 flex-1">
+                <KeyFilterBar {...filterBar} />
+              </div>
+              {project.languages.length > 2 ? (
+                <div className="hidden shrink-0 sm:block">
+                  <ColumnPicker
+                    languages={project.languages.filter((code) => code !== source)}
+                    selected={language}
+                    extra={extraColumns}
+                    onChange={setExtraColumns}
+                  />
+                </div>
+              ) : null}
+            </div>
+          )}
           {language !== source && (completion.data || batch.jobFor(language)) ? (
             <BatchTranslateBar
               languageLabel={languageName(language)}
