@@ -27,9 +27,13 @@ export function appStartFiles(bundle: OutputBundle): { scripts: string[]; styles
     }
   };
   for (const start of APP_START) {
-    const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(start)));
-    if (!chunk) throw new Error(`no chunk holds ${start}: its name or place changed`);
-    visit(chunk);
+    // The chunk that holds the module, and the small one the router imports it by, when the
+    // grouping put the module elsewhere.
+    const holding = chunks.filter(
+      (c) => c.facadeModuleId?.endsWith(start) || c.moduleIds.some((id) => id.endsWith(start)),
+    );
+    if (holding.length === 0) throw new Error(`no chunk holds ${start}: its name or place changed`);
+    for (const chunk of holding) visit(chunk);
   }
   return { scripts: [...scripts], styles: [...styles] };
 }

@@ -1,19 +1,25 @@
 import type { Plugin } from "vite";
 import { appStartFiles, writeAppPage } from "./app-page.ts";
 import { precompressFiles } from "./precompress.ts";
+import { prerenderPages } from "./prerender.ts";
 
 /**
  * What the build adds to Vite's own output: the early-requests script named first in the page, the
- * /app page that fetches the app's code with the entry, then a .br and .gz of every text file.
+ * /app page that fetches the app's code with the entry, the public pages rendered to HTML, then a
+ * .br and .gz of every text file.
  */
 export function buildPages(): Plugin {
   let outDir = "";
+  let webRoot = "";
+  let cacheDir = "";
   let appFiles: Parameters<typeof writeAppPage>[1] = { scripts: [], styles: [] };
   return {
     name: "sprog:build-pages",
     apply: "build",
     configResolved(config) {
       outDir = config.build.outDir;
+      webRoot = config.root;
+      cacheDir = config.cacheDir;
     },
     transformIndexHtml: {
       order: "post",
@@ -35,6 +41,7 @@ export function buildPages(): Plugin {
     },
     async closeBundle() {
       await writeAppPage(outDir, appFiles);
+      await prerenderPages(webRoot, outDir, cacheDir);
       await precompressFiles(outDir);
     },
   };

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { openAPIRouteHandler } from "hono-openapi";
 import type { AuthService } from "./auth/service.ts";
@@ -13,7 +13,7 @@ import { apiDocsRoutes } from "./http/api-docs.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { authenticate } from "./http/authenticate.ts";
 import { requestBodyLimit } from "./http/body-limit.ts";
-import { pageFor } from "./http/built-pages.ts";
+import { encodedPage, pageFor } from "./http/built-pages.ts";
 import { compressAppJson } from "./http/compression.ts";
 import { pathParams } from "./http/path-params.ts";
 import { originCheck, securityHeaders } from "./http/security.ts";
@@ -155,14 +155,22 @@ export function buildApp({
       onFound: (_path, c) => c.header("cache-control", "public, max-age=31536000, immutable"),
     }),
   );
-  app.use("*", serveStatic({ root, precompressed: true }));
   // Client routes work on reload: every other GET gets the SPA, in the page built for its address.
-  app.get("*", async (c) => {
+  const sendPage = async (c: Context) => {
     if (!existsSync(indexPath)) {
       return c.text("The web app is not built yet. Run `npm run build` (npm start does it for you).", 503);
     }
     c.header("cache-control", "no-cache");
-    return c.html(await readFile(pageFor(root, c.req.path), "utf8"));
-  });
+    c.header("vary", "Accept-Encoding");
+    const page = encodedPage(pageFor(root, c.req.path), c.req.header("accept-encoding"));
+    if (!page.encoding) return c.html(await readFile(page.file, "utf8"));
+    c.header("content-encoding", page.encoding);
+    c.header("content-type", "text/html; charset=UTF-8");
+    return c.body(await readFile(page.file));
+  };
+  // Before the files: the folder's index.html is not the landing's rendered page.
+  app.get("/", sendPage);
+  app.use("*", serveStatic({ root, precompressed: true }));
+  app.get("*", sendPage);
   return app;
 }

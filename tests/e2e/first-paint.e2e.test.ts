@@ -165,4 +165,50 @@ describe(`first paint on ${testDatabaseLabel()}`, () => {
     const noted = await p().evaluate((key) => localStorage.getItem(key), earlyRequestsKey("/app/overview"));
     expect(noted).toBeNull();
   });
+
+  step("6. the public pages are readable before any script runs, then the app takes over", async () => {
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      const reader = await noScript.newPage();
+      const headings: Record<string, string> = {
+        "/": "Write Better, Translate Faster, Ship Smoother.",
+        "/docs/api": "API, CLI and webhooks",
+        "/terms-conditions": "Terms and conditions",
+        "/cookie-policy": "Cookie policy",
+      };
+      for (const [path, heading] of Object.entries(headings)) {
+        await reader.goto(`${app.url}${path}`);
+        await expectVisible(reader.getByRole("heading", { level: 1, name: heading }));
+        // Everyone's page: no cookie banner is written into it.
+        expect(await reader.getByRole("region", { name: "Cookie consent" }).count(), path).toBe(0);
+      }
+    } finally {
+      await noScript.close();
+    }
+    // With scripts, a new visitor's page becomes the app: the banner asks, the links route.
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await visitor.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      await page.goto(`${app.url}/docs/api`);
+      await expectVisible(page.getByRole("region", { name: "Cookie consent" }));
+      await expectVisible(page.getByRole("heading", { level: 1, name: "API, CLI and webhooks" }));
+      await page
+        .getByRole("region", { name: "Cookie consent" })
+        .getByRole("link", { name: "cookie policy" })
+        .click();
+      await expectVisible(page.getByRole("heading", { level: 1, name: "Cookie policy" }));
+      expect(new URL(page.url()).pathname).toBe("/cookie-policy");
+      expect(errors).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  });
 });

@@ -18,6 +18,16 @@ beforeAll(async () => {
   await mkdir(join(staticDir, "assets"));
   await writeFile(join(staticDir, "index.html"), "<!doctype html><title>index page</title>");
   await writeFile(join(staticDir, "app.html"), "<!doctype html><title>app page</title>");
+  await mkdir(join(staticDir, "pages", "docs"), { recursive: true });
+  await writeFile(join(staticDir, "pages", "index.html"), "<!doctype html><title>landing rendered</title>");
+  await writeFile(
+    join(staticDir, "pages", "index.html.br"),
+    brotliCompressSync("<title>landing rendered</title>"),
+  );
+  await writeFile(
+    join(staticDir, "pages", "docs", "api.html"),
+    "<!doctype html><title>api docs rendered</title>",
+  );
   await writeFile(join(staticDir, "assets", "app-1.js"), script);
   await writeFile(join(staticDir, "assets", "app-1.js.br"), brotliCompressSync(script));
   await writeFile(join(staticDir, "assets", "app-1.js.gz"), gzipSync(script));
@@ -36,8 +46,19 @@ describe("the page for each address", () => {
     }
   });
 
+  it("sends a public page the build rendered as its own HTML, compressed when the build wrote that", async () => {
+    const landing = await fetch(`${app.url}/`, { headers: { "accept-encoding": "gzip, br" } });
+    expect(landing.headers.get("content-encoding")).toBe("br");
+    expect(landing.headers.get("content-type")).toContain("text/html");
+    expect(landing.headers.get("cache-control")).toBe("no-cache");
+    expect(await landing.text()).toContain("landing rendered");
+    for (const path of ["/docs/api", "/docs/api/"]) {
+      expect(await (await fetch(`${app.url}${path}`)).text(), path).toContain("api docs rendered");
+    }
+  });
+
   it("sends index.html everywhere else", async () => {
-    for (const path of ["/", "/login", "/apple", "/docs/api"]) {
+    for (const path of ["/login", "/apple", "/docs/nothing", "/docs/../pages/index", "/DOCS/API"]) {
       expect(await (await fetch(`${app.url}${path}`)).text(), path).toContain("index page");
     }
   });

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
+import { usePrerendering } from "../../../lib/prerendering.ts";
 import { readCookieConsent, saveCookieConsent } from "../cookie-consent.ts";
 
 /**
@@ -10,7 +11,9 @@ import { readCookieConsent, saveCookieConsent } from "../cookie-consent.ts";
  */
 export function CookieBanner() {
   const [answered, setAnswered] = useState(() => readCookieConsent() !== null);
-  if (answered) return null;
+  // A prerendered page is everyone's: whether this visitor answered is known once the app starts.
+  const prerendering = usePrerendering();
+  if (answered || prerendering) return null;
 
   const answer = (accepted: boolean) => {
     saveCookieConsent(accepted);
