@@ -248,6 +248,7 @@ export function ValueCell({
                   the text or moving anything (issue 34: laid over the text, they took its clicks). */}
               <span
                 aria-hidden="true"
+                data-action-room
                 className="inline-block h-7 align-top"
                 style={{ width: `${actionsWidthRem}rem` }}
               />

@@ -109,6 +109,8 @@ export function KeyCards({
                             // Less padding than the table's cells: the actions' line takes room of its own.
                             "[&>td:nth-child(n+2)]:before:h-7 [&>td:nth-child(n+2)]:before:leading-7 [&>td:nth-child(n+2)]:py-1",
                             "[&_[data-cell-trigger]]:min-h-6 [&_[data-cell-trigger]]:pr-0",
+                            // Their line is above the text: no room is kept for them after it.
+                            "[&_[data-action-room]]:hidden",
                             // No hover on a touch screen: the key's rename and delete show as well.
                             "[&>td:first-child_.opacity-0]:opacity-100",
                           ].join(" ")
