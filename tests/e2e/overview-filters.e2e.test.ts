@@ -86,6 +86,8 @@ describe(`the Overview's filters on ${testDatabaseLabel()}`, () => {
       .catch(() => {});
     await expectVisible(page.getByText("2 keys are missing in French among the filtered keys"));
     await page.getByRole("button", { name: "Translate 2 missing" }).click();
+    // Spec point 4's states in order, even for a job quicker than a glance: its 'x of y' shows.
+    await expectVisible(page.getByText(/^Translating [0-2] of 2$/));
     // The notice says what the bar says: pseudo-localized, not translated (issue 34).
     await expectVisible(
       toast(

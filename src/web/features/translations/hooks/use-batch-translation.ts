@@ -10,6 +10,9 @@ import { useAiStatus } from "../api/ai-status.ts";
 import { activeBatchesQueryOptions, cancelBatch, getBatch, startBatch } from "../api/batch-translations.ts";
 import { batchEndNotice } from "../batch-state.ts";
 
+/** How long a job that ended unseen shows its final 'x of y' before the bar says complete. */
+export const FINAL_COUNT_SHOWN_MS = 1_200;
+
 function notify(job: BatchJob, pseudo: boolean) {
   const notice = batchEndNotice(job, languageName(job.targetLanguage), pseudo);
   if (!notice) return;
@@ -32,8 +35,12 @@ export function useBatchTranslation(projectId: string) {
   const cancelOnStart = useRef(new Set<string>());
   const [starting, setStarting] = useState<ReadonlySet<string>>(new Set());
 
-  const ended = useCallback(
+  /** When this tab first showed a job as translating ('x of y'), by job. */
+  const shownTranslating = useRef(new Map<string, number>());
+
+  const finished = useCallback(
     (job: BatchJob) => {
+      shownTranslating.current.delete(job.id);
       queryClient.setQueryData<BatchJob[]>(queryKeys.projectBatches(projectId), (old) =>
         old?.filter((j) => j.id !== job.id),
       );
@@ -45,12 +52,37 @@ export function useBatchTranslation(projectId: string) {
     [queryClient, projectId, pseudo],
   );
 
+  /**
+   * A job that ended. Spec point 4 names the bar's states in order, preparing, translating 'x of y',
+   * complete: a job of this tab that ended before its 'x of y' was on screen for a moment (the
+   * pseudo-localizer does 400 keys in a second) shows its final count first, so the person sees
+   * what was done.
+   */
+  const ended = useCallback(
+    (job: BatchJob) => {
+      const shownFor = Date.now() - (shownTranslating.current.get(job.id) ?? Date.now());
+      if (!mine.current.has(job.id) || job.status !== "completed" || shownFor >= FINAL_COUNT_SHOWN_MS) {
+        finished(job);
+        return;
+      }
+      queryClient.setQueryData<BatchJob[]>(queryKeys.projectBatches(projectId), (old) => [
+        ...(old ?? []).filter((j) => j.id !== job.id),
+        { ...job, status: "processing" },
+      ]);
+      setTimeout(() => finished(job), FINAL_COUNT_SHOWN_MS - shownFor);
+    },
+    [queryClient, projectId, finished],
+  );
+
   /** A `batch.updated` event, or any fresh copy of a job. */
   const received = useCallback(
     (job: BatchJob) => {
       if (!isBatchRunning(job.status)) {
         ended(job);
         return;
+      }
+      if (job.status === "processing" && !shownTranslating.current.has(job.id)) {
+        shownTranslating.current.set(job.id, Date.now());
       }
       queryClient.setQueryData<BatchJob[]>(queryKeys.projectBatches(projectId), (old) => {
         const others = (old ?? []).filter((j) => j.id !== job.id);
