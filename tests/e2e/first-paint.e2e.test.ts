@@ -158,6 +158,41 @@ describe(`first paint on ${testDatabaseLabel()}`, () => {
     await p().keyboard.press("Escape");
   });
 
+  step("4b. a group larger than a page shows its whole count while its keys load", async () => {
+    const file: Record<string, string> = {};
+    for (let i = 0; i < 260; i++) file[`label.k${String(i).padStart(3, "0")}`] = `Label ${i}`;
+    const form = new FormData();
+    form.set("file", new File([JSON.stringify(file)], "en.json"));
+    form.set("language", "en");
+    const imported = await owner.upload(`/api/projects/${projectId}/import`, form);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    // The next page is held back: the screen shows the first page only, as on a slow line.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const nextPage = /\/api\/projects\/[^/]+\/keys\?.*after=/;
+    await p().route(nextPage, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await p().goto(`${app.url}/app/overview`);
+      // The first page has 200 keys: home's 5 and 195 of label's 260. The header says 260, not 195+.
+      const header = p()
+        .locator("tr")
+        .filter({ hasText: /^label/ })
+        .first();
+      await expectVisible(header);
+      await expect.poll(() => header.textContent(), { timeout: 15_000 }).toMatch(/^label\s*260$/);
+      expect(await p().locator('tr[data-key^="label."]').count()).toBeLessThan(260);
+      expect(await p().locator('tr[data-key="label.k259"]').count()).toBe(0);
+    } finally {
+      release();
+      await p().unroute(nextPage);
+    }
+  });
+
   step("5. signing out forgets the early list", async () => {
     await p().getByRole("button", { name: "User menu" }).click();
     await p().getByRole("menuitem", { name: "Sign Out" }).click();

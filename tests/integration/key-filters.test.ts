@@ -155,6 +155,30 @@ describe("filters of the keys list", () => {
     // Within a search.
     expect(await facets(owner, projectId, "lang=de&q=bye")).toMatchObject({ total: 1, translated: 1 });
   });
+
+  it("counts the Overview's groups among the matching keys, as the web names them", async () => {
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    for (const key of [
+      "auth.title",
+      "auth.login.button",
+      "auth_hint",
+      "settings.title",
+      "title",
+      "-x",
+      "über.title",
+    ]) {
+      await addKey(owner, projectId, key, `Text of ${key}`);
+    }
+    const counts = await facets(owner, projectId, "lang=de");
+    const groups = new Map(counts.groups.map((group) => [group.name, group.count]));
+    expect(groups.get("auth")).toBe(3);
+    expect(groups.get("settings")).toBe(1);
+    // No prefix: 'Other' (a key of one word, or one that starts with a separator).
+    expect(groups.get("Other")).toBeGreaterThanOrEqual(2);
+    // With a filter: only the keys it keeps.
+    const filtered = await facets(owner, projectId, "lang=de&q=settings");
+    expect(filtered.groups).toEqual([{ name: "settings", count: 1 }]);
+  });
 });
 
 describe("machine output is marked until a person checks it", () => {

@@ -107,6 +107,11 @@ export function filterMatch(scope: FilterScope, filters: KeyFilters): RawBuilder
   return sql`translation_keys.id in (${filteredKeyIds(scope, filters)})`;
 }
 
+/** The Overview's groups counted at most (a project of single-word prefixes could have thousands). */
+const GROUPS_COUNTED = 1_000;
+/** The group of keys without a prefix: the web's name for it (key-groups.ts). */
+const OTHER_GROUP = "Other";
+
 /** Tags listed beside the filters at most. */
 const TAGS_SHOWN = 50;
 
@@ -122,7 +127,7 @@ export async function selectFacets(
 ): Promise<KeyFacets> {
   const within = search ? sql`k.id in (select id from translation_keys where ${search})` : sql`true`;
   const condition = conditionOf(scope, filters);
-  const [counts, tags, checks, namespaces] = await Promise.all([
+  const [counts, tags, checks, namespaces, groups] = await Promise.all([
     sql<Record<string, number>>`
       select count(*)::int as total,
         count(*) filter (where ${condition})::int as matching,
@@ -163,6 +168,17 @@ export async function selectFacets(
       group by k.namespace
       order by k.namespace
     `.execute(db),
+    // The web's keyGroupName (src/web/features/translations/key-groups.ts) in SQL: the leading
+    // letters and digits up to a separator. A key whose letters PostgreSQL's locale does not count
+    // as such lands elsewhere here; the web then shows that group's loaded count, as before.
+    sql<{ name: string; count: number }>`
+      select coalesce(substring(k.key from '^([[:alnum:]]+)[^[:alnum:]]'), ${OTHER_GROUP}) as name,
+        count(*)::int as count
+      from ${cellsOf(scope, within)} and ${condition}
+      group by 1
+      order by 1
+      limit ${GROUPS_COUNTED}
+    `.execute(db),
   ]);
   const row = counts.rows[0] ?? {};
   const count = (name: string) => Number(row[name] ?? 0);
@@ -186,5 +202,6 @@ export async function selectFacets(
     described: count("described"),
     tags: tags.rows.map((tag) => ({ tag: tag.tag, count: Number(tag.count) })),
     namespaces: namespaces.rows.map((row) => ({ namespace: row.namespace, count: Number(row.count) })),
+    groups: groups.rows.map((group) => ({ name: group.name, count: Number(group.count) })),
   };
 }

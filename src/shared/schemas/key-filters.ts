@@ -91,5 +91,11 @@ export const keyFacetsSchema = z.object({
   tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
   /** The files the keys are in, with their counts; empty where every key is in the one file. */
   namespaces: z.array(z.object({ namespace: z.string(), count: z.number().int() })),
+  /**
+   * The Overview's key groups (a key's leading letters and digits, else 'Other') with the keys of
+   * `matching` in each, so a group shows its whole count while its keys load page by page. At most
+   * the first 1,000 groups by name; a group not listed shows what has loaded.
+   */
+  groups: z.array(z.object({ name: z.string(), count: z.number().int() })),
 });
 export type KeyFacets = z.infer<typeof keyFacetsSchema>;

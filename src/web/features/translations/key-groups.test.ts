@@ -115,6 +115,21 @@ describe("paging from the server (issue 18)", () => {
     expect(headers("b.2")).toEqual(["a 2", "b 2+"]);
     expect(headers(null)).toEqual(["a 2", "b 2"]);
   });
+
+  it("shows a group's whole count while its keys still load, once the server has counted it", () => {
+    const groups = groupKeys([row("a.1"), row("b.1"), row("b.2")]);
+    const headers = (loadedUpTo: string | null, totals: Map<string, number>) =>
+      flattenGroups(groups, GROUP_PAGE_SIZE, loadedUpTo, totals).flatMap((r) =>
+        r.type === "group" ? [`${r.name} ${r.count}${r.more ? "+" : ""}`] : [],
+      );
+    // 2 of b's 350 keys are in: "b 350", not "b 2+".
+    expect(headers("b.2", new Map([["b", 350]]))).toEqual(["a 1", "b 350"]);
+    // An older count never says fewer than are on screen.
+    expect(headers("b.2", new Map([["b", 2]]))).toEqual(["a 1", "b 2"]);
+    expect(headers("b.2", new Map([["b", 1]]))).toEqual(["a 1", "b 2"]);
+    // A group the server did not count keeps the loaded count.
+    expect(headers("b.2", new Map())).toEqual(["a 1", "b 2+"]);
+  });
 });
 
 describe("arrow keys between the table's cells", () => {

@@ -59,11 +59,19 @@ export function flattenGroups(
   groups: readonly KeyGroup[],
   visibleGroups: number,
   loadedUpTo: string | null = null,
+  /** Each group's whole count (the server's, GET …/keys/facets), when known: shown while its keys load. */
+  totals?: ReadonlyMap<string, number>,
 ): TableRow[] {
   const rows: TableRow[] = [];
   for (const group of groups.slice(0, Math.max(0, visibleGroups))) {
-    const more = loadedUpTo !== null && groupMayGrow(group.name, loadedUpTo);
-    rows.push({ type: "group", id: `group:${group.name}`, name: group.name, count: group.keys.length, more });
+    const loaded = group.keys.length;
+    const total = totals?.get(group.name);
+    const mayGrow = loadedUpTo !== null && groupMayGrow(group.name, loadedUpTo);
+    // A known total is the count, whole ("label 260" while 195 of them are in); an older total
+    // never shows fewer keys than are on screen. Unknown, the loaded count may still grow ("195+").
+    const count = total === undefined ? loaded : Math.max(total, loaded);
+    const more = total === undefined && mayGrow;
+    rows.push({ type: "group", id: `group:${group.name}`, name: group.name, count, more });
     for (const row of group.keys) rows.push({ type: "key", id: row.id, row, group: group.name });
   }
   return rows;

@@ -24,6 +24,7 @@ export function KeyCards({
   projectId,
   keys,
   complete,
+  groupTotals,
   onLoadMore,
   source,
   targets,
@@ -42,6 +43,7 @@ export function KeyCards({
   const { groups, rows, virtualizer, items, scrollMargin, allState, setPinnedRow } = useWindowKeyRows({
     keys,
     complete,
+    groupTotals,
     onLoadMore,
     selection,
     editingKeyId,

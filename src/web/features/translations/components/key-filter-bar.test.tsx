@@ -29,6 +29,7 @@ const facets: KeyFacets = {
     { tag: "home", count: 4 },
   ],
   namespaces: [],
+  groups: [],
 };
 
 describe("the Overview's filter bar (issue 19)", () => {

@@ -27,6 +27,7 @@ const FACETS: KeyFacets = {
   described: 0,
   tags: [],
   namespaces: [],
+  groups: [],
 };
 const SEVERAL_FILES = [
   { namespace: "", count: 1 },

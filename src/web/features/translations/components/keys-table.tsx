@@ -18,6 +18,8 @@ export interface KeysTableProps {
   keys: readonly KeyRowData[];
   /** The last page is in: there are no more keys than these. */
   complete: boolean;
+  /** Each group's whole count among the listed keys, when known (GET …/keys/facets). */
+  groupTotals?: ReadonlyMap<string, number> | undefined;
   /** Asks for the next page (it does nothing while one is on its way or none is left). */
   onLoadMore: () => void;
   source: ColumnLanguage;
@@ -60,6 +62,7 @@ function KeysGrid({
   projectId,
   keys,
   complete,
+  groupTotals,
   onLoadMore,
   source,
   targets,
@@ -87,6 +90,7 @@ function KeysGrid({
   } = useKeyRows({
     keys,
     complete,
+    groupTotals,
     onLoadMore,
     selection,
     editingKeyId,

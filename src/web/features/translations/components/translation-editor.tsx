@@ -127,6 +127,13 @@ export function TranslationEditor({
   }, [projectId]);
 
   const keys = keysQuery.data?.rows;
+  // The groups' whole counts, from the counts of the list on screen (not of one still loading).
+  const facetGroups =
+    !facets.isPlaceholderData && !keysQuery.isPlaceholderData ? facets.data?.groups : undefined;
+  const groupTotals = useMemo(
+    () => (facetGroups ? new Map(facetGroups.map((group) => [group.name, group.count])) : undefined),
+    [facetGroups],
+  );
   const rowsShown = keys !== undefined;
   // Before the effects that start the counts' requests: those are not the screen's opening.
   useLayoutEffect(() => {
@@ -243,6 +250,7 @@ export function TranslationEditor({
         projectId={project.id}
         keys={keys}
         complete={complete}
+        groupTotals={groupTotals}
         onLoadMore={keysQuery.loadMore}
         source={sourceColumn}
         targets={targetColumns}

@@ -13,6 +13,8 @@ import {
 interface RowOptions {
   keys: readonly KeyRow[];
   complete: boolean;
+  /** Each group's whole count, when the server has said (spec point 2: groups load progressively). */
+  groupTotals?: ReadonlyMap<string, number> | undefined;
   onLoadMore: () => void;
   selection: ReadonlySet<string>;
   /** The key whose cell is being edited: its row stays mounted while scrolled away. */
@@ -62,13 +64,13 @@ export function useWindowKeyRows(options: WindowKeyRowsOptions) {
 }
 
 /** The groups and rows, and what the virtualizer of either scroll needs to list them. */
-function useRowModel({ keys, complete, editingKeyId, heights, overscan }: RowOptions) {
+function useRowModel({ keys, complete, groupTotals, editingKeyId, heights, overscan }: RowOptions) {
   const groups = useMemo(() => groupKeys(keys), [keys]);
   const [visibleGroups, setVisibleGroups] = useState(GROUP_PAGE_SIZE);
   const loadedUpTo = complete ? null : (keys.at(-1)?.key ?? null);
   const rows = useMemo(
-    () => flattenGroups(groups, visibleGroups, loadedUpTo),
-    [groups, visibleGroups, loadedUpTo],
+    () => flattenGroups(groups, visibleGroups, loadedUpTo, groupTotals),
+    [groups, visibleGroups, loadedUpTo, groupTotals],
   );
   const editingIndex = useMemo(
     () => (editingKeyId ? rows.findIndex((row) => row.type === "key" && row.id === editingKeyId) : -1),
