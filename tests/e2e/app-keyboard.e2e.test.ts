@@ -281,6 +281,35 @@ describe(`the app by keyboard on ${testDatabaseLabel()}`, () => {
       await expectFocused(overview().editor("German", "wizard.step2"), "Shift+Tab: the previous key");
       await page().keyboard.press("Escape");
       await expectFocused(overview().cell("wizard.step2", "selected"), "after Escape");
+
+      // "Enter: next key" mode (issue 34): Enter saves and goes down the column as Tab does,
+      // remembered for the next editor and after a reload.
+      await page().keyboard.press("Enter");
+      const enterMode = page().getByRole("checkbox", { name: "Enter: next key" });
+      await enterMode.check();
+      await overview().editor("German", "wizard.step2").focus();
+      await page().keyboard.press("Control+A");
+      await page().keyboard.type("Zweiter Schritt");
+      await page().keyboard.press("Enter");
+      await expectFocused(
+        overview().editor("German", "wizard.step3"),
+        "Enter in next-key mode: the next key",
+      );
+      expect(await page().getByRole("checkbox", { name: "Enter: next key" }).isChecked()).toBe(true);
+      await page().keyboard.press("Escape");
+      await expectVisible(
+        overview().cell("wizard.step2", "selected").getByText("Zweiter Schritt", { exact: true }),
+      );
+      await page().reload();
+      await expectVisible(overview().cell("wizard.step2", "selected"));
+      await overview().cell("wizard.step2", "selected").click();
+      expect(await page().getByRole("checkbox", { name: "Enter: next key" }).isChecked()).toBe(true);
+      // Turned off, Enter saves and stays.
+      await page().getByRole("checkbox", { name: "Enter: next key" }).uncheck();
+      await overview().editor("German", "wizard.step2").focus();
+      await page().keyboard.press("Enter");
+      await overview().editor("German", "wizard.step2").waitFor({ state: "detached" });
+      expect(await overview().editor("German", "wizard.step3").count()).toBe(0);
     });
   });
 });

@@ -32,6 +32,8 @@ export const STORAGE_KEYS = {
   /** The extra language columns picked on the Overview (a JSON list of codes), per user and project. */
   extraColumns: (userId: string, projectId: string) =>
     `sprog.user.${userId}.project.${projectId}.extraColumns`,
+  /** "true" while the cell editor's Enter saves and opens the next key (issue 34). */
+  enterMovesToNextKey: "sprog.editor.enterMovesToNextKey",
   /** The GETs a signed-in screen opened with, per page path, started early on the next visit. */
   earlyRequests: earlyRequestsKey,
 } as const;

@@ -2,6 +2,7 @@ import { TriangleAlert } from "lucide-react";
 import { type KeyboardEvent, useLayoutEffect, useRef } from "react";
 import { Button } from "../ui/button.tsx";
 import { editKeyIntent, type TheirChange } from "./cell-edit.ts";
+import { useEnterMovesToNextKey } from "./enter-moves.ts";
 
 export interface CellEditorProps {
   label: string;
@@ -31,8 +32,9 @@ function autosize(element: HTMLTextAreaElement | null) {
 }
 
 /**
- * The open editor of one cell (spec point 4): Enter (without Shift) saves, Tab / Shift+Tab save and
- * go on to the next / previous key (never to the buttons around the text field), Shift+Enter adds a
+ * The open editor of one cell (spec point 4): Enter (without Shift) saves (and goes on to the next
+ * key in the "Enter: next key" mode), Tab / Shift+Tab save and go on to the next / previous key
+ * (never to the buttons around the text field), Shift+Enter adds a
  * newline, Escape discards (the cell takes the focus back, see ValueCell). Someone else's change
  * shows with 'Keep theirs' / 'Overwrite'.
  */
@@ -61,6 +63,7 @@ export function CellEditor({
     element.setSelectionRange(element.value.length, element.value.length);
   }, []);
 
+  const [enterMoves, setEnterMoves] = useEnterMovesToNextKey();
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     const intent = editKeyIntent({
       key: event.key,
@@ -76,7 +79,8 @@ export function CellEditor({
     event.stopPropagation();
     if (intent === "discard") onDiscard();
     else if (theirs) return;
-    else if (intent === "save" || !onSaveAndMove) onSave();
+    else if (!onSaveAndMove || (intent === "save" && !enterMoves)) onSave();
+    else if (intent === "save") onSaveAndMove(1);
     else onSaveAndMove(intent === "save-next" ? 1 : -1);
   };
 
@@ -119,10 +123,26 @@ export function CellEditor({
         </div>
       ) : (
         <div className="flex items-center justify-end gap-2">
-          <span className="mr-auto text-[11px] text-muted">
+          <span className="mr-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-[11px] text-muted">
             {onSaveAndMove
-              ? "Enter to save · Tab: next key · Shift+Enter: new line"
+              ? enterMoves
+                ? "Enter or Tab: save, next key · Shift+Enter: new line"
+                : "Enter to save · Tab: next key · Shift+Enter: new line"
               : "Enter to save · Shift+Enter for a new line"}
+            {onSaveAndMove ? (
+              <label className="flex items-center gap-1">
+                <input
+                  type="checkbox"
+                  className="size-3 accent-brand-600"
+                  checked={enterMoves}
+                  onChange={(event) => {
+                    setEnterMoves(event.target.checked);
+                    ref.current?.focus();
+                  }}
+                />
+                Enter: next key
+              </label>
+            ) : null}
           </span>
           {maxLength !== undefined ? <LengthCount length={[...draft].length} max={maxLength} /> : null}
           <Button size="sm" variant="ghost" onClick={onDiscard} disabled={saving}>

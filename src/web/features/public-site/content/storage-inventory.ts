@@ -69,6 +69,10 @@ const LOCAL_STORAGE: Record<StorageKeyName, Omit<StorageEntry, "name">> = {
     purpose: "The other language columns you chose to see beside the selected one in a project's Overview.",
     kept: "Until you change the columns.",
   },
+  enterMovesToNextKey: {
+    purpose: "That you chose 'Enter: next key' in the translation editor, so Enter goes on to the next key.",
+    kept: "Until you turn it off.",
+  },
   earlyRequests: {
     purpose:
       "The addresses of the data a screen of the app opened with, so your next visit can ask for them while the app loads.",
