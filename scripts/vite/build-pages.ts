@@ -1,18 +1,23 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { OutputBundle } from "rolldown";
 import type { Plugin } from "vite";
-import { appStartFiles, writeAppPage } from "./app-page.ts";
+import { APP_PAGE_MODULES } from "../../src/web/prerender/prerender-paths.ts";
+import { pageCode, withPageCode } from "./page-code.ts";
 import { precompressFiles } from "./precompress.ts";
 import { prerenderPages } from "./prerender.ts";
 
 /**
- * What the build adds to Vite's own output: the early-requests script named first in the page, the
- * /app page that fetches the app's code with the entry, the public pages rendered to HTML, then a
- * .br and .gz of every text file.
+ * What the build adds to Vite's own output: the early-requests script named first in the page,
+ * `app.html` for the signed-in area (index.html naming the Overview's code, so it loads with the
+ * entry), the public pages rendered to HTML (each naming its own code), then a .br and .gz of
+ * every text file.
  */
 export function buildPages(): Plugin {
   let outDir = "";
   let webRoot = "";
   let cacheDir = "";
-  let appFiles: Parameters<typeof writeAppPage>[1] = { scripts: [], styles: [] };
+  let bundle: OutputBundle = {};
   return {
     name: "sprog:build-pages",
     apply: "build",
@@ -36,12 +41,13 @@ export function buildPages(): Plugin {
         );
       },
     },
-    generateBundle(_options, bundle) {
-      appFiles = appStartFiles(bundle);
+    generateBundle(_options, output) {
+      bundle = output;
     },
     async closeBundle() {
-      await writeAppPage(outDir, appFiles);
-      await prerenderPages(webRoot, outDir, cacheDir);
+      const index = await readFile(join(outDir, "index.html"), "utf8");
+      await writeFile(join(outDir, "app.html"), withPageCode(index, pageCode(bundle, APP_PAGE_MODULES)));
+      await prerenderPages(webRoot, outDir, cacheDir, (module) => pageCode(bundle, [module]));
       await precompressFiles(outDir);
     },
   };

@@ -3,9 +3,11 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build } from "vite";
+import type { BuiltPage } from "../../src/web/prerender/prerender-paths.ts";
+import { type PageCode, withPageCode } from "./page-code.ts";
 
 interface RenderModule {
-  PRERENDER_PATHS: readonly string[];
+  PRERENDERED_PAGES: readonly BuiltPage[];
   renderPage(path: string): Promise<string>;
 }
 
@@ -19,7 +21,13 @@ export const prerenderedFile = (outDir: string, path: string) =>
  * before the script arrives; the app then starts on them. The renderer is built for Node in the
  * repository's cache folder, where it finds node_modules.
  */
-export async function prerenderPages(webRoot: string, outDir: string, cacheDir: string): Promise<number> {
+export async function prerenderPages(
+  webRoot: string,
+  outDir: string,
+  cacheDir: string,
+  /** The code each route module runs, to name in its page. */
+  codeOf: (module: string) => PageCode,
+): Promise<number> {
   const renderDir = join(cacheDir, "prerender");
   await build({
     configFile: false,
@@ -39,12 +47,15 @@ export async function prerenderPages(webRoot: string, outDir: string, cacheDir: 
   const index = await readFile(join(outDir, "index.html"), "utf8");
   const root = '<div id="root"></div>';
   if (!index.includes(root)) throw new Error(`index.html has no ${root} to render into`);
-  for (const path of renderer.PRERENDER_PATHS) {
+  for (const { path, module } of renderer.PRERENDERED_PAGES) {
     const markup = await renderer.renderPage(path);
     const file = prerenderedFile(outDir, path);
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, index.replace(root, `<div id="root">${markup}</div>`));
+    await writeFile(
+      file,
+      withPageCode(index, codeOf(module)).replace(root, `<div id="root">${markup}</div>`),
+    );
   }
   await rm(renderDir, { recursive: true, force: true });
-  return renderer.PRERENDER_PATHS.length;
+  return renderer.PRERENDERED_PAGES.length;
 }

@@ -2,12 +2,11 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { PageLoading } from "./components/ui/page-loading.tsx";
 import { WithCookieBanner } from "./features/public-site/components/with-cookie-banner.tsx";
-import { LandingPage } from "./pages/landing-page.tsx";
 import { RouteErrorPage } from "./pages/route-error-page.tsx";
 
 /**
- * A route whose page module loads on first visit. Only the landing ships in the entry bundle, so a
- * visitor of `/` downloads none of the /app area (react-router loads the matched routes' modules in
+ * A route whose page module loads on first visit. The entry bundle holds no page, so a visitor of
+ * `/` downloads none of the /app area (react-router loads the matched routes' modules in
  * parallel, and keeps the current page on screen meanwhile).
  */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -29,7 +28,15 @@ export const routes: RouteObject[] = [
     // Shown while the first page's module loads when the app opens on a lazy route.
     hydrateFallbackElement: <PageLoading />,
     children: [
-      { path: "/", element: <LandingPage /> },
+      // Lazy too: the page is rendered at build time (src/web/prerender), so a visitor reads it
+      // before any script, and a signed-in visit to /app does not carry its code.
+      {
+        path: "/",
+        lazy: lazyPage(
+          () => import("./pages/landing-page.tsx"),
+          (m) => m.LandingPage,
+        ),
+      },
       // No pages of their own: they land on the matching landing section.
       { path: "/features", element: <Navigate to={{ pathname: "/", hash: "#writers" }} replace /> },
       { path: "/pricing", element: <Navigate to={{ pathname: "/", hash: "#pricing" }} replace /> },

@@ -6,7 +6,7 @@ import { PrerenderingContext } from "../lib/prerendering.ts";
 import { createQueryClient } from "../lib/query-client.ts";
 import { routes } from "../router.tsx";
 
-export { PRERENDER_PATHS } from "./prerender-paths.ts";
+export { PRERENDERED_PAGES } from "./prerender-paths.ts";
 
 /**
  * A public page's markup, as the app renders it, for the build (scripts/vite/prerender.ts) to write
