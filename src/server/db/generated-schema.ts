@@ -166,7 +166,7 @@ export interface Invites {
   expires_at: Timestamp;
   id: string;
   inviter_id: string;
-  role: string | null;
+  role: Generated<string>;
   status: Generated<string>;
   team_id: string;
 }
