@@ -34,6 +34,7 @@ import { KeyFilterBar } from "./key-filter-bar.tsx";
 import { KeyFormDialog } from "./key-form-dialog.tsx";
 import { KeysTable } from "./keys-table.tsx";
 import { LanguageTabs } from "./language-tabs.tsx";
+import { NoTargetLanguage } from "./no-target-language.tsx";
 import { SelectionBar } from "./selection-bar.tsx";
 
 export const LOAD_KEYS_FAILED = "Failed to load translation keys. Please try again.";
@@ -49,10 +50,19 @@ export interface TranslationEditorProps {
   search: string;
   /** Opens the Add Translation Key dialog (owned by the caller, which also has the toolbar's 'New'). */
   onAddKey: () => void;
+  /** Opens Add Language (owned by the caller); undefined for those who may not edit languages. */
+  onAddLanguage?: (() => void) | undefined;
 }
 
 /** The Overview of one project: language tabs, the keys table with its cell editors, realtime updates. */
-export function TranslationEditor({ project, userId, flags, search, onAddKey }: TranslationEditorProps) {
+export function TranslationEditor({
+  project,
+  userId,
+  flags,
+  search,
+  onAddKey,
+  onAddLanguage,
+}: TranslationEditorProps) {
   const source = project.sourceLanguage;
   const [language, selectLanguage] = useSelectedLanguage(userId, project);
   const [extraColumns, setExtraColumns] = useExtraColumns(userId, project);
@@ -231,7 +241,11 @@ export function TranslationEditor({ project, userId, flags, search, onAddKey }: 
             completion={completion.data}
             selected={language}
             onSelect={selectLanguage}
+            onAddLanguage={onAddLanguage}
           />
+          {project.languages.length <= 1 ? (
+            <NoTargetLanguage sourceLanguage={source} onAddLanguage={onAddLanguage} />
+          ) : null}
           <div className="flex items-start gap-2">
             <div className="min-w-0 flex-1">
               <KeyFilterBar
