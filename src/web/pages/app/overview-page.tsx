@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Download, Plus, Settings, Upload } from "lucide-react";
 import { useState } from "react";
 import { permissionFlags } from "../../../shared/permissions.ts";
@@ -5,7 +6,9 @@ import type { Project } from "../../../shared/schemas/projects.ts";
 import { CellServicesProvider } from "../../components/cell-editor/cell-services.tsx";
 import { SearchInput } from "../../components/ui/search-input.tsx";
 import { Toolbar } from "../../components/ui/toolbar.tsx";
+import { filesQueryOptions } from "../../features/projects/api/files.ts";
 import { useProjects } from "../../features/projects/api/list-projects.ts";
+import { AddProjectLanguage } from "../../features/projects/components/add-project-language.tsx";
 import { CreateProjectDialog } from "../../features/projects/components/create-project-dialog.tsx";
 import { ProjectGate } from "../../features/projects/components/project-gate.tsx";
 import { ProjectSettingsDialog } from "../../features/projects/components/project-settings-dialog.tsx";
@@ -16,6 +19,7 @@ import {
 import { KeyScreenshots } from "../../features/screenshots/components/key-screenshots-button.tsx";
 import { ExportDialog } from "../../features/transfer/components/export-dialog.tsx";
 import { ImportDialog } from "../../features/transfer/components/import-dialog.tsx";
+import { uploadedJsonNested } from "../../features/transfer/uploaded-shape.ts";
 import { KeyFormDialog } from "../../features/translations/components/key-form-dialog.tsx";
 import { TranslationEditor } from "../../features/translations/components/translation-editor.tsx";
 import {
@@ -50,6 +54,12 @@ export function OverviewPage() {
   const [addingKey, setAddingKey] = useState(false);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [addingLanguage, setAddingLanguage] = useState(false);
+  // The uploaded files' shape, read when Export opens: JSON export starts nested when they were.
+  const uploadedFiles = useQuery({
+    ...filesQueryOptions(project?.id ?? ""),
+    enabled: exporting && project !== null && flags.canManageKeys,
+  });
 
   const onProjectDeleted = (deleted: Project) => {
     setSettingsOpen(false);
@@ -113,6 +123,7 @@ export function OverviewPage() {
                 flags={flags}
                 search={search}
                 onAddKey={() => setAddingKey(true)}
+                onAddLanguage={flags.canEditLanguages ? () => setAddingLanguage(true) : undefined}
               />
             </CellServicesProvider>
           </TranslationExtensionsProvider>
@@ -129,7 +140,13 @@ export function OverviewPage() {
       {project ? (
         <>
           <ImportDialog project={project} open={importing} onOpenChange={setImporting} />
-          <ExportDialog project={project} open={exporting} onOpenChange={setExporting} />
+          <ExportDialog
+            project={project}
+            open={exporting}
+            onOpenChange={setExporting}
+            uploadedNested={uploadedJsonNested(uploadedFiles.data)}
+          />
+          <AddProjectLanguage project={project} open={addingLanguage} onOpenChange={setAddingLanguage} />
           <ProjectSettingsDialog
             project={project}
             flags={flags}
