@@ -51,7 +51,10 @@ describe("the role an invite gives", () => {
       [reviewer]: "reviewer",
     });
 
-    for (const email of [byOwner, byAdmin, reviewer]) await api().mail.waitForMail(email);
+    // The mail says what joining makes them.
+    expect((await api().mail.waitForMail(byOwner)).text).toContain("on Sprog as an admin.");
+    expect((await api().mail.waitForMail(reviewer)).text).toContain("on Sprog as a reviewer.");
+    await api().mail.waitForMail(byAdmin);
     const joinedOwner = await signInInvited(api(), byOwner);
     expect(joinedOwner.me.teams).toMatchObject([{ id: t.teamId, name: "Roles Co", role: "admin" }]);
     await signInInvited(api(), byAdmin);

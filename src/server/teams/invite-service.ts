@@ -72,8 +72,8 @@ export function createInviteService(deps: {
 
   /**
    * Joins every team that invited `email`, in the caller's transaction: a membership with the
-   * invite's role per invite (none when already a member), and the invite leaves the pending list. Answers the
-   * teams joined.
+   * invite's role per invite (none when already a member), and the invite leaves the pending list.
+   * Answers the teams joined.
    */
   async function acceptIn(trx: Transaction<DB>, user: SessionUser): Promise<string[]> {
     const invites = await lockPendingInvitesOf(trx, user.email);
@@ -109,9 +109,9 @@ export function createInviteService(deps: {
 
     /**
      * Invites an address (`members.add`: owner and admins) as admin or reviewer (`canInviteAs`; the
-     * owner's role is never given: 403) and e-mails it a sign-in link. An address
-     * already in the team or already invited is refused with the spec's text (409). When the e-mail
-     * cannot be sent the invite is withdrawn, so the list never shows an invite nobody received.
+     * owner's role is never given: 403) and e-mails it a sign-in link. An address already in the
+     * team or already invited is refused with the spec's text (409). When the e-mail cannot be sent
+     * the invite is withdrawn, so the list never shows an invite nobody received.
      */
     async create(
       user: SessionUser,
@@ -168,7 +168,7 @@ export function createInviteService(deps: {
         ]);
         const inviterName = inviter ?? user.email;
         const signInUrl = new URL(hasAccount ? "/login" : "/signup", publicUrl).toString();
-        await mailer.send(inviteEmail({ to: email, teamName: team.name, inviterName, signInUrl }));
+        await mailer.send(inviteEmail({ to: email, teamName: team.name, inviterName, role, signInUrl }));
       } catch (error) {
         logger.error({ err: error, teamId, to: email }, "sending an invite failed");
         await deleteInvite(db, row.id);
