@@ -184,6 +184,25 @@ describe(`dead ends and findability on ${testDatabaseLabel()}`, () => {
     expect(await overview.languageTab(/./).count()).toBe(3);
   });
 
+  step("3c. on a phone, '+ Add language' is there after the tabs and opens the same dialog", async () => {
+    const phoneContext = await browser.newContext({
+      viewport: phone,
+      storageState: await ownerContext.storageState(),
+    });
+    const page = await open(phoneContext);
+    await page.goto(`${app.url}/app/overview?project=${projects.solo}`);
+    const overview = new OverviewPage(page, app.url);
+    await expectVisible(overview.languageTab("French"));
+    const add = page.getByRole("button", { name: "Add language", exact: true });
+    await expectVisible(add);
+    // Inside the screen, not pushed off to the side.
+    const box = await add.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(phone.width);
+    await add.click();
+    await expectVisible(page.getByRole("dialog", { name: "Add Language" }));
+    await phoneContext.close();
+  });
+
   step(
     "5. Export preselects nested JSON for a project imported from a nested file, and writes it nested",
     async () => {
