@@ -50,7 +50,8 @@ function ChoosePlan({ me }: { me: Me }) {
       wide
       step={{ current: 4, total: 4 }}
       title="Choose your plan"
-      description="You can try for free, or pick a paid plan now"
+      // Not before the plans are known: with billing off there is no paid plan to pick.
+      description={plans.isPending ? undefined : "You can try for free, or pick a paid plan now"}
     >
       {team ? (
         <p className="-mt-3 mb-6 text-center text-sm text-muted">
@@ -59,11 +60,13 @@ function ChoosePlan({ me }: { me: Me }) {
       ) : null}
       {/* Leaving for the checkout ends the sign-up: the checkout comes back into the app. */}
       <PlanCards team={team} onLeaving={() => setSignupInProgress(false)} />
-      <div className="mt-6 flex justify-center">
-        <Button variant="outline" onClick={enterApp}>
-          Skip for now
-        </Button>
-      </div>
+      {plans.isPending ? null : (
+        <div className="mt-6 flex justify-center">
+          <Button variant="outline" onClick={enterApp}>
+            Skip for now
+          </Button>
+        </div>
+      )}
     </OnboardingLayout>
   );
 }
