@@ -41,6 +41,8 @@ const PUBLIC_ROUTES = [
   "POST /api/auth/verify",
   "POST /api/auth/sign-out",
   "GET /api/auth/session",
+  // The link mailed to a new e-mail address may be opened signed out, or in another browser.
+  "POST /api/profile/email/confirm",
   "GET /api/openapi.json",
   "GET /api/docs",
   "GET /api/docs/scalar.js",

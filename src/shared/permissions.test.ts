@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { can, PERMISSION_NAMES, type Permission, permissionFlags, type Role, toRole } from "./permissions.ts";
+import {
+  can,
+  canInviteAs,
+  PERMISSION_NAMES,
+  type Permission,
+  permissionFlags,
+  type Role,
+  toRole,
+} from "./permissions.ts";
 
 /**
  * Spec point 6, written out row by row as the expected answer for every role. A change to the
@@ -136,5 +144,20 @@ describe("UI permission flags", () => {
 
   it("none: no rights at all", () => {
     expect(Object.values(permissionFlags("none")).every((flag) => flag === false)).toBe(true);
+  });
+});
+
+describe("the roles an invite may give (issue 34)", () => {
+  it("owner and admins give admin or reviewer; nobody gives owner; reviewers invite nobody", () => {
+    const table = (["owner", "admin", "reviewer", "none"] as const).map((inviter) => [
+      inviter,
+      (["owner", "admin", "reviewer"] as const).filter((role) => canInviteAs(inviter, role)),
+    ]);
+    expect(table).toEqual([
+      ["owner", ["admin", "reviewer"]],
+      ["admin", ["admin", "reviewer"]],
+      ["reviewer", []],
+      ["none", []],
+    ]);
   });
 });

@@ -66,6 +66,16 @@ export function can(role: Role, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly Role[]).includes(role);
 }
 
+/**
+ * The roles an invite may give (issue 34). Whoever may add users (spec point 6: admins add admins
+ * and reviewers) chooses between these; nobody gives `owner`, which is the team creator's.
+ */
+export const INVITABLE_ROLES = ["reviewer", "admin"] as const satisfies readonly MemberRole[];
+
+export function canInviteAs(inviter: Role, role: MemberRole): boolean {
+  return can(inviter, "members.add") && (INVITABLE_ROLES as readonly MemberRole[]).includes(role);
+}
+
 /** A stored member role as the table knows it; anything else (or no membership) has no rights. */
 export function toRole(stored: string | null | undefined): Role {
   return (MEMBER_ROLES as readonly string[]).includes(stored ?? "") ? (stored as MemberRole) : "none";

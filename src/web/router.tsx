@@ -111,6 +111,14 @@ export const routes: RouteObject[] = [
           (m) => m.ChoosePlanPage,
         ),
       },
+      // The link mailed to a new e-mail address (Edit Profile): works signed in or not.
+      {
+        path: "/confirm-email",
+        lazy: lazyPage(
+          () => import("./pages/confirm-email-page.tsx"),
+          (m) => m.ConfirmEmailPage,
+        ),
+      },
       {
         path: "/style-guide",
         lazy: lazyPage(

@@ -28,7 +28,7 @@ import { type StripeServer, startStripeServer } from "../helpers/stripe-server.t
  * comes back to the success address and lands on /app/overview. The Team screen then shows 'Your
  * plan' with the trial's end, later the renewal date; Manage opens the billing portal returning to
  * the Team screen; an invited member signs up and the seats (and Stripe's quantity) rise to 2.
- * And without billing configured, /choose-plan says so and 'Skip for now' still works.
+ * And without billing configured, /choose-plan says there are no paid plans and 'Continue' goes on.
  */
 
 const suffix = randomBytes(3).toString("hex");
@@ -351,14 +351,20 @@ describe(`billing not configured on ${database}: nothing to buy, onboarding stil
   const step = journey("billing-off", () => page);
   const yourPlan = (on: Page) => on.getByRole("region", { name: "Your plan" });
 
-  step("1. /choose-plan says billing is off, offers nothing, and 'Skip for now' goes on", async () => {
+  step("1. /choose-plan says there are no paid plans, offers nothing, and 'Continue' goes on", async () => {
     page = watch(await context.newPage());
     await page.goto(`${app.url}/choose-plan`);
-    await expectVisible(page.getByText(BILLING_NOT_CONFIGURED_NOTICE));
+    // Issue 34: not 'pick a paid plan now' with only 'Skip for now' under it.
+    await expectVisible(page.getByText("Paid plans are not available on this server."));
+    await expectVisible(
+      page.getByText("Everyone is on the free plan, with every feature.", { exact: false }),
+    );
+    expect(await page.getByText("pick a paid plan now", { exact: false }).count()).toBe(0);
     expect(await page.getByRole("button", { name: /^Choose/ }).count()).toBe(0);
     expect(await page.getByRole("radiogroup", { name: "Billing period" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Skip for now" }).count()).toBe(0);
     await screenshot(page, "billing-choose-plan-not-configured-1280");
-    await page.getByRole("button", { name: "Skip for now", exact: true }).click();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
     await expectPath(page, /^\/app\/overview(\?|$)/);
   });
 

@@ -74,6 +74,7 @@ describe("the kept files of a project", () => {
       namespace: "",
       size: Buffer.byteLength(GERMAN),
       sha256: sha256(GERMAN),
+      nested: true,
       uploadedBy: { name: "Olga Owner", email: ownerEmail },
       uploadedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
@@ -82,6 +83,19 @@ describe("the kept files of a project", () => {
     // Admins may export, so they see the same list; no bytes in it.
     expect(await filesOf(admin, projectId)).toEqual(files);
     expect(JSON.stringify(files)).not.toContain("Willkommen");
+  });
+
+  it("says whether a JSON file wrote its keys nested or flat, for Export's default (issue 34)", async () => {
+    const { owner, projectId } = await world();
+    await imported(owner, projectId, "de.json", GERMAN, "de");
+    await imported(owner, projectId, "en.json", '{\n  "home.title": "Welcome",\n  "bye": "Bye"\n}\n', "en");
+    await imported(owner, projectId, "strings.csv", TABLE, "en");
+    const files = await filesOf(owner, projectId);
+    expect(files.map((file) => [file.path, file.nested])).toEqual([
+      ["de.json", true],
+      ["en.json", false],
+      ["strings.csv", null],
+    ]);
   });
 
   it("replaces a language's file with the next upload of it, under the same id", async () => {

@@ -171,9 +171,17 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
       expect(await migrateToLatest(database.db)).toEqual(later);
       // The later migrations add tables (0029: the uploaded files kept as templates) and columns
       // (0028: who a comment ever mentioned, filled from its mentions; 0030: each key's namespace,
-      // the default for every key there was): everything the old release had is still there.
+      // the default for every key there was; 0033: pending e-mail changes): everything the old
+      // release had is still there.
       await expectSameAsSource(join(dir, `pgdata-pglite-${today}`), database.url, {
-        newTables: ["ai_usage", "project_snapshots", "word_counts", "key_search_texts", "file_templates"],
+        newTables: [
+          "ai_usage",
+          "project_snapshots",
+          "word_counts",
+          "key_search_texts",
+          "file_templates",
+          "email_changes",
+        ],
         newMigrations: later,
         newColumns: { comments: ["mentioned_ever"], translation_keys: ["namespace"] },
       });

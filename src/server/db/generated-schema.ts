@@ -127,6 +127,14 @@ export interface Comments {
   resolved_by: string | null;
 }
 
+export interface EmailChanges {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  new_email: string;
+  token_hash: string;
+  user_id: string;
+}
+
 export interface FileTemplates {
   bytes: Buffer;
   fingerprints: Record<string, string>;
@@ -166,7 +174,7 @@ export interface Invites {
   expires_at: Timestamp;
   id: string;
   inviter_id: string;
-  role: string | null;
+  role: Generated<string>;
   status: Generated<string>;
   team_id: string;
 }
@@ -460,6 +468,7 @@ export interface DB {
   batch_translation_jobs: BatchTranslationJobs;
   billing_events: BillingEvents;
   comments: Comments;
+  email_changes: EmailChanges;
   file_templates: FileTemplates;
   glossary_terms: GlossaryTerms;
   invites: Invites;

@@ -9,16 +9,19 @@ export interface InviteEmail {
   teamName: string;
   /** Who invited, as their team sees them (full name, else e-mail). */
   inviterName: string;
+  /** What joining makes them (issue 34: the inviter chooses). */
+  role: "admin" | "reviewer";
   /** Where to sign in (or sign up) with the invited address: joining happens on sign-in. */
   signInUrl: string;
 }
 
 /** The invite to a team: signing in with the invited address joins it (no link token to lose). */
-export function inviteEmail({ to, signInUrl, ...names }: InviteEmail): MailMessage {
+export function inviteEmail({ to, signInUrl, role, ...names }: InviteEmail): MailMessage {
+  const asRole = role === "admin" ? "an admin" : "a reviewer";
   const teamName = oneLine(names.teamName);
   const inviterName = oneLine(names.inviterName);
   const text = [
-    `${inviterName} invited you to join the team ${teamName} on Sprog.`,
+    `${inviterName} invited you to join the team ${teamName} on Sprog as ${asRole}.`,
     "",
     `Sign in with this address (${to}) to join: ${signInUrl}`,
     "",
@@ -30,7 +33,7 @@ export function inviteEmail({ to, signInUrl, ...names }: InviteEmail): MailMessa
 <html><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#18181b;background:#f4f4f5;padding:24px">
 <table role="presentation" style="max-width:480px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">
 <tr><td>
-<p style="font-size:16px;margin:0 0 16px">${escapeHtml(inviterName)} invited you to join the team <strong>${escapeHtml(teamName)}</strong> on Sprog.</p>
+<p style="font-size:16px;margin:0 0 16px">${escapeHtml(inviterName)} invited you to join the team <strong>${escapeHtml(teamName)}</strong> on Sprog as ${asRole}.</p>
 <p style="margin:0 0 16px"><a href="${escapeHtml(signInUrl)}" style="display:inline-block;background:#4f46e5;color:#fff;text-decoration:none;font-weight:600;border-radius:6px;padding:10px 18px">Sign in to join</a></p>
 <p style="font-size:14px;color:#52525b;margin:0 0 8px">Sign in with this address (${escapeHtml(to)}). You join the team as soon as you sign in; new to Sprog? Signing in creates your account.</p>
 <p style="font-size:12px;color:#71717a;margin:0">If you did not expect this invite, you can ignore this e-mail.</p>

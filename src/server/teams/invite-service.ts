@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
+import { canInviteAs } from "../../shared/permissions.ts";
 import {
   type createInviteBodySchema,
   INVITE_ERRORS,
@@ -46,7 +47,8 @@ export interface InviteLimits {
 
 /**
  * Invites (spec points 2, 3 UserInvites, 5 and 6): an invite stays pending until the address signs
- * in or someone deletes it; signing in joins the team as reviewer.
+ * in or someone deletes it; signing in joins the team with the invite's role, admin or reviewer as
+ * the inviter chose (issue 34).
  */
 export function createInviteService(deps: {
   db: Kysely<DB>;
@@ -69,15 +71,16 @@ export function createInviteService(deps: {
   }
 
   /**
-   * Joins every team that invited `email`, in the caller's transaction: a membership as reviewer
-   * per invite (none when already a member), and the invite leaves the pending list. Answers the
-   * teams joined.
+   * Joins every team that invited `email`, in the caller's transaction: a membership with the
+   * invite's role per invite (none when already a member), and the invite leaves the pending list.
+   * Answers the teams joined.
    */
   async function acceptIn(trx: Transaction<DB>, user: SessionUser): Promise<string[]> {
     const invites = await lockPendingInvitesOf(trx, user.email);
     const joined: string[] = [];
     for (const invite of invites) {
-      const member = await insertInvitedMember(trx, invite.team_id, user.id);
+      const role = invite.role === "admin" ? "admin" : "reviewer";
+      const member = await insertInvitedMember(trx, { teamId: invite.team_id, userId: user.id, role });
       if (member) {
         joined.push(invite.team_id);
         await markInviteJoined(trx, invite.id);
@@ -86,7 +89,7 @@ export function createInviteService(deps: {
           projectId: null,
           userId: user.id,
           kind: "member.joined",
-          details: { role: "reviewer" },
+          details: { role },
         });
       } else {
         // Already in the team (added some other way): nothing to join, nothing to announce.
@@ -105,17 +108,21 @@ export function createInviteService(deps: {
     },
 
     /**
-     * Invites an address (`members.add`: owner and admins) and e-mails it a sign-in link. An address
-     * already in the team or already invited is refused with the spec's text (409). When the e-mail
-     * cannot be sent the invite is withdrawn, so the list never shows an invite nobody received.
+     * Invites an address (`members.add`: owner and admins) as admin or reviewer (`canInviteAs`; the
+     * owner's role is never given: 403) and e-mails it a sign-in link. An address already in the
+     * team or already invited is refused with the spec's text (409). When the e-mail cannot be sent
+     * the invite is withdrawn, so the list never shows an invite nobody received.
      */
     async create(
       user: SessionUser,
       teamId: string,
       input: z.output<typeof createInviteBodySchema>,
     ): Promise<TeamInvite> {
-      await access.team(user.id, teamId, "members.add");
-      const { email } = input;
+      const inviterRole = await access.team(user.id, teamId, "members.add");
+      const { email, role } = input;
+      if (role === "owner" || !canInviteAs(inviterRole, role)) {
+        throw new AppError("forbidden", INVITE_ERRORS.ownerRole);
+      }
 
       const member = await selectMemberByEmail(db, teamId, email);
       if (member) throw new AppError("conflict", INVITE_ERRORS.alreadyMember);
@@ -144,12 +151,14 @@ export function createInviteService(deps: {
         },
       ]);
 
-      const row = await insertInvite(db, { teamId, email, inviterId: user.id }).catch((error: unknown) => {
-        // The partial unique index holds one pending invite per team and address, even for
-        // two invites sent at the same moment.
-        if (isUniqueViolation(error)) throw new AppError("conflict", INVITE_ERRORS.alreadyInvited);
-        throw error;
-      });
+      const row = await insertInvite(db, { teamId, email, role, inviterId: user.id }).catch(
+        (error: unknown) => {
+          // The partial unique index holds one pending invite per team and address, even for
+          // two invites sent at the same moment.
+          if (isUniqueViolation(error)) throw new AppError("conflict", INVITE_ERRORS.alreadyInvited);
+          throw error;
+        },
+      );
 
       try {
         const [team, inviter, hasAccount] = await Promise.all([
@@ -159,7 +168,7 @@ export function createInviteService(deps: {
         ]);
         const inviterName = inviter ?? user.email;
         const signInUrl = new URL(hasAccount ? "/login" : "/signup", publicUrl).toString();
-        await mailer.send(inviteEmail({ to: email, teamName: team.name, inviterName, signInUrl }));
+        await mailer.send(inviteEmail({ to: email, teamName: team.name, inviterName, role, signInUrl }));
       } catch (error) {
         logger.error({ err: error, teamId, to: email }, "sending an invite failed");
         await deleteInvite(db, row.id);

@@ -66,6 +66,8 @@ export function presentInvite(row: InviteRow): TeamInvite {
     id: row.id,
     teamId: row.team_id,
     email: row.email,
+    // The column allows only these two (migration 0032).
+    role: row.role === "admin" ? "admin" : "reviewer",
     createdAt: isoDate(row.created_at),
   };
 }

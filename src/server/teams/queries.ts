@@ -153,7 +153,7 @@ export type InviteRow = Awaited<ReturnType<typeof selectPendingInvites>>[number]
 export function selectPendingInvites(db: Db, teamId: string) {
   return db
     .selectFrom("invites")
-    .select(["id", "team_id", "email", "created_at"])
+    .select(["id", "team_id", "email", "role", "created_at"])
     .where("team_id", "=", teamId)
     .where("status", "=", PENDING)
     .orderBy("created_at", "desc")
@@ -162,10 +162,13 @@ export function selectPendingInvites(db: Db, teamId: string) {
 }
 
 /**
- * A pending invite as reviewer. The promise fails with a unique violation when the address is
+ * A pending invite giving `role` when accepted. The promise fails with a unique violation when the address is
  * already invited (the partial unique index holds one pending invite per team and address).
  */
-export function insertInvite(db: Db, invite: { teamId: string; email: string; inviterId: string }) {
+export function insertInvite(
+  db: Db,
+  invite: { teamId: string; email: string; role: AssignableRole; inviterId: string },
+) {
   const now = new Date();
   return db
     .insertInto("invites")
@@ -173,13 +176,13 @@ export function insertInvite(db: Db, invite: { teamId: string; email: string; in
       id: crypto.randomUUID(),
       team_id: invite.teamId,
       email: invite.email,
-      role: "reviewer",
+      role: invite.role,
       status: PENDING,
       inviter_id: invite.inviterId,
       expires_at: new Date(now.getTime() + NO_EXPIRY_MS),
       created_at: now,
     })
-    .returning(["id", "team_id", "email", "created_at"])
+    .returning(["id", "team_id", "email", "role", "created_at"])
     .executeTakeFirstOrThrow();
 }
 
@@ -202,22 +205,25 @@ export async function deletePendingInvite(db: Db, teamId: string, inviteId: stri
 export function lockPendingInvitesOf(trx: Transaction<DB>, email: string) {
   return trx
     .selectFrom("invites")
-    .select(["id", "team_id"])
+    .select(["id", "team_id", "role"])
     .where(sql<string>`lower(email)`, "=", byEmail(email))
     .where("status", "=", PENDING)
     .forUpdate()
     .execute();
 }
 
-/** A membership as reviewer; undefined when the user is already in the team. */
-export function insertInvitedMember(trx: Transaction<DB>, teamId: string, userId: string) {
+/** A membership with the invite's role; undefined when the user is already in the team. */
+export function insertInvitedMember(
+  trx: Transaction<DB>,
+  member: { teamId: string; userId: string; role: AssignableRole },
+) {
   return trx
     .insertInto("members")
     .values({
       id: crypto.randomUUID(),
-      team_id: teamId,
-      user_id: userId,
-      role: "reviewer",
+      team_id: member.teamId,
+      user_id: member.userId,
+      role: member.role,
       created_at: new Date(),
     })
     .onConflict((oc) => oc.columns(["team_id", "user_id"]).doNothing())

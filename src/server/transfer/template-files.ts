@@ -7,6 +7,7 @@ import { fullName, isoDate } from "../db/sql.ts";
 import { errors } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { Access } from "../teams/access.ts";
+import type { FileShape } from "./template-base.ts";
 
 /**
  * Project Settings → Files (issue 33): the uploaded files kept as templates of the project's exports
@@ -39,6 +40,16 @@ const MEDIA_TYPES: Partial<Record<string, string>> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 };
 
+/**
+ * Whether a JSON file wrote its keys as nested objects, as `shapeOf` read it at upload; null for
+ * other formats. The Export dialog starts from it (issue 34).
+ */
+function nestedOf(format: string, shape: FileShape | string): boolean | null {
+  if (format !== "json") return null;
+  const parsed: FileShape = typeof shape === "string" ? (JSON.parse(shape) as FileShape) : shape;
+  return parsed.nested === true;
+}
+
 export function mediaTypeOf(format: string): string {
   return MEDIA_TYPES[format] ?? "application/octet-stream";
 }
@@ -68,6 +79,7 @@ export function createTemplateFileService(deps: {
           "f.size",
           "f.sha256",
           "f.uploaded_at",
+          "f.shape",
           "u.email",
           fullName("p").as("name"),
         ])
@@ -84,6 +96,7 @@ export function createTemplateFileService(deps: {
         namespace: row.namespace,
         size: row.size,
         sha256: row.sha256,
+        nested: nestedOf(row.format, row.shape),
         uploadedBy: row.email === null ? null : { name: row.name, email: row.email },
         uploadedAt: isoDate(row.uploaded_at),
       }));

@@ -101,7 +101,9 @@ export const teamsContract = {
       successDescription: "Invited",
       summary: "Invite an e-mail address (owner and admins); the address gets a sign-in link",
       description:
-        "Signing in with the address joins the team as reviewer. 409 'User is already a team member' or " +
+        "Signing in with the address joins the team with the invite's role: `role` admin or reviewer " +
+        "(default reviewer); 400 'Role must be admin or reviewer' for anything else, 403 for owner, " +
+        "which no invite gives. 409 'User is already a team member' or " +
         "'User already has a pending invite'; 500 'Failed to send invite. Please try again.' when the " +
         "e-mail could not be sent (no invite is kept then). 429 past the invite limits: per user an hour, " +
         "per team a day, and per address a day from one team (an invite and delete loop mails it no more).",

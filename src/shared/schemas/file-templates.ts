@@ -22,6 +22,11 @@ export const fileTemplateSchema = z.object({
   size: z.number().int(),
   /** Hex SHA-256 of the bytes kept. */
   sha256: z.string(),
+  /**
+   * JSON: whether the file wrote its keys as nested objects (`{"home": {"title": …}}`) rather than
+   * flat (`{"home.title": …}`); null for other formats. Export starts from the uploaded shape.
+   */
+  nested: z.boolean().nullable(),
   /** Who uploaded it (for a CLI push, whoever made the API key); null once that account is gone. */
   uploadedBy: z
     .object({

@@ -52,7 +52,19 @@ export type UpdateMemberRoleBody = z.infer<typeof updateMemberRoleBodySchema>;
 /** Spec point 5: the invite form wants a simple x@y.z address. */
 export const inviteEmailSchema = emailSchema;
 
-export const createInviteBodySchema = z.object({ email: inviteEmailSchema });
+/**
+ * The role an invite gives (issue 34). `owner` is a role the schema knows but nobody may give (the
+ * server answers 403, see `canInviteAs`); anything else is not a role (400).
+ */
+export const inviteRoleSchema = z.enum(["owner", ...ASSIGNABLE_ROLES], {
+  error: "Role must be admin or reviewer",
+});
+
+/** Spec point 5's address, and the role the invite gives: reviewer unless the inviter chooses. */
+export const createInviteBodySchema = z.object({
+  email: inviteEmailSchema,
+  role: inviteRoleSchema.default("reviewer"),
+});
 export type CreateInviteBody = z.input<typeof createInviteBodySchema>;
 
 /** Spec point 3 UserInvites: id, email, team_id, created_at. */
@@ -60,6 +72,8 @@ export const teamInviteSchema = z.object({
   id: z.string(),
   teamId: z.string(),
   email: z.string(),
+  /** What joining by this invite makes them. */
+  role: assignableRoleSchema,
   createdAt: z.string(),
 });
 export type TeamInvite = z.infer<typeof teamInviteSchema>;
@@ -67,11 +81,12 @@ export type TeamInvite = z.infer<typeof teamInviteSchema>;
 /** Pending invites, newest first. */
 export const teamInviteListSchema = z.object({ invites: z.array(teamInviteSchema) });
 
-/** Spec point 5's invite errors, which the server answers with 409. */
+/** Spec point 5's invite errors (409), the failed mail (500) and the role nobody gives (403). */
 export const INVITE_ERRORS = {
   alreadyMember: "User is already a team member",
   alreadyInvited: "User already has a pending invite",
   sendFailed: "Failed to send invite. Please try again.",
+  ownerRole: "An invite can make someone an admin or a reviewer, not the owner",
 } as const;
 
 /**

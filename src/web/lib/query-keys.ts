@@ -118,6 +118,8 @@ export const mutationKeys = {
   },
   profile: {
     update: () => ["profile", "update"] as const,
+    requestEmailChange: () => ["profile", "email", "request"] as const,
+    confirmEmailChange: () => ["profile", "email", "confirm"] as const,
   },
   teams: {
     create: () => ["teams", "create"] as const,

@@ -30,6 +30,8 @@ import * as m0028 from "./0028-comment-mentioned-ever.ts";
 import * as m0029 from "./0029-file-templates.ts";
 import * as m0030 from "./0030-namespaces.ts";
 import * as m0031 from "./0031-key-positions-between.ts";
+import * as m0032 from "./0032-invite-roles.ts";
+import * as m0033 from "./0033-email-changes.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +66,6 @@ export const migrations: Record<string, Migration> = {
   "0029-file-templates": m0029,
   "0030-namespaces": m0030,
   "0031-key-positions-between": m0031,
+  "0032-invite-roles": m0032,
+  "0033-email-changes": m0033,
 };

@@ -20,6 +20,7 @@ const invite = (email: string): TeamInvite => ({
   id: email,
   teamId: "t1",
   email,
+  role: "reviewer",
   createdAt: "2026-01-01T00:00:00.000Z",
 });
 

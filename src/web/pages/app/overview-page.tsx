@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Download, Plus, Settings, Upload } from "lucide-react";
 import { useState } from "react";
 import { permissionFlags } from "../../../shared/permissions.ts";
@@ -6,6 +7,7 @@ import { CellServicesProvider } from "../../components/cell-editor/cell-services
 import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { SearchInput } from "../../components/ui/search-input.tsx";
 import { Toolbar } from "../../components/ui/toolbar.tsx";
+import { filesQueryOptions } from "../../features/projects/api/files.ts";
 import { useProjects } from "../../features/projects/api/list-projects.ts";
 import { ProjectGate } from "../../features/projects/components/project-gate.tsx";
 import {
@@ -13,6 +15,7 @@ import {
   ReviewSelectionAction,
 } from "../../features/reviews/components/overview-extensions.tsx";
 import { KeyScreenshots } from "../../features/screenshots/components/key-screenshots-button.tsx";
+import { uploadedJsonNested } from "../../features/transfer/uploaded-shape.ts";
 import { TranslationEditor } from "../../features/translations/components/translation-editor.tsx";
 import {
   type TranslationExtensions,
@@ -37,6 +40,11 @@ const KeyFormDialog = lazyDialog(() =>
 const CreateProjectDialog = lazyDialog(() =>
   import("../../features/projects/components/create-project-dialog.tsx").then(
     (module) => module.CreateProjectDialog,
+  ),
+);
+const AddProjectLanguage = lazyDialog(() =>
+  import("../../features/projects/components/add-project-language.tsx").then(
+    (module) => module.AddProjectLanguage,
   ),
 );
 const ProjectSettingsDialog = lazyDialog(() =>
@@ -71,6 +79,12 @@ export function OverviewPage() {
   // On a phone the Filters button sits beside the search, one row less above the keys (issue 34).
   const narrow = useMediaQuery(NARROW_QUERY);
   const [filtersSlot, setFiltersSlot] = useState<HTMLElement | null>(null);
+  const [addingLanguage, setAddingLanguage] = useState(false);
+  // The uploaded files' shape, read when Export opens: JSON export starts nested when they were.
+  const uploadedFiles = useQuery({
+    ...filesQueryOptions(project?.id ?? ""),
+    enabled: exporting && project !== null && flags.canManageKeys,
+  });
 
   const onProjectDeleted = (deleted: Project) => {
     setSettingsOpen(false);
@@ -137,6 +151,7 @@ export function OverviewPage() {
                 search={search}
                 onAddKey={() => setAddingKey(true)}
                 filtersSlot={narrow ? filtersSlot : null}
+                onAddLanguage={flags.canEditLanguages ? () => setAddingLanguage(true) : undefined}
               />
             </CellServicesProvider>
           </TranslationExtensionsProvider>
@@ -153,7 +168,13 @@ export function OverviewPage() {
       {project ? (
         <>
           <ImportDialog project={project} open={importing} onOpenChange={setImporting} />
-          <ExportDialog project={project} open={exporting} onOpenChange={setExporting} />
+          <ExportDialog
+            project={project}
+            open={exporting}
+            onOpenChange={setExporting}
+            uploadedNested={uploadedJsonNested(uploadedFiles.data)}
+          />
+          <AddProjectLanguage project={project} open={addingLanguage} onOpenChange={setAddingLanguage} />
           <ProjectSettingsDialog
             project={project}
             flags={flags}

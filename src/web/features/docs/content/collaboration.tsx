@@ -46,13 +46,15 @@ export function CollaborationTopic() {
 
       <DocSection id="invites" title="Invites">
         <P>
-          <Ui>Invite</Ui> on the Team tab is for {rolesWith("members.add")}. Enter an e-mail address: Sprog
-          sends it an invitation with a link to sign up (or to log in, if the address already has an account).
+          <Ui>Invite</Ui> on the Team tab is for {rolesWith("members.add")}. Enter an e-mail address and
+          choose the role, <Ui>Reviewer</Ui> (the default) or <Ui>Admin</Ui>: Sprog sends it an invitation
+          with a link to sign up (or to log in, if the address already has an account).
         </P>
         <List>
           <li>
-            The invited person joins as a reviewer as soon as they verify a sign-in code with that address,
-            and sees “You joined” with the team's name. Nobody has to accept anything by hand.
+            The invited person joins with that role as soon as they verify a sign-in code with that address,
+            and sees “You joined” with the team's name. Nobody has to accept anything by hand. No invite makes
+            someone the owner.
           </li>
           <li>
             An address already in the team is refused with “{INVITE_ERRORS.alreadyMember}”, one already

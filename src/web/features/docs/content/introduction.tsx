@@ -61,7 +61,8 @@ export function IntroductionTopic() {
           <li>
             Choose a plan (Monthly or Yearly; a new team's first plan starts with a free trial), or press{" "}
             <Ui>Skip for now</Ui> and choose one later under <Ui>Your plan</Ui> on the <Ui>Team</Ui> tab. On a
-            server without billing set up, every team has every feature and there is nothing to choose.
+            server without billing set up, this step says paid plans are not available and <Ui>Continue</Ui>{" "}
+            goes on: every team has every feature and there is nothing to choose.
           </li>
         </List>
         <P>
@@ -93,9 +94,11 @@ export function IntroductionTopic() {
         </P>
         <SubHeading>2. Add languages</SubHeading>
         <P>
-          In <Ui>Project Settings → Languages</Ui>, <Ui>Add Language</Ui> searches the catalogue by name or
-          code. The arrows reorder the languages; the source language cannot be removed. Removing a language
-          hides its strings but keeps them, so adding it back loses nothing.
+          <Ui>+ Add language</Ui> after the language tabs on the Overview (or <Ui>Add a language</Ui> on a
+          project that has only its source language, or <Ui>Project Settings → Languages</Ui>) searches the
+          catalogue by name or code. The arrows in <Ui>Project Settings → Languages</Ui> reorder the
+          languages; the source language cannot be removed. Removing a language hides its strings but keeps
+          them, so adding it back loses nothing.
         </P>
         <SubHeading>3. Add keys</SubHeading>
         <P>

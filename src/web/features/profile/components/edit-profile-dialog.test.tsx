@@ -18,16 +18,18 @@ const PROFILE: Profile = {
 const json = (body: unknown, status: number) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
-function renderDialog(answer: () => Response) {
+function renderDialog(answer: () => Response, emailAnswer?: () => Response) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     if (String(input) === "/api/profile" && init?.method === "PUT") return answer();
+    if (String(input) === "/api/profile/email" && init?.method === "POST" && emailAnswer)
+      return emailAnswer();
     return json({ error: { code: "not_found", message: "not in this test" } }, 404);
   });
   vi.stubGlobal("fetch", fetchMock);
   const onOpenChange = vi.fn();
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <EditProfileDialog open onOpenChange={onOpenChange} profile={PROFILE} />
+      <EditProfileDialog open onOpenChange={onOpenChange} profile={PROFILE} email="ada@acme.test" />
     </QueryClientProvider>,
   );
   return { onOpenChange, fetchMock };
@@ -65,5 +67,66 @@ describe("Edit Profile dialog", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(
       "Failed to update profile. Please try again.",
     );
+  });
+
+  it("has the e-mail address, checked with the spec's texts before anything is sent (issue 34)", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderDialog(() => json(PROFILE, 200));
+    const email = screen.getByLabelText("Email") as HTMLInputElement;
+    expect(email.value).toBe("ada@acme.test");
+    await user.clear(email);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Email is required");
+    await user.type(email, "ada@acme");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Email is invalid");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("asks for a changed address by a link, and says to check that inbox", async () => {
+    const user = userEvent.setup();
+    const { onOpenChange, fetchMock } = renderDialog(
+      () => json(PROFILE, 200),
+      () => json({ pendingEmail: "ada@newco.test" }, 202),
+    );
+    const email = screen.getByLabelText("Email");
+    await user.clear(email);
+    await user.type(email, "Ada@NewCo.test");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    const status = await screen.findByRole("status");
+    expect(status.textContent).toContain("Check your inbox");
+    expect(status.textContent).toContain("We sent a confirmation link to ada@newco.test.");
+    expect(status.textContent).toContain("until then you sign in with ada@acme.test");
+    const posted = fetchMock.mock.calls.find(([url]) => String(url) === "/api/profile/email");
+    expect(JSON.parse(String(posted?.[1]?.body))).toEqual({ email: "ada@newco.test" });
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
+  });
+
+  it("says on the field when another account has the address", async () => {
+    const user = userEvent.setup();
+    renderDialog(
+      () => json(PROFILE, 200),
+      () =>
+        json(
+          { error: { code: "conflict", message: "This e-mail address is already used by another account." } },
+          409,
+        ),
+    );
+    const email = screen.getByLabelText("Email");
+    await user.clear(email);
+    await user.type(email, "taken@acme.test");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "This e-mail address is already used by another account.",
+    );
+    expect(screen.queryByText("Check your inbox")).toBeNull();
+  });
+
+  it("saves the name alone when the address is unchanged, and closes", async () => {
+    const user = userEvent.setup();
+    const { onOpenChange, fetchMock } = renderDialog(() => json(PROFILE, 200));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(["/api/profile"]);
   });
 });

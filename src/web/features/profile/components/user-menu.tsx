@@ -52,7 +52,7 @@ export function UserMenu({ name, email, profile, onSignOut }: UserMenuProps) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <EditProfileDialog open={editing} onOpenChange={setEditing} profile={profile} />
+      <EditProfileDialog open={editing} onOpenChange={setEditing} profile={profile} email={email} />
     </>
   );
 }

@@ -30,6 +30,7 @@ const GERMAN: FileTemplate = {
   namespace: "",
   size: 2048,
   sha256: "ab".repeat(32),
+  nested: false,
   uploadedBy: { name: "Olga Owner", email: "olga@example.com" },
   uploadedAt: "2026-03-01T10:00:00.000Z",
 };
@@ -41,6 +42,7 @@ const TABLE: FileTemplate = {
   namespace: "",
   size: 300,
   sha256: "cd".repeat(32),
+  nested: null,
   uploadedBy: { name: "", email: "adam@example.com" },
   uploadedAt: "2026-03-02T10:00:00.000Z",
 };

@@ -12,8 +12,8 @@ import { failureText } from "../../../lib/failure-text.ts";
 import { useDeleteLanguageStrings } from "../api/delete-language-strings.ts";
 import { projectsQueryOptions } from "../api/list-projects.ts";
 import { useSetProjectLanguages } from "../api/set-languages.ts";
-import { addLanguage, canRemoveLanguage, moveLanguage, removeLanguage } from "../language-order.ts";
-import { AddLanguageDialog } from "./add-language-dialog.tsx";
+import { canRemoveLanguage, moveLanguage, removeLanguage } from "../language-order.ts";
+import { AddProjectLanguage } from "./add-project-language.tsx";
 
 export function SettingsLanguages({ project: given, flags }: { project: Project; flags: PermissionFlags }) {
   // The list is reloaded on opening, so reordering or deleting starts from what others may have changed.
@@ -21,24 +21,11 @@ export function SettingsLanguages({ project: given, flags }: { project: Project;
   const project = loaded.data?.find((p) => p.id === given.id) ?? given;
   const setLanguages = useSetProjectLanguages(project.id);
   const [adding, setAdding] = useState(false);
-  const [addingCode, setAddingCode] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [clearing, setClearing] = useState<string | null>(null);
   const clearStrings = useDeleteLanguageStrings(project.id);
   const editable = flags.canEditLanguages;
   const { languages, sourceLanguage } = project;
-
-  const add = (code: string) => {
-    setAddingCode(code);
-    setLanguages.mutate(addLanguage(languages, code), {
-      onSuccess: () => {
-        toast.success(`${languageName(code)} added`);
-        setAdding(false);
-      },
-      onError: () => toast.error("Failed to add language"),
-      onSettled: () => setAddingCode(null),
-    });
-  };
 
   const remove = (code: string) => {
     setLanguages.mutate(removeLanguage(languages, code), {
@@ -160,13 +147,7 @@ export function SettingsLanguages({ project: given, flags }: { project: Project;
           </li>
         ))}
       </ul>
-      <AddLanguageDialog
-        open={adding}
-        onOpenChange={setAdding}
-        existing={languages}
-        adding={addingCode}
-        onAdd={add}
-      />
+      <AddProjectLanguage project={project} open={adding} onOpenChange={setAdding} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

@@ -1,14 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { INVITABLE_ROLES } from "../../../../shared/permissions.ts";
 import { createInviteBodySchema, INVITE_ERRORS } from "../../../../shared/schemas/teams.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { FormActions, FormServerError } from "../../../components/ui/form-footer.tsx";
 import { Input } from "../../../components/ui/input.tsx";
+import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useInviteMember } from "../api/invite-member.ts";
+import { ROLE_LABELS } from "./members-list.tsx";
 
 export const NO_TEAM_TO_INVITE = "Cannot invite member: No team selected.";
 
@@ -18,7 +21,10 @@ export interface InviteDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Invite Team Member: one e-mail address, which gets a sign-in link; signing in joins the team. */
+/**
+ * Invite Team Member: one e-mail address, which gets a sign-in link, and the role signing in gives
+ * (reviewer unless the inviter chooses admin; issue 34).
+ */
 export function InviteDialog({ team, open, onOpenChange }: InviteDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -26,7 +32,7 @@ export function InviteDialog({ team, open, onOpenChange }: InviteDialogProps) {
         title="Invite Team Member"
         description={
           team
-            ? `We e-mail them a sign-in link. Signing in with that address joins ${team.name} as a reviewer; the owner can make them an admin in the members list.`
+            ? `We e-mail them a sign-in link. Signing in with that address joins ${team.name} with the role you choose here.`
             : undefined
         }
       >
@@ -38,7 +44,10 @@ export function InviteDialog({ team, open, onOpenChange }: InviteDialogProps) {
 
 function InviteForm({ team, onInvited }: { team: InviteDialogProps["team"]; onInvited: () => void }) {
   const invite = useInviteMember(team?.id ?? "");
-  const form = useForm({ resolver: zodResolver(createInviteBodySchema), defaultValues: { email: "" } });
+  const form = useForm({
+    resolver: zodResolver(createInviteBodySchema),
+    defaultValues: { email: "", role: "reviewer" },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -75,6 +84,19 @@ function InviteForm({ team, onInvited }: { team: InviteDialogProps["team"]; onIn
           autoFocus
           {...form.register("email")}
         />
+      </FormField>
+      <FormField
+        label="Role"
+        error={errors.role?.message}
+        hint="Admins manage projects, keys and members; reviewers edit strings and work through reviews."
+      >
+        <NativeSelect {...form.register("role")}>
+          {INVITABLE_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </NativeSelect>
       </FormField>
       <FormServerError message={errors.root?.server?.message} />
       <FormActions

@@ -2,6 +2,7 @@ import { Mail, Trash2 } from "lucide-react";
 import type { TeamInvite } from "../../../../shared/schemas/teams.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
+import { ROLE_LABELS } from "./members-list.tsx";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
 
@@ -13,7 +14,7 @@ export interface InvitesListProps {
   onRemove: (invite: TeamInvite) => void;
 }
 
-/** 'Invites': e-mail, date, delete (spec point 2). */
+/** 'Invites': e-mail, date, delete (spec point 2), and the role the invite gives (issue 34). */
 export function InvitesList({ invites, canRemoveUsers, onRemove }: InvitesListProps) {
   if (invites.length === 0) {
     return <Card className="px-4 py-6 text-center text-sm text-muted shadow-xs">No pending invites.</Card>;
@@ -31,6 +32,7 @@ export function InvitesList({ invites, canRemoveUsers, onRemove }: InvitesListPr
               <Mail className="size-4" aria-hidden="true" />
             </span>
             <span className="min-w-40 flex-1 font-medium break-all">{invite.email}</span>
+            <span className="text-xs text-muted">as {ROLE_LABELS[invite.role]}</span>
             <time dateTime={invite.createdAt} className="text-xs text-muted">
               {dateFormat.format(new Date(invite.createdAt))}
             </time>

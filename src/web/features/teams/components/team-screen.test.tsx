@@ -24,6 +24,7 @@ const INVITE: TeamInvite = {
   id: "i1",
   teamId: "t1",
   email: "newbie@other.test",
+  role: "reviewer",
   createdAt: "2026-03-04T10:00:00.000Z",
 };
 
@@ -43,10 +44,11 @@ function stubApi(options: { members?: TeamMember[]; invites?: TeamInvite[]; invi
     if (url === "/api/teams/t1/invites" && method === "GET") return json({ invites });
     if (url === "/api/teams/t1/invites" && method === "POST") {
       if (options.inviteAnswer) return options.inviteAnswer;
-      const created = {
+      const created: TeamInvite = {
         id: "i2",
         teamId: "t1",
         email: body.email ?? "",
+        role: body.role === "admin" ? "admin" : "reviewer",
         createdAt: "2026-03-05T10:00:00.000Z",
       };
       invites = [created, ...invites];
@@ -220,8 +222,9 @@ describe("Team screen", () => {
     ).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Invite members" }));
     const dialog = await screen.findByRole("dialog", { name: "Invite Team Member" });
-    // The dialog says which role the invite gives (issue 34).
-    expect(dialog.textContent).toContain("as a reviewer; the owner can make them an admin");
+    // The dialog says the invite gives the role chosen in it, reviewer unless changed (issue 34).
+    expect(dialog.textContent).toContain("joins Acme with the role you choose here");
+    expect((within(dialog).getByLabelText("Role") as HTMLSelectElement).value).toBe("reviewer");
     cleanup();
 
     stubApi({ members: [OWNER, REVIEWER], invites: [] });
@@ -259,7 +262,7 @@ describe("Team screen", () => {
     await user.click(send);
     expect(await within(dialog).findByText("User already has a pending invite")).toBeTruthy();
     expect(calls(fetchMock, "POST")).toEqual([
-      { url: "/api/teams/t1/invites", body: { email: "newbie@other.test" } },
+      { url: "/api/teams/t1/invites", body: { email: "newbie@other.test", role: "reviewer" } },
     ]);
   });
 
@@ -288,6 +291,31 @@ describe("Team screen", () => {
     expect(
       await within(await screen.findByRole("list", { name: "Invites" })).findByText("fresh@acme.test"),
     ).toBeTruthy();
+  });
+
+  it("invites as the role chosen, and lists the invite with it (issue 34)", async () => {
+    const fetchMock = stubApi({ invites: [] });
+    const { user } = setup(team("admin"));
+    await memberRows();
+    await user.click(screen.getByRole("button", { name: "Invite" }));
+    const dialog = await screen.findByRole("dialog", { name: "Invite Team Member" });
+    const role = within(dialog).getByLabelText("Role");
+    expect(
+      within(role)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Reviewer", "Admin"]);
+    await user.type(within(dialog).getByLabelText("Email"), "lead@acme.test");
+    await user.selectOptions(role, "Admin");
+    await user.click(within(dialog).getByRole("button", { name: "Send invite" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls(fetchMock, "POST")).toEqual([
+      { url: "/api/teams/t1/invites", body: { email: "lead@acme.test", role: "admin" } },
+    ]);
+    const invite = await within(await screen.findByRole("list", { name: "Invites" })).findByRole("listitem", {
+      name: "lead@acme.test",
+    });
+    expect(invite.textContent).toContain("as Admin");
   });
 
   it("removes a member and an invite only after the spec's confirmations", async () => {

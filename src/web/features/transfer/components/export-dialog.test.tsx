@@ -210,3 +210,30 @@ describe("Export dialog progress", () => {
     expect(within(dialog).getByRole("alert").textContent).toBe("Failed to export translations");
   });
 });
+
+describe("Export's nested default (issue 34)", () => {
+  const nestedBox = () => screen.getByRole("checkbox", { name: /Nested JSON/ });
+  const checked = () => nestedBox().getAttribute("aria-checked") === "true";
+  const show = (uploadedNested: boolean | undefined) => (
+    <QueryClientProvider client={createQueryClient()}>
+      <ExportDialog project={PROJECT} open onOpenChange={() => {}} uploadedNested={uploadedNested} />
+    </QueryClientProvider>
+  );
+
+  it("is flat without an uploaded JSON file, and follows the upload's shape once it is known", () => {
+    const { rerender } = render(show(undefined));
+    expect(checked()).toBe(false);
+    rerender(show(true));
+    expect(checked()).toBe(true);
+    expect(screen.getByText(/Your uploaded JSON is nested\./)).toBeTruthy();
+  });
+
+  it("keeps what the person chose when the upload's shape arrives later", () => {
+    const { rerender } = render(show(undefined));
+    act(() => nestedBox().click());
+    act(() => nestedBox().click());
+    expect(checked()).toBe(false);
+    rerender(show(true));
+    expect(checked()).toBe(false);
+  });
+});

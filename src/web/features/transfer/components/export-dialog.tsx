@@ -10,7 +10,7 @@ import {
   type Project,
 } from "../../../../shared/schemas/projects.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { DialogClose, DialogFooter } from "../../../components/ui/dialog.tsx";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../../components/ui/dialog.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { FormServerError } from "../../../components/ui/form-footer.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
@@ -20,7 +20,7 @@ import { saveFile } from "../../../lib/save-file.ts";
 import { exportZip } from "../api/export-zip.ts";
 import { exportStep, nextStepAt } from "../export-steps.ts";
 import { OptionCheckbox } from "./option-checkbox.tsx";
-import { type ProjectDialogProps, ProjectFormDialog } from "./project-form-dialog.tsx";
+import type { ProjectDialogProps } from "./project-form-dialog.tsx";
 
 export const NO_LANGUAGE_SELECTED = "Please select at least one language to export";
 const EXPORT_FAILED = "Failed to export translations";
@@ -42,12 +42,26 @@ const PLACEHOLDER_LABELS: Record<PlaceholderFormat, string> = {
   lokalise: "Lokalise [%name$s]",
 };
 
-function ExportForm({ project, onDone }: { project: Project; onDone: () => void }) {
+function ExportForm({
+  project,
+  onDone,
+  uploadedNested,
+}: {
+  project: Project;
+  onDone: () => void;
+  uploadedNested: boolean | undefined;
+}) {
   const [languages, setLanguages] = useState<ReadonlySet<string>>(new Set(project.languages));
   const [format, setFormat] = useState<FormatId>("json");
   const [pretty, setPretty] = useState(true);
   const [flatten, setFlatten] = useState(false);
-  const [nested, setNested] = useState(false);
+  const [nested, setNested] = useState(uploadedNested ?? false);
+  // The uploaded files' shape may arrive after the dialog opened: it sets the default until the
+  // person chooses themselves.
+  const [nestedChosen, setNestedChosen] = useState(false);
+  useEffect(() => {
+    if (!nestedChosen && uploadedNested !== undefined) setNested(uploadedNested);
+  }, [nestedChosen, uploadedNested]);
   const [sortKeys, setSortKeys] = useState(false);
   const [includeUnverifiedAi, setIncludeUnverifiedAi] = useState(true);
   const [includePseudo, setIncludePseudo] = useState(false);
@@ -202,9 +216,16 @@ function ExportForm({ project, onDone }: { project: Project; onDone: () => void 
         {format === "json" ? (
           <OptionCheckbox
             label="Nested JSON"
-            hint="Dots in keys become nested objects; off: flat keys."
+            hint={
+              uploadedNested === undefined
+                ? "Dots in keys become nested objects; off: flat keys."
+                : `Dots in keys become nested objects; off: flat keys. Your uploaded JSON is ${uploadedNested ? "nested" : "flat"}.`
+            }
             checked={nested}
-            onChange={setNested}
+            onChange={(on) => {
+              setNestedChosen(true);
+              setNested(on);
+            }}
           />
         ) : null}
       </fieldset>
@@ -230,14 +251,27 @@ function ExportForm({ project, onDone }: { project: Project; onDone: () => void 
   );
 }
 
-/** Export (spec points 2, 4, 9): languages, a format and options → translations-{projectId}.zip. */
-export function ExportDialog(props: ProjectDialogProps) {
+/**
+ * Export (spec points 2, 4, 9): languages, a format and options → translations-{projectId}.zip.
+ * `uploadedNested`: the shape of the project's uploaded JSON (`uploadedJsonNested`), which JSON
+ * export starts from (issue 34); undefined: flat, the spec's default.
+ */
+export function ExportDialog({
+  project,
+  open,
+  onOpenChange,
+  uploadedNested,
+}: ProjectDialogProps & { uploadedNested?: boolean | undefined }) {
   return (
-    <ProjectFormDialog
-      {...props}
-      title="Export translations"
-      description="Download the project's strings as files in a zip."
-      Form={ExportForm}
-    />
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Export translations"
+        description="Download the project's strings as files in a zip."
+      >
+        {open ? (
+          <ExportForm project={project} onDone={() => onOpenChange(false)} uploadedNested={uploadedNested} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { LanguageTabs, tabIndexAfterKey } from "./language-tabs.tsx";
 
@@ -83,5 +83,29 @@ describe("pseudo-localization on the tabs (issue 19)", () => {
     expect(tab(/German/).textContent).not.toContain("Complete");
     expect(tab(/French/).textContent).toContain("1 missing");
     expect(tab(/English/).textContent).toContain("Complete");
+  });
+
+  it("offer '+ Add language' after the tabs, outside the tablist, only when given (issue 34)", async () => {
+    const user = userEvent.setup();
+    const onAddLanguage = vi.fn();
+    const noop = () => {};
+    const { rerender } = render(
+      <LanguageTabs project={project} completion={undefined} selected="de" onSelect={noop} />,
+    );
+    expect(screen.queryByRole("button", { name: "Add language" })).toBeNull();
+    rerender(
+      <LanguageTabs
+        project={project}
+        completion={undefined}
+        selected="de"
+        onSelect={noop}
+        onAddLanguage={onAddLanguage}
+      />,
+    );
+    const add = screen.getByRole("button", { name: "Add language" });
+    expect(screen.getByRole("tablist").contains(add)).toBe(false);
+    expect(screen.getAllByRole("tab")).toHaveLength(3);
+    await user.click(add);
+    expect(onAddLanguage).toHaveBeenCalledOnce();
   });
 });

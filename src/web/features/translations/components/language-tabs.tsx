@@ -1,4 +1,4 @@
-import { CircleCheck } from "lucide-react";
+import { CircleCheck, Plus } from "lucide-react";
 import type { KeyboardEvent } from "react";
 import { languageName } from "../../../../shared/languages.ts";
 import type { LanguageCompletion, Project } from "../../../../shared/schemas/projects.ts";
@@ -10,6 +10,8 @@ export interface LanguageTabsProps {
   completion: LanguageCompletion[] | undefined;
   selected: string;
   onSelect: (code: string) => void;
+  /** Opens Add Language; given only to those who may edit languages (canEditLanguages). */
+  onAddLanguage?: (() => void) | undefined;
 }
 
 /** The tab that ArrowLeft/ArrowRight/Home/End moves to from tab `index` of `count` (wrapping), or null. */
@@ -26,9 +28,11 @@ export function tabIndexAfterKey(key: string, index: number, count: number): num
  * One tab per project language: progress circle, missing count, 'Source' label, Complete state.
  * Keyboard as in the WAI-ARIA tabs pattern: only the selected tab is in the Tab order, the arrow
  * keys (and Home/End) move the focus between tabs, Enter or Space selects (manual activation: a
- * language switch loads that language's strings).
+ * language switch loads that language's strings). '+ Add language' follows the tabs, outside the
+ * tablist (it opens a dialog, it selects nothing): adding a language is found where languages are
+ * (issue 34), not only under Project Settings.
  */
-export function LanguageTabs({ project, completion, selected, onSelect }: LanguageTabsProps) {
+export function LanguageTabs({ project, completion, selected, onSelect, onAddLanguage }: LanguageTabsProps) {
   const byCode = new Map((completion ?? []).map((entry) => [entry.code, entry]));
   // The one tab in the Tab order (the first, should the selection not be one of the languages).
   const tabStop = project.languages.includes(selected) ? selected : project.languages[0];
@@ -42,60 +46,72 @@ export function LanguageTabs({ project, completion, selected, onSelect }: Langua
     tabs[next]?.focus();
   };
   return (
-    <div
-      role="tablist"
-      aria-label="Languages"
-      // Wrapping, not scrolling sideways: on a phone every language stays in view (issue 19).
-      className="flex flex-wrap gap-x-1 border-b border-border"
-      onKeyDown={onKeyDown}
-    >
-      {project.languages.map((code) => {
-        const state = byCode.get(code);
-        const isSource = code === project.sourceLanguage;
-        const active = code === selected;
-        const fraction =
-          state && state.totalKeys > 0 ? state.translatedKeys / state.totalKeys : state ? 1 : 0;
-        return (
-          <button
-            key={code}
-            type="button"
-            role="tab"
-            aria-selected={active}
-            tabIndex={code === tabStop ? 0 : -1}
-            data-language={code}
-            onClick={() => onSelect(code)}
-            className={cn(
-              "-mb-px flex shrink-0 items-center gap-2 border-b-2 px-3 py-2 text-sm transition-colors",
-              "focus-visible:outline-2 focus-visible:outline-ring",
-              active
-                ? "border-brand-600 font-medium text-foreground"
-                : "border-transparent text-muted hover:text-foreground",
-            )}
-          >
-            {state?.isComplete ? (
-              <CircleCheck className="size-4 text-success" aria-hidden="true" />
-            ) : (
-              <ProgressCircle value={fraction} className="text-brand-600" />
-            )}
-            <span>{languageName(code)}</span>
-            {isSource ? (
-              <span className="rounded-full bg-brand-50 px-1.5 py-0.5 text-[11px] font-medium text-brand-700">
-                Source
-              </span>
-            ) : null}
-            {state ? (
-              state.isComplete ? (
-                <span className="text-xs text-success">Complete</span>
-              ) : state.missingKeys === 0 && state.pseudoKeys > 0 ? (
-                // Filled with pseudo-localization: not translated, and never shown as complete.
-                <span className="text-xs text-warning">{state.pseudoKeys.toLocaleString("en")} pseudo</span>
+    <div className="flex flex-wrap items-center gap-x-1 border-b border-border">
+      <div
+        role="tablist"
+        aria-label="Languages"
+        // Wrapping, not scrolling sideways: on a phone every language stays in view (issue 19).
+        className="flex flex-wrap gap-x-1"
+        onKeyDown={onKeyDown}
+      >
+        {project.languages.map((code) => {
+          const state = byCode.get(code);
+          const isSource = code === project.sourceLanguage;
+          const active = code === selected;
+          const fraction =
+            state && state.totalKeys > 0 ? state.translatedKeys / state.totalKeys : state ? 1 : 0;
+          return (
+            <button
+              key={code}
+              type="button"
+              role="tab"
+              aria-selected={active}
+              tabIndex={code === tabStop ? 0 : -1}
+              data-language={code}
+              onClick={() => onSelect(code)}
+              className={cn(
+                "-mb-px flex shrink-0 items-center gap-2 border-b-2 px-3 py-2 text-sm transition-colors",
+                "focus-visible:outline-2 focus-visible:outline-ring",
+                active
+                  ? "border-brand-600 font-medium text-foreground"
+                  : "border-transparent text-muted hover:text-foreground",
+              )}
+            >
+              {state?.isComplete ? (
+                <CircleCheck className="size-4 text-success" aria-hidden="true" />
               ) : (
-                <span className="text-xs text-muted">{state.missingKeys.toLocaleString("en")} missing</span>
-              )
-            ) : null}
-          </button>
-        );
-      })}
+                <ProgressCircle value={fraction} className="text-brand-600" />
+              )}
+              <span>{languageName(code)}</span>
+              {isSource ? (
+                <span className="rounded-full bg-brand-50 px-1.5 py-0.5 text-[11px] font-medium text-brand-700">
+                  Source
+                </span>
+              ) : null}
+              {state ? (
+                state.isComplete ? (
+                  <span className="text-xs text-success">Complete</span>
+                ) : state.missingKeys === 0 && state.pseudoKeys > 0 ? (
+                  // Filled with pseudo-localization: not translated, and never shown as complete.
+                  <span className="text-xs text-warning">{state.pseudoKeys.toLocaleString("en")} pseudo</span>
+                ) : (
+                  <span className="text-xs text-muted">{state.missingKeys.toLocaleString("en")} missing</span>
+                )
+              ) : null}
+            </button>
+          );
+        })}
+      </div>
+      {onAddLanguage ? (
+        <button
+          type="button"
+          onClick={onAddLanguage}
+          className="flex shrink-0 items-center gap-1 rounded-md px-3 py-2 text-sm text-muted transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <Plus className="size-4" aria-hidden="true" />
+          Add language
+        </button>
+      ) : null}
     </div>
   );
 }

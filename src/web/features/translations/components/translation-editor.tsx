@@ -38,6 +38,7 @@ import { KeyFilterBar, type KeyFilterBarProps } from "./key-filter-bar.tsx";
 import { KeyFiltersSheet } from "./key-filters-sheet.tsx";
 import { KeysTable } from "./keys-table.tsx";
 import { LanguageTabs } from "./language-tabs.tsx";
+import { NoTargetLanguage } from "./no-target-language.tsx";
 import { SelectionBar } from "./selection-bar.tsx";
 
 // Loaded when first opened (a rename): the first rows do not wait for the key form.
@@ -63,6 +64,8 @@ export interface TranslationEditorProps {
    * sits above the keys.
    */
   filtersSlot?: HTMLElement | null;
+  /** Opens Add Language (owned by the caller); undefined for those who may not edit languages. */
+  onAddLanguage?: (() => void) | undefined;
 }
 
 /** The Overview of one project: language tabs, the keys table with its cell editors, realtime updates. */
@@ -73,6 +76,7 @@ export function TranslationEditor({
   search,
   onAddKey,
   filtersSlot = null,
+  onAddLanguage,
 }: TranslationEditorProps) {
   const source = project.sourceLanguage;
   const [language, selectLanguage] = useSelectedLanguage(userId, project);
@@ -275,7 +279,11 @@ export function TranslationEditor({
             completion={completion.data}
             selected={language}
             onSelect={selectLanguage}
+            onAddLanguage={onAddLanguage}
           />
+          {project.languages.length <= 1 ? (
+            <NoTargetLanguage sourceLanguage={source} onAddLanguage={onAddLanguage} />
+          ) : null}
           {/* On a phone the filters wait behind one button: the keys come first (issue 34). */}
           {narrow ? (
             filtersSlot ? (
