@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { testDatabaseLabel } from "../helpers/database.ts";
-import { eventually, expectPath, expectVisible, journey, reportProblems } from "../helpers/e2e.ts";
+import { eventually, expectPath, expectVisible, journeyOfPages } from "../helpers/e2e.ts";
 import { signUpInContext } from "../helpers/e2e-users.ts";
 import { buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
@@ -39,7 +39,6 @@ describe(`dead ends and findability on ${testDatabaseLabel()}`, () => {
   let app: AppServer;
   let browser: Browser;
   let ownerContext: BrowserContext;
-  let current: Page | undefined;
   let ownerPage: Page | undefined;
   const projects: Record<string, string> = {};
 
@@ -62,17 +61,7 @@ describe(`dead ends and findability on ${testDatabaseLabel()}`, () => {
     await mail?.close();
   });
 
-  const step = journey("dead-ends", () => current);
-  const open = async (context: BrowserContext) => {
-    const page = await context.newPage();
-    reportProblems(page);
-    current = page;
-    return page;
-  };
-  const use = (page: Page | undefined) => {
-    current = page;
-    return page as Page;
-  };
+  const { step, open, use } = journeyOfPages("dead-ends");
 
   step("1a. the owner invites someone as Admin, choosing the role in the invite dialog", async () => {
     const page = await open(ownerContext);

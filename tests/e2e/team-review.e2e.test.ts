@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { testDatabaseLabel } from "../helpers/database.ts";
-import { eventually, expectPath, expectVisible, journey, reportProblems } from "../helpers/e2e.ts";
+import { eventually, expectPath, expectVisible, journeyOfPages } from "../helpers/e2e.ts";
 import { addToTeam, buildKey, buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
 import { button, toast } from "./pages/common.ts";
 import { OverviewPage } from "./pages/overview-page.ts";
@@ -38,7 +38,6 @@ describe(`a review across the team's roles on ${testDatabaseLabel()}`, () => {
   let ownerContext: BrowserContext;
   let aliceContext: BrowserContext;
   let bobContext: BrowserContext;
-  let current: Page | undefined;
   let bobReviewPage: Page | undefined;
   let aliceReviewPage: Page | undefined;
 
@@ -72,17 +71,7 @@ describe(`a review across the team's roles on ${testDatabaseLabel()}`, () => {
     await app?.stop();
   });
 
-  const step = journey("team-review", () => current);
-  const open = async (context: BrowserContext) => {
-    const page = await context.newPage();
-    reportProblems(page);
-    current = page;
-    return page;
-  };
-  const use = (page: Page | undefined) => {
-    current = page;
-    return page as Page;
-  };
+  const { step, open, use } = journeyOfPages("team-review");
   const pressed = (review: ReviewPage) => review.donePressed(LANGUAGES);
 
   step("1. Bob, a reviewer, selects two keys in the Overview and puts them in a new review", async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { testDatabaseLabel } from "../helpers/database.ts";
-import { eventually, expectPath, expectVisible, journey, reportProblems } from "../helpers/e2e.ts";
+import { eventually, expectPath, expectVisible, journeyOfPages } from "../helpers/e2e.ts";
 import { buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
 import { button, picker, toast } from "./pages/common.ts";
@@ -48,7 +48,6 @@ describe(`the Team tab on ${testDatabaseLabel()}`, () => {
   let ownerPage: Page | undefined;
   let alicePage: Page | undefined;
   let bobPage: Page | undefined;
-  let current: Page | undefined;
 
   beforeAll(async () => {
     mail = await startMailServer();
@@ -80,17 +79,7 @@ describe(`the Team tab on ${testDatabaseLabel()}`, () => {
     await mail?.close();
   });
 
-  const step = journey("team", () => current);
-  const open = async (context: BrowserContext) => {
-    const page = await context.newPage();
-    reportProblems(page);
-    current = page;
-    return page;
-  };
-  const use = (page: Page | undefined) => {
-    current = page;
-    return page as Page;
-  };
+  const { step, open, use } = journeyOfPages("team");
   const team = (on: Page) => new TeamPage(on, app.url);
   /**
    * Follows the link in the invite mail (sign-up for a new address, login for a known one) and signs

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { expect, it } from "vitest";
 
 /** How long a UI element may take to appear (the SPA, the server and Chromium share 2 cores). */
@@ -45,6 +45,28 @@ export async function eventually<T>(
     value = await read();
   }
   return value;
+}
+
+/**
+ * A journey of several people, each in a browser context of their own: its steps, and the page they
+ * act on (the one a failing step's screenshot shows). `open` starts a page in a context (console
+ * problems reported) and makes it current; `use` makes an open page current.
+ */
+export function journeyOfPages(name: string) {
+  let current: Page | undefined;
+  return {
+    step: journey(name, () => current),
+    open: async (context: BrowserContext) => {
+      const page = await context.newPage();
+      reportProblems(page);
+      current = page;
+      return page;
+    },
+    use: (page: Page | undefined) => {
+      current = page;
+      return page as Page;
+    },
+  };
 }
 
 /**
