@@ -4,13 +4,27 @@
  *
  * "shared has no DOM or Node types" is the type checker's job, not this file's:
  * src/shared/tsconfig.json checks shared code without the DOM library and without @types/node.
- * The rules below add the import side of it (no Node built-ins, no server or UI frameworks).
+ * The rules below add the import side of it (no Node built-ins; of the packages, an allowlist).
  *
  * @type {import("dependency-cruiser").IConfiguration}
  */
 
 /** Test files may cross the lines to prove both sides agree (a docs page against server constants). */
-const TEST_FILE = "\\.test\\.tsx?$";
+const TEST_FILE = "(\\.test\\.tsx?|-test-helpers\\.ts)$";
+
+/** What src/shared may import from node_modules (rule shared-only-to-allowed-packages). */
+const SHARED_PACKAGES = [
+  "zod",
+  "@orpc/contract",
+  "@formatjs/icu-messageformat-parser",
+  "fflate",
+  "papaparse",
+  "yaml",
+  "fast-xml-parser",
+  "plist",
+  "gettext-parser",
+  "exceljs",
+];
 
 module.exports = {
   forbidden: [
@@ -45,11 +59,34 @@ module.exports = {
       to: { dependencyTypes: ["core"] },
     },
     {
-      name: "shared-not-to-frameworks",
-      comment: "Shared code is plain TypeScript: no UI, HTTP or database framework.",
+      name: "shared-only-to-allowed-packages",
+      comment:
+        "Shared code is plain TypeScript that both sides run: of the packages, only zod, the contract's " +
+        "@orpc/contract and the file formats' parsers. An allowlist, so a framework (react-query, " +
+        "pg-boss, hono) cannot slip in under a name a denylist did not think of.",
       severity: "error",
       from: { path: "^src/shared/", pathNot: TEST_FILE },
-      to: { path: "(^|/)node_modules/(react|react-dom|hono|@hono/[^/]+|kysely|pg|@electric-sql/pglite)/" },
+      to: {
+        path: "(^|/)node_modules/",
+        pathNot: `(^|/)node_modules/(${SHARED_PACKAGES.join("|")})/`,
+      },
+    },
+    {
+      name: "web-not-to-server-file-libraries",
+      comment:
+        "src/shared/formats serves both sides, but some formats' libraries are written for Node or are " +
+        "too heavy for a page (gettext-parser needs Node's Buffer and iconv, exceljs is 1 MB): the web " +
+        "imports the formats that run in a browser only, directly or through anything it imports.",
+      severity: "error",
+      from: { path: "^src/web/", pathNot: TEST_FILE },
+      to: { path: "(^|/)node_modules/(gettext-parser|exceljs|plist)/", reachable: true },
+    },
+    {
+      name: "not-to-unresolvable",
+      comment: "An import that resolves to nothing is a typo or a missing dependency.",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true },
     },
     {
       name: "web-not-to-node-builtins",
