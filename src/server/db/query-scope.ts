@@ -28,10 +28,6 @@ export function withQuerySignal<T>(signal: AbortSignal, run: () => T): T {
   return scope.run(signal, run);
 }
 
-export function querySignal(): AbortSignal | undefined {
-  return scope.getStore();
-}
-
 const WRITES =
   /\b(insert|update|delete|merge|truncate|create|alter|drop|copy|lock|notify|pg_notify|nextval|setval)\b/i;
 

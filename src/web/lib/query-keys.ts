@@ -129,7 +129,6 @@ export const mutationKeys = {
     removeMember: (teamId: string) => ["teams", teamId, "members", "remove"] as const,
     invite: (teamId: string) => ["teams", teamId, "invites", "create"] as const,
     deleteInvite: (teamId: string) => ["teams", teamId, "invites", "delete"] as const,
-    acceptInvites: () => ["invites", "accept"] as const,
   },
   billing: {
     checkout: (teamId: string) => ["teams", teamId, "billing", "checkout"] as const,
@@ -183,7 +182,6 @@ export const mutationKeys = {
   screenshots: {
     upload: () => ["screenshots", "upload"] as const,
     link: () => ["screenshots", "link"] as const,
-    unlink: () => ["screenshots", "unlink"] as const,
     remove: () => ["screenshots", "delete"] as const,
   },
   comments: {

@@ -13,10 +13,6 @@ export function linkScreenshot(id: string, links: ScreenshotLink[]): Promise<Scr
   return api.screenshots.link({ params: { id }, body: { links } });
 }
 
-export function unlinkScreenshot(id: string, keyId: string): Promise<Screenshot> {
-  return api.screenshots.unlink({ params: { id, keyId } });
-}
-
 export function deleteScreenshot(id: string): Promise<void> {
   return api.screenshots.remove({ params: { id } }).then(() => undefined);
 }
@@ -41,15 +37,6 @@ export function useLinkScreenshot(projectId: string) {
   return useMutation({
     mutationKey: mutationKeys.screenshots.link(),
     mutationFn: ({ id, links }: { id: string; links: ScreenshotLink[] }) => linkScreenshot(id, links),
-    onSuccess: refresh,
-  });
-}
-
-export function useUnlinkScreenshot(projectId: string) {
-  const refresh = useRefresh(projectId);
-  return useMutation({
-    mutationKey: mutationKeys.screenshots.unlink(),
-    mutationFn: ({ id, keyId }: { id: string; keyId: string }) => unlinkScreenshot(id, keyId),
     onSuccess: refresh,
   });
 }

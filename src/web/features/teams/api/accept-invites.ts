@@ -1,7 +1,5 @@
-import { mutationOptions } from "@tanstack/react-query";
 import type { JoinedTeams } from "../../../../shared/schemas/teams.ts";
 import { api } from "../../../lib/api.ts";
-import { mutationKeys } from "../../../lib/query-keys.ts";
 
 /**
  * POST /api/invites/accept, the invite check: joins the teams that invited the user's address and
@@ -9,8 +7,4 @@ import { mutationKeys } from "../../../lib/query-keys.ts";
  */
 export function acceptInvites(): Promise<JoinedTeams> {
   return api.teams.acceptInvites();
-}
-
-export function acceptInvitesMutationOptions() {
-  return mutationOptions({ mutationKey: mutationKeys.teams.acceptInvites(), mutationFn: acceptInvites });
 }
