@@ -214,6 +214,8 @@ export const APP_DOCUMENT_CASES: RouteCase[] = [
   { route: "GET /api/docs", path: () => "/api/docs", expected: everyone(200) },
   { route: "GET /api/docs/scalar.js", path: () => "/api/docs/scalar.js", expected: everyone(200) },
   { route: "GET /cli/sprog.mjs", path: () => "/cli/sprog.mjs", expected: everyone(200) },
-  // The SPA for every other GET (503 when the web is not built, which the statuses of all agree on).
+  // The SPA for every other GET (503 when the web is not built, which the statuses of all agree on),
+  // and `/` before the built files (the landing's rendered page, not the folder's index.html).
+  { route: "GET /", path: () => "/", expected: everyone(-1) },
   { route: "GET /*", path: () => "/app/team", expected: everyone(-1) },
 ];
