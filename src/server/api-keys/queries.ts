@@ -8,10 +8,6 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
-/** A malformed id would make PostgreSQL refuse the uuid comparison: it is simply not found. */
-export const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
 /** The project's keys with their creator's name, newest first. */
 export function selectProjectKeys(db: Db, projectId: string) {
   return db

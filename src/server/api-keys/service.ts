@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
+import { isUuid } from "../../shared/ids.ts";
 import {
   API_KEY_PREFIX,
   API_KEY_SCOPES,
@@ -20,7 +21,6 @@ import {
   type ApiKeyRow,
   deleteKey,
   insertKey,
-  isUuid,
   selectKeyByHash,
   selectKeyProject,
   selectProjectKeys,

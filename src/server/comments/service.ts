@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { isUuid } from "../../shared/ids.ts";
 import { languageName } from "../../shared/languages.ts";
 import { can, type Role } from "../../shared/permissions.ts";
 import {
@@ -46,9 +47,6 @@ export interface MentionLimits {
   /** E-mails one author's comments send per hour, to anyone. */
   perHourPerAuthor: number;
 }
-
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /**
  * Comment threads per key and language (issue 21). Every method checks the caller's role first

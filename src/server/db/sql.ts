@@ -62,3 +62,8 @@ export async function selectDisplayName(
     .executeTakeFirst();
   return user?.name ?? null;
 }
+
+/** A `like` pattern for "contains `text`": `\`, `%` and `_` are meant literally (`\` escapes). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}

@@ -8,6 +8,7 @@ import {
 } from "kysely";
 import type { GlossaryEntry } from "../../shared/glossary/match.ts";
 import type { DB, GlossaryTermsTable } from "../db/schema.ts";
+import { containsPattern } from "../db/sql.ts";
 
 /** Reads and writes of a team's glossary: no rules here (the service checks access first), only the SQL. */
 
@@ -20,11 +21,6 @@ export type GlossaryEntryWithDescription = GlossaryEntry & { description: string
 
 /** jsonb written as its JSON text: both drivers then store the same object. */
 const jsonb = (value: Record<string, string>) => sql<Record<string, string>>`${JSON.stringify(value)}::jsonb`;
-
-/** `%`, `_` and `\` in a search are meant literally, not as ILIKE wildcards. */
-function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * The team's terms by name, those matching `q` (in the term, a translation or the description);

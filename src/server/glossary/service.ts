@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { GlossaryCsvError, parseGlossaryCsv, serializeGlossaryCsv } from "../../shared/glossary/csv.ts";
+import { isUuid } from "../../shared/ids.ts";
 import {
   BOTH_FLAGS_MESSAGE,
   type CreateGlossaryTermBody,
@@ -37,9 +38,6 @@ export type GlossaryChanged = (trx: Transaction<DB>, teamId: string) => Promise<
 const DUPLICATE = "A term with this name already exists";
 const NOT_FOUND = "Term not found";
 const FULL = `A glossary can hold at most ${GLOSSARY_TERMS_MAX.toLocaleString("en")} terms`;
-
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** A unique violation is the one mistake a person can make that the schema cannot see. */
 function duplicateAsConflict(error: unknown): never {

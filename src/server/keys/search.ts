@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import { searchesText } from "../../shared/schemas/keys.ts";
+import { containsPattern } from "../db/sql.ts";
 import { type Db, type KeyFilter, type ListedRow, selectKeyRows } from "./queries.ts";
 
 /**
@@ -27,11 +28,6 @@ import { type Db, type KeyFilter, type ListedRow, selectKeyRows } from "./querie
 
 /** More matching names and strings than this: walk the keys instead of collecting the matches. */
 export const FEW_MATCHES = 5000;
-
-/** A `like` pattern for "contains `text`": `\`, `%` and `_` are escaped (`\` is the escape character). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 export interface SearchedProject {
   id: string;

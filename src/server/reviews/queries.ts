@@ -44,9 +44,6 @@ export interface ProjectApprovalRow {
 export const isCurrent = sql<boolean>`a.string_version = coalesce(s.version, 0)
   and (s.updated_at is null or s.updated_at <= a.updated_at)`;
 
-export const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
 /** Reviews with their owner's name and key count: a project's, newest change first, or one. */
 export async function selectSummaries(db: Db, filter: { projectId: string } | { reviewId: string }) {
   let query = db

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { z } from "zod";
+import { isUuid } from "../../shared/ids.ts";
 import { languageName } from "../../shared/languages.ts";
 import type { Permission } from "../../shared/permissions.ts";
 import type {
@@ -22,7 +23,6 @@ import { presentCell } from "../keys/present.ts";
 import type { Access, ProjectRow } from "../teams/access.ts";
 import { presentApproval, presentDetail, presentProjectApprovals, presentSummary } from "./present.ts";
 import {
-  isUuid,
   selectCurrentApprovals,
   selectKeyStrings,
   selectProjectApprovals,

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
+import { isUuid } from "../../shared/ids.ts";
 import type { Permission } from "../../shared/permissions.ts";
 import {
   type KeyScreenshot,
@@ -29,9 +30,6 @@ import {
   upsertLinks,
 } from "./queries.ts";
 import type { ScreenshotStore } from "./store.ts";
-
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export interface UploadedScreenshot {
   /** The client's file name: shown as the screenshot's name, never used to decide anything. */

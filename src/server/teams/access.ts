@@ -1,13 +1,11 @@
 import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool } from "kysely";
+import { isUuid } from "../../shared/ids.ts";
 import { can, type Permission, type Role, toRole } from "../../shared/permissions.ts";
 import type { DB, ProjectsTable, TranslationKeysTable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 
 export type ProjectRow = Selectable<ProjectsTable>;
 export type KeyRow = Selectable<TranslationKeysTable>;
-
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /**
  * The one gate every team resource passes: who is asking, in which team, may they do this?

@@ -8,10 +8,6 @@ type Db = Kysely<DB> | Transaction<DB>;
 export type SectionRow = Selectable<ToneSectionsTable>;
 export type ToneSettingsRow = Pick<Selectable<TeamsTable>, "tov_product_context" | "tov_tone">;
 
-/** A malformed id would make PostgreSQL refuse the uuid comparison: it is simply not found. */
-export const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
 export function selectSection(db: Db, sectionId: string) {
   return db.selectFrom("tone_sections").selectAll().where("id", "=", sectionId).executeTakeFirst();
 }

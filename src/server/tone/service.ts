@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { isUuid } from "../../shared/ids.ts";
 import {
   type CreateToneSectionBody,
   createToneSectionBodySchema,
@@ -17,7 +18,6 @@ import { presentToneSection, presentToneSettings } from "./present.ts";
 import {
   deleteSection,
   insertSection,
-  isUuid,
   selectNextPosition,
   selectSection,
   selectSections,

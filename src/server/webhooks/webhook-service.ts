@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
+import { isUuid } from "../../shared/ids.ts";
 import type {
   CreatedWebhook,
   createWebhookBodySchema,
@@ -23,8 +24,6 @@ import {
 import { generateWebhookSecret } from "./signature.ts";
 import type { WebhookDispatch } from "./webhook-dispatch.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A project's webhooks (issue 20). Callers are authorized before: a session with `webhooks.manage`
  * on the project, or an API key of the project with the `webhooks:manage` scope.
@@ -43,7 +42,7 @@ export function createWebhookService(deps: {
   const { db, dispatch, allowPrivate } = deps;
 
   async function hookOf(projectId: string, id: string) {
-    const row = UUID.test(id) ? await selectHook(db, id) : undefined;
+    const row = isUuid(id) ? await selectHook(db, id) : undefined;
     if (!row || row.project_id !== projectId) throw new AppError("not_found", "Webhook not found");
     return row;
   }

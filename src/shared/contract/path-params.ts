@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { UUID_PATTERN as UUID } from "../ids.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids that better-auth makes for teams, members and invites: random letters and digits. */
 const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
 /** BCP 47 tags as the project's language list holds them ("de", "zh-Hans", "es-419"). */
