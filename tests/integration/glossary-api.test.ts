@@ -9,6 +9,7 @@ import type {
   GlossaryTerm,
   GlossaryTermList,
 } from "../../src/shared/schemas/glossary.ts";
+import { createGlossaryTermBodySchema } from "../../src/shared/schemas/glossary.ts";
 import { addMember, apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
 import { call, fail } from "../helpers/contract-client.ts";
 
@@ -259,7 +260,8 @@ describe("glossary service", () => {
         calls.push({ teamId: changedTeam, terms: Number(count.n) });
       },
     });
-    const term = await glossary.create(userId, teamId, { term: "Cart" });
+    // The service takes bodies as the route hands them over: validated (and defaulted) at the edge.
+    const term = await glossary.create(userId, teamId, createGlossaryTermBodySchema.parse({ term: "Cart" }));
     await glossary.update(userId, teamId, term.id, { description: "Where items wait" });
     await glossary.importCsv(userId, teamId, new TextEncoder().encode("term\nBasket\n"));
     await glossary.remove(userId, teamId, term.id);
@@ -277,7 +279,9 @@ describe("glossary service", () => {
         throw new Error("recheck failed");
       },
     });
-    await expect(failing.create(userId, teamId, { term: "Lost" })).rejects.toThrow("recheck failed");
+    await expect(
+      failing.create(userId, teamId, createGlossaryTermBodySchema.parse({ term: "Lost" })),
+    ).rejects.toThrow("recheck failed");
     expect((await loadGlossaryEntries(db, teamId)).map((entry) => entry.term)).toEqual(["Basket"]);
   });
 });

@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
+import type { z } from "zod";
 import { isUuid } from "../../shared/ids.ts";
 import { languageName } from "../../shared/languages.ts";
 import { can, type Role } from "../../shared/permissions.ts";
 import {
   type Comment,
-  type CommentBody,
   type CommentCounts,
   type CommentThread,
-  commentBodySchema,
+  type commentBodySchema,
   type Mentionable,
   mentions,
   type ReviewComment,
@@ -188,9 +188,13 @@ export function createCommentService(deps: {
       return thread(keyId, language, role);
     },
 
-    async create(userId: string, keyId: string, language: string, input: CommentBody): Promise<Comment> {
+    async create(
+      userId: string,
+      keyId: string,
+      language: string,
+      body: z.output<typeof commentBodySchema>,
+    ): Promise<Comment> {
       const { key, project } = await cell(userId, keyId, language, "comments.write");
-      const body = commentBodySchema.parse(input);
       const people = await mentioned(project.team_id, body.body, body.mentions);
       const id = await insertComment(db, {
         project_id: project.id,
@@ -210,10 +214,13 @@ export function createCommentService(deps: {
      * Only the author edits; people this comment mentions for the first time get the e-mail, not
      * people it mentioned before (a mention taken out and put back is not new).
      */
-    async update(userId: string, commentId: string, input: CommentBody): Promise<Comment> {
+    async update(
+      userId: string,
+      commentId: string,
+      body: z.output<typeof commentBodySchema>,
+    ): Promise<Comment> {
       const { row, key, project } = await commentFor(userId, commentId);
       if (row.author_id !== userId) throw new AppError("forbidden", "You can only edit your own comments");
-      const body = commentBodySchema.parse(input);
       const people = await mentioned(project.team_id, body.body, body.mentions);
       const addedIds = await updateCommentBody(
         db,

@@ -1,18 +1,16 @@
 import type { Kysely, Transaction } from "kysely";
+import type { z } from "zod";
 import { GlossaryCsvError, parseGlossaryCsv, serializeGlossaryCsv } from "../../shared/glossary/csv.ts";
 import { isUuid } from "../../shared/ids.ts";
 import {
   BOTH_FLAGS_MESSAGE,
-  type CreateGlossaryTermBody,
-  createGlossaryTermBodySchema,
+  type createGlossaryTermBodySchema,
   GLOSSARY_TERMS_MAX,
   type GlossaryImportResult,
-  type GlossaryListQuery,
   type GlossaryTerm,
   type GlossaryTermList,
-  glossaryListQuerySchema,
-  type UpdateGlossaryTermBody,
-  updateGlossaryTermBodySchema,
+  type glossaryListQuerySchema,
+  type updateGlossaryTermBodySchema,
 } from "../../shared/schemas/glossary.ts";
 import { type ActivityDetails, recordActivity } from "../activity/record.ts";
 import { isUniqueViolation } from "../db/errors.ts";
@@ -75,16 +73,22 @@ export function createGlossaryService(deps: {
   };
 
   return {
-    async list(userId: string, teamId: string, input: GlossaryListQuery = {}): Promise<GlossaryTermList> {
+    async list(
+      userId: string,
+      teamId: string,
+      query: z.output<typeof glossaryListQuerySchema>,
+    ): Promise<GlossaryTermList> {
       await access.team(userId, teamId, "glossary.view");
-      const query = glossaryListQuerySchema.parse(input);
       const { rows, total } = await selectTerms(db, teamId, query);
       return { terms: rows.map(presentTerm), total };
     },
 
-    async create(userId: string, teamId: string, input: CreateGlossaryTermBody): Promise<GlossaryTerm> {
+    async create(
+      userId: string,
+      teamId: string,
+      body: z.output<typeof createGlossaryTermBodySchema>,
+    ): Promise<GlossaryTerm> {
       await access.team(userId, teamId, "glossary.manage");
-      const body = createGlossaryTermBodySchema.parse(input);
       const row = await db
         .transaction()
         .execute(async (trx) => {
@@ -116,11 +120,10 @@ export function createGlossaryService(deps: {
       userId: string,
       teamId: string,
       termId: string,
-      input: UpdateGlossaryTermBody,
+      body: z.output<typeof updateGlossaryTermBodySchema>,
     ): Promise<GlossaryTerm> {
       await access.team(userId, teamId, "glossary.manage");
       if (!isUuid(termId)) throw new AppError("not_found", NOT_FOUND);
-      const body = updateGlossaryTermBodySchema.parse(input);
       const row = await db
         .transaction()
         .execute(async (trx) => {

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { z } from "zod";
 import { isUuid } from "../../shared/ids.ts";
 import type { Permission } from "../../shared/permissions.ts";
 import {
   type KeyScreenshot,
-  type LinkScreenshotBody,
-  linkScreenshotBodySchema,
+  type linkScreenshotBodySchema,
   SCREENSHOT_NAME_MAX,
   type Screenshot,
   type ScreenshotMime,
@@ -145,9 +145,12 @@ export function createScreenshotService(deps: {
       return { mime: mimeOf(row), sha256: row.sha256, data };
     },
 
-    async link(userId: string, id: string, input: LinkScreenshotBody): Promise<Screenshot> {
+    async link(
+      userId: string,
+      id: string,
+      body: z.output<typeof linkScreenshotBodySchema>,
+    ): Promise<Screenshot> {
       const row = await screenshotFor(userId, id, "screenshots.manage");
-      const body = linkScreenshotBodySchema.parse(input);
       for (const link of body.links) checkRect(link.rect, row);
       const keyIds = body.links.map((link) => link.keyId);
       await db.transaction().execute(async (tx) => {

@@ -1,12 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
+import type { z } from "zod";
 import { isUuid } from "../../shared/ids.ts";
-import {
-  type CreateToneSectionBody,
+import type {
   createToneSectionBodySchema,
-  type ToneSection,
-  type ToneSettings,
-  type UpdateToneSectionBody,
-  type UpdateToneSettingsBody,
+  ToneSection,
+  ToneSettings,
   updateToneSectionBodySchema,
   updateToneSettingsBodySchema,
 } from "../../shared/schemas/tone.ts";
@@ -56,10 +54,9 @@ export function createToneService(deps: { db: Kysely<DB>; access: Access }) {
     async updateSettings(
       userId: string,
       teamId: string,
-      input: UpdateToneSettingsBody,
+      body: z.output<typeof updateToneSettingsBodySchema>,
     ): Promise<ToneSettings> {
       await access.team(userId, teamId, "tone.manage");
-      const body = updateToneSettingsBodySchema.parse(input);
       const team = await db.transaction().execute(async (trx) => {
         const team = await updateTeamTone(trx, teamId, {
           ...(body.productContext !== undefined ? { tov_product_context: body.productContext } : {}),
@@ -82,9 +79,12 @@ export function createToneService(deps: { db: Kysely<DB>; access: Access }) {
       return rows.map(presentToneSection);
     },
 
-    async createSection(userId: string, teamId: string, input: CreateToneSectionBody): Promise<ToneSection> {
+    async createSection(
+      userId: string,
+      teamId: string,
+      body: z.output<typeof createToneSectionBodySchema>,
+    ): Promise<ToneSection> {
       await access.team(userId, teamId, "tone.manage");
-      const body = createToneSectionBodySchema.parse(input);
       const row = await db.transaction().execute(async (trx) => {
         const position = await selectNextPosition(trx, teamId);
         const row = await insertSection(trx, {
@@ -103,10 +103,9 @@ export function createToneService(deps: { db: Kysely<DB>; access: Access }) {
     async updateSection(
       userId: string,
       sectionId: string,
-      input: UpdateToneSectionBody,
+      body: z.output<typeof updateToneSectionBodySchema>,
     ): Promise<ToneSection> {
       const section = await sectionFor(userId, sectionId, "tone.manage");
-      const body = updateToneSectionBodySchema.parse(input);
       const row = await db.transaction().execute(async (trx) => {
         const row = await updateSectionRow(trx, sectionId, {
           ...(body.title !== undefined ? { title: body.title } : {}),

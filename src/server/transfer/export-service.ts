@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
+import type { z } from "zod";
 import { languageName } from "../../shared/languages.ts";
-import type { ExportBody } from "../../shared/schemas/transfer.ts";
-import { exportBodySchema } from "../../shared/schemas/transfer.ts";
+import type { exportBodySchema } from "../../shared/schemas/transfer.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Access } from "../teams/access.ts";
@@ -18,11 +18,10 @@ export function createExportService(deps: { db: Kysely<DB>; access: Access; form
     async exportZip(
       userId: string,
       projectId: string,
-      body: ExportBody,
+      request: z.output<typeof exportBodySchema>,
     ): Promise<{ fileName: string; stream: ReadableStream<Uint8Array> }> {
       // Spec point 6: Export is one of canManageKeys' actions, as Import is.
       const { project } = await access.project(userId, projectId, "keys.manage");
-      const request = exportBodySchema.parse(body);
       for (const code of request.languages) {
         if (!project.languages.includes(code)) {
           throw new AppError("validation_failed", `${languageName(code)} is not a language of this project`);
