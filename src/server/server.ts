@@ -33,6 +33,7 @@ import type { Core, FeatureModule } from "./modules/feature-module.ts";
 import { profilesModule } from "./profiles/module.ts";
 import { projectsModule } from "./projects/module.ts";
 import { pullModule } from "./pull/module.ts";
+import { pushModule } from "./push/module.ts";
 import { qualityModule } from "./quality/module.ts";
 import { RECHECK_QUEUE, RECHECK_QUEUE_SETTINGS, requestTeamRecheck } from "./quality/recheck.job.ts";
 import { reviewsModule } from "./reviews/module.ts";
@@ -153,6 +154,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const memory = memoryModule(core);
     const apiKeys = apiKeysModule(core);
     const quality = qualityModule(core);
+    const pull = pullModule(core, { apiKeys: apiKeys.apiKeys });
     const modules: FeatureModule[] = [
       auth,
       profiles,
@@ -173,7 +175,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       commentsModule(core),
       eventsModule(core, { authService: auth.authService }),
       billing,
-      pullModule(core, { apiKeys: apiKeys.apiKeys }),
+      pull,
+      pushModule(core, { authorize: pull.authorize }),
       webhooksModule(core, { dispatch: webhookDispatch, apiKeys: apiKeys.apiKeys }),
       screenshotsModule(core),
       quality,

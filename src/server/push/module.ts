@@ -1,0 +1,31 @@
+import type { Hono } from "hono";
+import type { AppEnv } from "../http/app-env.ts";
+import { requestBodyLimit } from "../http/body-limit.ts";
+import type { Core } from "../modules/feature-module.ts";
+import type { PullService } from "../pull/service.ts";
+import { pushRoutes } from "./routes.ts";
+import { createPushService } from "./service.ts";
+
+/**
+ * Push for CI (an API key, not a session): files in at /api/v1/push. It authorizes with the pull
+ * API's authorizer, so each key's scopes and rate limits are checked one way.
+ */
+export function pushModule(core: Core, deps: { authorize: PullService["authorize"] }) {
+  const push = createPushService({
+    db: core.db,
+    bulk: core.database.bulk,
+    events: core.events,
+    formats: core.formats,
+  });
+  // The Import dialog's limits: a file upload, or a small body that is not one.
+  const bodyLimit = requestBodyLimit({
+    jsonMb: core.config.MAX_JSON_BODY_MB,
+    uploadMb: core.config.MAX_UPLOAD_MB,
+  });
+  return {
+    name: "push",
+    mountKeyRoutes: (api: Hono<AppEnv>) => {
+      api.route("/", pushRoutes({ push, authorize: deps.authorize, bodyLimit }));
+    },
+  };
+}
