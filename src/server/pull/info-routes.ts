@@ -2,13 +2,11 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import { describeRoute, resolver } from "hono-openapi";
-import type { Kysely } from "kysely";
 import { API_KEY_HEADER } from "../../shared/schemas/pull.ts";
 import { projectKeyNamesSchema, projectStatusSchema } from "../../shared/schemas/push.ts";
 import type { Authorize } from "../api-keys/authorize.ts";
-import type { DB } from "../db/schema.ts";
 import { problems } from "../http/openapi.ts";
-import { keyNamePages, projectStatus } from "./project-info.ts";
+import type { ProjectInfo } from "./project-info.ts";
 
 export const STATUS_PATH = "/v1/status";
 export const KEY_NAMES_PATH = "/v1/keys";
@@ -27,8 +25,8 @@ const keyProblems = {
  * the project's completion per language, and every key name. Mounted before the session API's
  * origin check, as the pull API is.
  */
-export function projectInfoRoutes(deps: { db: Kysely<DB>; authorize: Authorize }) {
-  const { db, authorize } = deps;
+export function projectInfoRoutes(deps: { info: ProjectInfo; authorize: Authorize }) {
+  const { info, authorize } = deps;
   return new Hono()
     .get(
       STATUS_PATH,
@@ -48,7 +46,7 @@ export function projectInfoRoutes(deps: { db: Kysely<DB>; authorize: Authorize }
       async (c) => {
         const key = await authorize(c.req.header(API_KEY_HEADER), "pull");
         c.header("cache-control", "private, no-cache");
-        return c.json(await projectStatus(db, key.project_id), 200);
+        return c.json(await info.status(key.project_id), 200);
       },
     )
     .get(
@@ -73,7 +71,7 @@ export function projectInfoRoutes(deps: { db: Kysely<DB>; authorize: Authorize }
         return stream(c, async (out) => {
           await out.write('{"keys":[');
           let first = true;
-          for await (const page of keyNamePages(db, key.project_id)) {
+          for await (const page of info.keyNamePages(key.project_id)) {
             const items = JSON.stringify(page).slice(1, -1);
             await out.write(first ? items : `,${items}`);
             first = false;

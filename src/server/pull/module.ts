@@ -4,6 +4,7 @@ import type { ApiKeyService } from "../api-keys/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import type { Core } from "../modules/feature-module.ts";
 import { projectInfoRoutes } from "./info-routes.ts";
+import { createProjectInfo } from "./project-info.ts";
 import { cliRoutes, pullRoutes } from "./routes.ts";
 import { createPullService } from "./service.ts";
 
@@ -26,7 +27,7 @@ export function pullModule(core: Core, deps: { apiKeys: ApiKeyService }) {
     authorize: pull.authorize,
     mountKeyRoutes: (api: Hono<AppEnv>) => {
       api.route("/", pullRoutes(pull));
-      api.route("/", projectInfoRoutes({ db: core.db, authorize: pull.authorize }));
+      api.route("/", projectInfoRoutes({ info: createProjectInfo(core.db), authorize: pull.authorize }));
     },
     mountRootRoutes: (app: Hono) => {
       app.route("/", pullRoutes(pull, PULL_ALIAS_PATH));
