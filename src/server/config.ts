@@ -56,7 +56,7 @@ export const configSchema = z.object({
   MAX_UPLOAD_MB: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(1024).default(20)),
   /** Any other request body (JSON); larger ones are refused with 413 before they are read. */
   MAX_JSON_BODY_MB: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(100).default(1)),
-  /** Live-event streams (GET /api/projects/:id/events) one user may hold open on one server process. */
+  /** Live-event streams (GET /api/projects/:projectId/events) one user may hold open on one server process. */
   MAX_EVENT_STREAMS_PER_USER: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(10_000).default(20),

@@ -17,7 +17,7 @@ export async function activityTeam(api: ApiApp) {
   });
   const projectId = project.body.id;
   await call(t.owner, contract.projects.setLanguages, {
-    params: { id: projectId },
+    params: { projectId: projectId },
     body: { languages: ["en", "de", "fr"] },
   });
   const userId = async (email: string) =>

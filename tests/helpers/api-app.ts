@@ -84,7 +84,7 @@ export async function ownerWithProject(api: ApiApp, languages: string[] = ["de"]
   });
   if (languages.length > 0) {
     await call(owner, contract.projects.setLanguages, {
-      params: { id: project.body.id },
+      params: { projectId: project.body.id },
       body: { languages: ["en", ...languages] },
     });
   }

@@ -164,7 +164,7 @@ export async function buildProject(
   if (options.languages && options.languages.length > 0) {
     const languages = ["en", ...options.languages.filter((code) => code !== "en")];
     const set = await call(owner, contract.projects.setLanguages, {
-      params: { id: project.id },
+      params: { projectId: project.id },
       body: { languages },
     });
     expectStatus("setting the languages", set, 200);
@@ -183,7 +183,7 @@ export async function buildKey(
   options: { source?: string; strings?: Record<string, string> } = {},
 ): Promise<string> {
   const body = options.source === undefined ? { key } : { key, sourceValue: options.source };
-  const created = await call(client, contract.keys.create, { params: { id: projectId }, body });
+  const created = await call(client, contract.keys.create, { params: { projectId: projectId }, body });
   const keyId = expectStatus(`creating key ${key}`, created, 201).id;
   for (const [language, value] of Object.entries(options.strings ?? {})) {
     const saved = await call(client, contract.strings.save, {

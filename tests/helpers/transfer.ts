@@ -5,7 +5,7 @@ import type { ImportResult } from "../../src/shared/schemas/transfer.ts";
 import type { ApiClient } from "./api-client.ts";
 import { call } from "./contract-client.ts";
 
-/** POST /api/projects/:id/import with a file, as the Import dialog sends it. */
+/** POST /api/projects/:projectId/import with a file, as the Import dialog sends it. */
 export function upload(
   client: ApiClient,
   projectId: string,

@@ -40,7 +40,7 @@ async function setup() {
   });
   const projectId = project.body.id;
   await call(t.owner, contract.projects.setLanguages, {
-    params: { id: projectId },
+    params: { projectId: projectId },
     body: { languages: ["en", "de", "fr"] },
   });
   const userId = async (email: string) =>

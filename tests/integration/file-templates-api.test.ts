@@ -288,7 +288,7 @@ describe("the kept files of a project", () => {
     expect(file).toMatchObject({ path: "de.json", uploadedBy: null });
     expect((await original(owner, projectId, file?.id ?? "")).status).toBe(200);
 
-    const deleted = await call(owner, contract.projects.remove, { params: { id: projectId } });
+    const deleted = await call(owner, contract.projects.remove, { params: { projectId: projectId } });
     expect(deleted.status).toBe(204);
     const left = await api()
       .db.selectFrom("file_templates")

@@ -15,7 +15,7 @@ const HEARTBEAT_MS = 25_000;
 export function eventRoutes(authService: AuthService, access: Access, bus: EventBus, watch: StreamWatch) {
   return contractRoutes(eventsContract, {
     stream: async ({ params }, c) => {
-      const projectId = params.id;
+      const projectId = params.projectId;
       const userId = c.var.user.id;
       const { project } = await access.project(userId, projectId, "languages.view");
       // The cookie the stream was opened with: signing out that session ends this stream.

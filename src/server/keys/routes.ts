@@ -8,7 +8,7 @@ export function keyRoutes(keys: KeyService) {
   return contractRoutes(keysContract, {
     list: async ({ params, query }, c) => {
       const { languages, limit, after, q, ...filters } = query;
-      const page = await keys.list(c.var.user.id, params.id, {
+      const page = await keys.list(c.var.user.id, params.projectId, {
         languages: languages?.split(",").filter(Boolean),
         ...(limit ? { limit } : {}),
         ...(after !== undefined ? { after } : {}),
@@ -19,8 +19,8 @@ export function keyRoutes(keys: KeyService) {
       // JSON.stringify of the whole list does not hold the server for everyone else.
       return jsonWithLongList(c, "keys", page.keys, { next: page.next });
     },
-    facets: ({ params, query }, c) => keys.facets(c.var.user.id, params.id, query),
-    create: ({ params, body }, c) => keys.create(c.var.user.id, params.id, body),
+    facets: ({ params, query }, c) => keys.facets(c.var.user.id, params.projectId, query),
+    create: ({ params, body }, c) => keys.create(c.var.user.id, params.projectId, body),
     update: ({ params, body }, c) => keys.update(c.var.user.id, params.keyId, body),
     remove: ({ params }, c) => keys.remove(c.var.user.id, params.keyId),
   });

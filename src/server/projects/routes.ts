@@ -7,9 +7,12 @@ export function projectRoutes(projects: ProjectService) {
   return contractRoutes(projectsContract, {
     list: async ({ params }, c) => ({ projects: await projects.list(c.var.user.id, params.teamId) }),
     create: ({ params, body }, c) => projects.create(c.var.user.id, params.teamId, body),
-    update: ({ params, body }, c) => projects.update(c.var.user.id, params.id, body),
-    remove: ({ params }, c) => projects.remove(c.var.user.id, params.id),
-    setLanguages: ({ params, body }, c) => projects.setLanguages(c.var.user.id, params.id, body.languages),
-    completion: async ({ params }, c) => ({ languages: await projects.completion(c.var.user.id, params.id) }),
+    update: ({ params, body }, c) => projects.update(c.var.user.id, params.projectId, body),
+    remove: ({ params }, c) => projects.remove(c.var.user.id, params.projectId),
+    setLanguages: ({ params, body }, c) =>
+      projects.setLanguages(c.var.user.id, params.projectId, body.languages),
+    completion: async ({ params }, c) => ({
+      languages: await projects.completion(c.var.user.id, params.projectId),
+    }),
   });
 }

@@ -17,7 +17,7 @@ const conflictAnswer = describeRoute({
 export function stringRoutes(strings: StringService) {
   return contractRoutes(stringsContract, {
     clearLanguage: async ({ params }, c) => ({
-      deleted: await strings.clearLanguage(c.var.user.id, params.id, params.lang),
+      deleted: await strings.clearLanguage(c.var.user.id, params.projectId, params.lang),
     }),
     save: {
       use: [conflictAnswer],

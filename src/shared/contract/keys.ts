@@ -6,7 +6,7 @@ import { changing, endpoint } from "./route.ts";
 
 const keys = endpoint.route({ tags: ["Keys"] });
 // The project is `{id}` in these paths, as the API has always named it.
-const inProject = z.object({ params: pathParams("id") });
+const inProject = z.object({ params: pathParams("projectId") });
 const key = z.object({ params: pathParams("keyId") });
 /** Key names are unique per project: a create or a rename to a taken name. */
 const nameTaken = {
@@ -19,7 +19,7 @@ export const keysContract = {
   list: keys
     .route({
       method: "GET",
-      path: "/projects/{id}/keys",
+      path: "/projects/{projectId}/keys",
       summary: "All keys with their strings, ordered by key",
       description:
         "`?languages=en,de` limits the strings to those languages (default: all). `q` keeps the keys whose name, or whose string in any of the project's languages, contains that text (case-insensitive; `%` and `_` are plain characters; a search without three letters or digits in a row looks at key names only). `limit` and `after` page through keys in order, with or without `q`; `next` is the `after` of the next page. Filters (all must hold) look at the strings in `lang` (default: the source language): `missing=1` (no text), `translated=1` (a text that is not pseudo-localization), `unverified=1` (AI or pseudo-localization output no person has saved or approved), `changedSince=YYYY-MM-DD`, `approval=approved|needs_changes|pending` (the newest current review verdict; pending: a text without one), `placeholders=1` (the text drops or invents a placeholder of the source), `tag=NAME`, `described=1` (the key has a description).",
@@ -30,7 +30,7 @@ export const keysContract = {
   facets: keys
     .route({
       method: "GET",
-      path: "/projects/{id}/keys/facets",
+      path: "/projects/{projectId}/keys/facets",
       summary: "How many keys each filter keeps, in one language",
       description:
         "The counts beside the Overview's filters, for the language `lang` (default: the source language) and within the search `q`: each filter on its own, `matching` for all the filters given together, and the project's most used tags.",
@@ -41,7 +41,7 @@ export const keysContract = {
   create: keys
     .route({
       method: "POST",
-      path: "/projects/{id}/keys",
+      path: "/projects/{projectId}/keys",
       successStatus: 201,
       successDescription: "Created",
       summary: "Add a key, optionally with its source string",

@@ -11,8 +11,7 @@ import { pathParams } from "./path-params.ts";
 import { changing, endpoint } from "./route.ts";
 
 const projects = endpoint.route({ tags: ["Projects"] });
-// Projects are `{id}` in their own paths, as the API has always named them.
-const project = z.object({ params: pathParams("id") });
+const project = z.object({ params: pathParams("projectId") });
 
 /**
  * A team's projects. Every endpoint documents 400 (a malformed id is refused before the service
@@ -36,14 +35,18 @@ export const projectsContract = {
     .input(z.object({ params: pathParams("teamId"), body: createProjectBodySchema }))
     .output(projectSchema),
   update: projects
-    .route({ method: "PATCH", path: "/projects/{id}", summary: "Rename, or change the placeholder format" })
+    .route({
+      method: "PATCH",
+      path: "/projects/{projectId}",
+      summary: "Rename, or change the placeholder format",
+    })
     .errors(changing)
     .input(project.extend({ body: updateProjectBodySchema }))
     .output(projectSchema),
   remove: projects
     .route({
       method: "DELETE",
-      path: "/projects/{id}",
+      path: "/projects/{projectId}",
       successStatus: 204,
       successDescription: "Deleted",
       summary: "Delete a project with its keys and strings",
@@ -53,7 +56,7 @@ export const projectsContract = {
   setLanguages: projects
     .route({
       method: "PUT",
-      path: "/projects/{id}/languages",
+      path: "/projects/{projectId}/languages",
       summary: "Set the ordered language list (add, remove, reorder)",
       description:
         "The source language stays; codes are unique and from the catalogue. Strings of a removed language are kept.",
@@ -62,7 +65,7 @@ export const projectsContract = {
     .input(project.extend({ body: setLanguagesBodySchema }))
     .output(projectSchema),
   completion: projects
-    .route({ method: "GET", path: "/projects/{id}/completion", summary: "Completion per language" })
+    .route({ method: "GET", path: "/projects/{projectId}/completion", summary: "Completion per language" })
     .errors(changing)
     .input(project)
     .output(completionSchema),

@@ -18,11 +18,11 @@ export const stringsContract = {
   clearLanguage: strings
     .route({
       method: "DELETE",
-      path: "/projects/{id}/strings/{lang}",
+      path: "/projects/{projectId}/strings/{lang}",
       summary: "Delete all translations of a language (each stays in its cell's history)",
     })
     .errors(changing)
-    .input(z.object({ params: pathParams("id", "lang") }))
+    .input(z.object({ params: pathParams("projectId", "lang") }))
     .output(clearLanguageAnswerSchema),
   save: strings
     .route({

@@ -42,11 +42,11 @@ export const eventsContract = {
     .route({
       tags: ["Realtime"],
       method: "GET",
-      path: "/projects/{id}/events",
+      path: "/projects/{projectId}/events",
       successDescription: "text/event-stream",
       summary: "Server-Sent Events of the project's string and key changes",
       description: `Event names: string.updated, key.created, key.updated, key.deleted, project.updated (src/shared/events.ts). At most 5 string updates per 2 s per viewer; other updates come in a batch after 2 s. The stream ends when the viewer's access ends (signed out, removed from the team, the team deleted), after a last \`${STREAM_ENDED_EVENT}\` event. At most MAX_EVENT_STREAMS_PER_USER open streams per user (429 beyond).`,
     })
     .errors({ ...guarded, rate_limited: errorsOf[429] })
-    .input(z.object({ params: pathParams("id") })),
+    .input(z.object({ params: pathParams("projectId") })),
 };

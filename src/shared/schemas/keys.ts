@@ -94,7 +94,7 @@ export const keyRowSchema = keyMetadataSchema.extend({
 export type KeyRow = z.infer<typeof keyRowSchema>;
 
 /**
- * GET /api/projects/:id/keys?languages=en,de[&q=TEXT][&limit=N&after=KEY] — ordered by key name (byte
+ * GET /api/projects/:projectId/keys?languages=en,de[&q=TEXT][&limit=N&after=KEY] — ordered by key name (byte
  * order). With `limit`, one page: `next` is the `after` of the following page, or null at the end.
  */
 export const keyListSchema = z.object({
@@ -218,5 +218,5 @@ export const historySchema = z.object({ entries: z.array(historyEntrySchema) });
 
 export const restoreBodySchema = z.object({ historyId: z.number().int().positive() });
 
-/** DELETE /api/projects/:id/strings/:lang */
+/** DELETE /api/projects/:projectId/strings/:lang */
 export const clearLanguageAnswerSchema = z.object({ deleted: z.number().int() });

@@ -19,44 +19,44 @@ export const PROJECT_CONTENT_CASES: RouteCase[] = [
   }),
   endpointCase({
     endpoint: contract.projects.update,
-    input: (f) => ({ params: { id: f.projectId }, body: { name: unique("Renamed ") } }),
+    input: (f) => ({ params: { projectId: f.projectId }, body: { name: unique("Renamed ") } }),
     expected: byPermission("projects.manage", 200),
   }),
   endpointCase({
     endpoint: contract.projects.remove,
-    input: async (f) => ({ params: { id: await f.freshProject() } }),
+    input: async (f) => ({ params: { projectId: await f.freshProject() } }),
     expected: byPermission("projects.manage", 204),
   }),
   endpointCase({
     endpoint: contract.projects.setLanguages,
-    input: (f) => ({ params: { id: f.projectId }, body: { languages: ["en", "de"] } }),
+    input: (f) => ({ params: { projectId: f.projectId }, body: { languages: ["en", "de"] } }),
     expected: byPermission("languages.edit", 200),
   }),
   endpointCase({
     endpoint: contract.projects.completion,
-    input: (f) => ({ params: { id: f.projectId } }),
+    input: (f) => ({ params: { projectId: f.projectId } }),
     expected: byPermission("languages.view", 200),
   }),
   endpointCase({
     endpoint: contract.events.stream,
-    input: (f) => ({ params: { id: f.projectId } }),
+    input: (f) => ({ params: { projectId: f.projectId } }),
     expected: byPermission("languages.view", 200),
   }),
 
   // Keys and strings.
   endpointCase({
     endpoint: contract.keys.list,
-    input: (f) => ({ params: { id: f.projectId }, query: { languages: "en,de" } }),
+    input: (f) => ({ params: { projectId: f.projectId }, query: { languages: "en,de" } }),
     expected: byPermission("languages.view", 200),
   }),
   endpointCase({
     endpoint: contract.keys.facets,
-    input: (f) => ({ params: { id: f.projectId }, query: { lang: "de", missing: "1" } }),
+    input: (f) => ({ params: { projectId: f.projectId }, query: { lang: "de", missing: "1" } }),
     expected: byPermission("languages.view", 200),
   }),
   endpointCase({
     endpoint: contract.keys.create,
-    input: (f) => ({ params: { id: f.projectId }, body: { key: unique("new.key.") } }),
+    input: (f) => ({ params: { projectId: f.projectId }, body: { key: unique("new.key.") } }),
     expected: byPermission("keys.manage", 201),
   }),
   endpointCase({
@@ -79,7 +79,7 @@ export const PROJECT_CONTENT_CASES: RouteCase[] = [
   }),
   endpointCase({
     endpoint: contract.strings.clearLanguage,
-    input: async (f) => ({ params: { id: await f.freshProject(), lang: "de" } }),
+    input: async (f) => ({ params: { projectId: await f.freshProject(), lang: "de" } }),
     expected: byPermission("strings.delete", 200),
   }),
   endpointCase({

@@ -4,9 +4,9 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 import { forgetProject } from "./project-cache.ts";
 
-/** DELETE /api/projects/:id (204). */
+/** DELETE /api/projects/:projectId (204). */
 export function deleteProject(projectId: string): Promise<void> {
-  return api.projects.remove({ params: { id: projectId } }).then(() => undefined);
+  return api.projects.remove({ params: { projectId: projectId } }).then(() => undefined);
 }
 
 export function deleteProjectMutationOptions() {

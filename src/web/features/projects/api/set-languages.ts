@@ -4,9 +4,9 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { storeProject } from "./project-cache.ts";
 
-/** PUT /api/projects/:id/languages: the whole ordered list (add, remove and reorder). */
+/** PUT /api/projects/:projectId/languages: the whole ordered list (add, remove and reorder). */
 export function setProjectLanguages(projectId: string, languages: string[]): Promise<Project> {
-  return api.projects.setLanguages({ params: { id: projectId }, body: { languages } });
+  return api.projects.setLanguages({ params: { projectId: projectId }, body: { languages } });
 }
 
 export function setLanguagesMutationOptions(projectId: string) {

@@ -4,9 +4,9 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 import { storeProject } from "./project-cache.ts";
 
-/** PATCH /api/projects/:id: rename and/or change the placeholder format. */
+/** PATCH /api/projects/:projectId: rename and/or change the placeholder format. */
 export function updateProject(projectId: string, body: UpdateProjectBody): Promise<Project> {
-  return api.projects.update({ params: { id: projectId }, body });
+  return api.projects.update({ params: { projectId: projectId }, body });
 }
 
 export function updateProjectMutationOptions(projectId: string) {

@@ -7,7 +7,7 @@ import { queryKeys } from "../../../lib/query-keys.ts";
 const PAGE_SIZE = 5000;
 
 /**
- * GET /api/projects/:id/keys, every page: the keys a review can take (Add key). The Overview's paged
+ * GET /api/projects/:projectId/keys, every page: the keys a review can take (Add key). The Overview's paged
  * key-list cache belongs to the translations feature, so the review's picker asks for its own list.
  */
 export async function listProjectKeys(projectId: string, signal?: AbortSignal): Promise<KeyRow[]> {
@@ -15,7 +15,10 @@ export async function listProjectKeys(projectId: string, signal?: AbortSignal): 
   let after: string | undefined;
   do {
     const page = await api.keys.list(
-      { params: { id: projectId }, query: { limit: PAGE_SIZE, ...(after !== undefined ? { after } : {}) } },
+      {
+        params: { projectId: projectId },
+        query: { limit: PAGE_SIZE, ...(after !== undefined ? { after } : {}) },
+      },
       signal ? { signal } : {},
     );
     rows.push(...page.keys);

@@ -10,11 +10,11 @@ export interface PickableKey {
   key: string;
 }
 
-/** GET /api/projects/:id/keys?q=…&limit=20: keys whose name or text holds the search. */
+/** GET /api/projects/:projectId/keys?q=…&limit=20: keys whose name or text holds the search. */
 export async function searchKeys(projectId: string, search: string, signal?: AbortSignal) {
   const page = await api.keys.list(
     {
-      params: { id: projectId },
+      params: { projectId: projectId },
       query: { limit: PICKER_LIMIT, ...(search.trim() ? { q: search.trim() } : {}) },
     },
     signal ? { signal } : {},

@@ -7,7 +7,7 @@ import { queryKeys } from "../../../lib/query-keys.ts";
 export const BATCH_PROGRESS_POLL_MS = 10_000;
 export const BATCH_EXISTENCE_POLL_MS = 30_000;
 
-/** GET /api/projects/:id/batch-translations: the jobs still pending or processing. */
+/** GET /api/projects/:projectId/batch-translations: the jobs still pending or processing. */
 export async function listActiveBatches(projectId: string): Promise<BatchJob[]> {
   const answer = await api.batch.active({ params: { projectId } });
   return answer.jobs;
@@ -22,7 +22,7 @@ export function activeBatchesQueryOptions(projectId: string) {
   });
 }
 
-/** POST /api/projects/:id/batch-translations: starts translating every missing string of a language. */
+/** POST /api/projects/:projectId/batch-translations: starts translating every missing string of a language. */
 export function startBatch(projectId: string, body: StartBatchBody): Promise<BatchJob> {
   return api.batch.start({ params: { projectId }, body });
 }

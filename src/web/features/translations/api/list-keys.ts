@@ -32,7 +32,7 @@ export interface KeyList {
  */
 export const PAGE_SIZE = 200;
 
-/** GET /api/projects/:id/keys?languages=…&q=…&limit=…&after=…: one page of keys ordered by name. */
+/** GET /api/projects/:projectId/keys?languages=…&q=…&limit=…&after=…: one page of keys ordered by name. */
 export async function listKeysPage(
   projectId: string,
   languages: readonly string[],
@@ -42,7 +42,7 @@ export async function listKeysPage(
   const { after, search = "", limit = PAGE_SIZE, filters = {} } = page;
   const answer = await api.keys.list(
     {
-      params: { id: projectId },
+      params: { projectId: projectId },
       query: {
         ...filters,
         limit,
