@@ -101,6 +101,8 @@ export async function expectSameAsSource(
     newMigrations?: string[];
     /** Columns later migrations added to a table: compared by the caller, not here. */
     newColumns?: Record<string, string[]>;
+    /** Columns later migrations removed (0034: better-auth's organization leftovers). */
+    droppedColumns?: Record<string, string[]>;
   } = {},
 ) {
   const source = openLegacyPGlite(pgdataCopy);
@@ -113,7 +115,8 @@ export async function expectSameAsSource(
       for (const table of tables) {
         if (table === "schema_migrations") continue;
         const added = options.newColumns?.[table] ?? [];
-        const [expected, actual] = [await rowsOf(lite, table), await rowsOf(target, table, added)];
+        const dropped = options.droppedColumns?.[table] ?? [];
+        const [expected, actual] = [await rowsOf(lite, table, dropped), await rowsOf(target, table, added)];
         expect(actual.length, table).toBe(expected.length);
         expect(actual, table).toEqual(expected);
       }

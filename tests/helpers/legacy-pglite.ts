@@ -149,16 +149,33 @@ async function exists(pglite: PGlite, table: string): Promise<boolean> {
   return rows[0]?.ok === true;
 }
 
+async function hasColumn(pglite: PGlite, table: string, column: string): Promise<boolean> {
+  const { rows } = await pglite.query<{ ok: boolean }>(
+    "select exists (select 1 from information_schema.columns where table_name = $1 and column_name = $2) as ok",
+    [table, column],
+  );
+  return rows[0]?.ok === true;
+}
+
 async function seed(pglite: PGlite): Promise<Map<string, string>> {
   const P = `'${PROJECT_ID}'`;
   const K = `'${WELCOME_KEY_ID}'`;
+  // better-auth's organization columns, there until migration 0034 took them away: a folder of an
+  // older release has them filled.
+  const organizationColumns = await hasColumn(pglite, "teams", "slug");
+  const sessionColumns = organizationColumns ? ", active_organization_id" : "";
+  const sessionValues = organizationColumns ? ", 'team-1'" : "";
+  const teamColumns = organizationColumns ? ", slug, metadata" : "";
+  const teamValues = organizationColumns ? `, 'acme', '{"seats":3}'` : "";
+  const inviteColumns = organizationColumns ? ", expires_at" : "";
+  const inviteValues = organizationColumns ? ", '2030-01-01 00:00:00+00'" : "";
   await pglite.exec(`
     insert into users (id, name, email, email_verified, image, created_at, updated_at) values
       ('u-owner', 'Ada Lovelace', 'ada@example.com', true, null, '2024-03-01 10:00:00.123456+00', '2024-03-02 11:00:00.654321+00'),
       ('u-translator', 'יעל כהן', 'yael@example.com', false, 'https://example.com/y.png', '2024-03-01 10:05:00.000001+00', now());
     insert into accounts (id, user_id, account_id, provider_id) values ('acc-1', 'u-owner', 'u-owner', 'email-otp');
-    insert into sessions (id, user_id, token, expires_at, ip_address, user_agent, active_organization_id)
-      values ('s-1', 'u-owner', 'token-1', '2030-01-01 00:00:00+00', '127.0.0.1', 'Mozilla/5.0 (X11)', 'team-1');
+    insert into sessions (id, user_id, token, expires_at, ip_address, user_agent${sessionColumns})
+      values ('s-1', 'u-owner', 'token-1', '2030-01-01 00:00:00+00', '127.0.0.1', 'Mozilla/5.0 (X11)'${sessionValues});
     insert into verification_codes (id, identifier, value, expires_at)
       values ('v-1', 'sign-in-otp-new@example.com', '123456:0', '2030-01-01 00:00:00+00');
     insert into rate_limits (id, key, count, last_request) values ('rl-1', '127.0.0.1|/sign-in', 3, 1767225600123);
@@ -166,12 +183,12 @@ async function seed(pglite: PGlite): Promise<Map<string, string>> {
     insert into profiles (user_id, email, first_name, last_name, created_at)
       values ('u-owner', 'ada@example.com', 'Ada', 'Lovelace', '2024-03-01 10:00:00.5+00'),
              ('u-translator', 'yael@example.com', 'יעל', 'כהן', '2024-03-01 10:05:00+00');
-    insert into teams (id, name, slug, metadata, tov_product_context, tov_tone)
-      values ('team-1', 'Acme 🚀', 'acme', '{"seats":3}', E'Notes app\nfor teams', 'friendly');
+    insert into teams (id, name, tov_product_context, tov_tone${teamColumns})
+      values ('team-1', 'Acme 🚀', E'Notes app\nfor teams', 'friendly'${teamValues});
     insert into members (id, team_id, user_id, role) values ('m-1', 'team-1', 'u-owner', 'owner'),
       ('m-2', 'team-1', 'u-translator', 'translator');
-    insert into invites (id, team_id, email, role, inviter_id, expires_at)
-      values ('inv-1', 'team-1', 'new@example.com', 'reviewer', 'u-owner', '2030-01-01 00:00:00+00');
+    insert into invites (id, team_id, email, role, inviter_id${inviteColumns})
+      values ('inv-1', 'team-1', 'new@example.com', 'reviewer', 'u-owner'${inviteValues});
     insert into projects (id, team_id, name, kind, source_language, languages, placeholder_format)
       values (${P}, 'team-1', 'Web app «beta»', 'web', 'en', '{en,de,he,ar}', 'icu');
     insert into tone_sections (team_id, title, description, rules, position)

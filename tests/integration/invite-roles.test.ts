@@ -124,7 +124,6 @@ describe("the role an invite gives", () => {
         team_id: t.teamId,
         email: uniqueEmail("legacy"),
         inviter_id: (await api().db.selectFrom("users").select("id").executeTakeFirstOrThrow()).id,
-        expires_at: new Date(Date.now() + 86_400_000),
       })
       .returning("role")
       .executeTakeFirstOrThrow();

@@ -171,8 +171,9 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
       expect(await migrateToLatest(database.db)).toEqual(later);
       // The later migrations add tables (0029: the uploaded files kept as templates) and columns
       // (0028: who a comment ever mentioned, filled from its mentions; 0030: each key's namespace,
-      // the default for every key there was; 0033: pending e-mail changes): everything the old
-      // release had is still there.
+      // the default for every key there was; 0033: pending e-mail changes), and 0034 removes
+      // better-auth's organization columns nothing read: everything else the old release had is
+      // still there.
       await expectSameAsSource(join(dir, `pgdata-pglite-${today}`), database.url, {
         newTables: [
           "ai_usage",
@@ -184,6 +185,11 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
         ],
         newMigrations: later,
         newColumns: { comments: ["mentioned_ever"], translation_keys: ["namespace"] },
+        droppedColumns: {
+          teams: ["slug", "logo", "metadata"],
+          sessions: ["active_organization_id"],
+          invites: ["expires_at"],
+        },
       });
       const comments = await sql<{ mentions: string[]; mentioned_ever: string[] }>`
         select mentions, mentioned_ever from comments`.execute(database.db);

@@ -171,7 +171,6 @@ export interface GlossaryTerms {
 export interface Invites {
   created_at: Generated<Timestamp>;
   email: string;
-  expires_at: Timestamp;
   id: string;
   inviter_id: string;
   role: Generated<string>;
@@ -304,7 +303,6 @@ export interface Screenshots {
 }
 
 export interface Sessions {
-  active_organization_id: string | null;
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   id: string;
@@ -349,10 +347,7 @@ export interface Subscriptions {
 export interface Teams {
   created_at: Generated<Timestamp>;
   id: string;
-  logo: string | null;
-  metadata: string | null;
   name: string;
-  slug: string;
   tov_product_context: string | null;
   tov_tone: string | null;
 }

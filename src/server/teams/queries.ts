@@ -11,13 +11,6 @@ import { fullName } from "../db/sql.ts";
 type Db = Kysely<DB> | Transaction<DB>;
 
 /**
- * Invites have no expiry in the spec: an invite stays pending until the address signs in or
- * someone deletes it. better-auth's table wants an expiry, so it carries a distant one that
- * nothing reads.
- */
-const NO_EXPIRY_MS = 100 * 365 * 24 * 60 * 60 * 1000;
-
-/**
  * The states an invite row passes through: `pending` (listed on the Team screen), then `accepted`
  * once the address has joined the team but has not been told yet ('You joined {team}'); the row
  * goes when it has been told, or when someone deletes the pending invite.
@@ -42,10 +35,10 @@ export function selectUserTeams(db: Db, userId: string) {
     .execute();
 }
 
-export function insertTeam(trx: Transaction<DB>, name: string, slug: string) {
+export function insertTeam(trx: Transaction<DB>, name: string) {
   return trx
     .insertInto("teams")
-    .values({ id: crypto.randomUUID(), name, slug, created_at: new Date() })
+    .values({ id: crypto.randomUUID(), name, created_at: new Date() })
     .returning(["id", "name", "created_at"])
     .executeTakeFirstOrThrow();
 }
@@ -179,7 +172,6 @@ export function insertInvite(
       role: invite.role,
       status: PENDING,
       inviter_id: invite.inviterId,
-      expires_at: new Date(now.getTime() + NO_EXPIRY_MS),
       created_at: now,
     })
     .returning(["id", "team_id", "email", "role", "created_at"])

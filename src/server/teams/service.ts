@@ -19,17 +19,6 @@ import {
   selectUserTeams,
 } from "./queries.ts";
 
-function slugFor(name: string): string {
-  const base = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 40);
-  return `${base || "team"}-${crypto.randomUUID().slice(0, 8)}`;
-}
-
 export function createTeamService(deps: {
   db: Kysely<DB>;
   access: Access;
@@ -54,7 +43,7 @@ export function createTeamService(deps: {
       const { name } = input;
       try {
         const team = await db.transaction().execute(async (trx) => {
-          const created = await insertTeam(trx, name, slugFor(name));
+          const created = await insertTeam(trx, name);
           await insertOwner(trx, created.id, user.id);
           return created;
         });
