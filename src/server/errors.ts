@@ -1,20 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ErrorCode } from "../shared/schemas/error.ts";
-
-const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
-  bad_request: 400,
-  validation_failed: 400,
-  invalid_code: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  rate_limited: 429,
-  upstream_failed: 502,
-  unavailable: 503,
-  internal: 500,
-};
+import { ERROR_STATUS, type ErrorCode } from "../shared/schemas/error.ts";
 
 /** The one error type: a stable code the client reads, and a message a person can read. */
 export class AppError extends Error {
@@ -25,7 +10,7 @@ export class AppError extends Error {
   constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.code = code;
-    this.status = statusOf[code];
+    this.status = ERROR_STATUS[code] as ContentfulStatusCode;
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
 

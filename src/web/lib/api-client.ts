@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type ErrorCode, errorBodySchema } from "../../shared/schemas/error.ts";
+import { type ErrorCode, errorBodySchema, errorCodeOfStatus } from "../../shared/schemas/error.ts";
 import { noteOpeningRequest, takeEarlyAnswer } from "./early-answers.ts";
 
 /** A failed API call: the HTTP status plus the server's stable error code and message. */
@@ -47,19 +47,6 @@ export interface ApiRequestOptions {
   method?: Method;
   body?: unknown;
   signal?: AbortSignal;
-}
-
-function statusToCode(status: number): ErrorCode {
-  if (status === 400) return "bad_request";
-  if (status === 401) return "unauthorized";
-  if (status === 403) return "forbidden";
-  if (status === 404) return "not_found";
-  if (status === 409) return "conflict";
-  if (status === 413) return "payload_too_large";
-  if (status === 429) return "rate_limited";
-  // A proxy's own 503 while the server restarts, as well as ours when the database is away.
-  if (status === 503) return "unavailable";
-  return "internal";
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -111,7 +98,7 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
     }
     throw new ApiError(
       response.status,
-      statusToCode(response.status),
+      errorCodeOfStatus(response.status),
       response.statusText || "Request failed",
       false,
       undefined,

@@ -52,7 +52,7 @@ export function useProjectEvents(
 
   useEffect(() => {
     if (!projectId || typeof EventSource === "undefined") return;
-    const source = new EventSource(`/api${fillPath(eventsPath, { id: projectId })}`, {
+    const source = new EventSource(`/api${fillPath(eventsPath, { projectId })}`, {
       withCredentials: true,
     });
     let opened = false;
