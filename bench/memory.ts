@@ -107,8 +107,8 @@ async function seedOtherTeams(db: Kysely<DB>, count: number) {
     const last = Math.min(teams, first + INSERT_BATCH_TEAMS - 1);
     const perTeam = Math.min(OTHER_KEYS_PER_TEAM, count);
     await sql`
-      insert into teams (id, name, slug)
-      select 'bench-other-' || t, 'Other ' || t, 'bench-other-' || t from generate_series(${first}::int, ${last}::int) t
+      insert into teams (id, name)
+      select 'bench-other-' || t, 'Other ' || t from generate_series(${first}::int, ${last}::int) t
     `.execute(db);
     const projects = await sql<{ id: string }>`
       insert into projects (team_id, name, source_language, languages)

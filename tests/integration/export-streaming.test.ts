@@ -32,9 +32,7 @@ const LANGUAGES = ["en", "de", "fr"];
 
 async function seedProject(db: Kysely<DB>, keys: number, languages = LANGUAGES): Promise<ProjectRow> {
   const suffix = Math.random().toString(36).slice(2, 10);
-  await sql`insert into teams (id, name, slug) values (${`t-${suffix}`}, 'Export', ${`export-${suffix}`})`.execute(
-    db,
-  );
+  await sql`insert into teams (id, name) values (${`t-${suffix}`}, 'Export')`.execute(db);
   const project = await db
     .insertInto("projects")
     .values({ team_id: `t-${suffix}`, name: "Export", source_language: "en", languages })

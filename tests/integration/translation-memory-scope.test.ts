@@ -21,7 +21,7 @@ const OTHER_KEYS_PER_TEAM = 1500;
 /** A team with one project (en → de) of `keys` keys whose source texts all resemble each other. */
 async function seedTeam(db: Kysely<DB>, name: string, keys: number) {
   const teamId = `${name}-${crypto.randomUUID()}`;
-  await sql`insert into teams (id, name, slug) values (${teamId}, ${name}, ${teamId})`.execute(db);
+  await sql`insert into teams (id, name) values (${teamId}, ${name})`.execute(db);
   const project = await sql<{ id: string }>`
     insert into projects (team_id, name, source_language, languages)
     values (${teamId}, ${name}, 'en', '{en,de}') returning id
