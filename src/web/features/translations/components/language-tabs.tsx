@@ -46,14 +46,11 @@ export function LanguageTabs({ project, completion, selected, onSelect, onAddLan
     tabs[next]?.focus();
   };
   return (
-    <div className="flex flex-wrap items-center gap-x-1 border-b border-border">
-      <div
-        role="tablist"
-        aria-label="Languages"
-        // Wrapping, not scrolling sideways: on a phone every language stays in view (issue 19).
-        className="flex flex-wrap gap-x-1"
-        onKeyDown={onKeyDown}
-      >
+    // The tabs and '+ Add language' flow as words do: they wrap, not scroll sideways, so on a phone
+    // every language stays in view (issue 19), and the button sits after the last tab on its line
+    // (a line of its own pushed the keys down, issue 34).
+    <div className="border-b border-border leading-none">
+      <div role="tablist" aria-label="Languages" className="inline" onKeyDown={onKeyDown}>
         {project.languages.map((code) => {
           const state = byCode.get(code);
           const isSource = code === project.sourceLanguage;
@@ -70,7 +67,8 @@ export function LanguageTabs({ project, completion, selected, onSelect, onAddLan
               data-language={code}
               onClick={() => onSelect(code)}
               className={cn(
-                "-mb-px flex shrink-0 items-center gap-2 border-b-2 px-3 py-2 text-sm transition-colors",
+                // A little tighter on a phone, where the tabs often take two or three rows.
+                "-mb-px mr-1 inline-flex items-center gap-1.5 border-b-2 px-2 py-1.5 align-bottom text-sm transition-colors sm:gap-2 sm:px-3 sm:py-2",
                 "focus-visible:outline-2 focus-visible:outline-ring",
                 active
                   ? "border-brand-600 font-medium text-foreground"
@@ -106,10 +104,12 @@ export function LanguageTabs({ project, completion, selected, onSelect, onAddLan
         <button
           type="button"
           onClick={onAddLanguage}
-          className="flex shrink-0 items-center gap-1 rounded-md px-3 py-2 text-sm text-muted transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          title="Add language"
+          className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 align-bottom text-sm text-muted transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring sm:px-3 sm:py-2"
         >
           <Plus className="size-4" aria-hidden="true" />
-          Add language
+          {/* On a phone the sign alone: the tabs keep the width. */}
+          <span className="sr-only sm:not-sr-only">Add language</span>
         </button>
       ) : null}
     </div>
