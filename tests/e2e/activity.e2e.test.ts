@@ -130,8 +130,14 @@ describe(`activity on ${testDatabaseLabel()}`, () => {
     page.on("request", (request) => {
       if (request.url().includes(`/api/teams/${teamId}/activity`)) feedRequests += 1;
     });
+    // The live stream answers once it is open: an edit made before that would never be sent to
+    // this page (the feed was read before it), so the owner edits after it.
+    const streamOpen = page.waitForResponse(
+      (response) => /\/api\/projects\/[^/]+\/events$/.test(new URL(response.url()).pathname) && response.ok(),
+    );
     await page.goto(`${app.url}/app/activity`);
     await expectVisible(page.getByRole("region", { name: "Today" }));
+    await streamOpen;
     const before = await entries(page);
     expect(before.join(" ")).toContain("Ada Owner edited");
     // Reviewers see string work only: no "Show" choice of the whole team.
