@@ -8,21 +8,36 @@ export interface ApiAnswer<T = unknown> {
 export class ApiClient {
   cookie = "";
 
-  constructor(private readonly baseUrl: string) {}
+  /**
+   * `headers` go with every request: an API key client is `new ApiClient(url, { "x-api-key": key })`.
+   */
+  constructor(
+    readonly baseUrl: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
+  /**
+   * One request: a JSON body (or FormData, sent as multipart, or `rawBody` as it is); the answer's
+   * JSON parsed, its bytes when `bytes` is set, its text otherwise.
+   */
   async request<T = unknown>(
     method: string,
     path: string,
-    options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+    options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; bytes?: boolean } = {},
   ): Promise<ApiAnswer<T>> {
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = { ...this.headers, ...options.headers };
     if (this.cookie) headers.cookie = this.cookie;
-    let body: string | undefined;
+    let body: string | FormData | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body instanceof FormData) body = options.body;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined) headers["content-type"] ??= "application/json";
+    if (typeof body === "string") headers["content-type"] ??= "application/json";
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
     this.keepCookies(response.headers);
+    if (options.bytes) {
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return { status: response.status, headers: response.headers, body: bytes as T };
+    }
     const text = await response.text();
     const type = response.headers.get("content-type") ?? "";
     return {

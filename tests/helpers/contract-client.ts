@@ -1,31 +1,31 @@
 import type { AnyContractProcedure, InferSchemaInput, InferSchemaOutput } from "@orpc/contract";
-import type { z } from "zod";
-import { honoPath } from "../../src/server/http/contract-routes.ts";
-import { isMultipart } from "../../src/shared/contract/media.ts";
-import { fillPath } from "../../src/shared/contract/path-params.ts";
+import { contractRequest, honoPath } from "../../src/shared/contract/http-request.ts";
+import type { FileAnswer } from "../../src/shared/contract/media.ts";
 import type { ErrorBody } from "../../src/shared/schemas/error.ts";
 import type { ApiAnswer, ApiClient } from "./api-client.ts";
 
 export type InputOf<P extends AnyContractProcedure> = InferSchemaInput<
   NonNullable<P["~orpc"]["inputSchema"]>
 >;
-type OutputOf<P extends AnyContractProcedure> = InferSchemaOutput<NonNullable<P["~orpc"]["outputSchema"]>>;
+type ContractOutput<P extends AnyContractProcedure> = InferSchemaOutput<
+  NonNullable<P["~orpc"]["outputSchema"]>
+>;
+/** The answer's body as a test reads it: a file answer's bytes, a JSON answer parsed. */
+export type OutputOf<P extends AnyContractProcedure> =
+  ContractOutput<P> extends FileAnswer ? Uint8Array : ContractOutput<P>;
 
-interface DetailedInput {
-  params?: Record<string, string>;
-  query?: Record<string, string | number | boolean | undefined>;
-  body?: unknown;
+/** Extra request headers, for the few tests about them (`If-None-Match`, a foreign Origin). */
+export interface CallOptions {
+  headers?: Record<string, string>;
 }
 
-/** The request a contract endpoint makes of `input`: its method, and its path with params and query. */
+/**
+ * The request an endpoint makes of `input` (the shared mapping the web and the CLI use): its
+ * method, and its path under the origin with params and query, for tests about raw HTTP.
+ */
 export function requestOf(procedure: AnyContractProcedure, input: unknown): { method: string; path: string } {
-  const { route } = procedure["~orpc"];
-  const { params, query } = (input ?? {}) as DetailedInput;
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {}))
-    if (value !== undefined) search.set(name, String(value));
-  const suffix = search.size > 0 ? `?${search}` : "";
-  return { method: route.method ?? "GET", path: `/api${fillPath(route.path ?? "/", params)}${suffix}` };
+  const { method, url } = contractRequest(procedure, input);
+  return { method, path: url };
 }
 
 /**
@@ -37,44 +37,41 @@ export function routeOf(procedure: AnyContractProcedure): string {
   return `${route.method ?? "GET"} /api${honoPath(route.path ?? "/")}`;
 }
 
-/**
- * The body an endpoint is sent for `input`: a multipart body (the import) as FormData, files as they
- * are and the other fields as text, as the web's client sends it; every other body as it is, for JSON.
- */
-export function bodyOf(procedure: AnyContractProcedure, input: unknown): unknown {
-  const { body } = (input ?? {}) as DetailedInput;
-  const schema = (procedure["~orpc"].inputSchema as { shape?: { body?: z.ZodType } } | undefined)?.shape
-    ?.body;
-  if (body === undefined || schema === undefined || !isMultipart(schema)) return body;
-  const form = new FormData();
-  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
-    if (value !== undefined) form.set(name, value instanceof Blob ? value : String(value));
-  }
-  return form;
+function send<T>(
+  client: ApiClient,
+  procedure: AnyContractProcedure,
+  input: unknown,
+  options: CallOptions,
+): Promise<ApiAnswer<T>> {
+  const { method, url, body, answer } = contractRequest(procedure, input);
+  return client.request<T>(method, url, {
+    ...(body === undefined ? {} : { body: body.value }),
+    ...(options.headers ? { headers: options.headers } : {}),
+    bytes: answer.kind === "file",
+  });
 }
 
 /**
- * A typed call of one endpoint of the contract, as the given client (its session cookie):
+ * A typed call of one endpoint of the contract, as the given client (its session cookie or API key):
  * `await call(owner, contract.reviews.create, { params: { projectId }, body: { title } })`. The
  * input is checked by the type checker against the contract; the answer's body is typed as the
- * contract's answer. `fail` types the body as the API's error shape, for tests of refusals.
+ * contract's answer (a file's bytes for a file answer). `fail` types the body as the API's error
+ * shape, for tests of refusals.
  */
 export function call<P extends AnyContractProcedure>(
   client: ApiClient,
   procedure: P,
   input: InputOf<P>,
+  options: CallOptions = {},
 ): Promise<ApiAnswer<OutputOf<P>>> {
-  const { method, path } = requestOf(procedure, input);
-  const { body } = (input ?? {}) as DetailedInput;
-  return client.request<OutputOf<P>>(method, path, body === undefined ? {} : { body });
+  return send(client, procedure, input, options);
 }
 
 export function fail<P extends AnyContractProcedure>(
   client: ApiClient,
   procedure: P,
   input: InputOf<P>,
+  options: CallOptions = {},
 ): Promise<ApiAnswer<ErrorBody>> {
-  const { method, path } = requestOf(procedure, input);
-  const { body } = (input ?? {}) as DetailedInput;
-  return client.request<ErrorBody>(method, path, body === undefined ? {} : { body });
+  return send(client, procedure, input, options);
 }

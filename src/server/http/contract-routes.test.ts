@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
+import { honoPath } from "../../shared/contract/http-request.ts";
 import { pathParams } from "../../shared/contract/path-params.ts";
 import type { reviewsContract } from "../../shared/contract/reviews.ts";
 import { changing, endpoint } from "../../shared/contract/route.ts";
 import { AppError } from "../errors.ts";
 import type { AppEnv } from "./app-env.ts";
-import { type ContractAnswer, type ContractInput, contractRoutes, honoPath } from "./contract-routes.ts";
+import { type ContractAnswer, type ContractInput, contractRoutes } from "./contract-routes.ts";
 
 const notes = {
   create: endpoint

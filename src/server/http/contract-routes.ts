@@ -2,6 +2,7 @@ import type { AnyContractProcedure, InferSchemaInput, InferSchemaOutput } from "
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { type DescribeRouteOptions, describeRoute, validator } from "hono-openapi";
 import { z } from "zod";
+import { honoPath } from "../../shared/contract/http-request.ts";
 import { fileMediaType, isMultipart, MULTIPART } from "../../shared/contract/media.ts";
 import { PATH_PARAMS, type PathParamName } from "../../shared/contract/path-params.ts";
 import { AppError } from "../errors.ts";
@@ -33,11 +34,6 @@ export interface ContractImplementation<P extends AnyContractProcedure> {
 export type ContractImplementations<R extends Record<string, AnyContractProcedure>> = {
   [K in keyof R]: ContractHandler<R[K]> | ContractImplementation<R[K]>;
 };
-
-/** `/reviews/{reviewId}` as Hono writes it: `/reviews/:reviewId`. */
-export function honoPath(path: string): string {
-  return path.replace(/\{([^}]+)\}/g, ":$1");
-}
 
 function zodSchema(schema: unknown, what: string): z.ZodType {
   if (!(schema instanceof z.ZodType)) throw new Error(`${what} of a contract must be a zod schema`);

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
+import { contractRequest } from "../../../src/shared/contract/http-request.ts";
 import type { ApiApp } from "../api-app.ts";
 import type { ApiClient } from "../api-client.ts";
-import { bodyOf, requestOf } from "../contract-client.ts";
 import {
   addToTeam,
   buildKey,
@@ -206,8 +206,8 @@ async function requestOfCase(
 ): Promise<{ method: string; path: string; given: unknown }> {
   if ("endpoint" in routeCase) {
     const input = await routeCase.input?.(f);
-    const given = routeCase.body ? routeCase.body(f) : bodyOf(routeCase.endpoint, input);
-    return { ...requestOf(routeCase.endpoint, input), given };
+    const { method, url, body } = contractRequest(routeCase.endpoint, input);
+    return { method, path: url, given: routeCase.body ? routeCase.body(f) : body?.value };
   }
   const [method = "GET"] = routeCase.route.split(" ");
   return { method, path: await routeCase.path(f), given: routeCase.body?.(f) };
