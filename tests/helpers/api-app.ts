@@ -8,7 +8,6 @@ import { contract } from "../../src/shared/contract/index.ts";
 import { ApiClient } from "./api-client.ts";
 import { type AppServer, startAppServer } from "./app-server.ts";
 import { call } from "./contract-client.ts";
-import { uniqueEmail } from "./factories.ts";
 import { type MailServer, startMailServer } from "./smtp.ts";
 
 export interface ApiApp {
@@ -43,10 +42,10 @@ export function apiAppForThisFile(
       client,
       async signIn(email) {
         const api = client();
-        const sent = await api.request("POST", "/api/auth/code", { body: { email } });
+        const sent = await call(api, contract.auth.sendCode, { body: { email } });
         if (sent.status !== 200) throw new Error(`sending a code failed: ${JSON.stringify(sent.body)}`);
         const code = await mail.codeFor(email);
-        const verified = await api.request("POST", "/api/auth/verify", { body: { email, code } });
+        const verified = await call(api, contract.auth.verify, { body: { email, code } });
         if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
         return api;
       },
@@ -62,31 +61,4 @@ export function apiAppForThisFile(
     if (!state) throw new Error("apiAppForThisFile(): only inside tests and hooks");
     return state;
   };
-}
-
-/** Puts a user in a team with a role, as an accepted invite will (invites come with team management). */
-export async function addMember(db: Kysely<DB>, teamId: string, email: string, role: "admin" | "reviewer") {
-  const user = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
-  await db
-    .insertInto("members")
-    .values({ id: crypto.randomUUID(), team_id: teamId, user_id: user.id, role, created_at: new Date() })
-    .execute();
-}
-
-/** A signed-in owner with a team and a project (languages en + the given ones). */
-export async function ownerWithProject(api: ApiApp, languages: string[] = ["de"]) {
-  const email = uniqueEmail("owner");
-  const owner = await api.signIn(email);
-  const team = await owner.request<{ id: string }>("POST", "/api/teams", { body: { name: "Team" } });
-  const project = await call(owner, contract.projects.create, {
-    params: { teamId: team.body.id },
-    body: { name: "App" },
-  });
-  if (languages.length > 0) {
-    await call(owner, contract.projects.setLanguages, {
-      params: { projectId: project.body.id },
-      body: { languages: ["en", ...languages] },
-    });
-  }
-  return { owner, email, teamId: team.body.id, projectId: project.body.id };
 }

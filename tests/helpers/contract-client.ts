@@ -14,6 +14,15 @@ type ContractOutput<P extends AnyContractProcedure> = InferSchemaOutput<
 export type OutputOf<P extends AnyContractProcedure> =
   ContractOutput<P> extends FileAnswer ? Uint8Array : ContractOutput<P>;
 
+/**
+ * A refused call's input: params typed by the contract (a refusal is about something real), the
+ * body and query anything, for tests that send what the contract forbids.
+ */
+export type RefusedInputOf<P extends AnyContractProcedure> =
+  InputOf<P> extends { params: infer Params }
+    ? { params: Params; query?: Record<string, unknown>; body?: unknown }
+    : { query?: Record<string, unknown>; body?: unknown } | undefined;
+
 /** Extra request headers, for the few tests about them (`If-None-Match`, a foreign Origin). */
 export interface CallOptions {
   headers?: Record<string, string>;
@@ -70,7 +79,7 @@ export function call<P extends AnyContractProcedure>(
 export function fail<P extends AnyContractProcedure>(
   client: ApiClient,
   procedure: P,
-  input: InputOf<P>,
+  input: RefusedInputOf<P>,
   options: CallOptions = {},
 ): Promise<ApiAnswer<ErrorBody>> {
   return send(client, procedure, input, options);

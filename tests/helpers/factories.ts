@@ -122,6 +122,42 @@ export async function signInAs(
   return client;
 }
 
+/**
+ * A signed-in owner (no code spent) with a team and a project in en and `languages`: the start of
+ * most API tests. Takes anything that holds the server (`api()`, an e2e world).
+ */
+export async function ownerWithProject(holder: { app: AppServer }, languages: string[] = ["de"]) {
+  const user = await buildUser(holder.app, { email: uniqueEmail("owner") });
+  const owner = await signInAs(user);
+  const team = await buildTeam(owner, { name: "Team" });
+  const project = await buildProject(owner, team.id, { languages });
+  return { owner, user, email: user.email, teamId: team.id, projectId: project.id };
+}
+
+/**
+ * Another person in the team with `role`, signed in: `memberOf(api(), teamId, "reviewer")`. A
+ * first name gives them a profile (what the onboarding's name step saves).
+ */
+export async function memberOf(
+  holder: { app: AppServer },
+  teamId: string,
+  role: MemberRole,
+  options: { email?: string; firstName?: string; lastName?: string } = {},
+) {
+  const user = await buildUser(holder.app, { ...options, email: options.email ?? uniqueEmail(role) });
+  await addToTeam(user, teamId, role);
+  return { client: await signInAs(user), user, email: user.email };
+}
+
+/** A string saved as the editor saves it (`force`: past the placeholder check). */
+export async function saveString(client: ApiClient, keyId: string, language: string, value: string) {
+  const saved = await call(client, contract.strings.save, {
+    params: { keyId, lang: language },
+    body: { value, force: true },
+  });
+  return expectStatus(`saving the ${language} string`, saved, 200);
+}
+
 /** Fails with the answer when a factory's request was refused: the data must really be there. */
 function expectStatus<T>(what: string, answer: { status: number; body: T }, status: number): T {
   if (answer.status !== status) {
@@ -133,8 +169,7 @@ function expectStatus<T>(what: string, answer: { status: number; body: T }, stat
 /** A team created by `owner` through the API (the creator is its owner). */
 export async function buildTeam(owner: ApiClient, options: { name?: string } = {}) {
   const name = options.name ?? `Team ${uniqueEmail("t").split("@")[0]}`;
-  const answer = await owner.request<{ id: string; name: string }>("POST", "/api/teams", { body: { name } });
-  return expectStatus("creating a team", answer, 201);
+  return expectStatus("creating a team", await call(owner, contract.teams.create, { body: { name } }), 201);
 }
 
 /**
@@ -186,11 +221,7 @@ export async function buildKey(
   const created = await call(client, contract.keys.create, { params: { projectId: projectId }, body });
   const keyId = expectStatus(`creating key ${key}`, created, 201).id;
   for (const [language, value] of Object.entries(options.strings ?? {})) {
-    const saved = await call(client, contract.strings.save, {
-      params: { keyId, lang: language },
-      body: { value, force: true },
-    });
-    expectStatus(`saving the ${language} string of ${key}`, saved, 200);
+    await saveString(client, keyId, language, value);
   }
   return keyId;
 }

@@ -1,10 +1,11 @@
 import pg from "pg";
 import { expect } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
 import type { Approval, CreateReviewBody } from "../../src/shared/schemas/reviews.ts";
-import { type ApiApp, type ApiClient, ownerWithProject } from "./api-app.ts";
-import { call } from "./contract-client.ts";
+import type { ApiApp, ApiClient } from "./api-app.ts";
+import type { ApiAnswer } from "./api-client.ts";
+import { call, fail } from "./contract-client.ts";
+import { buildKey, ownerWithProject } from "./factories.ts";
 
 // Shared by the reviews tests (reviews-api.test.ts, reviews-approvals.test.ts).
 
@@ -12,30 +13,14 @@ export interface ErrorBody {
   error: { code: string; message: string };
 }
 
-export async function addKey(owner: ApiClient, projectId: string, key: string, sourceValue?: string) {
-  const created = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
-    body: sourceValue === undefined ? { key } : { key, sourceValue },
-  });
-  expect(created.status).toBe(201);
-  return created.body.id;
-}
-
-export async function saveString(client: ApiClient, keyId: string, language: string, value: string) {
-  const saved = await client.request("PUT", `/api/keys/${keyId}/strings/${language}`, {
-    body: { value, force: true },
-  });
-  expect(saved.status).toBe(200);
-}
-
 /** An owner (named) with a project in en, de, fr and three keys; `b.key` has a German string. */
 export async function projectWithKeys(api: ApiApp) {
   const setup = await ownerWithProject(api, ["de", "fr"]);
   const { owner, projectId } = setup;
-  await owner.request("PUT", "/api/profile", { body: { firstName: "Olga", lastName: "Owner" } });
-  const b = await addKey(owner, projectId, "b.key", "Bee");
-  const a = await addKey(owner, projectId, "a.key", "Ay");
-  const Z = await addKey(owner, projectId, "Z.key", "Zed");
-  await saveString(owner, b, "de", "Biene");
+  await call(owner, contract.profiles.save, { body: { firstName: "Olga", lastName: "Owner" } });
+  const b = await buildKey(owner, projectId, "b.key", { source: "Bee", strings: { de: "Biene" } });
+  const a = await buildKey(owner, projectId, "a.key", { source: "Ay" });
+  const Z = await buildKey(owner, projectId, "Z.key", { source: "Zed" });
   return { ...setup, keys: { a, b, Z } };
 }
 
@@ -51,8 +36,10 @@ export async function getReview(client: ApiClient, reviewId: string) {
   return answer.body;
 }
 
+/** A verdict, or its refusal: the answer typed as either. */
 export async function setApproval(client: ApiClient, reviewId: string, body: Record<string, unknown>) {
-  return client.request<Approval & ErrorBody>("PUT", `/api/reviews/${reviewId}/approvals`, { body });
+  const answer = await fail(client, contract.reviews.setApproval, { params: { reviewId }, body });
+  return answer as ApiAnswer<Approval & ErrorBody>;
 }
 
 /** The event bus's own channel (src/server/events/event-bus.ts). */
