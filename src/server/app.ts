@@ -5,6 +5,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { openAPIRouteHandler } from "hono-openapi";
+import { API_KEY_SECURITY_SCHEME, PUBLIC_API_DOCUMENT_PATH } from "../shared/contract/v1.ts";
 import type { AuthService } from "./auth/service.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
 import { QueryAbandonedError, withQuerySignal } from "./db/query-scope.ts";
@@ -44,6 +45,7 @@ const PUBLIC_ROUTES = [
   // The link mailed to a new e-mail address may be opened signed out, or in another browser.
   "POST /api/profile/email/confirm",
   "GET /api/openapi.json",
+  `GET /api${PUBLIC_API_DOCUMENT_PATH}`,
   "GET /api/docs",
   "GET /api/docs/scalar.js",
 ];
@@ -64,6 +66,33 @@ function toAppError(error: unknown, logger: Logger): AppError {
   return new AppError("internal", "An unexpected error occurred. Please try again.");
 }
 
+/**
+ * /api/v1: the modules' routes for CI and scripts, authorized by a project API key, and their own
+ * OpenAPI 3.1 document, from the same contract (src/shared/contract/v1.ts) the routes are built on.
+ */
+function publicApi(modules: readonly FeatureModule[]) {
+  const v1 = new Hono<AppEnv>();
+  for (const module of modules) if (module.publicApiRoutes) v1.route("/", module.publicApiRoutes);
+  v1.get(
+    PUBLIC_API_DOCUMENT_PATH,
+    openAPIRouteHandler(v1, {
+      documentation: {
+        openapi: "3.1.0",
+        info: {
+          title: "Sprog public API",
+          version: "1.0.0",
+          description:
+            'For CI/CD and scripts: pull and push translation files, the project\'s status and key names, and its webhooks. Every request carries a project API key (Project Settings → API Access) in the `x-api-key` header; each endpoint names the scope the key needs. Errors: `{ "error": { "code", "message" } }`. Rate limit: 60 requests a minute per key and scope.',
+        },
+        servers: [{ url: "/api" }],
+        components: { securitySchemes: API_KEY_SECURITY_SCHEME },
+      },
+      exclude: [PUBLIC_API_DOCUMENT_PATH],
+    }),
+  );
+  return v1;
+}
+
 export function buildApp({
   publicUrl,
   maxUploadMb,
@@ -77,7 +106,8 @@ export function buildApp({
   let apiRoutes: { path: string }[] = [];
   const api = new Hono<AppEnv>();
   // Authorized by an API key or a provider's signature, not a cookie: they answer before the check.
-  for (const module of modules) module.mountKeyRoutes?.(api);
+  api.route("/", publicApi(modules));
+  for (const module of modules) if (module.signedRoutes) api.route("/", module.signedRoutes);
   api
     .use("*", originCheck([publicUrl]))
     .use("*", requestBodyLimit({ jsonMb: maxJsonBodyMb, uploadMb: maxUploadMb }))
@@ -95,6 +125,8 @@ export function buildApp({
         info: { title: "Sprog API", version: "0.1.0", description: "The API behind the Sprog web app." },
         servers: [{ url: "/api" }],
       },
+      // The public API has its own document (/api/v1/openapi.json), with its security scheme.
+      exclude: [/^\/v1\//],
     }),
   );
   api.route("/", apiDocsRoutes());
@@ -123,7 +155,7 @@ export function buildApp({
   app.use("/api/*", compressAppJson());
   app.route("/api", api);
   // Outside /api: the pull API's compatible alias and the CLI for CI (before the SPA fallback).
-  for (const module of modules) module.mountRootRoutes?.(app);
+  for (const module of modules) if (module.rootRoutes) app.route("/", module.rootRoutes);
 
   app.onError((error, c) => {
     // Whatever failed after the client went away (better-auth, say, wraps the abandoned read in its

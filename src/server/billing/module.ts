@@ -1,5 +1,3 @@
-import type { Hono } from "hono";
-import type { AppEnv } from "../http/app-env.ts";
 import type { Core } from "../modules/feature-module.ts";
 import { createBillingService } from "./billing-service.ts";
 import { billingRoutes, billingWebhookRoutes } from "./routes.ts";
@@ -23,9 +21,7 @@ export function billingModule(core: Core) {
     name: "billing",
     routes: billingRoutes(billing),
     // Authorized by the provider's signature, not a session.
-    mountKeyRoutes: (api: Hono<AppEnv>) => {
-      api.route("/", billingWebhookRoutes(webhooks));
-    },
+    signedRoutes: billingWebhookRoutes(webhooks),
     billing,
   };
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Scalar } from "@scalar/hono-api-reference";
 import { type Context, Hono } from "hono";
+import { PUBLIC_API_DOCUMENT_PATH } from "../../shared/contract/v1.ts";
 import { securityHeaders } from "./security.ts";
 
 // The package exports no path to its browser bundle; find it beside the package's entry point.
@@ -15,7 +16,10 @@ const scalarBundlePath = join(
 let bundle: Promise<Buffer> | undefined;
 
 const renderReference = Scalar({
-  url: "/api/openapi.json",
+  sources: [
+    { title: "Session API (the web app)", url: "/api/openapi.json" },
+    { title: "Public API (/api/v1, API keys)", url: `/api${PUBLIC_API_DOCUMENT_PATH}` },
+  ],
   cdn: "/api/docs/scalar.js",
   pageTitle: "Sprog API",
 });

@@ -3,12 +3,16 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { type DescribeRouteOptions, describeRoute, validator } from "hono-openapi";
 import { z } from "zod";
 import { honoPath } from "../../shared/contract/http-request.ts";
-import { fileMediaType, isMultipart, MULTIPART } from "../../shared/contract/media.ts";
+import { fileMediaTypes, isMultipart, MULTIPART } from "../../shared/contract/media.ts";
 import { PATH_PARAMS, type PathParamName } from "../../shared/contract/path-params.ts";
+import { apiKeyScopeOf } from "../../shared/contract/v1.ts";
+import type { ApiKeyScope } from "../../shared/schemas/api-keys.ts";
+import { API_KEY_HEADER } from "../../shared/schemas/pull.ts";
+import type { Authorize } from "../api-keys/authorize.ts";
 import { AppError } from "../errors.ts";
 import type { AppEnv } from "./app-env.ts";
 import { ok, problem } from "./openapi.ts";
-import { formBody, jsonBody, queryParams } from "./validate.ts";
+import { formBody, jsonBody, parseJsonText, queryParams } from "./validate.ts";
 
 type InputSchemaOf<P extends AnyContractProcedure> = NonNullable<P["~orpc"]["inputSchema"]>;
 type OutputSchemaOf<P extends AnyContractProcedure> = NonNullable<P["~orpc"]["outputSchema"]>;
@@ -89,26 +93,54 @@ function documentation(procedure: AnyContractProcedure) {
   const status = route.successStatus ?? 200;
   const description = route.successDescription ?? "OK";
   const output = outputSchema === undefined ? undefined : zodSchema(outputSchema, "output");
-  const mediaType = output && fileMediaType(output);
+  const mediaTypes = output ? fileMediaTypes(output) : [];
+  const file = { schema: { type: "string", format: "binary" } };
   const responses: Record<number, object> = {
     [status]:
       output === undefined
         ? { description }
-        : mediaType
-          ? { description, content: { [mediaType]: { schema: { type: "string", format: "binary" } } } }
+        : mediaTypes.length > 0
+          ? { description, content: Object.fromEntries(mediaTypes.map((type) => [type, file])) }
           : ok(output, description),
   };
   for (const entry of Object.values(errorMap as Record<string, { status?: number; message?: string }>)) {
     if (entry?.status) responses[entry.status] = problem(entry.message ?? "Error");
   }
   const body = inputParts(procedure).body;
+  // What the contract adds to the generated operation: an API key's security requirement, headers.
+  const { security, parameters } = typeof route.spec === "function" ? route.spec({}) : (route.spec ?? {});
   return describeRoute({
+    ...(security ? { security } : {}),
+    ...(parameters ? { parameters: parameters as DescribeRouteOptions["parameters"] } : {}),
     ...(body && isMultipart(body) ? { requestBody: multipartDocumentation(body) } : {}),
     ...(route.tags ? { tags: [...route.tags] } : {}),
     ...(route.summary ? { summary: route.summary } : {}),
     ...(route.description ? { description: route.description } : {}),
     responses: responses as DescribeRouteOptions["responses"],
   });
+}
+
+/**
+ * An API key endpoint's check, before anything else about the request is looked at: the key in
+ * its header, with the scope the contract's security requirement names.
+ */
+function apiKeyCheck(name: string, scope: ApiKeyScope, authorize: Authorize | undefined): MiddlewareHandler {
+  if (!authorize) throw new Error(`contract ${name} needs an API key: give contractRoutes an authorize`);
+  return async (c, next) => {
+    c.set("apiKey", await authorize(c.req.header(API_KEY_HEADER), scope));
+    await next();
+  };
+}
+
+/**
+ * A JSON body read whatever its Content-Type says: scripts post to the public API with
+ * `curl -d`, which labels the body form data.
+ */
+function jsonText(schema: z.ZodType): MiddlewareHandler {
+  return async (c, next) => {
+    c.req.addValidatedData("json", parseJsonText(await c.req.text(), schema) as object);
+    await next();
+  };
 }
 
 /**
@@ -120,6 +152,7 @@ function documentation(procedure: AnyContractProcedure) {
 export function contractRoutes<R extends Record<string, AnyContractProcedure>>(
   contract: R,
   implementations: ContractImplementations<R>,
+  options: { authorize?: Authorize } = {},
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   for (const name of Object.keys(contract) as (keyof R & string)[]) {
@@ -130,12 +163,19 @@ export function contractRoutes<R extends Record<string, AnyContractProcedure>>(
     const { route } = procedure["~orpc"];
     if (!route.method || !route.path) throw new Error(`contract ${name} needs a method and a path`);
     const parts = inputParts(procedure);
-    const middlewares = [documentation(procedure), ...use] as MiddlewareHandler[];
+    const scope = apiKeyScopeOf(procedure);
+    const middlewares = [documentation(procedure)] as MiddlewareHandler[];
+    if (scope) middlewares.push(apiKeyCheck(name, scope, options.authorize));
+    middlewares.push(...(use as MiddlewareHandler[]));
     if (parts.params) middlewares.push(pathParamsValidator(parts.params) as MiddlewareHandler);
     if (parts.query) middlewares.push(queryParams(parts.query) as MiddlewareHandler);
     if (parts.body) {
       middlewares.push(
-        (isMultipart(parts.body) ? formBody(parts.body) : jsonBody(parts.body)) as MiddlewareHandler,
+        (isMultipart(parts.body)
+          ? formBody(parts.body)
+          : scope
+            ? jsonText(parts.body)
+            : jsonBody(parts.body)) as MiddlewareHandler,
       );
     }
     const status = route.successStatus ?? 200;

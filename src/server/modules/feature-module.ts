@@ -44,14 +44,16 @@ export interface JobWorker<Q extends QueueName = QueueName> {
 
 /**
  * One server feature as the app mounts it. `routes` answer under /api behind the origin check and
- * the one authentication middleware; `mountKeyRoutes` puts routes under /api before them (authorized
- * by an API key or a signature instead of a session); `mountRootRoutes` puts routes outside /api.
- * Those two are functions because such routes keep their own Hono environment (the pull API's key).
+ * the one authentication middleware (the session API); `publicApiRoutes` are its part of /api/v1,
+ * authorized by a project API key and described by their own OpenAPI document; `signedRoutes`
+ * answer under /api before the origin check, authorized by a provider's signature; `rootRoutes`
+ * answer outside /api.
  */
 export interface FeatureModule {
   name: string;
   routes?: Hono<AppEnv>;
-  mountKeyRoutes?: (api: Hono<AppEnv>) => void;
-  mountRootRoutes?: (app: Hono) => void;
+  publicApiRoutes?: Hono<AppEnv>;
+  signedRoutes?: Hono<AppEnv>;
+  rootRoutes?: Hono<AppEnv>;
   jobs?: JobWorker[];
 }

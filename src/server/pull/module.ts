@@ -1,4 +1,4 @@
-import type { Hono } from "hono";
+import { Hono } from "hono";
 import { PULL_ALIAS_PATH } from "../../shared/schemas/pull.ts";
 import type { ApiKeyService } from "../api-keys/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -25,13 +25,9 @@ export function pullModule(core: Core, deps: { apiKeys: ApiKeyService }) {
   return {
     name: "pull",
     authorize: pull.authorize,
-    mountKeyRoutes: (api: Hono<AppEnv>) => {
-      api.route("/", pullRoutes(pull));
-      api.route("/", projectInfoRoutes({ info: createProjectInfo(core.db), authorize: pull.authorize }));
-    },
-    mountRootRoutes: (app: Hono) => {
-      app.route("/", pullRoutes(pull, PULL_ALIAS_PATH));
-      app.route("/", cliRoutes());
-    },
+    publicApiRoutes: new Hono<AppEnv>()
+      .route("/", pullRoutes(pull))
+      .route("/", projectInfoRoutes({ info: createProjectInfo(core.db), authorize: pull.authorize })),
+    rootRoutes: new Hono<AppEnv>().route("/", pullRoutes(pull, PULL_ALIAS_PATH)).route("/", cliRoutes()),
   };
 }

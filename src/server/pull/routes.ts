@@ -1,41 +1,16 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { describeRoute, resolver } from "hono-openapi";
-import {
-  API_KEY_HEADER,
-  PULL_ALIAS_PATH,
-  PULL_FORMATS,
-  PULL_PLACEHOLDER_FORMATS,
-  type PullBody,
-  pullBodySchema,
-} from "../../shared/schemas/pull.ts";
-import type { ApiKeyRow } from "../api-keys/service.ts";
+import { v1Contract } from "../../shared/contract/v1.ts";
 import { AppError } from "../errors.ts";
-import { problems } from "../http/openapi.ts";
-import { parseJsonText } from "../http/validate.ts";
+import { contractRoutes } from "../http/contract-routes.ts";
 import type { ClientHolds, PullService } from "./service.ts";
 
-type PullEnv = { Variables: { apiKey: ApiKeyRow } };
-
-/** The canonical path under /api, and the spec's compatible alias at the root (spec point 7). */
-export const PULL_PATH = "/v1/pull";
+/** The canonical path under /api (the public API's contract); the spec's alias is PULL_ALIAS_PATH. */
+export const PULL_PATH = v1Contract.pull["~orpc"].route.path;
 
 const MAX_BODY_BYTES = 16 * 1024;
-
-const fileContent = {
-  "application/json": { schema: { type: "string" as const, description: "format json, one language" } },
-  "text/plain": { schema: { type: "string" as const, description: "format strings, one language" } },
-  "application/xml": { schema: { type: "string" as const, description: "format android, one language" } },
-  "application/zip": {
-    schema: { type: "string" as const, format: "binary", description: "no language: translations.zip" },
-  },
-};
-
-async function readBody(c: Context): Promise<PullBody> {
-  return parseJsonText(await c.req.text(), pullBodySchema);
-}
 
 /** The ETags of `If-None-Match` (weak or strong, a list of them, or `*` for any) as a question. */
 export function clientHoldsOf(ifNoneMatch: string | undefined): ClientHolds {
@@ -45,58 +20,36 @@ export function clientHoldsOf(ifNoneMatch: string | undefined): ClientHolds {
 }
 
 /**
- * `POST {path}` with the project API key in `x-api-key`. Authorized by the key, not a session
- * cookie, so it is mounted before the session API's origin check: CI sends no Origin, and a
- * foreign Origin cannot borrow anyone's cookie here.
+ * `POST /v1/pull` (or `path`, the spec's alias) with the project API key that has the pull scope.
+ * Authorized by the key, not a session cookie, so it is mounted before the session API's origin
+ * check: CI sends no Origin, and a foreign Origin cannot borrow anyone's cookie here.
  */
-export function pullRoutes(pull: PullService, path: string = PULL_PATH) {
-  return new Hono<PullEnv>().post(
-    path,
-    describeRoute({
-      tags: ["Pull API"],
-      summary: "Pull the project's translations (CI/CD)",
-      description: [
-        `Authorized by a project API key in the \`${API_KEY_HEADER}\` header (Project Settings → API Access), not a session.`,
-        `\`format\`: ${PULL_FORMATS.join(", ")}; \`placeholderFormat\`: ${PULL_PLACEHOLDER_FORMATS.join(", ")}; \`language\` optional.`,
-        "With `language`: that language's file itself. Without: `translations.zip` with every language of the project.",
-        "Answers carry an `ETag`; send it back as `If-None-Match` to get 304 until the project changes.",
-        `Also at \`POST ${PULL_ALIAS_PATH}\` (compatible alias). Rate limit: 60 requests a minute per key.`,
-      ].join("\n\n"),
-      parameters: [
-        { name: API_KEY_HEADER, in: "header", required: true, schema: { type: "string" } },
-        { name: "if-none-match", in: "header", required: false, schema: { type: "string" } },
-      ],
-      requestBody: { required: true, content: { "application/json": { schema: resolver(pullBodySchema) } } },
-      responses: {
-        200: { description: "The file, or translations.zip", content: fileContent },
-        304: { description: "Not modified since the ETag in If-None-Match" },
-        400: problems[400],
-        401: { ...problems[401], description: "Missing, unknown or revoked API key" },
-        403: { ...problems[403], description: "The API key lacks the pull scope" },
-        429: problems[429],
+export function pullRoutes(pull: PullService, path?: string) {
+  const procedure = path ? v1Contract.pull.route({ path: path as `/${string}` }) : v1Contract.pull;
+  return contractRoutes(
+    { pull: procedure },
+    {
+      pull: {
+        use: [
+          bodyLimit({
+            maxSize: MAX_BODY_BYTES,
+            onError: () => {
+              throw new AppError("payload_too_large", "Request body too large");
+            },
+          }),
+        ],
+        handle: async ({ body }, c) => {
+          const answer = await pull.pull(c.var.apiKey, body, clientHoldsOf(c.req.header("if-none-match")));
+          c.header("etag", answer.etag);
+          c.header("cache-control", "private, no-cache");
+          if (answer.kind === "not-modified") return c.body(null, 304);
+          c.header("content-type", answer.contentType);
+          c.header("content-disposition", `attachment; filename="${answer.fileName}"`);
+          return c.body(answer.bytes as Uint8Array<ArrayBuffer>, 200);
+        },
       },
-    }),
-    // The key first: without a valid one nothing about the request is looked at.
-    async (c, next) => {
-      c.set("apiKey", await pull.authorize(c.req.header(API_KEY_HEADER), "pull"));
-      await next();
     },
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError("payload_too_large", "Request body too large");
-      },
-    }),
-    async (c) => {
-      const body = await readBody(c);
-      const answer = await pull.pull(c.var.apiKey, body, clientHoldsOf(c.req.header("if-none-match")));
-      c.header("etag", answer.etag);
-      c.header("cache-control", "private, no-cache");
-      if (answer.kind === "not-modified") return c.body(null, 304);
-      c.header("content-type", answer.contentType);
-      c.header("content-disposition", `attachment; filename="${answer.fileName}"`);
-      return c.body(answer.bytes as Uint8Array<ArrayBuffer>, 200);
-    },
+    { authorize: pull.authorize },
   );
 }
 

@@ -1,5 +1,3 @@
-import type { Hono } from "hono";
-import type { AppEnv } from "../http/app-env.ts";
 import { requestBodyLimit } from "../http/body-limit.ts";
 import type { Core } from "../modules/feature-module.ts";
 import type { PullService } from "../pull/service.ts";
@@ -24,8 +22,6 @@ export function pushModule(core: Core, deps: { authorize: PullService["authorize
   });
   return {
     name: "push",
-    mountKeyRoutes: (api: Hono<AppEnv>) => {
-      api.route("/", pushRoutes({ push, authorize: deps.authorize, bodyLimit }));
-    },
+    publicApiRoutes: pushRoutes({ push, authorize: deps.authorize, bodyLimit }),
   };
 }

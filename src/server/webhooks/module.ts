@@ -1,10 +1,8 @@
-import type { Hono } from "hono";
 import { createKeyAuthorizer } from "../api-keys/authorize.ts";
 import type { ApiKeyService } from "../api-keys/service.ts";
-import type { AppEnv } from "../http/app-env.ts";
 import type { Core } from "../modules/feature-module.ts";
+import { webhookApiKeyRoutes } from "./api-key-routes.ts";
 import { webhookDeliveryJob } from "./delivery.job.ts";
-import { webhookKeyRoutes } from "./key-routes.ts";
 import { webhookRoutes } from "./routes.ts";
 import type { WebhookDispatch } from "./webhook-dispatch.ts";
 import { createWebhookService } from "./webhook-service.ts";
@@ -21,10 +19,10 @@ export function webhooksModule(core: Core, deps: { dispatch: WebhookDispatch; ap
   return {
     name: "webhooks",
     routes: webhookRoutes(webhooks, access),
-    mountKeyRoutes: (api: Hono<AppEnv>) => {
-      const authorize = createKeyAuthorizer({ apiKeys: deps.apiKeys, limiter });
-      api.route("/", webhookKeyRoutes({ webhooks, authorize }));
-    },
+    publicApiRoutes: webhookApiKeyRoutes({
+      webhooks,
+      authorize: createKeyAuthorizer({ apiKeys: deps.apiKeys, limiter }),
+    }),
     jobs: [
       webhookDeliveryJob({
         db,

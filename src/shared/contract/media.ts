@@ -36,13 +36,24 @@ export function multipartBody<S extends z.ZodObject>(schema: S): S {
   return schema.meta({ contentType: MULTIPART });
 }
 
-/** An answer that is a file of `mediaType` (e.g. "application/zip"), not JSON. */
-export function fileAnswer(mediaType: string) {
-  return z.custom<FileAnswer>(() => true).meta({ answer: "file", mediaType });
+/**
+ * An answer that is a file of `mediaType` (e.g. "application/zip"), not JSON; `more` when the
+ * request decides which (the pull API's formats).
+ */
+export function fileAnswer(mediaType: string, ...more: string[]) {
+  return z
+    .custom<FileAnswer>(() => true)
+    .meta({ answer: "file", mediaType, mediaTypes: [mediaType, ...more] });
 }
 
 export function isMultipart(schema: z.ZodType): boolean {
   return schema.meta()?.contentType === MULTIPART;
+}
+
+/** Every media type a file answer may have (its first is `fileMediaType`). */
+export function fileMediaTypes(schema: z.ZodType): string[] {
+  const types = schema.meta()?.mediaTypes;
+  return Array.isArray(types) ? types.filter((type): type is string => typeof type === "string") : [];
 }
 
 /** The media type of a file answer, or undefined for a JSON answer. */

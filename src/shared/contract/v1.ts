@@ -1,0 +1,203 @@
+import type { AnyContractProcedure } from "@orpc/contract";
+import { z } from "zod";
+import { type ApiKeyScope, apiKeyScopeSchema } from "../schemas/api-keys.ts";
+import {
+  API_KEY_HEADER,
+  PULL_ALIAS_PATH,
+  PULL_FORMATS,
+  PULL_PLACEHOLDER_FORMATS,
+  pullBodySchema,
+} from "../schemas/pull.ts";
+import {
+  projectKeyNamesSchema,
+  projectStatusSchema,
+  pushAnswerSchema,
+  pushFieldsSchema,
+} from "../schemas/push.ts";
+import {
+  createdWebhookSchema,
+  createWebhookBodySchema,
+  updateWebhookBodySchema,
+  webhookDeliveryListSchema,
+  webhookListSchema,
+  webhookSchema,
+  webhookTestAnswerSchema,
+} from "../schemas/webhooks.ts";
+import { fileAnswer, multipartBody, uploadedFile } from "./media.ts";
+import { pathParams } from "./path-params.ts";
+import { endpoint, errorsOf } from "./route.ts";
+
+/**
+ * The public API, `/api/v1`: what CI, the `sprog` CLI and a team's own scripts call with a project
+ * API key (Project Settings → API Access) instead of a session. Each endpoint names the one scope
+ * its key needs as its OpenAPI security requirement, and the server authorizes by that same entry,
+ * so the document cannot promise what the server does not check.
+ */
+
+/** Where the public API's OpenAPI document is served, under /api. */
+export const PUBLIC_API_DOCUMENT_PATH = "/v1/openapi.json";
+
+/** The OpenAPI security scheme of every /api/v1 endpoint. */
+export const API_KEY_SECURITY_SCHEME = {
+  apiKey: {
+    type: "apiKey",
+    in: "header",
+    name: API_KEY_HEADER,
+    description:
+      "A project API key (Project Settings → API Access). Each endpoint names the scope the key needs: pull, push or webhooks:manage.",
+  },
+} as const;
+
+/** An endpoint authorized by a key with `scope`: its security requirement in the API document. */
+function withKey(scope: ApiKeyScope, parameters: { name: string; description: string }[] = []) {
+  return endpoint.route({
+    spec: (operation) => ({
+      ...operation,
+      security: [{ apiKey: [scope] }],
+      parameters: [
+        ...(operation.parameters ?? []),
+        ...parameters.map(({ name, description }) => ({
+          name,
+          in: "header" as const,
+          required: false,
+          description,
+          schema: { type: "string" as const },
+        })),
+      ],
+    }),
+  });
+}
+
+/** The scope an /api/v1 endpoint's key needs, read from its security requirement. */
+export function apiKeyScopeOf(procedure: AnyContractProcedure): ApiKeyScope | undefined {
+  const spec = procedure["~orpc"].route.spec;
+  if (typeof spec !== "function") return undefined;
+  const requirement = spec({ responses: {} }).security?.[0]?.apiKey?.[0];
+  return apiKeyScopeSchema.safeParse(requirement).data;
+}
+
+const keyErrors = {
+  unauthorized: { ...errorsOf[401], message: "Missing, unknown or revoked API key" },
+  forbidden: { ...errorsOf[403], message: "The API key lacks the endpoint's scope" },
+  rate_limited: { ...errorsOf[429], message: "Over the key's 60 requests a minute for this scope" },
+} as const;
+
+const pull = withKey("pull", [
+  { name: "if-none-match", description: "The ETag of the last answer: 304 until the project changes" },
+]).route({ tags: ["Pull API"] });
+const push = withKey("push").route({ tags: ["Push API"] });
+const hooks = withKey("webhooks:manage").route({ tags: ["Webhooks"] });
+const oneHook = z.object({ params: pathParams("id") });
+
+/** The push API's form: a file and the options, as text fields (multipart). */
+const pushFormSchema = multipartBody(
+  z.object({ file: uploadedFile("file is required: the file to push"), ...pushFieldsSchema.shape }),
+);
+
+export const v1Contract = {
+  pull: pull
+    .route({
+      method: "POST",
+      path: "/v1/pull",
+      summary: "Pull the project's translations (CI/CD)",
+      description: [
+        `\`format\`: ${PULL_FORMATS.join(", ")}; \`placeholderFormat\`: ${PULL_PLACEHOLDER_FORMATS.join(", ")}; \`language\` optional.`,
+        "With `language`: that language's file itself. Without: `translations.zip` with every language of the project.",
+        "Answers carry an `ETag`; send it back as `If-None-Match` to get 304 until the project changes.",
+        `The body is read as JSON whatever its Content-Type says (\`curl -d\` works). Also at \`POST ${PULL_ALIAS_PATH}\` (compatible alias).`,
+      ].join("\n\n"),
+      successDescription: "The file, or translations.zip (304: not modified since the ETag in If-None-Match)",
+    })
+    .errors({ bad_request: errorsOf[400], too_large: errorsOf[413], ...keyErrors })
+    .input(z.object({ body: pullBodySchema }))
+    .output(fileAnswer("application/json", "text/plain", "application/xml", "application/zip")),
+  push: push
+    .route({
+      method: "POST",
+      path: "/v1/push",
+      summary: "Push translation files into the project (CI/CD)",
+      description: [
+        "`file`: any format the Import dialog reads, or a `.zip` of several (each file's language and format from its name). `language`, `format`, `overwriteExisting` (false: only fill missing strings), `deleteMissing` (source language only: delete the keys the file lacks), `tags` (comma-separated, for the keys the push adds), `namespace` (the file's namespace; default from its name), `dryRun` (answer what would change, change nothing).",
+        "Same parser, size limit (MAX_UPLOAD_MB), single transaction and history (origin `api`) as the Import dialog: a file that cannot be read changes nothing.",
+      ].join("\n\n"),
+      successDescription: "What was pushed (or would be, with dryRun)",
+    })
+    .errors({ bad_request: errorsOf[400], too_large: errorsOf[413], ...keyErrors })
+    .input(z.object({ body: pushFormSchema }))
+    .output(pushAnswerSchema),
+  status: pull
+    .route({
+      method: "GET",
+      path: "/v1/status",
+      summary: "The project's completion per language (CI/CD)",
+      description:
+        "Per language: keys, translated, missing, unverified (machine output no person has checked), approved (the newest current review verdict is an approval); and the project's namespaces.",
+    })
+    .errors(keyErrors)
+    .output(projectStatusSchema),
+  keyNames: pull
+    .route({
+      method: "GET",
+      path: "/v1/keys",
+      summary: "Every key name of the project (CI/CD)",
+      description:
+        "The names in name order, for `sprog check` to compare with the code. Streamed: a large project's list arrives as it is read.",
+    })
+    .errors(keyErrors)
+    .output(projectKeyNamesSchema),
+  webhooks: {
+    list: hooks
+      .route({ method: "GET", path: "/v1/webhooks", summary: "The project's webhooks, oldest first" })
+      .errors(keyErrors)
+      .output(webhookListSchema),
+    create: hooks
+      .route({
+        method: "POST",
+        path: "/v1/webhooks",
+        successStatus: 201,
+        successDescription: "Created; `secret` is shown this once",
+        summary: "Create a webhook",
+        description: "As Project Settings → Webhooks creates one (see the session API's webhooks).",
+      })
+      .errors({ bad_request: errorsOf[400], ...keyErrors })
+      .input(z.object({ body: createWebhookBodySchema }))
+      .output(createdWebhookSchema),
+    update: hooks
+      .route({ method: "PATCH", path: "/v1/webhooks/{id}", summary: "Change a webhook" })
+      .errors({ bad_request: errorsOf[400], not_found: errorsOf[404], ...keyErrors })
+      .input(oneHook.extend({ body: updateWebhookBodySchema }))
+      .output(webhookSchema),
+    remove: hooks
+      .route({
+        method: "DELETE",
+        path: "/v1/webhooks/{id}",
+        successStatus: 204,
+        successDescription: "Deleted",
+        summary: "Delete a webhook and its delivery log",
+      })
+      .errors({ not_found: errorsOf[404], ...keyErrors })
+      .input(oneHook),
+    test: hooks
+      .route({
+        method: "POST",
+        path: "/v1/webhooks/{id}/test",
+        successStatus: 202,
+        successDescription: "Queued; the attempt shows in the delivery log",
+        summary: "Send a test delivery (event `ping`)",
+      })
+      .errors({ not_found: errorsOf[404], ...keyErrors })
+      .input(oneHook)
+      .output(webhookTestAnswerSchema),
+    deliveries: hooks
+      .route({
+        method: "GET",
+        path: "/v1/webhooks/{id}/deliveries",
+        summary: "The webhook's last 100 delivery attempts, newest first",
+      })
+      .errors({ not_found: errorsOf[404], ...keyErrors })
+      .input(oneHook)
+      .output(webhookDeliveryListSchema),
+  },
+};
+
+export type V1Contract = typeof v1Contract;
