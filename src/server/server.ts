@@ -1,9 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
-import { startDashboardSnapshots } from "./activity/dashboard-snapshots.ts";
 import { activityModule } from "./activity/module.ts";
-import { startActivityRetention } from "./activity/retention.ts";
 import { createAiQuota } from "./ai/ai-quota.ts";
 import { createAiBudget, createUsageRecorder } from "./ai/ai-usage.ts";
 import { aiModule } from "./ai/module.ts";
@@ -14,7 +12,6 @@ import { buildApp } from "./app.ts";
 import { assistModule } from "./assist/module.ts";
 import { authModule } from "./auth/module.ts";
 import { batchModule } from "./batch/module.ts";
-import { TRANSLATE_CHUNK_QUEUE, TRANSLATE_CHUNK_SETTINGS } from "./batch/translate-chunk.job.ts";
 import { billingModule } from "./billing/module.ts";
 import { commentsModule } from "./comments/module.ts";
 import type { Config } from "./config.ts";
@@ -35,7 +32,7 @@ import { projectsModule } from "./projects/module.ts";
 import { pullModule } from "./pull/module.ts";
 import { pushModule } from "./push/module.ts";
 import { qualityModule } from "./quality/module.ts";
-import { RECHECK_QUEUE, RECHECK_QUEUE_SETTINGS, requestTeamRecheck } from "./quality/recheck.job.ts";
+import { requestTeamRecheck } from "./quality/recheck.job.ts";
 import { reviewsModule } from "./reviews/module.ts";
 import { screenshotsModule } from "./screenshots/module.ts";
 import { stringsModule } from "./strings/module.ts";
@@ -46,12 +43,7 @@ import { createFormatWorkers } from "./transfer/format-workers.ts";
 import { transferModule } from "./transfer/module.ts";
 import { usageModule } from "./usage/module.ts";
 import { webhooksModule } from "./webhooks/module.ts";
-import {
-  createWebhookDispatch,
-  WEBHOOK_QUEUE,
-  WEBHOOK_QUEUE_SETTINGS,
-  withWebhooks,
-} from "./webhooks/webhook-dispatch.ts";
+import { createWebhookDispatch, withWebhooks } from "./webhooks/webhook-dispatch.ts";
 
 export interface RunningServer {
   url: string;
@@ -112,14 +104,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         })
       : createPseudoProvider({ recordUsage });
     logger.info({ provider: provider.name, model: provider.model }, "AI provider");
-    const queue = await createJobQueue(database, {
-      logger,
-      settings: {
-        [TRANSLATE_CHUNK_QUEUE]: TRANSLATE_CHUNK_SETTINGS,
-        [WEBHOOK_QUEUE]: WEBHOOK_QUEUE_SETTINGS,
-        [RECHECK_QUEUE]: RECHECK_QUEUE_SETTINGS,
-      },
-    });
+    const queue = await createJobQueue(database, { logger });
     stopQueue = () => queue.stop();
     // Every feature publishes through this: each change's webhook deliveries are queued where it
     // was made (once), not by listeners on every server process.
@@ -154,7 +139,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const memory = memoryModule(core);
     const apiKeys = apiKeysModule(core);
     const quality = qualityModule(core);
-    const pull = pullModule(core, { apiKeys: apiKeys.apiKeys });
+    const pull = pullModule(core, { authorize: apiKeys.authorize });
     const modules: FeatureModule[] = [
       auth,
       profiles,
@@ -176,24 +161,15 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       eventsModule(core, { authService: auth.authService }),
       billing,
       pull,
-      pushModule(core, { authorize: pull.authorize }),
-      webhooksModule(core, { dispatch: webhookDispatch, apiKeys: apiKeys.apiKeys }),
+      pushModule(core, { authorize: apiKeys.authorize }),
+      webhooksModule(core, { dispatch: webhookDispatch, authorize: apiKeys.authorize }),
       screenshotsModule(core),
       quality,
       usageModule(core),
       activityModule(core),
     ];
-    for (const job of modules.flatMap((module) => module.jobs ?? [])) {
-      await queue.work(job.queue, job.concurrency, job.handle);
-    }
-    void quality.start();
-    const retention = startActivityRetention({
-      db: database.db,
-      days: config.ACTIVITY_RETENTION_DAYS,
-      logger,
-    });
-    // The project dashboard's daily snapshots (issue 22): every project once a day.
-    const snapshots = startDashboardSnapshots({ db: database.db, logger });
+    for (const job of modules.flatMap((module) => module.jobs ?? [])) await queue.work(job);
+    for (const module of modules) module.start?.();
     const app = buildApp({
       publicUrl: config.publicUrl,
       maxUploadMb: config.MAX_UPLOAD_MB,
@@ -227,11 +203,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         // Open event streams would otherwise keep close() waiting forever.
         (server as import("node:http").Server).closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        await webhookDispatch
-          .flush()
-          .catch((error: unknown) => logger.error({ err: error }, "webhook deliveries not queued"));
-        await retention.stop();
-        await snapshots.stop();
+        for (const module of [...modules].reverse()) await module.stop?.();
         await queue.stop();
         await events.close();
         mailer.close();

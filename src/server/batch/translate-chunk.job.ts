@@ -1,5 +1,5 @@
+import type { JobWorker } from "../jobs/job-queue.ts";
 import type { Logger } from "../logger.ts";
-import type { JobWorker } from "../modules/feature-module.ts";
 import type { ChunkWorker } from "./chunk-worker.ts";
 
 /**
@@ -18,6 +18,7 @@ export function translateChunkJob(deps: {
   const { chunkWorker, logger } = deps;
   return {
     queue: TRANSLATE_CHUNK_QUEUE,
+    settings: TRANSLATE_CHUNK_SETTINGS,
     concurrency: deps.concurrency,
     async handle(job) {
       try {

@@ -15,6 +15,18 @@ export interface QueueData {
 }
 export type QueueName = keyof QueueData;
 
+/**
+ * A queue's worker, as a feature declares it: the queue, its retry settings, how many jobs at once
+ * in this process, and what one job does.
+ */
+export interface JobWorker<Q extends QueueName = QueueName> {
+  queue: Q;
+  settings: QueueSettings;
+  concurrency: number;
+  // A method, so a worker of one queue is a worker of any queue's list (queue and handle go together).
+  handle(job: Job<QueueData[Q]>): Promise<void>;
+}
+
 export interface QueueSettings {
   /** Attempts after the first, for a handler that throws or a worker that died mid-job. */
   retryLimit: number;
@@ -34,21 +46,15 @@ export interface JobQueue {
     options?: { startAfter?: Date },
   ): Promise<void>;
   /**
-   * Runs `handler` for jobs of `queue`, `concurrency` at a time in this process. After each job the
-   * worker fetches the next at once rather than waiting out its poll.
+   * Makes the worker's queue with its settings (once per database), then runs its `handle` for
+   * jobs of the queue, `concurrency` at a time in this process. After each job the worker fetches
+   * the next at once rather than waiting out its poll.
    */
-  work<Q extends QueueName>(
-    queue: Q,
-    concurrency: number,
-    handler: (job: Job<QueueData[Q]>) => Promise<void>,
-  ): Promise<void>;
+  work(worker: JobWorker): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function createJobQueue(
-  database: Database,
-  options: { logger: Logger; settings: Record<QueueName, QueueSettings> },
-): Promise<JobQueue> {
+export async function createJobQueue(database: Database, options: { logger: Logger }): Promise<JobQueue> {
   const { logger } = options;
   const common = {
     schema: "pgboss",
@@ -62,7 +68,7 @@ export async function createJobQueue(
   boss.on("warning", (warning) => logger.warn({ warning }, "job queue warning"));
   await boss.start();
 
-  for (const [name, settings] of Object.entries(options.settings) as [QueueName, QueueSettings][]) {
+  async function prepare(name: QueueName, settings: QueueSettings) {
     if (!(await boss.getQueue(name))) {
       await boss.createQueue(name, {
         retryLimit: settings.retryLimit,
@@ -100,7 +106,8 @@ export async function createJobQueue(
         { db: fromKysely(trx) },
       );
     },
-    async work(queue, concurrency, handler) {
+    async work({ queue, settings, concurrency, handle }) {
+      await prepare(queue, settings);
       for (let i = 0; i < concurrency; i++) {
         let workerId = "";
         workerId = await boss.work<QueueData[typeof queue]>(
@@ -110,7 +117,7 @@ export async function createJobQueue(
             if (!job) return;
             logger.debug({ queue, job: job.id, data: job.data, attempt: job.retryCount }, "job started");
             try {
-              await handler(job);
+              await handle(job);
             } finally {
               boss.notifyWorker(workerId);
             }

@@ -1,6 +1,5 @@
 import type { Hono } from "hono";
 import type { Kysely } from "kysely";
-import type { Job } from "pg-boss";
 import type { AiQuota } from "../ai/ai-quota.ts";
 import type { AiBudget } from "../ai/ai-usage.ts";
 import type { TranslationProvider } from "../ai/provider.ts";
@@ -10,7 +9,7 @@ import type { DB } from "../db/schema.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
-import type { JobQueue, QueueData, QueueName } from "../jobs/job-queue.ts";
+import type { JobQueue, JobWorker } from "../jobs/job-queue.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Access } from "../teams/access.ts";
@@ -34,14 +33,6 @@ export interface Core {
   queue: JobQueue;
 }
 
-/** A queue's worker: how many jobs at once in this process, and what one job does. */
-export interface JobWorker<Q extends QueueName = QueueName> {
-  queue: Q;
-  concurrency: number;
-  // A method, so a worker of one queue is a worker of any queue's list (queue and handle go together).
-  handle(job: Job<QueueData[Q]>): Promise<void>;
-}
-
 /**
  * One server feature as the app mounts it. `routes` answer under /api behind the origin check and
  * the one authentication middleware (the session API); `publicApiRoutes` are its part of /api/v1,
@@ -55,5 +46,10 @@ export interface FeatureModule {
   publicApiRoutes?: Hono<AppEnv>;
   signedRoutes?: Hono<AppEnv>;
   rootRoutes?: Hono<AppEnv>;
+  /** Its queues' workers: each queue is made with the worker's settings before it works. */
   jobs?: JobWorker[];
+  /** Runs once the job workers of every module run: starts its timers (it must not wait on work). */
+  start?: () => void;
+  /** Stops its timers and flushes what it holds; modules stop in the reverse of their order. */
+  stop?: () => Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { PULL_ALIAS_PATH } from "../../shared/schemas/pull.ts";
-import type { ApiKeyService } from "../api-keys/service.ts";
+import type { Authorize } from "../api-keys/authorize.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import type { Core } from "../modules/feature-module.ts";
 import { projectInfoRoutes } from "./info-routes.ts";
@@ -9,22 +9,18 @@ import { cliRoutes, pullRoutes } from "./routes.ts";
 import { createPullService } from "./service.ts";
 
 /**
- * The API for CI (an API key, not a session): pull at /api and at its compatible alias, status and
- * key names, and the CLI. Its authorizer is push's too (push/module.ts), so each key's scopes and
- * rate limits are checked one way.
+ * The public API's reads (an API key, not a session): pull at /api/v1 and at its compatible alias,
+ * status and key names; and the CLI file. Keys are checked by the api-keys module's `authorize`.
  */
-export function pullModule(core: Core, deps: { apiKeys: ApiKeyService }) {
+export function pullModule(core: Core, deps: { authorize: Authorize }) {
   const pull = createPullService({
     db: core.db,
-    apiKeys: deps.apiKeys,
-    limiter: core.limiter,
+    authorize: deps.authorize,
     events: core.events,
-    requestsPerMinute: core.config.PULL_RATE_LIMIT_PER_MINUTE,
     formats: core.formats,
   });
   return {
     name: "pull",
-    authorize: pull.authorize,
     publicApiRoutes: new Hono<AppEnv>()
       .route("/", pullRoutes(pull))
       .route("/", projectInfoRoutes({ info: createProjectInfo(core.db), authorize: pull.authorize })),

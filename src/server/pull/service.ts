@@ -2,12 +2,11 @@ import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { FormatId, OutputFile } from "../../shared/formats/types.ts";
 import { PULL_FILE_EXTENSIONS, type PullBody, type PullFormat } from "../../shared/schemas/pull.ts";
-import { API_KEY_RATE_LIMIT_PER_MINUTE, createKeyAuthorizer } from "../api-keys/authorize.ts";
-import type { ApiKeyRow, ApiKeyService } from "../api-keys/service.ts";
+import { API_KEY_RATE_LIMIT_PER_MINUTE, type Authorize } from "../api-keys/authorize.ts";
+import type { ApiKeyRow } from "../api-keys/service.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
-import type { RateLimiter } from "../http/rate-limit.ts";
 import type { ProjectRow } from "../teams/access.ts";
 import { buildExportFiles, buildExportZip } from "../transfer/export-files.ts";
 import { type FormatRunner, inProcessFormats } from "../transfer/format-workers.ts";
@@ -72,21 +71,13 @@ export type ClientHolds = (etag: string) => boolean;
  */
 export function createPullService(deps: {
   db: Kysely<DB>;
-  apiKeys: ApiKeyService;
-  limiter: RateLimiter;
+  /** The one check of API keys (api-keys/authorize.ts), handed to the routes with the service. */
+  authorize: Authorize;
   events: Pick<EventBus, "subscribeChanges">;
-  requestsPerMinute?: number;
   /** The server's format workers: a file is serialized off its event loop, as an export is. */
   formats?: FormatRunner;
 }) {
-  const {
-    db,
-    apiKeys,
-    limiter,
-    requestsPerMinute = PULL_RATE_LIMIT_PER_MINUTE,
-    formats = inProcessFormats,
-  } = deps;
-  const authorize = createKeyAuthorizer({ apiKeys, limiter, requestsPerMinute });
+  const { db, authorize, formats = inProcessFormats } = deps;
   const cache = new OutputCache<PullFile>();
   const etags = new ProjectStateCache<string>(deps.events, { ttlMs: ETAG_TTL_MS, maxProjects: 1000 });
 

@@ -1,14 +1,14 @@
+import type { Authorize } from "../api-keys/authorize.ts";
 import { requestBodyLimit } from "../http/body-limit.ts";
 import type { Core } from "../modules/feature-module.ts";
-import type { PullService } from "../pull/service.ts";
 import { pushRoutes } from "./routes.ts";
 import { createPushService } from "./service.ts";
 
 /**
- * Push for CI (an API key, not a session): files in at /api/v1/push. It authorizes with the pull
- * API's authorizer, so each key's scopes and rate limits are checked one way.
+ * Push for CI (an API key, not a session): files in at /api/v1/push. Keys are checked by the
+ * api-keys module's `authorize`.
  */
-export function pushModule(core: Core, deps: { authorize: PullService["authorize"] }) {
+export function pushModule(core: Core, deps: { authorize: Authorize }) {
   const push = createPushService({
     db: core.db,
     bulk: core.database.bulk,

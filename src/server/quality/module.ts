@@ -9,12 +9,13 @@ export function qualityModule({ db, queue, logger }: Core) {
   return {
     name: "quality",
     jobs: [recheckJob({ db, logger })],
-    /** Queues the outdated projects; called once the job workers run. */
-    start: () =>
-      requestOutdatedRechecks(db, queue)
+    /** Queues the outdated projects in the background, once the job workers run. */
+    start() {
+      void requestOutdatedRechecks(db, queue)
         .then((count) => {
           if (count > 0) logger.info({ projects: count }, "quality checks of older projects queued");
         })
-        .catch((error: unknown) => logger.error({ err: error }, "quality rechecks not queued")),
+        .catch((error: unknown) => logger.error({ err: error }, "quality rechecks not queued"));
+    },
   };
 }

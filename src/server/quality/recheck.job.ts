@@ -1,8 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB } from "../db/schema.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
+import type { JobQueue, JobWorker } from "../jobs/job-queue.ts";
 import type { Logger } from "../logger.ts";
-import type { JobWorker } from "../modules/feature-module.ts";
 import { recheckKeys } from "./string-checks.ts";
 
 /**
@@ -89,6 +88,7 @@ export async function recheckProject(db: Db, projectId: string): Promise<number>
 export function recheckJob(deps: { db: Kysely<DB>; logger: Logger }): JobWorker<typeof RECHECK_QUEUE> {
   return {
     queue: RECHECK_QUEUE,
+    settings: RECHECK_QUEUE_SETTINGS,
     concurrency: 1,
     async handle(job) {
       const started = Date.now();

@@ -1,11 +1,10 @@
 import type { Kysely } from "kysely";
 import { WEBHOOK_TEST_EVENT } from "../../shared/schemas/webhooks.ts";
 import type { DB } from "../db/schema.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
+import type { JobQueue, JobWorker } from "../jobs/job-queue.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { webhookDisabledEmail } from "../mail/webhook-disabled-email.ts";
-import type { JobWorker } from "../modules/feature-module.ts";
 import {
   countFailure,
   disableHook,
@@ -17,7 +16,7 @@ import {
 } from "./queries.ts";
 import { postDelivery } from "./send-request.ts";
 import { signatureHeader } from "./signature.ts";
-import { queueDeliveries, WEBHOOK_QUEUE } from "./webhook-dispatch.ts";
+import { queueDeliveries, WEBHOOK_QUEUE, WEBHOOK_QUEUE_SETTINGS } from "./webhook-dispatch.ts";
 
 /** A delivery is retried for this long after it was first queued. */
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -79,6 +78,7 @@ export function webhookDeliveryJob(deps: {
 
   return {
     queue: WEBHOOK_QUEUE,
+    settings: WEBHOOK_QUEUE_SETTINGS,
     concurrency: 4,
     async handle(job) {
       const { webhookId, payload, attempt, firstQueuedAt } = job.data;

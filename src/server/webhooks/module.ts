@@ -1,5 +1,4 @@
-import { createKeyAuthorizer } from "../api-keys/authorize.ts";
-import type { ApiKeyService } from "../api-keys/service.ts";
+import type { Authorize } from "../api-keys/authorize.ts";
 import type { Core } from "../modules/feature-module.ts";
 import { webhookApiKeyRoutes } from "./api-key-routes.ts";
 import { webhookDeliveryJob } from "./delivery.job.ts";
@@ -12,17 +11,14 @@ import { createWebhookService } from "./webhook-service.ts";
  * at /api/v1/webhooks, and the delivery job. The dispatch that queues deliveries
  * is made in the composition root, where it wraps the event bus every feature publishes on.
  */
-export function webhooksModule(core: Core, deps: { dispatch: WebhookDispatch; apiKeys: ApiKeyService }) {
-  const { db, access, queue, mailer, logger, config, limiter } = core;
+export function webhooksModule(core: Core, deps: { dispatch: WebhookDispatch; authorize: Authorize }) {
+  const { db, access, queue, mailer, logger, config } = core;
   const allowPrivate = config.WEBHOOK_ALLOW_PRIVATE === "1";
   const webhooks = createWebhookService({ db, dispatch: deps.dispatch, allowPrivate });
   return {
     name: "webhooks",
     routes: webhookRoutes(webhooks, access),
-    publicApiRoutes: webhookApiKeyRoutes({
-      webhooks,
-      authorize: createKeyAuthorizer({ apiKeys: deps.apiKeys, limiter }),
-    }),
+    publicApiRoutes: webhookApiKeyRoutes({ webhooks, authorize: deps.authorize }),
     jobs: [
       webhookDeliveryJob({
         db,
@@ -38,5 +34,10 @@ export function webhooksModule(core: Core, deps: { dispatch: WebhookDispatch; ap
       }),
     ],
     webhooks,
+    /** The deliveries of changes made just before the stop are queued, not lost. */
+    stop: () =>
+      deps.dispatch
+        .flush()
+        .catch((error: unknown) => logger.error({ err: error }, "webhook deliveries not queued")),
   };
 }
