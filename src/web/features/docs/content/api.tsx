@@ -1,3 +1,4 @@
+import { PUBLIC_API_DOCUMENT_PATH, v1Contract } from "../../../../shared/contract/v1.ts";
 import { API_KEY_PREFIX, API_KEY_VISIBLE_CHARS } from "../../../../shared/schemas/api-keys.ts";
 import {
   API_KEY_HEADER,
@@ -26,7 +27,8 @@ import { CliSection } from "./cli-section.tsx";
 import { PushSection } from "./push-section.tsx";
 import { WebhooksSection } from "./webhooks-section.tsx";
 
-export const PULL_PATH = "/api/v1/pull";
+export const PULL_PATH = `/api${v1Contract.pull["~orpc"].route.path}`;
+export const PUBLIC_API_DOCUMENT_URL = `/api${PUBLIC_API_DOCUMENT_PATH}`;
 /** Requests with a larger body are refused with 413 (`src/server/pull/routes.ts`). */
 export const PULL_MAX_BODY_KB = 16;
 
@@ -311,11 +313,13 @@ export function ApiTopic() {
 
       <WebhooksSection />
 
-      <DocSection id="openapi" title="The rest of the API">
+      <DocSection id="openapi" title="OpenAPI documents">
         <P>
-          Sprog's whole HTTP API, including the one the web app uses, is described as OpenAPI 3.1 at{" "}
-          <Code>/api/openapi.json</Code>, with a reference you can browse at <Code>/api/docs</Code> on your
-          Sprog.
+          The public API (everything under <Code>/api/v1</Code>, with a project API key) is described as
+          OpenAPI 3.1 at <Code>{PUBLIC_API_DOCUMENT_URL}</Code>, with the API key as its security scheme and
+          the scope each endpoint needs: generate a client for your own scripts from it. The API the web app
+          uses (a signed-in session) is described at <Code>/api/openapi.json</Code>. Both can be browsed at{" "}
+          <Code>/api/docs</Code> on your Sprog.
         </P>
         <Callout>
           <P>
