@@ -4,9 +4,11 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
 import { BILLING_NOT_CONFIGURED_NOTICE } from "../../src/shared/schemas/billing.ts";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
+import { requestOf } from "../helpers/contract-client.ts";
 import { testDatabaseLabel } from "../helpers/database.ts";
 import {
   ARTIFACTS_DIR,
@@ -125,8 +127,9 @@ describe(`billing with Stripe on ${database}: buy in onboarding, Your plan, port
   /** Posts a Stripe event to the app's webhook, signed as Stripe signs it. */
   async function deliver(event: unknown) {
     const { payload, signature } = stripe.signed(event);
-    const response = await fetch(`${app.url}/api/billing/webhook`, {
-      method: "POST",
+    const { method, path } = requestOf(contract.billing.webhook, undefined);
+    const response = await fetch(`${app.url}${path}`, {
+      method,
       headers: { "content-type": "application/json", "stripe-signature": signature },
       body: payload,
     });

@@ -1,28 +1,14 @@
 import { afterAll, beforeEach, expect } from "vitest";
-import type { CheckoutAnswer, TeamSubscription, WebhookAnswer } from "../../src/shared/schemas/billing.ts";
-import { type ApiApp, type ApiClient, apiAppForThisFile } from "./api-app.ts";
-import { addToTeam, buildTeam, buildUser, type MemberRole, signInAs, uniqueEmail } from "./factories.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import type { WebhookAnswer } from "../../src/shared/schemas/billing.ts";
+import type { ErrorBody } from "../../src/shared/schemas/error.ts";
+import { type ApiClient, apiAppForThisFile } from "./api-app.ts";
+import { call, requestOf } from "./contract-client.ts";
+import { buildTeam, buildUser, signInAs, uniqueEmail } from "./factories.ts";
 import { DEFAULT_CATALOGUE, type StripeServer, startStripeServer } from "./stripe-server.ts";
 
 // Shared by the billing API tests (billing-purchase, billing-subscription):
 // the real server with BILLING_PROVIDER=stripe against the loopback Stripe of stripe-server.ts.
-
-export interface ErrorAnswer {
-  error: { code: string; message: string };
-}
-
-/** A signed-in user with no team yet (no code, no mail). */
-export async function signedInUser(api: ApiApp, name = "user") {
-  const user = await buildUser(api.app, { email: uniqueEmail(name) });
-  return { user, client: await signInAs(user) };
-}
-
-/** A new signed-in user, put in the team with `role` by hand (the seats are not told). */
-export async function memberOf(api: ApiApp, teamId: string, role: MemberRole) {
-  const { user, client } = await signedInUser(api, role);
-  await addToTeam(user, teamId, role);
-  return { email: user.email, client };
-}
 
 /**
  * The app with Stripe for one test file, and the steps the billing tests repeat. The loopback
@@ -49,14 +35,16 @@ export function stripeBillingForThisFile() {
   });
 
   async function ownerWithTeam(name = "Paying") {
-    const { user, client: owner } = await signedInUser(api(), "owner");
+    const user = await buildUser(api().app, { email: uniqueEmail("owner") });
+    const owner = await signInAs(user);
     const team = await buildTeam(owner, { name });
     return { owner, email: user.email, teamId: team.id };
   }
 
   async function startCheckout(owner: ApiClient, teamId: string, priceId = "price_team_month") {
     const productId = priceId.startsWith("price_enterprise") ? "prod_enterprise" : "prod_team";
-    const answer = await owner.request<CheckoutAnswer>("POST", `/api/teams/${teamId}/billing/checkout`, {
+    const answer = await call(owner, contract.billing.checkout, {
+      params: { teamId },
       body: { priceId, productId },
     });
     expect(answer.status).toBe(200);
@@ -64,7 +52,10 @@ export function stripeBillingForThisFile() {
     return { checkoutUrl: answer.body.checkoutUrl, sessionId };
   }
 
-  /** A webhook delivery: signed with the endpoint's secret unless told otherwise. */
+  /**
+   * A webhook delivery: signed with the endpoint's secret unless told otherwise. Raw HTTP: the
+   * signature is over the body's exact bytes, which the test must control.
+   */
   async function postWebhook(
     payloadObject: unknown,
     options: { secret?: string; signature?: string | null; origin?: string } = {},
@@ -74,14 +65,12 @@ export function stripeBillingForThisFile() {
     const sent = options.signature === undefined ? signature : options.signature;
     if (sent !== null) headers["stripe-signature"] = sent;
     if (options.origin) headers.origin = options.origin;
-    return api().client().request<WebhookAnswer & ErrorAnswer>("POST", "/api/billing/webhook", {
-      rawBody: payload,
-      headers,
-    });
+    const { method, path } = requestOf(contract.billing.webhook, undefined);
+    return api().client().request<WebhookAnswer & ErrorBody>(method, path, { rawBody: payload, headers });
   }
 
   async function subscriptionOf(client: ApiClient, teamId: string) {
-    const answer = await client.request<TeamSubscription>("GET", `/api/teams/${teamId}/subscription`);
+    const answer = await call(client, contract.billing.subscription, { params: { teamId } });
     expect(answer.status).toBe(200);
     return answer.body.subscription;
   }

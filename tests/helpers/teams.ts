@@ -7,10 +7,6 @@ import { addToTeam, buildTeam, buildUser, signInAs, uniqueEmail } from "./factor
 
 // Shared setup of the Team API tests (team-api.test.ts).
 
-export interface ErrorAnswer {
-  error: { code: string; message: string };
-}
-
 /** A signed-in user with a profile (no code, no mail). */
 export async function signedUp(api: ApiApp, email: string, firstName: string, lastName = "") {
   return signInAs(await buildUser(api.app, { email, firstName, lastName }));
@@ -23,9 +19,9 @@ export async function signedUp(api: ApiApp, email: string, firstName: string, la
 export async function signInInvited(api: ApiApp, email: string): Promise<{ client: ApiClient; me: Me }> {
   const client = api.client();
   const before = api.mail.mailsTo(email).length;
-  expect((await client.request("POST", "/api/auth/code", { body: { email } })).status).toBe(200);
+  expect((await call(client, contract.auth.sendCode, { body: { email } })).status).toBe(200);
   const code = await api.mail.codeFor(email, { count: before + 1 });
-  const verified = await client.request<Me>("POST", "/api/auth/verify", { body: { email, code } });
+  const verified = await call(client, contract.auth.verify, { body: { email, code } });
   expect(verified.status).toBe(200);
   return { client, me: verified.body };
 }

@@ -1,13 +1,15 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
 import { apiAppForThisFile, uniqueEmail } from "../helpers/api-app.ts";
+import { call, fail, requestOf, routeOf } from "../helpers/contract-client.ts";
 
 const api = apiAppForThisFile();
 
 describe("sending a sign-in code", () => {
   it("e-mails six digits in a text and an HTML part, and stores only a hash", async () => {
     const email = uniqueEmail("send");
-    const answer = await api().client().request("POST", "/api/auth/code", { body: { email } });
+    const answer = await call(api().client(), contract.auth.sendCode, { body: { email } });
     expect(answer).toMatchObject({ status: 200, body: { sent: true, resendAfterSeconds: 60 } });
 
     const mail = await api().mail.waitForMail(email);
@@ -31,21 +33,15 @@ describe("sending a sign-in code", () => {
   it("normalises the address, so case does not make a second account", async () => {
     const email = uniqueEmail("case");
     const upper = await api().signIn(email.toUpperCase());
-    const me = await upper.request<{ user: { email: string } }>("GET", "/api/me");
+    const me = await call(upper, contract.auth.me, {});
     expect(me.body.user.email).toBe(email);
   });
 
   it("allows a new code only 60 s after the last one (429 with Retry-After)", async () => {
     const email = uniqueEmail("resend");
     const client = api().client();
-    expect((await client.request("POST", "/api/auth/code", { body: { email } })).status).toBe(200);
-    const again = await client.request<{ error: { code: string; message: string } }>(
-      "POST",
-      "/api/auth/code",
-      {
-        body: { email },
-      },
-    );
+    expect((await call(client, contract.auth.sendCode, { body: { email } })).status).toBe(200);
+    const again = await fail(client, contract.auth.sendCode, { body: { email } });
     expect(again.status).toBe(429);
     expect(again.body.error.code).toBe("rate_limited");
     expect(again.body.error.message).toMatch(/^Please wait \d+ seconds before requesting a new code\.$/);
@@ -53,17 +49,15 @@ describe("sending a sign-in code", () => {
     expect(api().mail.mailsTo(email)).toHaveLength(1);
 
     api().app.clock.advance(61_000);
-    expect((await client.request("POST", "/api/auth/code", { body: { email } })).status).toBe(200);
+    expect((await call(client, contract.auth.sendCode, { body: { email } })).status).toBe(200);
     await api().mail.waitForMail(email, { count: 2 });
   });
 
   it("limits sends per address: 3 in 10 minutes, then the owner gets a code again after the cool-down", async () => {
     const email = uniqueEmail("cooldown");
     const client = api().client();
-    const ask = () =>
-      client.request<{ error: { code: string; message: string } }>("POST", "/api/auth/code", {
-        body: { email },
-      });
+    // Typed as a refusal: the answers the test reads are the 429s.
+    const ask = () => fail(client, contract.auth.sendCode, { body: { email } });
     for (let i = 0; i < 3; i++) {
       expect((await ask()).status).toBe(200);
       api().app.clock.advance(61_000);
@@ -97,12 +91,10 @@ describe("sending a sign-in code", () => {
     api().app.clock.advance(60 * 60_000 + 1000);
     const client = api().client();
     for (let i = 0; i < 30; i++) {
-      const answer = await client.request("POST", "/api/auth/code", { body: { email: uniqueEmail("ip") } });
+      const answer = await call(client, contract.auth.sendCode, { body: { email: uniqueEmail("ip") } });
       expect(answer.status).toBe(200);
     }
-    const refused = await client.request<{ error: { message: string } }>("POST", "/api/auth/code", {
-      body: { email: uniqueEmail("ip") },
-    });
+    const refused = await fail(client, contract.auth.sendCode, { body: { email: uniqueEmail("ip") } });
     expect(refused.status).toBe(429);
     expect(refused.body.error.message).toMatch(/Too many codes requested from your network/);
     api().app.clock.advance(60 * 60_000 + 1000);
@@ -117,19 +109,24 @@ describe("sending a sign-in code", () => {
       [{}, "Email is required"],
     ];
     for (const [body, message] of cases) {
-      const answer = await client.request("POST", "/api/auth/code", { body });
+      const answer = await fail(client, contract.auth.sendCode, { body });
       expect(answer).toMatchObject({ status: 400, body: { error: { code: "validation_failed", message } } });
     }
-    const malformed = await client.request("POST", "/api/auth/code", { rawBody: "{nope" });
+    // Raw HTTP: a body that is not JSON at all.
+    const { method, path } = requestOf(contract.auth.sendCode, {});
+    const malformed = await client.request(method, path, { rawBody: "{nope" });
     expect(malformed).toMatchObject({ status: 400, body: { error: { code: "bad_request" } } });
     expect(api().mail.messages.length).toBe(before);
   });
 
   it("refuses a state-changing request from another origin (403), and sends nothing", async () => {
     const email = uniqueEmail("csrf");
-    const answer = await api()
-      .client()
-      .request("POST", "/api/auth/code", { body: { email }, headers: { origin: "https://evil.example" } });
+    const answer = await fail(
+      api().client(),
+      contract.auth.sendCode,
+      { body: { email } },
+      { headers: { origin: "https://evil.example" } },
+    );
     expect(answer).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
     expect(api().mail.mailsTo(email)).toHaveLength(0);
   });
@@ -139,13 +136,9 @@ describe("verifying a code", () => {
   it("signs in: HttpOnly SameSite=Lax session cookie, then /api/me", async () => {
     const email = uniqueEmail("verify");
     const client = api().client();
-    await client.request("POST", "/api/auth/code", { body: { email } });
+    await call(client, contract.auth.sendCode, { body: { email } });
     const code = await api().mail.codeFor(email);
-    const answer = await client.request<{ user: { email: string }; profile: null; teams: [] }>(
-      "POST",
-      "/api/auth/verify",
-      { body: { email, code } },
-    );
+    const answer = await call(client, contract.auth.verify, { body: { email, code } });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ user: { email }, profile: null, teams: [] });
     const cookie = answer.headers.getSetCookie().find((c) => c.startsWith("sprog.session_token="));
@@ -153,7 +146,7 @@ describe("verifying a code", () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/Path=\//);
 
-    const me = await client.request("GET", "/api/me");
+    const me = await call(client, contract.auth.me, {});
     expect(me).toMatchObject({ status: 200, body: { user: { email } } });
   });
 
@@ -161,42 +154,42 @@ describe("verifying a code", () => {
     const email = uniqueEmail("once");
     await api().signIn(email);
     const code = await api().mail.codeFor(email);
-    const reuse = await api().client().request("POST", "/api/auth/verify", { body: { email, code } });
+    const reuse = await fail(api().client(), contract.auth.verify, { body: { email, code } });
     expect(reuse).toMatchObject({ status: 400, body: { error: { code: "invalid_code" } } });
   });
 
   it("after 5 wrong codes the code is dead, even the right one fails", async () => {
     const email = uniqueEmail("wrong");
     const client = api().client();
-    await client.request("POST", "/api/auth/code", { body: { email } });
+    await call(client, contract.auth.sendCode, { body: { email } });
     const code = await api().mail.codeFor(email);
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++) {
-      const answer = await client.request("POST", "/api/auth/verify", { body: { email, code: wrong } });
+      const answer = await fail(client, contract.auth.verify, { body: { email, code: wrong } });
       expect(answer).toMatchObject({
         status: 400,
         body: { error: { code: "invalid_code", message: "Invalid OTP. Please try again." } },
       });
     }
-    const right = await client.request("POST", "/api/auth/verify", { body: { email, code } });
+    const right = await fail(client, contract.auth.verify, { body: { email, code } });
     expect(right.status).toBe(429);
     expect(right.body).toMatchObject({
       error: { message: "Too many wrong codes. Please request a new code." },
     });
-    expect((await client.request("GET", "/api/me")).status).toBe(401);
+    expect((await fail(client, contract.auth.me, {})).status).toBe(401);
   });
 
   it("an expired code is refused", async () => {
     const email = uniqueEmail("expired");
     const client = api().client();
-    await client.request("POST", "/api/auth/code", { body: { email } });
+    await call(client, contract.auth.sendCode, { body: { email } });
     const code = await api().mail.codeFor(email);
     await api()
       .db.updateTable("verification_codes")
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where("identifier", "like", `%${email}%`)
       .execute();
-    const answer = await client.request("POST", "/api/auth/verify", { body: { email, code } });
+    const answer = await fail(client, contract.auth.verify, { body: { email, code } });
     expect(answer).toMatchObject({
       status: 400,
       body: { error: { code: "invalid_code", message: "This code has expired. Please request a new code." } },
@@ -204,9 +197,9 @@ describe("verifying a code", () => {
   });
 
   it("validates the code's shape before looking it up", async () => {
-    const answer = await api()
-      .client()
-      .request("POST", "/api/auth/verify", { body: { email: uniqueEmail(), code: "12ab" } });
+    const answer = await fail(api().client(), contract.auth.verify, {
+      body: { email: uniqueEmail(), code: "12ab" },
+    });
     expect(answer).toMatchObject({ status: 400, body: { error: { message: "Please enter all 6 digits" } } });
   });
 });
@@ -214,14 +207,15 @@ describe("verifying a code", () => {
 describe("sessions", () => {
   it("401 with the error shape when not signed in", async () => {
     const client = api().client();
-    for (const [method, path] of [
-      ["GET", "/api/me"],
-      ["GET", "/api/teams"],
-      ["POST", "/api/teams"],
-      ["PUT", "/api/profile"],
+    // A body where one is taken, so the session is what is refused, not the input.
+    for (const [endpoint, input] of [
+      [contract.auth.me, {}],
+      [contract.teams.list, {}],
+      [contract.teams.create, { body: {} }],
+      [contract.profiles.save, { body: {} }],
     ] as const) {
-      const answer = await client.request(method, path, { body: method === "GET" ? undefined : {} });
-      expect(answer, `${method} ${path}`).toMatchObject({
+      const answer = await fail(client, endpoint, input);
+      expect(answer, routeOf(endpoint)).toMatchObject({
         status: 401,
         body: { error: { code: "unauthorized" } },
       });
@@ -243,7 +237,7 @@ describe("sessions", () => {
       .where("user_id", "=", user.id)
       .execute();
 
-    const me = await client.request("GET", "/api/me");
+    const me = await call(client, contract.auth.me, {});
     expect(me.status).toBe(200);
     expect(me.headers.getSetCookie().some((c) => c.startsWith("sprog.session_token="))).toBe(true);
     const session = await api()
@@ -271,7 +265,7 @@ describe("sessions", () => {
     expect((await count()).n).toBe(1);
 
     const stolenCookie = client.cookie;
-    const answer = await client.request("POST", "/api/auth/sign-out");
+    const answer = await call(client, contract.auth.signOut, {});
     expect(answer.status).toBe(204);
     expect(answer.headers.getSetCookie().some((c) => /sprog\.session_token=;/.test(c))).toBe(true);
     expect((await count()).n).toBe(0);
@@ -279,6 +273,6 @@ describe("sessions", () => {
     // The old cookie is worthless now, even if someone kept it.
     const replay = api().client();
     replay.cookie = stolenCookie;
-    expect((await replay.request("GET", "/api/me")).status).toBe(401);
+    expect((await fail(replay, contract.auth.me, {})).status).toBe(401);
   });
 });

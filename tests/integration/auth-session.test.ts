@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { apiAppForThisFile, uniqueEmail } from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, fail } from "../helpers/contract-client.ts";
+import { buildUser, signInAs } from "../helpers/factories.ts";
 
 const api = apiAppForThisFile();
 
@@ -11,27 +14,24 @@ const api = apiAppForThisFile();
 describe("the session check", () => {
   it("answers 200 with me null for a visitor, while /api/me still refuses them", async () => {
     const client = api().client();
-    expect(await client.request("GET", "/api/auth/session")).toMatchObject({
+    expect(await call(client, contract.auth.session, {})).toMatchObject({
       status: 200,
       body: { me: null },
     });
-    expect((await client.request("GET", "/api/me")).status).toBe(401);
+    expect((await fail(client, contract.auth.me, {})).status).toBe(401);
   });
 
   it("answers the signed-in user, as /api/me does, and null again after sign-out", async () => {
-    const email = uniqueEmail("session");
-    const client = await api().signIn(email);
-    const me = await client.request("GET", "/api/me");
-    const session = await client.request<{ me: { user: { email: string } } | null }>(
-      "GET",
-      "/api/auth/session",
-    );
+    const user = await buildUser(api().app);
+    const client = await signInAs(user);
+    const me = await call(client, contract.auth.me, {});
+    const session = await call(client, contract.auth.session, {});
     expect(session.status).toBe(200);
     expect(session.body).toEqual({ me: me.body });
-    expect(session.body.me?.user.email).toBe(email);
+    expect(session.body.me?.user.email).toBe(user.email);
 
-    expect((await client.request("POST", "/api/auth/sign-out")).status).toBe(204);
-    expect(await client.request("GET", "/api/auth/session")).toMatchObject({
+    expect((await call(client, contract.auth.signOut, {})).status).toBe(204);
+    expect(await call(client, contract.auth.session, {})).toMatchObject({
       status: 200,
       body: { me: null },
     });
@@ -40,7 +40,7 @@ describe("the session check", () => {
   it("answers null for a forged or stale cookie rather than failing", async () => {
     const client = api().client();
     client.cookie = "sprog.session_token=not-a-real-session";
-    expect(await client.request("GET", "/api/auth/session")).toMatchObject({
+    expect(await call(client, contract.auth.session, {})).toMatchObject({
       status: 200,
       body: { me: null },
     });

@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  BILLING_ERRORS,
-  type BillingPlans,
-  type PortalAnswer,
-  type TeamSubscription,
-} from "../../src/shared/schemas/billing.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { BILLING_ERRORS } from "../../src/shared/schemas/billing.ts";
+import type { ErrorBody } from "../../src/shared/schemas/error.ts";
 import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
-import { type ErrorAnswer, memberOf, signedInUser, stripeBillingForThisFile } from "../helpers/billing.ts";
+import { stripeBillingForThisFile } from "../helpers/billing.ts";
+import { call, fail, requestOf } from "../helpers/contract-client.ts";
+import { buildTeam, buildUser, memberOf, signInAs } from "../helpers/factories.ts";
 import { DEFAULT_CATALOGUE, type StripeServer } from "../helpers/stripe-server.ts";
 
 /**
@@ -22,45 +21,42 @@ describe("billing not configured (the self-hosted default)", () => {
   const api = apiAppForThisFile();
 
   it("answers configured:false with no plans, and the subscription as absent", async () => {
-    const owner = (await signedInUser(api(), "owner")).client;
-    const team = await owner.request<{ id: string }>("POST", "/api/teams", {
-      body: { name: "Free for all" },
-    });
+    const owner = await signInAs(await buildUser(api().app));
+    const team = await buildTeam(owner, { name: "Free for all" });
 
-    const plans = await owner.request<BillingPlans>("GET", "/api/billing/plans");
+    const plans = await call(owner, contract.billing.plans, { query: {} });
     expect(plans.status).toBe(200);
     expect(plans.body).toEqual({ configured: false, plans: [] });
-    const withFree = await owner.request<BillingPlans>("GET", "/api/billing/plans?includeFree=true");
+    const withFree = await call(owner, contract.billing.plans, { query: { includeFree: "true" } });
     expect(withFree.body).toEqual({ configured: false, plans: [] });
 
-    const subscription = await owner.request<TeamSubscription>(
-      "GET",
-      `/api/teams/${team.body.id}/subscription`,
-    );
+    const subscription = await call(owner, contract.billing.subscription, { params: { teamId: team.id } });
     expect(subscription.status).toBe(200);
     expect(subscription.body).toEqual({ configured: false, subscription: null });
   });
 
   it("refuses checkout, the portal and webhooks with a clear message", async () => {
-    const owner = (await signedInUser(api(), "owner")).client;
-    const team = await owner.request<{ id: string }>("POST", "/api/teams", {
-      body: { name: "Nothing to buy" },
-    });
-    const checkout = await owner.request<ErrorAnswer>("POST", `/api/teams/${team.body.id}/billing/checkout`, {
+    const owner = await signInAs(await buildUser(api().app));
+    const teamId = (await buildTeam(owner, { name: "Nothing to buy" })).id;
+    const checkout = await fail(owner, contract.billing.checkout, {
+      params: { teamId },
       body: { priceId: "price_team_month", productId: "prod_team" },
     });
     expect(checkout.status).toBe(400);
     expect(checkout.body.error.message).toBe(BILLING_ERRORS.notConfigured);
 
-    const portal = await owner.request<ErrorAnswer>("POST", `/api/teams/${team.body.id}/billing/portal`, {
+    const portal = await fail(owner, contract.billing.portal, {
+      params: { teamId },
       body: { returnUrl: `${api().app.url}/app/team` },
     });
     expect(portal.status).toBe(400);
     expect(portal.body.error.message).toBe(BILLING_ERRORS.notConfigured);
 
+    // Raw HTTP, as Stripe sends it: a signed body the server reads byte for byte.
+    const { method, path } = requestOf(contract.billing.webhook, undefined);
     const webhook = await api()
       .client()
-      .request<ErrorAnswer>("POST", "/api/billing/webhook", {
+      .request<ErrorBody>(method, path, {
         rawBody: JSON.stringify({ id: "evt_1", type: "checkout.session.completed" }),
         headers: { "stripe-signature": "t=1,v1=abc" },
       });
@@ -69,11 +65,13 @@ describe("billing not configured (the self-hosted default)", () => {
   });
 
   it("asks for sign-in and team membership as usual", async () => {
-    expect((await api().client().request("GET", "/api/billing/plans")).status).toBe(401);
-    const owner = (await signedInUser(api(), "owner")).client;
-    const team = await owner.request<{ id: string }>("POST", "/api/teams", { body: { name: "Mine" } });
-    const outsider = (await signedInUser(api(), "outsider")).client;
-    expect((await outsider.request("GET", `/api/teams/${team.body.id}/subscription`)).status).toBe(404);
+    expect((await fail(api().client(), contract.billing.plans, { query: {} })).status).toBe(401);
+    const owner = await signInAs(await buildUser(api().app));
+    const team = await buildTeam(owner, { name: "Mine" });
+    const outsider = await signInAs(await buildUser(api().app));
+    expect(
+      (await fail(outsider, contract.billing.subscription, { params: { teamId: team.id } })).status,
+    ).toBe(404);
   });
 });
 
@@ -88,7 +86,7 @@ describe("billing with Stripe", () => {
   describe("plans", () => {
     it("derives the tier plans from products with metadata.tier, in the order team, enterprise", async () => {
       const { owner } = await ownerWithTeam();
-      const answer = await owner.request<BillingPlans>("GET", "/api/billing/plans");
+      const answer = await call(owner, contract.billing.plans, { query: {} });
       expect(answer.status).toBe(200);
       expect(answer.body.configured).toBe(true);
       expect(answer.body.plans.map((plan) => plan.tierName)).toEqual(["Team", "Enterprise"]);
@@ -113,7 +111,7 @@ describe("billing with Stripe", () => {
 
     it("adds the free plan only when asked (the debug block)", async () => {
       const { owner } = await ownerWithTeam();
-      const answer = await owner.request<BillingPlans>("GET", "/api/billing/plans?includeFree=true");
+      const answer = await call(owner, contract.billing.plans, { query: { includeFree: "true" } });
       expect(answer.body.plans.map((plan) => plan.tierName)).toEqual(["Team", "Enterprise", "Free"]);
       expect(answer.body.plans[2]?.monthlyDisplayPrice).toBe("Free");
       expect(answer.body.plans[2]?.yearlyPriceId).toBeNull();
@@ -137,7 +135,7 @@ describe("billing with Stripe", () => {
         },
       ]);
       const { owner } = await ownerWithTeam();
-      const answer = await owner.request<BillingPlans>("GET", "/api/billing/plans");
+      const answer = await call(owner, contract.billing.plans, { query: {} });
       expect(answer.body.plans).toEqual([
         expect.objectContaining({
           tierName: "Team",
@@ -155,11 +153,11 @@ describe("billing with Stripe", () => {
       stripe.setCatalogue(
         DEFAULT_CATALOGUE.filter((product) => product.tier !== "team" && product.tier !== "enterprise"),
       );
-      const answer = await owner.request<ErrorAnswer>("GET", "/api/billing/plans?includeFree=true");
+      const answer = await fail(owner, contract.billing.plans, { query: { includeFree: "true" } });
       expect(answer.status).toBe(404);
       expect(answer.body.error.message).toBe(BILLING_ERRORS.noPaidPlans);
       stripe.setCatalogue([]);
-      const none = await owner.request<ErrorAnswer>("GET", "/api/billing/plans");
+      const none = await fail(owner, contract.billing.plans, { query: {} });
       expect(none.body.error.message).toBe(BILLING_ERRORS.noPaidPlans);
     });
 
@@ -167,7 +165,7 @@ describe("billing with Stripe", () => {
       const { owner } = await ownerWithTeam();
       // No items array.
       stripe.answerNext("GET", /^\/v1\/products$/, { object: "list", data: "nope", has_more: false });
-      const noArray = await owner.request<ErrorAnswer>("GET", "/api/billing/plans");
+      const noArray = await fail(owner, contract.billing.plans, { query: {} });
       expect(noArray.status).toBe(502);
       expect(noArray.body.error.message).toBe(BILLING_ERRORS.invalidProductData);
       // A plan's price without an amount.
@@ -179,7 +177,7 @@ describe("billing with Stripe", () => {
           prices: [{ id: "price_bad", amount: null, interval: "month" }],
         },
       ]);
-      const noAmount = await owner.request<ErrorAnswer>("GET", "/api/billing/plans");
+      const noAmount = await fail(owner, contract.billing.plans, { query: {} });
       expect(noAmount.status).toBe(502);
       expect(noAmount.body.error.message).toBe(BILLING_ERRORS.invalidProductData);
     });
@@ -187,13 +185,13 @@ describe("billing with Stripe", () => {
     it("answers 'Failed to load plans' when Stripe fails", async () => {
       const { owner } = await ownerWithTeam();
       stripe.failNext("GET", /^\/v1\/products$/);
-      const answer = await owner.request<ErrorAnswer>("GET", "/api/billing/plans");
+      const answer = await fail(owner, contract.billing.plans, { query: {} });
       expect(answer.status).toBe(502);
       expect(answer.body.error.message).toBe(BILLING_ERRORS.plansFailed);
     });
 
     it("needs a signed-in user", async () => {
-      expect((await api().client().request("GET", "/api/billing/plans")).status).toBe(401);
+      expect((await fail(api().client(), contract.billing.plans, { query: {} })).status).toBe(401);
     });
   });
 
@@ -220,7 +218,8 @@ describe("billing with Stripe", () => {
     it("gives the trial to the team's first subscription only, and reuses its customer", async () => {
       const { owner, teamId, subscriptionId } = await subscribedTeam();
       // Still subscribed: manage it, do not buy a second one.
-      const again = await owner.request<ErrorAnswer>("POST", `/api/teams/${teamId}/billing/checkout`, {
+      const again = await fail(owner, contract.billing.checkout, {
+        params: { teamId },
         body: { priceId: "price_team_month", productId: "prod_team" },
       });
       expect(again.status).toBe(409);
@@ -243,15 +242,13 @@ describe("billing with Stripe", () => {
         { productId: "prod_team" },
         { priceId: " ", productId: "prod_team" },
       ]) {
-        const answer = await owner.request<ErrorAnswer>("POST", `/api/teams/${teamId}/billing/checkout`, {
-          body,
-        });
+        const answer = await fail(owner, contract.billing.checkout, { params: { teamId }, body });
         expect(answer.status).toBe(400);
         expect(answer.body.error.message).toBe(BILLING_ERRORS.missingPurchaseInfo);
       }
-      const notJson = await owner.request<ErrorAnswer>("POST", `/api/teams/${teamId}/billing/checkout`, {
-        rawBody: "[]",
-      });
+      // Raw HTTP: a JSON body that is no object at all, which no typed call can send.
+      const { method, path } = requestOf(contract.billing.checkout, { params: { teamId } });
+      const notJson = await owner.request<ErrorBody>(method, path, { rawBody: "[]" });
       expect(notJson.body.error.message).toBe(BILLING_ERRORS.missingPurchaseInfo);
       expect(stripe.requestsTo("POST", "/v1/checkout/sessions")).toHaveLength(before);
     });
@@ -263,9 +260,7 @@ describe("billing with Stripe", () => {
         { priceId: "price_enterprise_month", productId: "prod_team" },
         { priceId: "price_team_weekly", productId: "prod_team" },
       ]) {
-        const answer = await owner.request<ErrorAnswer>("POST", `/api/teams/${teamId}/billing/checkout`, {
-          body,
-        });
+        const answer = await fail(owner, contract.billing.checkout, { params: { teamId }, body });
         expect(answer.status).toBe(400);
         expect(answer.body.error.message).toBe(BILLING_ERRORS.unknownPlan);
       }
@@ -278,7 +273,8 @@ describe("billing with Stripe", () => {
         object: "checkout.session",
         url: null,
       });
-      const answer = await owner.request<ErrorAnswer>("POST", `/api/teams/${teamId}/billing/checkout`, {
+      const answer = await fail(owner, contract.billing.checkout, {
+        params: { teamId },
         body: { priceId: "price_team_month", productId: "prod_team" },
       });
       expect(answer.status).toBe(502);
@@ -288,7 +284,8 @@ describe("billing with Stripe", () => {
     it("answers 'Failed to start checkout process.' when Stripe fails", async () => {
       const { owner, teamId } = await ownerWithTeam();
       stripe.failNext("POST", /^\/v1\/checkout\/sessions$/, 400, "No such price");
-      const answer = await owner.request<ErrorAnswer>("POST", `/api/teams/${teamId}/billing/checkout`, {
+      const answer = await fail(owner, contract.billing.checkout, {
+        params: { teamId },
         body: { priceId: "price_team_month", productId: "prod_team" },
       });
       expect(answer.status).toBe(502);
@@ -300,7 +297,8 @@ describe("billing with Stripe", () => {
     it("opens the portal for the team's customer, returning to the given page", async () => {
       const { owner, teamId, subscriptionId } = await subscribedTeam();
       const returnUrl = `${api().app.url}/app/team?tab=plan`;
-      const answer = await owner.request<PortalAnswer>("POST", `/api/teams/${teamId}/billing/portal`, {
+      const answer = await call(owner, contract.billing.portal, {
+        params: { teamId },
         body: { returnUrl },
       });
       expect(answer.status).toBe(200);
@@ -313,12 +311,14 @@ describe("billing with Stripe", () => {
 
     it("wants a return address of this app: 'Cannot manage subscription. Missing required information.'", async () => {
       const { owner, teamId } = await subscribedTeam();
-      const missing = await owner.request<ErrorAnswer>("POST", `/api/teams/${teamId}/billing/portal`, {
+      const missing = await fail(owner, contract.billing.portal, {
+        params: { teamId },
         body: {},
       });
       expect(missing.status).toBe(400);
       expect(missing.body.error.message).toBe(BILLING_ERRORS.missingManageInfo);
-      const foreign = await owner.request<ErrorAnswer>("POST", `/api/teams/${teamId}/billing/portal`, {
+      const foreign = await fail(owner, contract.billing.portal, {
+        params: { teamId },
         body: { returnUrl: "https://evil.example/phish" },
       });
       expect(foreign.status).toBe(400);
@@ -328,7 +328,8 @@ describe("billing with Stripe", () => {
     it("answers 404 for a team without a subscription, and 502 texts when Stripe fails", async () => {
       const { owner, teamId } = await ownerWithTeam();
       const returnUrl = `${api().app.url}/app/team`;
-      const none = await owner.request<ErrorAnswer>("POST", `/api/teams/${teamId}/billing/portal`, {
+      const none = await fail(owner, contract.billing.portal, {
+        params: { teamId },
         body: { returnUrl },
       });
       expect(none.status).toBe(404);
@@ -339,19 +340,17 @@ describe("billing with Stripe", () => {
         id: "bps_x",
         object: "billing_portal.session",
       });
-      const noUrl = await subscribed.owner.request<ErrorAnswer>(
-        "POST",
-        `/api/teams/${subscribed.teamId}/billing/portal`,
-        { body: { returnUrl } },
-      );
+      const noUrl = await fail(subscribed.owner, contract.billing.portal, {
+        params: { teamId: subscribed.teamId },
+        body: { returnUrl },
+      });
       expect(noUrl.status).toBe(502);
       expect(noUrl.body.error.message).toBe(BILLING_ERRORS.portalUrlMissing);
       stripe.failNext("POST", /^\/v1\/billing_portal\/sessions$/);
-      const failed = await subscribed.owner.request<ErrorAnswer>(
-        "POST",
-        `/api/teams/${subscribed.teamId}/billing/portal`,
-        { body: { returnUrl } },
-      );
+      const failed = await fail(subscribed.owner, contract.billing.portal, {
+        params: { teamId: subscribed.teamId },
+        body: { returnUrl },
+      });
       expect(failed.status).toBe(502);
       expect(failed.body.error.message).toBe(BILLING_ERRORS.portalFailed);
     });
@@ -362,24 +361,25 @@ describe("billing with Stripe", () => {
       const { owner, teamId } = await subscribedTeam("Roles");
       const admin = (await memberOf(api(), teamId, "admin")).client;
       const reviewer = (await memberOf(api(), teamId, "reviewer")).client;
-      const outsider = (await signedInUser(api(), "outsider")).client;
+      const outsider = await signInAs(await buildUser(api().app));
       const anonymous = api().client();
 
       const returnUrl = `${api().app.url}/app/team`;
-      const calls = {
-        subscription: (c: ApiClient) => c.request("GET", `/api/teams/${teamId}/subscription`),
+      const requests = {
+        subscription: (c: ApiClient) => call(c, contract.billing.subscription, { params: { teamId } }),
         checkout: (c: ApiClient) =>
-          c.request("POST", `/api/teams/${teamId}/billing/checkout`, {
+          call(c, contract.billing.checkout, {
+            params: { teamId },
             body: { priceId: "price_team_month", productId: "prod_team" },
           }),
         portal: (c: ApiClient) =>
-          c.request("POST", `/api/teams/${teamId}/billing/portal`, { body: { returnUrl } }),
+          call(c, contract.billing.portal, { params: { teamId }, body: { returnUrl } }),
       };
       const statuses: Record<string, number[]> = {};
-      for (const [name, call] of Object.entries(calls)) {
+      for (const [name, request] of Object.entries(requests)) {
         statuses[name] = [];
         for (const client of [anonymous, outsider, reviewer, admin, owner]) {
-          statuses[name].push((await call(client)).status);
+          statuses[name].push((await request(client)).status);
         }
       }
       expect(statuses).toEqual({

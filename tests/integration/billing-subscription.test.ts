@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
 import { BILLING_ERRORS } from "../../src/shared/schemas/billing.ts";
-import type { TeamMember } from "../../src/shared/schemas/teams.ts";
-import { uniqueEmail } from "../helpers/api-app.ts";
-import { type ErrorAnswer, memberOf, signedInUser, stripeBillingForThisFile } from "../helpers/billing.ts";
+import type { ErrorBody } from "../../src/shared/schemas/error.ts";
+import { stripeBillingForThisFile } from "../helpers/billing.ts";
+import { call, fail, requestOf } from "../helpers/contract-client.ts";
+import { buildUser, memberOf, signInAs, uniqueEmail } from "../helpers/factories.ts";
 import type { StripeServer } from "../helpers/stripe-server.ts";
-import { signInInvited } from "../helpers/teams.ts";
+import { membersOf, signInInvited } from "../helpers/teams.ts";
 
 /**
  * Billing (issue 8), keeping a team's subscription in step once bought: Stripe's webhooks (signed,
@@ -83,9 +85,10 @@ describe("billing with Stripe", () => {
       expect(garbage.status).toBe(400);
       // The signature is over the exact body: the same event re-serialised with a change fails.
       const { signature } = stripe.signed(ending);
+      const { method, path } = requestOf(contract.billing.webhook, undefined);
       const tampered = await api()
         .client()
-        .request<ErrorAnswer>("POST", "/api/billing/webhook", {
+        .request<ErrorBody>(method, path, {
           rawBody: JSON.stringify({ ...ending, type: "customer.subscription.updated" }),
           headers: { "stripe-signature": signature },
         });
@@ -249,7 +252,8 @@ describe("billing with Stripe", () => {
     it("follow the member count: an accepted invite adds a seat, a removal takes it away", async () => {
       const { owner, teamId, subscriptionId } = await subscribedTeam("Seats");
       const invitedEmail = uniqueEmail("invited");
-      const invite = await owner.request("POST", `/api/teams/${teamId}/invites`, {
+      const invite = await call(owner, contract.teams.invite, {
+        params: { teamId },
         body: { email: invitedEmail },
       });
       expect(invite.status).toBe(201);
@@ -261,9 +265,11 @@ describe("billing with Stripe", () => {
       expect(stripe.subscription(subscriptionId)).toMatchObject({ items: { data: [{ quantity: 2 }] } });
       expect((await subscriptionOf(owner, teamId))?.seats).toBe(2);
 
-      const members = await owner.request<{ members: TeamMember[] }>("GET", `/api/teams/${teamId}/members`);
-      const joined = members.body.members.find((m) => m.email === invitedEmail);
-      expect((await owner.request("DELETE", `/api/teams/${teamId}/members/${joined?.id}`)).status).toBe(204);
+      const joined = (await membersOf(owner, teamId)).find((m) => m.email === invitedEmail);
+      const removed = await call(owner, contract.teams.removeMember, {
+        params: { teamId, memberId: joined?.id ?? "" },
+      });
+      expect(removed.status).toBe(204);
       expect(lastQuantitySet(subscriptionId)).toBe("1");
       expect((await subscriptionOf(owner, teamId))?.seats).toBe(1);
     });
@@ -272,13 +278,14 @@ describe("billing with Stripe", () => {
       const { owner, teamId, subscriptionId } = await subscribedTeam("Flaky");
       const memberEmail = (await memberOf(api(), teamId, "reviewer")).email;
       await memberOf(api(), teamId, "reviewer");
-      const members = await owner.request<{ members: TeamMember[] }>("GET", `/api/teams/${teamId}/members`);
-      const member = members.body.members.find((m) => m.email === memberEmail);
+      const member = (await membersOf(owner, teamId)).find((m) => m.email === memberEmail);
 
       stripe.failNext("POST", new RegExp(`^/v1/subscriptions/${subscriptionId}$`));
-      expect((await owner.request("DELETE", `/api/teams/${teamId}/members/${member?.id}`)).status).toBe(204);
-      const after = await owner.request<{ members: TeamMember[] }>("GET", `/api/teams/${teamId}/members`);
-      expect(after.body.members.map((m) => m.email)).not.toContain(memberEmail);
+      const removed = await call(owner, contract.teams.removeMember, {
+        params: { teamId, memberId: member?.id ?? "" },
+      });
+      expect(removed.status).toBe(204);
+      expect((await membersOf(owner, teamId)).map((m) => m.email)).not.toContain(memberEmail);
       // Stripe still bills one seat (the members added by hand never reached it).
       expect(stripe.subscription(subscriptionId)).toMatchObject({ items: { data: [{ quantity: 1 }] } });
 
@@ -294,9 +301,11 @@ describe("billing with Stripe", () => {
       await postWebhook(stripe.deleteSubscription(subscriptionId));
       const before = stripe.requests.length;
       const memberEmail = (await memberOf(api(), teamId, "reviewer")).email;
-      const members = await owner.request<{ members: TeamMember[] }>("GET", `/api/teams/${teamId}/members`);
-      const member = members.body.members.find((m) => m.email === memberEmail);
-      expect((await owner.request("DELETE", `/api/teams/${teamId}/members/${member?.id}`)).status).toBe(204);
+      const member = (await membersOf(owner, teamId)).find((m) => m.email === memberEmail);
+      const removed = await call(owner, contract.teams.removeMember, {
+        params: { teamId, memberId: member?.id ?? "" },
+      });
+      expect(removed.status).toBe(204);
       expect(stripe.requests.slice(before).filter((r) => r.method === "POST")).toEqual([]);
     });
   });
@@ -304,7 +313,7 @@ describe("billing with Stripe", () => {
   describe("team deletion", () => {
     it("cancels the deleted team's subscription; its late events are acknowledged and ignored", async () => {
       const { owner, teamId, subscriptionId } = await subscribedTeam("Closing");
-      expect((await owner.request("DELETE", `/api/teams/${teamId}`)).status).toBe(204);
+      expect((await call(owner, contract.teams.remove, { params: { teamId } })).status).toBe(204);
       expect(stripe.requestsTo("DELETE", `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
       expect(stripe.subscription(subscriptionId)).toMatchObject({ status: "canceled" });
 
@@ -318,21 +327,22 @@ describe("billing with Stripe", () => {
     it("deletes the team when the cancellation fails (it is logged), and leaves ended subscriptions alone", async () => {
       const failing = await subscribedTeam("Failing");
       stripe.failNext("DELETE", new RegExp(`^/v1/subscriptions/${failing.subscriptionId}$`));
-      expect((await failing.owner.request("DELETE", `/api/teams/${failing.teamId}`)).status).toBe(204);
-      expect((await failing.owner.request("GET", `/api/teams/${failing.teamId}/subscription`)).status).toBe(
-        404,
-      );
+      const failingTeam = { params: { teamId: failing.teamId } };
+      expect((await call(failing.owner, contract.teams.remove, failingTeam)).status).toBe(204);
+      expect((await fail(failing.owner, contract.billing.subscription, failingTeam)).status).toBe(404);
 
       const ended = await subscribedTeam("Ended before");
       await postWebhook(stripe.deleteSubscription(ended.subscriptionId));
-      expect((await ended.owner.request("DELETE", `/api/teams/${ended.teamId}`)).status).toBe(204);
+      expect(
+        (await call(ended.owner, contract.teams.remove, { params: { teamId: ended.teamId } })).status,
+      ).toBe(204);
       expect(stripe.requestsTo("DELETE", `/v1/subscriptions/${ended.subscriptionId}`)).toEqual([]);
     });
 
     it("does not cancel anything when the deletion is refused", async () => {
       const { teamId, subscriptionId } = await subscribedTeam("Kept");
-      const stranger = (await signedInUser(api(), "stranger")).client;
-      expect((await stranger.request("DELETE", `/api/teams/${teamId}`)).status).toBe(404);
+      const stranger = await signInAs(await buildUser(api().app));
+      expect((await fail(stranger, contract.teams.remove, { params: { teamId } })).status).toBe(404);
       expect(stripe.requestsTo("DELETE", `/v1/subscriptions/${subscriptionId}`)).toEqual([]);
       expect(stripe.subscription(subscriptionId)).toMatchObject({ status: "trialing" });
     });

@@ -8,7 +8,9 @@ import { BULK_NICE } from "../../src/server/cpu-priority.ts";
 import { isAlive } from "../../src/server/db/data-dir-lock.ts";
 import { openEmbedded } from "../../src/server/db/database.ts";
 import { sharedBuffersMb, startEmbeddedServer } from "../../src/server/db/embedded/embedded-server.ts";
+import { contract } from "../../src/shared/contract/index.ts";
 import { ApiClient } from "../helpers/api-client.ts";
+import { call } from "../helpers/contract-client.ts";
 import { spawnServer } from "../helpers/server-process.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
 
@@ -62,12 +64,15 @@ async function usersIn(dataDir: string): Promise<string[]> {
   }
 }
 
-/** Signs a person up through a running server: a user row committed by the app itself. */
+/**
+ * Signs a person up through a running server: a user row committed by the app itself (the server is
+ * another process, so the factories, which write through this one's database handle, cannot).
+ */
 async function signUp(url: string, email: string): Promise<void> {
   const api = new ApiClient(url);
   const mails = await mailServer();
-  expect((await api.request("POST", "/api/auth/code", { body: { email } })).status).toBe(200);
-  const verified = await api.request("POST", "/api/auth/verify", {
+  expect((await call(api, contract.auth.sendCode, { body: { email } })).status).toBe(200);
+  const verified = await call(api, contract.auth.verify, {
     body: { email, code: await mails.codeFor(email) },
   });
   expect(verified.status).toBe(200);

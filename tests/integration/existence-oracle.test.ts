@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, fail, routeOf } from "../helpers/contract-client.ts";
+import { ownerWithProject } from "../helpers/factories.ts";
 
 /**
  * Issue 32: an id of another team's row must answer exactly as an id of nothing, or the answer
@@ -25,13 +28,11 @@ describe("ids of other teams' rows", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
 
-    for (const [method, path] of [
-      ["GET", "/api/batch-translations/{id}"],
-      ["DELETE", "/api/batch-translations/{id}"],
-    ] as const) {
-      const theirs = await outsider.owner.request(method, path.replace("{id}", job.id));
-      const nothing = await outsider.owner.request(method, path.replace("{id}", crypto.randomUUID()));
-      expect(nothing, `${method} ${path} of nothing`).toMatchObject({
+    for (const endpoint of [contract.batch.get, contract.batch.cancel]) {
+      const route = routeOf(endpoint);
+      const theirs = await fail(outsider.owner, endpoint, { params: { batchId: job.id } });
+      const nothing = await fail(outsider.owner, endpoint, { params: { batchId: crypto.randomUUID() } });
+      expect(nothing, `${route} of nothing`).toMatchObject({
         status: 404,
         body: { error: { code: "not_found", message: "Batch translation not found" } },
       });
@@ -41,10 +42,10 @@ describe("ids of other teams' rows", () => {
         body: answer.body,
         headers: [...answer.headers].filter(([name]) => name !== "date"),
       });
-      expect(seen(theirs), `${method} ${path} of another team's batch`).toEqual(seen(nothing));
+      expect(seen(theirs), `${route} of another team's batch`).toEqual(seen(nothing));
     }
     // The owner's own view is unchanged.
-    const own = await victim.owner.request("GET", `/api/batch-translations/${job.id}`);
+    const own = await call(victim.owner, contract.batch.get, { params: { batchId: job.id } });
     expect(own.status).toBe(200);
   });
 });

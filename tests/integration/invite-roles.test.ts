@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { TeamInvite } from "../../src/shared/schemas/teams.ts";
+import { contract } from "../../src/shared/contract/index.ts";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, fail } from "../helpers/contract-client.ts";
 import { uniqueEmail } from "../helpers/factories.ts";
-import { type ErrorAnswer, invitesOf, membersOf, signInInvited, teamOfThree } from "../helpers/teams.ts";
+import { invitesOf, membersOf, signInInvited, teamOfThree } from "../helpers/teams.ts";
 
 /**
  * Choosing the role in the invite (issue 34): whoever may invite (owner and admins, spec point 6)
@@ -14,7 +15,8 @@ describe("the role an invite gives", () => {
   it("is reviewer when none is chosen, as before", async () => {
     const t = await teamOfThree(api());
     const email = uniqueEmail("plain");
-    const created = await t.owner.request<TeamInvite>("POST", `/api/teams/${t.teamId}/invites`, {
+    const created = await call(t.owner, contract.teams.invite, {
+      params: { teamId: t.teamId },
       body: { email },
     });
     expect(created).toMatchObject({ status: 201, body: { email, role: "reviewer" } });
@@ -25,20 +27,23 @@ describe("the role an invite gives", () => {
 
   it("is the one chosen: the owner and admins may invite admins, who join as admins", async () => {
     const t = await teamOfThree(api(), "Roles Co");
-    const path = `/api/teams/${t.teamId}/invites`;
+    const params = { teamId: t.teamId };
     const byOwner = uniqueEmail("owner-made-admin");
     const byAdmin = uniqueEmail("admin-made-admin");
     const reviewer = uniqueEmail("chosen-reviewer");
 
-    const first = await t.owner.request<TeamInvite>("POST", path, {
+    const first = await call(t.owner, contract.teams.invite, {
+      params,
       body: { email: byOwner, role: "admin" },
     });
     expect(first).toMatchObject({ status: 201, body: { email: byOwner, role: "admin" } });
-    const second = await t.admin.request<TeamInvite>("POST", path, {
+    const second = await call(t.admin, contract.teams.invite, {
+      params,
       body: { email: byAdmin, role: "admin" },
     });
     expect(second).toMatchObject({ status: 201, body: { role: "admin" } });
-    const third = await t.admin.request<TeamInvite>("POST", path, {
+    const third = await call(t.admin, contract.teams.invite, {
+      params,
       body: { email: reviewer, role: "reviewer" },
     });
     expect(third).toMatchObject({ status: 201, body: { role: "reviewer" } });
@@ -65,7 +70,8 @@ describe("the role an invite gives", () => {
     expect([roleOf(byOwner), roleOf(byAdmin), roleOf(reviewer)]).toEqual(["admin", "admin", "reviewer"]);
 
     // The new admin may do what admins do: invite.
-    const invitedByNewAdmin = await joinedOwner.client.request("POST", path, {
+    const invitedByNewAdmin = await call(joinedOwner.client, contract.teams.invite, {
+      params,
       body: { email: uniqueEmail("next"), role: "reviewer" },
     });
     expect(invitedByNewAdmin.status).toBe(201);
@@ -73,18 +79,18 @@ describe("the role an invite gives", () => {
 
   it("answers 400 to an unknown role and 403 to the owner's role, and keeps no invite or mail", async () => {
     const t = await teamOfThree(api());
-    const path = `/api/teams/${t.teamId}/invites`;
+    const params = { teamId: t.teamId };
     const email = uniqueEmail("refused");
 
     for (const role of ["superuser", "", 7, "Admin", "none"]) {
-      const answer = await t.owner.request<ErrorAnswer>("POST", path, { body: { email, role } });
+      const answer = await fail(t.owner, contract.teams.invite, { params, body: { email, role } });
       expect(answer).toMatchObject({
         status: 400,
         body: { error: { code: "validation_failed", message: "Role must be admin or reviewer" } },
       });
     }
     for (const caller of [t.owner, t.admin]) {
-      const answer = await caller.request<ErrorAnswer>("POST", path, { body: { email, role: "owner" } });
+      const answer = await fail(caller, contract.teams.invite, { params, body: { email, role: "owner" } });
       expect(answer).toMatchObject({
         status: 403,
         body: {
@@ -96,7 +102,8 @@ describe("the role an invite gives", () => {
       });
     }
     // A reviewer may not invite at all, whatever the role.
-    const reviewer = await t.reviewer.request<ErrorAnswer>("POST", path, {
+    const reviewer = await fail(t.reviewer, contract.teams.invite, {
+      params,
       body: { email, role: "reviewer" },
     });
     expect(reviewer.status).toBe(403);
@@ -108,7 +115,10 @@ describe("the role an invite gives", () => {
   it("is stored on the invitation, reviewer for rows written before roles could be chosen", async () => {
     const t = await teamOfThree(api());
     const email = uniqueEmail("stored");
-    await t.owner.request("POST", `/api/teams/${t.teamId}/invites`, { body: { email, role: "admin" } });
+    await call(t.owner, contract.teams.invite, {
+      params: { teamId: t.teamId },
+      body: { email, role: "admin" },
+    });
     const row = await api()
       .db.selectFrom("invites")
       .select(["role"])

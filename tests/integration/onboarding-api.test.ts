@@ -1,31 +1,38 @@
 import { describe, expect, it } from "vitest";
-import type { Me } from "../../src/shared/schemas/auth.ts";
-import type { TeamSummary } from "../../src/shared/schemas/teams.ts";
-import { apiAppForThisFile, uniqueEmail } from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, fail } from "../helpers/contract-client.ts";
+import { buildUser, signInAs, uniqueEmail } from "../helpers/factories.ts";
 
 const api = apiAppForThisFile();
 
+/** A user as their first sign-in leaves them: no profile, no team (signing in is auth-api's subject). */
+async function newcomer(name: string) {
+  const user = await buildUser(api().app, { email: uniqueEmail(name) });
+  return { user, client: await signInAs(user) };
+}
+
 describe("profile", () => {
   it("requires a first name; nothing is written on bad input", async () => {
-    const client = await api().signIn(uniqueEmail("profile"));
+    const { client } = await newcomer("profile");
     for (const body of [{ firstName: "   " }, {}, { firstName: 42 }]) {
-      const answer = await client.request("PUT", "/api/profile", { body });
+      const answer = await fail(client, contract.profiles.save, { body });
       expect(answer).toMatchObject({ status: 400, body: { error: { code: "validation_failed" } } });
     }
-    expect((await client.request("PUT", "/api/profile", { body: {} })).body).toMatchObject({
+    expect((await fail(client, contract.profiles.save, { body: {} })).body).toMatchObject({
       error: { message: "First name is required" },
     });
-    const me = await client.request<Me>("GET", "/api/me");
+    const me = await call(client, contract.auth.me, {});
     expect(me.body.profile).toBeNull();
   });
 
   it("saves trimmed names, last name optional, and updates in place", async () => {
-    const email = uniqueEmail("names");
-    const client = await api().signIn(email);
-    const saved = await client.request("PUT", "/api/profile", { body: { firstName: "  Ada " } });
+    const { user, client } = await newcomer("names");
+    const email = user.email;
+    const saved = await call(client, contract.profiles.save, { body: { firstName: "  Ada " } });
     expect(saved).toMatchObject({ status: 200, body: { firstName: "Ada", lastName: "", email } });
 
-    const updated = await client.request("PUT", "/api/profile", {
+    const updated = await call(client, contract.profiles.save, {
       body: { firstName: "Ada", lastName: " Lovelace " },
     });
     expect(updated.body).toMatchObject({ firstName: "Ada", lastName: "Lovelace" });
@@ -36,15 +43,9 @@ describe("profile", () => {
 
 describe("teams", () => {
   it("requires a team name; nothing half-written stays", async () => {
-    const email = uniqueEmail("team-bad");
-    const client = await api().signIn(email);
-    const answer = await client.request("POST", "/api/teams", { body: { name: "  " } });
+    const { user, client } = await newcomer("team-bad");
+    const answer = await fail(client, contract.teams.create, { body: { name: "  " } });
     expect(answer).toMatchObject({ status: 400, body: { error: { message: "Team name is required" } } });
-    const user = await api()
-      .db.selectFrom("users")
-      .select("id")
-      .where("email", "=", email)
-      .executeTakeFirstOrThrow();
     const memberships = await api()
       .db.selectFrom("members")
       .selectAll()
@@ -54,12 +55,12 @@ describe("teams", () => {
   });
 
   it("makes the creator the owner and lists teams by name", async () => {
-    const client = await api().signIn(uniqueEmail("owner"));
+    const { client } = await newcomer("owner");
     for (const name of ["Zeta", "acme", "Mango"]) {
-      const created = await client.request<TeamSummary>("POST", "/api/teams", { body: { name } });
+      const created = await call(client, contract.teams.create, { body: { name } });
       expect(created).toMatchObject({ status: 201, body: { name, role: "owner" } });
     }
-    const list = await client.request<{ teams: TeamSummary[] }>("GET", "/api/teams");
+    const list = await call(client, contract.teams.list, {});
     expect(list.body.teams.map((t) => t.name)).toEqual(["acme", "Mango", "Zeta"]);
     expect(list.body.teams.every((t) => t.role === "owner")).toBe(true);
 
@@ -73,20 +74,20 @@ describe("teams", () => {
   });
 
   it("shows nobody else's teams", async () => {
-    const alice = await api().signIn(uniqueEmail("alice"));
-    await alice.request("POST", "/api/teams", { body: { name: "Alice's team" } });
-    const bob = await api().signIn(uniqueEmail("bob"));
-    const list = await bob.request<{ teams: TeamSummary[] }>("GET", "/api/teams");
+    const alice = (await newcomer("alice")).client;
+    await call(alice, contract.teams.create, { body: { name: "Alice's team" } });
+    const bob = (await newcomer("bob")).client;
+    const list = await call(bob, contract.teams.list, {});
     expect(list.body.teams).toEqual([]);
   });
 
   it("walks the onboarding state through /api/me", async () => {
-    const email = uniqueEmail("journey");
-    const client = await api().signIn(email);
-    expect((await client.request<Me>("GET", "/api/me")).body).toMatchObject({ profile: null, teams: [] });
-    await client.request("PUT", "/api/profile", { body: { firstName: "Grace", lastName: "Hopper" } });
-    await client.request("POST", "/api/teams", { body: { name: "Compilers" } });
-    const me = await client.request<Me>("GET", "/api/me");
+    const { user, client } = await newcomer("journey");
+    const email = user.email;
+    expect((await call(client, contract.auth.me, {})).body).toMatchObject({ profile: null, teams: [] });
+    await call(client, contract.profiles.save, { body: { firstName: "Grace", lastName: "Hopper" } });
+    await call(client, contract.teams.create, { body: { name: "Compilers" } });
+    const me = await call(client, contract.auth.me, {});
     expect(me.body).toMatchObject({
       user: { email },
       profile: { firstName: "Grace", lastName: "Hopper" },

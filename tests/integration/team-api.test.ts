@@ -1,12 +1,21 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { JoinedTeams, TeamInvite, TeamMember, TeamSummary } from "../../src/shared/schemas/teams.ts";
-import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
-import { addToTeam, buildUser, signInAs, uniqueEmail } from "../helpers/factories.ts";
+import { call, fail } from "../helpers/contract-client.ts";
+import {
+  addToTeam,
+  buildKey,
+  buildProject,
+  buildTeam,
+  buildUser,
+  signInAs,
+  uniqueEmail,
+} from "../helpers/factories.ts";
 import { parseMail, type ReceivedMail } from "../helpers/smtp.ts";
-import { type ErrorAnswer, invitesOf, membersOf, signInInvited, teamOfThree } from "../helpers/teams.ts";
+import { invitesOf, membersOf, signInInvited, teamOfThree } from "../helpers/teams.ts";
 
 /**
  * The Team capability (spec points 2, 4, 5, 6, 8 and 9): members with derived roles, invites by
@@ -42,49 +51,61 @@ describe("members", () => {
 
   it("answers 404 to an outsider and 401 to nobody", async () => {
     const t = await teamOfThree(api());
-    const outsider = await t.outsider.request<ErrorAnswer>("GET", `/api/teams/${t.teamId}/members`);
+    const team = { params: { teamId: t.teamId } };
+    const outsider = await fail(t.outsider, contract.teams.listMembers, team);
     expect(outsider).toMatchObject({ status: 404, body: { error: { message: "Team not found" } } });
-    expect((await api().client().request("GET", `/api/teams/${t.teamId}/members`)).status).toBe(401);
+    expect((await fail(api().client(), contract.teams.listMembers, team)).status).toBe(401);
   });
 
   it("lets only the owner switch a member between admin and reviewer, never the owner", async () => {
     const t = await teamOfThree(api());
-    const path = (id: string) => `/api/teams/${t.teamId}/members/${id}`;
+    const member = (memberId: string) => ({ teamId: t.teamId, memberId });
 
-    const promoted = await t.owner.request<TeamMember>("PATCH", path(t.reviewerId), {
+    const promoted = await call(t.owner, contract.teams.updateMemberRole, {
+      params: member(t.reviewerId),
       body: { role: "admin" },
     });
     expect(promoted).toMatchObject({ status: 200, body: { id: t.reviewerId, role: "admin" } });
-    const demoted = await t.owner.request<TeamMember>("PATCH", path(t.adminId), {
+    const demoted = await call(t.owner, contract.teams.updateMemberRole, {
+      params: member(t.adminId),
       body: { role: "reviewer" },
     });
     expect(demoted.body.role).toBe("reviewer");
     // What the demoted and promoted see of themselves follows.
-    const teams = await t.admin.request<{ teams: TeamSummary[] }>("GET", "/api/teams");
+    const teams = await call(t.admin, contract.teams.list, {});
     expect(teams.body.teams.find((team) => team.id === t.teamId)?.role).toBe("reviewer");
 
     // Now Rita is admin and Adam reviewer: neither may change roles.
     for (const caller of [t.reviewer, t.admin]) {
-      const refused = await caller.request<ErrorAnswer>("PATCH", path(t.adminId), {
+      const refused = await fail(caller, contract.teams.updateMemberRole, {
+        params: member(t.adminId),
         body: { role: "admin" },
       });
       expect(refused.status).toBe(403);
     }
-    const owner = await t.owner.request<ErrorAnswer>("PATCH", path(t.ownerId), {
+    const owner = await fail(t.owner, contract.teams.updateMemberRole, {
+      params: member(t.ownerId),
       body: { role: "reviewer" },
     });
     expect(owner).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
-    const bad = await t.owner.request<ErrorAnswer>("PATCH", path(t.adminId), { body: { role: "owner" } });
+    const bad = await fail(t.owner, contract.teams.updateMemberRole, {
+      params: member(t.adminId),
+      body: { role: "owner" },
+    });
     expect(bad).toMatchObject({
       status: 400,
       body: { error: { message: "Role must be admin or reviewer" } },
     });
-    const outsider = await t.outsider.request("PATCH", path(t.adminId), { body: { role: "admin" } });
+    const outsider = await fail(t.outsider, contract.teams.updateMemberRole, {
+      params: member(t.adminId),
+      body: { role: "admin" },
+    });
     expect(outsider.status).toBe(404);
 
     // A member of another team is not a member here.
     const other = await teamOfThree(api(), "Other");
-    const foreign = await t.owner.request<ErrorAnswer>("PATCH", path(other.adminId), {
+    const foreign = await fail(t.owner, contract.teams.updateMemberRole, {
+      params: member(other.adminId),
       body: { role: "reviewer" },
     });
     expect(foreign).toMatchObject({ status: 404, body: { error: { message: "Member not found" } } });
@@ -95,21 +116,22 @@ describe("members", () => {
 
   it("lets owner and admins remove admins and reviewers, never the owner; the removed lose access", async () => {
     const t = await teamOfThree(api());
-    const path = (id: string) => `/api/teams/${t.teamId}/members/${id}`;
+    const member = (memberId: string) => ({ params: { teamId: t.teamId, memberId } });
 
-    expect((await t.reviewer.request("DELETE", path(t.adminId))).status).toBe(403);
-    const ownerGone = await t.admin.request<ErrorAnswer>("DELETE", path(t.ownerId));
+    expect((await fail(t.reviewer, contract.teams.removeMember, member(t.adminId))).status).toBe(403);
+    const ownerGone = await fail(t.admin, contract.teams.removeMember, member(t.ownerId));
     expect(ownerGone).toMatchObject({
       status: 403,
       body: { error: { message: "The team owner cannot be removed" } },
     });
-    expect((await t.owner.request("DELETE", path(t.ownerId))).status).toBe(403);
-    expect((await t.outsider.request("DELETE", path(t.reviewerId))).status).toBe(404);
+    expect((await fail(t.owner, contract.teams.removeMember, member(t.ownerId))).status).toBe(403);
+    expect((await fail(t.outsider, contract.teams.removeMember, member(t.reviewerId))).status).toBe(404);
 
-    expect((await t.admin.request("DELETE", path(t.reviewerId))).status).toBe(204);
-    expect((await t.admin.request("DELETE", path(t.reviewerId))).status).toBe(404);
-    expect((await t.reviewer.request("GET", `/api/teams/${t.teamId}/members`)).status).toBe(404);
-    expect((await t.owner.request("DELETE", path(t.adminId))).status).toBe(204);
+    expect((await call(t.admin, contract.teams.removeMember, member(t.reviewerId))).status).toBe(204);
+    expect((await fail(t.admin, contract.teams.removeMember, member(t.reviewerId))).status).toBe(404);
+    const team = { params: { teamId: t.teamId } };
+    expect((await fail(t.reviewer, contract.teams.listMembers, team)).status).toBe(404);
+    expect((await call(t.owner, contract.teams.removeMember, member(t.adminId))).status).toBe(204);
     expect((await membersOf(t.owner, t.teamId)).map((m) => m.email)).toEqual([t.ownerEmail]);
   });
 });
@@ -117,7 +139,7 @@ describe("members", () => {
 describe("invites", () => {
   it("checks the address with the spec's texts", async () => {
     const t = await teamOfThree(api());
-    const path = `/api/teams/${t.teamId}/invites`;
+    const params = { teamId: t.teamId };
     for (const [body, message] of [
       [{}, "Email is required"],
       [{ email: "   " }, "Email is required"],
@@ -129,10 +151,11 @@ describe("invites", () => {
       [{ email: "a@example.com,b@example.com" }, "Email is invalid"],
       [{ email: '"a b"@example.com' }, "Email is invalid"],
     ] as const) {
-      const answer = await t.owner.request<ErrorAnswer>("POST", path, { body });
+      const answer = await fail(t.owner, contract.teams.invite, { params, body });
       expect(answer).toMatchObject({ status: 400, body: { error: { message } } });
     }
-    const member = await t.owner.request<ErrorAnswer>("POST", path, {
+    const member = await fail(t.owner, contract.teams.invite, {
+      params,
       body: { email: ` ${t.reviewerEmail.toUpperCase()} ` },
     });
     expect(member).toMatchObject({
@@ -144,10 +167,11 @@ describe("invites", () => {
 
   it("invites by e-mail with a sign-in link, once per address, newest first; owner and admins only", async () => {
     const t = await teamOfThree(api(), "Invite Co");
-    const path = `/api/teams/${t.teamId}/invites`;
+    const params = { teamId: t.teamId };
     const newcomer = uniqueEmail("newcomer");
 
-    const created = await t.owner.request<TeamInvite>("POST", path, {
+    const created = await call(t.owner, contract.teams.invite, {
+      params,
       body: { email: newcomer.toUpperCase() },
     });
     expect(created).toMatchObject({ status: 201, body: { email: newcomer, teamId: t.teamId } });
@@ -157,7 +181,7 @@ describe("invites", () => {
     expect(mail.html).toContain(`href="${api().app.url}/signup"`);
     expect(mail.text).not.toMatch(/\b\d{6}\b/);
 
-    const again = await t.admin.request<ErrorAnswer>("POST", path, { body: { email: newcomer } });
+    const again = await fail(t.admin, contract.teams.invite, { params, body: { email: newcomer } });
     expect(again).toMatchObject({
       status: 409,
       body: { error: { message: "User already has a pending invite" } },
@@ -165,29 +189,34 @@ describe("invites", () => {
 
     // Someone who already has an account is sent to the login page.
     const existing = (await buildUser(api().app, { email: uniqueEmail("existing") })).email;
-    const byAdmin = await t.admin.request<TeamInvite>("POST", path, { body: { email: existing } });
+    const byAdmin = await call(t.admin, contract.teams.invite, { params, body: { email: existing } });
     expect(byAdmin.status).toBe(201);
     const existingMail = await api().mail.waitForMail(existing);
     expect(existingMail.subject).toBe("Adam Admin invited you to Invite Co on Sprog");
     expect(existingMail.text).toContain(`${api().app.url}/login`);
 
-    const refused = await t.reviewer.request<ErrorAnswer>("POST", path, { body: { email: uniqueEmail() } });
+    const refused = await fail(t.reviewer, contract.teams.invite, { params, body: { email: uniqueEmail() } });
     expect(refused.status).toBe(403);
-    expect((await t.outsider.request("POST", path, { body: { email: uniqueEmail() } })).status).toBe(404);
+    const outsider = await fail(t.outsider, contract.teams.invite, {
+      params,
+      body: { email: uniqueEmail() },
+    });
+    expect(outsider.status).toBe(404);
 
     // Every member reads the list; an outsider does not.
     const listed = await invitesOf(t.reviewer, t.teamId);
     expect(listed.map((i) => i.email)).toEqual([existing, newcomer]);
     expect(listed[0]?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect((await t.outsider.request("GET", path)).status).toBe(404);
+    expect((await fail(t.outsider, contract.teams.listInvites, { params })).status).toBe(404);
   });
 
   it("keeps one pending invite when the same address is invited twice at once", async () => {
     const t = await teamOfThree(api());
     const email = uniqueEmail("twice");
+    const params = { teamId: t.teamId };
     const answers = await Promise.all([
-      t.owner.request("POST", `/api/teams/${t.teamId}/invites`, { body: { email } }),
-      t.admin.request("POST", `/api/teams/${t.teamId}/invites`, { body: { email: email.toUpperCase() } }),
+      call(t.owner, contract.teams.invite, { params, body: { email } }),
+      call(t.admin, contract.teams.invite, { params, body: { email: email.toUpperCase() } }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     expect((await invitesOf(t.owner, t.teamId)).map((i) => i.email)).toEqual([email]);
@@ -195,31 +224,36 @@ describe("invites", () => {
 
   it("lets owner and admins delete a pending invite", async () => {
     const t = await teamOfThree(api());
-    const first = await t.owner.request<TeamInvite>("POST", `/api/teams/${t.teamId}/invites`, {
+    const first = await call(t.owner, contract.teams.invite, {
+      params: { teamId: t.teamId },
       body: { email: uniqueEmail("first") },
     });
-    const second = await t.owner.request<TeamInvite>("POST", `/api/teams/${t.teamId}/invites`, {
+    const second = await call(t.owner, contract.teams.invite, {
+      params: { teamId: t.teamId },
       body: { email: uniqueEmail("second") },
     });
-    const path = (id: string) => `/api/teams/${t.teamId}/invites/${id}`;
-    expect((await t.reviewer.request("DELETE", path(first.body.id))).status).toBe(403);
-    expect((await t.outsider.request("DELETE", path(first.body.id))).status).toBe(404);
-    expect((await t.admin.request("DELETE", path(first.body.id))).status).toBe(204);
-    const gone = await t.owner.request<ErrorAnswer>("DELETE", path(first.body.id));
+    const invite = (inviteId: string, teamId = t.teamId) => ({ params: { teamId, inviteId } });
+    expect((await fail(t.reviewer, contract.teams.removeInvite, invite(first.body.id))).status).toBe(403);
+    expect((await fail(t.outsider, contract.teams.removeInvite, invite(first.body.id))).status).toBe(404);
+    expect((await call(t.admin, contract.teams.removeInvite, invite(first.body.id))).status).toBe(204);
+    const gone = await fail(t.owner, contract.teams.removeInvite, invite(first.body.id));
     expect(gone).toMatchObject({ status: 404, body: { error: { message: "Invite not found" } } });
     // Another team's invite is not found through this team.
     const other = await teamOfThree(api());
-    expect(
-      (await other.owner.request("DELETE", `/api/teams/${other.teamId}/invites/${second.body.id}`)).status,
-    ).toBe(404);
-    expect((await t.owner.request("DELETE", path(second.body.id))).status).toBe(204);
+    const foreign = await fail(
+      other.owner,
+      contract.teams.removeInvite,
+      invite(second.body.id, other.teamId),
+    );
+    expect(foreign.status).toBe(404);
+    expect((await call(t.owner, contract.teams.removeInvite, invite(second.body.id))).status).toBe(204);
     expect(await invitesOf(t.owner, t.teamId)).toEqual([]);
   });
 
   it("joins the team as reviewer on sign-up, and the invite check tells it once", async () => {
     const t = await teamOfThree(api(), "Welcome Team");
     const email = uniqueEmail("joiner");
-    await t.owner.request("POST", `/api/teams/${t.teamId}/invites`, { body: { email } });
+    await call(t.owner, contract.teams.invite, { params: { teamId: t.teamId }, body: { email } });
     await api().mail.waitForMail(email);
 
     const { client, me } = await signInInvited(api(), email);
@@ -229,19 +263,24 @@ describe("invites", () => {
     const listed = await membersOf(t.owner, t.teamId);
     expect(listed.find((m) => m.email === email)?.role).toBe("reviewer");
 
-    const check = await client.request<JoinedTeams>("POST", "/api/invites/accept");
+    const check = await call(client, contract.teams.acceptInvites, {});
     expect(check).toMatchObject({ status: 200, body: { joined: [{ id: t.teamId, name: "Welcome Team" }] } });
-    expect((await client.request<JoinedTeams>("POST", "/api/invites/accept")).body).toEqual({ joined: [] });
-    expect((await api().client().request("POST", "/api/invites/accept")).status).toBe(401);
+    expect((await call(client, contract.teams.acceptInvites, {})).body).toEqual({ joined: [] });
+    expect((await fail(api().client(), contract.teams.acceptInvites, {})).status).toBe(401);
 
     // Removed and invited again: a new invite is possible and works the same way.
     const memberId = listed.find((m) => m.email === email)?.id ?? "";
-    expect((await t.owner.request("DELETE", `/api/teams/${t.teamId}/members/${memberId}`)).status).toBe(204);
-    expect(
-      (await t.owner.request("POST", `/api/teams/${t.teamId}/invites`, { body: { email } })).status,
-    ).toBe(201);
+    const removed = await call(t.owner, contract.teams.removeMember, {
+      params: { teamId: t.teamId, memberId },
+    });
+    expect(removed.status).toBe(204);
+    const invitedAgain = await call(t.owner, contract.teams.invite, {
+      params: { teamId: t.teamId },
+      body: { email },
+    });
+    expect(invitedAgain.status).toBe(201);
     // Signed in already: the invite check joins without a new sign-in.
-    const again = await client.request<JoinedTeams>("POST", "/api/invites/accept");
+    const again = await call(client, contract.teams.acceptInvites, {});
     expect(again.body.joined.map((team) => team.id)).toEqual([t.teamId]);
     expect((await membersOf(t.owner, t.teamId)).some((m) => m.email === email)).toBe(true);
   });
@@ -252,16 +291,18 @@ describe("invites", () => {
     const c = await teamOfThree(api(), "Gamma");
     const email = uniqueEmail("popular");
     for (const t of [b, a, c]) {
-      expect(
-        (await t.owner.request("POST", `/api/teams/${t.teamId}/invites`, { body: { email } })).status,
-      ).toBe(201);
+      const invited = await call(t.owner, contract.teams.invite, {
+        params: { teamId: t.teamId },
+        body: { email },
+      });
+      expect(invited.status).toBe(201);
     }
     await api().mail.waitForMail(email, { count: 3 });
     const { client, me } = await signInInvited(api(), email);
     expect(me.teams.map((team) => team.name)).toEqual(["Alpha", "Beta", "Gamma"]);
 
-    expect((await c.owner.request("DELETE", `/api/teams/${c.teamId}`)).status).toBe(204);
-    const joined = await client.request<JoinedTeams>("POST", "/api/invites/accept");
+    expect((await call(c.owner, contract.teams.remove, { params: { teamId: c.teamId } })).status).toBe(204);
+    const joined = await call(client, contract.teams.acceptInvites, {});
     expect(joined.body.joined.map((team) => team.name)).toEqual(["Alpha", "Beta"]);
   });
 });
@@ -269,37 +310,32 @@ describe("invites", () => {
 describe("editing and deleting a team", () => {
   it("lets only the owner rename, with the spec's text for an empty name", async () => {
     const t = await teamOfThree(api(), "Before");
-    const path = `/api/teams/${t.teamId}`;
-    const renamed = await t.owner.request<TeamSummary>("PATCH", path, { body: { name: "  After  " } });
+    const params = { teamId: t.teamId };
+    const renamed = await call(t.owner, contract.teams.update, { params, body: { name: "  After  " } });
     expect(renamed).toMatchObject({ status: 200, body: { id: t.teamId, name: "After", role: "owner" } });
-    const empty = await t.owner.request<ErrorAnswer>("PATCH", path, { body: { name: "   " } });
+    const empty = await fail(t.owner, contract.teams.update, { params, body: { name: "   " } });
     expect(empty).toMatchObject({ status: 400, body: { error: { message: "Team name is required" } } });
-    expect((await t.admin.request("PATCH", path, { body: { name: "Admin's" } })).status).toBe(403);
-    expect((await t.reviewer.request("PATCH", path, { body: { name: "Rita's" } })).status).toBe(403);
-    expect((await t.outsider.request("PATCH", path, { body: { name: "Mine" } })).status).toBe(404);
-    const teams = await t.reviewer.request<{ teams: TeamSummary[] }>("GET", "/api/teams");
+    const rename = (client: ApiClient, name: string) =>
+      fail(client, contract.teams.update, { params, body: { name } });
+    expect((await rename(t.admin, "Admin's")).status).toBe(403);
+    expect((await rename(t.reviewer, "Rita's")).status).toBe(403);
+    expect((await rename(t.outsider, "Mine")).status).toBe(404);
+    const teams = await call(t.reviewer, contract.teams.list, {});
     expect(teams.body.teams.find((team) => team.id === t.teamId)?.name).toBe("After");
   });
 
   it("lets only the owner delete, with every project, key, string, member and invite", async () => {
     const t = await teamOfThree(api());
-    const project = await t.owner.request<{ id: string }>("POST", `/api/teams/${t.teamId}/projects`, {
-      body: { name: "App" },
-    });
-    await t.owner.request("PUT", `/api/projects/${project.body.id}/languages`, {
-      body: { languages: ["en", "de"] },
-    });
-    const key = await t.owner.request<{ id: string }>("POST", `/api/projects/${project.body.id}/keys`, {
-      body: { key: "hello", sourceValue: "Hello" },
-    });
-    await t.owner.request("PUT", `/api/keys/${key.body.id}/strings/de`, { body: { value: "Hallo" } });
-    await t.owner.request("POST", `/api/teams/${t.teamId}/invites`, { body: { email: uniqueEmail() } });
-    await t.owner.request("POST", `/api/teams/${t.teamId}/tone/sections`, { body: { title: "Voice" } });
+    const project = await buildProject(t.owner, t.teamId, { name: "App", languages: ["de"] });
+    await buildKey(t.owner, project.id, "hello", { source: "Hello", strings: { de: "Hallo" } });
+    const team = { params: { teamId: t.teamId } };
+    await call(t.owner, contract.teams.invite, { ...team, body: { email: uniqueEmail() } });
+    await call(t.owner, contract.tone.createSection, { ...team, body: { title: "Voice" } });
 
-    expect((await t.admin.request("DELETE", `/api/teams/${t.teamId}`)).status).toBe(403);
-    expect((await t.reviewer.request("DELETE", `/api/teams/${t.teamId}`)).status).toBe(403);
-    expect((await t.outsider.request("DELETE", `/api/teams/${t.teamId}`)).status).toBe(404);
-    expect((await t.owner.request("DELETE", `/api/teams/${t.teamId}`)).status).toBe(204);
+    expect((await fail(t.admin, contract.teams.remove, team)).status).toBe(403);
+    expect((await fail(t.reviewer, contract.teams.remove, team)).status).toBe(403);
+    expect((await fail(t.outsider, contract.teams.remove, team)).status).toBe(404);
+    expect((await call(t.owner, contract.teams.remove, team)).status).toBe(204);
 
     const db = api().db;
     const count = async (table: "projects" | "members" | "invites" | "tone_sections", column: "team_id") =>
@@ -311,18 +347,18 @@ describe("editing and deleting a team", () => {
     const keys = await db
       .selectFrom("translation_keys")
       .select("id")
-      .where("project_id", "=", project.body.id)
+      .where("project_id", "=", project.id)
       .execute();
     const strings = await db
       .selectFrom("translation_strings")
       .select("id")
-      .where("project_id", "=", project.body.id)
+      .where("project_id", "=", project.id)
       .execute();
     expect([keys.length, strings.length]).toEqual([0, 0]);
 
-    expect((await t.owner.request("GET", `/api/projects/${project.body.id}/keys`)).status).toBe(404);
-    expect((await t.owner.request("DELETE", `/api/teams/${t.teamId}`)).status).toBe(404);
-    const teams = await t.admin.request<{ teams: TeamSummary[] }>("GET", "/api/teams");
+    expect((await fail(t.owner, contract.keys.list, { params: { projectId: project.id } })).status).toBe(404);
+    expect((await fail(t.owner, contract.teams.remove, team)).status).toBe(404);
+    const teams = await call(t.admin, contract.teams.list, {});
     expect(teams.body.teams.some((team) => team.id === t.teamId)).toBe(false);
   });
 });
@@ -362,25 +398,21 @@ describe("an invite whose e-mail cannot be sent", () => {
 
   it("answers 'Failed to send invite. Please try again.' and keeps no invite", async () => {
     const owner = await signInAs(await buildUser(app, { email: uniqueEmail("sender") }));
-    const team = await owner.request<TeamSummary>("POST", "/api/teams", { body: { name: "Quiet" } });
+    const params = { teamId: (await buildTeam(owner, { name: "Quiet" })).id };
 
-    const answer = await owner.request<ErrorAnswer>("POST", `/api/teams/${team.body.id}/invites`, {
+    const answer = await fail(owner, contract.teams.invite, {
+      params,
       body: { email: uniqueEmail("unreachable") },
     });
     expect(answer).toMatchObject({
       status: 500,
       body: { error: { code: "internal", message: "Failed to send invite. Please try again." } },
     });
-    const invites = await owner.request<{ invites: TeamInvite[] }>(
-      "GET",
-      `/api/teams/${team.body.id}/invites`,
-    );
+    const invites = await call(owner, contract.teams.listInvites, { params });
     expect(invites).toMatchObject({ status: 200, body: { invites: [] } });
     // A reachable address still works afterwards.
     const reachableEmail = uniqueEmail("reachable");
-    const reachable = await owner.request("POST", `/api/teams/${team.body.id}/invites`, {
-      body: { email: reachableEmail },
-    });
+    const reachable = await call(owner, contract.teams.invite, { params, body: { email: reachableEmail } });
     expect(reachable.status).toBe(201);
     // The server answers once the mail server took the message.
     expect(received.map((mail) => mail.to)).toEqual([[reachableEmail]]);

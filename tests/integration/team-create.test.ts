@@ -5,7 +5,10 @@ import type { EventBus } from "../../src/server/events/event-bus.ts";
 import { createMailer } from "../../src/server/mail/mailer.ts";
 import { createAccess } from "../../src/server/teams/access.ts";
 import { createTeamService } from "../../src/server/teams/service.ts";
-import { apiAppForThisFile, uniqueEmail } from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { call } from "../helpers/contract-client.ts";
+import { buildUser, signInAs } from "../helpers/factories.ts";
 
 /**
  * Teams, members and invites have one owner, our teams services: creating a team writes the team
@@ -16,12 +19,10 @@ const api = apiAppForThisFile();
 
 describe("creating a team", () => {
   it("writes the team and its owner's membership, and none of better-auth's organization columns", async () => {
-    const email = uniqueEmail("creator");
-    const owner = await api().signIn(email);
+    const user = await buildUser(api().app);
+    const owner = await signInAs(user);
 
-    const created = await owner.request<{ id: string; name: string; role: string }>("POST", "/api/teams", {
-      body: { name: "Ünïcode Team" },
-    });
+    const created = await call(owner, contract.teams.create, { body: { name: "Ünïcode Team" } });
 
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: "Ünïcode Team", role: "owner" });
@@ -39,7 +40,7 @@ describe("creating a team", () => {
       .select(["users.email", "members.role"])
       .where("members.team_id", "=", team.id)
       .execute();
-    expect(members).toEqual([{ email, role: "owner" }]);
+    expect(members).toEqual([{ email: user.email, role: "owner" }]);
   });
 
   it("leaves no team behind when its membership cannot be written", async () => {
