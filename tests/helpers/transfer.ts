@@ -72,7 +72,8 @@ export interface PullOptions {
 }
 
 function pullAnswerOf({ status, headers, body }: ApiAnswer<unknown>): PullAnswer {
-  // Every answer of a file endpoint is read as bytes, a refusal's JSON too.
+  // The typed client reads every answer of a file endpoint as bytes, a refusal's JSON too (though
+  // `fail` types that body as the error shape); a body already parsed is taken as it is.
   const bytes = body instanceof Uint8Array ? body : new TextEncoder().encode(JSON.stringify(body));
   const text = new TextDecoder().decode(bytes);
   return { status, headers, bytes, text, json: () => JSON.parse(text) };
