@@ -2,12 +2,14 @@ import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
+import { v1Contract } from "../../src/shared/contract/v1.ts";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
+import { requestOf } from "../helpers/contract-client.ts";
 import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
-import { createTeamInContext, signUpInContext } from "../helpers/e2e-users.ts";
-import { type MailServer, startMailServer } from "../helpers/smtp.ts";
+import { buildKey, buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
+import { type PullBody, pullFrom, refusedPull } from "../helpers/transfer.ts";
 
 /**
  * Project Settings → API Access in Chromium against the real server (spec points 3, 6 and 7): the
@@ -19,9 +21,9 @@ const suffix = randomBytes(3).toString("hex");
 const stamp = Date.now().toString(36);
 const owner = { email: `api-owner-${stamp}-${suffix}@example.test`, firstName: "Ada", lastName: "Owner" };
 const projectName = "Website";
+const GERMAN_JSON: PullBody = { format: "json", placeholderFormat: "web", language: "de" };
 
 describe(`API access on ${testDatabaseLabel()}`, () => {
-  let mail: MailServer;
   let app: AppServer;
   let browser: Browser;
   let context: BrowserContext;
@@ -29,34 +31,24 @@ describe(`API access on ${testDatabaseLabel()}`, () => {
   let apiKey = "";
 
   beforeAll(async () => {
-    mail = await startMailServer();
-    app = await startAppServer({ SMTP_URL: mail.url, MAIL_FROM: "Sprog <no-reply@sprog.test>" });
+    app = await startAppServer({});
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.url });
 
-    await signUpInContext(context, app, mail, owner);
-    const teamId = await createTeamInContext(context, app, `API ${suffix}`);
-    const project = await context.request.post(`${app.url}/api/teams/${teamId}/projects`, {
-      data: { name: projectName },
+    const ownerApi = await signInAs(await buildUser(app, owner), { context });
+    const team = await buildTeam(ownerApi, { name: `API ${suffix}` });
+    const project = await buildProject(ownerApi, team.id, { name: projectName, languages: ["de"] });
+    await buildKey(ownerApi, project.id, "greeting", {
+      source: "Hello {name}",
+      strings: { de: "Hallo {name}" },
     });
-    expect(project.status()).toBe(201);
-    const projectId = ((await project.json()) as { id: string }).id;
-    await context.request.put(`${app.url}/api/projects/${projectId}/languages`, {
-      data: { languages: ["en", "de"] },
-    });
-    const key = await context.request.post(`${app.url}/api/projects/${projectId}/keys`, {
-      data: { key: "greeting", sourceValue: "Hello {name}" },
-    });
-    const keyId = ((await key.json()) as { id: string }).id;
-    await context.request.put(`${app.url}/api/keys/${keyId}/strings/de`, { data: { value: "Hallo {name}" } });
   });
 
   afterAll(async () => {
     await context?.close().catch(() => {});
     await browser?.close();
     await app?.stop();
-    await mail?.close();
   });
 
   const step = journey("api-access", () => page);
@@ -64,12 +56,7 @@ describe(`API access on ${testDatabaseLabel()}`, () => {
   const toast = (on: Page, text: string | RegExp) =>
     on.locator("[data-sonner-toast]").filter({ hasText: text });
   /** A pull as CI sends it: Node's fetch, no cookie, no Origin. */
-  const pullGerman = (key: string) =>
-    fetch(`${app.url}/api/v1/pull`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-api-key": key },
-      body: JSON.stringify({ format: "json", placeholderFormat: "web", language: "de" }),
-    });
+  const pullGerman = (key: string) => pullFrom(app.url, GERMAN_JSON, { key });
 
   step("1. the owner opens Project Settings → API Access and sees no keys yet", async () => {
     page = await context.newPage();
@@ -83,7 +70,7 @@ describe(`API access on ${testDatabaseLabel()}`, () => {
     await settings(p).getByRole("button", { name: "API Access" }).click();
     await expectVisible(settings(p).getByText("No API keys yet"));
     // The usage examples name this Sprog's own address.
-    await expectVisible(settings(p).getByText(`${app.url}/api/v1/pull`));
+    await expectVisible(settings(p).getByText(`${app.url}${requestOf(v1Contract.pull, {}).path}`));
   });
 
   step("2. the owner creates a key named CI and copies it: shown once", async () => {
@@ -113,7 +100,7 @@ describe(`API access on ${testDatabaseLabel()}`, () => {
     const answer = await pullGerman(apiKey);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-disposition")).toBe('attachment; filename="de.json"');
-    expect(await answer.json()).toEqual({ greeting: "Hallo {name}" });
+    expect(answer.json()).toEqual({ greeting: "Hallo {name}" });
 
     // The list shows the use after the settings reopen.
     const p = page as Page;
@@ -149,8 +136,8 @@ describe(`API access on ${testDatabaseLabel()}`, () => {
     await expectVisible(toast(p, "API key revoked"));
     await expectVisible(settings(p).getByText("No API keys yet"));
 
-    const answer = await pullGerman(apiKey);
+    const answer = await refusedPull(app.url, GERMAN_JSON, { key: apiKey });
     expect(answer.status).toBe(401);
-    expect(await answer.json()).toEqual({ error: { code: "unauthorized", message: "Invalid API key" } });
+    expect(answer.body).toEqual({ error: { code: "unauthorized", message: "Invalid API key" } });
   });
 });

@@ -1,10 +1,12 @@
 import { expect } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
+import { v1Contract } from "../../src/shared/contract/v1.ts";
 import type { ApiKeyScope } from "../../src/shared/schemas/api-keys.ts";
-import { type ApiApp, ownerWithProject } from "./api-app.ts";
+import type { ApiApp } from "./api-app.ts";
 import type { ApiClient } from "./api-client.ts";
-import { call } from "./contract-client.ts";
-import { createApiKey } from "./transfer.ts";
+import { call, fail, type InputOf } from "./contract-client.ts";
+import { buildKey, ownerWithProject } from "./factories.ts";
+import { createApiKey, keyClient } from "./transfer.ts";
 
 /** A project API key with the given scopes, as Project Settings → API Access creates it. */
 export async function createScopedKey(owner: ApiClient, projectId: string, scopes: ApiKeyScope[]) {
@@ -16,54 +18,47 @@ export async function createScopedKey(owner: ApiClient, projectId: string, scope
   return created.body;
 }
 
-export interface KeyAnswer {
-  status: number;
-  headers: Headers;
-  text: string;
-  json: <T = unknown>() => T;
+/** The push form's fields besides the file. */
+export type PushFields = Omit<InputOf<typeof v1Contract.push>["body"], "file">;
+
+/** A file to push: its name (which may say its language and format) and its bytes or text. */
+export interface PushedFile {
+  name: string;
+  bytes: Uint8Array | string;
 }
 
-async function answerOf(response: Response): Promise<KeyAnswer> {
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: <T>() => JSON.parse(text) as T };
+function fileOf({ name, bytes }: PushedFile): File {
+  return new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name);
 }
 
-/** A request made with an API key as CI makes it: no cookie, no Origin. */
-export async function getWithKey(baseUrl: string, path: string, key?: string): Promise<KeyAnswer> {
-  const headers: Record<string, string> = key === undefined ? {} : { "x-api-key": key };
-  return answerOf(await fetch(`${baseUrl}${path}`, { headers }));
+/** A push as CI sends it (`v1Contract.push`): one file (or a zip) and the form's other fields. */
+export function pushWithKey(baseUrl: string, key: string, file: PushedFile, fields: PushFields = {}) {
+  return call(keyClient(baseUrl, key), v1Contract.push, { body: { ...fields, file: fileOf(file) } });
 }
 
-/** `POST /api/v1/push` with one file (or a zip) and the form's other fields. */
-export async function pushWithKey(
+/** A push the server should refuse: perhaps no key or no file, any fields. */
+export function refusedPush(
   baseUrl: string,
   key: string | undefined,
-  file: { name: string; bytes: Uint8Array | string } | undefined,
+  file: PushedFile | undefined,
   fields: Record<string, string> = {},
-  path = "/api/v1/push",
-): Promise<KeyAnswer> {
-  const form = new FormData();
-  if (file) {
-    const bytes = typeof file.bytes === "string" ? new TextEncoder().encode(file.bytes) : file.bytes;
-    form.set("file", new File([new Uint8Array(bytes)], file.name));
-  }
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  const headers: Record<string, string> = key === undefined ? {} : { "x-api-key": key };
-  return answerOf(await fetch(`${baseUrl}${path}`, { method: "POST", headers, body: form }));
+) {
+  const body = file === undefined ? fields : { ...fields, file: fileOf(file) };
+  return fail(keyClient(baseUrl, key), v1Contract.push, { body });
 }
 
 /** An owner's project (en + de) with two keys, one with a placeholder, and a pull key named CI. */
 export async function projectWithTwoKeys(api: ApiApp) {
   const setup = await ownerWithProject(api, ["de"]);
   const { owner, projectId } = setup;
-  const greeting = await owner.request<{ id: string }>("POST", `/api/projects/${projectId}/keys`, {
-    body: { key: "greeting", sourceValue: "Hello {name}" },
+  const greetingId = await buildKey(owner, projectId, "greeting", {
+    source: "Hello {name}",
+    strings: { de: "Hallo {name}" },
   });
-  const save = await owner.request<{ id: string }>("POST", `/api/projects/${projectId}/keys`, {
-    body: { key: "button.save", sourceValue: "Save" },
+  const saveId = await buildKey(owner, projectId, "button.save", {
+    source: "Save",
+    strings: { de: "Speichern" },
   });
-  await owner.request("PUT", `/api/keys/${greeting.body.id}/strings/de`, { body: { value: "Hallo {name}" } });
-  await owner.request("PUT", `/api/keys/${save.body.id}/strings/de`, { body: { value: "Speichern" } });
   const key = await createApiKey(owner, projectId, "CI");
-  return { ...setup, key, greetingId: greeting.body.id, saveId: save.body.id };
+  return { ...setup, key, greetingId, saveId };
 }

@@ -1,17 +1,60 @@
 import { createHash } from "node:crypto";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import type { ApiKey } from "../../src/shared/schemas/api-keys.ts";
-import { addMember, apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { PUBLIC_API_DOCUMENT_PATH, v1Contract } from "../../src/shared/contract/v1.ts";
+import { PULL_ALIAS_PATH } from "../../src/shared/schemas/pull.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import type { ApiClient } from "../helpers/api-client.ts";
+import { call, fail, requestOf } from "../helpers/contract-client.ts";
+import { buildUser, memberOf, ownerWithProject, signInAs, uniqueEmail } from "../helpers/factories.ts";
 import { createScopedKey, projectWithTwoKeys } from "../helpers/key-requests.ts";
-import { createApiKey as createKey, type PullOptions, pullFrom } from "../helpers/transfer.ts";
+import {
+  createApiKey as createKey,
+  keyClient,
+  type PullAnswer,
+  type PullBody,
+  type PullOptions,
+  pullFrom,
+  refusedPull,
+} from "../helpers/transfer.ts";
 
 // Project API keys (Project Settings → API Access) and the public pull API (spec point 7).
 const api = apiAppForThisFile();
 
 /** A pull as CI sends it, to this file's server. */
-const pull = (body: unknown, options: PullOptions = {}) => pullFrom(api().app.url, body, options);
+const pull = (body: PullBody, options: PullOptions = {}) => pullFrom(api().app.url, body, options);
+/** A pull the server refuses (no key, a bad body). */
+const refused = (body: unknown, options: PullOptions = {}) => refusedPull(api().app.url, body, options);
 const projectWithStrings = () => projectWithTwoKeys(api());
+/** The project's API keys, as Project Settings → API Access lists them. */
+const keysOf = (client: ApiClient, projectId: string) =>
+  call(client, contract.apiKeys.list, { params: { projectId } });
+
+/**
+ * A pull sent by hand to `path` with a raw body and headers (the alias, `curl -d`): the pull's
+ * method from the contract, the bytes of its answer as the pull helpers read them.
+ */
+async function rawPull(
+  path: string,
+  rawBody: string,
+  options: { key?: string; headers?: Record<string, string> } = {},
+): Promise<PullAnswer> {
+  const { method } = requestOf(v1Contract.pull, { body: {} });
+  const answer = await keyClient(api().app.url, options.key).request<Uint8Array>(method, path, {
+    rawBody,
+    bytes: true,
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
+  const text = new TextDecoder().decode(answer.body);
+  return {
+    status: answer.status,
+    headers: answer.headers,
+    bytes: answer.body,
+    text,
+    json: () => JSON.parse(text),
+  };
+}
 
 describe("API keys", () => {
   it("creates a key shown once and stored hashed, lists newest first, revokes it", async () => {
@@ -35,7 +78,7 @@ describe("API keys", () => {
     const second = await createKey(owner, projectId);
     expect(second.name).toBeNull();
 
-    const list = await owner.request<{ keys: ApiKey[] }>("GET", `/api/projects/${projectId}/api-keys`);
+    const list = await keysOf(owner, projectId);
     expect(list.status).toBe(200);
     expect(list.body.keys.map((k) => k.id)).toEqual([second.id, first.id]);
     // The list never carries the key itself.
@@ -43,11 +86,11 @@ describe("API keys", () => {
     expect(JSON.stringify(list.body)).not.toContain(second.key);
     expect(list.body.keys[1]).toMatchObject({ name: "CI", prefix: first.prefix, lastUsedAt: null });
 
-    const revoked = await owner.request("DELETE", `/api/api-keys/${first.id}`);
+    const revoked = await call(owner, contract.apiKeys.revoke, { params: { id: first.id } });
     expect(revoked.status).toBe(204);
-    const after = await owner.request<{ keys: ApiKey[] }>("GET", `/api/projects/${projectId}/api-keys`);
+    const after = await keysOf(owner, projectId);
     expect(after.body.keys.map((k) => k.id)).toEqual([second.id]);
-    expect((await owner.request("DELETE", `/api/api-keys/${first.id}`)).status).toBe(404);
+    expect((await fail(owner, contract.apiKeys.revoke, { params: { id: first.id } })).status).toBe(404);
   });
 
   it("gives a key the pull scope unless others are chosen, and lists each key's scopes", async () => {
@@ -57,7 +100,7 @@ describe("API keys", () => {
     const ci = await createScopedKey(owner, projectId, ["webhooks:manage", "push", "push"]);
     // Once each, in the one order, whatever the form sent.
     expect(ci.scopes).toEqual(["push", "webhooks:manage"]);
-    const list = await owner.request<{ keys: ApiKey[] }>("GET", `/api/projects/${projectId}/api-keys`);
+    const list = await keysOf(owner, projectId);
     expect(list.body.keys.map((k) => k.scopes)).toEqual([["push", "webhooks:manage"], ["pull"]]);
     const stored = await api()
       .db.selectFrom("api_keys")
@@ -69,16 +112,11 @@ describe("API keys", () => {
 
   it("refuses no scope at all or an unknown one", async () => {
     const { owner, projectId } = await ownerWithProject(api(), []);
-    const none = await owner.request<{ error: { message: string } }>(
-      "POST",
-      `/api/projects/${projectId}/api-keys`,
-      {
-        body: { scopes: [] },
-      },
-    );
+    const none = await fail(owner, contract.apiKeys.create, { params: { projectId }, body: { scopes: [] } });
     expect(none.status).toBe(400);
     expect(none.body.error.message).toBe("Choose at least one scope");
-    const unknown = await owner.request("POST", `/api/projects/${projectId}/api-keys`, {
+    const unknown = await fail(owner, contract.apiKeys.create, {
+      params: { projectId },
       body: { scopes: ["admin"] },
     });
     expect(unknown.status).toBe(400);
@@ -93,11 +131,10 @@ describe("API keys", () => {
 
   it("rejects a name over 100 characters", async () => {
     const { owner, projectId } = await ownerWithProject(api(), []);
-    const answer = await owner.request<{ error: { code: string; message: string } }>(
-      "POST",
-      `/api/projects/${projectId}/api-keys`,
-      { body: { name: "x".repeat(101) } },
-    );
+    const answer = await fail(owner, contract.apiKeys.create, {
+      params: { projectId },
+      body: { name: "x".repeat(101) },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error.message).toBe("Name must be at most 100 characters");
   });
@@ -105,23 +142,19 @@ describe("API keys", () => {
   it("is the owner's alone: admin and reviewer get 403, someone outside the team 404", async () => {
     const { owner, teamId, projectId } = await ownerWithProject(api(), []);
     const key = await createKey(owner, projectId);
+    /** The three API-key endpoints as `client`: their statuses. */
+    const statuses = async (client: ApiClient) => [
+      (await fail(client, contract.apiKeys.list, { params: { projectId } })).status,
+      (await fail(client, contract.apiKeys.create, { params: { projectId }, body: {} })).status,
+      (await fail(client, contract.apiKeys.revoke, { params: { id: key.id } })).status,
+    ];
     for (const role of ["admin", "reviewer"] as const) {
-      const email = uniqueEmail(role);
-      const member = await api().signIn(email);
-      await addMember(api().db, teamId, email, role);
-      expect((await member.request("GET", `/api/projects/${projectId}/api-keys`)).status).toBe(403);
-      expect((await member.request("POST", `/api/projects/${projectId}/api-keys`, { body: {} })).status).toBe(
-        403,
-      );
-      expect((await member.request("DELETE", `/api/api-keys/${key.id}`)).status).toBe(403);
+      const member = await memberOf(api(), teamId, role);
+      expect(await statuses(member.client)).toEqual([403, 403, 403]);
     }
-    const stranger = await api().signIn(uniqueEmail("stranger"));
-    expect((await stranger.request("GET", `/api/projects/${projectId}/api-keys`)).status).toBe(404);
-    expect((await stranger.request("POST", `/api/projects/${projectId}/api-keys`, { body: {} })).status).toBe(
-      404,
-    );
-    expect((await stranger.request("DELETE", `/api/api-keys/${key.id}`)).status).toBe(404);
-    expect((await api().client().request("GET", `/api/projects/${projectId}/api-keys`)).status).toBe(401);
+    const stranger = await signInAs(await buildUser(api().app, { email: uniqueEmail("stranger") }));
+    expect(await statuses(stranger)).toEqual([404, 404, 404]);
+    expect((await fail(api().client(), contract.apiKeys.list, { params: { projectId } })).status).toBe(401);
     // The key still works: nobody but the owner touched it.
     expect((await pull({ format: "json", placeholderFormat: "web" }, { key: key.key })).status).toBe(200);
   });
@@ -144,7 +177,7 @@ describe("pull API", () => {
     );
     expect(android.json()).toEqual({ "button.save": "Save", greeting: "Hello %1$s" });
 
-    const list = await owner.request<{ keys: ApiKey[] }>("GET", `/api/projects/${projectId}/api-keys`);
+    const list = await keysOf(owner, projectId);
     expect(list.body.keys[0]?.lastUsedAt).not.toBeNull();
   });
 
@@ -186,31 +219,31 @@ describe("pull API", () => {
 
   it("refuses a missing, unknown or revoked key with 401 in the error shape", async () => {
     const { owner, key } = await projectWithStrings();
-    const body = { format: "json", placeholderFormat: "web" };
-    const missing = await pull(body);
+    const body: PullBody = { format: "json", placeholderFormat: "web" };
+    const missing = await refused(body);
     expect(missing.status).toBe(401);
-    expect(missing.json()).toEqual({
+    expect(missing.body).toEqual({
       error: { code: "unauthorized", message: expect.stringContaining("x-api-key") },
     });
-    expect((await pull(body, { key: "" })).status).toBe(401);
-    expect((await pull(body, { key: "nope" })).status).toBe(401);
-    const unknown = await pull(body, { key: `sprog_${"0".repeat(48)}` });
+    expect((await refused(body, { key: "" })).status).toBe(401);
+    expect((await refused(body, { key: "nope" })).status).toBe(401);
+    const unknown = await refused(body, { key: `sprog_${"0".repeat(48)}` });
     expect(unknown.status).toBe(401);
-    expect(unknown.json()).toEqual({ error: { code: "unauthorized", message: "Invalid API key" } });
+    expect(unknown.body).toEqual({ error: { code: "unauthorized", message: "Invalid API key" } });
     // A missing key is refused before the body is looked at.
-    expect((await pull({ format: "xml" })).status).toBe(401);
+    expect((await refused({ format: "xml" })).status).toBe(401);
 
     expect((await pull(body, { key: key.key })).status).toBe(200);
-    await owner.request("DELETE", `/api/api-keys/${key.id}`);
-    expect((await pull(body, { key: key.key })).status).toBe(401);
+    await call(owner, contract.apiKeys.revoke, { params: { id: key.id } });
+    expect((await refused(body, { key: key.key })).status).toBe(401);
   });
 
   it("refuses a key without the pull scope with 403 saying which scope to give", async () => {
     const { owner, projectId } = await projectWithStrings();
     const pushOnly = await createScopedKey(owner, projectId, ["push"]);
-    const answer = await pull({ format: "json", placeholderFormat: "web" }, { key: pushOnly.key });
+    const answer = await refused({ format: "json", placeholderFormat: "web" }, { key: pushOnly.key });
     expect(answer.status).toBe(403);
-    expect(answer.json()).toEqual({
+    expect(answer.body).toEqual({
       error: {
         code: "forbidden",
         message: "This API key may not pull: give it the pull scope in Project Settings → API Access",
@@ -223,9 +256,9 @@ describe("pull API", () => {
   it("answers 400 naming the allowed values for a bad format, placeholder format or language", async () => {
     const { key } = await projectWithStrings();
     const message = async (body: unknown) => {
-      const answer = await pull(body, { key: key.key });
+      const answer = await refused(body, { key: key.key });
       expect(answer.status).toBe(400);
-      return (answer.json() as { error: { message: string } }).error.message;
+      return answer.body.error.message;
     };
     expect(await message({ format: "xml", placeholderFormat: "web" })).toBe(
       'format must be one of: json, strings, stringsdict, android (got "xml")',
@@ -242,13 +275,15 @@ describe("pull API", () => {
     expect(await message({ format: "json", placeholderFormat: "web", language: "fr" })).toBe(
       `language must be one of the project's languages: en, de (got "fr")`,
     );
-    const malformed = await pull("{not json", { key: key.key });
+    const malformed = await rawPull(requestOf(v1Contract.pull, { body: {} }).path, "{not json", {
+      key: key.key,
+    });
     expect(malformed.status).toBe(400);
   });
 
   it("answers an ETag and 304 for If-None-Match until the project changes", async () => {
     const { owner, projectId, key, greetingId, saveId } = await projectWithStrings();
-    const body = { format: "json", placeholderFormat: "web", language: "de" };
+    const body: PullBody = { format: "json", placeholderFormat: "web", language: "de" };
     const first = await pull(body, { key: key.key });
     const etag = first.headers.get("etag");
     expect(etag).toMatch(/^".+"$/);
@@ -269,7 +304,8 @@ describe("pull API", () => {
     expect(all.headers.get("etag")).not.toBe(etag);
 
     // A string changes: a new ETag and the new text.
-    const saved = await owner.request("PUT", `/api/keys/${greetingId}/strings/de`, {
+    const saved = await call(owner, contract.strings.save, {
+      params: { keyId: greetingId, lang: "de" },
       body: { value: "Servus {name}", force: true },
     });
     expect(saved.status).toBe(200);
@@ -280,7 +316,7 @@ describe("pull API", () => {
 
     // A deletion changes it too.
     const etag2 = changed.headers.get("etag") ?? "";
-    expect((await owner.request("DELETE", `/api/keys/${saveId}`)).status).toBeLessThan(300);
+    expect((await call(owner, contract.keys.remove, { params: { keyId: saveId } })).status).toBeLessThan(300);
     const deleted = await pull(body, { key: key.key, headers: { "if-none-match": etag2 } });
     expect(deleted.status).toBe(200);
     expect(deleted.json()).toEqual({ greeting: "Servus {name}" });
@@ -288,7 +324,8 @@ describe("pull API", () => {
     // So does renaming a key, and the source text the placeholders are converted against.
     const etag3 = deleted.headers.get("etag") ?? "";
     expect(
-      (await owner.request("PATCH", `/api/keys/${greetingId}`, { body: { key: "welcome" } })).status,
+      (await call(owner, contract.keys.update, { params: { keyId: greetingId }, body: { key: "welcome" } }))
+        .status,
     ).toBe(200);
     const renamed = await pull(body, { key: key.key, headers: { "if-none-match": etag3 } });
     expect(renamed.status).toBe(200);
@@ -296,7 +333,8 @@ describe("pull API", () => {
 
     // And the project's languages.
     const etag4 = renamed.headers.get("etag") ?? "";
-    const languages = await owner.request("PUT", `/api/projects/${projectId}/languages`, {
+    const languages = await call(owner, contract.projects.setLanguages, {
+      params: { projectId },
       body: { languages: ["en", "de", "fr"] },
     });
     expect(languages.status).toBe(200);
@@ -305,26 +343,20 @@ describe("pull API", () => {
 
   it("works at the compatible alias path", async () => {
     const { key } = await projectWithStrings();
-    const answer = await pull(
-      { format: "json", placeholderFormat: "web", language: "de" },
-      { key: key.key, path: "/functions/v1/pull-translations" },
-    );
+    const body = JSON.stringify({ format: "json", placeholderFormat: "web", language: "de" });
+    const answer = await rawPull(PULL_ALIAS_PATH, body, { key: key.key });
     expect(answer.status).toBe(200);
     expect(answer.json()).toEqual({ "button.save": "Speichern", greeting: "Hallo {name}" });
     expect(answer.headers.get("etag")).toBeTruthy();
     // `curl -d` labels the JSON as form data: it is read as JSON all the same.
-    const curlStyle = await pull(
-      { format: "json", placeholderFormat: "web", language: "de" },
-      {
-        key: key.key,
-        path: "/functions/v1/pull-translations",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-      },
-    );
+    const curlStyle = await rawPull(PULL_ALIAS_PATH, body, {
+      key: key.key,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(curlStyle.status).toBe(200);
-    const missing = await pull(
-      { format: "json", placeholderFormat: "web" },
-      { path: "/functions/v1/pull-translations" },
+    const missing = await rawPull(
+      PULL_ALIAS_PATH,
+      JSON.stringify({ format: "json", placeholderFormat: "web" }),
     );
     expect(missing.status).toBe(401);
     expect(missing.headers.get("content-type")).toContain("application/json");
@@ -332,17 +364,19 @@ describe("pull API", () => {
 
   it("is authorized by the key, not a cookie: a foreign Origin is fine, a session alone is not", async () => {
     const { owner, key } = await projectWithStrings();
-    const body = { format: "json", placeholderFormat: "web", language: "de" };
+    const body: PullBody = { format: "json", placeholderFormat: "web", language: "de" };
     const foreign = await pull(body, { key: key.key, headers: { origin: "https://ci.example.org" } });
     expect(foreign.status).toBe(200);
     // The session API still refuses that origin.
-    const session = await owner.request("POST", "/api/teams", {
-      body: { name: "Other" },
-      headers: { origin: "https://ci.example.org" },
-    });
+    const session = await fail(
+      owner,
+      contract.teams.create,
+      { body: { name: "Other" } },
+      { headers: { origin: "https://ci.example.org" } },
+    );
     expect(session.status).toBe(403);
     // A signed-in browser without a key gets nothing.
-    const cookieOnly = await pull(body, { headers: { cookie: owner.cookie } });
+    const cookieOnly = await refused(body, { headers: { cookie: owner.cookie } });
     expect(cookieOnly.status).toBe(401);
   });
 
@@ -350,15 +384,15 @@ describe("pull API", () => {
     const { owner, projectId } = await ownerWithProject(api(), []);
     const key = await createKey(owner, projectId);
     const other = await createKey(owner, projectId);
-    const body = { format: "json", placeholderFormat: "web", language: "en" };
+    const body: PullBody = { format: "json", placeholderFormat: "web", language: "en" };
     for (let i = 0; i < 60; i++) {
       const answer = await pull(body, { key: key.key });
       expect(answer.status).toBe(200);
     }
-    const limited = await pull(body, { key: key.key });
+    const limited = await refused(body, { key: key.key });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((limited.json() as { error: { code: string } }).error.code).toBe("rate_limited");
+    expect(limited.body.error.code).toBe("rate_limited");
     // Per key: another key of the project still pulls.
     expect((await pull(body, { key: other.key })).status).toBe(200);
     api().app.clock.advance(61_000);
@@ -371,11 +405,12 @@ describe("pull API", () => {
     expect(cli.headers.get("content-type")).toContain("javascript");
     expect(await cli.text()).toMatch(/^#!\/usr\/bin\/env node/);
 
-    const doc = (await (await fetch(`${api().app.url}/api/openapi.json`)).json()) as {
-      paths: Record<string, unknown>;
-    };
-    expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(["/v1/pull", "/projects/{projectId}/api-keys", "/api-keys/{id}"]),
+    const pathsAt = async (path: string) =>
+      Object.keys(((await (await fetch(`${api().app.url}${path}`)).json()) as { paths: object }).paths);
+    // The keys in the session API's document, the pull in the public API's own.
+    expect(await pathsAt("/api/openapi.json")).toEqual(
+      expect.arrayContaining(["/projects/{projectId}/api-keys", "/api-keys/{id}"]),
     );
+    expect(await pathsAt(`/api${PUBLIC_API_DOCUMENT_PATH}`)).toContain("/v1/pull");
   });
 });

@@ -2,11 +2,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreatedApiKey } from "../../src/shared/schemas/api-keys.ts";
-import type { ProjectStatus } from "../../src/shared/schemas/push.ts";
-import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { v1Contract } from "../../src/shared/contract/v1.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
 import { runCli } from "../helpers/cli-run.ts";
-import { getWithKey } from "../helpers/key-requests.ts";
+import { call } from "../helpers/contract-client.ts";
+import { ownerWithProject } from "../helpers/factories.ts";
+import { createScopedKey } from "../helpers/key-requests.ts";
+import { keyClient } from "../helpers/transfer.ts";
 
 // Issue 33: `{namespace}` in a sprog.config.json path, as an i18next app keeps its files
 // (locales/{lang}/common.json, auth.json): push sends each file with its namespace, pull writes
@@ -36,11 +38,8 @@ beforeAll(async () => {
     JSON.stringify({ files: [{ path: "flat/{lang}.json", format: "json" }] }, null, 2),
   );
   const { owner, projectId } = await ownerWithProject(api(), ["de"]);
-  const created = await owner.request<CreatedApiKey>("POST", `/api/projects/${projectId}/api-keys`, {
-    body: { name: "CI", scopes: ["pull", "push"] },
-  });
-  expect(created.status).toBe(201);
-  env = { SPROG_HOST: api().app.url, SPROG_API_KEY: created.body.key };
+  const created = await createScopedKey(owner, projectId, ["pull", "push"]);
+  env = { SPROG_HOST: api().app.url, SPROG_API_KEY: created.key };
 });
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
@@ -59,8 +58,8 @@ describe("sprog with {namespace} in a file pattern", () => {
     // Said as a note, not as a skipped entry: nothing was lost.
     expect(run.stdout).toMatch(/note: 1 key is in another file of the project too: kept as "common:title"/);
     expect(run.stdout).not.toContain("skipped");
-    const status = await getWithKey(api().app.url, "/api/v1/status", env.SPROG_API_KEY);
-    expect(status.json<ProjectStatus>().namespaces).toEqual(["auth", "common"]);
+    const status = await call(keyClient(api().app.url, env.SPROG_API_KEY), v1Contract.status, undefined);
+    expect(status.body.namespaces).toEqual(["auth", "common"]);
   });
 
   it("pulls each namespace's files back byte for byte, and nothing while nothing changed", async () => {

@@ -1,9 +1,11 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreatedApiKey } from "../../src/shared/schemas/api-keys.ts";
-import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import type { ApiKeyScope } from "../../src/shared/schemas/api-keys.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
 import { fixtureCopy, runCli } from "../helpers/cli-run.ts";
+import { ownerWithProject } from "../helpers/factories.ts";
+import { createScopedKey } from "../helpers/key-requests.ts";
 
 // The developer loop of issue 20 with sprog.config.json, as CI runs it: the CLI in its own Node
 // process, in a copy of tests/fixtures/cli-app, against the real server. The tests run in order.
@@ -16,16 +18,10 @@ let pushOnlyKey: string;
 beforeAll(async () => {
   dir = await fixtureCopy();
   const { owner, projectId } = await ownerWithProject(api(), ["de"]);
-  const createKey = async (name: string, scopes: string[]) => {
-    const created = await owner.request<CreatedApiKey>("POST", `/api/projects/${projectId}/api-keys`, {
-      body: { name, scopes },
-    });
-    expect(created.status).toBe(201);
-    return created.body.key;
-  };
-  env = { SPROG_HOST: api().app.url, SPROG_API_KEY: await createKey("CI", ["pull", "push"]) };
-  pullOnlyKey = await createKey("Pull only", ["pull"]);
-  pushOnlyKey = await createKey("Push only", ["push"]);
+  const createKey = async (scopes: ApiKeyScope[]) => (await createScopedKey(owner, projectId, scopes)).key;
+  env = { SPROG_HOST: api().app.url, SPROG_API_KEY: await createKey(["pull", "push"]) };
+  pullOnlyKey = await createKey(["pull"]);
+  pushOnlyKey = await createKey(["push"]);
   // The fixture names its project "CLI fixture app"; this one is the test's, by id.
   const config = JSON.parse(await readFile(join(dir, "sprog.config.json"), "utf8"));
   await writeFile(join(dir, "sprog.config.json"), JSON.stringify({ ...config, project: projectId }, null, 2));

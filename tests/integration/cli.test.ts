@@ -6,9 +6,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreatedApiKey } from "../../src/shared/schemas/api-keys.ts";
-import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
 import { freePort } from "../helpers/app-server.ts";
+import { buildKey, ownerWithProject } from "../helpers/factories.ts";
+import { createApiKey } from "../helpers/transfer.ts";
 
 // `sprog pull --format …` (bin/sprog.mjs), one file without sprog.config.json, as CI scripts
 // written before the config file run it: a separate Node process against the real server.
@@ -20,14 +21,8 @@ let apiKey: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "sprog-cli-test-"));
   const { owner, projectId } = await ownerWithProject(api(), ["de"]);
-  const key = await owner.request<{ id: string }>("POST", `/api/projects/${projectId}/keys`, {
-    body: { key: "greeting", sourceValue: "Hello {name}" },
-  });
-  await owner.request("PUT", `/api/keys/${key.body.id}/strings/de`, { body: { value: "Hallo {name}" } });
-  const created = await owner.request<CreatedApiKey>("POST", `/api/projects/${projectId}/api-keys`, {
-    body: { name: "CLI test" },
-  });
-  apiKey = created.body.key;
+  await buildKey(owner, projectId, "greeting", { source: "Hello {name}", strings: { de: "Hallo {name}" } });
+  apiKey = (await createApiKey(owner, projectId, "CLI test")).key;
 });
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });

@@ -1,9 +1,10 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import type { KeyFacets } from "../../src/shared/schemas/key-filters.ts";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import type { PushAnswer } from "../../src/shared/schemas/push.ts";
-import { type ApiClient, apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import type { ApiClient } from "../helpers/api-client.ts";
+import { call, fail } from "../helpers/contract-client.ts";
+import { ownerWithProject } from "../helpers/factories.ts";
 import { createScopedKey, pushWithKey } from "../helpers/key-requests.ts";
 import { createApiKey, exportTexts, pullFrom, upload } from "../helpers/transfer.ts";
 
@@ -21,11 +22,11 @@ const FILES: Record<string, string> = {
   "de/auth.json": '{\n    "title": "Anmelden",\n    "password": "Passwort"\n}\n',
 };
 
-async function keysOf(client: ApiClient, projectId: string, query = "") {
-  const answer = await client.request<{ keys: KeyRow[] }>(
-    "GET",
-    `/api/projects/${projectId}/keys?languages=en,de${query}`,
-  );
+async function keysOf(client: ApiClient, projectId: string, namespace?: string) {
+  const answer = await call(client, contract.keys.list, {
+    params: { projectId },
+    query: { languages: "en,de", namespace },
+  });
   expect(answer.status).toBe(200);
   return answer.body.keys.map((row) => [row.key, row.namespace ?? "", row.strings.de?.value]);
 }
@@ -58,11 +59,11 @@ describe("namespaces: several files per language", () => {
     expect(warnings).toContain(
       '1 key is in another file of the project too: kept as "auth:title" in auth, and written back under its own name',
     );
-    expect(await keysOf(owner, projectId, "&namespace=auth")).toEqual([
+    expect(await keysOf(owner, projectId, "auth")).toEqual([
       ["auth:title", "auth", "Anmelden"],
       ["password", "auth", "Passwort"],
     ]);
-    const facets = await owner.request<KeyFacets>("GET", `/api/projects/${projectId}/keys/facets?lang=de`);
+    const facets = await call(owner, contract.keys.facets, { params: { projectId }, query: { lang: "de" } });
     expect(facets.body.namespaces).toEqual([
       { namespace: "auth", count: 2 },
       { namespace: "common", count: 2 },
@@ -100,7 +101,8 @@ describe("namespaces: several files per language", () => {
 
   it("writes a new key into the file it is given, and an edit into that file alone", async () => {
     const { owner, projectId } = await world();
-    const created = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
+    const created = await call(owner, contract.keys.create, {
+      params: { projectId },
       body: { key: "logout", sourceValue: "Sign out", namespace: "auth" },
     });
     expect(created.status).toBe(201);
@@ -112,7 +114,8 @@ describe("namespaces: several files per language", () => {
       password: "Password",
       logout: "Sign out",
     });
-    const bad = await owner.request("POST", `/api/projects/${projectId}/keys`, {
+    const bad = await fail(owner, contract.keys.create, {
+      params: { projectId },
       body: { key: "x", namespace: "../etc" },
     });
     expect(bad.status).toBe(400);
@@ -130,8 +133,8 @@ describe("namespaces: several files per language", () => {
       { name: "locales.zip", bytes: zip },
       { deleteMissing: "true" },
     );
-    expect(answer.status, answer.text).toBe(200);
-    const pushed = answer.json<PushAnswer>();
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const pushed = answer.body;
     expect(pushed.files).toEqual([
       { name: "locales/en/common.json", language: "en", format: "json", namespace: "common" },
     ]);

@@ -4,8 +4,16 @@ import {
   PULL_FORMATS,
   PULL_PLACEHOLDER_FORMATS,
 } from "../../src/shared/schemas/pull.ts";
-import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
-import { createApiKey, exportFiles, pullFrom, upload } from "../helpers/transfer.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { ownerWithProject } from "../helpers/factories.ts";
+import {
+  createApiKey,
+  exportFiles,
+  type PullBody,
+  pullFrom,
+  refusedPull,
+  upload,
+} from "../helpers/transfer.ts";
 
 /**
  * Issue 15: the pull API (and so the CLI, which saves its bytes) gives the same files as the
@@ -155,15 +163,15 @@ describe("pull API fidelity", () => {
       language: "en",
     });
     const { key } = await createApiKey(setup.owner, setup.projectId);
-    const body = { format: "json", placeholderFormat: "web", language: "en" };
+    const body: PullBody = { format: "json", placeholderFormat: "web", language: "en" };
     const flat = await pullFrom(api().app.url, body, { key });
     expect(Object.keys(flat.json() as object)).toEqual(["home.title", "app.name"]);
     const nested = await pullFrom(api().app.url, { ...body, nested: true, sortKeys: true }, { key });
     expect(nested.text).toBe(
       '{\n  "app": {\n    "name": "Sprog"\n  },\n  "home": {\n    "title": "Home"\n  }\n}\n',
     );
-    const bad = await pullFrom(api().app.url, { ...body, nested: "yes" }, { key });
+    const bad = await refusedPull(api().app.url, { ...body, nested: "yes" }, { key });
     expect(bad.status).toBe(400);
-    expect((bad.json() as { error: { message: string } }).error.message).toBe("nested must be true or false");
+    expect(bad.body.error.message).toBe("nested must be true or false");
   });
 });

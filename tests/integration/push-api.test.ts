@@ -1,10 +1,20 @@
 import { zipSync } from "fflate";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import type { PushAnswer } from "../../src/shared/schemas/push.ts";
-import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
-import { createScopedKey, getWithKey, pushWithKey } from "../helpers/key-requests.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { PUBLIC_API_DOCUMENT_PATH, v1Contract } from "../../src/shared/contract/v1.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, requestOf } from "../helpers/contract-client.ts";
+import { ownerWithProject } from "../helpers/factories.ts";
+import {
+  createScopedKey,
+  type PushedFile,
+  type PushFields,
+  pushWithKey,
+  refusedPush,
+} from "../helpers/key-requests.ts";
 import { listenToBus } from "../helpers/reviews.ts";
+import { keyClient } from "../helpers/transfer.ts";
 
 // The push API (issue 20): CI's files into the project, as the Import dialog imports them.
 // Small limits, so the tests reach them: ten requests a minute per key and scope, 1 MB uploads.
@@ -18,11 +28,11 @@ const enc = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 async function pushProject() {
   const setup = await ownerWithProject(api(), ["de"]);
   const key = await createScopedKey(setup.owner, setup.projectId, ["pull", "push"]);
-  const push = (
-    file: { name: string; bytes: Uint8Array | string } | undefined,
-    fields?: Record<string, string>,
-  ) => pushWithKey(api().app.url, key.key, file, fields);
-  return { ...setup, key, push };
+  const push = (file: PushedFile, fields?: PushFields) => pushWithKey(api().app.url, key.key, file, fields);
+  /** A push the server refuses: its answer's body is the error shape. */
+  const refuse = (file: PushedFile | undefined, fields?: Record<string, string>) =>
+    refusedPush(api().app.url, key.key, file, fields);
+  return { ...setup, key, push, refuse };
 }
 
 /** Key → language → text, as the database holds them. */
@@ -69,7 +79,7 @@ describe("push API", () => {
     const { projectId, push } = await pushProject();
     const answer = await push({ name: "en.json", bytes: enc({ greeting: "Hello", "button.save": "Save" }) });
     expect(answer.status).toBe(200);
-    expect(answer.json<PushAnswer>()).toEqual({
+    expect(answer.body).toEqual({
       dryRun: false,
       files: [{ name: "en.json", language: "en", format: "json", namespace: "" }],
       keysAdded: 2,
@@ -88,23 +98,23 @@ describe("push API", () => {
 
     // The same file again changes nothing.
     const again = await push({ name: "en.json", bytes: enc({ greeting: "Hello", "button.save": "Save" }) });
-    expect(again.json<PushAnswer>()).toMatchObject({
+    expect(again.body).toMatchObject({
       keysAdded: 0,
       languages: [{ code: "en", added: 0, changed: 0, unchanged: 2 }],
     });
   });
 
   it("takes the language from the form when the name does not say it, and refuses without either", async () => {
-    const { projectId, push } = await pushProject();
+    const { projectId, push, refuse } = await pushProject();
     const named = await push({ name: "messages.json", bytes: enc({ title: "Titel" }) }, { language: "de" });
     expect(named.status).toBe(200);
-    expect(named.json<PushAnswer>().files).toEqual([
+    expect(named.body.files).toEqual([
       { name: "messages.json", language: "de", format: "json", namespace: "" },
     ]);
     expect((await cells(projectId)).title).toEqual({ de: "Titel" });
-    const unnamed = await push({ name: "messages.json", bytes: enc({ title: "Titel" }) });
+    const unnamed = await refuse({ name: "messages.json", bytes: enc({ title: "Titel" }) });
     expect(unnamed.status).toBe(400);
-    expect(unnamed.json()).toEqual({
+    expect(unnamed.body).toEqual({
       error: {
         code: "validation_failed",
         message: "language is required: the name messages.json does not say which language the file holds",
@@ -122,7 +132,7 @@ describe("push API", () => {
     });
     const answer = await push({ name: "translations.zip", bytes: zip });
     expect(answer.status).toBe(200);
-    const body = answer.json<PushAnswer>();
+    const body = answer.body;
     expect(body.files).toEqual([
       { name: "locales/en.json", language: "en", format: "json", namespace: "" },
       { name: "locales/de.json", language: "de", format: "json", namespace: "" },
@@ -154,7 +164,7 @@ describe("push API", () => {
     await push({ name: "de.json", bytes: enc({ greeting: "Hallo" }) });
     const before = await snapshot(projectId);
     const file = { name: "en.json", bytes: enc({ greeting: "Hello!", fresh: "New" }) };
-    const fields = { overwriteExisting: "true", deleteMissing: "true", tags: "ci" };
+    const fields: PushFields = { overwriteExisting: "true", deleteMissing: "true", tags: "ci" };
     const dry = await push(file, { ...fields, dryRun: "true" });
     expect(dry.status).toBe(200);
     const expected = {
@@ -165,11 +175,11 @@ describe("push API", () => {
       errors: [],
       notices: [],
     };
-    expect(dry.json<PushAnswer>()).toEqual({ dryRun: true, ...expected });
+    expect(dry.body).toEqual({ dryRun: true, ...expected });
     expect(await snapshot(projectId)).toEqual(before);
     // The real push does exactly what the dry run said.
     const real = await push(file, fields);
-    expect(real.json<PushAnswer>()).toEqual({ dryRun: false, ...expected });
+    expect(real.body).toEqual({ dryRun: false, ...expected });
     expect(await cells(projectId)).toEqual({ greeting: { en: "Hello!", de: "Hallo" }, fresh: { en: "New" } });
   });
 
@@ -179,30 +189,31 @@ describe("push API", () => {
     await push({ name: "de.json", bytes: enc({ a: "A-de", b: "" }) });
     const file = { name: "de.json", bytes: enc({ a: "A-de2", b: "B-de", c: "C-de" }) };
     const fill = await push(file);
-    expect(fill.json<PushAnswer>().languages).toEqual([{ code: "de", added: 2, changed: 0, unchanged: 1 }]);
+    expect(fill.body.languages).toEqual([{ code: "de", added: 2, changed: 0, unchanged: 1 }]);
     expect(await cells(projectId)).toMatchObject({ a: { de: "A-de" }, b: { de: "B-de" }, c: { de: "C-de" } });
 
     const overwrite = await push(file, { overwriteExisting: "true" });
-    expect(overwrite.json<PushAnswer>().languages).toEqual([
-      { code: "de", added: 0, changed: 1, unchanged: 2 },
-    ]);
+    expect(overwrite.body.languages).toEqual([{ code: "de", added: 0, changed: 1, unchanged: 2 }]);
     expect((await cells(projectId)).a).toEqual({ en: "A", de: "A-de2" });
   });
 
   it("deletes the keys the source file lacks, and only for the source language", async () => {
-    const { projectId, push } = await pushProject();
+    const { projectId, push, refuse } = await pushProject();
     await push({ name: "en.json", bytes: enc({ keep: "Keep", gone: "Gone" }) });
     await push({ name: "de.json", bytes: enc({ keep: "Bleib", gone: "Weg" }) });
-    const refused = await push({ name: "de.json", bytes: enc({ keep: "Bleib" }) }, { deleteMissing: "true" });
+    const refused = await refuse(
+      { name: "de.json", bytes: enc({ keep: "Bleib" }) },
+      { deleteMissing: "true" },
+    );
     expect(refused.status).toBe(400);
-    expect(refused.json()).toEqual({
+    expect(refused.body).toEqual({
       error: { code: "validation_failed", message: "deleteMissing works on the source language only" },
     });
     expect(Object.keys(await cells(projectId)).sort()).toEqual(["gone", "keep"]);
 
     const deleted = await push({ name: "en.json", bytes: enc({ keep: "Keep" }) }, { deleteMissing: "true" });
     expect(deleted.status).toBe(200);
-    expect(deleted.json<PushAnswer>().keysDeleted).toBe(1);
+    expect(deleted.body.keysDeleted).toBe(1);
     expect(await cells(projectId)).toEqual({ keep: { en: "Keep", de: "Bleib" } });
   });
 
@@ -227,19 +238,19 @@ describe("push API", () => {
   });
 
   it("refuses a file it cannot read with the parser's message and changes nothing", async () => {
-    const { projectId, push } = await pushProject();
+    const { projectId, push, refuse } = await pushProject();
     await push({ name: "en.json", bytes: enc({ greeting: "Hello" }) });
     const before = await snapshot(projectId);
-    const bad = await push({ name: "en.json", bytes: '{"greeting": "Hi",' });
+    const bad = await refuse({ name: "en.json", bytes: '{"greeting": "Hi",' });
     expect(bad.status).toBe(400);
-    expect(bad.json()).toEqual({
+    expect(bad.body).toEqual({
       error: { code: "validation_failed", message: "Invalid JSON file. Please check the file format." },
     });
     // In a zip, one bad file refuses the whole push, naming the file.
     const zip = zipSync({ "en.json": enc({ fresh: "New" }), "de.json": new TextEncoder().encode("{") });
-    const badZip = await push({ name: "all.zip", bytes: zip });
+    const badZip = await refuse({ name: "all.zip", bytes: zip });
     expect(badZip.status).toBe(400);
-    expect(badZip.json()).toEqual({
+    expect(badZip.body).toEqual({
       error: {
         code: "validation_failed",
         message: "de.json: Invalid JSON file. Please check the file format.",
@@ -251,17 +262,17 @@ describe("push API", () => {
       const name = `en/part${String(i).padStart(2, "0")}.json`;
       many[name] = i === 3 || i === 30 ? new TextEncoder().encode("{") : enc({ [`part${i}`]: `Part ${i}` });
     }
-    const manyBad = await push({ name: "parts.zip", bytes: zipSync(many) });
+    const manyBad = await refuse({ name: "parts.zip", bytes: zipSync(many) });
     expect(manyBad.status).toBe(400);
-    expect(manyBad.json()).toEqual({
+    expect(manyBad.body).toEqual({
       error: {
         code: "validation_failed",
         message: "en/part03.json: Invalid JSON file. Please check the file format.",
       },
     });
-    const missing = await push(undefined, { language: "en" });
+    const missing = await refuse(undefined, { language: "en" });
     expect(missing.status).toBe(400);
-    expect(missing.json()).toEqual({
+    expect(missing.body).toEqual({
       error: { code: "validation_failed", message: "file is required: the file to push" },
     });
     expect(await snapshot(projectId)).toEqual(before);
@@ -271,28 +282,34 @@ describe("push API", () => {
     const { owner, projectId, key } = await pushProject();
     const pullOnly = await createScopedKey(owner, projectId, ["pull"]);
     const file = { name: "en.json", bytes: enc({ greeting: "Hello" }) };
-    const forbidden = await pushWithKey(api().app.url, pullOnly.key, file);
+    const forbidden = await refusedPush(api().app.url, pullOnly.key, file);
     expect(forbidden.status).toBe(403);
-    expect(forbidden.json()).toEqual({
+    expect(forbidden.body).toEqual({
       error: {
         code: "forbidden",
         message: "This API key may not push: give it the push scope in Project Settings → API Access",
       },
     });
-    expect((await pushWithKey(api().app.url, undefined, file)).status).toBe(401);
-    await owner.request("DELETE", `/api/api-keys/${key.id}`);
-    const revoked = await pushWithKey(api().app.url, key.key, file);
+    expect((await refusedPush(api().app.url, undefined, file)).status).toBe(401);
+    await call(owner, contract.apiKeys.revoke, { params: { id: key.id } });
+    const revoked = await refusedPush(api().app.url, key.key, file);
     expect(revoked.status).toBe(401);
-    expect(revoked.json()).toEqual({ error: { code: "unauthorized", message: "Invalid API key" } });
+    expect(revoked.body).toEqual({ error: { code: "unauthorized", message: "Invalid API key" } });
     expect(await cells(projectId)).toEqual({});
   });
 
   it("answers only under /api, and is documented in OpenAPI", async () => {
     const { key } = await pushProject();
     const file = { name: "en.json", bytes: enc({ greeting: "Hello" }) };
-    const root = await pushWithKey(api().app.url, key.key, file, {}, "/v1/push");
+    // The push's own request, sent to its path without the /api prefix.
+    const { method, path } = requestOf(v1Contract.push, {});
+    const form = new FormData();
+    form.set("file", new File([new Uint8Array(file.bytes)], file.name));
+    const root = await keyClient(api().app.url, key.key).request(method, path.replace(/^\/api/, ""), {
+      body: form,
+    });
     expect(root.status).toBe(404);
-    const doc = (await (await fetch(`${api().app.url}/api/openapi.json`)).json()) as {
+    const doc = (await (await fetch(`${api().app.url}/api${PUBLIC_API_DOCUMENT_PATH}`)).json()) as {
       paths: Record<string, { post?: { requestBody?: unknown } }>;
     };
     expect(doc.paths["/v1/push"]?.post?.requestBody).toBeTruthy();
@@ -326,25 +343,25 @@ describe("push API", () => {
   });
 
   it("limits each key's pushes per minute apart from its pulls, with 429 and Retry-After", async () => {
-    const { key, push } = await pushProject();
+    const { key, push, refuse } = await pushProject();
     const file = { name: "en.json", bytes: enc({ greeting: "Hello" }) };
     for (let i = 0; i < 10; i++) expect((await push(file, { dryRun: "true" })).status).toBe(200);
-    const limited = await push(file);
+    const limited = await refuse(file);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(limited.json<{ error: { message: string } }>().error.message).toContain("Too many push requests");
+    expect(limited.body.error.message).toContain("Too many push requests");
     // Its pulls are counted apart.
-    expect((await getWithKey(api().app.url, "/api/v1/status", key.key)).status).toBe(200);
+    expect((await call(keyClient(api().app.url, key.key), v1Contract.status, undefined)).status).toBe(200);
     api().app.clock.advance(61_000);
     expect((await push(file)).status).toBe(200);
   });
 
   it("refuses a file over the upload limit with 413 before reading it", async () => {
-    const { projectId, push } = await pushProject();
+    const { projectId, refuse } = await pushProject();
     const big = JSON.stringify({ big: "x".repeat(1024 * 1024 + 10) });
-    const answer = await push({ name: "en.json", bytes: big });
+    const answer = await refuse({ name: "en.json", bytes: big });
     expect(answer.status).toBe(413);
-    expect(answer.json()).toEqual({
+    expect(answer.body).toEqual({
       error: {
         code: "payload_too_large",
         message: "Error processing file: the file is larger than the 1 MB limit",

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
-import {
-  type ApiClient,
-  addMember,
-  apiAppForThisFile,
-  ownerWithProject,
-  uniqueEmail,
-} from "../helpers/api-app.ts";
+import { PUBLIC_API_DOCUMENT_PATH, v1Contract } from "../../src/shared/contract/v1.ts";
+import type { ApiKeyScope } from "../../src/shared/schemas/api-keys.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import type { ApiClient } from "../helpers/api-client.ts";
 import { call, fail } from "../helpers/contract-client.ts";
+import { memberOf, ownerWithProject } from "../helpers/factories.ts";
+import { createScopedKey } from "../helpers/key-requests.ts";
+import { keyClient } from "../helpers/transfer.ts";
 
 // Project Settings → Webhooks (issue 20) on a server WITHOUT WEBHOOK_ALLOW_PRIVATE: who may manage
 // hooks, the secret shown once, and URLs that would reach the server's own network refused.
@@ -52,12 +52,8 @@ describe("webhook settings", () => {
 
   it("lets an admin manage hooks and refuses a reviewer with 403", async () => {
     const { owner, projectId, teamId } = await ownerWithProject(api());
-    const adminEmail = uniqueEmail("admin");
-    const reviewerEmail = uniqueEmail("reviewer");
-    const admin = await api().signIn(adminEmail);
-    const reviewer = await api().signIn(reviewerEmail);
-    await addMember(api().db, teamId, adminEmail, "admin");
-    await addMember(api().db, teamId, reviewerEmail, "reviewer");
+    const admin = (await memberOf(api(), teamId, "admin")).client;
+    const reviewer = (await memberOf(api(), teamId, "reviewer")).client;
 
     const byAdmin = await call(admin, hooks.create, {
       params: { projectId },
@@ -165,79 +161,72 @@ describe("webhook deliveries to a special-purpose address", () => {
 });
 
 describe("webhooks with an API key", () => {
-  async function keyWith(owner: ApiClient, projectId: string, scopes: string[]) {
-    const made = await owner.request<{ key: string }>("POST", `/api/projects/${projectId}/api-keys`, {
-      body: { name: "CI", scopes },
-    });
-    expect(made.status).toBe(201);
-    return made.body.key;
+  const v1Hooks = v1Contract.webhooks;
+  /** CI's client: a key of the project with `scopes`, as Project Settings → API Access makes one. */
+  async function clientWith(owner: ApiClient, projectId: string, scopes: ApiKeyScope[]) {
+    return keyClient(api().app.url, (await createScopedKey(owner, projectId, scopes)).key);
   }
-  const withKey = (key: string | undefined, method: string, path: string, body?: unknown) =>
-    fetch(`${api().app.url}/api${path}`, {
-      method,
-      headers: { ...(key ? { "x-api-key": key } : {}), "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
 
   it("manages the key's project's hooks at /api/v1/webhooks with the webhooks:manage scope", async () => {
     const { owner, projectId } = await ownerWithProject(api(), []);
-    const key = await keyWith(owner, projectId, ["webhooks:manage"]);
-    const created = await withKey(key, "POST", "/v1/webhooks", { url: PUBLIC_URL, events: ["key.created"] });
+    const ci = await clientWith(owner, projectId, ["webhooks:manage"]);
+    const created = await call(ci, v1Hooks.create, { body: { url: PUBLIC_URL, events: ["key.created"] } });
     expect(created.status).toBe(201);
-    const hook = (await created.json()) as { id: string; secret: string; projectId: string };
+    const hook = created.body;
     expect(hook.projectId).toBe(projectId);
     expect(hook.secret).toMatch(/^whsec_/);
 
-    const listed = (await (await withKey(key, "GET", "/v1/webhooks")).json()) as {
-      webhooks: { id: string }[];
-    };
+    const listed = (await call(ci, v1Hooks.list, undefined)).body;
     expect(listed.webhooks.map((h) => h.id)).toEqual([hook.id]);
-    const changed = await withKey(key, "PATCH", `/v1/webhooks/${hook.id}`, { enabled: false });
-    expect(await changed.json()).toMatchObject({ enabled: false });
-    expect((await withKey(key, "GET", `/v1/webhooks/${hook.id}/deliveries`)).status).toBe(200);
-    const refused = await withKey(key, "PATCH", `/v1/webhooks/${hook.id}`, { url: "http://10.0.0.1/" });
+    const changed = await call(ci, v1Hooks.update, { params: { id: hook.id }, body: { enabled: false } });
+    expect(changed.body).toMatchObject({ enabled: false });
+    expect((await call(ci, v1Hooks.deliveries, { params: { id: hook.id } })).status).toBe(200);
+    const refused = await fail(ci, v1Hooks.update, {
+      params: { id: hook.id },
+      body: { url: "http://10.0.0.1/" },
+    });
     expect(refused.status).toBe(400);
-    expect((await withKey(key, "DELETE", `/v1/webhooks/${hook.id}`)).status).toBe(204);
+    expect((await call(ci, v1Hooks.remove, { params: { id: hook.id } })).status).toBe(204);
     // The session sees the same hooks: none left.
     expect((await call(owner, hooks.list, { params: { projectId } })).body.webhooks).toEqual([]);
   });
 
   it("answers 403 naming the scope to a pull-only key, 401 without a key, 404 for another project's hook", async () => {
     const { owner, projectId } = await ownerWithProject(api(), []);
-    const pullKey = await keyWith(owner, projectId, ["pull"]);
-    const forbidden = await withKey(pullKey, "GET", "/v1/webhooks");
+    const pullOnly = await clientWith(owner, projectId, ["pull"]);
+    const forbidden = await fail(pullOnly, v1Hooks.list, undefined);
     expect(forbidden.status).toBe(403);
-    expect(((await forbidden.json()) as { error: { message: string } }).error.message).toContain(
-      "webhooks:manage scope",
-    );
-    expect((await withKey(undefined, "GET", "/v1/webhooks")).status).toBe(401);
+    expect(forbidden.body.error.message).toContain("webhooks:manage scope");
+    expect((await fail(keyClient(api().app.url), v1Hooks.list, undefined)).status).toBe(401);
 
     const other = await ownerWithProject(api(), []);
     const foreign = await call(other.owner, hooks.create, {
       params: { projectId: other.projectId },
       body: { url: PUBLIC_URL, events: ["key.created"] },
     });
-    const key = await keyWith(owner, projectId, ["webhooks:manage"]);
-    expect((await withKey(key, "DELETE", `/v1/webhooks/${foreign.body.id}`)).status).toBe(404);
+    const ci = await clientWith(owner, projectId, ["webhooks:manage"]);
+    expect((await fail(ci, v1Hooks.remove, { params: { id: foreign.body.id } })).status).toBe(404);
   });
 });
 
 describe("the API reference", () => {
   it("documents the webhook routes, by session and by API key, with the signature", async () => {
-    const answer = await fetch(`${api().app.url}/api/openapi.json`);
-    const document = (await answer.json()) as {
-      paths: Record<string, Record<string, { description?: string }>>;
-    };
-    const paths = Object.keys(document.paths);
-    expect(paths).toEqual(
+    const documentAt = async (path: string) =>
+      (await (await fetch(`${api().app.url}${path}`)).json()) as {
+        paths: Record<string, Record<string, { description?: string }>>;
+      };
+    // The session's routes in the session API's document, the key's in the public API's own.
+    const document = await documentAt("/api/openapi.json");
+    expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining([
         "/projects/{projectId}/webhooks",
         "/projects/{projectId}/webhooks/{id}",
         "/projects/{projectId}/webhooks/{id}/test",
         "/projects/{projectId}/webhooks/{id}/deliveries",
-        "/v1/webhooks",
-        "/v1/webhooks/{id}",
       ]),
+    );
+    expect(Object.keys((await documentAt(`/api${PUBLIC_API_DOCUMENT_PATH}`)).paths)).toEqual(
+      expect.arrayContaining(["/v1/webhooks", "/v1/webhooks/{id}"]),
     );
     expect(document.paths["/projects/{projectId}/webhooks"]?.post?.description).toContain(
       "X-Sprog-Signature: t=<unix seconds>,v1=",

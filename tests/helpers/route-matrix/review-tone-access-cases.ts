@@ -1,8 +1,17 @@
 import { contract } from "../../../src/shared/contract/index.ts";
-import { call } from "../contract-client.ts";
+import { PUBLIC_API_DOCUMENT_PATH, v1Contract } from "../../../src/shared/contract/v1.ts";
+import { PULL_ALIAS_PATH } from "../../../src/shared/schemas/pull.ts";
+import { call, type InputOf } from "../contract-client.ts";
 import { byPermission, endpointCase, everyone, type Fixture, type RouteCase, unique } from "./matrix.ts";
 
 const MATRIX_HOOK_URL = "https://93.184.215.14/matrix-hook";
+// Typed apart: an input arrow without parameters is inferred before the contract's types reach it,
+// which would widen these literals to plain strings.
+const MATRIX_HOOK: InputOf<typeof v1Contract.webhooks.create>["body"] = {
+  url: MATRIX_HOOK_URL,
+  events: ["key.created"],
+};
+const MATRIX_PULL: InputOf<typeof v1Contract.pull>["body"] = { format: "json", placeholderFormat: "web" };
 
 /** A new webhook of the fixture project, made by its owner, as the params of one hook. */
 async function freshHook(f: Fixture) {
@@ -107,8 +116,7 @@ export const REVIEW_TONE_ACCESS_CASES: RouteCase[] = [
     expected: byPermission("reviews.approve", 200),
   }),
 
-  // API keys and the pull API (authorized by the key, not a session: every session gets 401). The
-  // pull API and its old alias are not in the contract, so their rows are written by hand.
+  // Project API keys, which the public API below is authorized by.
   endpointCase({
     endpoint: contract.apiKeys.list,
     input: (f) => ({ params: { projectId: f.projectId } }),
@@ -159,58 +167,64 @@ export const REVIEW_TONE_ACCESS_CASES: RouteCase[] = [
     input: async (f) => ({ params: await freshHook(f) }),
     expected: byPermission("webhooks.manage", 200),
   }),
-  // The same with an API key (`webhooks:manage`): sessions carry none, so everyone gets 401.
-  ...(
-    [
-      ["GET", "/api/v1/webhooks", () => "/api/v1/webhooks"],
-      ["POST", "/api/v1/webhooks", () => "/api/v1/webhooks"],
-      ["PATCH", "/api/v1/webhooks/:id", async (f: Fixture) => `/api/v1/webhooks/${(await freshHook(f)).id}`],
-      ["DELETE", "/api/v1/webhooks/:id", async (f: Fixture) => `/api/v1/webhooks/${(await freshHook(f)).id}`],
-      [
-        "POST",
-        "/api/v1/webhooks/:id/test",
-        async (f: Fixture) => `/api/v1/webhooks/${(await freshHook(f)).id}/test`,
-      ],
-      [
-        "GET",
-        "/api/v1/webhooks/:id/deliveries",
-        async (f: Fixture) => `/api/v1/webhooks/${(await freshHook(f)).id}/deliveries`,
-      ],
-    ] as const
-  ).map(([method, route, path]) => ({ route: `${method} ${route}`, path, expected: everyone(401) })),
+  // The public API (/api/v1) is authorized by an API key, which sessions do not carry: everyone
+  // gets 401, the webhooks' (`webhooks:manage`) as the pull's and the push's.
+  endpointCase({ endpoint: v1Contract.webhooks.list, expected: everyone(401) }),
+  endpointCase({
+    endpoint: v1Contract.webhooks.create,
+    input: () => ({ body: MATRIX_HOOK }),
+    expected: everyone(401),
+  }),
+  endpointCase({
+    endpoint: v1Contract.webhooks.update,
+    input: async (f) => ({ params: { id: (await freshHook(f)).id }, body: { events: ["key.deleted"] } }),
+    expected: everyone(401),
+  }),
+  endpointCase({
+    endpoint: v1Contract.webhooks.remove,
+    input: async (f) => ({ params: { id: (await freshHook(f)).id } }),
+    expected: everyone(401),
+  }),
+  endpointCase({
+    endpoint: v1Contract.webhooks.test,
+    input: async (f) => ({ params: { id: (await freshHook(f)).id } }),
+    expected: everyone(401),
+  }),
+  endpointCase({
+    endpoint: v1Contract.webhooks.deliveries,
+    input: async (f) => ({ params: { id: (await freshHook(f)).id } }),
+    expected: everyone(401),
+  }),
+  endpointCase({
+    endpoint: v1Contract.pull,
+    input: () => ({ body: MATRIX_PULL }),
+    expected: everyone(401),
+  }),
+  // The pull's compatible alias (not a route of the contract: the same endpoint at the spec's path).
   {
-    route: "POST /api/v1/pull",
-    path: () => "/api/v1/pull",
-    body: () => ({ format: "json", placeholderFormat: "web" }),
+    route: `POST ${PULL_ALIAS_PATH}`,
+    path: () => PULL_ALIAS_PATH,
+    body: () => MATRIX_PULL,
     expected: everyone(401),
   },
-  {
-    route: "POST /functions/v1/pull-translations",
-    path: () => "/functions/v1/pull-translations",
-    body: () => ({ format: "json", placeholderFormat: "web" }),
+  endpointCase({
+    endpoint: v1Contract.push,
+    input: () => ({ body: { file: new File(["{}"], "en.json") } }),
     expected: everyone(401),
-  },
-  {
-    route: "POST /api/v1/push",
-    path: () => "/api/v1/push",
-    body: () => ({}),
-    expected: everyone(401),
-  },
-  {
-    route: "GET /api/v1/status",
-    path: () => "/api/v1/status",
-    expected: everyone(401),
-  },
-  {
-    route: "GET /api/v1/keys",
-    path: () => "/api/v1/keys",
-    expected: everyone(401),
-  },
+  }),
+  endpointCase({ endpoint: v1Contract.status, expected: everyone(401) }),
+  endpointCase({ endpoint: v1Contract.keyNames, expected: everyone(401) }),
 ];
 
 /** The public documents and the app itself (not in the contract): everyone gets them alike. */
 export const APP_DOCUMENT_CASES: RouteCase[] = [
   { route: "GET /api/openapi.json", path: () => "/api/openapi.json", expected: everyone(200) },
+  // The public API's own document, served without a key.
+  {
+    route: `GET /api${PUBLIC_API_DOCUMENT_PATH}`,
+    path: () => `/api${PUBLIC_API_DOCUMENT_PATH}`,
+    expected: everyone(200),
+  },
   { route: "GET /api/docs", path: () => "/api/docs", expected: everyone(200) },
   { route: "GET /api/docs/scalar.js", path: () => "/api/docs/scalar.js", expected: everyone(200) },
   { route: "GET /cli/sprog.mjs", path: () => "/cli/sprog.mjs", expected: everyone(200) },

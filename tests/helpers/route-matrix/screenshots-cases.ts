@@ -1,12 +1,15 @@
 import { contract } from "../../../src/shared/contract/index.ts";
+import { call } from "../contract-client.ts";
 import { pngBytes } from "../images.ts";
 import { byPermission, endpointCase, type Fixture, type RouteCase, unique } from "./matrix.ts";
 
 /** A screenshot of the fixture's key, uploaded by its owner. */
 async function freshScreenshot(f: Fixture): Promise<string> {
-  const form = new FormData();
-  form.set("file", new File([new Uint8Array(pngBytes(16, 8))], `${unique("shot")}.png`));
-  const answer = await f.owner.upload<{ id: string }>(`/api/keys/${f.keyId}/screenshots`, form);
+  const file = new File([new Uint8Array(pngBytes(16, 8))], `${unique("shot")}.png`);
+  const answer = await call(f.owner, contract.screenshots.upload, {
+    params: { keyId: f.keyId },
+    body: { file },
+  });
   if (answer.status !== 201) throw new Error(`uploading a screenshot failed: ${JSON.stringify(answer.body)}`);
   return answer.body.id;
 }
