@@ -18,7 +18,7 @@ export class ApiClient {
 
   /**
    * One request: a JSON body (or FormData, sent as multipart, or `rawBody` as it is); the answer's
-   * JSON parsed, its bytes when `bytes` is set, its text otherwise.
+   * JSON parsed, its bytes when `bytes` is set and it succeeded, its text otherwise.
    */
   async request<T = unknown>(
     method: string,
@@ -34,7 +34,9 @@ export class ApiClient {
     if (typeof body === "string") headers["content-type"] ??= "application/json";
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
     this.keepCookies(response.headers);
-    if (options.bytes) {
+    // A refusal of a file endpoint is the API's JSON error, not a file.
+    const refused = response.status >= 400 && (response.headers.get("content-type") ?? "").includes("json");
+    if (options.bytes && !refused) {
       const bytes = new Uint8Array(await response.arrayBuffer());
       return { status: response.status, headers: response.headers, body: bytes as T };
     }
