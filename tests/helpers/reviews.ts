@@ -1,17 +1,12 @@
 import pg from "pg";
 import { expect } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
-import type { Approval, CreateReviewBody } from "../../src/shared/schemas/reviews.ts";
+import type { CreateReviewBody, SetApprovalBody } from "../../src/shared/schemas/reviews.ts";
 import type { ApiApp, ApiClient } from "./api-app.ts";
-import type { ApiAnswer } from "./api-client.ts";
-import { call, fail } from "./contract-client.ts";
+import { call } from "./contract-client.ts";
 import { buildKey, ownerWithProject } from "./factories.ts";
 
 // Shared by the reviews tests (reviews-api.test.ts, reviews-approvals.test.ts).
-
-export interface ErrorBody {
-  error: { code: string; message: string };
-}
 
 /** An owner (named) with a project in en, de, fr and three keys; `b.key` has a German string. */
 export async function projectWithKeys(api: ApiApp) {
@@ -36,10 +31,9 @@ export async function getReview(client: ApiClient, reviewId: string) {
   return answer.body;
 }
 
-/** A verdict, or its refusal: the answer typed as either. */
-export async function setApproval(client: ApiClient, reviewId: string, body: Record<string, unknown>) {
-  const answer = await fail(client, contract.reviews.setApproval, { params: { reviewId }, body });
-  return answer as ApiAnswer<Approval & ErrorBody>;
+/** A verdict on one key and language (refusals: `fail` with contract.reviews.setApproval). */
+export function setApproval(client: ApiClient, reviewId: string, body: SetApprovalBody) {
+  return call(client, contract.reviews.setApproval, { params: { reviewId }, body });
 }
 
 /** The event bus's own channel (src/server/events/event-bus.ts). */

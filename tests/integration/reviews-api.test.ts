@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { ProjectApprovals, ReviewSummary } from "../../src/shared/schemas/reviews.ts";
-import { apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
-import {
-  addKey,
-  createReview,
-  type ErrorBody,
-  getReview,
-  projectWithKeys,
-  setApproval,
-  tick,
-} from "../helpers/reviews.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import type { UpdateReviewBody } from "../../src/shared/schemas/reviews.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, fail } from "../helpers/contract-client.ts";
+import { buildKey, buildUser, ownerWithProject, signInAs } from "../helpers/factories.ts";
+import { createReview, getReview, projectWithKeys, setApproval, tick } from "../helpers/reviews.ts";
 
 // Reviews (issue 6; spec points 3–5, 7, 8): creating, listing, keys and states, against a real
 // database. Approvals, permissions and realtime: reviews-approvals.test.ts.
@@ -52,21 +47,19 @@ describe("creating and listing reviews", () => {
   it("refuses a missing title with the spec's text, and keys of another project, creating nothing", async () => {
     const { owner, projectId, keys } = await projectWithKeys(api());
     for (const body of [{}, { title: "   " }, { title: "", description: "x" }]) {
-      const answer = await owner.request<ErrorBody>("POST", `/api/projects/${projectId}/reviews`, { body });
+      const answer = await fail(owner, contract.reviews.create, { params: { projectId }, body });
       expect(answer.status).toBe(400);
       expect(answer.body.error).toEqual({ code: "validation_failed", message: "Title is required" });
     }
     const other = await ownerWithProject(api(), ["de"]);
-    const foreign = await addKey(other.owner, other.projectId, "foreign");
-    const mixed = await owner.request<ErrorBody>("POST", `/api/projects/${projectId}/reviews`, {
+    const foreign = await buildKey(other.owner, other.projectId, "foreign");
+    const mixed = await fail(owner, contract.reviews.create, {
+      params: { projectId },
       body: { title: "Mixed", keyIds: [keys.a, foreign] },
     });
     expect(mixed.status).toBe(400);
     expect(mixed.body.error.message).toBe("A selected key is not in this project");
-    const list = await owner.request<{ reviews: ReviewSummary[] }>(
-      "GET",
-      `/api/projects/${projectId}/reviews`,
-    );
+    const list = await call(owner, contract.reviews.list, { params: { projectId } });
     expect(list.body.reviews).toEqual([]);
   });
 
@@ -78,11 +71,11 @@ describe("creating and listing reviews", () => {
     await tick();
     const third = await createReview(owner, projectId, { title: "Third" });
     await tick();
-    const list = () =>
-      owner.request<{ reviews: ReviewSummary[] }>("GET", `/api/projects/${projectId}/reviews`);
+    const list = () => call(owner, contract.reviews.list, { params: { projectId } });
     expect((await list()).body.reviews.map((r) => r.title)).toEqual(["Third", "Second", "First"]);
 
-    const renamed = await owner.request<ReviewSummary>("PATCH", `/api/reviews/${first.id}`, {
+    const renamed = await call(owner, contract.reviews.update, {
+      params: { reviewId: first.id },
       body: { title: "  First, renamed " },
     });
     expect(renamed.status).toBe(200);
@@ -111,17 +104,16 @@ describe("review detail", () => {
     expect(b?.strings.fr).toBeUndefined();
     expect(b?.approvals).toEqual({});
 
-    const missing = await owner.request<ErrorBody>(
-      "GET",
-      "/api/reviews/00000000-0000-4000-8000-000000000000",
-    );
+    const missing = await fail(owner, contract.reviews.get, {
+      params: { reviewId: "00000000-0000-4000-8000-000000000000" },
+    });
     expect(missing.status).toBe(404);
     expect(missing.body.error).toEqual({ code: "not_found", message: "Review not found" });
-    const malformed = await owner.request<ErrorBody>("GET", "/api/reviews/not-a-uuid");
+    const malformed = await fail(owner, contract.reviews.get, { params: { reviewId: "not-a-uuid" } });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error).toEqual({ code: "bad_request", message: '"not-a-uuid" is not a valid id' });
-    const outsider = await api().signIn(uniqueEmail("outsider"));
-    const hidden = await outsider.request<ErrorBody>("GET", `/api/reviews/${review.id}`);
+    const outsider = await signInAs(await buildUser(api().app));
+    const hidden = await fail(outsider, contract.reviews.get, { params: { reviewId: review.id } });
     expect(hidden.status).toBe(404);
     expect(hidden.body.error.message).toBe("Review not found");
   });
@@ -130,9 +122,10 @@ describe("review detail", () => {
     const { owner, projectId, keys } = await projectWithKeys(api());
     const review = await createReview(owner, projectId, { title: "Doomed", keyIds: [keys.a] });
     await setApproval(owner, review.id, { keyId: keys.a, language: "en", state: "approved" });
-    expect((await owner.request("DELETE", `/api/reviews/${review.id}`)).status).toBe(204);
-    expect((await owner.request("GET", `/api/reviews/${review.id}`)).status).toBe(404);
-    expect((await owner.request("DELETE", `/api/reviews/${review.id}`)).status).toBe(404);
+    const params = { reviewId: review.id };
+    expect((await call(owner, contract.reviews.remove, { params })).status).toBe(204);
+    expect((await fail(owner, contract.reviews.get, { params })).status).toBe(404);
+    expect((await fail(owner, contract.reviews.remove, { params })).status).toBe(404);
     const approvals = await api()
       .db.selectFrom("review_approvals")
       .selectAll()
@@ -148,7 +141,9 @@ describe("keys of a review", () => {
     const review = await createReview(owner, projectId, { title: "T", keyIds: [keys.a] });
     await tick();
 
-    const added = await owner.request<ReviewSummary>("POST", `/api/reviews/${review.id}/keys`, {
+    const params = { reviewId: review.id };
+    const added = await call(owner, contract.reviews.addKeys, {
+      params,
       body: { keyIds: [keys.a, keys.b, keys.b] },
     });
     expect(added.status).toBe(200);
@@ -157,50 +152,46 @@ describe("keys of a review", () => {
     expect(added.body.lastUpdatedAt > review.lastUpdatedAt).toBe(true);
 
     const other = await ownerWithProject(api(), ["de"]);
-    const foreign = await addKey(other.owner, other.projectId, "foreign");
+    const foreign = await buildKey(other.owner, other.projectId, "foreign");
     for (const keyIds of [
       [keys.Z, foreign],
       [keys.Z, "00000000-0000-4000-8000-000000000000", foreign],
     ]) {
-      const refused = await owner.request<ErrorBody>("POST", `/api/reviews/${review.id}/keys`, {
-        body: { keyIds },
-      });
+      const refused = await fail(owner, contract.reviews.addKeys, { params, body: { keyIds } });
       expect(refused.status).toBe(400);
       expect(refused.body.error.message).toMatch(/not in this project/);
     }
-    const malformed = await owner.request<ErrorBody>("POST", `/api/reviews/${review.id}/keys`, {
-      body: { keyIds: ["nope"] },
-    });
+    const malformed = await fail(owner, contract.reviews.addKeys, { params, body: { keyIds: ["nope"] } });
     expect(malformed.status).toBe(400);
-    const empty = await owner.request<ErrorBody>("POST", `/api/reviews/${review.id}/keys`, {
-      body: { keyIds: [] },
-    });
+    const empty = await fail(owner, contract.reviews.addKeys, { params, body: { keyIds: [] } });
     expect(empty.body.error.message).toBe("Select at least one key");
     const unchanged = await getReview(owner, review.id);
     expect(unchanged.keys.map((k) => k.key)).toEqual(["a.key", "b.key"]);
     expect(unchanged.lastUpdatedAt).toBe(added.body.lastUpdatedAt);
 
-    const removed = await owner.request<ReviewSummary>("DELETE", `/api/reviews/${review.id}/keys/${keys.a}`);
+    const removeA = { params: { reviewId: review.id, keyId: keys.a } };
+    const removed = await call(owner, contract.reviews.removeKey, removeA);
     expect(removed.status).toBe(200);
     expect(removed.body.keyCount).toBe(1);
     expect((await getReview(owner, review.id)).keys.map((k) => k.key)).toEqual(["b.key"]);
     // A key no longer in the review: nothing to do.
-    const again = await owner.request<ReviewSummary>("DELETE", `/api/reviews/${review.id}/keys/${keys.a}`);
+    const again = await call(owner, contract.reviews.removeKey, removeA);
     expect(again.status).toBe(200);
     expect(again.body.lastUpdatedAt).toBe(removed.body.lastUpdatedAt);
-    expect((await owner.request("DELETE", `/api/reviews/${review.id}/keys/nope`)).status).toBe(400);
+    const malformedKey = { params: { reviewId: review.id, keyId: "nope" } };
+    expect((await fail(owner, contract.reviews.removeKey, malformedKey)).status).toBe(400);
   });
 
   it("loses a key deleted from the project, with its verdicts", async () => {
     const { owner, projectId, keys } = await projectWithKeys(api());
     const review = await createReview(owner, projectId, { title: "T", keyIds: [keys.a, keys.b] });
     await setApproval(owner, review.id, { keyId: keys.b, language: "de", state: "approved" });
-    expect((await owner.request("DELETE", `/api/keys/${keys.b}`)).status).toBe(204);
+    expect((await call(owner, contract.keys.remove, { params: { keyId: keys.b } })).status).toBe(204);
     const detail = await getReview(owner, review.id);
     expect(detail.keys.map((k) => k.key)).toEqual(["a.key"]);
     expect(detail.keyCount).toBe(1);
     expect(detail.approvalCounts.de).toEqual({ approved: 0, total: 1 });
-    const approvals = await owner.request<ProjectApprovals>("GET", `/api/projects/${projectId}/approvals`);
+    const approvals = await call(owner, contract.reviews.approvals, { params: { projectId } });
     expect(approvals.body.approvals).toEqual([]);
   });
 });
@@ -209,8 +200,8 @@ describe("review states", () => {
   it("marks languages done in project order, completes when all are done, re-opening unmarks them", async () => {
     const { owner, projectId, keys } = await projectWithKeys(api());
     const review = await createReview(owner, projectId, { title: "T", keyIds: [keys.a] });
-    const patch = (body: unknown) =>
-      owner.request<ReviewSummary & ErrorBody>("PATCH", `/api/reviews/${review.id}`, { body });
+    const patch = (body: UpdateReviewBody) =>
+      call(owner, contract.reviews.update, { params: { reviewId: review.id }, body });
 
     const one = await patch({ languagesDone: ["de"] });
     expect(one.body).toMatchObject({ languagesDone: ["de"], status: "pending", completed: false });
@@ -224,10 +215,7 @@ describe("review states", () => {
       status: "completed",
       completed: true,
     });
-    const listed = await owner.request<{ reviews: ReviewSummary[] }>(
-      "GET",
-      `/api/projects/${projectId}/reviews`,
-    );
+    const listed = await call(owner, contract.reviews.list, { params: { projectId } });
     expect(listed.body.reviews[0]).toMatchObject({ completed: true, languagesDone: ["en", "de", "fr"] });
 
     const reopened = await patch({ status: "pending" });
@@ -240,40 +228,38 @@ describe("review states", () => {
   it("refuses to complete a review without keys, by status or by its last language (issue 34)", async () => {
     const { owner, projectId, keys } = await projectWithKeys(api());
     const review = await createReview(owner, projectId, { title: "T" });
-    const patch = (body: unknown) =>
-      owner.request<ReviewSummary & ErrorBody>("PATCH", `/api/reviews/${review.id}`, { body });
+    const params = { reviewId: review.id };
+    const patch = (body: UpdateReviewBody) => call(owner, contract.reviews.update, { params, body });
+    const refuse = (body: UpdateReviewBody) => fail(owner, contract.reviews.update, { params, body });
     const refusal = { code: "validation_failed", message: "A review without keys cannot be marked as done" };
 
-    const byStatus = await patch({ status: "completed" });
+    const byStatus = await refuse({ status: "completed" });
     expect(byStatus.status).toBe(400);
     expect(byStatus.body.error).toEqual(refusal);
     // Some languages done is no completion: that stays possible.
     expect((await patch({ languagesDone: ["de"] })).body).toMatchObject({ languagesDone: ["de"] });
-    const byLanguages = await patch({ languagesDone: ["en", "de", "fr"] });
+    const byLanguages = await refuse({ languagesDone: ["en", "de", "fr"] });
     expect(byLanguages.status).toBe(400);
     expect(byLanguages.body.error).toEqual(refusal);
     expect(await getReview(owner, review.id)).toMatchObject({ status: "pending", languagesDone: ["de"] });
 
     // Once it has a key, it can be completed.
-    await owner.request("POST", `/api/reviews/${review.id}/keys`, { body: { keyIds: [keys.a] } });
+    await call(owner, contract.reviews.addKeys, { params, body: { keyIds: [keys.a] } });
     expect((await patch({ status: "completed" })).body).toMatchObject({ status: "completed" });
   });
 
   it("refuses a language the project does not have, and an empty change", async () => {
     const { owner, projectId } = await projectWithKeys(api());
     const review = await createReview(owner, projectId, { title: "T" });
-    await owner.request("PATCH", `/api/reviews/${review.id}`, { body: { languagesDone: ["de"] } });
-    const bad = await owner.request<ErrorBody>("PATCH", `/api/reviews/${review.id}`, {
-      body: { languagesDone: ["de", "it"] },
-    });
+    const params = { reviewId: review.id };
+    await call(owner, contract.reviews.update, { params, body: { languagesDone: ["de"] } });
+    const bad = await fail(owner, contract.reviews.update, { params, body: { languagesDone: ["de", "it"] } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe("Italian is not a language of this project");
-    const nothing = await owner.request<ErrorBody>("PATCH", `/api/reviews/${review.id}`, { body: {} });
+    const nothing = await fail(owner, contract.reviews.update, { params, body: {} });
     expect(nothing.status).toBe(400);
     expect(nothing.body.error.message).toBe("Nothing to update");
-    const blank = await owner.request<ErrorBody>("PATCH", `/api/reviews/${review.id}`, {
-      body: { title: " " },
-    });
+    const blank = await fail(owner, contract.reviews.update, { params, body: { title: " " } });
     expect(blank.body.error.message).toBe("Title is required");
     expect((await getReview(owner, review.id)).languagesDone).toEqual(["de"]);
   });

@@ -1,12 +1,14 @@
+import type { AnyContractProcedure } from "@orpc/contract";
 import { describe, expect, it } from "vitest";
-import type { ProjectApprovals, ReviewSummary } from "../../src/shared/schemas/reviews.ts";
-import { type ApiClient, addMember, apiAppForThisFile, uniqueEmail } from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, fail, type InputOf, requestOf, routeOf } from "../helpers/contract-client.ts";
+import { buildTeam, buildUser, memberOf, saveString, signInAs } from "../helpers/factories.ts";
 import {
   createReview,
   getReview,
   listenToBus,
   projectWithKeys,
-  saveString,
   setApproval,
   tick,
 } from "../helpers/reviews.ts";
@@ -15,6 +17,14 @@ import { openEventStream } from "../helpers/sse.ts";
 // Approvals of reviews (issue 6; spec points 3–5, 7, 8), who may use the review routes, and their
 // realtime events, against a real database.
 const api = apiAppForThisFile();
+
+const eventsUrl = (projectId: string) =>
+  `${api().app.url}${requestOf(contract.events.stream, { params: { projectId } }).path}`;
+
+/** One review route with its input, sent as any client: the table rows of "who may". */
+function attempt<P extends AnyContractProcedure>(procedure: P, input: InputOf<P>) {
+  return { route: routeOf(procedure), send: (client: ApiClient) => call(client, procedure, input) };
+}
 
 describe("approvals", () => {
   it("approves, asks for changes with a comment, resets to pending, and counts per language", async () => {
@@ -38,9 +48,7 @@ describe("approvals", () => {
     });
 
     // A reviewer without a name shows as their e-mail.
-    const reviewerEmail = uniqueEmail("reviewer");
-    const reviewer = await api().signIn(reviewerEmail);
-    await addMember(api().db, teamId, reviewerEmail, "reviewer");
+    const { client: reviewer, email: reviewerEmail } = await memberOf(api(), teamId, "reviewer");
     const changes = await setApproval(reviewer, review.id, {
       keyId: keys.a,
       language: "en",
@@ -82,17 +90,15 @@ describe("approvals", () => {
   it("refuses a key outside the review and a language outside the project", async () => {
     const { owner, projectId, keys } = await projectWithKeys(api());
     const review = await createReview(owner, projectId, { title: "T", keyIds: [keys.a] });
-    const outside = await setApproval(owner, review.id, { keyId: keys.b, language: "de", state: "approved" });
+    const refuse = (body: unknown) =>
+      fail(owner, contract.reviews.setApproval, { params: { reviewId: review.id }, body });
+    const outside = await refuse({ keyId: keys.b, language: "de", state: "approved" });
     expect(outside.status).toBe(400);
     expect(outside.body.error.message).toBe("This key is not in this review");
-    const language = await setApproval(owner, review.id, {
-      keyId: keys.a,
-      language: "it",
-      state: "approved",
-    });
+    const language = await refuse({ keyId: keys.a, language: "it", state: "approved" });
     expect(language.status).toBe(400);
     expect(language.body.error.message).toBe("Italian is not a language of this project");
-    const state = await setApproval(owner, review.id, { keyId: keys.a, language: "de", state: "great" });
+    const state = await refuse({ keyId: keys.a, language: "de", state: "great" });
     expect(state.status).toBe(400);
   });
 
@@ -112,7 +118,7 @@ describe("approvals", () => {
     expect(detail.keys.find((k) => k.id === keys.b)?.approvals).toEqual({});
     expect(detail.keys.find((k) => k.id === keys.a)?.approvals).toEqual({});
     expect(detail.approvalCounts.de).toEqual({ approved: 0, total: 2 });
-    const approvals = await owner.request<ProjectApprovals>("GET", `/api/projects/${projectId}/approvals`);
+    const approvals = await call(owner, contract.reviews.approvals, { params: { projectId } });
     expect(approvals.body.approvals).toEqual([]);
 
     // Judged again, it counts again; a string deleted and written anew (version 1 again) does not.
@@ -120,7 +126,7 @@ describe("approvals", () => {
     expect((await getReview(owner, review.id)).approvalCounts.de?.approved).toBe(1);
     await setApproval(owner, review.id, { keyId: keys.a, language: "de", state: "approved" });
     expect((await getReview(owner, review.id)).approvalCounts.de?.approved).toBe(2);
-    await owner.request("DELETE", `/api/projects/${projectId}/strings/de`);
+    await call(owner, contract.strings.clearLanguage, { params: { projectId, lang: "de" } });
     await saveString(owner, keys.b, "de", "Die Biene");
     const rewritten = await getReview(owner, review.id);
     expect(rewritten.keys.find((k) => k.id === keys.b)?.strings.de?.version).toBe(1);
@@ -143,7 +149,7 @@ describe("approvals", () => {
       comment: "Hmm",
     });
     await setApproval(owner, one.id, { keyId: keys.a, language: "en", state: "approved" });
-    const answer = await owner.request<ProjectApprovals>("GET", `/api/projects/${projectId}/approvals`);
+    const answer = await call(owner, contract.reviews.approvals, { params: { projectId } });
     expect(answer.status).toBe(200);
     const byCell = Object.fromEntries(answer.body.approvals.map((a) => [`${a.keyId}:${a.language}`, a]));
     expect(Object.keys(byCell)).toHaveLength(2);
@@ -158,7 +164,7 @@ describe("approvals", () => {
 
     // The newest verdict went pending with the string: the review screens show pending, so does the Overview.
     await saveString(owner, keys.b, "de", "Bienchen");
-    const after = await owner.request<ProjectApprovals>("GET", `/api/projects/${projectId}/approvals`);
+    const after = await call(owner, contract.reviews.approvals, { params: { projectId } });
     expect(after.body.approvals.map((a) => `${a.keyId}:${a.language}`)).toEqual([`${keys.a}:en`]);
   });
 });
@@ -168,61 +174,63 @@ describe("who may", () => {
     const { owner, teamId, projectId, keys } = await projectWithKeys(api());
     const members: Record<string, ApiClient> = { owner };
     for (const role of ["admin", "reviewer"] as const) {
-      const email = uniqueEmail(role);
-      members[role] = await api().signIn(email);
-      await addMember(api().db, teamId, email, role);
+      members[role] = (await memberOf(api(), teamId, role)).client;
     }
     for (const [role, client] of Object.entries(members)) {
-      const created = await client.request<ReviewSummary>("POST", `/api/projects/${projectId}/reviews`, {
+      const created = await call(client, contract.reviews.create, {
+        params: { projectId },
         body: { title: `By ${role}`, keyIds: [keys.a] },
       });
       expect(created.status, role).toBe(201);
-      const id = created.body.id;
-      const calls: [string, string, unknown, number][] = [
-        ["GET", `/api/projects/${projectId}/reviews`, undefined, 200],
-        ["GET", `/api/projects/${projectId}/approvals`, undefined, 200],
-        ["GET", `/api/reviews/${id}`, undefined, 200],
-        ["PATCH", `/api/reviews/${id}`, { languagesDone: ["de"] }, 200],
-        ["POST", `/api/reviews/${id}/keys`, { keyIds: [keys.b] }, 200],
-        ["DELETE", `/api/reviews/${id}/keys/${keys.b}`, undefined, 200],
-        ["PUT", `/api/reviews/${id}/approvals`, { keyId: keys.a, language: "de", state: "approved" }, 200],
-        ["DELETE", `/api/reviews/${id}`, undefined, 204],
-      ];
-      for (const [method, path, body, status] of calls) {
-        const answer = await client.request(method, path, body === undefined ? {} : { body });
-        expect(answer.status, `${role} ${method} ${path}`).toBe(status);
+      const reviewId = created.body.id;
+      const calls = [
+        [attempt(contract.reviews.list, { params: { projectId } }), 200],
+        [attempt(contract.reviews.approvals, { params: { projectId } }), 200],
+        [attempt(contract.reviews.get, { params: { reviewId } }), 200],
+        [attempt(contract.reviews.update, { params: { reviewId }, body: { languagesDone: ["de"] } }), 200],
+        [attempt(contract.reviews.addKeys, { params: { reviewId }, body: { keyIds: [keys.b] } }), 200],
+        [attempt(contract.reviews.removeKey, { params: { reviewId, keyId: keys.b } }), 200],
+        [
+          attempt(contract.reviews.setApproval, {
+            params: { reviewId },
+            body: { keyId: keys.a, language: "de", state: "approved" },
+          }),
+          200,
+        ],
+        [attempt(contract.reviews.remove, { params: { reviewId } }), 204],
+      ] as const;
+      for (const [{ route, send }, status] of calls) {
+        expect((await send(client)).status, `${role} ${route}`).toBe(status);
       }
     }
 
     const review = await createReview(owner, projectId, { title: "Kept", keyIds: [keys.a] });
-    const outsider = await api().signIn(uniqueEmail("outsider"));
-    await outsider.request("POST", "/api/teams", { body: { name: "Elsewhere" } });
+    const outsider = await signInAs(await buildUser(api().app));
+    await buildTeam(outsider, { name: "Elsewhere" });
     const anonymous = api().client();
-    const calls: [string, string, unknown][] = [
-      ["GET", `/api/projects/${projectId}/reviews`, undefined],
-      ["POST", `/api/projects/${projectId}/reviews`, { title: "Sneaky" }],
-      ["GET", `/api/projects/${projectId}/approvals`, undefined],
-      ["GET", `/api/reviews/${review.id}`, undefined],
-      ["PATCH", `/api/reviews/${review.id}`, { title: "Sneaky" }],
-      ["POST", `/api/reviews/${review.id}/keys`, { keyIds: [keys.b] }],
-      ["DELETE", `/api/reviews/${review.id}/keys/${keys.a}`, undefined],
-      ["PUT", `/api/reviews/${review.id}/approvals`, { keyId: keys.a, language: "de", state: "approved" }],
-      ["DELETE", `/api/reviews/${review.id}`, undefined],
+    const reviewId = review.id;
+    const calls = [
+      attempt(contract.reviews.list, { params: { projectId } }),
+      attempt(contract.reviews.create, { params: { projectId }, body: { title: "Sneaky" } }),
+      attempt(contract.reviews.approvals, { params: { projectId } }),
+      attempt(contract.reviews.get, { params: { reviewId } }),
+      attempt(contract.reviews.update, { params: { reviewId }, body: { title: "Sneaky" } }),
+      attempt(contract.reviews.addKeys, { params: { reviewId }, body: { keyIds: [keys.b] } }),
+      attempt(contract.reviews.removeKey, { params: { reviewId, keyId: keys.a } }),
+      attempt(contract.reviews.setApproval, {
+        params: { reviewId },
+        body: { keyId: keys.a, language: "de", state: "approved" },
+      }),
+      attempt(contract.reviews.remove, { params: { reviewId } }),
     ];
-    for (const [method, path, body] of calls) {
-      const options = body === undefined ? {} : { body };
-      expect((await outsider.request(method, path, options)).status, `outsider ${method} ${path}`).toBe(404);
-      expect((await anonymous.request(method, path, options)).status, `anonymous ${method} ${path}`).toBe(
-        401,
-      );
+    for (const { route, send } of calls) {
+      expect((await send(outsider)).status, `outsider ${route}`).toBe(404);
+      expect((await send(anonymous)).status, `anonymous ${route}`).toBe(401);
     }
     const untouched = await getReview(owner, review.id);
     expect(untouched).toMatchObject({ title: "Kept", keyCount: 1, languagesDone: [] });
     expect(untouched.keys[0]?.approvals).toEqual({});
-    const list = await owner.request<{ reviews: ReviewSummary[] }>(
-      "GET",
-      `/api/projects/${projectId}/reviews`,
-    );
+    const list = await call(owner, contract.reviews.list, { params: { projectId } });
     expect(list.body.reviews.map((r) => r.title)).toEqual(["Kept"]);
   });
 });
@@ -230,7 +238,7 @@ describe("who may", () => {
 describe("realtime", () => {
   it("publishes review.updated after each change, and deleted: true on delete", async () => {
     const { owner, projectId, keys } = await projectWithKeys(api());
-    const viewer = await openEventStream(`${api().app.url}/api/projects/${projectId}/events`, owner.cookie);
+    const viewer = await openEventStream(eventsUrl(projectId), owner.cookie);
     try {
       await viewer.waitFor((e) => e.event === "ready");
       const review = await createReview(owner, projectId, { title: "Live", keyIds: [keys.a] });
@@ -238,7 +246,7 @@ describe("realtime", () => {
       expect(created.data).toEqual({ reviewId: review.id });
 
       await setApproval(owner, review.id, { keyId: keys.a, language: "en", state: "approved" });
-      await owner.request("DELETE", `/api/reviews/${review.id}`);
+      await call(owner, contract.reviews.remove, { params: { reviewId: review.id } });
       const deleted = await viewer.waitFor(
         (e) => e.event === "review.updated" && (e.data as { deleted?: boolean }).deleted === true,
       );
@@ -253,14 +261,15 @@ describe("realtime", () => {
     const review = await createReview(owner, projectId, { title: "Counted", keyIds: [keys.a] });
     const bus = await listenToBus(api());
     try {
-      await owner.request("PATCH", `/api/reviews/${review.id}`, { body: { title: "Counted!" } });
-      await owner.request("POST", `/api/reviews/${review.id}/keys`, { body: { keyIds: [keys.b] } });
-      await owner.request("DELETE", `/api/reviews/${review.id}/keys/${keys.b}`);
-      await setApproval(owner, review.id, { keyId: keys.a, language: "de", state: "approved" });
+      const reviewId = review.id;
+      await call(owner, contract.reviews.update, { params: { reviewId }, body: { title: "Counted!" } });
+      await call(owner, contract.reviews.addKeys, { params: { reviewId }, body: { keyIds: [keys.b] } });
+      await call(owner, contract.reviews.removeKey, { params: { reviewId, keyId: keys.b } });
+      await setApproval(owner, reviewId, { keyId: keys.a, language: "de", state: "approved" });
       // No change, no event: a key already there, a pending cell set to pending, a key not in it.
-      await owner.request("POST", `/api/reviews/${review.id}/keys`, { body: { keyIds: [keys.a] } });
-      await setApproval(owner, review.id, { keyId: keys.a, language: "fr", state: "pending" });
-      await owner.request("DELETE", `/api/reviews/${review.id}/keys/${keys.Z}`);
+      await call(owner, contract.reviews.addKeys, { params: { reviewId }, body: { keyIds: [keys.a] } });
+      await setApproval(owner, reviewId, { keyId: keys.a, language: "fr", state: "pending" });
+      await call(owner, contract.reviews.removeKey, { params: { reviewId, keyId: keys.Z } });
       const reviewEvents = () =>
         bus.seen.filter((m) => (m as { event?: { type?: string } }).event?.type === "review.updated");
       const deadline = Date.now() + 5000;
