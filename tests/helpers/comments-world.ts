@@ -1,30 +1,34 @@
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import { type ApiApp, addMember, ownerWithProject, uniqueEmail } from "./api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import type { CommentBody } from "../../src/shared/schemas/comments.ts";
+import type { ApiApp, ApiClient } from "./api-app.ts";
+import { call } from "./contract-client.ts";
+import { buildKey, memberOf, ownerWithProject } from "./factories.ts";
 
 /** An owner named Olga Owner, a reviewer named Rita Reviewer, a project (en, de, fr) with one key. */
 export async function commentsWorld(app: ApiApp) {
-  const { owner, email: ownerEmail, teamId, projectId } = await ownerWithProject(app, ["de", "fr"]);
-  await owner.request("PUT", "/api/profile", { body: { firstName: "Olga", lastName: "Owner" } });
-  const reviewerEmail = uniqueEmail("reviewer");
-  const reviewer = await app.signIn(reviewerEmail);
-  await addMember(app.db, teamId, reviewerEmail, "reviewer");
-  await reviewer.request("PUT", "/api/profile", { body: { firstName: "Rita", lastName: "Reviewer" } });
-  const key = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
-    body: { key: "checkout.title" },
-  });
-  const ids = async (email: string) =>
-    (await app.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+  const { owner, user, email: ownerEmail, teamId, projectId } = await ownerWithProject(app, ["de", "fr"]);
+  await call(owner, contract.profiles.save, { body: { firstName: "Olga", lastName: "Owner" } });
+  const reviewer = await memberOf(app, teamId, "reviewer", { firstName: "Rita", lastName: "Reviewer" });
+  const keyId = await buildKey(owner, projectId, "checkout.title");
   return {
     owner,
     ownerEmail,
-    ownerId: await ids(ownerEmail),
-    reviewer,
-    reviewerEmail,
-    reviewerId: await ids(reviewerEmail),
+    ownerId: user.id,
+    reviewer: reviewer.client,
+    reviewerEmail: reviewer.email,
+    reviewerId: reviewer.user.id,
     teamId,
     projectId,
-    keyId: key.body.id,
+    keyId,
   };
 }
 
-export const threadPath = (keyId: string, language: string) => `/api/keys/${keyId}/comments/${language}`;
+/** A comment on a key in one language, as `client`. */
+export function postComment(client: ApiClient, keyId: string, lang: string, body: CommentBody) {
+  return call(client, contract.comments.create, { params: { keyId, lang }, body });
+}
+
+/** A key and language's thread as `client` sees it. */
+export function readThread(client: ApiClient, keyId: string, lang: string) {
+  return call(client, contract.comments.thread, { params: { keyId, lang } });
+}

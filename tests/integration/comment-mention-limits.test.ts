@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Comment, CommentThread } from "../../src/shared/schemas/comments.ts";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import { type ApiApp, addMember, apiAppForThisFile, uniqueEmail } from "../helpers/api-app.ts";
-import { commentsWorld, threadPath } from "../helpers/comments-world.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { type ApiApp, apiAppForThisFile } from "../helpers/api-app.ts";
+import { commentsWorld, postComment, readThread } from "../helpers/comments-world.ts";
+import { call } from "../helpers/contract-client.ts";
+import { buildKey, memberOf } from "../helpers/factories.ts";
 
 /** Issue 32: "mentioned you" e-mails are limited, and an edit never mails a mention twice. */
 const api = apiAppForThisFile();
@@ -25,15 +26,8 @@ const HOUR = 60 * MINUTE;
 
 /** Another member of the team, mentioned by e-mail address. */
 async function thirdMember(app: ApiApp, teamId: string) {
-  const email = uniqueEmail("admin");
-  await app.signIn(email);
-  await addMember(app.db, teamId, email, "admin");
-  const { id } = await app.db
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", email)
-    .executeTakeFirstOrThrow();
-  return { email, id };
+  const { email, user } = await memberOf(app, teamId, "admin");
+  return { email, id: user.id };
 }
 
 describe("mention e-mails are limited (issue 32)", () => {
@@ -41,26 +35,26 @@ describe("mention e-mails are limited (issue 32)", () => {
     const { reviewer, ownerEmail, ownerId, teamId, keyId } = await world();
     const ada = await thirdMember(api(), teamId);
     for (let i = 0; i < 30; i++) {
-      const made = await reviewer.request<Comment>("POST", threadPath(keyId, "de"), {
-        body: { body: `@Olga Owner and @${ada.email}: round ${i}`, mentions: [ownerId, ada.id] },
+      const made = await postComment(reviewer, keyId, "de", {
+        body: `@Olga Owner and @${ada.email}: round ${i}`,
+        mentions: [ownerId, ada.id],
       });
       expect(made.status).toBe(201);
       expect(made.body.mentions.sort()).toEqual([ownerId, ada.id].sort());
     }
     await expectMentionMails(api(), ownerEmail, 1);
     expect(mentionMails(api(), ada.email)).toHaveLength(1);
-    const thread = await reviewer.request<CommentThread>("GET", threadPath(keyId, "de"));
+    const thread = await readThread(reviewer, keyId, "de");
     expect(thread.body.comments).toHaveLength(30);
     expect(thread.body.openCount).toBe(30);
   });
 
   it("never mails again for a mention an edit takes out and puts back, even after the thread's window", async () => {
     const { owner, reviewerEmail, reviewerId, keyId } = await world();
-    const made = await owner.request<Comment>("POST", threadPath(keyId, "de"), {
-      body: { body: "Draft", mentions: [] },
-    });
+    const made = await postComment(owner, keyId, "de", { body: "Draft", mentions: [] });
     const edit = (mention: boolean) =>
-      owner.request<Comment>("PATCH", `/api/comments/${made.body.id}`, {
+      call(owner, contract.comments.update, {
+        params: { id: made.body.id },
         body: mention
           ? { body: "@Rita Reviewer look", mentions: [reviewerId] }
           : { body: "Look", mentions: [] },
@@ -81,18 +75,17 @@ describe("mention e-mails are limited (issue 32)", () => {
 
   it("mails once per thread: another language or another key is another thread", async () => {
     const { owner, reviewerEmail, reviewerId, projectId, keyId } = await world();
-    const other = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
-      body: { key: "checkout.total" },
-    });
+    const other = await buildKey(owner, projectId, "checkout.total");
     const threads = [
       [keyId, "de"],
       [keyId, "fr"],
-      [other.body.id, "de"],
+      [other, "de"],
     ] as const;
     for (let round = 0; round < 3; round++) {
       for (const [key, language] of threads) {
-        const made = await owner.request("POST", threadPath(key, language), {
-          body: { body: `@Rita Reviewer round ${round}`, mentions: [reviewerId] },
+        const made = await postComment(owner, key, language, {
+          body: `@Rita Reviewer round ${round}`,
+          mentions: [reviewerId],
         });
         expect(made.status).toBe(201);
       }
@@ -112,8 +105,9 @@ describe("mention e-mails are limited (issue 32)", () => {
   it("mails again once the thread's 10 minutes have passed", async () => {
     const { owner, reviewerEmail, reviewerId, keyId } = await world();
     const mention = async () => {
-      const made = await owner.request("POST", threadPath(keyId, "de"), {
-        body: { body: "@Rita Reviewer again", mentions: [reviewerId] },
+      const made = await postComment(owner, keyId, "de", {
+        body: "@Rita Reviewer again",
+        mentions: [reviewerId],
       });
       expect(made.status).toBe(201);
     };
@@ -137,36 +131,31 @@ describe("mention e-mails per author (issue 32)", () => {
     );
     const keyIds = [keyId];
     for (const key of ["cart.empty", "cart.total"]) {
-      keyIds.push(
-        (await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, { body: { key } })).body.id,
-      );
+      keyIds.push(await buildKey(owner, projectId, key));
     }
     const threads = keyIds.flatMap((id) => ["de", "fr"].map((language) => [id, language] as const));
     for (const [id, language] of threads) {
-      const made = await reviewer.request<Comment>("POST", threadPath(id, language), {
-        body: { body: "@Olga Owner please look", mentions: [ownerId] },
+      const made = await postComment(reviewer, id, language, {
+        body: "@Olga Owner please look",
+        mentions: [ownerId],
       });
       expect(made.status).toBe(201);
       expect(made.body.mentions).toEqual([ownerId]);
     }
     await expectMentionMails(small(), ownerEmail, 3);
     for (const [id, language] of threads) {
-      const thread = await owner.request<CommentThread>("GET", threadPath(id, language));
+      const thread = await readThread(owner, id, language);
       expect(thread.body.comments.map((c) => c.body)).toEqual(["@Olga Owner please look"]);
     }
 
     // Another author's mentions count against their own limit.
-    await owner.request("POST", threadPath(keyId, "de"), {
-      body: { body: "@Rita Reviewer done", mentions: [reviewerId] },
-    });
+    await postComment(owner, keyId, "de", { body: "@Rita Reviewer done", mentions: [reviewerId] });
     await expectMentionMails(small(), reviewerEmail, 1);
 
     // An hour later the author's mentions are mailed again.
     small().app.clock.advance(HOUR + 1000);
     const [lastKey, lastLanguage] = threads[threads.length - 1] ?? [keyId, "de"];
-    await reviewer.request("POST", threadPath(lastKey, lastLanguage), {
-      body: { body: "@Olga Owner still?", mentions: [ownerId] },
-    });
+    await postComment(reviewer, lastKey, lastLanguage, { body: "@Olga Owner still?", mentions: [ownerId] });
     await expectMentionMails(small(), ownerEmail, 4);
   });
 });
