@@ -8,7 +8,8 @@ import { ACTIVITY_PAGE_SIZE, type ActivityEntry } from "../../src/shared/schemas
 import { activityRows, activityTeam, feed } from "../helpers/activity.ts";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
 import { call } from "../helpers/contract-client.ts";
-import { addKey, listenToBus } from "../helpers/reviews.ts";
+import { buildKey } from "../helpers/factories.ts";
+import { listenToBus } from "../helpers/reviews.ts";
 import { membersOf } from "../helpers/teams.ts";
 import { createApiKey } from "../helpers/transfer.ts";
 
@@ -22,14 +23,14 @@ const rowsOf = (teamId: string) => activityRows(api(), teamId);
 describe("the feed", () => {
   it("shows reviewers the string work only; owners and admins everything; outsiders nothing", async () => {
     const t = await setup();
-    await addKey(t.owner, t.projectId, "a.key", "Ay");
+    await buildKey(t.owner, t.projectId, "a.key", { source: "Ay" });
     await createApiKey(t.owner, t.projectId, "CI");
-    await t.owner.request("PUT", `/api/teams/${t.teamId}/tone`, { body: { brandTone: "Calm" } });
-    const memberId = (await membersOf(t.owner, t.teamId)).find((m) => m.email === t.adminEmail)?.id ?? "";
-    await t.owner.request("PATCH", `/api/teams/${t.teamId}/members/${memberId}`, {
-      body: { role: "reviewer" },
-    });
-    await t.owner.request("PATCH", `/api/teams/${t.teamId}/members/${memberId}`, { body: { role: "admin" } });
+    const teamId = t.teamId;
+    await call(t.owner, contract.tone.updateSettings, { params: { teamId }, body: { brandTone: "Calm" } });
+    const memberId = (await membersOf(t.owner, teamId)).find((m) => m.email === t.adminEmail)?.id ?? "";
+    const params = { teamId, memberId };
+    await call(t.owner, contract.teams.updateMemberRole, { params, body: { role: "reviewer" } });
+    await call(t.owner, contract.teams.updateMemberRole, { params, body: { role: "admin" } });
 
     const all = new Set((await feed(t.owner, t.teamId)).entries.map((entry) => entry.kind));
     expect(all).toEqual(new Set(["key.created", "api_key.created", "tone.edited", "member.role_changed"]));
@@ -48,7 +49,7 @@ describe("the feed", () => {
       params: { teamId: t.teamId },
       body: { name: "Other" },
     });
-    await addKey(t.admin, other.body.id, "x.key");
+    await buildKey(t.admin, other.body.id, "x.key");
     const db = api().db;
     // More than a page of entries, some in the same instant (the cursor must not skip those).
     await db.transaction().execute(async (trx) => {
@@ -102,7 +103,7 @@ describe("the feed", () => {
     const t = await setup();
     const bus = await listenToBus(api());
     try {
-      await addKey(t.owner, t.projectId, "live.key");
+      await buildKey(t.owner, t.projectId, "live.key");
       await createApiKey(t.owner, t.projectId, "Hidden");
       const deadline = Date.now() + 5000;
       const activity = () =>
@@ -122,8 +123,8 @@ describe("the feed", () => {
 
   it("deletes entries older than the retention when the server starts", async () => {
     const t = await setup();
-    await addKey(t.owner, t.projectId, "fresh");
-    await addKey(t.owner, t.projectId, "old");
+    await buildKey(t.owner, t.projectId, "fresh");
+    await buildKey(t.owner, t.projectId, "old");
     await api()
       .db.updateTable("activity")
       .set({ created_at: sql<Date>`now() - interval '366 days'` })

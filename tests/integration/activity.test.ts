@@ -2,13 +2,12 @@ import { describe, expect, it } from "vitest";
 import { recordStringEdits } from "../../src/server/activity/record.ts";
 import { contract } from "../../src/shared/contract/index.ts";
 import { ACTIVITY_KEYS_KEPT } from "../../src/shared/schemas/activity.ts";
-import type { BatchJob } from "../../src/shared/schemas/batch.ts";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
 import { activityRows, activityTeam, entries } from "../helpers/activity.ts";
 import { apiAppForThisFile, uniqueEmail } from "../helpers/api-app.ts";
-import { call } from "../helpers/contract-client.ts";
+import { call, fail } from "../helpers/contract-client.ts";
+import { buildKey, saveString } from "../helpers/factories.ts";
 import { createScopedKey, pushWithKey } from "../helpers/key-requests.ts";
-import { addKey, createReview, saveString, setApproval } from "../helpers/reviews.ts";
+import { createReview, setApproval } from "../helpers/reviews.ts";
 import { membersOf, signInInvited } from "../helpers/teams.ts";
 import { createApiKey, upload } from "../helpers/transfer.ts";
 
@@ -22,8 +21,8 @@ const rowsOf = (teamId: string) => activityRows(api(), teamId);
 describe("string work", () => {
   it("groups one person's edits of a project and minute into one entry with the summed count", async () => {
     const t = await setup();
-    const a = await addKey(t.owner, t.projectId, "a.key", "Ay");
-    const b = await addKey(t.owner, t.projectId, "b.key", "Bee");
+    const a = await buildKey(t.owner, t.projectId, "a.key", { source: "Ay" });
+    const b = await buildKey(t.owner, t.projectId, "b.key", { source: "Bee" });
     await saveString(t.owner, a, "de", "A");
     await saveString(t.owner, b, "fr", "B");
     await saveString(t.owner, a, "de", "A2");
@@ -87,7 +86,7 @@ describe("string work", () => {
 
   it("records a restore from history and emptying a language as edits", async () => {
     const t = await setup();
-    const a = await addKey(t.owner, t.projectId, "a.key", "Ay");
+    const a = await buildKey(t.owner, t.projectId, "a.key", { source: "Ay" });
     await saveString(t.admin, a, "de", "Eins");
     await saveString(t.admin, a, "de", "Zwei");
     const history = await call(t.admin, contract.strings.history, { params: { keyId: a, lang: "de" } });
@@ -100,9 +99,10 @@ describe("string work", () => {
     expect((await entries(t, "strings.edited")).reduce((sum, entry) => sum + entry.count, 0)).toBe(3);
 
     await saveString(t.owner, a, "fr", "Un");
-    expect((await t.owner.request("DELETE", `/api/projects/${t.projectId}/strings/fr`)).status).toBeLessThan(
-      300,
-    );
+    const emptied = await call(t.owner, contract.strings.clearLanguage, {
+      params: { projectId: t.projectId, lang: "fr" },
+    });
+    expect(emptied.status).toBeLessThan(300);
     const olga = (await entries(t, "strings.edited")).filter((entry) => entry.user?.name === "Olga Owner");
     expect(olga.reduce((sum, entry) => sum + entry.count, 0)).toBe(2);
   });
@@ -156,20 +156,16 @@ describe("string work", () => {
 
   it("records a batch translation's start and its end with the translated and failed counts", async () => {
     const t = await setup();
-    await addKey(t.owner, t.projectId, "a.key", "Apple");
-    await addKey(t.owner, t.projectId, "b.key", "Banana");
-    const started = await t.admin.request<BatchJob>(
-      "POST",
-      `/api/projects/${t.projectId}/batch-translations`,
-      {
-        body: { language: "de" },
-      },
-    );
+    await buildKey(t.owner, t.projectId, "a.key", { source: "Apple" });
+    await buildKey(t.owner, t.projectId, "b.key", { source: "Banana" });
+    const start = { params: { projectId: t.projectId }, body: { language: "de" } };
+    const started = await call(t.admin, contract.batch.start, start);
     expect(started.status).toBe(201);
     const deadline = Date.now() + 30_000;
+    const batchId = started.body.id;
     while (
       ["pending", "processing"].includes(
-        (await t.admin.request<BatchJob>("GET", `/api/batch-translations/${started.body.id}`)).body.status,
+        (await call(t.admin, contract.batch.get, { params: { batchId } })).body.status,
       )
     ) {
       if (Date.now() > deadline) throw new Error("the batch did not end");
@@ -192,9 +188,7 @@ describe("string work", () => {
       },
     ]);
     // Nothing to translate any more: refused, and no second start is recorded.
-    const again = await t.admin.request("POST", `/api/projects/${t.projectId}/batch-translations`, {
-      body: { language: "de" },
-    });
+    const again = await fail(t.admin, contract.batch.start, start);
     expect(again.status).toBe(400);
     expect(await entries(t, "batch.started")).toHaveLength(1);
   });
@@ -203,17 +197,24 @@ describe("string work", () => {
 describe("keys and reviews", () => {
   it("records a key's creation, rename (old and new name) and deletion; a conflict records nothing", async () => {
     const t = await setup();
-    const id = await addKey(t.owner, t.projectId, "old.name", "Old");
-    await addKey(t.owner, t.projectId, "taken", "Taken");
-    const duplicate = await t.owner.request("POST", `/api/projects/${t.projectId}/keys`, {
+    const id = await buildKey(t.owner, t.projectId, "old.name", { source: "Old" });
+    await buildKey(t.owner, t.projectId, "taken", { source: "Taken" });
+    const duplicate = await fail(t.owner, contract.keys.create, {
+      params: { projectId: t.projectId },
       body: { key: "taken" },
     });
     expect(duplicate.status).toBe(409);
-    const clash = await t.owner.request("PATCH", `/api/keys/${id}`, { body: { key: "taken" } });
+    const clash = await fail(t.owner, contract.keys.update, {
+      params: { keyId: id },
+      body: { key: "taken" },
+    });
     expect(clash.status).toBe(409);
-    const renamed = await t.owner.request<KeyRow>("PATCH", `/api/keys/${id}`, { body: { key: "new.name" } });
+    const renamed = await call(t.owner, contract.keys.update, {
+      params: { keyId: id },
+      body: { key: "new.name" },
+    });
     expect(renamed.status).toBe(200);
-    expect((await t.owner.request("DELETE", `/api/keys/${id}`)).status).toBe(204);
+    expect((await call(t.owner, contract.keys.remove, { params: { keyId: id } })).status).toBe(204);
 
     expect(await entries(t, "key.created", "key.renamed", "key.deleted")).toMatchObject([
       { kind: "key.deleted", keys: [{ id, key: "new.name" }], count: 1 },
@@ -230,7 +231,7 @@ describe("keys and reviews", () => {
 
   it("records a review's creation, its completion once, and each approval", async () => {
     const t = await setup();
-    const a = await addKey(t.owner, t.projectId, "a.key", "Ay");
+    const a = await buildKey(t.owner, t.projectId, "a.key", { source: "Ay" });
     await saveString(t.owner, a, "de", "A");
     const review = await createReview(t.reviewer, t.projectId, { title: "Launch", keyIds: [a] });
     const approved = await setApproval(t.reviewer, review.id, {
@@ -240,12 +241,12 @@ describe("keys and reviews", () => {
     });
     expect(approved.status).toBe(200);
     await setApproval(t.reviewer, review.id, { keyId: a, language: "fr", state: "needs_changes" });
-    const path = `/api/reviews/${review.id}`;
-    expect(
-      (await t.reviewer.request("PATCH", path, { body: { languagesDone: ["en", "de", "fr"] } })).status,
-    ).toBe(200);
+    const params = { reviewId: review.id };
+    const done = { languagesDone: ["en", "de", "fr"] };
+    expect((await call(t.reviewer, contract.reviews.update, { params, body: done })).status).toBe(200);
     // Already completed: renaming it is no second completion.
-    expect((await t.reviewer.request("PATCH", path, { body: { title: "Launch 2" } })).status).toBe(200);
+    const renamed = await call(t.reviewer, contract.reviews.update, { params, body: { title: "Launch 2" } });
+    expect(renamed.status).toBe(200);
 
     expect(await entries(t, "review.created", "review.approved", "review.completed")).toMatchObject([
       {
@@ -263,16 +264,18 @@ describe("team entries", () => {
   it("records members joining by invite, role changes and removals", async () => {
     const t = await setup();
     const email = uniqueEmail("joiner");
-    await t.owner.request("POST", `/api/teams/${t.teamId}/invites`, { body: { email } });
+    await call(t.owner, contract.teams.invite, { params: { teamId: t.teamId }, body: { email } });
     await api().mail.waitForMail(email);
     await signInInvited(api(), email);
     const joinerId = await t.userId(email);
     const memberId = (await membersOf(t.owner, t.teamId)).find((m) => m.email === email)?.id ?? "";
-    const role = await t.owner.request("PATCH", `/api/teams/${t.teamId}/members/${memberId}`, {
+    const member = { teamId: t.teamId, memberId };
+    const role = await call(t.owner, contract.teams.updateMemberRole, {
+      params: member,
       body: { role: "admin" },
     });
     expect(role.status).toBe(200);
-    expect((await t.admin.request("DELETE", `/api/teams/${t.teamId}/members/${memberId}`)).status).toBe(204);
+    expect((await call(t.admin, contract.teams.removeMember, { params: member })).status).toBe(204);
 
     expect(await entries(t, "member.joined", "member.role_changed", "member.left")).toMatchObject([
       { kind: "member.left", user: { id: joinerId }, details: { role: "admin", removedBy: "Adam Admin" } },
@@ -293,23 +296,23 @@ describe("team entries", () => {
   it("records API keys created and revoked, tone edits and glossary edits", async () => {
     const t = await setup();
     const key = await createApiKey(t.owner, t.projectId, "CI");
-    expect((await t.owner.request("DELETE", `/api/api-keys/${key.id}`)).status).toBe(204);
-    await t.admin.request("PUT", `/api/teams/${t.teamId}/tone`, { body: { brandTone: "Friendly" } });
-    const section = await t.admin.request<{ id: string }>("POST", `/api/teams/${t.teamId}/tone/sections`, {
+    expect((await call(t.owner, contract.apiKeys.revoke, { params: { id: key.id } })).status).toBe(204);
+    const team = { teamId: t.teamId };
+    await call(t.admin, contract.tone.updateSettings, { params: team, body: { brandTone: "Friendly" } });
+    const section = await call(t.admin, contract.tone.createSection, {
+      params: team,
       body: { title: "Errors" },
     });
-    expect((await t.admin.request("DELETE", `/api/tone/sections/${section.body.id}`)).status).toBe(204);
-    const term = await t.admin.request<{ id: string }>("POST", `/api/teams/${t.teamId}/glossary`, {
-      body: { term: "Basket" },
-    });
+    expect(
+      (await call(t.admin, contract.tone.removeSection, { params: { id: section.body.id } })).status,
+    ).toBe(204);
+    const basket = { params: team, body: { term: "Basket" } };
+    const term = await call(t.admin, contract.glossary.create, basket);
     expect(term.status).toBe(201);
     // A duplicate term is refused with nothing recorded.
-    expect(
-      (await t.admin.request("POST", `/api/teams/${t.teamId}/glossary`, { body: { term: "Basket" } })).status,
-    ).toBe(409);
-    expect((await t.admin.request("DELETE", `/api/teams/${t.teamId}/glossary/${term.body.id}`)).status).toBe(
-      204,
-    );
+    expect((await fail(t.admin, contract.glossary.create, basket)).status).toBe(409);
+    const removed = await call(t.admin, contract.glossary.remove, { params: { ...team, id: term.body.id } });
+    expect(removed.status).toBe(204);
 
     expect(await entries(t, "api_key.created", "api_key.revoked")).toMatchObject([
       { kind: "api_key.revoked", projectId: t.projectId, details: { name: "CI" } },
@@ -336,9 +339,11 @@ describe("team entries", () => {
       .db.insertInto("glossary_terms")
       .values(Array.from({ length: 10_000 }, (_, i) => ({ team_id: t.teamId, term: `term ${i}` })))
       .execute();
-    const form = new FormData();
-    form.set("file", new File(["term\r\nOne too many\r\n"], "glossary.csv", { type: "text/csv" }));
-    const refused = await t.owner.upload(`/api/teams/${t.teamId}/glossary/import`, form);
+    const file = new File(["term\r\nOne too many\r\n"], "glossary.csv", { type: "text/csv" });
+    const refused = await fail(t.owner, contract.glossary.importCsv, {
+      params: { teamId: t.teamId },
+      body: { file },
+    });
     expect(refused.status).toBe(400);
     // The entry was written before the limit was found exceeded; the rollback took it along.
     expect((await rowsOf(t.teamId)).filter((row) => row.kind === "glossary.edited")).toEqual([]);

@@ -13,8 +13,9 @@ import {
 import type { ApiClient } from "../helpers/api-app.ts";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
 import { call } from "../helpers/contract-client.ts";
+import { buildKey, saveString } from "../helpers/factories.ts";
 import { startOpenAIServer } from "../helpers/openai-server.ts";
-import { addKey, createReview, saveString, setApproval } from "../helpers/reviews.ts";
+import { createReview, setApproval } from "../helpers/reviews.ts";
 import { teamOfThree } from "../helpers/teams.ts";
 import { upload } from "../helpers/transfer.ts";
 
@@ -65,16 +66,19 @@ const month = monthOf(new Date()).start;
 describe("the project dashboard", () => {
   it("counts each language's state, words by origin, contributors and open reviews after saves, AI and an approval", async () => {
     const t = await setup();
-    const a = await addKey(t.owner, t.projectId, "a.key", "Hello world");
-    const b = await addKey(t.owner, t.projectId, "b.key", "Good morning");
-    const c = await addKey(t.owner, t.projectId, "c.key", "Good night");
-    await addKey(t.owner, t.projectId, "d.key", "See you");
+    const a = await buildKey(t.owner, t.projectId, "a.key", { source: "Hello world" });
+    const b = await buildKey(t.owner, t.projectId, "b.key", { source: "Good morning" });
+    const c = await buildKey(t.owner, t.projectId, "c.key", { source: "Good night" });
+    await buildKey(t.owner, t.projectId, "d.key", { source: "See you" });
 
     await saveString(t.owner, a, "de", "Hallo Welt");
     await saveString(t.owner, a, "fr", "Bonjour le monde");
     await saveString(t.admin, b, "de", "Guten Morgen");
     // The AI's default answer is `DE: ` + the source text: three words, unverified until checked.
-    const translated = await t.owner.request("POST", `/api/keys/${c}/strings/de/translate`, { body: {} });
+    const translated = await call(t.owner, contract.ai.translate, {
+      params: { keyId: c, lang: "de" },
+      body: {},
+    });
     expect(translated.status).toBe(200);
 
     const review = await createReview(t.owner, t.projectId, { title: "Launch", keyIds: [a, b] });
@@ -110,12 +114,14 @@ describe("the project dashboard", () => {
 
   it("drops an approval once its string changes, and counts a person's check of AI output as translated", async () => {
     const t = await setup();
-    const a = await addKey(t.owner, t.projectId, "a.key", "Hello world");
-    const b = await addKey(t.owner, t.projectId, "b.key", "Good morning");
+    const a = await buildKey(t.owner, t.projectId, "a.key", { source: "Hello world" });
+    const b = await buildKey(t.owner, t.projectId, "b.key", { source: "Good morning" });
     await saveString(t.owner, a, "de", "Hallo Welt");
-    expect((await t.owner.request("POST", `/api/keys/${b}/strings/de/translate`, { body: {} })).status).toBe(
-      200,
-    );
+    const translated = await call(t.owner, contract.ai.translate, {
+      params: { keyId: b, lang: "de" },
+      body: {},
+    });
+    expect(translated.status).toBe(200);
     const review = await createReview(t.owner, t.projectId, { title: "Check", keyIds: [a] });
     await setApproval(t.owner, review.id, { keyId: a, language: "de", state: "approved" });
     expect((await dashboardOf(t.owner, t.projectId)).languages[0]).toMatchObject({ approved: 1 });
@@ -137,7 +143,7 @@ describe("the project dashboard", () => {
 
   it("reads 90 days of snapshots oldest first and upserts today's", async () => {
     const t = await setup();
-    const a = await addKey(t.owner, t.projectId, "a.key", "Hello");
+    const a = await buildKey(t.owner, t.projectId, "a.key", { source: "Hello" });
     await saveString(t.owner, a, "de", "Hallo");
     await sql`
       insert into project_snapshots (project_id, language_code, day, translated, total)
@@ -155,7 +161,7 @@ describe("the project dashboard", () => {
 
   it("writes today's snapshot of every project from the daily timer", async () => {
     const t = await setup();
-    const a = await addKey(t.owner, t.projectId, "a.key", "Hello");
+    const a = await buildKey(t.owner, t.projectId, "a.key", { source: "Hello" });
     await saveString(t.owner, a, "fr", "Bonjour");
     const snapshots = startDashboardSnapshots({ db: api().db, logger: createLogger("silent") });
     await snapshots.ready();
@@ -174,7 +180,7 @@ describe("the project dashboard", () => {
 
   it("counts no words for imports or source texts, and words of scripts without spaces", async () => {
     const t = await setup();
-    await addKey(t.owner, t.projectId, "a.key", "Hello world and more words here");
+    await buildKey(t.owner, t.projectId, "a.key", { source: "Hello world and more words here" });
     const imported = await upload(
       t.owner,
       t.projectId,
