@@ -1,16 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import type { TeamMember } from "../../src/shared/schemas/teams.ts";
-import {
-  type ApiApp,
-  type ApiClient,
-  addMember,
-  apiAppForThisFile,
-  ownerWithProject,
-  uniqueEmail,
-} from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { type ApiApp, type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
+import { call, requestOf } from "../helpers/contract-client.ts";
 import { testDatabaseKind } from "../helpers/database.ts";
+import { buildKey, memberOf, ownerWithProject, signInAs } from "../helpers/factories.ts";
 import { openEventStream, type SseEvent } from "../helpers/sse.ts";
 
 /** Small, so the test reaches it; the default is larger. */
@@ -24,8 +18,10 @@ afterAll(async () => {
 
 type Stream = Awaited<ReturnType<typeof openEventStream>>;
 
+const eventsPath = (projectId: string) => requestOf(contract.events.stream, { params: { projectId } }).path;
+
 async function open(cookie: string, projectId: string, baseUrl = api().app.url): Promise<Stream> {
-  const stream = await openEventStream(`${baseUrl}/api/projects/${projectId}/events`, cookie);
+  const stream = await openEventStream(`${baseUrl}${eventsPath(projectId)}`, cookie);
   await stream.waitFor((e) => e.event === "ready");
   return stream;
 }
@@ -47,22 +43,15 @@ const stringValues = (events: SseEvent[]) =>
     .map((e) => (e.data as { cell: { value: string } }).cell.value);
 
 async function saveString(owner: ApiClient, projectId: string, value: string) {
-  const key = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
-    body: { key: `k${crypto.randomUUID().slice(0, 8)}` },
-  });
-  const saved = await owner.request("PUT", `/api/keys/${key.body.id}/strings/de`, { body: { value } });
+  const keyId = await buildKey(owner, projectId, `k${crypto.randomUUID().slice(0, 8)}`);
+  const saved = await call(owner, contract.strings.save, { params: { keyId, lang: "de" }, body: { value } });
   expect(saved.status).toBe(200);
 }
 
 async function teamWithReviewer(app: ApiApp) {
   const setup = await ownerWithProject(app);
-  const email = uniqueEmail("reviewer");
-  const reviewer = await app.signIn(email);
-  await addMember(app.db, setup.teamId, email, "reviewer");
-  const list = await setup.owner.request<{ members: TeamMember[] }>(
-    "GET",
-    `/api/teams/${setup.teamId}/members`,
-  );
+  const { client: reviewer, email } = await memberOf(app, setup.teamId, "reviewer");
+  const list = await call(setup.owner, contract.teams.listMembers, { params: { teamId: setup.teamId } });
   const membership = list.body.members.find((m) => m.email === email);
   if (!membership) throw new Error("the reviewer is not listed");
   return { ...setup, reviewer, memberId: membership.id };
@@ -74,7 +63,7 @@ describe("live-event streams end when access ends", () => {
     const watching = await open(reviewer.cookie, projectId);
     const witness = await open(owner.cookie, projectId);
     try {
-      const removed = await owner.request("DELETE", `/api/teams/${teamId}/members/${memberId}`);
+      const removed = await call(owner, contract.teams.removeMember, { params: { teamId, memberId } });
       expect(removed.status).toBe(204);
       await saveString(owner, projectId, "after removal");
       await witness.waitFor((e) => e.event === "string.updated");
@@ -90,14 +79,12 @@ describe("live-event streams end when access ends", () => {
   });
 
   it("a signed-out session's stream ends; the same user's other session keeps its stream", async () => {
-    const { owner: first, email, projectId } = await ownerWithProject(api());
-    // A second code for the same address needs the 60 s resend wait to pass.
-    api().app.clock.advance(61_000);
-    const second = await api().signIn(email);
+    const { owner: first, user, projectId } = await ownerWithProject(api());
+    const second = await signInAs(user);
     const signedOut = await open(first.cookie, projectId);
     const staying = await open(second.cookie, projectId);
     try {
-      expect((await first.request("POST", "/api/auth/sign-out")).status).toBe(204);
+      expect((await call(first, contract.auth.signOut, undefined)).status).toBe(204);
       expect(await endsWithin(signedOut)).toBe(true);
       expect(signedOut.events.at(-1)).toEqual({ event: "stream.ended", data: { reason: "signed_out" } });
       await saveString(second, projectId, "still here");
@@ -115,7 +102,7 @@ describe("live-event streams end when access ends", () => {
     const ownerStream = await open(owner.cookie, projectId);
     const reviewerStream = await open(reviewer.cookie, projectId);
     try {
-      expect((await owner.request("DELETE", `/api/teams/${teamId}`)).status).toBe(204);
+      expect((await call(owner, contract.teams.remove, { params: { teamId } })).status).toBe(204);
       expect(await endsWithin(ownerStream)).toBe(true);
       expect(await endsWithin(reviewerStream)).toBe(true);
       expect(reviewerStream.events.at(-1)).toEqual({
@@ -139,7 +126,8 @@ describe("live-event streams end when access ends", () => {
       extraServers.push(second);
       const watching = await open(reviewer.cookie, projectId, second.url);
       try {
-        expect((await owner.request("DELETE", `/api/teams/${teamId}/members/${memberId}`)).status).toBe(204);
+        const removed = await call(owner, contract.teams.removeMember, { params: { teamId, memberId } });
+        expect(removed.status).toBe(204);
         await saveString(owner, projectId, "after removal");
         expect(await endsWithin(watching)).toBe(true);
         expect(stringValues(watching.events)).toEqual([]);
@@ -156,7 +144,8 @@ describe("open streams per user", () => {
     const streams: Stream[] = [];
     try {
       for (let i = 0; i < MAX_STREAMS; i += 1) streams.push(await open(owner.cookie, projectId));
-      const refused = await fetch(`${api().app.url}/api/projects/${projectId}/events`, {
+      // Raw fetch: an accepted stream would never end, so the answer is read only when refused.
+      const refused = await fetch(`${api().app.url}${eventsPath(projectId)}`, {
         headers: { cookie: owner.cookie },
       });
       if (refused.status === 200) await refused.body?.cancel();
