@@ -1,9 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { SavedString } from "../../src/shared/schemas/keys.ts";
-import { type ApiClient, apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import type { CreateGlossaryTermBody } from "../../src/shared/schemas/glossary.ts";
+import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
+import { call } from "../helpers/contract-client.ts";
+import { buildKey, ownerWithProject } from "../helpers/factories.ts";
 import { pngBytes } from "../helpers/images.ts";
 import { contentText, imagesOf, itemsOf, startOpenAIServer } from "../helpers/openai-server.ts";
-import { addKey } from "../helpers/reviews.ts";
 
 /**
  * Issue 21: every AI call is given the glossary terms its source contains and the key's screenshot,
@@ -29,10 +31,17 @@ function tinyPng(): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-async function addTerm(owner: ApiClient, teamId: string, body: Record<string, unknown>) {
-  const answer = await owner.request("POST", `/api/teams/${teamId}/glossary`, { body });
+async function addTerm(owner: ApiClient, teamId: string, body: CreateGlossaryTermBody) {
+  const answer = await call(owner, contract.glossary.create, { params: { teamId }, body });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
 }
+
+/** An AI translation of the key into German, saved. */
+const translate = (owner: ApiClient, keyId: string) =>
+  call(owner, contract.ai.translate, { params: { keyId, lang: "de" }, body: {} });
+
+const uploadScreenshot = (owner: ApiClient, keyId: string, file: File) =>
+  call(owner, contract.screenshots.upload, { params: { keyId }, body: { file } });
 
 describe("the AI is given the glossary and the screenshot", () => {
   it("sends the terms of the source text and retries once an answer that misses one", async () => {
@@ -40,14 +49,12 @@ describe("the AI is given the glossary and the screenshot", () => {
     await addTerm(owner, teamId, { term: "workspace", translations: { de: "Arbeitsbereich" } });
     await addTerm(owner, teamId, { term: "Sprog", doNotTranslate: true });
     await addTerm(owner, teamId, { term: "unrelated", translations: { de: "egal" } });
-    const keyId = await addKey(owner, projectId, "title", "Open your Sprog workspace");
+    const keyId = await buildKey(owner, projectId, "title", { source: "Open your Sprog workspace" });
     ai.requests.length = 0;
     ai.script.push({ content: JSON.stringify({ translation: "Öffne deinen Sprog-Raum" }) });
     ai.script.push({ content: JSON.stringify({ translation: "Öffne deinen Sprog Arbeitsbereich" }) });
 
-    const answer = await owner.request<SavedString>("POST", `/api/keys/${keyId}/strings/de/translate`, {
-      body: {},
-    });
+    const answer = await translate(owner, keyId);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.cell.value).toBe("Öffne deinen Sprog Arbeitsbereich");
     expect(ai.requests).toHaveLength(2);
@@ -63,45 +70,35 @@ describe("the AI is given the glossary and the screenshot", () => {
   it("keeps an answer that still misses a term after the retry; its stored check shows it", async () => {
     const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
     await addTerm(owner, teamId, { term: "workspace", translations: { de: "Arbeitsbereich" } });
-    const keyId = await addKey(owner, projectId, "title", "Your workspace");
+    const keyId = await buildKey(owner, projectId, "title", { source: "Your workspace" });
     ai.requests.length = 0;
     for (let i = 0; i < 2; i++) ai.script.push({ content: JSON.stringify({ translation: "Dein Raum" }) });
-    const answer = await owner.request<SavedString>("POST", `/api/keys/${keyId}/strings/de/translate`, {
-      body: {},
-    });
+    const answer = await translate(owner, keyId);
     expect(answer.status).toBe(200);
     expect(ai.requests).toHaveLength(2);
-    const listed = await owner.request<{ keys: { key: string }[] }>(
-      "GET",
-      `/api/projects/${projectId}/keys?lang=de&check=glossary_missing`,
-    );
+    const listed = await call(owner, contract.keys.list, {
+      params: { projectId },
+      query: { lang: "de", check: "glossary_missing" },
+    });
     expect(listed.body.keys.map((k) => k.key)).toEqual(["title"]);
   });
 
   it("gives a batch each item's terms and the screenshots, attached once each", async () => {
     const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
     await addTerm(owner, teamId, { term: "workspace", translations: { de: "Arbeitsbereich" } });
-    const a = await addKey(owner, projectId, "a", "New workspace");
-    await addKey(owner, projectId, "b", "Delete");
-    const form = new FormData();
-    form.set("file", new File([tinyPng()], "settings.png"));
-    const uploaded = await owner.upload<{ id: string }>(`/api/keys/${a}/screenshots`, form);
+    const a = await buildKey(owner, projectId, "a", { source: "New workspace" });
+    await buildKey(owner, projectId, "b", { source: "Delete" });
+    const uploaded = await uploadScreenshot(owner, a, new File([tinyPng()], "settings.png"));
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
     ai.requests.length = 0;
 
-    const started = await owner.request<{ id: string }>(
-      "POST",
-      `/api/projects/${projectId}/batch-translations`,
-      {
-        body: { language: "de" },
-      },
-    );
+    const started = await call(owner, contract.batch.start, {
+      params: { projectId },
+      body: { language: "de" },
+    });
     expect(started.status).toBe(201);
     for (let i = 0; i < 100; i++) {
-      const job = await owner.request<{ status: string }>(
-        "GET",
-        `/api/batch-translations/${started.body.id}`,
-      );
+      const job = await call(owner, contract.batch.get, { params: { batchId: started.body.id } });
       if (job.body.status === "completed") break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -120,12 +117,10 @@ describe("the AI is given the glossary and the screenshot", () => {
 
   it("sends the key's screenshot with a single translation", async () => {
     const { owner, projectId } = await ownerWithProject(api(), ["de"]);
-    const keyId = await addKey(owner, projectId, "cta", "Continue");
-    const form = new FormData();
-    form.set("file", new File([tinyPng()], "checkout.png"));
-    expect((await owner.upload(`/api/keys/${keyId}/screenshots`, form)).status).toBe(201);
+    const keyId = await buildKey(owner, projectId, "cta", { source: "Continue" });
+    expect((await uploadScreenshot(owner, keyId, new File([tinyPng()], "checkout.png"))).status).toBe(201);
     ai.requests.length = 0;
-    const answer = await owner.request("POST", `/api/keys/${keyId}/strings/de/translate`, { body: {} });
+    const answer = await translate(owner, keyId);
     expect(answer.status).toBe(200);
     const request = ai.requests[0];
     expect(request && imagesOf(request)).toHaveLength(1);

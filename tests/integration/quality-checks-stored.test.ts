@@ -1,11 +1,10 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { recheckProject } from "../../src/server/quality/recheck.job.ts";
-import type { KeyFacets } from "../../src/shared/schemas/key-filters.ts";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import type { Project } from "../../src/shared/schemas/projects.ts";
-import { type ApiClient, apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
-import { addKey, saveString } from "../helpers/reviews.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, fail, type InputOf } from "../helpers/contract-client.ts";
+import { buildKey, ownerWithProject, saveString } from "../helpers/factories.ts";
 import { upload } from "../helpers/transfer.ts";
 
 /**
@@ -23,14 +22,18 @@ async function stored(projectId: string, language: string): Promise<Record<strin
   return Object.fromEntries(rows.rows.map((r) => [r.key, [...r.checks]]));
 }
 
-async function list(owner: ApiClient, projectId: string, query: string) {
-  const answer = await owner.request<{ keys: KeyRow[] }>("GET", `/api/projects/${projectId}/keys?${query}`);
+async function list(owner: ApiClient, projectId: string, query: InputOf<typeof contract.keys.list>["query"]) {
+  const answer = await call(owner, contract.keys.list, { params: { projectId }, query });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.keys.map((row) => row.key);
 }
 
-async function facets(owner: ApiClient, projectId: string, query: string) {
-  const answer = await owner.request<KeyFacets>("GET", `/api/projects/${projectId}/keys/facets?${query}`);
+async function facets(
+  owner: ApiClient,
+  projectId: string,
+  query: InputOf<typeof contract.keys.facets>["query"],
+) {
+  const answer = await call(owner, contract.keys.facets, { params: { projectId }, query });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body;
 }
@@ -38,9 +41,9 @@ async function facets(owner: ApiClient, projectId: string, query: string) {
 describe("stored quality checks", () => {
   it("are written with each save and counted and filtered per check", async () => {
     const { owner, projectId } = await ownerWithProject(api(), ["de"]);
-    const save = await addKey(owner, projectId, "save", "Save changes!");
-    const hello = await addKey(owner, projectId, "hello", "Hello {name}");
-    const fine = await addKey(owner, projectId, "fine", "Welcome");
+    const save = await buildKey(owner, projectId, "save", { source: "Save changes!" });
+    const hello = await buildKey(owner, projectId, "hello", { source: "Hello {name}" });
+    const fine = await buildKey(owner, projectId, "fine", { source: "Welcome" });
     await saveString(owner, save, "de", "Änderungen speichern");
     await saveString(owner, hello, "de", "Hallo");
     await saveString(owner, fine, "de", "Willkommen");
@@ -50,10 +53,10 @@ describe("stored quality checks", () => {
     expect(de.hello).toContain("placeholders");
     expect(de.fine).toEqual([]);
 
-    expect(await list(owner, projectId, "lang=de&check=punctuation")).toEqual(["save"]);
-    expect(await list(owner, projectId, "lang=de&check=issues")).toEqual(["hello", "save"]);
-    expect(await list(owner, projectId, "lang=de&placeholders=1")).toEqual(["hello"]);
-    const counts = await facets(owner, projectId, "lang=de");
+    expect(await list(owner, projectId, { lang: "de", check: "punctuation" })).toEqual(["save"]);
+    expect(await list(owner, projectId, { lang: "de", check: "issues" })).toEqual(["hello", "save"]);
+    expect(await list(owner, projectId, { lang: "de", placeholders: "1" })).toEqual(["hello"]);
+    const counts = await facets(owner, projectId, { lang: "de" });
     expect(counts.issues).toBe(2);
     expect(counts.placeholders).toBe(1);
     expect(counts.checks).toEqual(
@@ -66,19 +69,22 @@ describe("stored quality checks", () => {
     // Fixed by a person: the stored check goes with the old text.
     await saveString(owner, save, "de", "Änderungen speichern!");
     expect((await stored(projectId, "de")).save).toEqual([]);
-    expect(await list(owner, projectId, "lang=de&check=punctuation")).toEqual([]);
+    expect(await list(owner, projectId, { lang: "de", check: "punctuation" })).toEqual([]);
   });
 
   it("are checked again when the source text or the key's max length changes", async () => {
     const { owner, projectId } = await ownerWithProject(api(), ["de"]);
-    const title = await addKey(owner, projectId, "title", "Settings");
+    const title = await buildKey(owner, projectId, "title", { source: "Settings" });
     await saveString(owner, title, "de", "Einstellungen");
     expect((await stored(projectId, "de")).title).toEqual([]);
 
     await saveString(owner, title, "en", "Settings for {name}");
     expect((await stored(projectId, "de")).title).toContain("placeholders");
 
-    const patched = await owner.request("PATCH", `/api/keys/${title}`, { body: { maxLength: 5 } });
+    const patched = await call(owner, contract.keys.update, {
+      params: { keyId: title },
+      body: { maxLength: 5 },
+    });
     expect(patched.status).toBe(200);
     expect((await stored(projectId, "de")).title).toContain("max_length");
     expect((await stored(projectId, "en")).title).toContain("max_length");
@@ -86,21 +92,23 @@ describe("stored quality checks", () => {
 
   it("are hidden, not counted and not filtered for the checks a project turns off", async () => {
     const { owner, projectId } = await ownerWithProject(api(), ["de"]);
-    const save = await addKey(owner, projectId, "save", "Save!");
+    const save = await buildKey(owner, projectId, "save", { source: "Save!" });
     await saveString(owner, save, "de", "Speichern");
-    expect((await facets(owner, projectId, "lang=de")).issues).toBe(1);
+    expect((await facets(owner, projectId, { lang: "de" })).issues).toBe(1);
 
-    const updated = await owner.request<Project>("PATCH", `/api/projects/${projectId}`, {
+    const updated = await call(owner, contract.projects.update, {
+      params: { projectId },
       body: { disabledChecks: ["punctuation"] },
     });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body.disabledChecks).toEqual(["punctuation"]);
-    expect((await facets(owner, projectId, "lang=de")).issues).toBe(0);
-    expect(await list(owner, projectId, "lang=de&check=punctuation")).toEqual([]);
+    expect((await facets(owner, projectId, { lang: "de" })).issues).toBe(0);
+    expect(await list(owner, projectId, { lang: "de", check: "punctuation" })).toEqual([]);
     // Still stored: turning the check back on needs no recomputation.
     expect((await stored(projectId, "de")).save).toContain("punctuation");
 
-    const refused = await owner.request("PATCH", `/api/projects/${projectId}`, {
+    const refused = await fail(owner, contract.projects.update, {
+      params: { projectId },
       body: { disabledChecks: ["no_such_check"] },
     });
     expect(refused.status).toBe(400);
@@ -129,10 +137,11 @@ describe("stored quality checks", () => {
 describe("stored checks follow the glossary", () => {
   it("checks the team's strings again in the background when a term is added", async () => {
     const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
-    const keyId = await addKey(owner, projectId, "title", "Your workspace");
+    const keyId = await buildKey(owner, projectId, "title", { source: "Your workspace" });
     await saveString(owner, keyId, "de", "Dein Raum");
     expect((await stored(projectId, "de")).title).toEqual([]);
-    const term = await owner.request("POST", `/api/teams/${teamId}/glossary`, {
+    const term = await call(owner, contract.glossary.create, {
+      params: { teamId },
       body: { term: "workspace", translations: { de: "Arbeitsbereich" } },
     });
     expect(term.status).toBe(201);
@@ -141,6 +150,6 @@ describe("stored checks follow the glossary", () => {
       if (Date.now() > deadline) throw new Error("the glossary check was not stored");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(await list(owner, projectId, "lang=de&check=glossary_missing")).toEqual(["title"]);
+    expect(await list(owner, projectId, { lang: "de", check: "glossary_missing" })).toEqual(["title"]);
   });
 });
