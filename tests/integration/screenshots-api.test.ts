@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { loadKeyScreenshots } from "../../src/server/screenshots/queries.ts";
 import { contract } from "../../src/shared/contract/index.ts";
-import type { KeyScreenshot, Screenshot } from "../../src/shared/schemas/screenshots.ts";
+import type { KeyScreenshot } from "../../src/shared/schemas/screenshots.ts";
 import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
-import { call, fail } from "../helpers/contract-client.ts";
+import { call, fail, requestOf } from "../helpers/contract-client.ts";
 import { buildKey, buildProject, buildTeam } from "../helpers/factories.ts";
 import {
   GIF_BYTES,
@@ -28,22 +28,25 @@ async function world() {
   return { ...team, projectId: project.id, keyId, otherKeyId };
 }
 
-function upload(client: ApiClient, keyId: string, bytes: Uint8Array, name: string, type?: string) {
-  const form = new FormData();
-  form.set("file", new File([new Uint8Array(bytes)], name, type === undefined ? {} : { type }));
-  return client.upload<Screenshot & { error?: { code: string; message: string } }>(
-    `/api/keys/${keyId}/screenshots`,
-    form,
-  );
+/** The upload's input: the file as multipart form data, its part typed `type` when given. */
+function screenshotFile(keyId: string, bytes: Uint8Array, name: string, type?: string) {
+  const file = new File([new Uint8Array(bytes)], name, type === undefined ? {} : { type });
+  return { params: { keyId }, body: { file } };
 }
 
-async function image(client: ApiClient, url: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${api().app.url}${url}`, { headers: { cookie: client.cookie, ...headers } });
-  return {
-    status: response.status,
-    headers: response.headers,
-    bytes: Buffer.from(await response.arrayBuffer()),
-  };
+function upload(client: ApiClient, keyId: string, bytes: Uint8Array, name: string) {
+  return call(client, contract.screenshots.upload, screenshotFile(keyId, bytes, name));
+}
+
+function refuseUpload(client: ApiClient, keyId: string, bytes: Uint8Array, name: string, type?: string) {
+  return fail(client, contract.screenshots.upload, screenshotFile(keyId, bytes, name, type));
+}
+
+const imagePath = (id: string) => requestOf(contract.screenshots.image, { params: { id } }).path;
+
+async function image(client: ApiClient, id: string, headers: Record<string, string> = {}) {
+  const answer = await call(client, contract.screenshots.image, { params: { id } }, { headers });
+  return { status: answer.status, headers: answer.headers, bytes: Buffer.from(answer.body) };
 }
 
 describe("screenshots: upload and serve", () => {
@@ -74,9 +77,9 @@ describe("screenshots: upload and serve", () => {
         byteSize: file.bytes.length,
         keys: [{ keyId, rect: null }],
       });
-      expect(uploaded.body.url).toBe(`/api/screenshots/${uploaded.body.id}`);
+      expect(uploaded.body.url).toBe(imagePath(uploaded.body.id));
 
-      const served = await image(reviewer, uploaded.body.url);
+      const served = await image(reviewer, uploaded.body.id);
       expect(served.status).toBe(200);
       expect(served.bytes.equals(Buffer.from(file.bytes))).toBe(true);
       expect(served.headers.get("content-type")).toBe(file.mime);
@@ -86,7 +89,7 @@ describe("screenshots: upload and serve", () => {
       expect(served.headers.get("cache-control")).toBe("private, max-age=3600");
       const etag = served.headers.get("etag") ?? "";
       expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
-      const again = await image(reviewer, uploaded.body.url, { "if-none-match": etag });
+      const again = await image(reviewer, uploaded.body.id, { "if-none-match": etag });
       expect(again.status).toBe(304);
       expect(again.bytes.length).toBe(0);
     }
@@ -125,14 +128,12 @@ describe("screenshots: upload and serve", () => {
       },
     ];
     for (const file of refused) {
-      const answer = await upload(owner, keyId, file.bytes, file.name, file.type);
+      const answer = await refuseUpload(owner, keyId, file.bytes, file.name, file.type);
       expect(answer.status).toBe(400);
       expect(answer.body.error).toEqual({ code: "validation_failed", message: file.message });
     }
-    const none = await owner.upload<{ error: { message: string } }>(
-      `/api/keys/${keyId}/screenshots`,
-      new FormData(),
-    );
+    // No file part at all.
+    const none = await fail(owner, contract.screenshots.upload, { params: { keyId }, body: {} });
     expect(none.status).toBe(400);
     expect(none.body.error.message).toBe("Choose a PNG, JPEG or WebP image to upload");
     const listed = await call(owner, contract.screenshots.listForProject, { params: { projectId } });
@@ -143,16 +144,16 @@ describe("screenshots: upload and serve", () => {
     const { owner, keyId } = await world();
     // Over the limit by a few bytes: read, then refused by the check.
     const justOver = Buffer.concat([pngBytes(4, 4), Buffer.alloc(5 * MB)]);
-    const first = await upload(owner, keyId, justOver, "big.png");
+    const first = await refuseUpload(owner, keyId, justOver, "big.png");
     expect(first.status).toBe(413);
     expect(first.body.error).toEqual({
       code: "payload_too_large",
       message: "The screenshot is larger than the 5 MB limit",
     });
     // Far over it: refused by the route's body limit as it arrives.
-    const far = await upload(owner, keyId, Buffer.alloc(7 * MB), "huge.png");
+    const far = await refuseUpload(owner, keyId, Buffer.alloc(7 * MB), "huge.png");
     expect(far.status).toBe(413);
-    expect(far.body.error?.message).toBe("The screenshot is larger than the 5 MB limit");
+    expect(far.body.error.message).toBe("The screenshot is larger than the 5 MB limit");
   });
 });
 
@@ -199,7 +200,7 @@ describe("screenshots: links, permissions, events", () => {
     expect(project.body.screenshots.map((s) => s.id)).toEqual([id]);
 
     expect((await call(owner, contract.screenshots.remove, { params: { id } })).status).toBe(204);
-    expect((await image(owner, `/api/screenshots/${id}`)).status).toBe(404);
+    expect((await image(owner, id)).status).toBe(404);
     expect(
       (await call(owner, contract.screenshots.listForKey, { params: { keyId } })).body.screenshots,
     ).toEqual([]);
@@ -223,14 +224,14 @@ describe("screenshots: links, permissions, events", () => {
   it("lets members see, owners and admins change; an outsider finds nothing", async () => {
     const { owner, admin, reviewer, outsider, keyId, projectId } = await world();
     expect((await upload(admin, keyId, pngBytes(), "by-admin.png")).status).toBe(201);
-    const byReviewer = await upload(reviewer, keyId, pngBytes(), "by-reviewer.png");
+    const byReviewer = await refuseUpload(reviewer, keyId, pngBytes(), "by-reviewer.png");
     expect(byReviewer.status).toBe(403);
-    expect((await upload(outsider, keyId, pngBytes(), "by-outsider.png")).status).toBe(404);
+    expect((await refuseUpload(outsider, keyId, pngBytes(), "by-outsider.png")).status).toBe(404);
 
     const id = (await upload(owner, keyId, pngBytes(), "by-owner.png")).body.id;
-    expect((await image(reviewer, `/api/screenshots/${id}`)).status).toBe(200);
-    expect((await image(outsider, `/api/screenshots/${id}`)).status).toBe(404);
-    expect((await image(api().client(), `/api/screenshots/${id}`)).status).toBe(401);
+    expect((await image(reviewer, id)).status).toBe(200);
+    expect((await image(outsider, id)).status).toBe(404);
+    expect((await image(api().client(), id)).status).toBe(401);
     expect((await fail(reviewer, contract.screenshots.remove, { params: { id } })).status).toBe(403);
     expect((await fail(outsider, contract.screenshots.remove, { params: { id } })).status).toBe(404);
     expect(
