@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
+import { call } from "../helpers/contract-client.ts";
 import { testDatabaseLabel } from "../helpers/database.ts";
 import { expectVisible, journey, reportProblems } from "../helpers/e2e.ts";
 import { addToTeam, buildKey, buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
@@ -45,7 +47,8 @@ describe(`comments on ${testDatabaseLabel()}`, () => {
     const teamId = (await buildTeam(ownerApi, { name: `Talk ${suffix}` })).id;
     const project = await buildProject(ownerApi, teamId, { name: "Shop", languages: ["de"] });
     const keyId = await buildKey(ownerApi, project.id, KEY, { source: "Checkout", strings: { de: "Kasse" } });
-    const review = await ownerApi.request<{ id: string }>("POST", `/api/projects/${project.id}/reviews`, {
+    const review = await call(ownerApi, contract.reviews.create, {
+      params: { projectId: project.id },
       body: { title: "Checkout copy", keyIds: [keyId] },
     });
     reviewId = review.body.id;

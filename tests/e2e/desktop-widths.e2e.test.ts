@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Locator } from "playwright-core";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
 import { STORAGE_KEYS } from "../../src/web/lib/storage-keys.ts";
 import { appWorldForThisFile } from "../helpers/app-world.ts";
+import { call } from "../helpers/contract-client.ts";
 import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible } from "../helpers/e2e.ts";
 import { buildKey } from "../helpers/factories.ts";
@@ -319,7 +321,8 @@ describe(`the Overview at 1280 × 800 on ${testDatabaseLabel()}`, () => {
   it("the source and three target columns still fit at 1280 px", async () => {
     const o = overview();
     const { world, page } = session();
-    const answer = await world.ownerApi.request("PUT", `/api/projects/${world.projectId}/languages`, {
+    const answer = await call(world.ownerApi, contract.projects.setLanguages, {
+      params: { projectId: world.projectId },
       body: { languages: ["en", "de", "fr", "es"] },
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
 import { earlyRequestsKey } from "../../src/web/early/early-requests.ts";
 import type { ApiClient } from "../helpers/api-client.ts";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
+import { call, requestOf } from "../helpers/contract-client.ts";
 import { testDatabaseLabel } from "../helpers/database.ts";
 import { expectVisible, journey } from "../helpers/e2e.ts";
 import { buildKey, buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
@@ -68,7 +70,9 @@ describe(`first paint on ${testDatabaseLabel()}`, () => {
     }
   }
 
-  const keysPath = () => `/api/projects/${projectId}/keys?`;
+  // The key list's path with its query begun: the facets (`/keys/facets?`) do not match.
+  const keysPath = () => `${requestOf(contract.keys.list, { params: { projectId } }).path}?`;
+  const sessionPath = requestOf(contract.auth.session, undefined).path;
 
   step("1. the /app page fetches its screen's code with the entry, compressed", async () => {
     const requests = await openOverview();
@@ -104,7 +108,7 @@ describe(`first paint on ${testDatabaseLabel()}`, () => {
   step("2. the first visit noted the Overview's opening requests, the keys among them", async () => {
     const noted = await p().evaluate((key) => localStorage.getItem(key), earlyRequestsKey("/app/overview"));
     const paths = JSON.parse(noted ?? "[]") as string[];
-    expect(paths).toContain("/api/auth/session");
+    expect(paths).toContain(sessionPath);
     expect(paths.some((path) => path.startsWith(keysPath()))).toBe(true);
     // The counts wait for the rows on purpose: they are not part of the opening.
     expect(paths.some((path) => path.endsWith("/completion"))).toBe(false);
@@ -126,7 +130,7 @@ describe(`first paint on ${testDatabaseLabel()}`, () => {
       const keyRequests = requests.filter((request) => request.url().includes(keysPath()));
       expect(keyRequests).toHaveLength(1);
       expect(await keyRequests[0]?.response().then((response) => response?.status())).toBe(200);
-      const sessions = requests.filter((request) => new URL(request.url()).pathname === "/api/auth/session");
+      const sessions = requests.filter((request) => new URL(request.url()).pathname === sessionPath);
       expect(sessions).toHaveLength(1);
       // Asked for before the app's entry had arrived: by the early script, not by the app.
       const timing = await p().evaluate(() => {
@@ -164,10 +168,10 @@ describe(`first paint on ${testDatabaseLabel()}`, () => {
   step("4b. a group larger than a page shows its whole count while its keys load", async () => {
     const file: Record<string, string> = {};
     for (let i = 0; i < 260; i++) file[`label.k${String(i).padStart(3, "0")}`] = `Label ${i}`;
-    const form = new FormData();
-    form.set("file", new File([JSON.stringify(file)], "en.json"));
-    form.set("language", "en");
-    const imported = await owner.upload(`/api/projects/${projectId}/import`, form);
+    const imported = await call(owner, contract.transfer.import, {
+      params: { projectId },
+      body: { file: new File([JSON.stringify(file)], "en.json"), language: "en" },
+    });
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     // The next page is held back: the screen shows the first page only, as on a slow line.
     let release: () => void = () => {};

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
 import { appWorldForThisFile } from "../helpers/app-world.ts";
 import { expectNoSeriousViolations } from "../helpers/axe.ts";
+import { call } from "../helpers/contract-client.ts";
 import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectPath, expectVisible } from "../helpers/e2e.ts";
 import { AppScreens } from "./pages/app-screens.ts";
@@ -52,7 +54,8 @@ describe(`the app at 375 and 1280 px on ${testDatabaseLabel()}`, () => {
   beforeAll(async () => {
     // A fourth language: a review shows a column per project language.
     const { world } = session();
-    const answer = await world.ownerApi.request("PUT", `/api/projects/${world.projectId}/languages`, {
+    const answer = await call(world.ownerApi, contract.projects.setLanguages, {
+      params: { projectId: world.projectId },
       body: { languages: ["en", "de", "fr", "es"] },
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);

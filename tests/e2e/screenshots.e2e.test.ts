@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
+import { call } from "../helpers/contract-client.ts";
 import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey, reportProblems } from "../helpers/e2e.ts";
 import { addToTeam, buildKey, buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
@@ -47,7 +49,8 @@ describe(`screenshots on ${testDatabaseLabel()}`, () => {
     const project = await buildProject(ownerApi, teamId, { name: "Website", languages: ["de"] });
     await buildKey(ownerApi, project.id, "home.title", { source: "Welcome home" });
     const subtitle = await buildKey(ownerApi, project.id, "home.subtitle", { source: "Glad you are here" });
-    const review = await ownerApi.request<{ id: string }>("POST", `/api/projects/${project.id}/reviews`, {
+    const review = await call(ownerApi, contract.reviews.create, {
+      params: { projectId: project.id },
       body: { title: "Home copy", keyIds: [subtitle] },
     });
     reviewId = review.body.id;
