@@ -200,7 +200,7 @@ describe("screenshots: links, permissions, events", () => {
     expect(project.body.screenshots.map((s) => s.id)).toEqual([id]);
 
     expect((await call(owner, contract.screenshots.remove, { params: { id } })).status).toBe(204);
-    expect((await image(owner, id)).status).toBe(404);
+    expect((await fail(owner, contract.screenshots.image, { params: { id } })).status).toBe(404);
     expect(
       (await call(owner, contract.screenshots.listForKey, { params: { keyId } })).body.screenshots,
     ).toEqual([]);
@@ -230,8 +230,8 @@ describe("screenshots: links, permissions, events", () => {
 
     const id = (await upload(owner, keyId, pngBytes(), "by-owner.png")).body.id;
     expect((await image(reviewer, id)).status).toBe(200);
-    expect((await image(outsider, id)).status).toBe(404);
-    expect((await image(api().client(), id)).status).toBe(401);
+    expect((await fail(outsider, contract.screenshots.image, { params: { id } })).status).toBe(404);
+    expect((await fail(api().client(), contract.screenshots.image, { params: { id } })).status).toBe(401);
     expect((await fail(reviewer, contract.screenshots.remove, { params: { id } })).status).toBe(403);
     expect((await fail(outsider, contract.screenshots.remove, { params: { id } })).status).toBe(404);
     expect(
