@@ -15937,7 +15937,8 @@ var reasonOf = (error2) => {
 async function call(client, endpoint2, input2, headers = {}) {
   const request = contractRequest(endpoint2, input2);
   const url2 = new URL(`.${request.url}`, client.base);
-  const json2 = request.body?.kind === "json";
+  const { body } = request;
+  const json2 = body?.kind === "json" ? JSON.stringify(body.value) : void 0;
   let response;
   try {
     response = await fetch(url2, {
@@ -15945,10 +15946,11 @@ async function call(client, endpoint2, input2, headers = {}) {
       headers: {
         "x-api-key": client.apiKey,
         accept: "*/*",
-        ...json2 ? { "content-type": "application/json" } : {},
+        ...json2 === void 0 ? {} : { "content-type": "application/json" },
         ...headers
       },
-      body: request.body?.kind === "json" ? JSON.stringify(request.body.value) : request.body?.value,
+      // A form's content type (with its boundary) is fetch's to write.
+      body: body?.kind === "form" ? body.value : json2,
       signal: AbortSignal.timeout(client.timeoutMs)
     });
   } catch (error2) {

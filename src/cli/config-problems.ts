@@ -20,15 +20,13 @@ const PATTERN_HINTS: Record<string, string> = {
   source: "must be a language code, e.g. en or pt-BR",
 };
 
-type Segment = PropertyKey;
-
 const typeOf = (value: unknown) => (Array.isArray(value) ? "array" : value === null ? "null" : typeof value);
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
 const got = (value: unknown) => (value === null ? "null" : article(typeOf(value)));
 const joinPath = (path: string, key: string) => (path ? `${path}.${key}` : key);
 
 /** `files[0].format`, from zod's `["files", 0, "format"]`. */
-function pathText(path: readonly Segment[]): string {
+function pathText(path: readonly PropertyKey[]): string {
   let text = "";
   for (const segment of path) {
     if (typeof segment === "number") text += `[${segment}]`;
@@ -37,7 +35,7 @@ function pathText(path: readonly Segment[]): string {
   return text;
 }
 
-function valueAt(value: JsonValue, path: readonly Segment[]): JsonValue | undefined {
+function valueAt(value: JsonValue, path: readonly PropertyKey[]): JsonValue | undefined {
   let current: JsonValue | undefined = value;
   for (const segment of path) {
     if (Array.isArray(current)) current = typeof segment === "number" ? current[segment] : undefined;
@@ -49,7 +47,7 @@ function valueAt(value: JsonValue, path: readonly Segment[]): JsonValue | undefi
 }
 
 /** The object schema at a path of the config, for the fields a misspelt one could have meant. */
-function objectAt(path: readonly Segment[]): z.ZodObject | undefined {
+function objectAt(path: readonly PropertyKey[]): z.ZodObject | undefined {
   const unwrap = (schema: z.core.$ZodType | undefined) =>
     schema instanceof z.ZodOptional ? schema.unwrap() : schema;
   let current: z.core.$ZodType | undefined = cliConfigSchema;

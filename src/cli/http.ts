@@ -96,7 +96,8 @@ export async function call<I extends AnySchema, O extends AnySchema>(
   const request = contractRequest(endpoint, input);
   // Below the host's own path, as `${host}/api/v1/…` reads: a Sprog behind a proxy's prefix works.
   const url = new URL(`.${request.url}`, client.base);
-  const json = request.body?.kind === "json";
+  const { body } = request;
+  const json = body?.kind === "json" ? JSON.stringify(body.value) : undefined;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -104,10 +105,11 @@ export async function call<I extends AnySchema, O extends AnySchema>(
       headers: {
         "x-api-key": client.apiKey,
         accept: "*/*",
-        ...(json ? { "content-type": "application/json" } : {}),
+        ...(json === undefined ? {} : { "content-type": "application/json" }),
         ...headers,
       },
-      body: request.body?.kind === "json" ? JSON.stringify(request.body.value) : request.body?.value,
+      // A form's content type (with its boundary) is fetch's to write.
+      body: body?.kind === "form" ? body.value : json,
       signal: AbortSignal.timeout(client.timeoutMs),
     });
   } catch (error) {
