@@ -26,6 +26,9 @@ const SHARED_PACKAGES = [
   "exceljs",
 ];
 
+/** What src/cli may import from node_modules: what esbuild bundles into bin/sprog.mjs (rule cli-only-to-shared). */
+const CLI_PACKAGES = ["fflate", "tinyglobby", "zod", "@orpc/contract"];
+
 module.exports = {
   forbidden: [
     {
@@ -80,6 +83,28 @@ module.exports = {
       severity: "error",
       from: { path: "^src/web/", pathNot: TEST_FILE },
       to: { path: "(^|/)node_modules/(gettext-parser|exceljs|plist)/", reachable: true },
+    },
+    {
+      name: "cli-only-to-shared",
+      comment:
+        "src/cli is bundled into bin/sprog.mjs, the one file CI downloads and runs with nothing installed: " +
+        "it imports src/shared (the contract it calls the API by), Node's built-ins and the few packages " +
+        "bundled with it, never the server's or the web's code.",
+      severity: "error",
+      from: { path: "^src/cli/" },
+      to: {
+        dependencyTypesNot: ["core"],
+        pathNot: `^src/(cli|shared)/|(^|/)node_modules/(${CLI_PACKAGES.join("|")})/`,
+      },
+    },
+    {
+      name: "not-to-cli",
+      comment:
+        "src/cli is a program, not a library: only its tests and its build script (scripts/cli/build.ts) " +
+        "import it.",
+      severity: "error",
+      from: { path: "^(src|scripts|bench)/", pathNot: `^src/cli/|^scripts/cli/|${TEST_FILE}` },
+      to: { path: "^src/cli/" },
     },
     {
       name: "not-to-unresolvable",

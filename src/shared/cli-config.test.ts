@@ -5,7 +5,7 @@ import { cliConfigJsonSchema, cliConfigSchema } from "./cli-config.ts";
 const shipped = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
 
 describe("sprog.config.json's schema", () => {
-  it("ships the JSON Schema generated from the zod schema (run `node bin/build.mjs` after a change)", () => {
+  it("ships the JSON Schema generated from the zod schema (run `npx tsx scripts/cli/build.ts` after a change)", () => {
     expect(JSON.parse(shipped("schemas/sprog.config.schema.json"))).toEqual(cliConfigJsonSchema());
   });
 

@@ -3,7 +3,7 @@ import { PULL_FORMATS, PULL_PLACEHOLDER_FORMATS } from "./schemas/pull.ts";
 
 /**
  * `sprog.config.json` (issue 20): what `sprog pull`, `push`, `status` and `check` read. The CLI
- * (bin/) is plain JavaScript for Node 20 and cannot import this file, so it validates against the
+ * (src/cli, bundled into bin/sprog.mjs) checks the file with this schema; editors check it with the
  * JSON Schema generated from it (schemas/sprog.config.schema.json, kept equal by a unit test).
  * The API key is never here: it comes from SPROG_API_KEY only, so the file can be committed.
  */
@@ -41,7 +41,7 @@ export const cliFileMappingSchema = z
 export const cliConfigSchema = z
   .object({
     $schema: z.string().optional(),
-    // A pattern rather than z.url(): the CLI's small validator checks patterns, and only http(s) is meant.
+    // A pattern rather than z.url(): only http(s) is meant, and editors' JSON Schema checks the same.
     host: z
       .string()
       .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/)

@@ -58,6 +58,47 @@ describe("sprog.config.json", () => {
     expect(missing.stderr).toContain("sprog.config.json line 3: files[0].format is required");
   });
 
+  it("says what each field must be, one problem a field, in the order of the file", async () => {
+    const run = await withConfig(
+      [
+        "{",
+        '  "files": [',
+        '    { "path": "", "format": 5, "nested": "yes", "zzz": 1, "source": "e" },',
+        "    {}",
+        "  ],",
+        '  "check": { "patterns": [""], "ignore": [1], "x": null },',
+        '  "hosts": "x"',
+        "}",
+      ].join("\n"),
+      ["status"],
+    );
+    expect(run.code).toBe(7);
+    expect(run.stderr).toBe(
+      [
+        "sprog: sprog.config.json line 3: files[0].path must not be empty",
+        "sprog.config.json line 3: files[0].format must be a string (got a number)",
+        "sprog.config.json line 3: files[0].nested must be a boolean (got a string)",
+        "sprog.config.json line 3: files[0].zzz is not a known field (allowed: path, format, source, placeholderFormat, nested, sortKeys)",
+        'sprog.config.json line 3: files[0].source must be a language code, e.g. en or pt-BR (got "e")',
+        "sprog.config.json line 4: files[1].path is required",
+        "sprog.config.json line 4: files[1].format is required",
+        "sprog.config.json line 6: check.patterns[0] must not be empty",
+        "sprog.config.json line 6: check.ignore[0] must be a string (got a number)",
+        "sprog.config.json line 6: check.x is not a known field (allowed: src, patterns, ignore)",
+        "sprog.config.json line 7: hosts is not a known field (allowed: host, project, files, check)",
+        "",
+      ].join("\n"),
+    );
+
+    const wrongShape = await withConfig('{ "files": [], "project": "" }', ["status"]);
+    expect(wrongShape.stderr).toContain("sprog.config.json line 1: files must have at least 1 entry");
+    expect(wrongShape.stderr).toContain("sprog.config.json line 1: project must not be empty");
+    const notAnObject = await withConfig("[]", ["status"]);
+    expect(notAnObject.stderr).toContain(
+      "sprog.config.json line 1: the file must be an object (got an array)",
+    );
+  });
+
   it("refuses an API key in the file: it comes from SPROG_API_KEY only", async () => {
     const run = await withConfig(
       '{\n  "files": [{ "path": "{lang}.json", "format": "json" }],\n  "apiKey": "sprog_secret"\n}',

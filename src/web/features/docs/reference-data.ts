@@ -252,7 +252,7 @@ export const PSEUDO_EXAMPLE = { source: "Hello {name}", output: "[Ĥéĺĺó {na
 /** Translation memory thresholds (`src/server/memory/memory-service.ts`), in percent. */
 export const MEMORY_THRESHOLDS = { suggestion: 30, example: 70, examplesPerKey: 3 } as const;
 
-/** The CLI's exit codes (`bin/src/exit.mjs`, EXIT). */
+/** The CLI's exit codes (`src/cli/exit.ts`, EXIT). */
 export const CLI_EXIT_CODES: readonly { code: number; meaning: string }[] = [
   { code: 0, meaning: "Done, or not modified since the last pull" },
   { code: 1, meaning: "Network error, or the server answered another error" },
@@ -267,11 +267,11 @@ export const CLI_EXIT_CODES: readonly { code: number; meaning: string }[] = [
   { code: 7, meaning: "sprog.config.json is missing or wrong (the message names the line and the field)" },
 ];
 
-/** Which commands take an option (`bin/src/main.mjs`, COMMAND_OPTIONS). */
+/** Which commands take an option (`src/cli/options.ts`, COMMAND_OPTIONS). */
 export type CliCommand = "pull" | "push" | "status" | "check";
 const ALL_COMMANDS: readonly CliCommand[] = ["pull", "push", "status", "check"];
 
-/** The CLI's options (`bin/src/main.mjs`, parseArgs; `bin/src/help.mjs`). */
+/** The CLI's options (`src/cli/options.ts`, OPTIONS; `src/cli/help.ts`). */
 export const CLI_OPTIONS: readonly { option: string; commands: readonly CliCommand[]; meaning: string }[] = [
   {
     option: "--config <file>",
@@ -359,7 +359,7 @@ export const CLI_OPTIONS: readonly { option: string; commands: readonly CliComma
   { option: "-h, --help", commands: ALL_COMMANDS, meaning: "Show the help." },
 ];
 
-/** The CLI's default placeholder format per file format (`bin/src/pull-direct.mjs`, DEFAULT_PLACEHOLDERS). */
+/** The CLI's default placeholder format per file format (`src/cli/pull-direct.ts`, DEFAULT_PLACEHOLDERS). */
 export const CLI_DEFAULT_PLACEHOLDERS = {
   json: "web",
   strings: "ios",

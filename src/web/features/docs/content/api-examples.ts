@@ -135,7 +135,7 @@ export const CLI_CONFIG_EXAMPLES: readonly { title: string; config: Record<strin
   },
 ];
 
-/** What `sprog status` prints (bin/src/status.mjs), for the docs. */
+/** What `sprog status` prints (src/cli/status.ts), for the docs. */
 export const CLI_STATUS_EXAMPLE = `Shop (source language en)
 language  keys  translated  missing  unverified  approved
 en         128         128        0           0       120

@@ -1,43 +1,73 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, normalize, resolve, sep } from "node:path";
-import { CliError, EXIT, usage as usageOf } from "./exit.mjs";
-import { failure } from "./http.mjs";
-import { unzip } from "./unzip.mjs";
+import { v1Contract } from "../shared/contract/v1.ts";
+import {
+  PULL_FILE_EXTENSIONS,
+  PULL_FORMATS,
+  PULL_PLACEHOLDER_FORMATS,
+  type PullBody,
+  type PullFormat,
+  type PullPlaceholderFormat,
+} from "../shared/schemas/pull.ts";
+import type { Log } from "./context.ts";
+import { CliError, EXIT, usage as usageOf } from "./exit.ts";
+import { type ApiClient, baseUrl, call } from "./http.ts";
+import { unzip } from "./unzip.ts";
 
-/**
- * `sprog pull --format …`: one request with everything on the command line, as before
- * sprog.config.json existed, so CI scripts written for it keep working.
- */
-export const FORMATS = ["json", "strings", "stringsdict", "android"];
-const PLACEHOLDER_FORMATS = ["web", "ios", "android"];
-const EXTENSIONS = { json: "json", strings: "strings", stringsdict: "stringsdict", android: "xml" };
 /** The placeholder format each file format's apps read, when --placeholder-format is not given. */
-export const DEFAULT_PLACEHOLDERS = { json: "web", strings: "ios", stringsdict: "ios", android: "android" };
+export const DEFAULT_PLACEHOLDERS: Record<PullFormat, PullPlaceholderFormat> = {
+  json: "web",
+  strings: "ios",
+  stringsdict: "ios",
+  android: "android",
+};
 
-const usage = (message) => usageOf(message, "pull");
+export interface DirectOptions {
+  client: ApiClient;
+  format: PullFormat;
+  placeholderFormat: PullPlaceholderFormat;
+  language: string | undefined;
+  nested: boolean;
+  sortKeys: boolean;
+  out: string | undefined;
+  etagFile: string | undefined;
+}
 
-export function readDirectOptions(values, env) {
+/** The options `sprog pull --format …` reads (parseArgs' values of its options). */
+export interface DirectValues {
+  host?: string | undefined;
+  "api-key"?: string | undefined;
+  format?: string | undefined;
+  "placeholder-format"?: string | undefined;
+  language?: string | undefined;
+  nested?: boolean | undefined;
+  "sort-keys"?: boolean | undefined;
+  out?: string | undefined;
+  "etag-file"?: string | undefined;
+  timeout?: string | undefined;
+}
+
+const usage = (message: string) => usageOf(message, "pull");
+
+const oneOf = <T extends string>(values: readonly T[], value: string): value is T =>
+  values.some((allowed) => allowed === value);
+
+export function readDirectOptions(values: DirectValues, env: NodeJS.ProcessEnv): DirectOptions {
   const host = values.host ?? env.SPROG_HOST;
   const apiKey = values["api-key"] ?? env.SPROG_API_KEY;
   const format = values.format;
   if (!host)
     throw usage("Missing --host (or SPROG_HOST): the address of your Sprog, e.g. https://sprog.example.com");
-  let base;
-  try {
-    base = new URL(host);
-  } catch {
-    throw usage(`--host is not a URL: ${host}`);
-  }
-  if (base.protocol !== "http:" && base.protocol !== "https:") throw usage(`--host must be http(s): ${host}`);
+  const base = baseUrl(host, "pull", "--host");
   if (!apiKey)
     throw usage("Missing --api-key (or SPROG_API_KEY): create one in Project Settings → API Access");
-  if (!format) throw usage(`Missing --format: one of ${FORMATS.join(", ")}`);
-  if (!FORMATS.includes(format))
-    throw usage(`--format must be one of ${FORMATS.join(", ")} (got "${format}")`);
+  if (!format) throw usage(`Missing --format: one of ${PULL_FORMATS.join(", ")}`);
+  if (!oneOf(PULL_FORMATS, format))
+    throw usage(`--format must be one of ${PULL_FORMATS.join(", ")} (got "${format}")`);
   const placeholderFormat = values["placeholder-format"] ?? DEFAULT_PLACEHOLDERS[format];
-  if (!PLACEHOLDER_FORMATS.includes(placeholderFormat)) {
+  if (!oneOf(PULL_PLACEHOLDER_FORMATS, placeholderFormat)) {
     throw usage(
-      `--placeholder-format must be one of ${PLACEHOLDER_FORMATS.join(", ")} (got "${placeholderFormat}")`,
+      `--placeholder-format must be one of ${PULL_PLACEHOLDER_FORMATS.join(", ")} (got "${placeholderFormat}")`,
     );
   }
   if (values.nested && format !== "json") throw usage(`--nested is for --format json only`);
@@ -45,8 +75,7 @@ export function readDirectOptions(values, env) {
   if (!Number.isFinite(timeout) || timeout <= 0) throw usage(`--timeout must be a number of seconds`);
   const language = values.language?.trim() || undefined;
   return {
-    url: new URL("api/v1/pull", base.href.endsWith("/") ? base.href : `${base.href}/`),
-    apiKey: apiKey.trim(),
+    client: { base, apiKey: apiKey.trim(), timeoutMs: timeout * 1000 },
     format,
     placeholderFormat,
     language,
@@ -54,21 +83,20 @@ export function readDirectOptions(values, env) {
     sortKeys: values["sort-keys"] === true,
     out: values.out,
     etagFile: values["etag-file"],
-    timeoutMs: timeout * 1000,
   };
 }
 
-function isDirectory(path) {
+function isDirectory(path: string): boolean {
   return existsSync(path) && statSync(path).isDirectory();
 }
 
-function writeFile(path, bytes) {
+function writeFile(path: string, bytes: Uint8Array | string): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, bytes);
 }
 
 /** Where one entry of the zip goes inside `dir`; refuses names that would leave it. */
-function inside(dir, name) {
+function inside(dir: string, name: string): string {
   const clean = normalize(name);
   if (isAbsolute(clean) || clean === ".." || clean.startsWith(`..${sep}`)) {
     throw new CliError(`Refusing to write ${name} outside ${dir}`, EXIT.failed);
@@ -76,12 +104,12 @@ function inside(dir, name) {
   return join(dir, clean);
 }
 
-const isDirectoryName = (path) => isDirectory(path) || path.endsWith("/") || path.endsWith(sep);
+const isDirectoryName = (path: string) => isDirectory(path) || path.endsWith("/") || path.endsWith(sep);
 
 /** Where the answer goes: one language's file, translations.zip, or a directory to extract it into. */
-function targetOf(options) {
+function targetOf(options: DirectOptions): { path: string; extract: boolean } {
   if (options.language) {
-    const fileName = `${options.language}.${EXTENSIONS[options.format]}`;
+    const fileName = `${options.language}.${PULL_FILE_EXTENSIONS[options.format]}`;
     const out = options.out ?? fileName;
     return { path: isDirectoryName(out) ? join(out, fileName) : out, extract: false };
   }
@@ -89,35 +117,27 @@ function targetOf(options) {
   return { path: out, extract: isDirectoryName(out) };
 }
 
-export async function pullDirect(options, log) {
-  const body = { format: options.format, placeholderFormat: options.placeholderFormat };
+/**
+ * `sprog pull --format …`: one request with everything on the command line, as before
+ * sprog.config.json existed, so CI scripts written for it keep working.
+ */
+export async function pullDirect(options: DirectOptions, log: Log): Promise<void> {
+  const body: PullBody = { format: options.format, placeholderFormat: options.placeholderFormat };
   if (options.language) body.language = options.language;
   if (options.nested) body.nested = true;
   if (options.sortKeys) body.sortKeys = true;
-  const headers = { "content-type": "application/json", "x-api-key": options.apiKey, accept: "*/*" };
+  const headers: Record<string, string> = {};
   const target = targetOf(options);
   // The ETag only stands for files that are still there.
   if (options.etagFile && existsSync(options.etagFile) && existsSync(target.path)) {
     const etag = readFileSync(options.etagFile, "utf8").trim();
     if (etag) headers["if-none-match"] = etag;
   }
-  let response;
-  try {
-    response = await fetch(options.url, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
-  } catch (error) {
-    const reason = error?.name === "TimeoutError" ? "timed out" : (error?.cause?.message ?? error?.message);
-    throw new CliError(`Could not reach ${options.url.origin}: ${reason}`, EXIT.failed);
-  }
+  const response = await call(options.client, v1Contract.pull, { body }, headers);
   if (response.status === 304) {
     log("Not modified since the last pull: nothing written.");
     return;
   }
-  if (!response.ok) throw await failure(response);
   const bytes = Buffer.from(await response.arrayBuffer());
 
   if (target.extract) {

@@ -1,21 +1,48 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { CliError, EXIT } from "./exit.mjs";
-import { callJson } from "./http.mjs";
-import { filesOnDisk, languagesOnDisk, pathFor } from "./paths.mjs";
-import { expectFields, sourceOf } from "./project.mjs";
+import { v1Contract } from "../shared/contract/v1.ts";
+import type { PullFormat } from "../shared/schemas/pull.ts";
+import type { PushAnswer } from "../shared/schemas/push.ts";
+import type { CommandContext, Log } from "./context.ts";
+import { CliError, EXIT } from "./exit.ts";
+import { callJson } from "./http.ts";
+import { filesOnDisk, languagesOnDisk, pathFor } from "./paths.ts";
+import { type FileMapping, sourceOf } from "./project.ts";
 
 /** The format registry's id of each config format (Android's is the registry's "xml"). */
-const REGISTRY_FORMATS = { json: "json", strings: "strings", stringsdict: "stringsdict", android: "xml" };
+const REGISTRY_FORMATS: Record<PullFormat, string> = {
+  json: "json",
+  strings: "strings",
+  stringsdict: "stringsdict",
+  android: "xml",
+};
 
-const plural = (count, word, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
+export interface PushOptions {
+  dryRun: boolean;
+  deleteMissing: boolean;
+  translations: boolean;
+  overwrite: boolean;
+  tags: string | undefined;
+}
+
+/** One file a run uploads, with the language and namespace it is pushed as. */
+interface Upload {
+  mapping: FileMapping;
+  file: string;
+  language: string;
+  namespace?: string;
+  isSource: boolean;
+}
+
+const plural = (count: number, word: string, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
+const flag = (value: boolean) => (value ? "true" : "false");
 
 /**
  * The files one run uploads: each mapping's source file, and with --translations the others on
  * disk. A pattern with {namespace} has a file per namespace: each is uploaded with its namespace.
  */
-async function uploadsOf({ client, config, dir }, options) {
-  const uploads = [];
+async function uploadsOf({ client, config, dir }: CommandContext, options: PushOptions): Promise<Upload[]> {
+  const uploads: Upload[] = [];
   for (const [index, mapping] of config.files.entries()) {
     const source = await sourceOf(client, mapping, index);
     if (mapping.path.includes("{namespace}")) {
@@ -50,7 +77,7 @@ async function uploadsOf({ client, config, dir }, options) {
   return uploads;
 }
 
-function summaryLines(answer) {
+function summaryLines(answer: PushAnswer): string[] {
   const lines = [`keys added ${answer.keysAdded}, deleted ${answer.keysDeleted}`];
   for (const language of answer.languages) {
     lines.push(
@@ -58,7 +85,7 @@ function summaryLines(answer) {
     );
   }
   for (const error of answer.errors) lines.push(`skipped: ${error}`);
-  for (const notice of answer.notices ?? []) lines.push(`note: ${notice}`);
+  for (const notice of answer.notices) lines.push(`note: ${notice}`);
   return lines;
 }
 
@@ -66,25 +93,23 @@ function summaryLines(answer) {
  * `sprog push`: each upload is one POST /api/v1/push (one transaction on the server). The source
  * file replaces changed source texts; other languages only fill what is missing unless --overwrite.
  */
-export async function push(context, options, log) {
+export async function push(context: CommandContext, options: PushOptions, log: Log): Promise<void> {
   const uploads = await uploadsOf(context, options);
   const totals = { keysAdded: 0, keysDeleted: 0, errors: 0 };
   for (const [index, upload] of uploads.entries()) {
-    const form = new FormData();
     const bytes = readFileSync(join(context.dir, upload.file));
-    form.set("file", new Blob([bytes]), basename(upload.file));
-    form.set("language", upload.language);
-    form.set("format", REGISTRY_FORMATS[upload.mapping.format]);
-    form.set("overwriteExisting", String(upload.isSource || options.overwrite));
-    form.set("deleteMissing", String(upload.isSource && options.deleteMissing));
-    form.set("dryRun", String(options.dryRun));
-    if (options.tags) form.set("tags", options.tags);
-    if (upload.namespace !== undefined) form.set("namespace", upload.namespace);
-    const answer = expectFields(
-      await callJson(context.client, "POST", "push", { body: form }),
-      ["keysAdded", "keysDeleted", "languages", "errors"],
-      "POST /api/v1/push",
-    );
+    const answer = await callJson(context.client, v1Contract.push, {
+      body: {
+        file: new File([bytes], basename(upload.file)),
+        language: upload.language,
+        format: REGISTRY_FORMATS[upload.mapping.format],
+        overwriteExisting: flag(upload.isSource || options.overwrite),
+        deleteMissing: flag(upload.isSource && options.deleteMissing),
+        dryRun: flag(options.dryRun),
+        ...(options.tags ? { tags: options.tags } : {}),
+        ...(upload.namespace !== undefined ? { namespace: upload.namespace } : {}),
+      },
+    });
     const label = `[${index + 1}/${uploads.length}] ${upload.file} (${upload.language})`;
     log(`${label}: ${summaryLines(answer).join("; ")}`);
     totals.keysAdded += answer.keysAdded;

@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CliError, EXIT, usage } from "./exit.mjs";
-import { glob } from "./glob.mjs";
-import { callJson } from "./http.mjs";
-import { keyUsages } from "./key-usages.mjs";
-import { expectFields } from "./project.mjs";
+import { v1Contract } from "../shared/contract/v1.ts";
+import type { CommandContext, Log } from "./context.ts";
+import { CliError, EXIT, type ExitCode, usage } from "./exit.ts";
+import { glob } from "./glob.ts";
+import { callJson } from "./http.ts";
+import { keyUsages } from "./key-usages.ts";
 
-const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /**
  * `sprog check`: the keys the code uses (built-in usages and check.patterns) against the
@@ -14,20 +15,24 @@ const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
  * pull request); keys the project has and the code does not use are a warning only (exit 0):
  * some are used in ways no pattern sees.
  */
-export async function check({ client, config, dir, patterns }, options, log) {
+export async function check(
+  { client, config, dir, patterns }: CommandContext,
+  options: { src: readonly string[] },
+  log: Log,
+): Promise<ExitCode> {
   const globs = options.src.length > 0 ? options.src : (config.check?.src ?? []);
   if (globs.length === 0)
     throw usage('Nothing to read: pass --src "src/**/*.{ts,tsx}" or set check.src', "check");
   const files = [...new Set(globs.flatMap((pattern) => glob(dir, pattern)))].sort();
   if (files.length === 0) throw new CliError(`No files match ${globs.join(", ")} in ${dir}`, EXIT.usage);
 
-  const used = new Map();
+  const used = new Map<string, string>();
   for (const file of files) {
     for (const usage of keyUsages(readFileSync(join(dir, file), "utf8"), patterns)) {
       if (!used.has(usage.key)) used.set(usage.key, `${file}:${usage.line}`);
     }
   }
-  const { keys } = expectFields(await callJson(client, "GET", "keys"), ["keys"], "GET /api/v1/keys");
+  const { keys } = await callJson(client, v1Contract.keyNames, undefined);
   const inProject = new Set(keys);
   const ignored = new Set(config.check?.ignore ?? []);
   const missing = [...used].filter(([key]) => !inProject.has(key));

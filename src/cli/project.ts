@@ -1,26 +1,17 @@
-import { CliError, EXIT } from "./exit.mjs";
-import { callJson } from "./http.mjs";
+import type { CliConfig } from "../shared/cli-config.ts";
+import { v1Contract } from "../shared/contract/v1.ts";
+import type { ProjectStatus } from "../shared/schemas/push.ts";
+import { CliError, EXIT } from "./exit.ts";
+import { type ApiClient, callJson } from "./http.ts";
 
-/** Answers that are not what the CLI was built against stop it with a message, not a stack trace. */
-export function expectFields(answer, fields, what) {
-  const missing = fields.filter((field) => answer?.[field] === undefined);
-  if (missing.length > 0) {
-    throw new CliError(
-      `The server's answer to ${what} lacks ${missing.join(", ")}: is it a Sprog of the same version as this CLI?`,
-      EXIT.failed,
-    );
-  }
-  return answer;
-}
+export type FileMapping = CliConfig["files"][number];
 
 /**
  * The project's status (GET /api/v1/status), fetched once per run: its languages and source
  * language, which pull (for Android's values/) and push (which file is the source) need.
  */
-export function projectInfo(client) {
-  client.status ??= callJson(client, "GET", "status").then((answer) =>
-    expectFields(answer, ["project", "languages"], "GET /api/v1/status"),
-  );
+export function projectInfo(client: ApiClient): Promise<ProjectStatus> {
+  client.status ??= callJson(client, v1Contract.status, undefined);
   return client.status;
 }
 
@@ -28,7 +19,7 @@ export function projectInfo(client) {
  * A mapping's source language: its own `source`, else the project's. A key with only the push
  * scope cannot read the project's, so that 403 says how to do without it.
  */
-export async function sourceOf(client, mapping, index) {
+export async function sourceOf(client: ApiClient, mapping: FileMapping, index: number): Promise<string> {
   if (mapping.source) return mapping.source;
   try {
     return (await projectInfo(client)).project.sourceLanguage;
@@ -47,7 +38,7 @@ export async function sourceOf(client, mapping, index) {
  * `project` in the config, when given, must be the key's project (its id or name): a key of
  * another project in the CI's secrets would otherwise push into the wrong one.
  */
-export async function checkProject(client, config) {
+export async function checkProject(client: ApiClient, config: CliConfig): Promise<void> {
   if (!config.project) return;
   const { project } = await projectInfo(client);
   if (config.project !== project.id && config.project !== project.name) {

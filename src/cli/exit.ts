@@ -12,16 +12,20 @@ export const EXIT = {
   rateLimited: 5,
   missingKeys: 6,
   badConfig: 7,
-};
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export class CliError extends Error {
-  constructor(message, exitCode) {
+  readonly exitCode: ExitCode;
+
+  constructor(message: string, exitCode: ExitCode) {
     super(message);
     this.exitCode = exitCode;
   }
 }
 
-export function usage(message, command = "") {
+export function usage(message: string, command = ""): CliError {
   const help = command ? `sprog ${command} --help` : "sprog --help";
   return new CliError(`${message}\nRun "${help}" for the options.`, EXIT.usage);
 }

@@ -1,17 +1,29 @@
 /**
  * JSON.parse that also tells on which line each value starts, so a config error can say
  * "sprog.config.json line 4: files[0].format …". Paths are written as the messages show them:
- * `files[0].format`.
+ * `files[0].format`. The map keeps the paths in the order they appear in the file.
  */
-export function parseWithLines(text) {
-  const lines = new Map();
+export type JsonLines = Map<string, number>;
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [name: string]: JsonValue };
+
+/** A syntax error with the line it is on. */
+export class JsonLineError extends SyntaxError {
+  readonly line: number;
+
+  constructor(message: string, line: number) {
+    super(message);
+    this.line = line;
+  }
+}
+
+export function parseWithLines(text: string): { value: JsonValue; lines: JsonLines } {
+  const lines: JsonLines = new Map();
   let at = 0;
   let line = 1;
 
-  const fail = (message) => {
-    const error = new SyntaxError(message);
-    error.line = line;
-    throw error;
+  const fail = (message: string): never => {
+    throw new JsonLineError(message, line);
   };
   const skip = () => {
     while (at < text.length) {
@@ -21,14 +33,14 @@ export function parseWithLines(text) {
       at++;
     }
   };
-  const expect = (char) => {
+  const describe = () => (at >= text.length ? "the end of the file" : `"${text[at]}"`);
+  const expect = (char: string) => {
     skip();
     if (text[at] !== char) fail(`expected "${char}" but found ${describe()}`);
     at++;
   };
-  const describe = () => (at >= text.length ? "the end of the file" : `"${text[at]}"`);
 
-  const string = () => {
+  const string = (): string => {
     const start = at;
     at++;
     while (at < text.length && text[at] !== '"') {
@@ -37,16 +49,16 @@ export function parseWithLines(text) {
     }
     if (at >= text.length) fail("a string is not closed");
     at++;
-    return JSON.parse(text.slice(start, at));
+    return JSON.parse(text.slice(start, at)) as string;
   };
 
-  const value = (path) => {
+  const value = (path: string): JsonValue => {
     skip();
     lines.set(path, line);
     const char = text[at];
     if (char === "{") {
       at++;
-      const object = {};
+      const object: { [name: string]: JsonValue } = {};
       skip();
       if (text[at] === "}") {
         at++;
@@ -75,7 +87,7 @@ export function parseWithLines(text) {
     }
     if (char === "[") {
       at++;
-      const array = [];
+      const array: JsonValue[] = [];
       skip();
       if (text[at] === "]") {
         at++;
@@ -97,9 +109,9 @@ export function parseWithLines(text) {
     }
     if (char === '"') return string();
     const literal = /^(true|false|null|-?\d+(\.\d+)?([eE][+-]?\d+)?)/.exec(text.slice(at, at + 40));
-    if (!literal) fail(`expected a value but found ${describe()}`);
+    if (!literal) return fail(`expected a value but found ${describe()}`);
     at += literal[0].length;
-    return JSON.parse(literal[0]);
+    return JSON.parse(literal[0]) as JsonValue;
   };
 
   const result = value("");
@@ -108,13 +120,28 @@ export function parseWithLines(text) {
   return { value: result, lines };
 }
 
-/** The line a path's value starts on, or of its nearest parent that has one. */
-export function lineOf(lines, path) {
+/** The nearest path that has a line: the path itself, or its nearest parent. */
+function nearest(lines: JsonLines, path: string): string {
   let current = path;
   while (current) {
-    const found = lines.get(current);
-    if (found !== undefined) return found;
+    if (lines.has(current)) return current;
     current = current.replace(/(\.?[^.[\]]+|\[\d+\])$/, "");
   }
-  return lines.get("") ?? 1;
+  return "";
+}
+
+/** The line a path's value starts on, or of its nearest parent that has one. */
+export function lineOf(lines: JsonLines, path: string): number {
+  return lines.get(nearest(lines, path)) ?? 1;
+}
+
+/** Where a path's value (or its nearest parent's) comes in the file, for listing problems in file order. */
+export function positionOf(lines: JsonLines, path: string): number {
+  const found = nearest(lines, path);
+  let index = 0;
+  for (const key of lines.keys()) {
+    if (key === found) return index;
+    index++;
+  }
+  return -1;
 }

@@ -1,3 +1,5 @@
+import type { Command } from "./options.ts";
+
 /** The help of each command, printed by `sprog <command> --help`. */
 const CONFIG = `Every command but "pull --format …" reads sprog.config.json in the current directory
 (or --config <file>); paths in it are relative to it. The API key comes from the environment
@@ -23,7 +25,7 @@ const EXIT_CODES = `Exit codes: 0 done or not modified, 1 network or server erro
 3 API key missing/invalid/revoked (401) or without the command's scope (403), 4 bad request
 (400), 5 rate limited (429), 6 check found keys missing in the project, 7 bad sprog.config.json.`;
 
-export const HELP = {
+export const HELP: Record<"main" | Command, string> = {
   main: `Usage: sprog <command> [options]
 
 Commands:

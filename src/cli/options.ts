@@ -1,3 +1,5 @@
+import type { ParseArgsOptionsConfig } from "node:util";
+
 /** Every option of the CLI, for node:util parseArgs; COMMAND_OPTIONS says which command takes which. */
 export const OPTIONS = {
   config: { type: "string" },
@@ -18,11 +20,14 @@ export const OPTIONS = {
   src: { type: "string", multiple: true },
   timeout: { type: "string" },
   help: { type: "boolean", short: "h" },
-};
+} as const satisfies ParseArgsOptionsConfig;
 
-const COMMON = ["config", "host", "timeout", "help"];
+export type OptionName = keyof typeof OPTIONS;
+export type Command = "pull" | "push" | "status" | "check";
+
+const COMMON: readonly OptionName[] = ["config", "host", "timeout", "help"];
 /** The options each command takes; any other is a usage error naming the command. */
-export const COMMAND_OPTIONS = {
+export const COMMAND_OPTIONS: Record<Command, readonly OptionName[]> = {
   pull: [
     ...COMMON,
     "api-key",
@@ -38,3 +43,7 @@ export const COMMAND_OPTIONS = {
   status: COMMON,
   check: [...COMMON, "src"],
 };
+
+export function isCommand(name: string | undefined): name is Command {
+  return name !== undefined && Object.hasOwn(COMMAND_OPTIONS, name);
+}

@@ -6,7 +6,19 @@
 const QUOTED = String.raw`(?<q>['"\x60])(?<key>[^'"\x60\n]+?)\k<q>`;
 const SWIFT_STRING = String.raw`"(?<key>(?:[^"\\\n]|\\.)+)"`;
 
-export const BUILT_IN_PATTERNS = [
+interface UsagePattern {
+  name?: string;
+  regex: RegExp;
+  /** Only in files whose text matches this. */
+  when?: RegExp;
+}
+
+export interface KeyUsage {
+  key: string;
+  line: number;
+}
+
+export const BUILT_IN_PATTERNS: readonly UsagePattern[] = [
   // i18next t('…') and i18n.t('…'), vue-i18n $t('…') and t('…')
   { name: "t()", regex: new RegExp(String.raw`(?:^|[^\w$])\$?t\(\s*${QUOTED}`, "g") },
   // react-i18next <Trans i18nKey="…">
@@ -37,16 +49,16 @@ export const BUILT_IN_PATTERNS = [
   },
 ];
 
-const lineAt = (text, index) => {
+const lineAt = (text: string, index: number) => {
   let line = 1;
   for (let i = text.indexOf("\n"); i !== -1 && i < index; i = text.indexOf("\n", i + 1)) line++;
   return line;
 };
 
 /** Every key used in one file's text, with the line it is on. */
-export function keyUsages(text, extraPatterns = []) {
-  const found = [];
-  const patterns = [...BUILT_IN_PATTERNS, ...extraPatterns.map((regex) => ({ regex }))];
+export function keyUsages(text: string, extraPatterns: readonly RegExp[] = []): KeyUsage[] {
+  const found: KeyUsage[] = [];
+  const patterns: UsagePattern[] = [...BUILT_IN_PATTERNS, ...extraPatterns.map((regex) => ({ regex }))];
   for (const { regex, when } of patterns) {
     if (when && !when.test(text)) continue;
     regex.lastIndex = 0;

@@ -1,12 +1,22 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { CliError, EXIT } from "./exit.mjs";
-import { call } from "./http.mjs";
-import { pathFor, zipEntryLanguage } from "./paths.mjs";
-import { projectInfo, sourceOf } from "./project.mjs";
-import { DEFAULT_PLACEHOLDERS } from "./pull-direct.mjs";
-import { readState, writeIfChanged, writeState } from "./state.mjs";
-import { unzip } from "./unzip.mjs";
+import { v1Contract } from "../shared/contract/v1.ts";
+import type { PullBody } from "../shared/schemas/pull.ts";
+import type { CommandContext, Log } from "./context.ts";
+import { CliError, EXIT } from "./exit.ts";
+import { call } from "./http.ts";
+import { pathFor, zipEntryLanguage } from "./paths.ts";
+import { type FileMapping, projectInfo, sourceOf } from "./project.ts";
+import { DEFAULT_PLACEHOLDERS } from "./pull-direct.ts";
+import { type PullState, readState, stateEntry, writeIfChanged, writeState } from "./state.ts";
+import { unzip } from "./unzip.ts";
+
+/** What the requests of one `sprog pull` share. */
+interface PullRun extends Pick<CommandContext, "client" | "dir"> {
+  state: PullState;
+  counts: { written: number; unchanged: number };
+  log: Log;
+}
 
 /**
  * `sprog pull` with sprog.config.json: per mapping one request for every language (the pull
@@ -14,35 +24,39 @@ import { unzip } from "./unzip.mjs";
  * with {namespace} asks once per namespace the project has (GET /api/v1/status). The ETag of each
  * answer is kept in .sprog/etags.json and sent back as If-None-Match.
  */
-export async function pullAll({ client, config, dir }, log) {
-  const state = readState(dir);
-  const counts = { written: 0, unchanged: 0 };
+export async function pullAll({ client, config, dir }: CommandContext, log: Log): Promise<void> {
+  const run: PullRun = { client, dir, state: readState(dir), counts: { written: 0, unchanged: 0 }, log };
   for (const [index, mapping] of config.files.entries()) {
     const label = `[${index + 1}/${config.files.length}] ${mapping.path}`;
     if (!mapping.path.includes("{namespace}")) {
-      await pullOne({ client, dir, state, counts, log }, mapping, index, label, undefined);
+      await pullOne(run, mapping, index, label, undefined);
       continue;
     }
     const { namespaces } = await projectInfo(client);
-    const named = (namespaces ?? []).filter((namespace) => namespace !== "");
-    if (namespaces?.includes("") || named.length === 0) {
+    const named = namespaces.filter((namespace) => namespace !== "");
+    if (namespaces.includes("") || named.length === 0) {
       log(
         `${label}: keys in no file of their own are not written (give them a file in the Overview, or add a mapping without {namespace})`,
       );
     }
     for (const namespace of named) {
-      await pullOne({ client, dir, state, counts, log }, mapping, index, `${label} ${namespace}`, namespace);
+      await pullOne(run, mapping, index, `${label} ${namespace}`, namespace);
     }
   }
-  writeState(dir, state);
-  log(
-    `Pulled: ${counts.written} file${counts.written === 1 ? "" : "s"} written, ${counts.unchanged} unchanged.`,
-  );
+  writeState(dir, run.state);
+  const { written, unchanged } = run.counts;
+  log(`Pulled: ${written} file${written === 1 ? "" : "s"} written, ${unchanged} unchanged.`);
 }
 
 /** One request of a mapping (one namespace's files, or every key's), and its files written. */
-async function pullOne({ client, dir, state, counts, log }, mapping, index, label, namespace) {
-  const body = {
+async function pullOne(
+  { client, dir, state, counts, log }: PullRun,
+  mapping: FileMapping,
+  index: number,
+  label: string,
+  namespace: string | undefined,
+): Promise<void> {
+  const body: PullBody = {
     format: mapping.format,
     placeholderFormat: mapping.placeholderFormat ?? DEFAULT_PLACEHOLDERS[mapping.format],
     ...(mapping.nested ? { nested: true } : {}),
@@ -50,13 +64,13 @@ async function pullOne({ client, dir, state, counts, log }, mapping, index, labe
     ...(namespace !== undefined ? { namespace } : {}),
   };
   const stateKey = JSON.stringify([mapping.path, body]);
-  const previous = state[stateKey];
-  const headers = { "content-type": "application/json" };
+  const previous = stateEntry(state, stateKey);
+  const headers: Record<string, string> = {};
   // The ETag only stands for files that are still there.
-  if (previous?.etag && previous.files?.every((file) => existsSync(join(dir, file)))) {
+  if (previous?.files.every((file) => existsSync(join(dir, file)))) {
     headers["if-none-match"] = previous.etag;
   }
-  const response = await call(client, "POST", "pull", { body: JSON.stringify(body), headers });
+  const response = await call(client, v1Contract.pull, { body }, headers);
   if (response.status === 304) {
     log(`${label}: not modified since the last pull`);
     return;

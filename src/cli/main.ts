@@ -1,17 +1,18 @@
 import { parseArgs } from "node:util";
-import { check } from "./check.mjs";
-import { loadConfig } from "./config.mjs";
-import { CliError, EXIT, usage } from "./exit.mjs";
-import { HELP } from "./help.mjs";
-import { apiKeyFrom, baseUrl } from "./http.mjs";
-import { COMMAND_OPTIONS, OPTIONS } from "./options.mjs";
-import { checkProject } from "./project.mjs";
-import { pullAll } from "./pull.mjs";
-import { pullDirect, readDirectOptions } from "./pull-direct.mjs";
-import { push } from "./push.mjs";
-import { status } from "./status.mjs";
+import { check } from "./check.ts";
+import { loadConfig } from "./config.ts";
+import type { CommandContext, Log } from "./context.ts";
+import { CliError, EXIT, type ExitCode, usage } from "./exit.ts";
+import { HELP } from "./help.ts";
+import { apiKeyFrom, baseUrl } from "./http.ts";
+import { COMMAND_OPTIONS, type Command, isCommand, OPTIONS } from "./options.ts";
+import { checkProject } from "./project.ts";
+import { pullAll } from "./pull.ts";
+import { pullDirect, readDirectOptions } from "./pull-direct.ts";
+import { push } from "./push.ts";
+import { status } from "./status.ts";
 
-function parse(argv) {
+function parse(argv: string[]) {
   try {
     return parseArgs({
       args: argv,
@@ -21,11 +22,13 @@ function parse(argv) {
     });
   } catch (error) {
     const command = argv.find((arg) => !arg.startsWith("-"));
-    throw usage(error.message, COMMAND_OPTIONS[command] ? command : "");
+    throw usage(error instanceof Error ? error.message : String(error), isCommand(command) ? command : "");
   }
 }
 
-function timeoutOf(values, command) {
+type Values = ReturnType<typeof parse>["values"];
+
+function timeoutOf(values: Values, command: Command): number {
   const seconds = values.timeout === undefined ? 60 : Number(values.timeout);
   if (!Number.isFinite(seconds) || seconds <= 0)
     throw usage("--timeout must be a number of seconds", command);
@@ -33,7 +36,7 @@ function timeoutOf(values, command) {
 }
 
 /** The config, the API client and what the commands share. */
-function contextOf(values, env, command) {
+function contextOf(values: Values, env: NodeJS.ProcessEnv, command: Command): CommandContext {
   const loaded = loadConfig(values, env);
   const client = {
     base: baseUrl(loaded.host, command),
@@ -43,7 +46,7 @@ function contextOf(values, env, command) {
   return { ...loaded, client };
 }
 
-async function run(command, values, env, log) {
+async function run(command: Command, values: Values, env: NodeJS.ProcessEnv, log: Log): Promise<ExitCode> {
   if (command === "pull" && values.format !== undefined) {
     await pullDirect(readDirectOptions(values, env), log);
     return EXIT.ok;
@@ -66,8 +69,8 @@ async function run(command, values, env, log) {
   return EXIT.ok;
 }
 
-export async function main(argv, env) {
-  const log = (line) => console.log(line);
+export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<ExitCode> {
+  const log: Log = (line) => console.log(line);
   try {
     const { values, positionals } = parse(argv);
     const [command, extra] = positionals;
@@ -76,7 +79,7 @@ export async function main(argv, env) {
       (asked ? console.log : console.error)(HELP.main);
       return asked ? EXIT.ok : EXIT.usage;
     }
-    if (!COMMAND_OPTIONS[command]) {
+    if (!isCommand(command)) {
       throw usage(`Unknown command "${command}": one of ${Object.keys(COMMAND_OPTIONS).join(", ")}`);
     }
     if (values.help) {
@@ -84,7 +87,9 @@ export async function main(argv, env) {
       return EXIT.ok;
     }
     if (extra !== undefined) throw usage(`Unexpected argument "${extra}"`, command);
-    const foreign = Object.keys(values).find((name) => !COMMAND_OPTIONS[command].includes(name));
+    const foreign = Object.keys(values).find((name) =>
+      COMMAND_OPTIONS[command].every((option) => option !== name),
+    );
     if (foreign) throw usage(`sprog ${command} has no option --${foreign}`, command);
     return await run(command, values, env, log);
   } catch (error) {
@@ -92,7 +97,7 @@ export async function main(argv, env) {
       console.error(`sprog: ${error.message}`);
       return error.exitCode;
     }
-    console.error(`sprog: ${error?.stack ?? error}`);
+    console.error(`sprog: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return EXIT.failed;
   }
 }
