@@ -172,9 +172,11 @@ describe("what the docs restate from the server", () => {
 
   it("names the pull API's paths and body limit", () => {
     expect(PULL_PATH).toBe("/api/v1/pull");
-    // The pull module mounts the canonical path under /api, where app.ts mounts key-authorized routes.
+    // The pull module's public API routes are mounted under /api (app.ts), at the contract's path.
     expect(`/api${SERVER_PULL_PATH}`).toBe(PULL_PATH);
-    expect(source("src/server/pull/module.ts")).toMatch(/api\.route\("\/", pullRoutes\(pull\)\)/);
+    expect(source("src/server/pull/module.ts")).toMatch(
+      /publicApiRoutes: new Hono<AppEnv>\(\)\s*\.route\("\/", pullRoutes\(pull\)\)/,
+    );
     expect(source("src/server/pull/routes.ts")).toContain(
       `const MAX_BODY_BYTES = ${PULL_MAX_BODY_KB} * 1024;`,
     );
