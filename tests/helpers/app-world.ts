@@ -1,9 +1,11 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
 import { STORAGE_KEYS } from "../../src/web/lib/storage-keys.ts";
 import type { ApiClient } from "./api-client.ts";
 import { type AppServer, startAppServer } from "./app-server.ts";
 import { launchBrowser } from "./browser.ts";
+import { call } from "./contract-client.ts";
 import { reportProblems } from "./e2e.ts";
 import {
   addToTeam,
@@ -50,11 +52,7 @@ export interface AppWorld {
 }
 
 /** Fails with the answer when a setup request was refused. */
-async function expectStatus(
-  what: string,
-  answer: Promise<{ status: number; body: unknown }>,
-  status: number,
-) {
+async function expectStatus<T>(what: string, answer: Promise<{ status: number; body: T }>, status: number) {
   const { status: got, body } = await answer;
   if (got !== status) throw new Error(`${what}: ${got} ${JSON.stringify(body)} (expected ${status})`);
   return body;
@@ -75,42 +73,52 @@ export async function buildAppWorld(
   for (const [key, { en, ...strings }] of Object.entries(APP_WORLD_STRINGS)) {
     keyIds[key] = await buildKey(ownerApi, projectId, key, { source: en, strings });
   }
+  const idOf = (key: string) => {
+    const id = keyIds[key];
+    if (!id) throw new Error(`no key ${key} in the world`);
+    return id;
+  };
 
-  const review = (await expectStatus(
+  const review = await expectStatus(
     "creating the review",
-    ownerApi.request("POST", `/api/projects/${projectId}/reviews`, {
+    call(ownerApi, contract.reviews.create, {
+      params: { projectId },
       body: {
         title: names.reviewTitle,
         description: "The payment screens",
-        keyIds: [keyIds["checkout.pay"], keyIds["checkout.title"]],
+        keyIds: [idOf("checkout.pay"), idOf("checkout.title")],
       },
     }),
     201,
-  )) as { id: string };
+  );
   await expectStatus(
     "approving",
-    ownerApi.request("PUT", `/api/reviews/${review.id}/approvals`, {
-      body: { keyId: keyIds["checkout.title"], language: "de", state: "approved" },
+    call(ownerApi, contract.reviews.setApproval, {
+      params: { reviewId: review.id },
+      body: { keyId: idOf("checkout.title"), language: "de", state: "approved" },
     }),
     200,
   );
   await expectStatus(
     "asking for changes",
-    ownerApi.request("PUT", `/api/reviews/${review.id}/approvals`, {
-      body: { keyId: keyIds["checkout.pay"], language: "fr", state: "needs_changes", comment: "Too formal" },
+    call(ownerApi, contract.reviews.setApproval, {
+      params: { reviewId: review.id },
+      body: { keyId: idOf("checkout.pay"), language: "fr", state: "needs_changes", comment: "Too formal" },
     }),
     200,
   );
   await expectStatus(
     "saving the tone",
-    ownerApi.request("PUT", `/api/teams/${teamId}/tone`, {
+    call(ownerApi, contract.tone.updateSettings, {
+      params: { teamId },
       body: { productContext: "A shop for handmade goods", brandTone: "Warm and plain" },
     }),
     200,
   );
   await expectStatus(
     "adding a tone section",
-    ownerApi.request("POST", `/api/teams/${teamId}/tone/sections`, {
+    call(ownerApi, contract.tone.createSection, {
+      params: { teamId },
       body: { title: "Buttons", description: "Calls to action", rules: ["Use verbs", "Keep it short"] },
     }),
     201,
@@ -118,7 +126,7 @@ export async function buildAppWorld(
   // Without SMTP_URL the server logs the invite mail instead of sending it; the invite is pending.
   await expectStatus(
     "inviting",
-    ownerApi.request("POST", `/api/teams/${teamId}/invites`, { body: { email: names.invited } }),
+    call(ownerApi, contract.teams.invite, { params: { teamId }, body: { email: names.invited } }),
     201,
   );
   await addToTeam(await buildUser(app, names.reviewer), teamId, "reviewer");

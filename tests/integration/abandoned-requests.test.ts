@@ -2,8 +2,10 @@ import { Writable } from "node:stream";
 import { sql } from "kysely";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
 import type { ApiClient } from "../helpers/api-client.ts";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
+import { call, requestOf } from "../helpers/contract-client.ts";
 import { buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
 
 /**
@@ -41,7 +43,8 @@ afterAll(async () => {
 describe("a request whose client went away", () => {
   it("stops reading, and the server goes on answering others", async () => {
     const gone = new AbortController();
-    const list = fetch(`${app.url}/api/projects/${projectId}/keys?languages=en,de`, {
+    const { path } = requestOf(contract.keys.list, { params: { projectId }, query: { languages: "en,de" } });
+    const list = fetch(`${app.url}${path}`, {
       headers: { cookie: owner.cookie },
       signal: gone.signal,
     }).catch((error: unknown) => error);
@@ -52,7 +55,7 @@ describe("a request whose client went away", () => {
       .poll(() => lines.some((line) => line.msg === "request abandoned by its client"), { timeout: 20_000 })
       .toBe(true);
     expect(lines.filter((line) => line.msg === "request failed")).toEqual([]);
-    const me = await owner.request("GET", "/api/me");
+    const me = await call(owner, contract.auth.me, undefined);
     expect(me.status).toBe(200);
   }, 60_000);
 });

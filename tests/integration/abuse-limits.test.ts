@@ -1,13 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import type { TeamInvite } from "../../src/shared/schemas/teams.ts";
-import {
-  type ApiClient,
-  addMember,
-  apiAppForThisFile,
-  ownerWithProject,
-  uniqueEmail,
-} from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
+import { call } from "../helpers/contract-client.ts";
+import { buildKey, memberOf, ownerWithProject, uniqueEmail } from "../helpers/factories.ts";
 import { startOpenAIServer } from "../helpers/openai-server.ts";
 
 // Small limits, so that a few requests reach them; the defaults are far above what a team does.
@@ -31,29 +26,29 @@ afterAll(async () => {
   await ai?.close();
 });
 
-interface ErrorAnswer {
-  error: { code: string; message: string };
-}
-
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
 /** Lets a mail that was (wrongly) sent reach the test SMTP server before counting. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
-async function invite(client: ApiClient, teamId: string, email: string) {
-  return client.request<TeamInvite & ErrorAnswer>("POST", `/api/teams/${teamId}/invites`, {
-    body: { email },
-  });
+function invite(client: ApiClient, teamId: string, email: string) {
+  return call(client, contract.teams.invite, { params: { teamId }, body: { email } });
 }
 
+const invitesOf = async (client: ApiClient, teamId: string) =>
+  (await call(client, contract.teams.listInvites, { params: { teamId } })).body.invites;
+
+/** An answer checked to be a rate-limit refusal (`call` types the body as the success, so `unknown` here). */
 function expectRateLimited(
-  answer: { status: number; body: ErrorAnswer; headers: Headers },
+  answer: { status: number; body: unknown; headers: Headers },
   message: RegExp,
   atMostSeconds: number,
 ) {
   expect(answer.status).toBe(429);
-  expect(answer.body.error).toMatchObject({ code: "rate_limited", message: expect.stringMatching(message) });
+  expect(answer.body).toMatchObject({
+    error: { code: "rate_limited", message: expect.stringMatching(message) },
+  });
   const retryAfter = Number(answer.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(atMostSeconds);
@@ -62,9 +57,7 @@ function expectRateLimited(
 describe("invites are limited", () => {
   it("per user an hour and per team a day: the refused invite mails nothing", async () => {
     const { owner, teamId } = await ownerWithProject(api(), []);
-    const adminEmail = uniqueEmail("admin");
-    const admin = await api().signIn(adminEmail);
-    await addMember(api().db, teamId, adminEmail, "admin");
+    const { client: admin } = await memberOf(api(), teamId, "admin");
 
     for (let i = 0; i < 3; i++) expect((await invite(owner, teamId, uniqueEmail("guest"))).status).toBe(201);
     const fourth = uniqueEmail("fourth");
@@ -86,9 +79,7 @@ describe("invites are limited", () => {
     );
     await settle();
     expect(api().mail.mailsTo(sixth)).toHaveLength(0);
-    expect(
-      (await owner.request<{ invites: TeamInvite[] }>("GET", `/api/teams/${teamId}/invites`)).body.invites,
-    ).toHaveLength(5);
+    expect(await invitesOf(owner, teamId)).toHaveLength(5);
 
     api().app.clock.advance(DAY);
     expect((await invite(owner, teamId, sixth)).status).toBe(201);
@@ -102,7 +93,9 @@ describe("invites are limited", () => {
       const sent = await invite(owner, teamId, i === 0 ? target : target.toUpperCase());
       expect(sent.status).toBe(201);
       await api().mail.waitForMail(target, { count: i + 1 });
-      const deleted = await owner.request("DELETE", `/api/teams/${teamId}/invites/${sent.body.id}`);
+      const deleted = await call(owner, contract.teams.removeInvite, {
+        params: { teamId, inviteId: sent.body.id },
+      });
       expect(deleted.status).toBe(204);
     }
     const third = await invite(owner, teamId, target);
@@ -113,9 +106,7 @@ describe("invites are limited", () => {
     );
     await settle();
     expect(api().mail.mailsTo(target)).toHaveLength(2);
-    expect(
-      (await owner.request<{ invites: TeamInvite[] }>("GET", `/api/teams/${teamId}/invites`)).body.invites,
-    ).toEqual([]);
+    expect(await invitesOf(owner, teamId)).toEqual([]);
 
     // Another team may still invite the address: the limit is the pair, not the address.
     const other = await ownerWithProject(api(), []);
@@ -127,17 +118,12 @@ describe("invites are limited", () => {
 describe("AI requests are limited", () => {
   it("per user a minute and an hour, and per team an hour; a refused call reaches no AI", async () => {
     const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
-    const key = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
-      body: { key: "greeting", sourceValue: "Hello {name}" },
-    });
-    expect(key.status).toBe(201);
-    const assistPath = `/api/keys/${key.body.id}/strings/en/assist`;
-    const translatePath = `/api/keys/${key.body.id}/strings/de/translate`;
-    const reviewerEmail = uniqueEmail("reviewer");
-    const reviewer = await api().signIn(reviewerEmail);
-    await addMember(api().db, teamId, reviewerEmail, "reviewer");
+    const keyId = await buildKey(owner, projectId, "greeting", { source: "Hello {name}" });
+    const { client: reviewer } = await memberOf(api(), teamId, "reviewer");
     const assist = (client: ApiClient) =>
-      client.request<ErrorAnswer>("POST", assistPath, { body: { action: "rephrase" } });
+      call(client, contract.assist.assist, { params: { keyId, lang: "en" }, body: { action: "rephrase" } });
+    const translate = (client: ApiClient) =>
+      call(client, contract.ai.translate, { params: { keyId, lang: "de" }, body: {} });
 
     expect((await assist(reviewer)).status).toBe(200);
     expect((await assist(reviewer)).status).toBe(200);
@@ -147,16 +133,12 @@ describe("AI requests are limited", () => {
       /^Too many AI requests\. Please try again in \d+ seconds?\.$/,
       60,
     );
-    expectRateLimited(
-      await reviewer.request<ErrorAnswer>("POST", translatePath, { body: {} }),
-      /^Too many AI requests/,
-      60,
-    );
+    expectRateLimited(await translate(reviewer), /^Too many AI requests/, 60);
     expect(ai.requests.length).toBe(before);
 
     // The next minute: two more make the reviewer's four of the hour.
     api().app.clock.advance(61_000);
-    expect((await reviewer.request("POST", translatePath, { body: {} })).status).toBe(200);
+    expect((await translate(reviewer)).status).toBe(200);
     expect((await assist(reviewer)).status).toBe(200);
     api().app.clock.advance(61_000);
     const overHour = ai.requests.length;
@@ -173,9 +155,7 @@ describe("AI requests are limited", () => {
     api().app.clock.advance(61_000);
     const overTeam = ai.requests.length;
     expectRateLimited(
-      await owner.request<ErrorAnswer>("POST", `/api/projects/${projectId}/batch-translations`, {
-        body: { language: "de" },
-      }),
+      await call(owner, contract.batch.start, { params: { projectId }, body: { language: "de" } }),
       /^This team has made too many AI requests this hour\. Please try again in \d+ minutes?\.$/,
       3600,
     );

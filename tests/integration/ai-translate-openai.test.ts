@@ -1,7 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { KeyRow, SavedString } from "../../src/shared/schemas/keys.ts";
+import { contract } from "../../src/shared/contract/index.ts";
 import { DEFAULT_TONE } from "../../src/shared/schemas/tone.ts";
-import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, fail } from "../helpers/contract-client.ts";
+import { buildKey, ownerWithProject } from "../helpers/factories.ts";
 import { contentText, startOpenAIServer, textOf } from "../helpers/openai-server.ts";
 
 // The official openai client against an OpenAI-compatible server on loopback.
@@ -18,32 +20,30 @@ afterAll(async () => {
 
 async function keyWithSource(sourceValue: string) {
   const setup = await ownerWithProject(api(), ["de", "fr"]);
-  const key = await setup.owner.request<KeyRow>("POST", `/api/projects/${setup.projectId}/keys`, {
-    body: { key: "inbox.summary", sourceValue },
-  });
-  return { ...setup, keyId: key.body.id };
+  const keyId = await buildKey(setup.owner, setup.projectId, "inbox.summary", { source: sourceValue });
+  return { ...setup, keyId, german: { params: { keyId, lang: "de" }, body: {} } };
 }
 
 describe("AI translation through an OpenAI-compatible API", () => {
   it("sends the team's context, tone, the key, the text, other translations and the placeholders", async () => {
-    const { owner, teamId, keyId } = await keyWithSource("You have {count} new messages");
+    const { owner, teamId, keyId, german } = await keyWithSource("You have {count} new messages");
     await api()
       .db.updateTable("teams")
       .set({ tov_product_context: "A mail app for nurses", tov_tone: "Warm and brief" })
       .where("id", "=", teamId)
       .execute();
-    await owner.request("PUT", `/api/keys/${keyId}/strings/fr`, {
+    await call(owner, contract.strings.save, {
+      params: { keyId, lang: "fr" },
       body: { value: "Vous avez {count} nouveaux messages" },
     });
-    const section = await owner.request<{ id: string }>("POST", `/api/teams/${teamId}/tone/sections`, {
+    const section = await call(owner, contract.tone.createSection, {
+      params: { teamId },
       body: { title: "Words", description: "", rules: ["Say 'inbox', never 'mailbox'"] },
     });
     expect(section.status).toBe(201);
     ai.requests.length = 0;
 
-    const answer = await owner.request<SavedString>("POST", `/api/keys/${keyId}/strings/de/translate`, {
-      body: {},
-    });
+    const answer = await call(owner, contract.ai.translate, german);
     expect(answer.status).toBe(200);
     expect(answer.body.cell.value).toBe("DE: You have {count} new messages");
     const request = ai.requests[0];
@@ -67,7 +67,7 @@ describe("AI translation through an OpenAI-compatible API", () => {
   it("uses the spec's defaults when the team has no tone, and the model asked for", async () => {
     const { owner, keyId } = await keyWithSource("Save");
     ai.requests.length = 0;
-    await owner.request("POST", `/api/keys/${keyId}/strings/de/translate`, { body: { model: "gpt-4o" } });
+    await call(owner, contract.ai.translate, { params: { keyId, lang: "de" }, body: { model: "gpt-4o" } });
     const system = contentText(ai.requests[0]?.messages.find((m) => m.role === "system")?.content);
     expect(system).toContain("Product context: No product context");
     expect(system).toContain(`Brand tone: ${DEFAULT_TONE}`);
@@ -75,13 +75,11 @@ describe("AI translation through an OpenAI-compatible API", () => {
   });
 
   it("retries an answer that dropped a placeholder, telling the model what was wrong", async () => {
-    const { owner, keyId } = await keyWithSource("Hello {name}");
+    const { owner, german } = await keyWithSource("Hello {name}");
     ai.requests.length = 0;
     ai.script.push({ content: JSON.stringify({ translation: "Hallo" }) });
     ai.script.push({ content: JSON.stringify({ translation: "Hallo {name}" }) });
-    const answer = await owner.request<SavedString>("POST", `/api/keys/${keyId}/strings/de/translate`, {
-      body: {},
-    });
+    const answer = await call(owner, contract.ai.translate, german);
     expect(answer.body.cell.value).toBe("Hallo {name}");
     expect(ai.requests).toHaveLength(2);
     expect(contentText(ai.requests[1]?.messages.at(-1)?.content)).toContain(
@@ -90,49 +88,46 @@ describe("AI translation through an OpenAI-compatible API", () => {
   });
 
   it("never saves a translation that keeps breaking placeholders", async () => {
-    const { owner, projectId, keyId } = await keyWithSource("Hello {name}");
+    const { owner, projectId, german } = await keyWithSource("Hello {name}");
     for (let i = 0; i < 3; i++) ai.script.push({ content: JSON.stringify({ translation: "Hallo {user}" }) });
-    const answer = await owner.request("POST", `/api/keys/${keyId}/strings/de/translate`, { body: {} });
+    const answer = await fail(owner, contract.ai.translate, german);
     expect(answer.status).toBe(502);
     expect(answer.body).toMatchObject({
       error: { code: "upstream_failed", message: expect.stringContaining("Failed to translate") },
     });
-    const list = await owner.request<{ keys: KeyRow[] }>("GET", `/api/projects/${projectId}/keys`);
+    const list = await call(owner, contract.keys.list, { params: { projectId }, query: {} });
     expect(list.body.keys[0]?.strings.de).toBeUndefined();
   });
 
   it("reports the point-8 AI errors: failed request, invalid format, unparsable answer", async () => {
-    const { owner, keyId } = await keyWithSource("Save");
-    const path = `/api/keys/${keyId}/strings/de/translate`;
+    const { owner, german } = await keyWithSource("Save");
 
     ai.script.push({
       status: 400,
       body: { error: { message: "model overloaded", type: "invalid_request_error" } },
     });
-    const failed = await owner.request<{ error: { message: string } }>("POST", path, { body: {} });
+    const failed = await fail(owner, contract.ai.translate, german);
     expect(failed.status).toBe(502);
     expect(failed.body.error.message).toMatch(/^API request failed: 400 .*model overloaded/);
 
     ai.script.push({ body: { id: "x", object: "chat.completion", choices: [] } });
-    const invalid = await owner.request("POST", path, { body: {} });
+    const invalid = await fail(owner, contract.ai.translate, german);
     expect(invalid.body).toMatchObject({ error: { message: "Invalid response format from AI service" } });
 
     ai.script.push({ content: "Sure! Here is your translation: Speichern" });
-    const unparsable = await owner.request("POST", path, { body: {} });
+    const unparsable = await fail(owner, contract.ai.translate, german);
     expect(unparsable.body).toMatchObject({ error: { message: "Failed to parse AI translation response" } });
   });
 
   it("honours 429 Retry-After and then succeeds", async () => {
-    const { owner, keyId } = await keyWithSource("Save");
+    const { owner, german } = await keyWithSource("Save");
     ai.requests.length = 0;
     ai.script.push({
       status: 429,
       headers: { "retry-after-ms": "50" },
       body: { error: { message: "slow down" } },
     });
-    const answer = await owner.request<SavedString>("POST", `/api/keys/${keyId}/strings/de/translate`, {
-      body: {},
-    });
+    const answer = await call(owner, contract.ai.translate, german);
     expect(answer.status).toBe(200);
     expect(answer.body.cell.value).toBe("DE: Save");
     expect(ai.requests).toHaveLength(2);

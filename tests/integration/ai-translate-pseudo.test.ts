@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
-import { type AiStatus, PSEUDO_NOTICE } from "../../src/shared/schemas/ai.ts";
-import type { HistoryEntry, KeyRow, SavedString } from "../../src/shared/schemas/keys.ts";
-import { addMember, apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
-import { call } from "../helpers/contract-client.ts";
+import { PSEUDO_NOTICE } from "../../src/shared/schemas/ai.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, fail } from "../helpers/contract-client.ts";
+import {
+  buildKey,
+  buildUser,
+  memberOf,
+  ownerWithProject,
+  saveString,
+  signInAs,
+} from "../helpers/factories.ts";
 
 // No AI_API_KEY: the built-in pseudo-localization answers, so every flow works offline.
 const api = apiAppForThisFile();
@@ -13,7 +20,7 @@ describe("AI translation with the pseudo provider", () => {
     expect(PSEUDO_NOTICE).toContain("pseudo-localization");
     expect(PSEUDO_NOTICE).toContain("AI_API_KEY");
     const { owner } = await ownerWithProject(api());
-    const status = await owner.request<AiStatus>("GET", "/api/ai/status");
+    const status = await call(owner, contract.ai.status, undefined);
     expect(status.body).toEqual({
       provider: "pseudo",
       model: "pseudo",
@@ -23,20 +30,15 @@ describe("AI translation with the pseudo provider", () => {
 
   it("translates one cell keeping every placeholder, and records it in history as pseudo-localization", async () => {
     const { owner, projectId } = await ownerWithProject(api());
-    const key = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
-      body: { key: "greeting", sourceValue: "Hello {name}, you have %1$d new [count] messages" },
+    const keyId = await buildKey(owner, projectId, "greeting", {
+      source: "Hello {name}, you have %1$d new [count] messages",
     });
-    const answer = await owner.request<SavedString>("POST", `/api/keys/${key.body.id}/strings/de/translate`, {
-      body: {},
-    });
+    const answer = await call(owner, contract.ai.translate, { params: { keyId, lang: "de" }, body: {} });
     expect(answer.status).toBe(200);
     const value = answer.body.cell.value;
     expect(value).not.toBe("Hello {name}, you have %1$d new [count] messages");
     for (const placeholder of ["{name}", "%1$d", "[count]"]) expect(value).toContain(placeholder);
-    const history = await owner.request<{ entries: HistoryEntry[] }>(
-      "GET",
-      `/api/keys/${key.body.id}/strings/de/history`,
-    );
+    const history = await call(owner, contract.strings.history, { params: { keyId, lang: "de" } });
     // Labelled as what it is (issue 19): never mistaken for an AI translation.
     expect(history.body.entries[0]).toMatchObject({ value, origin: "pseudo" });
     expect(answer.body.cell.machine).toBe("pseudo");
@@ -44,62 +46,52 @@ describe("AI translation with the pseudo provider", () => {
 
   it("gives the spec's errors for what cannot be translated, and saves nothing", async () => {
     const { owner, projectId } = await ownerWithProject(api());
-    const bare = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
-      body: { key: "bare" },
-    });
-    const noSource = await owner.request("POST", `/api/keys/${bare.body.id}/strings/de/translate`, {
-      body: {},
-    });
+    const keyId = await buildKey(owner, projectId, "bare");
+    const noSource = await fail(owner, contract.ai.translate, { params: { keyId, lang: "de" }, body: {} });
     expect(noSource).toMatchObject({ status: 400, body: { error: { message: "No source text found" } } });
 
-    await owner.request("PUT", `/api/keys/${bare.body.id}/strings/en`, { body: { value: "   " } });
-    const empty = await owner.request("POST", `/api/keys/${bare.body.id}/strings/de/translate`, { body: {} });
+    await saveString(owner, keyId, "en", "   ");
+    const empty = await fail(owner, contract.ai.translate, { params: { keyId, lang: "de" }, body: {} });
     expect(empty).toMatchObject({
       status: 400,
       body: { error: { message: "Empty text provided for translation" } },
     });
 
-    const notInProject = await owner.request("POST", `/api/keys/${bare.body.id}/strings/ja/translate`, {
+    const notInProject = await fail(owner, contract.ai.translate, {
+      params: { keyId, lang: "ja" },
       body: {},
     });
     expect(notInProject.status).toBe(400);
-    const unknownModel = await owner.request("POST", `/api/keys/${bare.body.id}/strings/de/translate`, {
+    const unknownModel = await fail(owner, contract.ai.translate, {
+      params: { keyId, lang: "de" },
       body: { model: "gpt-99" },
     });
     expect(unknownModel).toMatchObject({
       status: 400,
       body: { error: { message: "Unknown model: gpt-99" } },
     });
-    const list = await owner.request<{ keys: KeyRow[] }>("GET", `/api/projects/${projectId}/keys`);
+    const list = await call(owner, contract.keys.list, { params: { projectId }, query: {} });
     expect(list.body.keys[0]?.strings.de).toBeUndefined();
   });
 
   it("reviewers may translate strings; outsiders get 404", async () => {
     const { owner, teamId, projectId } = await ownerWithProject(api());
-    const reviewerEmail = uniqueEmail("reviewer");
-    const reviewer = await api().signIn(reviewerEmail);
-    await addMember(api().db, teamId, reviewerEmail, "reviewer");
-    const outsider = await api().signIn(uniqueEmail("outsider"));
-    const key = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
-      body: { key: "k", sourceValue: "Save" },
-    });
-    expect(
-      (await reviewer.request("POST", `/api/keys/${key.body.id}/strings/de/translate`, { body: {} })).status,
-    ).toBe(200);
-    expect(
-      (await outsider.request("POST", `/api/keys/${key.body.id}/strings/de/translate`, { body: {} })).status,
-    ).toBe(404);
+    const { client: reviewer } = await memberOf(api(), teamId, "reviewer");
+    const outsider = await signInAs(await buildUser(api().app));
+    const keyId = await buildKey(owner, projectId, "k", { source: "Save" });
+    const cell = { params: { keyId, lang: "de" }, body: {} };
+    expect((await call(reviewer, contract.ai.translate, cell)).status).toBe(200);
+    expect((await fail(outsider, contract.ai.translate, cell)).status).toBe(404);
   });
 
   it("counts each call and its source characters in the team's usage, with no tokens (issue 22)", async () => {
     const { owner, teamId, projectId } = await ownerWithProject(api(), ["de", "fr"]);
-    const key = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
-      body: { key: "greeting", sourceValue: "Grüße, {name} 👋" },
-    });
+    const keyId = await buildKey(owner, projectId, "greeting", { source: "Grüße, {name} 👋" });
     for (const language of ["de", "fr"]) {
-      await owner.request("POST", `/api/keys/${key.body.id}/strings/${language}/translate`, { body: {} });
+      await call(owner, contract.ai.translate, { params: { keyId, lang: language }, body: {} });
     }
-    await owner.request("POST", `/api/keys/${key.body.id}/strings/en/assist`, {
+    await call(owner, contract.assist.assist, {
+      params: { keyId, lang: "en" },
       body: { action: "shorten" },
     });
     const usage = await call(owner, contract.usage.team, { params: { teamId } });

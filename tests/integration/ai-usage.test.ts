@@ -2,16 +2,10 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { monthOf } from "../../src/server/ai/ai-usage.ts";
 import { contract } from "../../src/shared/contract/index.ts";
 import type { BatchJob } from "../../src/shared/schemas/batch.ts";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
 import type { TeamUsage } from "../../src/shared/schemas/usage.ts";
-import {
-  type ApiClient,
-  addMember,
-  apiAppForThisFile,
-  ownerWithProject,
-  uniqueEmail,
-} from "../helpers/api-app.ts";
-import { call } from "../helpers/contract-client.ts";
+import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, fail } from "../helpers/contract-client.ts";
+import { buildKey, memberOf, ownerWithProject, saveString } from "../helpers/factories.ts";
 import { startOpenAIServer } from "../helpers/openai-server.ts";
 
 // Usage per team and AI_MONTHLY_TOKEN_LIMIT (issue 22), with the official openai client against a
@@ -40,15 +34,7 @@ afterEach(() => {
 async function usageOf(client: ApiClient, teamId: string): Promise<TeamUsage> {
   const answer = await call(client, contract.usage.team, { params: { teamId } });
   expect(answer.status).toBe(200);
-  return answer.body as TeamUsage;
-}
-
-async function addKey(client: ApiClient, projectId: string, key: string, sourceValue: string) {
-  const created = await client.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
-    body: { key, sourceValue },
-  });
-  expect(created.status).toBe(201);
-  return created.body.id;
+  return answer.body;
 }
 
 /** `count` keys with English texts `Message N for {name}`, written straight to the database. */
@@ -76,7 +62,7 @@ async function seedKeys(projectId: string, count: number) {
 async function waitForEnd(client: ApiClient, batchId: string): Promise<BatchJob> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const job = await client.request<BatchJob>("GET", `/api/batch-translations/${batchId}`);
+    const job = await call(client, contract.batch.get, { params: { batchId } });
     if (!["pending", "processing"].includes(job.body.status)) return job.body;
     if (Date.now() > deadline) throw new Error(`batch still ${job.body.status}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -105,13 +91,14 @@ const limitMessage =
 describe("AI usage per team", () => {
   it("counts a single translation's calls, tokens from the answer's usage and source characters", async () => {
     const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
-    const keyId = await addKey(owner, projectId, "greeting", "Hello {name}, welcome");
+    const keyId = await buildKey(owner, projectId, "greeting", { source: "Hello {name}, welcome" });
+    const german = { params: { keyId, lang: "de" }, body: {} };
     expect(await usageOf(owner, teamId)).toMatchObject({
       month: month.start,
       ai: { calls: 0, inputTokens: 0, outputTokens: 0, characters: 0, tokenLimit: LIMIT, tokensLeft: LIMIT },
     });
     ai.script.push({ usage: { prompt_tokens: 120, completion_tokens: 30 } });
-    const answer = await owner.request("POST", `/api/keys/${keyId}/strings/de/translate`, { body: {} });
+    const answer = await call(owner, contract.ai.translate, german);
     expect(answer.status).toBe(200);
     expect((await usageOf(owner, teamId)).ai).toEqual({
       calls: 1,
@@ -123,7 +110,7 @@ describe("AI usage per team", () => {
     });
     // An answer without `usage` still counts as a call, with no tokens.
     ai.script.push({ usage: null });
-    await owner.request("POST", `/api/keys/${keyId}/strings/de/translate`, { body: {} });
+    await call(owner, contract.ai.translate, german);
     expect((await usageOf(owner, teamId)).ai).toMatchObject({ calls: 2, inputTokens: 120, outputTokens: 30 });
   });
 
@@ -131,7 +118,8 @@ describe("AI usage per team", () => {
     const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
     const characters = await seedKeys(projectId, 120);
     ai.setUsage({ prompt_tokens: 40, completion_tokens: 20 });
-    const started = await owner.request<BatchJob>("POST", `/api/projects/${projectId}/batch-translations`, {
+    const started = await call(owner, contract.batch.start, {
+      params: { projectId },
       body: { language: "de" },
     });
     expect(started.status).toBe(201);
@@ -144,9 +132,10 @@ describe("AI usage per team", () => {
       characters,
     });
 
-    const keyId = await addKey(owner, projectId, "save", "Save your work");
+    const keyId = await buildKey(owner, projectId, "save", { source: "Save your work" });
     ai.script.push({ usage: { prompt_tokens: 7, completion_tokens: 3 } });
-    const assisted = await owner.request("POST", `/api/keys/${keyId}/strings/en/assist`, {
+    const assisted = await call(owner, contract.assist.assist, {
+      params: { keyId, lang: "en" },
       body: { action: "rephrase" },
     });
     expect(assisted.status).toBe(200);
@@ -161,19 +150,21 @@ describe("AI usage per team", () => {
 
   it("refuses every AI call of a team at its monthly limit with the reason, changing nothing", async () => {
     const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
-    const keyId = await addKey(owner, projectId, "greeting", "Hello");
+    const keyId = await buildKey(owner, projectId, "greeting", { source: "Hello" });
     await useTokens(teamId, LIMIT);
     const before = ai.requests.length;
 
-    const translated = await owner.request("POST", `/api/keys/${keyId}/strings/de/translate`, { body: {} });
+    const translated = await fail(owner, contract.ai.translate, { params: { keyId, lang: "de" }, body: {} });
     expect(translated.status).toBe(429);
     expect(translated.body).toEqual({ error: { code: "rate_limited", message: limitMessage } });
     expect(Number(translated.headers.get("retry-after"))).toBeGreaterThan(0);
-    const assisted = await owner.request("POST", `/api/keys/${keyId}/strings/en/assist`, {
+    const assisted = await fail(owner, contract.assist.assist, {
+      params: { keyId, lang: "en" },
       body: { action: "shorten" },
     });
     expect(assisted.status).toBe(429);
-    const batch = await owner.request("POST", `/api/projects/${projectId}/batch-translations`, {
+    const batch = await fail(owner, contract.batch.start, {
+      params: { projectId },
       body: { language: "de" },
     });
     expect(batch.status).toBe(429);
@@ -196,8 +187,9 @@ describe("AI usage per team", () => {
 
     // Another team is not held to this one's tokens.
     const other = await ownerWithProject(api(), ["de"]);
-    const otherKey = await addKey(other.owner, other.projectId, "greeting", "Hello");
-    const allowed = await other.owner.request("POST", `/api/keys/${otherKey}/strings/de/translate`, {
+    const otherKey = await buildKey(other.owner, other.projectId, "greeting", { source: "Hello" });
+    const allowed = await call(other.owner, contract.ai.translate, {
+      params: { keyId: otherKey, lang: "de" },
       body: {},
     });
     expect(allowed.status).toBe(200);
@@ -210,7 +202,8 @@ describe("AI usage per team", () => {
     await useTokens(teamId, 500);
     ai.setUsage({ prompt_tokens: 500, completion_tokens: 100 });
     const before = ai.requests.length;
-    const started = await owner.request<BatchJob>("POST", `/api/projects/${projectId}/batch-translations`, {
+    const started = await call(owner, contract.batch.start, {
+      params: { projectId },
       body: { language: "de" },
     });
     expect(started.status).toBe(201);
@@ -248,29 +241,25 @@ describe("AI usage per team", () => {
 
   it("answers the team's keys, non-empty strings and seats over all its projects, for owners and admins", async () => {
     const { owner, teamId, projectId } = await ownerWithProject(api(), ["de", "fr"]);
-    const first = await addKey(owner, projectId, "a", "One");
-    await addKey(owner, projectId, "b", "Two");
-    await addKey(owner, projectId, "c", "");
-    await owner.request("PUT", `/api/keys/${first}/strings/de`, { body: { value: "Eins" } });
+    const first = await buildKey(owner, projectId, "a", { source: "One" });
+    await buildKey(owner, projectId, "b", { source: "Two" });
+    await buildKey(owner, projectId, "c", { source: "" });
+    await saveString(owner, first, "de", "Eins");
     const second = await call(owner, contract.projects.create, { params: { teamId }, body: { name: "Web" } });
-    await addKey(owner, second.body.id, "x", "Ex");
+    await buildKey(owner, second.body.id, "x", { source: "Ex" });
     // Another team's work is not counted.
     const other = await ownerWithProject(api(), ["de"]);
-    await addKey(other.owner, other.projectId, "y", "Why");
+    await buildKey(other.owner, other.projectId, "y", { source: "Why" });
 
-    const adminEmail = uniqueEmail("admin");
-    const admin = await api().signIn(adminEmail);
-    await addMember(api().db, teamId, adminEmail, "admin");
-    const reviewerEmail = uniqueEmail("reviewer");
-    const reviewer = await api().signIn(reviewerEmail);
-    await addMember(api().db, teamId, reviewerEmail, "reviewer");
+    const { client: admin } = await memberOf(api(), teamId, "admin");
+    const { client: reviewer } = await memberOf(api(), teamId, "reviewer");
 
     const usage = await usageOf(admin, teamId);
     // Keys a, b, c and x; strings: One, Two, Eins (en and de of the first project), Ex.
     expect(usage).toMatchObject({ keys: 4, strings: 4, seats: 3 });
-    const refused = await call(reviewer, contract.usage.team, { params: { teamId } });
+    const refused = await fail(reviewer, contract.usage.team, { params: { teamId } });
     expect(refused.status).toBe(403);
-    const outsider = await call(other.owner, contract.usage.team, { params: { teamId } });
+    const outsider = await fail(other.owner, contract.usage.team, { params: { teamId } });
     expect(outsider.status).toBe(404);
   });
 });

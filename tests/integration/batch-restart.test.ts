@@ -1,12 +1,14 @@
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
 import type { BatchJob } from "../../src/shared/schemas/batch.ts";
 import { ApiClient } from "../helpers/api-app.ts";
 import { startAppServer } from "../helpers/app-server.ts";
+import { call } from "../helpers/contract-client.ts";
+import { buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
 import { startOpenAIServer } from "../helpers/openai-server.ts";
 import { persistentDatabaseEnv } from "../helpers/persistent-database.ts";
 import { spawnServer } from "../helpers/server-process.ts";
-import { startMailServer } from "../helpers/smtp.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -17,14 +19,11 @@ const KEYS = 500;
 
 describe("a batch translation across a crash", () => {
   it("resumes after kill -9 and a restart, and writes each key exactly once", async () => {
-    const mail = await startMailServer();
-    cleanups.push(() => mail.close());
     const ai = await startOpenAIServer();
     cleanups.push(() => ai.close());
     ai.setLatency(400);
     const env = {
       ...(await persistentDatabaseEnv(cleanups)),
-      SMTP_URL: mail.url,
       AI_BASE_URL: ai.url,
       AI_API_KEY: "test-key",
       NODE_ENV: "test",
@@ -32,19 +31,9 @@ describe("a batch translation across a crash", () => {
 
     // Set up a project of 500 keys through a first server, then stop it.
     const setup = await startAppServer(env);
-    const client = new ApiClient(setup.url);
-    await client.request("POST", "/api/auth/code", { body: { email: "crash@example.com" } });
-    await client.request("POST", "/api/auth/verify", {
-      body: { email: "crash@example.com", code: await mail.codeFor("crash@example.com") },
-    });
-    const team = await client.request<{ id: string }>("POST", "/api/teams", { body: { name: "Crash" } });
-    const project = await client.request<{ id: string }>("POST", `/api/teams/${team.body.id}/projects`, {
-      body: { name: "App" },
-    });
-    const projectId = project.body.id;
-    await client.request("PUT", `/api/projects/${projectId}/languages`, {
-      body: { languages: ["en", "de"] },
-    });
+    const client = await signInAs(await buildUser(setup, { email: "crash@example.com" }));
+    const team = await buildTeam(client, { name: "Crash" });
+    const projectId = (await buildProject(client, team.id, { name: "App", languages: ["de"] })).id;
     const db = setup.server.database.db;
     const keys = await db
       .insertInto("translation_keys")
@@ -68,12 +57,14 @@ describe("a batch translation across a crash", () => {
     const doomed = await spawnServer(env, cleanups);
     const api = new ApiClient(doomed.url);
     api.cookie = client.cookie;
-    const started = await api.request<BatchJob>("POST", `/api/projects/${projectId}/batch-translations`, {
+    const started = await call(api, contract.batch.start, {
+      params: { projectId },
       body: { language: "de" },
     });
     expect(started.status).toBe(201);
+    const batchId = started.body.id;
     for (;;) {
-      const job = await api.request<BatchJob>("GET", `/api/batch-translations/${started.body.id}`);
+      const job = await call(api, contract.batch.get, { params: { batchId } });
       if (job.body.completedItems >= 100) break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -84,14 +75,14 @@ describe("a batch translation across a crash", () => {
     cleanups.push(() => second.stop());
     const again = new ApiClient(second.url);
     again.cookie = client.cookie;
-    const atRestart = await again.request<BatchJob>("GET", `/api/batch-translations/${started.body.id}`);
+    const atRestart = await call(again, contract.batch.get, { params: { batchId } });
     expect(atRestart.body.status).toBe("processing");
     expect(atRestart.body.completedItems).toBeLessThan(KEYS);
 
     let finished: BatchJob | undefined;
     const deadline = Date.now() + 90_000;
     while (!finished) {
-      const job = await again.request<BatchJob>("GET", `/api/batch-translations/${started.body.id}`);
+      const job = await call(again, contract.batch.get, { params: { batchId } });
       if (job.body.status !== "processing") finished = job.body;
       else if (Date.now() > deadline) throw new Error(`still processing: ${JSON.stringify(job.body)}`);
       else await new Promise((r) => setTimeout(r, 200));

@@ -2,9 +2,12 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeBatchItems } from "../../src/server/batch/batch-jobs.ts";
-import { BATCH_CHUNK_SIZE, type BatchJob } from "../../src/shared/schemas/batch.ts";
-import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { BATCH_CHUNK_SIZE } from "../../src/shared/schemas/batch.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, requestOf } from "../helpers/contract-client.ts";
 import { testDatabaseKind } from "../helpers/database-env.ts";
+import { ownerWithProject } from "../helpers/factories.ts";
 import { startOpenAIServer } from "../helpers/openai-server.ts";
 
 /**
@@ -89,7 +92,8 @@ describe("starting a batch translation of a large project", () => {
     const { owner, projectId } = await ownerWithProject(api(), ["de"]);
     await seed(projectId, KEYS);
     // The seed held the embedded database's thread: drop a keep-alive socket the server closed meanwhile.
-    await fetch(`${api().app.url}/api/me`, { headers: { cookie: owner.cookie } }).catch(() => undefined);
+    const me = requestOf(contract.auth.me, undefined);
+    await fetch(`${api().app.url}${me.path}`, { headers: { cookie: owner.cookie } }).catch(() => undefined);
     const db = api().db;
     const missing = await sql<{ n: number }>`
       select count(*)::int as n from translation_keys k
@@ -135,20 +139,16 @@ describe("starting a batch translation of a large project", () => {
     const probing = (async () => {
       while (running) {
         const sent = performance.now();
-        const me = await owner.request("GET", "/api/me");
+        const me = await call(owner, contract.auth.me, undefined);
         expect(me.status).toBe(200);
         probes.push({ ms: performance.now() - sent, during: running });
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();
     const started = await heldWhile(() =>
-      owner
-        .request<BatchJob>("POST", `/api/projects/${projectId}/batch-translations`, {
-          body: { language: "de" },
-        })
-        .finally(() => {
-          running = false;
-        }),
+      call(owner, contract.batch.start, { params: { projectId }, body: { language: "de" } }).finally(() => {
+        running = false;
+      }),
     );
     await probing;
     expect(started.result.status).toBe(201);
@@ -164,10 +164,9 @@ describe("starting a batch translation of a large project", () => {
       expect(started.maxDelayMs).toBeLessThan(EVENT_LOOP_BUDGET_MS);
     }
 
-    const cancelled = await owner.request<BatchJob>(
-      "DELETE",
-      `/api/batch-translations/${started.result.body.id}`,
-    );
+    const cancelled = await call(owner, contract.batch.cancel, {
+      params: { batchId: started.result.body.id },
+    });
     expect(cancelled.body.status).toBe("cancelled");
     ai.setLatency(0);
   }, 180_000);

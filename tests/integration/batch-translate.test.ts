@@ -1,13 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
 import type { BatchJob } from "../../src/shared/schemas/batch.ts";
-import {
-  type ApiClient,
-  addMember,
-  apiAppForThisFile,
-  ownerWithProject,
-  uniqueEmail,
-} from "../helpers/api-app.ts";
+import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, fail, requestOf } from "../helpers/contract-client.ts";
+import { buildUser, memberOf, ownerWithProject, saveString, signInAs } from "../helpers/factories.ts";
 import { contentText, itemsOf, startOpenAIServer } from "../helpers/openai-server.ts";
 import { openEventStream } from "../helpers/sse.ts";
 
@@ -48,7 +45,7 @@ async function seedKeys(projectId: string, count: number, text = (i: number) => 
 async function waitForEnd(client: ApiClient, batchId: string, timeoutMs = 30_000): Promise<BatchJob> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const job = await client.request<BatchJob>("GET", `/api/batch-translations/${batchId}`);
+    const job = await call(client, contract.batch.get, { params: { batchId } });
     if (!["pending", "processing"].includes(job.body.status)) return job.body;
     if (Date.now() > deadline) throw new Error(`batch still ${job.body.status}: ${JSON.stringify(job.body)}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -76,11 +73,13 @@ describe("batch translation of a language", () => {
       .execute();
     const keys = await seedKeys(projectId, 120);
     // One key already translated: not part of the job.
-    await owner.request("PUT", `/api/keys/${keys[0]?.id}/strings/de`, { body: { value: "Schon da {name}" } });
-    const stream = await openEventStream(`${api().app.url}/api/projects/${projectId}/events`, owner.cookie);
+    await saveString(owner, keys[0]?.id ?? "", "de", "Schon da {name}");
+    const events = requestOf(contract.events.stream, { params: { projectId } });
+    const stream = await openEventStream(`${api().app.url}${events.path}`, owner.cookie);
     ai.requests.length = 0;
 
-    const started = await owner.request<BatchJob>("POST", `/api/projects/${projectId}/batch-translations`, {
+    const started = await call(owner, contract.batch.start, {
+      params: { projectId },
       body: { language: "de" },
     });
     expect(started.status).toBe(201);
@@ -126,12 +125,10 @@ describe("batch translation of a language", () => {
     expect(updates.at(-1)).toMatchObject({ id: started.body.id, status: "completed", completedItems: 119 });
     stream.close();
 
-    const active = await owner.request<{ jobs: BatchJob[] }>(
-      "GET",
-      `/api/projects/${projectId}/batch-translations`,
-    );
+    const active = await call(owner, contract.batch.active, { params: { projectId } });
     expect(active.body.jobs).toEqual([]);
-    const again = await owner.request("POST", `/api/projects/${projectId}/batch-translations`, {
+    const again = await fail(owner, contract.batch.start, {
+      params: { projectId },
       body: { language: "de" },
     });
     expect(again).toMatchObject({
@@ -143,26 +140,25 @@ describe("batch translation of a language", () => {
   it("refuses the source language, a language not in the project, reviewers and strangers", async () => {
     const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
     await seedKeys(projectId, 3);
-    const path = `/api/projects/${projectId}/batch-translations`;
-    expect(await owner.request("POST", path, { body: { language: "en" } })).toMatchObject({
+    const start = (client: ApiClient, language: string) =>
+      fail(client, contract.batch.start, { params: { projectId }, body: { language } });
+    expect(await start(owner, "en")).toMatchObject({
       status: 400,
       body: { error: { message: "The source language is not translated; pick another language" } },
     });
-    expect(await owner.request("POST", path, { body: { language: "fr" } })).toMatchObject({
+    expect(await start(owner, "fr")).toMatchObject({
       status: 400,
       body: { error: { message: "French is not a language of this project" } },
     });
-    expect(await owner.request("POST", path, { body: { language: "" } })).toMatchObject({
+    expect(await start(owner, "")).toMatchObject({
       status: 400,
       body: { error: { message: "No target language specified" } },
     });
-    const reviewerEmail = uniqueEmail("reviewer");
-    const reviewer = await api().signIn(reviewerEmail);
-    await addMember(api().db, teamId, reviewerEmail, "reviewer");
-    expect((await reviewer.request("POST", path, { body: { language: "de" } })).status).toBe(403);
-    const stranger = await api().signIn(uniqueEmail("stranger"));
-    expect((await stranger.request("POST", path, { body: { language: "de" } })).status).toBe(404);
-    expect((await stranger.request("GET", path)).status).toBe(404);
+    const { client: reviewer } = await memberOf(api(), teamId, "reviewer");
+    expect((await start(reviewer, "de")).status).toBe(403);
+    const stranger = await signInAs(await buildUser(api().app));
+    expect((await start(stranger, "de")).status).toBe(404);
+    expect((await fail(stranger, contract.batch.active, { params: { projectId } })).status).toBe(404);
     expect(
       await api()
         .db.selectFrom("batch_translation_jobs")
@@ -176,18 +172,19 @@ describe("batch translation of a language", () => {
     ai.setLatency(400);
     const { owner, projectId } = await ownerWithProject(api(), ["de"]);
     await seedKeys(projectId, 400);
-    const path = `/api/projects/${projectId}/batch-translations`;
-    const started = await owner.request<BatchJob>("POST", path, { body: { language: "de" } });
+    const german = { params: { projectId }, body: { language: "de" } };
+    const started = await call(owner, contract.batch.start, german);
     expect(started.status).toBe(201);
-    expect(await owner.request("POST", path, { body: { language: "de" } })).toMatchObject({
+    expect(await fail(owner, contract.batch.start, german)).toMatchObject({
       status: 409,
       body: { error: { message: "German is already being translated" } },
     });
-    const active = await owner.request<{ jobs: BatchJob[] }>("GET", path);
+    const active = await call(owner, contract.batch.active, { params: { projectId } });
     expect(active.body.jobs.map((j) => j.id)).toEqual([started.body.id]);
 
     await new Promise((r) => setTimeout(r, 600));
-    const cancelled = await owner.request<BatchJob>("DELETE", `/api/batch-translations/${started.body.id}`);
+    const job = { params: { batchId: started.body.id } };
+    const cancelled = await call(owner, contract.batch.cancel, job);
     expect(cancelled).toMatchObject({
       status: 200,
       body: { status: "cancelled", errorMessage: "Translation was cancelled" },
@@ -196,10 +193,8 @@ describe("batch translation of a language", () => {
     expect(writtenAtCancel).toBeLessThan(400);
     await new Promise((r) => setTimeout(r, 1500));
     expect((await stringsOf(projectId, "de")).length).toBe(writtenAtCancel);
-    expect(
-      (await owner.request<BatchJob>("GET", `/api/batch-translations/${started.body.id}`)).body.status,
-    ).toBe("cancelled");
-    expect((await owner.request("DELETE", `/api/batch-translations/${started.body.id}`)).status).toBe(409);
+    expect((await call(owner, contract.batch.get, job)).body.status).toBe("cancelled");
+    expect((await fail(owner, contract.batch.cancel, job)).status).toBe(409);
     ai.setLatency(0);
   });
 
@@ -207,11 +202,13 @@ describe("batch translation of a language", () => {
     ai.setLatency(700);
     const { owner, projectId } = await ownerWithProject(api(), ["de"]);
     const keys = await seedKeys(projectId, 10);
-    const started = await owner.request<BatchJob>("POST", `/api/projects/${projectId}/batch-translations`, {
+    const started = await call(owner, contract.batch.start, {
+      params: { projectId },
       body: { language: "de" },
     });
     await new Promise((r) => setTimeout(r, 200));
-    const edited = await owner.request("PUT", `/api/keys/${keys[3]?.id}/strings/de`, {
+    const edited = await call(owner, contract.strings.save, {
+      params: { keyId: keys[3]?.id ?? "", lang: "de" },
       body: { value: "Von Hand {name}" },
     });
     expect(edited.status).toBe(200);
@@ -239,7 +236,8 @@ describe("batch translation of a language", () => {
     ai.script.push({ content: JSON.stringify({ translation: "Nachricht 1 ohne Platzhalter" }) });
     ai.script.push({ content: JSON.stringify({ translation: "Wieder ohne" }) });
     ai.script.push({ content: JSON.stringify({ translation: "Nachricht 2 für {name}" }) });
-    const started = await owner.request<BatchJob>("POST", `/api/projects/${projectId}/batch-translations`, {
+    const started = await call(owner, contract.batch.start, {
+      params: { projectId },
       body: { language: "de" },
     });
     const job = await waitForEnd(owner, started.body.id);
@@ -262,15 +260,14 @@ describe("batch translation of a language", () => {
       headers: { "retry-after-ms": "100" },
       body: { error: { message: "slow down" } },
     });
-    const ok = await owner.request<BatchJob>("POST", `/api/projects/${projectId}/batch-translations`, {
-      body: { language: "de" },
-    });
+    const ok = await call(owner, contract.batch.start, { params: { projectId }, body: { language: "de" } });
     expect(await waitForEnd(owner, ok.body.id)).toMatchObject({ status: "completed", completedItems: 5 });
     expect(ai.requests).toHaveLength(2);
 
     // Four 500s: the first call and its three retries (1 s, 2 s, 4 s backoff plus jitter).
     for (let i = 0; i < 4; i++) ai.script.push({ status: 500, body: { error: { message: "down" } } });
-    const failing = await owner.request<BatchJob>("POST", `/api/projects/${projectId}/batch-translations`, {
+    const failing = await call(owner, contract.batch.start, {
+      params: { projectId },
       body: { language: "fr" },
     });
     const job = await waitForEnd(owner, failing.body.id, 30_000);

@@ -1,6 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
 import { ApiClient } from "../helpers/api-app.ts";
 import { startAppServer } from "../helpers/app-server.ts";
+import { fail } from "../helpers/contract-client.ts";
+import { buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
 import { persistentDatabaseEnv } from "../helpers/persistent-database.ts";
 import { spawnServer } from "../helpers/server-process.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
@@ -17,10 +20,9 @@ async function mailServer(): Promise<MailServer> {
   return mail;
 }
 
+/** A code request, its answer's body read as the refusal the test expects of a second one. */
 const askCode = (url: string, email: string) =>
-  new ApiClient(url).request<{ error: { code: string; message: string } }>("POST", "/api/auth/code", {
-    body: { email },
-  });
+  fail(new ApiClient(url), contract.auth.sendCode, { body: { email } });
 
 // Within the 60 s between two codes to one address, the second request is refused whatever happened
 // to the server in between.
@@ -43,23 +45,12 @@ describe("rate limits across a restart", () => {
   }, 120_000);
 
   it("hold for the pull API too, which counts a hit on every request", async () => {
-    const mail = await mailServer();
-    const env = {
-      ...(await persistentDatabaseEnv(cleanups)),
-      SMTP_URL: mail.url,
-      PULL_RATE_LIMIT_PER_MINUTE: "2",
-    };
+    const env = { ...(await persistentDatabaseEnv(cleanups)), PULL_RATE_LIMIT_PER_MINUTE: "2" };
     const first = await startAppServer(env);
-    const owner = new ApiClient(first.url);
-    const email = "puller@example.com";
-    await owner.request("POST", "/api/auth/code", { body: { email } });
-    await owner.request("POST", "/api/auth/verify", { body: { email, code: await mail.codeFor(email) } });
-    await owner.request("PUT", "/api/profile", { body: { firstName: "Pat" } });
-    const team = await owner.request<{ id: string }>("POST", "/api/teams", { body: { name: "T" } });
-    const project = await owner.request<{ id: string }>("POST", `/api/teams/${team.body.id}/projects`, {
-      body: { name: "P" },
-    });
-    const apiKey = await createApiKey(owner, project.body.id);
+    const owner = await signInAs(await buildUser(first, { email: "puller@example.com", firstName: "Pat" }));
+    const team = await buildTeam(owner, { name: "T" });
+    const project = await buildProject(owner, team.id, { name: "P" });
+    const apiKey = await createApiKey(owner, project.id);
     const pull = (url: string) =>
       pullFrom(url, { format: "json", placeholderFormat: "web" }, { key: apiKey.key });
     expect((await pull(first.url)).status).toBe(200);

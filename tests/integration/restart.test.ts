@@ -1,9 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { migrations as allMigrations } from "../../src/server/db/migrations/index.ts";
+import { contract } from "../../src/shared/contract/index.ts";
 import { ApiClient } from "../helpers/api-app.ts";
 import { startAppServer } from "../helpers/app-server.ts";
+import { call } from "../helpers/contract-client.ts";
+import { buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
 import { persistentDatabaseEnv } from "../helpers/persistent-database.ts";
-import { startMailServer } from "../helpers/smtp.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -12,16 +14,11 @@ afterAll(async () => {
 
 describe("a restart", () => {
   it("keeps users, sessions and teams; migrations run once", async () => {
-    const mail = await startMailServer();
-    cleanups.push(() => mail.close());
-    const env = { ...(await persistentDatabaseEnv(cleanups)), SMTP_URL: mail.url };
+    const env = await persistentDatabaseEnv(cleanups);
 
     const first = await startAppServer(env);
-    const client = new ApiClient(first.url);
-    await client.request("POST", "/api/auth/code", { body: { email: "keep@example.com" } });
-    const code = await mail.codeFor("keep@example.com");
-    await client.request("POST", "/api/auth/verify", { body: { email: "keep@example.com", code } });
-    await client.request("POST", "/api/teams", { body: { name: "Survivors" } });
+    const client = await signInAs(await buildUser(first, { email: "keep@example.com" }));
+    await buildTeam(client, { name: "Survivors" });
     const cookie = client.cookie;
     await first.stop();
 
@@ -29,7 +26,7 @@ describe("a restart", () => {
     cleanups.push(() => second.stop());
     const again = new ApiClient(second.url);
     again.cookie = cookie;
-    const me = await again.request("GET", "/api/me");
+    const me = await call(again, contract.auth.me, undefined);
     expect(me).toMatchObject({
       status: 200,
       body: { user: { email: "keep@example.com" }, teams: [{ name: "Survivors" }] },

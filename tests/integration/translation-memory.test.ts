@@ -3,44 +3,31 @@ import { describe, expect, it } from "vitest";
 import type { DB } from "../../src/server/db/schema.ts";
 import { createMemoryService } from "../../src/server/memory/memory-service.ts";
 import { createAccess } from "../../src/server/teams/access.ts";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import type { MemorySuggestion } from "../../src/shared/schemas/memory.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, fail } from "../helpers/contract-client.ts";
 import {
-  type ApiClient,
-  addMember,
-  apiAppForThisFile,
+  buildKey,
+  buildProject,
+  buildUser,
+  memberOf,
   ownerWithProject,
-  uniqueEmail,
-} from "../helpers/api-app.ts";
+  signInAs,
+} from "../helpers/factories.ts";
 
 const api = apiAppForThisFile();
 
 /** A key with its source text (en) and translations, written through the API as users do. */
-async function addKey(
+const addKey = (
   client: ApiClient,
   projectId: string,
   key: string,
   source: string | undefined,
-  translations: Record<string, string> = {},
-): Promise<string> {
-  const created = await client.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
-    body: source === undefined ? { key } : { key, sourceValue: source },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  for (const [language, value] of Object.entries(translations)) {
-    const saved = await client.request("PUT", `/api/keys/${created.body.id}/strings/${language}`, {
-      body: { value, force: true },
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  }
-  return created.body.id;
-}
+  strings: Record<string, string> = {},
+) => buildKey(client, projectId, key, source === undefined ? { strings } : { source, strings });
 
 async function suggestions(client: ApiClient, keyId: string, language = "de") {
-  const answer = await client.request<{ suggestions: MemorySuggestion[] }>(
-    "GET",
-    `/api/keys/${keyId}/strings/${language}/suggestions`,
-  );
+  const answer = await call(client, contract.memory.suggestions, { params: { keyId, lang: language } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.suggestions;
 }
@@ -58,12 +45,7 @@ async function percentOf(a: string, b: string): Promise<number> {
 }
 
 async function newProject(client: ApiClient, teamId: string, name: string, languages: string[]) {
-  const project = await client.request<{ id: string }>("POST", `/api/teams/${teamId}/projects`, {
-    body: { name },
-  });
-  expect(project.status).toBe(201);
-  await client.request("PUT", `/api/projects/${project.body.id}/languages`, { body: { languages } });
-  return project.body.id;
+  return (await buildProject(client, teamId, { name, languages })).id;
 }
 
 describe("translation memory suggestions", () => {
@@ -137,7 +119,10 @@ describe("translation memory suggestions", () => {
     // A project that had German once: its hidden German strings are not offered.
     const dropped = await newProject(owner, teamId, "Old", ["en", "de"]);
     await addKey(owner, dropped, "inbox.old", "Your inbox is empty", { de: "Postfach leer (alt)" });
-    await owner.request("PUT", `/api/projects/${dropped}/languages`, { body: { languages: ["en"] } });
+    await call(owner, contract.projects.setLanguages, {
+      params: { projectId: dropped },
+      body: { languages: ["en"] },
+    });
 
     // Another team with the same text: never seen.
     const stranger = await ownerWithProject(api(), ["de"]);
@@ -213,38 +198,35 @@ describe("translation memory suggestions", () => {
     const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
     const keyId = await addKey(owner, projectId, "greeting", "Good morning");
     await addKey(owner, projectId, "greeting.copy", "Good morning", { de: "Guten Morgen" });
-    const path = `/api/keys/${keyId}/strings/de/suggestions`;
+    const refused = (client: ApiClient, cell: { keyId: string; lang: string }) =>
+      fail(client, contract.memory.suggestions, { params: cell });
+    const german = { keyId, lang: "de" };
 
-    const reviewerEmail = uniqueEmail("reviewer");
-    const reviewer = await api().signIn(reviewerEmail);
-    await addMember(api().db, teamId, reviewerEmail, "reviewer");
+    const { client: reviewer } = await memberOf(api(), teamId, "reviewer");
     expect((await suggestions(reviewer, keyId)).map((s) => s.translation)).toEqual(["Guten Morgen"]);
 
-    const outsider = await api().signIn(uniqueEmail("outsider"));
-    expect(await outsider.request("GET", path)).toMatchObject({
+    const outsider = await signInAs(await buildUser(api().app));
+    expect(await refused(outsider, german)).toMatchObject({
       status: 404,
       body: { error: { code: "not_found", message: "Key not found" } },
     });
-    expect((await api().client().request("GET", path)).status).toBe(401);
-    expect(
-      (await owner.request("GET", "/api/keys/00000000-0000-4000-8000-000000000000/strings/de/suggestions"))
-        .status,
-    ).toBe(404);
-    expect((await owner.request("GET", "/api/keys/not-a-uuid/strings/de/suggestions")).status).toBe(400);
+    expect((await refused(api().client(), german)).status).toBe(401);
+    expect((await refused(owner, { keyId: "00000000-0000-4000-8000-000000000000", lang: "de" })).status).toBe(
+      404,
+    );
+    expect((await refused(owner, { keyId: "not-a-uuid", lang: "de" })).status).toBe(400);
 
-    expect(await owner.request("GET", `/api/keys/${keyId}/strings/ja/suggestions`)).toMatchObject({
+    expect(await refused(owner, { keyId, lang: "ja" })).toMatchObject({
       status: 400,
       body: { error: { code: "validation_failed", message: "Japanese is not a language of this project" } },
     });
-    const source = await owner.request<{ error: { message: string } }>(
-      "GET",
-      `/api/keys/${keyId}/strings/en/suggestions`,
-    );
+    const source = await refused(owner, { keyId, lang: "en" });
     expect(source.status).toBe(400);
     expect(source.body.error.message).toMatch(/source language/);
   });
 
   it("is described in the OpenAPI document", async () => {
+    // The document is made from the contract and is not one of its endpoints: its path is written out.
     const doc = await api()
       .client()
       .request<{ paths: Record<string, { get?: { summary?: string } }> }>("GET", "/api/openapi.json");

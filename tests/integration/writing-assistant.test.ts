@@ -1,9 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { ASSIST_INSTRUCTIONS } from "../../src/server/ai/assist-prompt.ts";
-import { ASSIST_ACTIONS, type AssistAnswer } from "../../src/shared/schemas/assist.ts";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { ASSIST_ACTIONS } from "../../src/shared/schemas/assist.ts";
 import { DEFAULT_TONE } from "../../src/shared/schemas/tone.ts";
-import { addMember, apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, fail } from "../helpers/contract-client.ts";
+import { buildKey, buildUser, memberOf, ownerWithProject, signInAs } from "../helpers/factories.ts";
 import { type ChatRequest, contentText, startOpenAIServer, textOf } from "../helpers/openai-server.ts";
 
 // The writing assistant through the official openai client against a loopback server.
@@ -25,11 +27,8 @@ const user = (request: ChatRequest | undefined) =>
 
 async function keyWithSource(sourceValue: string) {
   const setup = await ownerWithProject(api(), ["de"]);
-  const key = await setup.owner.request<KeyRow>("POST", `/api/projects/${setup.projectId}/keys`, {
-    body: { key: "inbox.summary", sourceValue },
-  });
-  expect(key.status).toBe(201);
-  return { ...setup, keyId: key.body.id, assistPath: `/api/keys/${key.body.id}/strings/en/assist` };
+  const keyId = await buildKey(setup.owner, setup.projectId, "inbox.summary", { source: sourceValue });
+  return { ...setup, keyId, source: { keyId, lang: "en" } };
 }
 
 async function historyCount(keyId: string): Promise<number> {
@@ -43,20 +42,21 @@ async function historyCount(keyId: string): Promise<number> {
 
 describe("the writing assistant", () => {
   it("sends each action's instruction with the team's context, tone, rules, key and placeholders", async () => {
-    const { owner, teamId, assistPath } = await keyWithSource("You have {count} new messages, %1$s");
+    const { owner, teamId, source } = await keyWithSource("You have {count} new messages, %1$s");
     await api()
       .db.updateTable("teams")
       .set({ tov_product_context: "A mail app for nurses", tov_tone: "Warm and brief" })
       .where("id", "=", teamId)
       .execute();
-    const section = await owner.request("POST", `/api/teams/${teamId}/tone/sections`, {
+    const section = await call(owner, contract.tone.createSection, {
+      params: { teamId },
       body: { title: "Words", description: "", rules: ["Say 'inbox', never 'mailbox'"] },
     });
     expect(section.status).toBe(201);
 
     for (const action of ASSIST_ACTIONS) {
       ai.requests.length = 0;
-      const answer = await owner.request<AssistAnswer>("POST", assistPath, { body: { action } });
+      const answer = await call(owner, contract.assist.assist, { params: source, body: { action } });
       expect(answer.status, action).toBe(200);
       expect(answer.body).toEqual({
         action,
@@ -79,18 +79,19 @@ describe("the writing assistant", () => {
   });
 
   it("uses the spec's default tone when the team has none", async () => {
-    const { owner, assistPath } = await keyWithSource("Save");
+    const { owner, source } = await keyWithSource("Save");
     ai.requests.length = 0;
-    await owner.request("POST", assistPath, { body: { action: "match_tone" } });
+    await call(owner, contract.assist.assist, { params: source, body: { action: "match_tone" } });
     expect(system(ai.requests[0])).toContain("Product context: No product context");
     expect(system(ai.requests[0])).toContain(`Brand tone: ${DEFAULT_TONE}`);
     expect(user(ai.requests[0])).toContain("Placeholders to keep: (none)");
   });
 
   it("works on the editor's unsaved draft when one is sent", async () => {
-    const { owner, assistPath } = await keyWithSource("Saved text");
+    const { owner, source } = await keyWithSource("Saved text");
     ai.requests.length = 0;
-    const answer = await owner.request<AssistAnswer>("POST", assistPath, {
+    const answer = await call(owner, contract.assist.assist, {
+      params: source,
       body: { action: "shorten", text: "My unsaved {draft}" },
     });
     expect(answer.body).toEqual({
@@ -103,11 +104,14 @@ describe("the writing assistant", () => {
   });
 
   it("retries an answer that broke placeholders, telling the model what was wrong", async () => {
-    const { owner, assistPath } = await keyWithSource("Hello {name}");
+    const { owner, source } = await keyWithSource("Hello {name}");
     ai.requests.length = 0;
     ai.script.push({ content: JSON.stringify({ suggestion: "Hi there" }) });
     ai.script.push({ content: JSON.stringify({ suggestion: "Hi {name}" }) });
-    const answer = await owner.request<AssistAnswer>("POST", assistPath, { body: { action: "rephrase" } });
+    const answer = await call(owner, contract.assist.assist, {
+      params: source,
+      body: { action: "rephrase" },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.suggestion).toBe("Hi {name}");
     expect(ai.requests).toHaveLength(2);
@@ -115,10 +119,10 @@ describe("the writing assistant", () => {
   });
 
   it("refuses an answer that keeps breaking placeholders with 502", async () => {
-    const { owner, assistPath } = await keyWithSource("Hello {name}");
+    const { owner, source } = await keyWithSource("Hello {name}");
     ai.requests.length = 0;
     for (let i = 0; i < 3; i++) ai.script.push({ content: JSON.stringify({ suggestion: "Hi {user}" }) });
-    const answer = await owner.request("POST", assistPath, { body: { action: "shorten" } });
+    const answer = await fail(owner, contract.assist.assist, { params: source, body: { action: "shorten" } });
     expect(answer.status).toBe(502);
     expect(answer.body).toMatchObject({
       error: {
@@ -131,15 +135,19 @@ describe("the writing assistant", () => {
   });
 
   it("reports an unparsable AI answer", async () => {
-    const { owner, assistPath } = await keyWithSource("Save");
+    const { owner, source } = await keyWithSource("Save");
     ai.script.push({ content: "Sure! Here you go: Store" });
-    const answer = await owner.request("POST", assistPath, { body: { action: "rephrase" } });
+    const answer = await fail(owner, contract.assist.assist, {
+      params: source,
+      body: { action: "rephrase" },
+    });
     expect(answer).toMatchObject({ status: 502, body: { error: { code: "upstream_failed" } } });
   });
 
   it("works on the source language only, needs text and a known action", async () => {
-    const { owner, keyId, projectId, assistPath } = await keyWithSource("Save");
-    const target = await owner.request("POST", `/api/keys/${keyId}/strings/de/assist`, {
+    const { owner, keyId, projectId, source } = await keyWithSource("Save");
+    const target = await fail(owner, contract.assist.assist, {
+      params: { keyId, lang: "de" },
       body: { action: "shorten" },
     });
     expect(target).toMatchObject({
@@ -151,29 +159,33 @@ describe("the writing assistant", () => {
         },
       },
     });
-    const foreign = await owner.request("POST", `/api/keys/${keyId}/strings/ja/assist`, {
+    const foreign = await fail(owner, contract.assist.assist, {
+      params: { keyId, lang: "ja" },
       body: { action: "shorten" },
     });
     expect(foreign).toMatchObject({
       status: 400,
       body: { error: { message: "Japanese is not a language of this project" } },
     });
-    const blankDraft = await owner.request("POST", assistPath, { body: { action: "expand", text: "  " } });
+    const blankDraft = await fail(owner, contract.assist.assist, {
+      params: source,
+      body: { action: "expand", text: "  " },
+    });
     expect(blankDraft).toMatchObject({
       status: 400,
       body: { error: { message: "Empty text provided for the writing assistant" } },
     });
-    const bare = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
-      body: { key: "bare" },
-    });
-    const noSource = await owner.request("POST", `/api/keys/${bare.body.id}/strings/en/assist`, {
+    const bare = await buildKey(owner, projectId, "bare");
+    const noSource = await fail(owner, contract.assist.assist, {
+      params: { keyId: bare, lang: "en" },
       body: { action: "expand" },
     });
     expect(noSource).toMatchObject({
       status: 400,
       body: { error: { message: "Empty text provided for the writing assistant" } },
     });
-    const unknown = await owner.request<{ error: { message: string } }>("POST", assistPath, {
+    const unknown = await fail(owner, contract.assist.assist, {
+      params: source,
       body: { action: "translate" },
     });
     expect(unknown.status).toBe(400);
@@ -181,36 +193,31 @@ describe("the writing assistant", () => {
   });
 
   it("saves nothing: no new version, no history row", async () => {
-    const { owner, projectId, keyId, assistPath } = await keyWithSource("Keep {me}");
+    const { owner, projectId, keyId, source } = await keyWithSource("Keep {me}");
     const before = await historyCount(keyId);
-    const answer = await owner.request("POST", assistPath, { body: { action: "expand" } });
+    const answer = await call(owner, contract.assist.assist, { params: source, body: { action: "expand" } });
     expect(answer.status).toBe(200);
-    const drafted = await owner.request("POST", assistPath, {
+    const drafted = await call(owner, contract.assist.assist, {
+      params: source,
       body: { action: "fix_grammar", text: "draft {me}" },
     });
     expect(drafted.status).toBe(200);
     expect(await historyCount(keyId)).toBe(before);
-    const list = await owner.request<{ keys: KeyRow[] }>("GET", `/api/projects/${projectId}/keys`);
+    const list = await call(owner, contract.keys.list, { params: { projectId }, query: {} });
     expect(list.body.keys[0]?.strings.en).toMatchObject({ value: "Keep {me}", version: 1 });
   });
 
   it("reviewers may use it; outsiders get 404; signed-out 401", async () => {
-    const { owner, teamId, assistPath } = await keyWithSource("Save");
-    void owner;
-    const reviewerEmail = uniqueEmail("reviewer");
-    const reviewer = await api().signIn(reviewerEmail);
-    await addMember(api().db, teamId, reviewerEmail, "reviewer");
-    const outsider = await api().signIn(uniqueEmail("outsider"));
-    const asReviewer = await reviewer.request<AssistAnswer>("POST", assistPath, {
-      body: { action: "rephrase" },
-    });
+    const { teamId, source } = await keyWithSource("Save");
+    const { client: reviewer } = await memberOf(api(), teamId, "reviewer");
+    const outsider = await signInAs(await buildUser(api().app));
+    const rephrase = { params: source, body: { action: "rephrase" as const } };
+    const asReviewer = await call(reviewer, contract.assist.assist, rephrase);
     expect(asReviewer.status).toBe(200);
     expect(asReviewer.body.suggestion).toBe("EDITED: Save");
-    const asOutsider = await outsider.request("POST", assistPath, { body: { action: "rephrase" } });
+    const asOutsider = await fail(outsider, contract.assist.assist, rephrase);
     expect(asOutsider).toMatchObject({ status: 404, body: { error: { code: "not_found" } } });
-    const signedOut = await api()
-      .client()
-      .request("POST", assistPath, { body: { action: "rephrase" } });
+    const signedOut = await fail(api().client(), contract.assist.assist, rephrase);
     expect(signedOut.status).toBe(401);
   });
 });
