@@ -106,6 +106,20 @@ export async function selectWords(db: Db, projectId: string, month: string) {
   return { people: of("people"), ai: of("ai") };
 }
 
+/** Adds words to each project's words of this month (UTC) from `origin`: one upsert for them all. */
+export async function addMonthWords(
+  db: Db,
+  origin: "people" | "ai",
+  projects: readonly (readonly [projectId: string, words: number])[],
+) {
+  await sql`
+    insert into word_counts as w (project_id, month, origin, words)
+    select p, date_trunc('month', now() at time zone 'UTC')::date, ${origin}, n
+    from unnest(${projects.map(([id]) => id)}::uuid[], ${projects.map(([, words]) => words)}::bigint[]) as t(p, n)
+    on conflict (project_id, month, origin) do update set words = w.words + excluded.words
+  `.execute(db);
+}
+
 /** The people whose `strings.edited` entries of the project since `since` count the most strings. */
 export async function selectContributors(db: Db, projectId: string, since: Date) {
   const rows = await db

@@ -1,6 +1,7 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { projectCheckContext } from "../quality/string-checks.ts";
+import { addMonthWords } from "./dashboard-queries.ts";
 
 /**
  * The dashboard's "words by people and AI this month" (issue 22), counted as strings are written
@@ -51,10 +52,5 @@ export async function countWrittenWords(
   }
   const projects = [...perProject].filter(([, words]) => words > 0);
   if (projects.length === 0) return;
-  await sql`
-    insert into word_counts as w (project_id, month, origin, words)
-    select p, date_trunc('month', now() at time zone 'UTC')::date, ${counted}, n
-    from unnest(${projects.map(([id]) => id)}::uuid[], ${projects.map(([, words]) => words)}::bigint[]) as t(p, n)
-    on conflict (project_id, month, origin) do update set words = w.words + excluded.words
-  `.execute(trx);
+  await addMonthWords(trx, counted, projects);
 }

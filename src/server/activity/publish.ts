@@ -1,10 +1,10 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { ACTIVITY_KINDS, type ActivityEntry } from "../../shared/schemas/activity.ts";
 import type { DB } from "../db/schema.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { Logger } from "../logger.ts";
 import { presentEntry } from "./present.ts";
-import { selectEntries } from "./queries.ts";
+import { selectBatchCompletedEntry, selectEntries } from "./queries.ts";
 import type { RecordedActivity } from "./record.ts";
 
 /**
@@ -62,17 +62,9 @@ export async function publishBatchCompleted(
   deps: { db: Kysely<DB>; events: Pick<EventBus, "publish">; logger?: Logger },
   job: { id: string; project_id: string },
 ): Promise<void> {
-  const entry = await deps.db
-    .selectFrom("activity")
-    .select(["id", "project_id"])
-    .where("project_id", "=", job.project_id)
-    .where("kind", "=", "batch.completed")
-    .where(sql<boolean>`details->>'batchId' = ${job.id}`)
-    .orderBy("id", "desc")
-    .executeTakeFirst()
-    .catch((error: unknown) => {
-      deps.logger?.warn({ err: error }, "activity not published");
-      return undefined;
-    });
+  const entry = await selectBatchCompletedEntry(deps.db, job.project_id, job.id).catch((error: unknown) => {
+    deps.logger?.warn({ err: error }, "activity not published");
+    return undefined;
+  });
   if (entry) await publishActivity(deps, [{ id: String(entry.id), projectId: entry.project_id }]);
 }

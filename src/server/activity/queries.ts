@@ -1,9 +1,17 @@
-import { type Kysely, sql, type Transaction } from "kysely";
-import { ACTIVITY_KIND_IDS, ACTIVITY_KINDS, type ActivityKind } from "../../shared/schemas/activity.ts";
-import type { DB } from "../db/schema.ts";
+import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
+import {
+  ACTIVITY_KEYS_KEPT,
+  ACTIVITY_KIND_IDS,
+  ACTIVITY_KINDS,
+  type ActivityKind,
+} from "../../shared/schemas/activity.ts";
+import type { ActivityTable, DB } from "../db/schema.ts";
 import { displayName } from "../db/sql.ts";
 
-/** Reads of the activity feed and its retention: no rules here (the service checks access first). */
+/**
+ * Reads and writes of the activity feed and its retention: no rules here (the service checks access
+ * first, record.ts decides what an entry says).
+ */
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -82,4 +90,57 @@ export async function deleteOlderThan(db: Db, days: number): Promise<number> {
     .where("created_at", "<", sql<Date>`now() - make_interval(days => ${days})`)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** The newest `batch.completed` entry of a batch job. */
+export function selectBatchCompletedEntry(db: Db, projectId: string, jobId: string) {
+  return db
+    .selectFrom("activity")
+    .select(["id", "project_id"])
+    .where("project_id", "=", projectId)
+    .where("kind", "=", "batch.completed")
+    .where(sql<boolean>`details->>'batchId' = ${jobId}`)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+}
+
+export function insertActivity(db: Db, values: Insertable<ActivityTable>) {
+  return db.insertInto("activity").values(values).returning(["id", "project_id"]).executeTakeFirstOrThrow();
+}
+
+export interface StringEditsEntry {
+  teamId: string;
+  projectId: string;
+  userId: string;
+  count: number;
+  keyIds: string[];
+  keyNames: string[];
+  languages: string[];
+}
+
+/**
+ * Adds a person's string edits to their entry of this project and minute, or starts it: the partial
+ * unique index finds the entry, which grows (count summed, keys appended up to ACTIVITY_KEYS_KEPT without
+ * repeats, languages unioned). Answers the entry.
+ */
+export async function upsertStringEdits(db: Db, entry: StringEditsEntry) {
+  // The minute is the database's, like created_at, so two servers with skewed clocks group alike.
+  const result = await sql<{ id: string | number; project_id: string }>`
+    insert into activity as a (team_id, project_id, user_id, kind, minute, count, key_ids, key_names, languages)
+    values (${entry.teamId}, ${entry.projectId}, ${entry.userId}, 'strings.edited', date_trunc('minute', now()),
+      ${entry.count}, ${sql.val(entry.keyIds)}::uuid[], ${sql.val(entry.keyNames)}::text[], ${sql.val(entry.languages)}::text[])
+    on conflict (project_id, user_id, minute) where kind = 'strings.edited' do update set
+      count = a.count + excluded.count,
+      key_ids = (select coalesce(array_agg(k.id order by k.n), '{}') from (
+          select id, min(n) as n from unnest(a.key_ids || excluded.key_ids, a.key_names || excluded.key_names)
+            with ordinality as u(id, name, n) group by id order by min(n) limit ${ACTIVITY_KEYS_KEPT}
+        ) k),
+      key_names = (select coalesce(array_agg(k.name order by k.n), '{}') from (
+          select id, (array_agg(name order by n desc))[1] as name, min(n) as n
+            from unnest(a.key_ids || excluded.key_ids, a.key_names || excluded.key_names)
+            with ordinality as u(id, name, n) group by id order by min(n) limit ${ACTIVITY_KEYS_KEPT}
+        ) k),
+      languages = (select array_agg(distinct l order by l) from unnest(a.languages || excluded.languages) as l)
+    returning a.id, a.project_id`.execute(db);
+  return result.rows[0];
 }
