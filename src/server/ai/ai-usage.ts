@@ -1,7 +1,8 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
+import { addCallUsage, selectMonthUsage } from "./queries.ts";
 
 /** What one AI call cost a team: the provider's token counts and the source characters it was sent. */
 export interface AiCallUsage {
@@ -50,36 +51,11 @@ export function createUsageRecorder(
 ): UsageRecorder {
   return async (usage) => {
     try {
-      await sql`
-        insert into ai_usage (team_id, month, calls, input_tokens, output_tokens, characters)
-        values (${usage.teamId}, ${monthOf(now()).start}::date, 1, ${usage.inputTokens}, ${usage.outputTokens},
-          ${usage.characters})
-        on conflict (team_id, month) do update set
-          calls = ai_usage.calls + 1,
-          input_tokens = ai_usage.input_tokens + excluded.input_tokens,
-          output_tokens = ai_usage.output_tokens + excluded.output_tokens,
-          characters = ai_usage.characters + excluded.characters
-      `.execute(db);
+      await addCallUsage(db, usage, monthOf(now()).start);
     } catch (error) {
       // The answer came and is paid for: losing its count is better than losing the translation.
       logger.error({ err: error, ...usage }, "AI usage not recorded");
     }
-  };
-}
-
-/** A team's counts of one month (zeros before its first call). */
-export async function selectMonthUsage(db: Kysely<DB>, teamId: string, month: string) {
-  const row = await db
-    .selectFrom("ai_usage")
-    .select(["calls", "input_tokens", "output_tokens", "characters"])
-    .where("team_id", "=", teamId)
-    .where("month", "=", sql<Date>`${month}::date`)
-    .executeTakeFirst();
-  return {
-    calls: Number(row?.calls ?? 0),
-    inputTokens: Number(row?.input_tokens ?? 0),
-    outputTokens: Number(row?.output_tokens ?? 0),
-    characters: Number(row?.characters ?? 0),
   };
 }
 

@@ -13,6 +13,7 @@ import type { AiQuota } from "./ai-quota.ts";
 import { assertTargetLanguage, placeholderProblem, resolveModel } from "./checks.ts";
 import { glossaryHints, glossaryProblem, keyImages } from "./context.ts";
 import type { ExamplesLookup, TranslationProvider } from "./provider.ts";
+import { selectKeyTexts } from "./queries.ts";
 import { loadVoice } from "./voice.ts";
 
 const ATTEMPTS = 3;
@@ -53,11 +54,7 @@ export function createTranslateService(deps: {
         throw new AppError("validation_failed", "This key is marked as not translatable");
       }
       const chosenModel = resolveModel(provider, model);
-      const rows = await db
-        .selectFrom("translation_strings")
-        .select(["language_code", "value"])
-        .where("key_id", "=", keyId)
-        .execute();
+      const rows = await selectKeyTexts(db, keyId);
       const source = rows.find((r) => r.language_code === project.source_language)?.value;
       if (source === undefined) throw new AppError("validation_failed", "No source text found");
       if (source.trim() === "")

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { TeamUsage } from "../../shared/schemas/usage.ts";
-import { type AiBudget, monthOf, selectMonthUsage } from "../ai/ai-usage.ts";
+import { type AiBudget, monthOf } from "../ai/ai-usage.ts";
+import { selectMonthUsage } from "../ai/queries.ts";
 import type { DB } from "../db/schema.ts";
 import type { Access } from "../teams/access.ts";
 import { selectSeats, selectTeamWork } from "./queries.ts";
