@@ -12,6 +12,7 @@ import { AppError } from "../errors.ts";
 import { loadGlossaryEntries } from "../glossary/queries.ts";
 import type { Logger } from "../logger.ts";
 import type { Access } from "../teams/access.ts";
+import { selectSavedText } from "./queries.ts";
 
 const ATTEMPTS = 3;
 
@@ -59,12 +60,7 @@ export function createAssistService(deps: {
       }
       let text = body.text;
       if (text === undefined) {
-        const saved = await db
-          .selectFrom("translation_strings")
-          .select("value")
-          .where("key_id", "=", keyId)
-          .where("language_code", "=", source)
-          .executeTakeFirst();
+        const saved = await selectSavedText(db, keyId, source);
         text = saved?.value ?? "";
       }
       if (text.trim() === "") throw new AppError("validation_failed", EMPTY_ASSIST_TEXT);

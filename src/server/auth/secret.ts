@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { insertAuthSecretIfNone, selectAuthSecret } from "./queries.ts";
 
 /**
  * The key that signs session cookies. `AUTH_SECRET` wins; otherwise one is made on first start and
@@ -9,15 +10,6 @@ import type { DB } from "../db/schema.ts";
  */
 export async function loadAuthSecret(db: Kysely<DB>, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) return fromEnv;
-  await db
-    .insertInto("app_settings")
-    .values({ key: "auth_secret", value: randomBytes(32).toString("base64url") })
-    .onConflict((oc) => oc.column("key").doNothing())
-    .execute();
-  const row = await db
-    .selectFrom("app_settings")
-    .select("value")
-    .where("key", "=", "auth_secret")
-    .executeTakeFirstOrThrow();
-  return row.value;
+  await insertAuthSecretIfNone(db, randomBytes(32).toString("base64url"));
+  return selectAuthSecret(db);
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import {
   EMAIL_CHANGE_ERRORS,
   EMAIL_CHANGE_LINK_HOURS,
@@ -13,9 +13,18 @@ import { type RateLimiter, retryIn } from "../http/rate-limit.ts";
 import type { Logger } from "../logger.ts";
 import { emailChangeConfirmEmail, emailChangedNotice } from "../mail/email-change-email.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import {
+  deleteEmailChange,
+  type EmailChangeRow,
+  emailTakenByOther,
+  lockUserEmail,
+  takeEmailChange,
+  updateProfileEmail,
+  updateUserEmail,
+  upsertEmailChange,
+} from "./queries.ts";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
-const byEmail = (email: string) => sql<string>`lower(${email})`;
 
 /**
  * Changing the account's e-mail address (Edit Profile, issue 34). The address is how one signs in,
@@ -32,16 +41,6 @@ export function createEmailChangeService(deps: {
   publicUrl: string;
 }) {
   const { db, mailer, limiter, logger, publicUrl } = deps;
-
-  async function takenByOther(userId: string, email: string): Promise<boolean> {
-    const other = await db
-      .selectFrom("users")
-      .select("id")
-      .where(sql<string>`lower(email)`, "=", byEmail(email))
-      .where("id", "!=", userId)
-      .executeTakeFirst();
-    return other !== undefined;
-  }
 
   return {
     async request(user: SessionUser, email: string): Promise<EmailChangeAnswer> {
@@ -70,10 +69,11 @@ export function createEmailChangeService(deps: {
           message: (s) => `Please wait ${s} seconds before requesting a new link.`,
         },
       ]);
-      if (await takenByOther(user.id, email)) throw new AppError("conflict", EMAIL_CHANGE_ERRORS.taken);
+      if (await emailTakenByOther(db, user.id, email))
+        throw new AppError("conflict", EMAIL_CHANGE_ERRORS.taken);
 
       const token = randomBytes(32).toString("base64url");
-      const row = {
+      const row: EmailChangeRow = {
         user_id: user.id,
         new_email: email,
         token_hash: hashOf(token),
@@ -81,25 +81,14 @@ export function createEmailChangeService(deps: {
         created_at: new Date(),
       };
       // One pending change per account: the last request's link is the one that works.
-      await db
-        .insertInto("email_changes")
-        .values(row)
-        .onConflict((oc) =>
-          oc.column("user_id").doUpdateSet({
-            new_email: row.new_email,
-            token_hash: row.token_hash,
-            expires_at: row.expires_at,
-            created_at: row.created_at,
-          }),
-        )
-        .execute();
+      await upsertEmailChange(db, row);
 
       const confirmUrl = new URL(`/confirm-email?token=${token}`, publicUrl).toString();
       try {
         await mailer.send(emailChangeConfirmEmail({ to: email, confirmUrl }));
       } catch (error) {
         logger.error({ err: error, userId: user.id }, "sending an e-mail change link failed");
-        await db.deleteFrom("email_changes").where("token_hash", "=", row.token_hash).execute();
+        await deleteEmailChange(db, row.token_hash);
         await limiter.reset(`email-change:gap:${user.id}`);
         throw new AppError("internal", EMAIL_CHANGE_ERRORS.sendFailed);
       }
@@ -110,38 +99,17 @@ export function createEmailChangeService(deps: {
     async confirm(token: string): Promise<EmailChanged> {
       const tokenHash = hashOf(token);
       const changed = await db.transaction().execute(async (trx) => {
-        const pending = await trx
-          .deleteFrom("email_changes")
-          .where("token_hash", "=", tokenHash)
-          .returning(["user_id", "new_email", "expires_at"])
-          .executeTakeFirst();
+        const pending = await takeEmailChange(trx, tokenHash);
         if (!pending || pending.expires_at.getTime() <= Date.now()) {
           throw new AppError("bad_request", EMAIL_CHANGE_ERRORS.invalidLink);
         }
-        const before = await trx
-          .selectFrom("users")
-          .select("email")
-          .where("id", "=", pending.user_id)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        const other = await trx
-          .selectFrom("users")
-          .select("id")
-          .where(sql<string>`lower(email)`, "=", byEmail(pending.new_email))
-          .where("id", "!=", pending.user_id)
-          .executeTakeFirst();
-        if (other) throw new AppError("conflict", EMAIL_CHANGE_ERRORS.taken);
-        await trx
-          .updateTable("users")
-          .set({ email: pending.new_email, email_verified: true, updated_at: new Date() })
-          .where("id", "=", pending.user_id)
-          .execute();
-        await trx
-          .updateTable("profiles")
-          .set({ email: pending.new_email })
-          .where("user_id", "=", pending.user_id)
-          .execute();
-        return { userId: pending.user_id, oldEmail: before.email, newEmail: pending.new_email };
+        const oldEmail = await lockUserEmail(trx, pending.user_id);
+        if (await emailTakenByOther(trx, pending.user_id, pending.new_email)) {
+          throw new AppError("conflict", EMAIL_CHANGE_ERRORS.taken);
+        }
+        await updateUserEmail(trx, pending.user_id, pending.new_email);
+        await updateProfileEmail(trx, pending.user_id, pending.new_email);
+        return { userId: pending.user_id, oldEmail, newEmail: pending.new_email };
       });
 
       try {

@@ -4,6 +4,7 @@ import type { Profile, profileBodySchema } from "../../shared/schemas/profiles.t
 import type { SessionUser } from "../auth/service.ts";
 import type { DB, ProfilesTable } from "../db/schema.ts";
 import { isoDate } from "../db/sql.ts";
+import { selectProfile, upsertProfile } from "./queries.ts";
 
 export function presentProfile(row: Selectable<ProfilesTable>): Profile {
   return {
@@ -19,25 +20,12 @@ export function presentProfile(row: Selectable<ProfilesTable>): Profile {
 export function createProfileService(db: Kysely<DB>) {
   return {
     async find(userId: string): Promise<Profile | null> {
-      const row = await db
-        .selectFrom("profiles")
-        .selectAll()
-        .where("user_id", "=", userId)
-        .executeTakeFirst();
+      const row = await selectProfile(db, userId);
       return row ? presentProfile(row) : null;
     },
 
     async save(user: SessionUser, body: z.output<typeof profileBodySchema>): Promise<Profile> {
-      const row = await db
-        .insertInto("profiles")
-        .values({ user_id: user.id, email: user.email, first_name: body.firstName, last_name: body.lastName })
-        .onConflict((oc) =>
-          oc
-            .column("user_id")
-            .doUpdateSet({ first_name: body.firstName, last_name: body.lastName, email: user.email }),
-        )
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await upsertProfile(db, user, body);
       return presentProfile(row);
     },
   };

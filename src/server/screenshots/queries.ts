@@ -209,3 +209,12 @@ export async function loadKeyScreenshots(
   }
   return found;
 }
+
+/** Keeps a screenshot's bytes in its row, or clears them (null). */
+export async function updateScreenshotData(db: Db, id: string, data: Buffer | null): Promise<void> {
+  await db.updateTable("screenshots").set({ data }).where("id", "=", id).execute();
+}
+
+export function selectScreenshotData(db: Db, id: string) {
+  return db.selectFrom("screenshots").select("data").where("id", "=", id).executeTakeFirst();
+}

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { selectScreenshotData, updateScreenshotData } from "./queries.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -21,17 +22,13 @@ export interface ScreenshotStore {
 /** The bytes in `screenshots.data`: deleting the row deletes them, so `remove` only clears them. */
 export const databaseScreenshotStore: ScreenshotStore = {
   async put(db, id, bytes) {
-    await db
-      .updateTable("screenshots")
-      .set({ data: Buffer.from(bytes) })
-      .where("id", "=", id)
-      .execute();
+    await updateScreenshotData(db, id, Buffer.from(bytes));
   },
   async get(db, id) {
-    const row = await db.selectFrom("screenshots").select("data").where("id", "=", id).executeTakeFirst();
+    const row = await selectScreenshotData(db, id);
     return row?.data ? Buffer.from(row.data) : undefined;
   },
   async remove(db, id) {
-    await db.updateTable("screenshots").set({ data: null }).where("id", "=", id).execute();
+    await updateScreenshotData(db, id, null);
   },
 };

@@ -1,6 +1,13 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from "kysely";
 import type { AssignableRole } from "../../shared/schemas/teams.ts";
-import type { DB } from "../db/schema.ts";
+import type { DB, ProjectsTable } from "../db/schema.ts";
 import { fullName } from "../db/sql.ts";
 
 /**
@@ -259,4 +266,49 @@ export async function userExistsWithEmail(db: Db, email: string): Promise<boolea
     .where(sql<string>`lower(email)`, "=", byEmail(email))
     .executeTakeFirst();
   return user !== undefined;
+}
+
+/** The member's role in the team as stored; undefined outside it. */
+export async function selectRole(db: Db, userId: string, teamId: string): Promise<string | undefined> {
+  const member = await db
+    .selectFrom("members")
+    .select("role")
+    .where("team_id", "=", teamId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return member?.role;
+}
+
+export function selectKeyRow(db: Db, keyId: string) {
+  return db.selectFrom("translation_keys").selectAll().where("id", "=", keyId).executeTakeFirst();
+}
+
+/** The project `where` finds, with the person's role in its team as stored (null outside it), in one query. */
+function selectProjectWithRole(
+  db: Db,
+  userId: string,
+  where: (eb: ExpressionBuilder<DB & { p: ProjectsTable }, "p">) => Expression<SqlBool>,
+) {
+  return db
+    .selectFrom("projects as p")
+    .leftJoin("members as m", (join) =>
+      join.onRef("m.team_id", "=", "p.team_id").on("m.user_id", "=", userId),
+    )
+    .selectAll("p")
+    .select("m.role as member_role")
+    .where(where)
+    .executeTakeFirst();
+}
+
+export type ProjectWithRoleRow = NonNullable<Awaited<ReturnType<typeof selectProjectWithRole>>>;
+
+export function selectProjectWithRoleById(db: Db, userId: string, projectId: string) {
+  return selectProjectWithRole(db, userId, (eb) => eb("p.id", "=", projectId));
+}
+
+/** The project of the key, found by the key in the same query. */
+export function selectProjectWithRoleByKey(db: Db, userId: string, keyId: string) {
+  return selectProjectWithRole(db, userId, (eb) =>
+    eb("p.id", "=", eb.selectFrom("translation_keys").select("project_id").where("id", "=", keyId)),
+  );
 }
