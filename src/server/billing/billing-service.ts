@@ -18,13 +18,8 @@ import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { Access } from "../teams/access.ts";
 import type { BillingProvider } from "./provider.ts";
-import {
-  isLive,
-  memberCount,
-  presentSubscription,
-  saveSubscription,
-  subscriptionOfTeam,
-} from "./subscription-store.ts";
+import { memberCount, subscriptionOfTeam } from "./queries.ts";
+import { isLive, presentSubscription, saveSubscription } from "./subscription-store.ts";
 
 export interface BillingServiceDeps {
   db: Kysely<DB>;

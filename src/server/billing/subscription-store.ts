@@ -1,15 +1,20 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import {
   ENDED_SUBSCRIPTION_STATUSES,
   type Subscription,
   subscriptionStatusSchema,
 } from "../../shared/schemas/billing.ts";
-import type { DB, SubscriptionsTable } from "../db/schema.ts";
+import type { DB } from "../db/schema.ts";
 import { isoDateOrNull } from "../db/sql.ts";
 import type { Logger } from "../logger.ts";
 import type { ProviderSubscription } from "./provider.ts";
-
-export type SubscriptionRow = Selectable<SubscriptionsTable>;
+import {
+  lockSubscriptionHolder,
+  lockTeamSubscription,
+  type SubscriptionRow,
+  teamExists,
+  upsertSubscription,
+} from "./queries.ts";
 
 /** Not ended: the team has a subscription to manage (and its seats to keep in step). */
 export const isLive = (status: string) =>
@@ -30,19 +35,6 @@ export function presentSubscription(row: SubscriptionRow): Subscription {
   };
 }
 
-export function subscriptionOfTeam(db: Kysely<DB>, teamId: string): Promise<SubscriptionRow | undefined> {
-  return db.selectFrom("subscriptions").selectAll().where("team_id", "=", teamId).executeTakeFirst();
-}
-
-export async function memberCount(db: Kysely<DB>, teamId: string): Promise<number> {
-  const row = await db
-    .selectFrom("members")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("team_id", "=", teamId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /**
  * Writes what the provider says about a subscription into its team's row, in the caller's transaction.
  * The team is the row that already holds this subscription, else the one named at checkout. Answers
@@ -57,31 +49,20 @@ export async function saveSubscription(
   args: { provider: string; state: ProviderSubscription; teamHint: string | null; logger: Logger },
 ): Promise<string | null> {
   const { provider, state, teamHint, logger } = args;
-  const holder = await trx
-    .selectFrom("subscriptions")
-    .select("team_id")
-    .where("provider_subscription_id", "=", state.id)
-    .forUpdate()
-    .executeTakeFirst();
-  const teamId = holder?.team_id ?? state.teamId ?? teamHint;
+  const holder = await lockSubscriptionHolder(trx, state.id);
+  const teamId = holder ?? state.teamId ?? teamHint;
   if (!teamId) {
     logger.warn({ subscriptionId: state.id }, "billing: a subscription without a team, ignored");
     return null;
   }
-  const team = await trx.selectFrom("teams").select("id").where("id", "=", teamId).executeTakeFirst();
-  if (!team) {
+  if (!(await teamExists(trx, teamId))) {
     logger.warn(
       { subscriptionId: state.id, teamId },
       "billing: a subscription of a team that is gone, ignored",
     );
     return null;
   }
-  const current = await trx
-    .selectFrom("subscriptions")
-    .selectAll()
-    .where("team_id", "=", teamId)
-    .forUpdate()
-    .executeTakeFirst();
+  const current = await lockTeamSubscription(trx, teamId);
   if (
     current?.provider_subscription_id &&
     current.provider_subscription_id !== state.id &&
@@ -113,10 +94,6 @@ export async function saveSubscription(
     trial_end: state.trialEnd,
     updated_at: new Date(),
   };
-  await trx
-    .insertInto("subscriptions")
-    .values({ team_id: teamId, ...values })
-    .onConflict((oc) => oc.column("team_id").doUpdateSet(values))
-    .execute();
+  await upsertSubscription(trx, teamId, values);
   return teamId;
 }

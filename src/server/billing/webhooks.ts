@@ -5,7 +5,8 @@ import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { BillingService } from "./billing-service.ts";
 import type { BillingProvider, ProviderSubscription } from "./provider.ts";
-import { isLive, memberCount, saveSubscription } from "./subscription-store.ts";
+import { billingEventSeen, memberCount, recordBillingEvent } from "./queries.ts";
+import { isLive, saveSubscription } from "./subscription-store.ts";
 
 /**
  * The billing provider's webhooks (issue 8): checkout completed and subscription created, updated
@@ -45,12 +46,7 @@ export function createWebhookHandler(deps: {
       if (!provider) throw new AppError("bad_request", BILLING_ERRORS.notConfigured);
       const event = provider.parseWebhook(rawBody, signature);
 
-      const seen = await db
-        .selectFrom("billing_events")
-        .select("id")
-        .where("id", "=", event.id)
-        .executeTakeFirst();
-      if (seen) return { received: true, duplicate: true };
+      if (await billingEventSeen(db, event.id)) return { received: true, duplicate: true };
 
       let state: ProviderSubscription | null = null;
       let teamHint: string | null = null;
@@ -63,12 +59,11 @@ export function createWebhookHandler(deps: {
       }
 
       const outcome = await db.transaction().execute(async (trx) => {
-        const recorded = await trx
-          .insertInto("billing_events")
-          .values({ id: event.id, provider: provider.name, type: event.type })
-          .onConflict((oc) => oc.column("id").doNothing())
-          .returning("id")
-          .executeTakeFirst();
+        const recorded = await recordBillingEvent(trx, {
+          id: event.id,
+          provider: provider.name,
+          type: event.type,
+        });
         // Delivered twice at the same moment: the other delivery did the work.
         if (!recorded) return { duplicate: true, teamId: null };
         if (!state) return { duplicate: false, teamId: null };

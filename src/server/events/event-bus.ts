@@ -1,9 +1,10 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import pg from "pg";
 import type { ProjectEvent } from "../../shared/events.ts";
 import type { DB } from "../db/schema.ts";
-import { displayName, isoDate } from "../db/sql.ts";
+import { isoDate } from "../db/sql.ts";
 import type { Logger } from "../logger.ts";
+import { notify, selectUpdatedCell } from "./queries.ts";
 
 const CHANNEL = "sprog_events";
 /** NOTIFY payloads must stay under 8000 bytes; a larger event travels as a reference. */
@@ -108,14 +109,7 @@ export async function createEventBus(options: {
   }
 
   async function loadStringEvent(keyId: string, language: string): Promise<ProjectEvent | undefined> {
-    const row = await db
-      .selectFrom("translation_strings as s")
-      .leftJoin("users as u", "u.id", "s.updated_by")
-      .leftJoin("profiles as p", "p.user_id", "s.updated_by")
-      .select(["s.value", "s.version", "s.updated_at", displayName("u", "p").as("updated_by")])
-      .where("s.key_id", "=", keyId)
-      .where("s.language_code", "=", language)
-      .executeTakeFirst();
+    const row = await selectUpdatedCell(db, keyId, language);
     if (!row) return undefined;
     return {
       type: "string.updated",
@@ -149,7 +143,7 @@ export async function createEventBus(options: {
             ref: { keyId: event.data.keyId, language: event.data.language },
           } satisfies Reference);
         }
-        await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(db);
+        await notify(db, CHANNEL, payload);
       }
     },
     subscribe(projectId, listener) {
@@ -170,7 +164,7 @@ export async function createEventBus(options: {
     },
     async accessChanged(change) {
       const payload = JSON.stringify({ access: change } satisfies AccessNotice);
-      await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(db);
+      await notify(db, CHANNEL, payload);
     },
     subscribeAccessChanges(listener) {
       accessListeners.add(listener);
