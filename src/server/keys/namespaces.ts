@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { hasUnnamedKey, selectNamedNamespaces } from "./queries.ts";
 
 /**
  * The namespaces the project's keys are in (issue 33), the default ("") first when it has keys;
@@ -7,21 +8,7 @@ import type { DB } from "../db/schema.ts";
  * The named ones come through the partial index of migration 0030, which most projects leave empty.
  */
 export async function namespacesOf(db: Kysely<DB>, projectId: string): Promise<string[]> {
-  const named = await db
-    .selectFrom("translation_keys")
-    .select("namespace")
-    .distinct()
-    .where("project_id", "=", projectId)
-    .where("namespace", "<>", "")
-    .orderBy("namespace")
-    .execute();
+  const named = await selectNamedNamespaces(db, projectId);
   if (named.length === 0) return [];
-  const unnamed = await db
-    .selectFrom("translation_keys")
-    .select("id")
-    .where("project_id", "=", projectId)
-    .where("namespace", "=", "")
-    .limit(1)
-    .executeTakeFirst();
-  return [...(unnamed ? [""] : []), ...named.map((row) => row.namespace)];
+  return [...((await hasUnnamedKey(db, projectId)) ? [""] : []), ...named];
 }

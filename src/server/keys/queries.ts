@@ -16,6 +16,11 @@ export interface KeyFilter {
   match?: RawBuilder<unknown>;
 }
 
+/** One condition that holds where all of `conditions` do (none: undefined). */
+export function allOf(conditions: readonly RawBuilder<unknown>[]): RawBuilder<unknown> | undefined {
+  return conditions.length === 0 ? undefined : sql.join(conditions, sql` and `);
+}
+
 /** The metadata columns of `translation_keys` as a query returns them. */
 export interface KeyMetaColumns {
   description: string | null;
@@ -145,4 +150,29 @@ export async function updateKey(db: Db, keyId: string, changes: KeyChanges) {
 export async function deleteKey(db: Db, keyId: string): Promise<boolean> {
   const deleted = await db.deleteFrom("translation_keys").where("id", "=", keyId).returning("id").execute();
   return deleted.length > 0;
+}
+
+/** The project's named namespaces (not ""), in order, through the partial index of migration 0030. */
+export async function selectNamedNamespaces(db: Db, projectId: string): Promise<string[]> {
+  const named = await db
+    .selectFrom("translation_keys")
+    .select("namespace")
+    .distinct()
+    .where("project_id", "=", projectId)
+    .where("namespace", "<>", "")
+    .orderBy("namespace")
+    .execute();
+  return named.map((row) => row.namespace);
+}
+
+/** Whether the project has a key in the default namespace (""). */
+export async function hasUnnamedKey(db: Db, projectId: string): Promise<boolean> {
+  const unnamed = await db
+    .selectFrom("translation_keys")
+    .select("id")
+    .where("project_id", "=", projectId)
+    .where("namespace", "=", "")
+    .limit(1)
+    .executeTakeFirst();
+  return unnamed !== undefined;
 }

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import type { ProjectEvent } from "../../shared/events.ts";
 import { hasFilters, type KeyFilters } from "../../shared/schemas/key-filters.ts";
@@ -16,7 +16,7 @@ import { writeStrings } from "../strings/string-writer.ts";
 import type { Access, ProjectRow } from "../teams/access.ts";
 import { filterMatch, filterScopeOf, selectFacets } from "./filters.ts";
 import { foldRows, presentCreatedKey, presentWrittenCell } from "./present.ts";
-import { deleteKey, insertKey, type KeyFilter, selectKeyRows, updateKey } from "./queries.ts";
+import { allOf, deleteKey, insertKey, type KeyFilter, selectKeyRows, updateKey } from "./queries.ts";
 import { searchFilter, searchStrategy } from "./search.ts";
 
 const duplicateKey = () => new AppError("conflict", "A key with this name already exists in this project");
@@ -114,7 +114,8 @@ export function createKeyService(deps: {
         ...(search ? [search] : []),
         ...(hasFilters(filters) ? [filterMatch(filterScopeOf(project, filters.lang), filters)] : []),
       ];
-      const match = conditions.length === 0 ? {} : { match: sql.join(conditions, sql` and `) };
+      const all = allOf(conditions);
+      const match = all ? { match: all } : {};
       const keys =
         limit || after !== undefined
           ? await fetchKeys(projectId, wanted, {
