@@ -1,7 +1,13 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { JobQueue, JobWorker } from "../jobs/job-queue.ts";
 import type { Logger } from "../logger.ts";
+import {
+  lockOutdatedProjects,
+  selectKeyIdsAfter,
+  selectTeamProjectIds,
+  setChecksVersion,
+} from "./queries.ts";
 import { recheckKeys } from "./string-checks.ts";
 
 /**
@@ -25,11 +31,7 @@ type Db = Transaction<DB> | Kysely<DB>;
  */
 export async function requestRecheck(trx: Db, queue: JobQueue, projectIds: readonly string[]): Promise<void> {
   if (projectIds.length === 0) return;
-  await trx
-    .updateTable("projects")
-    .set({ checks_version: CHECKS_VERSION })
-    .where("id", "in", [...projectIds])
-    .execute();
+  await setChecksVersion(trx, projectIds, CHECKS_VERSION);
   await queue.send(
     trx,
     RECHECK_QUEUE,
@@ -42,29 +44,14 @@ export async function requestRecheck(trx: Db, queue: JobQueue, projectIds: reado
  * can appear in any source text). Called inside the glossary write's transaction.
  */
 export async function requestTeamRecheck(trx: Db, queue: JobQueue, teamId: string): Promise<void> {
-  const projects = await trx.selectFrom("projects").select("id").where("team_id", "=", teamId).execute();
-  await requestRecheck(
-    trx,
-    queue,
-    projects.map((p) => p.id),
-  );
+  await requestRecheck(trx, queue, await selectTeamProjectIds(trx, teamId));
 }
 
 /** Every project whose strings were checked by an older version of the checks (or never). */
 export async function requestOutdatedRechecks(db: Kysely<DB>, queue: JobQueue): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const outdated = await trx
-      .selectFrom("projects")
-      .select("id")
-      .where("checks_version", "<", CHECKS_VERSION)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    await requestRecheck(
-      trx,
-      queue,
-      outdated.map((p) => p.id),
-    );
+    const outdated = await lockOutdatedProjects(trx, CHECKS_VERSION);
+    await requestRecheck(trx, queue, outdated);
     return outdated.length;
   });
 }
@@ -74,11 +61,7 @@ export async function recheckProject(db: Db, projectId: string): Promise<number>
   let after = "00000000-0000-0000-0000-000000000000";
   let changed = 0;
   for (;;) {
-    const slice = await sql<{ id: string }>`
-      select id from translation_keys where project_id = ${projectId} and id > ${after}::uuid
-      order by id limit ${KEYS_PER_SLICE}
-    `.execute(db);
-    const ids = slice.rows.map((r) => r.id);
+    const ids = await selectKeyIdsAfter(db, projectId, after, KEYS_PER_SLICE);
     if (ids.length === 0) return changed;
     changed += await recheckKeys(db, projectId, ids);
     after = ids[ids.length - 1] as string;

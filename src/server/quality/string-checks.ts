@@ -1,8 +1,16 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { GlossaryEntry } from "../../shared/glossary/match.ts";
 import { failingChecks } from "../../shared/quality/checks.ts";
 import type { DB } from "../db/schema.ts";
 import { glossaryEntryOf } from "../glossary/queries.ts";
+import {
+  selectCheckedStrings,
+  selectKeyFacts,
+  selectProjectGlossary,
+  selectSourceTexts,
+  selectSpecialKeys,
+  updateChecks,
+} from "./queries.ts";
 
 type GlossaryRow = Parameters<typeof glossaryEntryOf>[0];
 
@@ -62,23 +70,7 @@ export function projectCheckContext(db: Db, projectId: string): Promise<ProjectC
   if (!context) {
     context = (async () => {
       // The project and its team's glossary in one round trip: every cell save asks for both.
-      const rows = await db
-        .selectFrom("projects as p")
-        .leftJoin("glossary_terms as g", "g.team_id", "p.team_id")
-        .select([
-          "p.source_language",
-          "g.id",
-          "g.term",
-          "g.description",
-          "g.case_sensitive",
-          "g.forbidden",
-          "g.do_not_translate",
-          "g.translations",
-        ])
-        .where("p.id", "=", projectId)
-        .orderBy(sql`lower(g.term)`)
-        .orderBy("g.id")
-        .execute();
+      const rows = await selectProjectGlossary(db, projectId);
       const [first] = rows;
       if (!first) return { sourceLanguage: "", glossary: [] };
       // A team without terms gives one row of nulls; a term's columns are never null otherwise.
@@ -164,29 +156,18 @@ async function keyFacts(
       }),
     );
   }
-  const keys = await sql<{ id: string; max_length: number | null; json: boolean; source: string | null }>`
-    select k.id, k.max_length, k.value_type is not null as json, src.value as source
-    from translation_keys k
-    left join translation_strings src on src.key_id = k.id and src.language_code = ${sourceLanguage}
-    where k.id = any(${keyIds}::uuid[])
-  `.execute(db);
-  return new Map(keys.rows.map((k) => [k.id, { source: k.source, maxLength: k.max_length, json: k.json }]));
+  const keys = await selectKeyFacts(db, sourceLanguage, keyIds);
+  return new Map(keys.map((k) => [k.id, { source: k.source, maxLength: k.max_length, json: k.json }]));
 }
 
 async function loadProjectFacts(db: Db, projectId: string, sourceLanguage: string): Promise<ProjectFacts> {
   const [sources, special] = await Promise.all([
-    sql<{ key_id: string; value: string }>`
-      select key_id, value from translation_strings
-      where project_id = ${projectId} and language_code = ${sourceLanguage} and value <> ''
-    `.execute(db),
-    sql<{ id: string; max_length: number | null; json: boolean }>`
-      select id, max_length, value_type is not null as json from translation_keys
-      where project_id = ${projectId} and (max_length is not null or value_type is not null)
-    `.execute(db),
+    selectSourceTexts(db, projectId, sourceLanguage),
+    selectSpecialKeys(db, projectId),
   ]);
   return {
-    sources: new Map(sources.rows.map((r) => [r.key_id, r.value])),
-    special: new Map(special.rows.map((r) => [r.id, { maxLength: r.max_length, json: r.json }])),
+    sources: new Map(sources.map((r) => [r.key_id, r.value])),
+    special: new Map(special.map((r) => [r.id, { maxLength: r.max_length, json: r.json }])),
   };
 }
 
@@ -274,24 +255,13 @@ async function recheckKeysNow(
 ): Promise<number> {
   if (keyIds.length === 0) return 0;
   const context = await projectCheckContext(db, projectId);
-  const rows = await sql<{
-    key_id: string;
-    language_code: string;
-    value: string;
-    checks: string[];
-    max_length: number | null;
-    json: boolean;
-    source: string | null;
-  }>`
-    select t.key_id, t.language_code, t.value, t.checks, k.max_length, k.value_type is not null as json,
-      src.value as source
-    from translation_strings t
-    join translation_keys k on k.id = t.key_id
-    left join translation_strings src on src.key_id = t.key_id and src.language_code = ${context.sourceLanguage}
-    where t.key_id = any(${keyIds}::uuid[])
-      ${options.translationsOnly ? sql`and t.language_code <> ${context.sourceLanguage} and t.value <> ''` : sql``}
-  `.execute(db);
-  const candidates = rows.rows.filter((r) => !options.except?.has(`${r.key_id}:${r.language_code}`));
+  const rows = await selectCheckedStrings(
+    db,
+    keyIds,
+    context.sourceLanguage,
+    options.translationsOnly ?? false,
+  );
+  const candidates = rows.filter((r) => !options.except?.has(`${r.key_id}:${r.language_code}`));
   const computed = checksOf(
     candidates.map((r) => ({
       keyId: r.key_id,
@@ -307,15 +277,10 @@ async function recheckKeysNow(
     .map((r, i) => ({ row: r, checks: computed[i] ?? "" }))
     .filter(({ row, checks }) => checks !== storedChecks(row.checks));
   if (changed.length === 0) return 0;
-  await sql`
-    update translation_strings s set checks = string_to_array(t.c, ' ')
-    from unnest(
-      ${changed.map((c) => c.row.key_id)}::uuid[],
-      ${changed.map((c) => c.row.language_code)}::text[],
-      ${changed.map((c) => c.checks)}::text[]
-    ) as t(k, l, c)
-    where s.key_id = t.k and s.language_code = t.l
-  `.execute(db);
+  await updateChecks(
+    db,
+    changed.map((c) => ({ keyId: c.row.key_id, language: c.row.language_code, checks: c.checks })),
+  );
   return changed.length;
 }
 
