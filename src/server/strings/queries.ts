@@ -1,10 +1,11 @@
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { MachineColumn } from "../db/column-types.ts";
 import type { DB } from "../db/schema.ts";
 import { displayName } from "../db/sql.ts";
 
 /**
- * Reads of strings and their history: no rules here (the service checks access first), only the
- * queries. Strings are written by string-writer.ts alone.
+ * Reads and writes of strings and their history: no rules here (the service checks access first),
+ * only the queries. The writes are string-writer.ts's alone: every write of strings goes through it.
  */
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -62,4 +63,103 @@ export async function selectHistoryEntry(db: Db, historyId: number, keyId: strin
     .where("key_id", "=", keyId)
     .where("language_code", "=", language)
     .executeTakeFirst();
+}
+
+/** The columns of a string as `upsertStrings` answers it. */
+export interface UpsertedStringRow {
+  key_id: string;
+  project_id: string;
+  language_code: string;
+  value: string;
+  version: number;
+  updated_at: Date;
+  machine: MachineColumn | null;
+}
+
+/** Strings to write, as parallel arrays (one `unnest` whatever their number). */
+export interface StringColumns {
+  keyIds: readonly string[];
+  projectIds: readonly string[];
+  languages: readonly string[];
+  values: readonly string[];
+  states: readonly (string | null)[];
+  /** Space-separated failing check ids. */
+  checks: readonly string[];
+}
+
+/**
+ * Inserts or updates the strings and answers those that changed: a value, machine mark or state
+ * (unless `keepState`) that differs, and with `onlyIfEmpty` only cells that are empty or pseudo.
+ * A change takes the next version.
+ */
+export async function upsertStrings(
+  db: Db,
+  columns: StringColumns,
+  write: { userId: string | null; machine: MachineColumn | null; keepState?: boolean; onlyIfEmpty?: boolean },
+): Promise<UpsertedStringRow[]> {
+  const written = await sql<UpsertedStringRow>`
+    insert into translation_strings as s (key_id, project_id, language_code, value, state, updated_by, machine, checks)
+    select k, p, l, v, st, ${write.userId}, ${write.machine}::text, string_to_array(c, ' ')
+    from unnest(
+      ${columns.keyIds}::uuid[], ${columns.projectIds}::uuid[], ${columns.languages}::text[], ${columns.values}::text[],
+      ${columns.states}::text[], ${columns.checks}::text[]
+    ) as t(k, p, l, v, st, c)
+    on conflict (key_id, language_code) do update
+      set value = excluded.value,
+          state = ${write.keepState ? sql`s.state` : sql`excluded.state`},
+          version = s.version + 1,
+          updated_by = excluded.updated_by,
+          machine = excluded.machine,
+          checks = excluded.checks,
+          updated_at = now()
+      where (s.value is distinct from excluded.value or s.machine is distinct from excluded.machine
+        ${write.keepState ? sql`` : sql`or s.state is distinct from excluded.state`})
+        ${write.onlyIfEmpty ? sql`and (s.value = '' or s.machine = 'pseudo')` : sql``}
+    returning s.key_id, s.project_id, s.language_code, s.value, s.version, s.updated_at, s.machine
+  `.execute(db);
+  return written.rows;
+}
+
+/** One history row per written string, with its new value and version. */
+export async function insertHistory(
+  db: Db,
+  rows: readonly Pick<UpsertedStringRow, "key_id" | "project_id" | "language_code" | "value" | "version">[],
+  meta: { origin: string; userId: string | null },
+): Promise<void> {
+  await sql`
+    insert into string_history (key_id, project_id, language_code, value, version, origin, user_id)
+    select k, p, l, v, n, ${meta.origin}, ${meta.userId}
+    from unnest(
+      ${rows.map((r) => r.key_id)}::uuid[],
+      ${rows.map((r) => r.project_id)}::uuid[],
+      ${rows.map((r) => r.language_code)}::text[],
+      ${rows.map((r) => r.value)}::text[],
+      ${rows.map((r) => r.version)}::int[]
+    ) as t(k, p, l, v, n)
+  `.execute(db);
+}
+
+/** Deletes every string of one language in a project; answers each deleted string's key and version. */
+export async function deleteLanguageStringRows(db: Db, projectId: string, language: string) {
+  const deleted = await sql<{ key_id: string; version: number }>`
+    delete from translation_strings
+    where project_id = ${projectId} and language_code = ${language}
+    returning key_id, version
+  `.execute(db);
+  return deleted.rows;
+}
+
+/** The history rows of deleted strings: value null, at the version after the one deleted. */
+export async function insertDeletionHistory(
+  db: Db,
+  projectId: string,
+  language: string,
+  rows: readonly { key_id: string; version: number }[],
+  meta: { origin: string; userId: string | null },
+): Promise<void> {
+  await sql`
+    insert into string_history (key_id, project_id, language_code, value, version, origin, user_id)
+    select k, ${projectId}::uuid, ${language}, null, n, ${meta.origin}, ${meta.userId}
+    from unnest(${rows.map((r) => r.key_id)}::uuid[], ${rows.map((r) => Number(r.version) + 1)}::int[]) as t(k, n)
+  `.execute(db);
 }

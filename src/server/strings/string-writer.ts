@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { HISTORY_ORIGINS } from "../../shared/schemas/keys.ts";
 import { countWrittenWords } from "../activity/dashboard-words.ts";
 import type { MachineColumn } from "../db/column-types.ts";
@@ -9,6 +9,7 @@ import {
   projectCheckContext,
   recheckKeys,
 } from "../quality/string-checks.ts";
+import { deleteLanguageStringRows, insertDeletionHistory, insertHistory, upsertStrings } from "./queries.ts";
 
 export type HistoryOrigin = (typeof HISTORY_ORIGINS)[number];
 
@@ -68,57 +69,26 @@ export async function writeStrings(
   },
 ): Promise<WrittenString[]> {
   if (changes.length === 0) return [];
-  const keyIds = changes.map((c) => c.keyId);
-  const projectIds = changes.map((c) => c.projectId);
-  const languages = changes.map((c) => c.language);
-  const values = changes.map((c) => c.value);
-  const states = changes.map((c) => c.state ?? null);
   // Quality checks are written with the string (issue 21), so a count of them is never behind.
   const checks = await checksForWrite(trx, changes);
-
-  const written = await sql<{
-    key_id: string;
-    project_id: string;
-    language_code: string;
-    value: string;
-    version: number;
-    updated_at: Date;
-    machine: MachineColumn | null;
-  }>`
-    insert into translation_strings as s (key_id, project_id, language_code, value, state, updated_by, machine, checks)
-    select k, p, l, v, st, ${meta.userId}, ${machineOf(meta.origin)}::text, string_to_array(c, ' ')
-    from unnest(
-      ${keyIds}::uuid[], ${projectIds}::uuid[], ${languages}::text[], ${values}::text[], ${states}::text[],
-      ${checks}::text[]
-    ) as t(k, p, l, v, st, c)
-    on conflict (key_id, language_code) do update
-      set value = excluded.value,
-          state = ${meta.keepState ? sql`s.state` : sql`excluded.state`},
-          version = s.version + 1,
-          updated_by = excluded.updated_by,
-          machine = excluded.machine,
-          checks = excluded.checks,
-          updated_at = now()
-      where (s.value is distinct from excluded.value or s.machine is distinct from excluded.machine
-        ${meta.keepState ? sql`` : sql`or s.state is distinct from excluded.state`})
-        ${meta.onlyIfEmpty ? sql`and (s.value = '' or s.machine = 'pseudo')` : sql``}
-    returning s.key_id, s.project_id, s.language_code, s.value, s.version, s.updated_at, s.machine
-  `.execute(trx);
-
-  const rows = written.rows;
-  if (rows.length > 0) {
-    await sql`
-      insert into string_history (key_id, project_id, language_code, value, version, origin, user_id)
-      select k, p, l, v, n, ${meta.origin}, ${meta.userId}
-      from unnest(
-        ${rows.map((r) => r.key_id)}::uuid[],
-        ${rows.map((r) => r.project_id)}::uuid[],
-        ${rows.map((r) => r.language_code)}::text[],
-        ${rows.map((r) => r.value)}::text[],
-        ${rows.map((r) => r.version)}::int[]
-      ) as t(k, p, l, v, n)
-    `.execute(trx);
-  }
+  const rows = await upsertStrings(
+    trx,
+    {
+      keyIds: changes.map((c) => c.keyId),
+      projectIds: changes.map((c) => c.projectId),
+      languages: changes.map((c) => c.language),
+      values: changes.map((c) => c.value),
+      states: changes.map((c) => c.state ?? null),
+      checks,
+    },
+    {
+      userId: meta.userId,
+      machine: machineOf(meta.origin),
+      keepState: meta.keepState ?? false,
+      onlyIfEmpty: meta.onlyIfEmpty ?? false,
+    },
+  );
+  if (rows.length > 0) await insertHistory(trx, rows, meta);
   await recheckTranslationsOfSources(trx, rows);
   // The dashboard's words of the month (issue 22): nothing is counted for imports, pushes and pseudo.
   await countWrittenWords(trx, rows, meta.origin);
@@ -166,18 +136,7 @@ export async function deleteLanguageStrings(
   language: string,
   meta: { origin: HistoryOrigin; userId: string | null },
 ): Promise<number> {
-  const deleted = await sql<{ key_id: string; version: number }>`
-    delete from translation_strings
-    where project_id = ${projectId} and language_code = ${language}
-    returning key_id, version
-  `.execute(trx);
-  const rows = deleted.rows;
-  if (rows.length > 0) {
-    await sql`
-      insert into string_history (key_id, project_id, language_code, value, version, origin, user_id)
-      select k, ${projectId}::uuid, ${language}, null, n, ${meta.origin}, ${meta.userId}
-      from unnest(${rows.map((r) => r.key_id)}::uuid[], ${rows.map((r) => Number(r.version) + 1)}::int[]) as t(k, n)
-    `.execute(trx);
-  }
+  const rows = await deleteLanguageStringRows(trx, projectId, language);
+  if (rows.length > 0) await insertDeletionHistory(trx, projectId, language, rows, meta);
   return rows.length;
 }
