@@ -1,9 +1,9 @@
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import type { MachineColumn } from "../db/column-types.ts";
-import type { ApprovalStateColumn, DB, ReviewsTable } from "../db/schema.ts";
+import type { ApprovalStateColumn, DB, ReviewStatusColumn, ReviewsTable } from "../db/schema.ts";
 import { displayName } from "../db/sql.ts";
 
-/** Reads of reviews: no rules here (the service checks access first), only the queries. */
+/** Reads and writes of reviews: no rules here (the service checks access first), only the queries. */
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -106,4 +106,190 @@ export async function selectProjectApprovals(db: Db, projectId: string, language
     order by a.key_id, a.language_code, a.updated_at desc, a.review_id
   `.execute(db);
   return result.rows;
+}
+
+/** The review's project; undefined when there is no such review. */
+export async function selectReviewProjectId(db: Db, reviewId: string): Promise<string | undefined> {
+  const review = await db
+    .selectFrom("reviews")
+    .select("project_id")
+    .where("id", "=", reviewId)
+    .executeTakeFirst();
+  return review?.project_id;
+}
+
+/** Locks the review for the rest of the transaction and answers its status; undefined when it is gone. */
+export async function lockReview(trx: Transaction<DB>, reviewId: string) {
+  return trx.selectFrom("reviews").select("status").where("id", "=", reviewId).forUpdate().executeTakeFirst();
+}
+
+export async function insertReview(
+  db: Db,
+  values: { project_id: string; title: string; description: string; owner_user_id: string },
+): Promise<string> {
+  const row = await db.insertInto("reviews").values(values).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The fields given change; `last_updated_at` becomes now. */
+export function updateReview(
+  db: Db,
+  reviewId: string,
+  changes: { title?: string; description?: string; status?: ReviewStatusColumn; languagesDone?: string[] },
+) {
+  const { languagesDone, ...fields } = changes;
+  return db
+    .updateTable("reviews")
+    .set({
+      ...fields,
+      ...(languagesDone !== undefined ? { languages_done: sql<string[]>`${languagesDone}::text[]` } : {}),
+      last_updated_at: sql`now()`,
+    })
+    .where("id", "=", reviewId)
+    .returning(["id", "title", "status"])
+    .executeTakeFirstOrThrow();
+}
+
+/** Whether the review was there to delete. */
+export async function deleteReview(db: Db, reviewId: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom("reviews")
+    .where("id", "=", reviewId)
+    .returning("id")
+    .executeTakeFirst();
+  return deleted !== undefined;
+}
+
+export async function keyCount(db: Db, reviewId: string): Promise<number> {
+  const row = await db
+    .selectFrom("review_keys")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("review_id", "=", reviewId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The review changed now: it moves to the top of the project's list. */
+export async function touch(db: Db, reviewId: string) {
+  await db.updateTable("reviews").set({ last_updated_at: sql`now()` }).where("id", "=", reviewId).execute();
+}
+
+/** Which of `keyIds` are the project's, locked against deletion (key share) until the transaction ends. */
+export function lockProjectKeys(trx: Transaction<DB>, projectId: string, keyIds: readonly string[]) {
+  return (
+    trx
+      .selectFrom("translation_keys")
+      .select("id")
+      .where("project_id", "=", projectId)
+      // One array parameter however many keys: `in (…)` would send one parameter per key.
+      .where(sql<boolean>`id = any(${keyIds}::uuid[])`)
+      .forKeyShare()
+      .execute()
+  );
+}
+
+/** Adds keys to the review (those in it already stay once); answers how many were new. */
+export async function insertKeys(db: Db, reviewId: string, keyIds: readonly string[]): Promise<number> {
+  if (keyIds.length === 0) return 0;
+  const inserted = await sql<{ key_id: string }>`
+    insert into review_keys (review_id, key_id)
+    select ${reviewId}::uuid, k from unnest(${keyIds}::uuid[]) as t(k)
+    on conflict do nothing
+    returning key_id
+  `.execute(db);
+  return inserted.rows.length;
+}
+
+/** Takes the key out of the review (its verdicts go with it); false when it was not in it. */
+export async function deleteReviewKey(db: Db, reviewId: string, keyId: string): Promise<boolean> {
+  const removed = await db
+    .deleteFrom("review_keys")
+    .where("review_id", "=", reviewId)
+    .where("key_id", "=", keyId)
+    .returning("key_id")
+    .executeTakeFirst();
+  return removed !== undefined;
+}
+
+export async function isKeyInReview(db: Db, reviewId: string, keyId: string): Promise<boolean> {
+  const found = await db
+    .selectFrom("review_keys")
+    .select("key_id")
+    .where("review_id", "=", reviewId)
+    .where("key_id", "=", keyId)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
+/** The key's name as it is now. */
+export async function selectKeyName(db: Db, keyId: string): Promise<string> {
+  const key = await db
+    .selectFrom("translation_keys")
+    .select("key")
+    .where("id", "=", keyId)
+    .executeTakeFirstOrThrow();
+  return key.key;
+}
+
+export interface VerdictCell {
+  reviewId: string;
+  keyId: string;
+  language: string;
+}
+
+/** Removes the cell's verdict; false when it had none. */
+export async function deleteApproval(db: Db, cell: VerdictCell): Promise<boolean> {
+  const removed = await db
+    .deleteFrom("review_approvals")
+    .where("review_id", "=", cell.reviewId)
+    .where("key_id", "=", cell.keyId)
+    .where("language_code", "=", cell.language)
+    .returning("key_id")
+    .executeTakeFirst();
+  return removed !== undefined;
+}
+
+/** Writes the cell's verdict on the string version stored now (0: no string). */
+export async function upsertApproval(
+  db: Db,
+  cell: VerdictCell,
+  verdict: { state: ApprovalStateColumn; comment: string | null; userId: string },
+): Promise<void> {
+  // clock_timestamp(), not now(): the verdict is later than the string version it read,
+  // even when a write of that string began before this transaction did.
+  await sql`
+    insert into review_approvals
+      (review_id, key_id, language_code, state, comment, string_version, user_id, updated_at)
+    values (
+      ${cell.reviewId}, ${cell.keyId}, ${cell.language}, ${verdict.state}, ${verdict.comment},
+      coalesce((select version from translation_strings
+                where key_id = ${cell.keyId} and language_code = ${cell.language}), 0),
+      ${verdict.userId}, clock_timestamp()
+    )
+    on conflict (review_id, key_id, language_code) do update
+      set state = excluded.state, comment = excluded.comment,
+          string_version = excluded.string_version, user_id = excluded.user_id,
+          updated_at = excluded.updated_at
+  `.execute(db);
+}
+
+/**
+ * Unmarks the machine output of the string version the cell's verdict judged; answers the string
+ * when it was marked and is still that version.
+ */
+export function clearMachineOfJudged(db: Db, cell: VerdictCell) {
+  return db
+    .updateTable("translation_strings")
+    .set({ machine: null })
+    .where("key_id", "=", cell.keyId)
+    .where("language_code", "=", cell.language)
+    .where("machine", "is not", null)
+    .where(
+      "version",
+      "=",
+      sql<number>`(select string_version from review_approvals
+        where review_id = ${cell.reviewId} and key_id = ${cell.keyId} and language_code = ${cell.language})`,
+    )
+    .returning(["value", "version", "updated_at"])
+    .executeTakeFirst();
 }

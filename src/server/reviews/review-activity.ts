@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import { type RecordedActivity, recordActivity } from "../activity/record.ts";
 import type { DB } from "../db/schema.ts";
 import type { ProjectRow } from "../teams/access.ts";
+import { selectKeyName } from "./queries.ts";
 
 /** The feed's entries of reviews (issue 22), written in the review change's transaction. */
 
@@ -10,17 +11,13 @@ export async function recordApproval(
   trx: Transaction<DB>,
   at: { project: ProjectRow; userId: string; reviewId: string; keyId: string; language: string },
 ): Promise<RecordedActivity> {
-  const key = await trx
-    .selectFrom("translation_keys")
-    .select("key")
-    .where("id", "=", at.keyId)
-    .executeTakeFirstOrThrow();
+  const key = await selectKeyName(trx, at.keyId);
   return recordActivity(trx, {
     teamId: at.project.team_id,
     projectId: at.project.id,
     userId: at.userId,
     kind: "review.approved",
-    keys: [{ id: at.keyId, key: key.key }],
+    keys: [{ id: at.keyId, key }],
     languages: [at.language],
     details: { reviewId: at.reviewId },
   });

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import { isUuid } from "../../shared/ids.ts";
 import { languageName } from "../../shared/languages.ts";
@@ -23,13 +23,26 @@ import { presentCell } from "../keys/present.ts";
 import type { Access, ProjectRow } from "../teams/access.ts";
 import { presentApproval, presentDetail, presentProjectApprovals, presentSummary } from "./present.ts";
 import {
+  clearMachineOfJudged,
+  deleteApproval,
+  deleteReview,
+  deleteReviewKey,
+  insertKeys,
+  insertReview,
+  isKeyInReview,
+  keyCount,
+  lockReview,
   selectCurrentApprovals,
   selectKeyStrings,
   selectProjectApprovals,
+  selectReviewProjectId,
   selectSummaries,
+  touch,
+  updateReview,
+  upsertApproval,
 } from "./queries.ts";
 import { recordApproval, recordCompleted } from "./review-activity.ts";
-import { checkKeysOfProject, insertKeys, keyCount, touch } from "./review-transaction.ts";
+import { checkKeysOfProject } from "./review-transaction.ts";
 
 const reviewNotFound = () => new AppError("not_found", "Review not found");
 
@@ -48,27 +61,17 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
   /** The review's project, if the caller may act on it: 404 'Review not found' otherwise. */
   async function reviewProject(userId: string, reviewId: string, permission: Permission) {
     if (!isUuid(reviewId)) throw reviewNotFound();
-    const review = await db
-      .selectFrom("reviews")
-      .select("project_id")
-      .where("id", "=", reviewId)
-      .executeTakeFirst();
-    if (!review) throw reviewNotFound();
-    const { project } = await access
-      .project(userId, review.project_id, permission)
-      .catch(notFoundAs("Review"));
+    const projectId = await selectReviewProjectId(db, reviewId);
+    if (!projectId) throw reviewNotFound();
+    const { project } = await access.project(userId, projectId, permission).catch(notFoundAs("Review"));
     return project;
   }
 
   /** Locks the review for the rest of the transaction; a review deleted meanwhile is not found. */
-  async function lockReview(trx: Transaction<DB>, reviewId: string) {
-    const row = await trx
-      .selectFrom("reviews")
-      .select("id")
-      .where("id", "=", reviewId)
-      .forUpdate()
-      .executeTakeFirst();
+  async function lockFound(trx: Transaction<DB>, reviewId: string) {
+    const row = await lockReview(trx, reviewId);
     if (!row) throw reviewNotFound();
+    return row;
   }
 
   async function changed(projectId: string, reviewId: string, deleted = false) {
@@ -117,26 +120,22 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
       const keyIds = [...new Set(body.keyIds ?? [])];
       const { reviewId, recorded } = await db.transaction().execute(async (trx) => {
         await checkKeysOfProject(trx, projectId, keyIds);
-        const row = await trx
-          .insertInto("reviews")
-          .values({
-            project_id: projectId,
-            title: body.title,
-            description: body.description,
-            owner_user_id: userId,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        await insertKeys(trx, row.id, keyIds);
+        const reviewId = await insertReview(trx, {
+          project_id: projectId,
+          title: body.title,
+          description: body.description,
+          owner_user_id: userId,
+        });
+        await insertKeys(trx, reviewId, keyIds);
         const recorded = await recordActivity(trx, {
           teamId: project.team_id,
           projectId,
           userId,
           kind: "review.created",
           count: keyIds.length,
-          details: { reviewId: row.id, title: body.title },
+          details: { reviewId, title: body.title },
         });
-        return { reviewId: row.id, recorded };
+        return { reviewId, recorded };
       });
       await changed(projectId, reviewId);
       await publishActivity(deps, [recorded]);
@@ -165,13 +164,7 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
       if (status === "pending") languagesDone = [];
       else if (languagesDone && languagesDone.length === project.languages.length) status = "completed";
       const recorded = await db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom("reviews")
-          .select("status")
-          .where("id", "=", reviewId)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!before) throw reviewNotFound();
+        const before = await lockFound(trx, reviewId);
         // Nothing was reviewed in a review without keys: completing it would be a dead end (issue 34).
         if (
           status === "completed" &&
@@ -180,20 +173,12 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
         ) {
           throw new AppError("validation_failed", "A review without keys cannot be marked as done");
         }
-        const updated = await trx
-          .updateTable("reviews")
-          .set({
-            ...(body.title !== undefined ? { title: body.title } : {}),
-            ...(body.description !== undefined ? { description: body.description } : {}),
-            ...(status !== undefined ? { status } : {}),
-            ...(languagesDone !== undefined
-              ? { languages_done: sql<string[]>`${languagesDone}::text[]` }
-              : {}),
-            last_updated_at: sql`now()`,
-          })
-          .where("id", "=", reviewId)
-          .returning(["id", "title", "status"])
-          .executeTakeFirstOrThrow();
+        const updated = await updateReview(trx, reviewId, {
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(status !== undefined ? { status } : {}),
+          ...(languagesDone !== undefined ? { languagesDone } : {}),
+        });
         // Completing is the change the feed shows; edits of the title or languages are not.
         if (updated.status !== "completed" || before.status === "completed") return undefined;
         return recordCompleted(trx, { project, userId, review: updated, languages: languagesDone ?? [] });
@@ -205,12 +190,7 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
 
     async remove(userId: string, reviewId: string): Promise<void> {
       const project = await reviewProject(userId, reviewId, "reviews.manage");
-      const deleted = await db
-        .deleteFrom("reviews")
-        .where("id", "=", reviewId)
-        .returning("id")
-        .executeTakeFirst();
-      if (!deleted) throw reviewNotFound();
+      if (!(await deleteReview(db, reviewId))) throw reviewNotFound();
       await changed(project.id, reviewId, true);
     },
 
@@ -223,7 +203,7 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
       const project = await reviewProject(userId, reviewId, "reviews.manage");
       const keyIds = [...new Set(input.keyIds)];
       const added = await db.transaction().execute(async (trx) => {
-        await lockReview(trx, reviewId);
+        await lockFound(trx, reviewId);
         await checkKeysOfProject(trx, project.id, keyIds);
         const added = await insertKeys(trx, reviewId, keyIds);
         if (added > 0) await touch(trx, reviewId);
@@ -238,15 +218,10 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
       const project = await reviewProject(userId, reviewId, "reviews.manage");
       if (!isUuid(keyId)) throw new AppError("not_found", "Key not found");
       const removed = await db.transaction().execute(async (trx) => {
-        await lockReview(trx, reviewId);
-        const removed = await trx
-          .deleteFrom("review_keys")
-          .where("review_id", "=", reviewId)
-          .where("key_id", "=", keyId)
-          .returning("key_id")
-          .executeTakeFirst();
+        await lockFound(trx, reviewId);
+        const removed = await deleteReviewKey(trx, reviewId, keyId);
         if (removed) await touch(trx, reviewId);
-        return Boolean(removed);
+        return removed;
       });
       if (removed) await changed(project.id, reviewId);
       return summary(reviewId, project);
@@ -265,15 +240,11 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
       const project = await reviewProject(userId, reviewId, "reviews.approve");
       if (!project.languages.includes(body.language)) throw notAProjectLanguage(body.language);
       const comment = body.state === "needs_changes" && body.comment ? body.comment : null;
+      const cell = { reviewId, keyId: body.keyId, language: body.language };
       const changedAny = await db.transaction().execute(async (trx) => {
-        await lockReview(trx, reviewId);
-        const inReview = await trx
-          .selectFrom("review_keys")
-          .select("key_id")
-          .where("review_id", "=", reviewId)
-          .where("key_id", "=", body.keyId)
-          .executeTakeFirst();
-        if (!inReview) throw new AppError("validation_failed", "This key is not in this review");
+        await lockFound(trx, reviewId);
+        if (!(await isKeyInReview(trx, reviewId, body.keyId)))
+          throw new AppError("validation_failed", "This key is not in this review");
         const recorded =
           body.state === "approved"
             ? await recordApproval(trx, {
@@ -285,50 +256,12 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
               })
             : undefined;
         if (body.state === "pending") {
-          const removed = await trx
-            .deleteFrom("review_approvals")
-            .where("review_id", "=", reviewId)
-            .where("key_id", "=", body.keyId)
-            .where("language_code", "=", body.language)
-            .returning("key_id")
-            .executeTakeFirst();
-          if (!removed) return undefined;
+          if (!(await deleteApproval(trx, cell))) return undefined;
         } else {
-          // clock_timestamp(), not now(): the verdict is later than the string version it read,
-          // even when a write of that string began before this transaction did.
-          await sql`
-            insert into review_approvals
-              (review_id, key_id, language_code, state, comment, string_version, user_id, updated_at)
-            values (
-              ${reviewId}, ${body.keyId}, ${body.language}, ${body.state}, ${comment},
-              coalesce((select version from translation_strings
-                        where key_id = ${body.keyId} and language_code = ${body.language}), 0),
-              ${userId}, clock_timestamp()
-            )
-            on conflict (review_id, key_id, language_code) do update
-              set state = excluded.state, comment = excluded.comment,
-                  string_version = excluded.string_version, user_id = excluded.user_id,
-                  updated_at = excluded.updated_at
-          `.execute(trx);
+          await upsertApproval(trx, cell, { state: body.state, comment, userId });
         }
         // An approval is a person's check: machine output of that version is unmarked (issue 19).
-        const checked =
-          body.state === "approved"
-            ? await trx
-                .updateTable("translation_strings")
-                .set({ machine: null })
-                .where("key_id", "=", body.keyId)
-                .where("language_code", "=", body.language)
-                .where("machine", "is not", null)
-                .where(
-                  "version",
-                  "=",
-                  sql<number>`(select string_version from review_approvals
-                    where review_id = ${reviewId} and key_id = ${body.keyId} and language_code = ${body.language})`,
-                )
-                .returning(["value", "version", "updated_at"])
-                .executeTakeFirst()
-            : undefined;
+        const checked = body.state === "approved" ? await clearMachineOfJudged(trx, cell) : undefined;
         await touch(trx, reviewId);
         return { checked, recorded };
       });
