@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { languageName } from "../../shared/languages.ts";
 import { BATCH_CHUNK_SIZE, type BatchJob, type StartBatchBody } from "../../shared/schemas/batch.ts";
 import { publishActivity } from "../activity/publish.ts";
@@ -14,8 +14,14 @@ import type { JobQueue } from "../jobs/job-queue.ts";
 import { filteredKeyIds, filterScopeOf } from "../keys/filters.ts";
 import type { Access } from "../teams/access.ts";
 import { presentBatchJob, writeBatchItems } from "./batch-jobs.ts";
-
-const RUNNING = ["pending", "processing"] as const;
+import {
+  cancelRunningJob,
+  hasRunningJob,
+  insertJob,
+  selectJob,
+  selectRunningJobs,
+  setJobTotals,
+} from "./queries.ts";
 
 /**
  * Batch translation of every missing string of one language (spec points 4, 7, 9). Starting writes
@@ -41,11 +47,7 @@ export function createBatchService(deps: {
     batchId: string,
     permission: "languages.view" | "strings.batchTranslate",
   ) {
-    const row = await db
-      .selectFrom("batch_translation_jobs")
-      .selectAll()
-      .where("id", "=", batchId)
-      .executeTakeFirst();
+    const row = await selectJob(db, batchId);
     if (!row) throw new AppError("not_found", "Batch translation not found");
     await access.project(userId, row.project_id, permission).catch(notFoundAs("Batch translation"));
     return row;
@@ -62,27 +64,17 @@ export function createBatchService(deps: {
       const { row, recorded } = await db
         .transaction()
         .execute(async (trx) => {
-          const running = await trx
-            .selectFrom("batch_translation_jobs")
-            .select("id")
-            .where("project_id", "=", projectId)
-            .where("target_language", "=", body.language)
-            .where("status", "in", RUNNING)
-            .executeTakeFirst();
-          if (running) throw new AppError("conflict", `${name} is already being translated`);
-          const job = await trx
-            .insertInto("batch_translation_jobs")
-            .values({
-              project_id: projectId,
-              source_language: project.source_language,
-              target_language: body.language,
-              total_items: 0,
-              chunk_count: 0,
-              model,
-              created_by: userId,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          if (await hasRunningJob(trx, projectId, body.language))
+            throw new AppError("conflict", `${name} is already being translated`);
+          const job = await insertJob(trx, {
+            project_id: projectId,
+            source_language: project.source_language,
+            target_language: body.language,
+            total_items: 0,
+            chunk_count: 0,
+            model,
+            created_by: userId,
+          });
           const total = await writeBatchItems(trx, {
             jobId: job.id,
             projectId,
@@ -96,12 +88,7 @@ export function createBatchService(deps: {
           // The spec's words (point 5) for a language with nothing to translate.
           if (total === 0) throw new AppError("validation_failed", `No empty translations found for ${name}`);
           const chunkCount = Math.ceil(total / BATCH_CHUNK_SIZE);
-          const counted = await trx
-            .updateTable("batch_translation_jobs")
-            .set({ total_items: total, chunk_count: chunkCount })
-            .where("id", "=", job.id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          const counted = await setJobTotals(trx, job.id, { total_items: total, chunk_count: chunkCount });
           await queue.send(
             trx,
             "batch-translate-chunk",
@@ -136,26 +123,14 @@ export function createBatchService(deps: {
     /** The project's jobs still pending or processing (the spec's active-jobs check). */
     async active(userId: string, projectId: string): Promise<BatchJob[]> {
       await access.project(userId, projectId, "languages.view");
-      const rows = await db
-        .selectFrom("batch_translation_jobs")
-        .selectAll()
-        .where("project_id", "=", projectId)
-        .where("status", "in", RUNNING)
-        .orderBy("created_at")
-        .execute();
+      const rows = await selectRunningJobs(db, projectId);
       return rows.map(presentBatchJob);
     },
 
     /** Stops a running job: chunks not yet written write nothing (checked in their write transaction). */
     async cancel(userId: string, batchId: string): Promise<BatchJob> {
       const current = await jobFor(userId, batchId, "strings.batchTranslate");
-      const row = await db
-        .updateTable("batch_translation_jobs")
-        .set({ status: "cancelled", error_message: "Translation was cancelled", updated_at: sql`now()` })
-        .where("id", "=", current.id)
-        .where("status", "in", RUNNING)
-        .returningAll()
-        .executeTakeFirst();
+      const row = await cancelRunningJob(db, current.id);
       if (!row) throw new AppError("conflict", "This batch translation has already finished");
       const job = presentBatchJob(row);
       await publish(job);

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { GlossaryEntry } from "../../shared/glossary/match.ts";
 import { detectPlaceholders } from "../../shared/placeholders/detect.ts";
 import { BATCH_PAUSE_MS } from "../../shared/schemas/batch.ts";
@@ -14,7 +14,19 @@ import type { EventBus } from "../events/event-bus.ts";
 import { loadGlossaryEntries } from "../glossary/queries.ts";
 import type { Logger } from "../logger.ts";
 import { writeStrings } from "../strings/string-writer.ts";
-import { type BatchJobRow, presentBatchJob } from "./batch-jobs.ts";
+import { presentBatchJob } from "./batch-jobs.ts";
+import {
+  type BatchJobRow,
+  lockJob,
+  selectJob,
+  selectOtherTexts,
+  selectPendingItemKeys,
+  selectPendingItems,
+  selectProjectTeamId,
+  settleItemRows,
+  startPendingJob,
+  updateJobProgress,
+} from "./queries.ts";
 
 /** Answers for one key: attempts in all, the first being the chunk's shared call. */
 const ATTEMPTS_PER_KEY = 3;
@@ -61,28 +73,9 @@ export function createChunkWorker(deps: {
     if (row.status === "completed" || row.status === "failed") await publishBatchCompleted(deps, row);
   }
 
-  async function loadJob(batchId: string) {
-    return db.selectFrom("batch_translation_jobs").selectAll().where("id", "=", batchId).executeTakeFirst();
-  }
-
   async function pendingItems(batchId: string, chunk: number, job: BatchJobRow): Promise<PendingItem[]> {
-    const rows = await sql<{
-      key_id: string;
-      key: string;
-      description: string | null;
-      max_length: number | null;
-      source: string | null;
-      target: string | null;
-    }>`
-      select i.key_id, k.key, k.description, k.max_length, src.value as source, tgt.value as target
-      from batch_translation_items i
-      join translation_keys k on k.id = i.key_id
-      left join translation_strings src on src.key_id = i.key_id and src.language_code = ${job.source_language}
-      left join translation_strings tgt on tgt.key_id = i.key_id and tgt.language_code = ${job.target_language}
-      where i.job_id = ${batchId} and i.chunk = ${chunk} and i.status = 'pending'
-      order by k.key collate "C"
-    `.execute(db);
-    return rows.rows.map((r) => ({
+    const rows = await selectPendingItems(db, batchId, chunk, job);
+    return rows.map((r) => ({
       keyId: r.key_id,
       keyName: r.key,
       description: r.description,
@@ -93,13 +86,7 @@ export function createChunkWorker(deps: {
   }
 
   async function otherTranslations(job: BatchJobRow, keyIds: string[]) {
-    const rows = await db
-      .selectFrom("translation_strings")
-      .select(["key_id", "language_code", "value"])
-      .where("key_id", "in", keyIds)
-      .where("language_code", "not in", [job.source_language, job.target_language])
-      .where("value", "<>", "")
-      .execute();
+    const rows = await selectOtherTexts(db, keyIds, [job.source_language, job.target_language]);
     const byKey = new Map<string, Record<string, string>>();
     for (const row of rows) {
       const entry = byKey.get(row.key_id) ?? {};
@@ -176,12 +163,7 @@ export function createChunkWorker(deps: {
     outcomes: Map<string, Outcome>,
   ): Promise<BatchJobRow | undefined> {
     return db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .selectFrom("batch_translation_jobs")
-        .selectAll()
-        .where("id", "=", job.id)
-        .forUpdate()
-        .executeTakeFirst();
+      const locked = await lockJob(trx, job.id);
       if (!locked || (locked.status !== "pending" && locked.status !== "processing")) return undefined;
       const done = [...outcomes].filter(
         (entry): entry is [string, { status: "done"; value: string }] => entry[1].status === "done",
@@ -217,15 +199,9 @@ export function createChunkWorker(deps: {
     chunk: number,
     statuses: { keyId: string; status: BatchItemStatus; error: string | null }[],
   ): Promise<BatchJobRow> {
-    const settled = await sql<{ status: BatchItemStatus; error: string | null }>`
-      update batch_translation_items i
-      set status = t.s, error = t.e
-      from unnest(${statuses.map((s) => s.keyId)}::uuid[], ${statuses.map((s) => s.status)}::text[], ${statuses.map((s) => s.error)}::text[]) as t(k, s, e)
-      where i.job_id = ${locked.id} and i.chunk = ${chunk} and i.key_id = t.k and i.status = 'pending'
-      returning i.status, i.error
-    `.execute(trx);
-    const count = (status: BatchItemStatus) => settled.rows.filter((r) => r.status === status).length;
-    const lastError = settled.rows.findLast((r) => r.error)?.error ?? null;
+    const settled = await settleItemRows(trx, locked.id, chunk, statuses);
+    const count = (status: BatchItemStatus) => settled.filter((r) => r.status === status).length;
+    const lastError = settled.findLast((r) => r.error)?.error ?? null;
     const completed = Number(locked.completed_items) + count("done");
     const failed = Number(locked.failed_items) + count("failed");
     const skipped = Number(locked.skipped_items) + count("skipped");
@@ -235,14 +211,10 @@ export function createChunkWorker(deps: {
     // All failed and nothing translated: the job failed (spec: 'Translation failed' or the message).
     const status = !finished ? "processing" : completed + skipped === 0 ? "failed" : "completed";
     if (finished) {
-      const project = await trx
-        .selectFrom("projects")
-        .select("team_id")
-        .where("id", "=", locked.project_id)
-        .executeTakeFirstOrThrow();
+      const teamId = await selectProjectTeamId(trx, locked.project_id);
       // Written with the job's last counters, in their transaction: in the feed exactly when it ended.
       await recordActivity(trx, {
-        teamId: project.team_id,
+        teamId,
         projectId: locked.project_id,
         userId: locked.created_by,
         kind: "batch.completed",
@@ -251,37 +223,25 @@ export function createChunkWorker(deps: {
         details: { batchId: locked.id, status, translated: completed, failed, skipped },
       });
     }
-    return trx
-      .updateTable("batch_translation_jobs")
-      .set({
-        status,
-        completed_items: completed,
-        failed_items: failed,
-        skipped_items: skipped,
-        progress_percentage: total === 0 ? 100 : Math.floor((resolved * 100) / total),
-        // A job that goes on past failed keys keeps the latest reason (the team's token limit, say),
-        // so its end notice can say why keys failed.
-        error_message:
-          status === "failed" ? (lastError ?? "Translation failed") : (lastError ?? locked.error_message),
-        updated_at: sql`now()`,
-      })
-      .where("id", "=", locked.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return updateJobProgress(trx, locked.id, {
+      status,
+      completed_items: completed,
+      failed_items: failed,
+      skipped_items: skipped,
+      progress_percentage: total === 0 ? 100 : Math.floor((resolved * 100) / total),
+      // A job that goes on past failed keys keeps the latest reason (the team's token limit, say),
+      // so its end notice can say why keys failed.
+      error_message:
+        status === "failed" ? (lastError ?? "Translation failed") : (lastError ?? locked.error_message),
+    });
   }
 
   return {
     async processChunk(batchId: string, chunk: number): Promise<void> {
-      let job = await loadJob(batchId);
+      let job = await selectJob(db, batchId);
       if (!job || (job.status !== "pending" && job.status !== "processing")) return;
       if (job.status === "pending") {
-        const started = await db
-          .updateTable("batch_translation_jobs")
-          .set({ status: "processing", updated_at: sql`now()` })
-          .where("id", "=", batchId)
-          .where("status", "=", "pending")
-          .returningAll()
-          .executeTakeFirst();
+        const started = await startPendingJob(db, batchId);
         if (started) {
           job = started;
           await publish(started);
@@ -299,14 +259,10 @@ export function createChunkWorker(deps: {
         else translatable.push(item);
       }
       let pause = Promise.resolve();
-      const project = await db
-        .selectFrom("projects")
-        .select("team_id")
-        .where("id", "=", job.project_id)
-        .executeTakeFirstOrThrow();
+      const teamId = await selectProjectTeamId(db, job.project_id);
       // AI_MONTHLY_TOKEN_LIMIT reached (by this batch or anything else): the chunk calls nothing and
       // its keys fail with the reason, written like any outcome below.
-      const overLimit = translatable.length > 0 ? await deps.aiBudget?.exhausted(project.team_id) : undefined;
+      const overLimit = translatable.length > 0 ? await deps.aiBudget?.exhausted(teamId) : undefined;
       if (overLimit !== undefined) {
         for (const item of translatable.splice(0))
           outcomes.set(item.keyId, { status: "failed", error: overLimit });
@@ -314,15 +270,15 @@ export function createChunkWorker(deps: {
       if (translatable.length > 0) {
         const keyIds = translatable.map((item) => item.keyId);
         const [voice, others, examples, glossary, images] = await Promise.all([
-          loadVoice(db, project.team_id, job.model),
+          loadVoice(db, teamId, job.model),
           otherTranslations(job, keyIds),
           deps.examples?.({
-            teamId: project.team_id,
+            teamId,
             sourceLanguage: job.source_language,
             targetLanguage: job.target_language,
             texts: translatable.map((item) => ({ keyId: item.keyId, text: item.source ?? "" })),
           }),
-          loadGlossaryEntries(db, project.team_id),
+          loadGlossaryEntries(db, teamId),
           keyImages(db, keyIds, (deps.sendScreenshots ?? true) && provider.name !== "pseudo"),
         ]);
         const items = translatable.map((item) => {
@@ -343,7 +299,7 @@ export function createChunkWorker(deps: {
           };
         });
         // The cancel check before the AI call saves a call; the one in `record` is what guarantees it.
-        const fresh = await loadJob(batchId);
+        const fresh = await selectJob(db, batchId);
         if (!fresh || (fresh.status !== "pending" && fresh.status !== "processing")) return;
         for (const [keyId, outcome] of await translate(job, voice, items, glossary))
           outcomes.set(keyId, outcome);
@@ -361,25 +317,14 @@ export function createChunkWorker(deps: {
      */
     async failChunk(batchId: string, chunk: number, message: string): Promise<void> {
       const updated = await db.transaction().execute(async (trx) => {
-        const locked = await trx
-          .selectFrom("batch_translation_jobs")
-          .selectAll()
-          .where("id", "=", batchId)
-          .forUpdate()
-          .executeTakeFirst();
+        const locked = await lockJob(trx, batchId);
         if (!locked || (locked.status !== "pending" && locked.status !== "processing")) return undefined;
-        const items = await trx
-          .selectFrom("batch_translation_items")
-          .select("key_id")
-          .where("job_id", "=", batchId)
-          .where("chunk", "=", chunk)
-          .where("status", "=", "pending")
-          .execute();
+        const keyIds = await selectPendingItemKeys(trx, batchId, chunk);
         return settleItems(
           trx,
           locked,
           chunk,
-          items.map((item) => ({ keyId: item.key_id, status: "failed" as const, error: message })),
+          keyIds.map((keyId) => ({ keyId, status: "failed" as const, error: message })),
         );
       });
       if (updated) await publish(updated);
