@@ -6,9 +6,10 @@ import type { DB } from "../db/schema.ts";
 import { namespacesOf } from "../keys/namespaces.ts";
 import type { ProjectRow } from "../teams/access.ts";
 import { jsonOf } from "./export-entries.ts";
-import { exportPages, type MachineText } from "./export-pages.ts";
+import { exportPages } from "./export-pages.ts";
 import type { ExportOutput } from "./format-jobs.ts";
 import { type FormatRunner, inProcessFormats } from "./format-workers.ts";
+import { type MachineText, selectFileMeta } from "./queries.ts";
 import type { TemplateInput } from "./template-render.ts";
 import { templateSlot, templatesOf } from "./template-store.ts";
 import { bytesOf, type DeflatedFile, zipStream } from "./zip.ts";
@@ -245,11 +246,6 @@ async function fileMetaOf(
   projectId: string,
   format: FormatId,
 ): Promise<Record<string, FormatMeta>> {
-  const rows = await db
-    .selectFrom("project_file_meta")
-    .select(["language_code", "meta"])
-    .where("project_id", "=", projectId)
-    .where("format", "=", format)
-    .execute();
+  const rows = await selectFileMeta(db, projectId, format);
   return Object.fromEntries(rows.map((row) => [row.language_code, jsonOf<FormatMeta>(row.meta) ?? {}]));
 }

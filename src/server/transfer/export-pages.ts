@@ -1,7 +1,8 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { FormatId, FormatMeta } from "../../shared/formats/types.ts";
 import type { DB } from "../db/schema.ts";
 import type { ExportRow } from "./export-entries.ts";
+import { type Cursor, type MachineText, selectExportPage } from "./queries.ts";
 
 /**
  * Keys per page of an export. A page is one statement: its rows are handed to the format worker
@@ -28,12 +29,6 @@ export interface PagesRequest {
   signal?: AbortSignal | undefined;
 }
 
-/** Which machine output a file carries: pseudo-localized text, AI output no person checked. */
-export interface MachineText {
-  pseudo: boolean;
-  ai: boolean;
-}
-
 /**
  * A page of an export as JSON text: an array of `PageTuple`, keys in export order, only keys with
  * a string in the languages read. PostgreSQL writes it and the format worker parses it, so the
@@ -56,16 +51,6 @@ type PageTuple = [
   Record<string, string | null> | null,
 ];
 
-interface PageRow {
-  keys: number;
-  last_position: number | null;
-  last_key: string | null;
-  page: string | null;
-}
-
-/** Where the last page ended: keys with a position come first (by it), then the others by name. */
-type Cursor = { positioned: true; position: number; key: string } | { positioned: false; key: string };
-
 /**
  * The export's rows a page at a time, keyset-paged in export order: by position (the order of the
  * files the keys came from, issue 15) then name in byte order, keys without a position after
@@ -81,45 +66,17 @@ export async function* exportPages(db: Kysely<DB>, request: PagesRequest): Async
   let cursor: Cursor | undefined;
   for (;;) {
     request.signal?.throwIfAborted();
-    const where =
-      phase === "positioned"
-        ? cursor?.positioned
-          ? sql`k.position is not null and k.position >= ${cursor.position}
-              and (k.position > ${cursor.position} or k.key collate "C" > ${cursor.key})`
-          : sql`k.position is not null`
-        : sql`${request.sortKeys ? sql`true` : sql`k.position is null`}
-            and ${cursor ? sql`k.key collate "C" > ${cursor.key}` : sql`true`}`;
-    const order = (desc: boolean) => {
-      const direction = desc ? sql`desc` : sql`asc`;
-      return phase === "positioned"
-        ? sql`position ${direction}, key collate "C" ${direction}`
-        : sql`key collate "C" ${direction}`;
-    };
-    const namespace = request.namespace;
-    const inNamespace = namespace === undefined ? sql`true` : sql`k.namespace = ${namespace}`;
-    const name =
-      namespace === undefined || namespace === ""
-        ? sql`p.key`
-        : sql`case when starts_with(p.key, ${`${namespace}:`}::text)
-            then substr(p.key, char_length(${namespace}::text) + 2) else p.key end`;
-    const result = await sql<PageRow>`
-      with p as materialized (
-        select k.id, k.key, k.position, k.description, k.context, k.translatable, k.max_length, k.tags,
-          k.value_type, k.format_meta -> ${request.format} as meta
-        from translation_keys k
-        where k.project_id = ${request.projectId} and ${inNamespace} and ${where}
-        order by ${order(false)}
-        limit ${limit}
-      ), last as (
-        select position, key from p order by ${order(true)} limit 1
-      )
-      select (select count(*) from p)::int as keys, last.position as last_position, last.key as last_key,
-        (select json_agg(json_build_array(${name}, p.description, p.context, p.translatable, p.max_length,
-            p.tags, p.value_type, p.meta, v.vs, v.ss) order by ${order(false)})::text
-          from p ${withStrings(request.languages, request.machine ?? { pseudo: false, ai: true })}) as page
-      from (select 1) one left join last on true
-    `.execute(db);
-    const row = result.rows[0];
+    const row = await selectExportPage(db, {
+      projectId: request.projectId,
+      format: request.format,
+      languages: request.languages,
+      machine: request.machine ?? { pseudo: false, ai: true },
+      namespace: request.namespace,
+      sortKeys: request.sortKeys,
+      phase,
+      cursor,
+      limit,
+    });
     if (row?.page) yield row.page;
     const keys = Number(row?.keys ?? 0);
     if (keys < limit || row?.last_key == null) {
@@ -133,53 +90,6 @@ export async function* exportPages(db: Kysely<DB>, request: PagesRequest): Async
         ? { positioned: true, position: row.last_position, key: row.last_key }
         : { positioned: false, key: row.last_key };
   }
-}
-
-/**
- * The page's strings of these languages, joined to each key of the page `p` as `v.vs` (language →
- * value) and `v.ss` (language → state): only keys with a string in them. One or two languages (a
- * file each, with the source): a lookup a language, about twice as fast as aggregating; more (CSV,
- * XLSX) aggregate.
- *
- * Each is a LATERAL lookup from the page's key through the (key_id, language_code) index, fenced
- * with `limit 1`, and attached to `p` itself rather than built apart and joined back: the planner
- * estimates a materialized page from the table's statistics, and where those predate the import
- * (the page's project not analyzed yet) it guessed one key and joined the page with itself in a
- * nested loop (24 s for a page of 10,000 keys).
- */
-function withStrings(languages: readonly string[], machine: MachineText) {
-  // A string left out is as one never written: the app falls back to its default language.
-  const kept =
-    machine.pseudo && machine.ai
-      ? sql`true`
-      : sql`(s.machine is null${machine.pseudo ? sql` or s.machine = 'pseudo'` : sql``}${machine.ai ? sql` or s.machine = 'ai'` : sql``})`;
-  const cell = (language: string) => sql`(
-    select s.value, s.state from translation_strings s
-    where s.key_id = p.id and s.language_code = ${language} and ${kept} limit 1)`;
-  if (languages.length > 2) {
-    return sql`
-      cross join lateral (
-        select json_object_agg(s.language_code, s.value) as vs,
-          json_object_agg(s.language_code, s.state) filter (where s.state is not null) as ss
-        from translation_strings s
-        where s.key_id = p.id and s.language_code = any(${[...languages]}::text[]) and ${kept}
-      ) v
-      where v.vs is not null`;
-  }
-  const [first = "", second] = languages;
-  if (second === undefined) {
-    return sql`
-      cross join lateral ${cell(first)} a
-      cross join lateral (select json_build_object(${first}::text, a.value) as vs,
-        case when a.state is not null then json_build_object(${first}::text, a.state) end as ss) v`;
-  }
-  return sql`
-    left join lateral ${cell(first)} a on true
-    left join lateral ${cell(second)} b on true
-    cross join lateral (select json_build_object(${first}::text, a.value, ${second}::text, b.value) as vs,
-      case when a.state is not null or b.state is not null
-        then json_build_object(${first}::text, a.state, ${second}::text, b.state) end as ss) v
-    where a.value is not null or b.value is not null`;
 }
 
 /** A page's JSON as the rows the entries are made of (in the format worker). */

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { formatForFileName } from "../../shared/formats/file-language.ts";
 import { namespaceOfPath } from "../../shared/formats/file-namespace.ts";
 import { canonicalLanguage } from "../../shared/languages.ts";
@@ -12,6 +12,7 @@ import type { Access } from "../teams/access.ts";
 import { fileLanguageOf } from "./export-files.ts";
 import { type FormatRunner, inProcessFormats } from "./format-workers.ts";
 import { qualifiedWarning, writeParsedImport } from "./import-writes.ts";
+import { setProjectLanguages } from "./queries.ts";
 import { saveTemplate } from "./template-store.ts";
 
 /** Warnings kept in the answer; the count covers all of them. */
@@ -75,11 +76,7 @@ export function createImportService(deps: {
 
       const result = await bulk.transaction().execute(async (trx) => {
         if (languagesAfter.join(",") !== languagesBefore.join(",")) {
-          await trx
-            .updateTable("projects")
-            .set({ languages: languagesAfter, updated_at: sql`now()` })
-            .where("id", "=", projectId)
-            .execute();
+          await setProjectLanguages(trx, projectId, languagesAfter);
         }
         const written = await writeParsedImport(trx, projectId, formatId, collected, {
           origin: "import",

@@ -1,10 +1,19 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { qualifiedKey } from "../../shared/formats/file-namespace.ts";
 import type { FormatId, FormatMeta } from "../../shared/formats/types.ts";
 import type { DB } from "../db/schema.ts";
 import { type HistoryOrigin, type StringChange, writeStrings } from "../strings/string-writer.ts";
 import type { ImportedKeyMeta } from "./import-entries.ts";
 import type { ParsedImport } from "./parse-import.ts";
+import {
+  insertMissingKeys,
+  type KeyMetaRow,
+  moveKeysToNamespace,
+  selectKeyIds,
+  selectKeysByName,
+  updateKeyMeta,
+  upsertFileMeta,
+} from "./queries.ts";
 
 type Db = Transaction<DB> | Kysely<DB>;
 
@@ -24,19 +33,6 @@ function slices<T>(all: readonly T[]): T[][] {
   return out;
 }
 
-/** What a key's row says, from what the file says about it (`null`: a key the file only names). */
-interface KeyMetaRow {
-  key: string;
-  description: string | null;
-  context: string | null;
-  translatable: boolean | null;
-  max_length: number | null;
-  tags: string[] | null;
-  value_type: string | null;
-  meta: FormatMeta | null;
-  src: boolean;
-}
-
 function keyMetaRow(key: string, meta: ImportedKeyMeta): KeyMetaRow {
   return {
     key,
@@ -50,10 +46,6 @@ function keyMetaRow(key: string, meta: ImportedKeyMeta): KeyMetaRow {
     src: meta.fromSource,
   };
 }
-
-/** The columns of a `KeyMetaRow` in `jsonb_to_recordset`. */
-const META_COLUMNS = sql`key text, description text, context text, translatable boolean, max_length integer,
-  tags text[], value_type text, meta jsonb, src boolean`;
 
 /**
  * Adds the keys the project lacks, numbered after its last position in the file's order, so an
@@ -89,47 +81,17 @@ export async function insertKeysInFileOrder(
     // One statement a slice: the keys the project has, and the others inserted. A re-import
     // (every key known) inserts nothing: one index probe a key, where an insert of every key
     // "on conflict do nothing" and a select after it took two statements and a probe each more.
-    const rows = await sql<{ id: string; key: string; added: boolean }>`
-      with t as (
-        select k, n from unnest(${slice}::text[]) with ordinality as t(k, n)
-      ), m as (
-        select * from jsonb_to_recordset(${JSON.stringify(metaRows)}::jsonb) as m(${META_COLUMNS})
-      ), known as (
-        select tk.id, tk.key from translation_keys tk
-        where tk.project_id = ${projectId} and tk.key = any(${slice}::text[])
-      ), inserted as (
-        insert into translation_keys (
-          project_id, key, namespace, position, description, context, translatable, max_length, tags, value_type,
-          format_meta
-        )
-        select ${projectId}::uuid, t.k, ${namespace}::text, b.last + t.n, m.description, m.context, coalesce(m.translatable, true),
-          m.max_length,
-          coalesce((select array_agg(distinct x order by x) from unnest(m.tags) as x), '{}'),
-          m.value_type,
-          case when m.meta is null then '{}'::jsonb else jsonb_build_object(${format}::text, m.meta) end
-        from t
-          cross join (select coalesce(max(position), 0) as last from translation_keys where project_id = ${projectId}) b
-          left join m on m.key = t.k
-        where not exists (select 1 from known where known.key = t.k)
-        on conflict (project_id, key) do nothing
-        returning id, key
-      )
-      select id, key, false as added from known
-      union all
-      select id, key, true as added from inserted
-    `.execute(trx);
+    const rows = await insertMissingKeys(trx, projectId, slice, metaRows, { format, namespace });
     const fileKey = (key: string) => fileKeyOf.get(key) ?? key;
-    for (const row of rows.rows) {
+    for (const row of rows) {
       idOf.set(fileKey(row.key), row.id);
       if (row.added) addedIds.push(row.id);
     }
     // A key another import inserted meanwhile is in neither: it is there now.
     const raced = slice.filter((key) => !idOf.has(fileKey(key)));
     if (raced.length > 0) {
-      const found = await sql<{ id: string; key: string }>`
-        select id, key from translation_keys where project_id = ${projectId} and key = any(${raced}::text[])
-      `.execute(trx);
-      for (const row of found.rows) idOf.set(fileKey(row.key), row.id);
+      const found = await selectKeyIds(trx, projectId, raced);
+      for (const row of found) idOf.set(fileKey(row.key), row.id);
     }
   }
   const qualified = keys.filter((key) => stored(key) !== key);
@@ -148,11 +110,8 @@ async function namesInNamespace(
   namespace: string,
 ): Promise<Map<string, string>> {
   const qualified = keys.map((key) => qualifiedKey(namespace, key));
-  const rows = await sql<{ id: string; key: string; namespace: string }>`
-    select id, key, namespace from translation_keys
-    where project_id = ${projectId} and key = any(${[...keys, ...qualified]}::text[])
-  `.execute(trx);
-  const existing = new Map(rows.rows.map((row) => [row.key, row]));
+  const rows = await selectKeysByName(trx, projectId, [...keys, ...qualified]);
+  const existing = new Map(rows.map((row) => [row.key, row]));
   const names = new Map<string, string>();
   const adopted: string[] = [];
   for (const key of keys) {
@@ -165,11 +124,7 @@ async function namesInNamespace(
       adopted.push(same.id);
     } else names.set(key, qualifiedKey(namespace, key));
   }
-  for (const slice of slices(adopted)) {
-    await sql`
-      update translation_keys set namespace = ${namespace}, updated_at = now() where id = any(${slice}::uuid[])
-    `.execute(trx);
-  }
+  for (const slice of slices(adopted)) await moveKeysToNamespace(trx, slice, namespace);
   return names;
 }
 
@@ -194,26 +149,6 @@ export async function writeKeyMeta(
   for (const slice of slices(rows)) await updateKeyMeta(trx, format, slice);
 }
 
-async function updateKeyMeta(trx: Db, format: FormatId, rows: readonly object[]): Promise<void> {
-  await sql`
-    update translation_keys k set
-      description = case when t.src then coalesce(t.description, k.description) else coalesce(k.description, t.description) end,
-      context = case when t.src then coalesce(t.context, k.context) else coalesce(k.context, t.context) end,
-      translatable = case when t.src then coalesce(t.translatable, k.translatable) else k.translatable and coalesce(t.translatable, true) end,
-      max_length = case when t.src then coalesce(t.max_length, k.max_length) else coalesce(k.max_length, t.max_length) end,
-      tags = case when t.tags is null then k.tags
-                  else (select array_agg(distinct x order by x) from unnest(k.tags || t.tags) as x) end,
-      value_type = case when t.src or k.value_type is null then coalesce(t.value_type, k.value_type) else k.value_type end,
-      format_meta = case
-        when t.meta is null then k.format_meta
-        when t.src or not (k.format_meta ? ${format}) then jsonb_set(k.format_meta, array[${format}], t.meta)
-        else k.format_meta end,
-      updated_at = now()
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(id uuid, ${META_COLUMNS})
-    where k.id = t.id
-  `.execute(trx);
-}
-
 /** The file-level metadata, per language: the newest file of a format and language replaces it. */
 export async function writeFileMeta(
   trx: Db,
@@ -221,13 +156,7 @@ export async function writeFileMeta(
   format: FormatId,
   fileMeta: ReadonlyMap<string, FormatMeta>,
 ): Promise<void> {
-  for (const [language, meta] of fileMeta) {
-    await sql`
-      insert into project_file_meta (project_id, format, language_code, meta)
-      values (${projectId}, ${format}, ${language}, ${JSON.stringify(meta)}::jsonb)
-      on conflict (project_id, format, language_code) do update set meta = excluded.meta, updated_at = now()
-    `.execute(trx);
-  }
+  for (const [language, meta] of fileMeta) await upsertFileMeta(trx, projectId, format, language, meta);
 }
 
 /** Formats whose files say a string's state (PO fuzzy, XLIFF state, Android fuzzy="true"). */

@@ -3,10 +3,11 @@ import type { FormatId } from "../../shared/formats/types.ts";
 import type { FileTemplate } from "../../shared/schemas/file-templates.ts";
 import { recordActivity } from "../activity/record.ts";
 import type { DB } from "../db/schema.ts";
-import { fullName, isoDate } from "../db/sql.ts";
+import { isoDate } from "../db/sql.ts";
 import { errors } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { Access } from "../teams/access.ts";
+import { deleteTemplate, selectTemplateFile, selectTemplateList } from "./queries.ts";
 import type { FileShape } from "./template-base.ts";
 
 /**
@@ -66,28 +67,7 @@ export function createTemplateFileService(deps: {
     /** By path, then language (then format, for two formats of one name: XLIFF 1.2 and 2.0). */
     async list(userId: string, projectId: string): Promise<FileTemplate[]> {
       await allowed(userId, projectId);
-      const rows = await db
-        .selectFrom("file_templates as f")
-        .leftJoin("users as u", "u.id", "f.uploaded_by")
-        .leftJoin("profiles as p", "p.user_id", "u.id")
-        .select([
-          "f.id",
-          "f.format",
-          "f.language_code",
-          "f.path",
-          "f.namespace",
-          "f.size",
-          "f.sha256",
-          "f.uploaded_at",
-          "f.shape",
-          "u.email",
-          fullName("p").as("name"),
-        ])
-        .where("f.project_id", "=", projectId)
-        .orderBy("f.path")
-        .orderBy("f.language_code")
-        .orderBy("f.format")
-        .execute();
+      const rows = await selectTemplateList(db, projectId);
       return rows.map((row) => ({
         id: row.id,
         format: row.format as FormatId,
@@ -105,12 +85,7 @@ export function createTemplateFileService(deps: {
     /** The bytes as they were uploaded. */
     async original(userId: string, projectId: string, id: string): Promise<OriginalFile> {
       await allowed(userId, projectId);
-      const row = await db
-        .selectFrom("file_templates")
-        .select(["path", "format", "bytes"])
-        .where("project_id", "=", projectId)
-        .where("id", "=", id)
-        .executeTakeFirst();
+      const row = await selectTemplateFile(db, projectId, id);
       if (!row) throw errors.notFound("File");
       return {
         path: row.path,
@@ -129,12 +104,7 @@ export function createTemplateFileService(deps: {
     async remove(userId: string, projectId: string, id: string): Promise<void> {
       const { project } = await allowed(userId, projectId);
       const removed = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .deleteFrom("file_templates")
-          .where("project_id", "=", projectId)
-          .where("id", "=", id)
-          .returning(["path", "format", "language_code"])
-          .executeTakeFirst();
+        const row = await deleteTemplate(trx, projectId, id);
         if (!row) return false;
         await recordActivity(trx, {
           teamId: project.team_id,

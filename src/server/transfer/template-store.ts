@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { FormatId } from "../../shared/formats/types.ts";
 import type { TemplateParseOptions } from "../db/column-types.ts";
 import type { DB } from "../db/schema.ts";
 import type { ProjectRow } from "../teams/access.ts";
+import { deleteTemplateOf, selectTemplateBytes, selectTemplates, upsertTemplate } from "./queries.ts";
 import type { FileShape } from "./template-base.ts";
 import type { TemplateInput } from "./template-render.ts";
 
@@ -41,13 +42,7 @@ export interface SavedTemplate {
 export async function saveTemplate(trx: Kysely<DB>, template: SavedTemplate): Promise<void> {
   if (template.bytes.length > TEMPLATE_MAX_BYTES) {
     // The old template no longer describes the file the team has: it goes.
-    await trx
-      .deleteFrom("file_templates")
-      .where("project_id", "=", template.projectId)
-      .where("format", "=", template.format)
-      .where("language_code", "=", template.language)
-      .where("namespace", "=", template.namespace)
-      .execute();
+    await deleteTemplateOf(trx, template);
     return;
   }
   const row = {
@@ -64,23 +59,7 @@ export async function saveTemplate(trx: Kysely<DB>, template: SavedTemplate): Pr
     shape: JSON.stringify(template.shape) as unknown as FileShape,
     uploaded_by: template.userId,
   };
-  await trx
-    .insertInto("file_templates")
-    .values(row)
-    .onConflict((conflict) =>
-      conflict.columns(["project_id", "format", "language_code", "namespace"]).doUpdateSet({
-        path: row.path,
-        bytes: row.bytes,
-        size: row.size,
-        sha256: row.sha256,
-        parse_options: row.parse_options,
-        fingerprints: row.fingerprints,
-        shape: row.shape,
-        uploaded_by: row.uploaded_by,
-        uploaded_at: sql`now()`,
-      }),
-    )
-    .execute();
+  await upsertTemplate(trx, row);
 }
 
 /** Where a template is found among `templatesOf`'s: its file language and namespace. */
@@ -135,25 +114,13 @@ export async function templatesOf(
   namespaces?: readonly string[],
 ): Promise<Map<string, TemplateInput>> {
   if (languages.length === 0 || namespaces?.length === 0) return new Map();
-  let query = db
-    .selectFrom("file_templates")
-    .select(["id", "language_code", "namespace", "parse_options", "sha256", "fingerprints", "shape"])
-    .where("project_id", "=", project.id)
-    .where("format", "=", format)
-    .where("language_code", "in", languages);
-  if (namespaces) query = query.where("namespace", "in", namespaces);
-  const rows = await query.execute();
+  const rows = await selectTemplates(db, project.id, format, languages, namespaces);
   const missing = rows.filter((row) => !cachedTemplate(row.id, row.sha256));
   if (missing.length > 0) {
-    const read = await db
-      .selectFrom("file_templates")
-      .select(["id", "sha256", "bytes"])
-      .where(
-        "id",
-        "in",
-        missing.map((row) => row.id),
-      )
-      .execute();
+    const read = await selectTemplateBytes(
+      db,
+      missing.map((row) => row.id),
+    );
     for (const row of read) {
       cacheTemplate(
         row.id,
