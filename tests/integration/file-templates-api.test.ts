@@ -2,15 +2,13 @@ import { createHash } from "node:crypto";
 import { strFromU8 } from "fflate";
 import { describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
-import type { v1Contract } from "../../src/shared/contract/v1.ts";
-import type { ErrorBody } from "../../src/shared/schemas/error.ts";
 import type { FileTemplate } from "../../src/shared/schemas/file-templates.ts";
 import { feed } from "../helpers/activity.ts";
 import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
-import { call, fail, type InputOf, requestOf } from "../helpers/contract-client.ts";
+import { call, fail } from "../helpers/contract-client.ts";
 import { buildKey, buildProject } from "../helpers/factories.ts";
 import { teamOfThree } from "../helpers/teams.ts";
-import { createApiKey, exportFiles, pullFrom, upload } from "../helpers/transfer.ts";
+import { createApiKey, exportFiles, type PullBody, pullFrom, upload } from "../helpers/transfer.ts";
 
 /**
  * Issue 33: the uploaded files kept as templates of exports, as Project Settings → Files shows
@@ -46,10 +44,9 @@ function original(client: ApiClient, projectId: string, id: string) {
   return call(client, contract.files.original, { params: { projectId, id } });
 }
 
-/** A refused download, its error read as JSON (`call` and `fail` read a file answer as bytes). */
+/** A refused download: its body is the API's error. */
 function refusedOriginal(client: ApiClient, projectId: string, id: string) {
-  const { method, path } = requestOf(contract.files.original, { params: { projectId, id } });
-  return client.request<ErrorBody>(method, path);
+  return fail(client, contract.files.original, { params: { projectId, id } });
 }
 
 async function germanJson(client: ApiClient, projectId: string): Promise<string> {
@@ -237,7 +234,7 @@ describe("the kept files of a project", () => {
     await imported(owner, projectId, "de.json", GERMAN, "de");
     expect(await germanJson(owner, projectId)).toBe(GERMAN);
     const { key } = await createApiKey(owner, projectId);
-    const pullBody: InputOf<typeof v1Contract.pull>["body"] = {
+    const pullBody: PullBody = {
       format: "json",
       placeholderFormat: "web",
       language: "de",

@@ -3,9 +3,8 @@ import { strFromU8, unzipSync } from "fflate";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
-import type { ErrorBody } from "../../src/shared/schemas/error.ts";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
-import { call, requestOf } from "../helpers/contract-client.ts";
+import { call, fail } from "../helpers/contract-client.ts";
 import { buildKey, buildUser, memberOf, ownerWithProject, signInAs } from "../helpers/factories.ts";
 import { upload } from "../helpers/transfer.ts";
 
@@ -189,9 +188,10 @@ describe("export", () => {
     expect(Object.keys(files).sort()).toEqual(["de.json", "en.json"]);
     expect(JSON.parse(strFromU8(files["de.json"] as Uint8Array))).toEqual({ home: { greet: "Hallo %1$s" } });
 
-    // `fail` would read the refusal as the file answer's bytes: its JSON is read from the raw request.
-    const { method, path } = requestOf(contract.transfer.export, { params: { projectId } });
-    const none = await owner.request<ErrorBody>(method, path, { body: { languages: [] } });
+    const none = await fail(owner, contract.transfer.export, {
+      params: { projectId },
+      body: { languages: [] },
+    });
     expect(none).toMatchObject({
       status: 400,
       body: { error: { message: "Please select at least one language to export" } },

@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
-import type { v1Contract } from "../../src/shared/contract/v1.ts";
-import type { ExportBody } from "../../src/shared/schemas/transfer.ts";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
-import { call, type InputOf } from "../helpers/contract-client.ts";
+import { call } from "../helpers/contract-client.ts";
 import { buildKey, ownerWithProject, saveString } from "../helpers/factories.ts";
-import { createApiKey, exportTexts, pullFrom } from "../helpers/transfer.ts";
+import {
+  createApiKey,
+  type ExportOptions,
+  exportTexts,
+  type PullBody,
+  pullFrom,
+} from "../helpers/transfer.ts";
 
 /**
  * Issue 34: pseudo-localized text never leaves Sprog unless asked for (it is for testing layouts),
@@ -41,7 +45,7 @@ const french = (files: Record<string, string>) =>
 describe("machine text in exports and pulls", () => {
   it("exports without pseudo-localized text by default, with it when asked, and AI output unless asked not to", async () => {
     const { owner, projectId } = await world();
-    const body: ExportBody = { languages: ["fr"], format: "json" };
+    const body: ExportOptions = { languages: ["fr"], format: "json" };
     expect(french(await exportTexts(owner, projectId, body))).toEqual({
       person: "Enregistrer",
       ai: "Fermer",
@@ -57,7 +61,7 @@ describe("machine text in exports and pulls", () => {
     const { owner, projectId } = await world();
     const { key } = await createApiKey(owner, projectId);
     const url = api().app.url;
-    const ask: InputOf<typeof v1Contract.pull>["body"] = {
+    const ask: PullBody = {
       format: "json",
       placeholderFormat: "web",
       language: "fr",
