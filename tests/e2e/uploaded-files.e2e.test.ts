@@ -3,12 +3,12 @@ import { readFileSync } from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import type { FileTemplate } from "../../src/shared/schemas/file-templates.ts";
+import { contract } from "../../src/shared/contract/index.ts";
 import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import type { Project } from "../../src/shared/schemas/projects.ts";
 import type { ApiClient } from "../helpers/api-client.ts";
 import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
+import { call, fail, requestOf } from "../helpers/contract-client.ts";
 import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey, reportProblems } from "../helpers/e2e.ts";
 import { addToTeam, buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
@@ -121,17 +121,21 @@ describe(`uploaded files and the column picker on ${testDatabaseLabel()}`, () =>
   }
 
   async function filesOf(client: ApiClient, projectId: string) {
-    return client.request<{ files: FileTemplate[] }>("GET", `/api/projects/${projectId}/files`);
+    return call(client, contract.files.list, { params: { projectId } });
   }
 
+  /** The address the Import dialog posts a project's file to, as the page's requests show it. */
+  const importUrl = (projectId: string) =>
+    `${app.url}${requestOf(contract.transfer.import, { params: { projectId } }).path}`;
+
   async function keysOf(projectId: string): Promise<KeyRow[]> {
-    const answer = await owner.request<{ keys: KeyRow[] }>("GET", `/api/projects/${projectId}/keys`);
+    const answer = await call(owner, contract.keys.list, { params: { projectId }, query: {} });
     expect(answer.status).toBe(200);
     return answer.body.keys;
   }
 
   async function languagesOf(projectId: string): Promise<string[]> {
-    const answer = await owner.request<{ projects: Project[] }>("GET", `/api/teams/${teamId}/projects`);
+    const answer = await call(owner, contract.projects.list, { params: { teamId } });
     expect(answer.status).toBe(200);
     return answer.body.projects.find((project) => project.id === projectId)?.languages ?? [];
   }
@@ -208,7 +212,7 @@ describe(`uploaded files and the column picker on ${testDatabaseLabel()}`, () =>
 
     step("2. the owner imports de.json and en.json through the Import dialog", async () => {
       const p = await ownerTab();
-      const importer = new ImportDialog(p, `${app.url}/api/projects/${websiteId}/import`);
+      const importer = new ImportDialog(p, importUrl(websiteId));
       importedFrom = Date.now();
       const german = await importer.importFile(
         { name: "de.json", mimeType: "application/json", buffer: Buffer.from(GERMAN) },
@@ -312,10 +316,10 @@ describe(`uploaded files and the column picker on ${testDatabaseLabel()}`, () =>
 
       await button(fileRow(p, "de.json"), "Remove de.json (German)").click();
       await expectVisible(confirm);
+      const removal = requestOf(contract.files.remove, { params: { projectId: websiteId, id: germanId } });
       const removed = p.waitForResponse(
         (response) =>
-          response.request().method() === "DELETE" &&
-          response.url() === `${app.url}/api/projects/${websiteId}/files/${germanId}`,
+          response.request().method() === removal.method && response.url() === `${app.url}${removal.path}`,
       );
       await button(confirm, "Remove").click();
       expect((await removed).status()).toBe(204);
@@ -327,7 +331,9 @@ describe(`uploaded files and the column picker on ${testDatabaseLabel()}`, () =>
 
       const listed = await filesOf(owner, websiteId);
       expect(listed.body.files.map((file) => file.path)).toEqual(["en.json"]);
-      const gone = await owner.download("GET", `/api/projects/${websiteId}/files/${germanId}/original`);
+      const gone = await fail(owner, contract.files.original, {
+        params: { projectId: websiteId, id: germanId },
+      });
       expect(gone.status).toBe(404);
       // The keys and strings stayed.
       const keys = await keysOf(websiteId);
@@ -365,13 +371,12 @@ describe(`uploaded files and the column picker on ${testDatabaseLabel()}`, () =>
       await closeSettings(rp);
 
       // What the UI hides, the server refuses (spec point 6: files are for whoever may export).
-      expect((await filesOf(reviewer, websiteId)).status).toBe(403);
-      expect(
-        (await reviewer.download("GET", `/api/projects/${websiteId}/files/${englishId}/original`)).status,
-      ).toBe(403);
-      expect((await reviewer.request("DELETE", `/api/projects/${websiteId}/files/${englishId}`)).status).toBe(
+      const english = { params: { projectId: websiteId, id: englishId } };
+      expect((await fail(reviewer, contract.files.list, { params: { projectId: websiteId } })).status).toBe(
         403,
       );
+      expect((await fail(reviewer, contract.files.original, english)).status).toBe(403);
+      expect((await fail(reviewer, contract.files.remove, english)).status).toBe(403);
       const listed = await filesOf(owner, websiteId);
       expect(listed.body.files.map((file) => file.id)).toEqual([englishId]);
       await rp.close();
@@ -390,7 +395,7 @@ describe(`uploaded files and the column picker on ${testDatabaseLabel()}`, () =>
       "“English” and “Deutsch” are both English (en): choose another language for one of them, or ignore it.";
     const imports: string[] = [];
     const onRequest = (request: { method(): string; url(): string }) => {
-      if (request.method() === "POST" && request.url().endsWith(`/api/projects/${shopId}/import`)) {
+      if (request.method() === "POST" && request.url().endsWith(importUrl(shopId))) {
         imports.push(request.url());
       }
     };
@@ -398,7 +403,7 @@ describe(`uploaded files and the column picker on ${testDatabaseLabel()}`, () =>
     step("1. choosing strings.csv shows the columns guessed from its header", async () => {
       const p = await ownerTab();
       await openProject(p, shopId, "Shop");
-      const importer = new ImportDialog(p, `${app.url}/api/projects/${shopId}/import`);
+      const importer = new ImportDialog(p, importUrl(shopId));
       const dialog = await importer.open();
       await dialog
         .getByLabel("File", { exact: true })
@@ -462,12 +467,10 @@ describe(`uploaded files and the column picker on ${testDatabaseLabel()}`, () =>
       expect(await column(p, "English").inputValue()).toBe("language:en");
       expect(await column(p, "Status").inputValue()).toBe("ignore");
 
-      const importer = new ImportDialog(p, `${app.url}/api/projects/${shopId}/import`);
+      const importer = new ImportDialog(p, importUrl(shopId));
       await importer.markNoticesSeen();
       const answer = p.waitForResponse(
-        (response) =>
-          response.request().method() === "POST" &&
-          response.url() === `${app.url}/api/projects/${shopId}/import`,
+        (response) => response.request().method() === "POST" && response.url() === importUrl(shopId),
       );
       await button(importDialog(p), "Import").click();
       expect((await answer).status()).toBe(200);

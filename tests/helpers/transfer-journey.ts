@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import type { Project } from "../../src/shared/schemas/projects.ts";
+import { contract } from "../../src/shared/contract/index.ts";
 import type { ApiClient } from "./api-client.ts";
 import { type AppServer, startAppServer } from "./app-server.ts";
 import { launchBrowser } from "./browser.ts";
+import { call } from "./contract-client.ts";
 import { buildProject, buildTeam, buildUser, signInAs } from "./factories.ts";
 import type { Snapshot } from "./transfer-corpus.ts";
 
@@ -50,8 +50,8 @@ export function transferJourneyForThisFile(names: {
     page.on("pageerror", (error) => console.warn(`[e2e] page error: ${error.message}`));
     const snapshot = async (): Promise<Snapshot> => {
       const [keys, projects] = await Promise.all([
-        owner.request<{ keys: KeyRow[] }>("GET", `/api/projects/${projectId}/keys`),
-        owner.request<{ projects: Project[] }>("GET", `/api/teams/${teamId}/projects`),
+        call(owner, contract.keys.list, { params: { projectId }, query: {} }),
+        call(owner, contract.projects.list, { params: { teamId } }),
       ]);
       expect(keys.status).toBe(200);
       expect(projects.status).toBe(200);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { HistoryEntry, KeyRow, SavedString } from "../../src/shared/schemas/keys.ts";
-import { addMember, apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, fail } from "../helpers/contract-client.ts";
+import { buildKey, buildUser, memberOf, ownerWithProject, signInAs } from "../helpers/factories.ts";
 
 const api = apiAppForThisFile();
 
@@ -9,35 +11,34 @@ describe("deleting all translations of a language", () => {
     const { owner, projectId } = await ownerWithProject(api(), ["de", "fr"]);
     const ids: string[] = [];
     for (const key of ["a", "b", "c"]) {
-      const created = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
-        body: { key, sourceValue: key },
-      });
-      ids.push(created.body.id);
-      await owner.request("PUT", `/api/keys/${created.body.id}/strings/de`, { body: { value: `${key}-de` } });
-      await owner.request("PUT", `/api/keys/${created.body.id}/strings/fr`, { body: { value: `${key}-fr` } });
+      ids.push(
+        await buildKey(owner, projectId, key, { source: key, strings: { de: `${key}-de`, fr: `${key}-fr` } }),
+      );
     }
-    const answer = await owner.request("DELETE", `/api/projects/${projectId}/strings/de`);
+    const answer = await call(owner, contract.strings.clearLanguage, { params: { projectId, lang: "de" } });
     expect(answer).toMatchObject({ status: 200, body: { deleted: 3 } });
 
-    const list = await owner.request<{ keys: KeyRow[] }>("GET", `/api/projects/${projectId}/keys`);
+    const list = await call(owner, contract.keys.list, { params: { projectId }, query: {} });
     expect(list.body.keys.every((k) => k.strings.de === undefined && k.strings.fr !== undefined)).toBe(true);
 
-    const history = await owner.request<{ entries: HistoryEntry[] }>(
-      "GET",
-      `/api/keys/${ids[0]}/strings/de/history`,
-    );
+    const cell = { keyId: ids[0] ?? "", lang: "de" };
+    const history = await call(owner, contract.strings.history, { params: cell });
     expect(history.body.entries.map((e) => [e.value, e.version])).toEqual([
       [null, 2],
       ["a-de", 1],
     ]);
-    const restored = await owner.request<SavedString>("POST", `/api/keys/${ids[0]}/strings/de/restore`, {
-      body: { historyId: history.body.entries[1]?.id },
+    const older = history.body.entries[1];
+    if (!older) throw new Error("the history has no older entry");
+    const restored = await call(owner, contract.strings.restore, {
+      params: cell,
+      body: { historyId: older.id },
     });
     expect(restored.body.cell.value).toBe("a-de");
 
-    const again = await owner.request("DELETE", `/api/projects/${projectId}/strings/fr`);
+    const french = { projectId, lang: "fr" };
+    const again = await call(owner, contract.strings.clearLanguage, { params: french });
     expect(again.body).toEqual({ deleted: 3 });
-    const none = await owner.request("DELETE", `/api/projects/${projectId}/strings/fr`);
+    const none = await fail(owner, contract.strings.clearLanguage, { params: french });
     expect(none).toMatchObject({
       status: 404,
       body: { error: { message: "No translations found for French" } },
@@ -46,9 +47,9 @@ describe("deleting all translations of a language", () => {
 
   it("refuses the source language and languages the project does not have", async () => {
     const { owner, projectId } = await ownerWithProject(api(), ["de"]);
-    const source = await owner.request("DELETE", `/api/projects/${projectId}/strings/en`);
+    const source = await fail(owner, contract.strings.clearLanguage, { params: { projectId, lang: "en" } });
     expect(source.status).toBe(400);
-    const other = await owner.request("DELETE", `/api/projects/${projectId}/strings/ja`);
+    const other = await fail(owner, contract.strings.clearLanguage, { params: { projectId, lang: "ja" } });
     expect(other).toMatchObject({
       status: 400,
       body: { error: { message: "Japanese is not a language of this project" } },
@@ -57,17 +58,13 @@ describe("deleting all translations of a language", () => {
 
   it("reviewers may not delete translations; outsiders get 404", async () => {
     const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
-    const key = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
-      body: { key: "k", sourceValue: "K" },
-    });
-    await owner.request("PUT", `/api/keys/${key.body.id}/strings/de`, { body: { value: "K-de" } });
-    const reviewerEmail = uniqueEmail("reviewer");
-    const reviewer = await api().signIn(reviewerEmail);
-    await addMember(api().db, teamId, reviewerEmail, "reviewer");
-    const outsider = await api().signIn(uniqueEmail("outsider"));
-    expect((await reviewer.request("DELETE", `/api/projects/${projectId}/strings/de`)).status).toBe(403);
-    expect((await outsider.request("DELETE", `/api/projects/${projectId}/strings/de`)).status).toBe(404);
-    const list = await owner.request<{ keys: KeyRow[] }>("GET", `/api/projects/${projectId}/keys`);
+    await buildKey(owner, projectId, "k", { source: "K", strings: { de: "K-de" } });
+    const { client: reviewer } = await memberOf(api(), teamId, "reviewer");
+    const outsider = await signInAs(await buildUser(api().app));
+    const german = { params: { projectId, lang: "de" } };
+    expect((await fail(reviewer, contract.strings.clearLanguage, german)).status).toBe(403);
+    expect((await fail(outsider, contract.strings.clearLanguage, german)).status).toBe(404);
+    const list = await call(owner, contract.keys.list, { params: { projectId }, query: {} });
     expect(list.body.keys[0]?.strings.de?.value).toBe("K-de");
   });
 });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
 import { deflatedZeros, lyingZip, overlappingZip } from "../../src/shared/formats/zip-bomb-fixtures.ts";
-import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
-import { createScopedKey, pushWithKey } from "../helpers/key-requests.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { call } from "../helpers/contract-client.ts";
+import { ownerWithProject } from "../helpers/factories.ts";
+import { createScopedKey, refusedPush } from "../helpers/key-requests.ts";
 import { upload } from "../helpers/transfer.ts";
 
 /**
@@ -58,7 +61,7 @@ describe("hostile files", () => {
       expect(answer.body.error?.message, name).toMatch(message);
     }
     expect(await keyCount(projectId)).toBe(0);
-    const me = await owner.request("GET", "/api/me");
+    const me = await call(owner, contract.auth.me, {});
     expect(me.status).toBe(200);
   }, 120_000);
 
@@ -71,12 +74,12 @@ describe("hostile files", () => {
       ["values-de/strings.xml", billionLaughs(), /declares XML entities/],
     ];
     for (const [name, bytes, message] of cases) {
-      const answer = await pushWithKey(api().app.url, key.key, { name, bytes }, { language: "de" });
-      expect(answer.status, `${name}: ${answer.text}`).toBe(400);
-      expect(answer.text, name).toMatch(message);
+      const answer = await refusedPush(api().app.url, key.key, { name, bytes }, { language: "de" });
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(400);
+      expect(answer.body.error.message, name).toMatch(message);
     }
     expect(await keyCount(projectId)).toBe(0);
-    const me = await owner.request("GET", "/api/me");
+    const me = await call(owner, contract.auth.me, {});
     expect(me.status).toBe(200);
   }, 120_000);
 });

@@ -2,10 +2,11 @@ import { readFile } from "node:fs/promises";
 import { po } from "gettext-parser";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
+import { contract } from "../../src/shared/contract/index.ts";
 import { ecosystemRead } from "../../src/shared/formats/xliff-test-helpers.ts";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import type { LanguageCompletion } from "../../src/shared/schemas/projects.ts";
-import { addMember, apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
+import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, fail } from "../helpers/contract-client.ts";
+import { buildKey, buildUser, memberOf, ownerWithProject, signInAs } from "../helpers/factories.ts";
 import { exportTexts, upload } from "../helpers/transfer.ts";
 
 /**
@@ -15,11 +16,11 @@ import { exportTexts, upload } from "../helpers/transfer.ts";
  */
 const api = apiAppForThisFile();
 
-async function keysOf(client: Awaited<ReturnType<typeof ownerWithProject>>["owner"], projectId: string) {
-  const answer = await client.request<{ keys: KeyRow[] }>(
-    "GET",
-    `/api/projects/${projectId}/keys?languages=en,de`,
-  );
+async function keysOf(client: ApiClient, projectId: string) {
+  const answer = await call(client, contract.keys.list, {
+    params: { projectId },
+    query: { languages: "en,de" },
+  });
   expect(answer.status).toBe(200);
   return answer.body.keys;
 }
@@ -29,9 +30,7 @@ describe("order", () => {
     const { owner, projectId } = await ownerWithProject(api(), ["de"]);
     const file = '{\n  "zebra": "Z",\n  "apple": "A",\n  "mango": "M"\n}\n';
     expect((await upload(owner, projectId, "en.json", file, { language: "en" })).status).toBe(200);
-    await owner.request("POST", `/api/projects/${projectId}/keys`, {
-      body: { key: "banana", sourceValue: "B" },
-    });
+    await buildKey(owner, projectId, "banana", { source: "B" });
     // A second file with a new key in the middle: known keys keep their place, the new one goes last.
     await upload(owner, projectId, "en.json", '{\n  "apple": "A",\n  "kiwi": "K",\n  "zebra": "Z"\n}\n', {
       language: "en",
@@ -68,10 +67,7 @@ describe("empty strings", () => {
     const files = await exportTexts(owner, projectId, { languages: ["de"], format: "json" });
     expect(JSON.parse(files["de.json"] ?? "{}")).toEqual({ a: "Ah", d: "", e: "Eh" });
 
-    const completion = await owner.request<{ languages: LanguageCompletion[] }>(
-      "GET",
-      `/api/projects/${projectId}/completion`,
-    );
+    const completion = await call(owner, contract.projects.completion, { params: { projectId } });
     expect(completion.body.languages.find((l) => l.code === "de")).toMatchObject({
       missingKeys: 1,
       translatedKeys: 2,
@@ -123,11 +119,14 @@ describe("descriptions and key metadata", () => {
 
   it("edits description, tags, max length and translatable through PATCH /api/keys/:id, with clear errors", async () => {
     const { owner, projectId } = await ownerWithProject(api(), ["de"]);
-    const key = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
+    const key = await call(owner, contract.keys.create, {
+      params: { projectId },
       body: { key: "cta", sourceValue: "Buy now", description: "Checkout button", tags: ["checkout"] },
     });
     expect(key.body).toMatchObject({ description: "Checkout button", tags: ["checkout"] });
-    const updated = await owner.request<KeyRow>("PATCH", `/api/keys/${key.body.id}`, {
+    const params = { keyId: key.body.id };
+    const updated = await call(owner, contract.keys.update, {
+      params,
       body: { maxLength: 12, tags: ["checkout", "button", "checkout"], translatable: false },
     });
     expect(updated.status).toBe(200);
@@ -138,7 +137,8 @@ describe("descriptions and key metadata", () => {
       maxLength: 12,
       translatable: false,
     });
-    const cleared = await owner.request<KeyRow>("PATCH", `/api/keys/${key.body.id}`, {
+    const cleared = await call(owner, contract.keys.update, {
+      params,
       body: { description: null, maxLength: null, tags: [], translatable: true },
     });
     expect(cleared.body).toEqual(
@@ -153,23 +153,25 @@ describe("descriptions and key metadata", () => {
       [{ tags: [" "] }, "A tag cannot be empty"],
       [{}, "Nothing to change"],
     ] as const) {
-      const refused = await owner.request("PATCH", `/api/keys/${key.body.id}`, { body });
+      const refused = await fail(owner, contract.keys.update, { params, body });
       expect(refused, JSON.stringify(body)).toMatchObject({ status: 400, body: { error: { message } } });
     }
   });
 
   it("lets only owners and admins change a key's metadata; a reviewer gets 403, another team 404, nothing changes", async () => {
     const { owner, projectId, teamId } = await ownerWithProject(api(), ["de"]);
-    const key = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
+    const key = await call(owner, contract.keys.create, {
+      params: { projectId },
       body: { key: "cta", description: "Checkout button" },
     });
-    const reviewerEmail = uniqueEmail("reviewer");
-    const reviewer = await api().signIn(reviewerEmail);
-    await addMember(api().db, teamId, reviewerEmail, "reviewer");
-    const stranger = await api().signIn(uniqueEmail("stranger"));
-    const change = { body: { description: "Hijacked", tags: ["x"], translatable: false } };
-    expect((await reviewer.request("PATCH", `/api/keys/${key.body.id}`, change)).status).toBe(403);
-    expect((await stranger.request("PATCH", `/api/keys/${key.body.id}`, change)).status).toBe(404);
+    const { client: reviewer } = await memberOf(api(), teamId, "reviewer");
+    const stranger = await signInAs(await buildUser(api().app));
+    const change = {
+      params: { keyId: key.body.id },
+      body: { description: "Hijacked", tags: ["x"], translatable: false },
+    };
+    expect((await fail(reviewer, contract.keys.update, change)).status).toBe(403);
+    expect((await fail(stranger, contract.keys.update, change)).status).toBe(404);
     const row = (await keysOf(owner, projectId)).find((candidate) => candidate.id === key.body.id);
     expect(row).toMatchObject({ description: "Checkout button" });
     expect(row?.tags).toBeUndefined();
@@ -180,18 +182,15 @@ describe("descriptions and key metadata", () => {
     const { owner, projectId } = await ownerWithProject(api(), ["de"]);
     await upload(owner, projectId, "en.json", '{"brand": "Sprog", "hello": "Hello"}', { language: "en" });
     const brand = (await keysOf(owner, projectId)).find((row) => row.key === "brand");
-    await owner.request("PATCH", `/api/keys/${brand?.id}`, { body: { translatable: false } });
-    const completion = await owner.request<{ languages: LanguageCompletion[] }>(
-      "GET",
-      `/api/projects/${projectId}/completion`,
-    );
+    if (!brand) throw new Error("the import made no key brand");
+    const keyId = brand.id;
+    await call(owner, contract.keys.update, { params: { keyId }, body: { translatable: false } });
+    const completion = await call(owner, contract.projects.completion, { params: { projectId } });
     expect(completion.body.languages.find((l) => l.code === "de")).toMatchObject({
       missingKeys: 1,
       totalKeys: 1,
     });
-    const translate = await owner.request("POST", `/api/keys/${brand?.id}/strings/de/translate`, {
-      body: {},
-    });
+    const translate = await fail(owner, contract.ai.translate, { params: { keyId, lang: "de" }, body: {} });
     expect(translate).toMatchObject({
       status: 400,
       body: { error: { message: "This key is marked as not translatable" } },

@@ -6,9 +6,9 @@ import type { FileTemplate } from "../../src/shared/schemas/file-templates.ts";
 import { feed } from "../helpers/activity.ts";
 import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
 import { call, fail } from "../helpers/contract-client.ts";
-import { buildProject } from "../helpers/factories.ts";
+import { buildKey, buildProject } from "../helpers/factories.ts";
 import { teamOfThree } from "../helpers/teams.ts";
-import { createApiKey, exportFiles, pullFrom, upload } from "../helpers/transfer.ts";
+import { createApiKey, exportFiles, type PullBody, pullFrom, upload } from "../helpers/transfer.ts";
 
 /**
  * Issue 33: the uploaded files kept as templates of exports, as Project Settings → Files shows
@@ -40,8 +40,13 @@ async function filesOf(client: ApiClient, projectId: string): Promise<FileTempla
 }
 
 /** GET …/original as the browser's download makes it: the bytes and the headers. */
-async function original(client: ApiClient, projectId: string, id: string) {
-  return client.download("GET", `/api/projects/${projectId}/files/${id}/original`);
+function original(client: ApiClient, projectId: string, id: string) {
+  return call(client, contract.files.original, { params: { projectId, id } });
+}
+
+/** A refused download: its body is the API's error. */
+function refusedOriginal(client: ApiClient, projectId: string, id: string) {
+  return fail(client, contract.files.original, { params: { projectId, id } });
 }
 
 async function germanJson(client: ApiClient, projectId: string): Promise<string> {
@@ -160,7 +165,7 @@ describe("the kept files of a project", () => {
 
     // Reviewers cannot export, so they do not see the files either.
     expect((await fail(reviewer, contract.files.list, { params: { projectId } })).status).toBe(403);
-    expect((await original(reviewer, projectId, id)).status).toBe(403);
+    expect((await refusedOriginal(reviewer, projectId, id)).status).toBe(403);
     expect((await fail(reviewer, contract.files.remove, mine)).status).toBe(403);
 
     // An outsider: the project does not exist for them, whatever the file id.
@@ -170,10 +175,7 @@ describe("the kept files of a project", () => {
       expect(listed).toMatchObject({ status: 404, body: projectNotFound });
       const removed = await fail(outsider, contract.files.remove, target);
       expect(removed).toMatchObject({ status: 404, body: projectNotFound });
-      const downloaded = await outsider.request(
-        "GET",
-        `/api/projects/${projectId}/files/${target.params.id}/original`,
-      );
+      const downloaded = await refusedOriginal(outsider, projectId, target.params.id);
       expect(downloaded).toMatchObject({ status: 404, body: projectNotFound });
     }
 
@@ -185,15 +187,12 @@ describe("the kept files of a project", () => {
       [owner, other.id],
       [stranger.owner, theirProject.id],
     ] as const) {
-      const ofNothing = await client.request(
-        "GET",
-        `/api/projects/${otherProjectId}/files/${crypto.randomUUID()}/original`,
-      );
+      const ofNothing = await refusedOriginal(client, otherProjectId, crypto.randomUUID());
       expect(ofNothing).toMatchObject({
         status: 404,
         body: { error: { code: "not_found", message: "File not found" } },
       });
-      const theirs = await client.request("GET", `/api/projects/${otherProjectId}/files/${id}/original`);
+      const theirs = await refusedOriginal(client, otherProjectId, id);
       expect({ status: theirs.status, body: theirs.body }).toEqual({
         status: ofNothing.status,
         body: ofNothing.body,
@@ -221,13 +220,8 @@ describe("the kept files of a project", () => {
       ["home.button", "Los"],
       ["home.footer.note", "Fuß"],
       ["zzz", "Ende"],
-    ]) {
-      const created = await owner.request("POST", `/api/projects/${projectId}/keys`, { body: { key } });
-      expect(created.status).toBe(201);
-      const id = (created.body as { id: string }).id;
-      expect((await owner.request("PUT", `/api/keys/${id}/strings/de`, { body: { value } })).status).toBe(
-        200,
-      );
+    ] as const) {
+      await buildKey(owner, projectId, key, { strings: { de: value } });
     }
     const zip = await exportFiles(owner, projectId, { languages: ["de"], format: "json" });
     expect(strFromU8(zip["de.json"] as Uint8Array)).toBe(
@@ -240,7 +234,12 @@ describe("the kept files of a project", () => {
     await imported(owner, projectId, "de.json", GERMAN, "de");
     expect(await germanJson(owner, projectId)).toBe(GERMAN);
     const { key } = await createApiKey(owner, projectId);
-    const pullBody = { format: "json", placeholderFormat: "web", language: "de", nested: true };
+    const pullBody: PullBody = {
+      format: "json",
+      placeholderFormat: "web",
+      language: "de",
+      nested: true,
+    };
     const pulled = await pullFrom(api().app.url, pullBody, { key });
     expect(pulled.status).toBe(200);
     expect(pulled.text).toBe(GERMAN);
@@ -249,7 +248,7 @@ describe("the kept files of a project", () => {
     const removed = await call(admin, contract.files.remove, { params: { projectId, id: file?.id ?? "" } });
     expect(removed.status).toBe(204);
     expect(await filesOf(owner, projectId)).toEqual([]);
-    expect((await original(owner, projectId, file?.id ?? "")).status).toBe(404);
+    expect((await refusedOriginal(owner, projectId, file?.id ?? "")).status).toBe(404);
     const again = await fail(owner, contract.files.remove, { params: { projectId, id: file?.id ?? "" } });
     expect(again).toMatchObject({ status: 404, body: { error: { message: "File not found" } } });
     // The team sees who removed which file; the 404 after it recorded nothing.

@@ -8,10 +8,11 @@ import { describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
 import type { KeyRow } from "../../src/shared/schemas/keys.ts";
 import { aapt2Compiles } from "../helpers/aapt2.ts";
-import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
 import type { ApiClient } from "../helpers/api-client.ts";
 import { call } from "../helpers/contract-client.ts";
 import { type CorpusFile, corpusFiles } from "../helpers/corpus-files.ts";
+import { buildProject, ownerWithProject, saveString } from "../helpers/factories.ts";
 import { exportFiles, upload } from "../helpers/transfer.ts";
 
 /**
@@ -32,11 +33,7 @@ let owner: Awaited<ReturnType<typeof ownerWithProject>> | undefined;
 /** The file imported into a project of its own; its id, the client, and the language its export asks. */
 async function imported(file: CorpusFile) {
   owner ??= await ownerWithProject(api(), []);
-  const created = await call(owner.owner, contract.projects.create, {
-    params: { teamId: owner.teamId },
-    body: { name: file.name.slice(-60) },
-  });
-  const projectId = created.body.id;
+  const projectId = (await buildProject(owner.owner, owner.teamId, { name: file.name.slice(-60) })).id;
   const client = owner.owner;
   const name = file.path.split("/").pop() ?? file.path;
   const answer = await upload(client, projectId, name, file.bytes, {
@@ -44,16 +41,13 @@ async function imported(file: CorpusFile) {
     format: file.format,
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  const completion = await client.request<{ languages: { code: string }[] }>(
-    "GET",
-    `/api/projects/${projectId}/completion`,
-  );
+  const completion = await call(client, contract.projects.completion, { params: { projectId } });
   const all = completion.body.languages.map((language) => language.code);
   // A table's columns are the languages the file had (the project's source may not be one of them).
-  const list = await client.request<{ keys: KeyRow[] }>(
-    "GET",
-    `/api/projects/${projectId}/keys?languages=${all.join(",")}`,
-  );
+  const list = await call(client, contract.keys.list, {
+    params: { projectId },
+    query: { languages: all.join(",") },
+  });
   const languages = all.filter((code) => list.body.keys.some((key) => key.strings[code] !== undefined));
   const others = languages.filter((code) => code !== "en");
   const asked =
@@ -167,17 +161,14 @@ describe("an edit of one string changes that entry's lines only", () => {
   it.for(edited.map((file) => [file.name, file] as const))("%s", async ([_name, file], context) => {
     const { client, projectId, asked } = await imported(file);
     const language = asked.find((code) => code !== "en") ?? asked[0] ?? "en";
-    const list = await client.request<{ keys: KeyRow[] }>(
-      "GET",
-      `/api/projects/${projectId}/keys?languages=${language}`,
-    );
+    const list = await call(client, contract.keys.list, {
+      params: { projectId },
+      query: { languages: language },
+    });
     const edit = editOf(list.body.keys, language);
     expect(edit, "a key with a plain text").toBeDefined();
     if (!edit) return;
-    const saved = await client.request("PUT", `/api/keys/${edit.key.id}/strings/${language}`, {
-      body: { value: edit.value, force: true },
-    });
-    expect(saved.status).toBe(200);
+    await saveString(client, edit.key.id, language, edit.value);
     const bytes = await exported(file, client, projectId, asked);
     const changes = diffLines(new TextDecoder().decode(file.bytes), new TextDecoder().decode(bytes));
     // One place: the lines of the entry (its text, and a state the edit cleared), a few lines apart.

@@ -1,7 +1,9 @@
 import { strFromU8 } from "fflate";
 import { describe, expect, it } from "vitest";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
+import { call } from "../helpers/contract-client.ts";
+import { buildKey, ownerWithProject } from "../helpers/factories.ts";
 import { exportFiles, upload } from "../helpers/transfer.ts";
 
 /**
@@ -31,16 +33,13 @@ const TRIGGER = /^[=+\-@\t\r＝＋－＠]/;
 async function projectWithHostileStrings() {
   const setup = await ownerWithProject(api(), ["de"]);
   for (const [key, value] of Object.entries(HOSTILE)) {
-    const created = await setup.owner.request("POST", `/api/projects/${setup.projectId}/keys`, {
-      body: { key, sourceValue: value },
-    });
-    expect(created.status, key).toBe(201);
+    await buildKey(setup.owner, setup.projectId, key, { source: value });
   }
   return setup;
 }
 
-async function valuesOf(projectId: string, owner: Awaited<ReturnType<typeof ownerWithProject>>["owner"]) {
-  const keys = await owner.request<{ keys: KeyRow[] }>("GET", `/api/projects/${projectId}/keys`);
+async function valuesOf(projectId: string, owner: ApiClient) {
+  const keys = await call(owner, contract.keys.list, { params: { projectId }, query: {} });
   return Object.fromEntries(keys.body.keys.map((key) => [key.key, key.strings.en?.value]));
 }
 

@@ -1,8 +1,10 @@
 // Issue 33, point 5: a CSV or Excel table whose key column has a name Sprog does not guess, imported
 // with the column mapping the import dialog sends (the multipart field `columns`, JSON).
 import { describe, expect, it } from "vitest";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
+import { call } from "../helpers/contract-client.ts";
+import { ownerWithProject } from "../helpers/factories.ts";
 import { exportTexts, upload } from "../helpers/transfer.ts";
 
 const api = apiAppForThisFile();
@@ -14,11 +16,11 @@ const TABLE =
   "cart.empty,Your cart is empty,,Shown without items\r\n";
 
 /** What the editor shows: each key with its description and strings. */
-async function keysOf(owner: Awaited<ReturnType<typeof ownerWithProject>>["owner"], projectId: string) {
-  const answer = await owner.request<{ keys: KeyRow[] }>(
-    "GET",
-    `/api/projects/${projectId}/keys?languages=en,de`,
-  );
+async function keysOf(owner: ApiClient, projectId: string) {
+  const answer = await call(owner, contract.keys.list, {
+    params: { projectId },
+    query: { languages: "en,de" },
+  });
   expect(answer.status).toBe(200);
   return Object.fromEntries(
     answer.body.keys.map((row) => [
@@ -144,10 +146,10 @@ describe("import with a column mapping", () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ keysAdded: 1, translationsAdded: 2, languagesAdded: 1, errors: 0 });
-    const keys = await owner.request<{ keys: KeyRow[] }>(
-      "GET",
-      `/api/projects/${projectId}/keys?languages=en,fr`,
-    );
+    const keys = await call(owner, contract.keys.list, {
+      params: { projectId },
+      query: { languages: "en,fr" },
+    });
     expect(keys.body.keys.map((row) => [row.key, row.strings.en?.value, row.strings.fr?.value])).toEqual([
       ["app.save", "Save", "Enregistrer"],
     ]);

@@ -2,8 +2,10 @@ import { readFile } from "node:fs/promises";
 import { strFromU8, unzipSync } from "fflate";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import { addMember, apiAppForThisFile, ownerWithProject, uniqueEmail } from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, fail } from "../helpers/contract-client.ts";
+import { buildKey, buildUser, memberOf, ownerWithProject, signInAs } from "../helpers/factories.ts";
 import { upload } from "../helpers/transfer.ts";
 
 const api = apiAppForThisFile({ env: async () => ({ MAX_UPLOAD_MB: "1" }) });
@@ -46,10 +48,10 @@ describe("import", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ keysAdded: 3, translationsAdded: 3, languagesAdded: 1, errors: 1 });
     expect(answer.body.warnings.join(" ")).toContain("123");
-    const keys = await owner.request<{ rows: KeyRow[] }>(
-      "GET",
-      `/api/projects/${projectId}/keys?languages=en,de`,
-    );
+    const keys = await call(owner, contract.keys.list, {
+      params: { projectId },
+      query: { languages: "en,de" },
+    });
     expect(keys.status).toBe(200);
     const history = await sql<{
       origin: string;
@@ -126,11 +128,9 @@ describe("import", () => {
 
   it("lets owners and admins import, not reviewers or strangers", async () => {
     const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
-    const reviewerEmail = uniqueEmail("reviewer");
-    const reviewer = await api().signIn(reviewerEmail);
-    await addMember(api().db, teamId, reviewerEmail, "reviewer");
+    const { client: reviewer } = await memberOf(api(), teamId, "reviewer");
     expect((await upload(reviewer, projectId, "de.json", '{"a":"b"}', { language: "de" })).status).toBe(403);
-    const stranger = await api().signIn(uniqueEmail("stranger"));
+    const stranger = await signInAs(await buildUser(api().app));
     expect((await upload(stranger, projectId, "de.json", '{"a":"b"}', { language: "de" })).status).toBe(404);
     expect((await upload(owner, projectId, "de.json", '{"a":"b"}', { language: "de" })).status).toBe(200);
   });
@@ -172,15 +172,13 @@ describe("import", () => {
 describe("export", () => {
   it("zips the chosen languages in the chosen format with placeholders converted", async () => {
     const { owner, projectId } = await ownerWithProject(api(), ["de"]);
-    const key = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
-      body: { key: "home.greet", sourceValue: "Hello {name}" },
+    await buildKey(owner, projectId, "home.greet", {
+      source: "Hello {name}",
+      strings: { de: "Hallo {name}" },
     });
-    await owner.request("PUT", `/api/keys/${key.body.id}/strings/de`, { body: { value: "Hallo {name}" } });
-    const answer = await owner.download("POST", `/api/projects/${projectId}/export`, {
-      languages: ["en", "de"],
-      format: "json",
-      nested: true,
-      placeholderFormat: "android",
+    const answer = await call(owner, contract.transfer.export, {
+      params: { projectId },
+      body: { languages: ["en", "de"], format: "json", nested: true, placeholderFormat: "android" },
     });
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-disposition")).toBe(
@@ -190,7 +188,8 @@ describe("export", () => {
     expect(Object.keys(files).sort()).toEqual(["de.json", "en.json"]);
     expect(JSON.parse(strFromU8(files["de.json"] as Uint8Array))).toEqual({ home: { greet: "Hallo %1$s" } });
 
-    const none = await owner.request("POST", `/api/projects/${projectId}/export`, {
+    const none = await fail(owner, contract.transfer.export, {
+      params: { projectId },
       body: { languages: [] },
     });
     expect(none).toMatchObject({
@@ -215,10 +214,22 @@ describe("export", () => {
       .orderBy("k.key")
       .orderBy("s.language_code")
       .execute();
-    for (const format of ["json", "strings", "xml", "po", "xliff", "xliff2", "csv", "xlsx", "yaml", "arb"]) {
-      const zip = await owner.download("POST", `/api/projects/${projectId}/export`, {
-        languages: ["en", "de"],
-        format,
+    const formats = [
+      "json",
+      "strings",
+      "xml",
+      "po",
+      "xliff",
+      "xliff2",
+      "csv",
+      "xlsx",
+      "yaml",
+      "arb",
+    ] as const;
+    for (const format of formats) {
+      const zip = await call(owner, contract.transfer.export, {
+        params: { projectId },
+        body: { languages: ["en", "de"], format },
       });
       expect(zip.status, format).toBe(200);
       const target = await ownerWithProject(api(), []);

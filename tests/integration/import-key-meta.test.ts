@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { ownerWithProject } from "../helpers/factories.ts";
 import { upload } from "../helpers/transfer.ts";
 
 const api = apiAppForThisFile();

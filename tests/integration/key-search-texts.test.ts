@@ -2,8 +2,10 @@ import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { DB } from "../../src/server/db/schema.ts";
 import { searchKeyRows } from "../../src/server/keys/search.ts";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import { type ApiClient, apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { call } from "../helpers/contract-client.ts";
+import { buildKey, ownerWithProject, saveString as save } from "../helpers/factories.ts";
 import { upload } from "../helpers/transfer.ts";
 
 /**
@@ -49,21 +51,6 @@ async function expectedOrder(projectId: string) {
   };
 }
 
-async function createKey(owner: ApiClient, projectId: string, key: string, sourceValue: string) {
-  const created = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
-    body: { key, sourceValue },
-  });
-  expect(created.status, key).toBe(201);
-  return created.body.id;
-}
-
-async function save(owner: ApiClient, keyId: string, language: string, value: string) {
-  const saved = await owner.request("PUT", `/api/keys/${keyId}/strings/${language}`, {
-    body: { value, force: true },
-  });
-  expect(saved.status, `${language}: ${value}`).toBe(200);
-}
-
 /** The keys a search finds by walking the keys (the "many" way, whatever the count: cap -1), in order. */
 async function walked(projectId: string, languages: string[], text: string) {
   const found = await searchKeyRows(api().db, { id: projectId, languages }, languages, text, {
@@ -78,8 +65,8 @@ describe("each key's search text", () => {
   it("follows every write of a string: a new key, a save, an edit, a cleared cell, a rename, a delete, an import", async () => {
     const { owner, projectId } = await ownerWithProject(api(), ["de", "fr"]);
     const languages = ["en", "de", "fr"];
-    const hello = await createKey(owner, projectId, "greet.hello", "Hello World");
-    const bye = await createKey(owner, projectId, "greet.bye", "Goodbye");
+    const hello = await buildKey(owner, projectId, "greet.hello", { source: "Hello World" });
+    const bye = await buildKey(owner, projectId, "greet.bye", { source: "Goodbye" });
     expect(await keptTexts(projectId)).toEqual(await expectedTexts(projectId));
     expect(await walked(projectId, languages, "WORLD")).toEqual(["greet.hello"]);
 
@@ -92,7 +79,10 @@ describe("each key's search text", () => {
     await save(owner, hello, "de", "");
     expect(await walked(projectId, languages, "erde")).toEqual([]);
 
-    const renamed = await owner.request<KeyRow>("PATCH", `/api/keys/${bye}`, { body: { key: "farewell" } });
+    const renamed = await call(owner, contract.keys.update, {
+      params: { keyId: bye },
+      body: { key: "farewell" },
+    });
     expect(renamed.status).toBe(200);
     expect(await walked(projectId, languages, "wiedersehen")).toEqual(["farewell"]);
 
@@ -111,7 +101,7 @@ describe("each key's search text", () => {
     expect(await walked(projectId, languages, "MONDE")).toEqual(["greet.hello", "new.key"]);
     expect(await keptTexts(projectId)).toEqual(await expectedTexts(projectId));
 
-    expect((await owner.request("DELETE", `/api/keys/${hello}`)).status).toBe(204);
+    expect((await call(owner, contract.keys.remove, { params: { keyId: hello } })).status).toBe(204);
     expect(await walked(projectId, languages, "monde")).toEqual(["new.key"]);
     // The deleted key's text went with it.
     const left = await api()
@@ -125,13 +115,14 @@ describe("each key's search text", () => {
 
   it("is only a first look: the strings themselves decide (a hidden language, a text across two strings)", async () => {
     const { owner, projectId } = await ownerWithProject(api(), ["de"]);
-    const key = await createKey(owner, projectId, "one", "first line");
+    const key = await buildKey(owner, projectId, "one", { source: "first line" });
     await save(owner, key, "de", "zweite Zeile");
-    await createKey(owner, projectId, "two", "zweite Zeile");
+    await buildKey(owner, projectId, "two", { source: "zweite Zeile" });
     expect(await walked(projectId, ["en", "de"], "zweite")).toEqual(["one", "two"]);
 
     // German is no longer shown: its strings stay (and in the search text), but a search skips them.
-    const languages = await owner.request("PUT", `/api/projects/${projectId}/languages`, {
+    const languages = await call(owner, contract.projects.setLanguages, {
+      params: { projectId },
       body: { languages: ["en"] },
     });
     expect(languages.status).toBe(200);
@@ -142,7 +133,7 @@ describe("each key's search text", () => {
 
   it("never waits: a save of a key an unfinished import has written goes through, and both strings are found", async () => {
     const { owner, projectId } = await ownerWithProject(api(), ["de", "fr"]);
-    const key = await createKey(owner, projectId, "shared.key", "Source text");
+    const key = await buildKey(owner, projectId, "shared.key", { source: "Source text" });
     let finishImport = () => {};
     const importMayFinish = new Promise<void>((resolve) => {
       finishImport = resolve;

@@ -1,61 +1,62 @@
 import { describe, expect, it } from "vitest";
 import { searchKeyRows } from "../../src/server/keys/search.ts";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import { type ApiClient, apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
+import { call, fail, type InputOf, type OutputOf } from "../helpers/contract-client.ts";
+import { buildKey, ownerWithProject, saveString } from "../helpers/factories.ts";
 
 /** `?q=` on the keys list (issue 18): the Overview searches on the server, page by page. */
 
 const api = apiAppForThisFile();
 
-interface KeyPage {
-  keys: KeyRow[];
-  next: string | null;
-}
-
+/** Keys with their source texts; an empty text: a key without one. */
 async function addKeys(owner: ApiClient, projectId: string, keys: Record<string, string>) {
   const ids: Record<string, string> = {};
-  for (const [key, sourceValue] of Object.entries(keys)) {
-    const created = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
-      body: { key, ...(sourceValue ? { sourceValue } : {}) },
-    });
-    expect(created.status, key).toBe(201);
-    ids[key] = created.body.id;
+  for (const [key, source] of Object.entries(keys)) {
+    ids[key] = await buildKey(owner, projectId, key, source ? { source } : {});
   }
   return ids;
 }
 
-async function search(owner: ApiClient, projectId: string, query: string) {
-  const answer = await owner.request<KeyPage>("GET", `/api/projects/${projectId}/keys?${query}`);
-  expect(answer.status, query).toBe(200);
+async function search(
+  owner: ApiClient,
+  projectId: string,
+  query: InputOf<typeof contract.keys.list>["query"],
+) {
+  const answer = await call(owner, contract.keys.list, { params: { projectId }, query });
+  expect(answer.status, JSON.stringify(query)).toBe(200);
   return answer.body;
 }
 
-const names = (page: KeyPage) => page.keys.map((row) => row.key);
+const names = (page: OutputOf<typeof contract.keys.list>) => page.keys.map((row) => row.key);
 
 describe("search (q)", () => {
   it("finds keys by name, case-insensitively", async () => {
     const { owner, projectId } = await ownerWithProject(api());
     await addKeys(owner, projectId, { "auth.login": "Sign in", "auth.Logout": "Sign out", "home.title": "" });
-    expect(names(await search(owner, projectId, "q=LOG&limit=50"))).toEqual(["auth.Logout", "auth.login"]);
-    expect(names(await search(owner, projectId, "q=home"))).toEqual(["home.title"]);
+    expect(names(await search(owner, projectId, { q: "LOG", limit: 50 }))).toEqual([
+      "auth.Logout",
+      "auth.login",
+    ]);
+    expect(names(await search(owner, projectId, { q: "home" }))).toEqual(["home.title"]);
     // An empty or blank query is no search.
-    expect(names(await search(owner, projectId, `q=${encodeURIComponent("  ")}`))).toHaveLength(3);
+    expect(names(await search(owner, projectId, { q: "  " }))).toHaveLength(3);
   });
 
   it("finds keys by the text of any project language, not only the requested ones", async () => {
     const { owner, projectId } = await ownerWithProject(api(), ["de", "fr"]);
     const ids = await addKeys(owner, projectId, { greeting: "Hello", farewell: "Goodbye", other: "Else" });
-    await owner.request("PUT", `/api/keys/${ids.greeting}/strings/fr`, { body: { value: "Bonjour à tous" } });
-    await owner.request("PUT", `/api/keys/${ids.farewell}/strings/de`, {
-      body: { value: "Auf Wiedersehen" },
-    });
-    const page = await search(owner, projectId, "languages=en,de&q=BONJOUR&limit=10");
+    await saveString(owner, ids.greeting ?? "", "fr", "Bonjour à tous");
+    await saveString(owner, ids.farewell ?? "", "de", "Auf Wiedersehen");
+    const page = await search(owner, projectId, { languages: "en,de", q: "BONJOUR", limit: 10 });
     expect(names(page)).toEqual(["greeting"]);
     // The strings answered stay those of the languages asked for.
     expect(Object.keys(page.keys[0]?.strings ?? {})).toEqual(["en"]);
-    expect(names(await search(owner, projectId, "languages=en&q=wiedersehen"))).toEqual(["farewell"]);
-    expect(names(await search(owner, projectId, "q=goodbye&limit=5"))).toEqual(["farewell"]);
-    expect(names(await search(owner, projectId, "q=nowhere&limit=5"))).toEqual([]);
+    expect(names(await search(owner, projectId, { languages: "en", q: "wiedersehen" }))).toEqual([
+      "farewell",
+    ]);
+    expect(names(await search(owner, projectId, { q: "goodbye", limit: 5 }))).toEqual(["farewell"]);
+    expect(names(await search(owner, projectId, { q: "nowhere", limit: 5 }))).toEqual([]);
   });
 
   it("takes %, _ and \\ literally, in names and in texts", async () => {
@@ -70,8 +71,7 @@ describe("search (q)", () => {
       "path\\to": "",
       pathXto: "",
     });
-    const found = async (q: string) =>
-      names(await search(owner, projectId, `q=${encodeURIComponent(q)}&limit=50`));
+    const found = async (q: string) => names(await search(owner, projectId, { q, limit: 50 }));
     expect(await found("e_l")).toEqual(["rate_limit"]);
     expect(await found("50% today")).toEqual(["discount"]);
     expect(await found("snake_case")).toEqual(["snake"]);
@@ -81,10 +81,10 @@ describe("search (q)", () => {
   it("looks at key names only for a search without three letters or digits in a row", async () => {
     const { owner, projectId } = await ownerWithProject(api());
     await addKeys(owner, projectId, { "ab.title": "Title", other: "Lab ab", "x-1": "No 1" });
-    expect(names(await search(owner, projectId, "q=AB&limit=50"))).toEqual(["ab.title"]);
-    expect(names(await search(owner, projectId, `q=${encodeURIComponent("-1")}`))).toEqual(["x-1"]);
+    expect(names(await search(owner, projectId, { q: "AB", limit: 50 }))).toEqual(["ab.title"]);
+    expect(names(await search(owner, projectId, { q: "-1" }))).toEqual(["x-1"]);
     // With three letters in a row, the texts too.
-    expect(names(await search(owner, projectId, "q=lab"))).toEqual(["other"]);
+    expect(names(await search(owner, projectId, { q: "lab" }))).toEqual(["other"]);
   });
 
   it("pages through the matches in byte order with `after`: every match once, `next` null at the end", async () => {
@@ -104,10 +104,10 @@ describe("search (q)", () => {
     const seen: string[] = [];
     let after: string | null = null;
     for (let page = 0; page < 10; page++) {
-      const query: string = `q=NEEDLE&limit=5${after === null ? "" : `&after=${encodeURIComponent(after)}`}`;
+      const query = after === null ? { q: "NEEDLE", limit: 5 } : { q: "NEEDLE", limit: 5, after };
       const answer = await search(owner, projectId, query);
       seen.push(...names(answer));
-      after = answer.next;
+      after = answer.next ?? null;
       if (after === null) break;
     }
     expect(seen).toEqual(expected);
@@ -138,7 +138,10 @@ describe("search (q)", () => {
 
   it("refuses a query longer than 200 characters", async () => {
     const { owner, projectId } = await ownerWithProject(api());
-    const answer = await owner.request("GET", `/api/projects/${projectId}/keys?q=${"x".repeat(201)}`);
+    const answer = await fail(owner, contract.keys.list, {
+      params: { projectId },
+      query: { q: "x".repeat(201) },
+    });
     expect(answer.status).toBe(400);
   });
 });

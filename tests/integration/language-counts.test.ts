@@ -3,8 +3,10 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { DB } from "../../src/server/db/schema.ts";
 import { selectCompletion } from "../../src/server/projects/queries.ts";
-import type { LanguageCompletion } from "../../src/shared/schemas/projects.ts";
-import { type ApiClient, apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
+import { call } from "../helpers/contract-client.ts";
+import { buildKey, buildProject, ownerWithProject, saveString } from "../helpers/factories.ts";
 import { upload } from "../helpers/transfer.ts";
 
 /**
@@ -142,7 +144,8 @@ async function apply(owner: ApiClient, projectId: string, operation: Operation):
   const db = api().db;
   switch (operation.op) {
     case "create":
-      await owner.request("POST", `/api/projects/${projectId}/keys`, {
+      await call(owner, contract.keys.create, {
+        params: { projectId },
         body: {
           key: operation.key,
           translatable: operation.translatable,
@@ -152,18 +155,19 @@ async function apply(owner: ApiClient, projectId: string, operation: Operation):
       return;
     case "delete": {
       const id = pick(operation.key);
-      if (id) await owner.request("DELETE", `/api/keys/${id}`);
+      if (id) await call(owner, contract.keys.remove, { params: { keyId: id } });
       return;
     }
     case "rename": {
       const id = pick(operation.key);
-      if (id) await owner.request("PATCH", `/api/keys/${id}`, { body: { key: operation.to } });
+      if (id) await call(owner, contract.keys.update, { params: { keyId: id }, body: { key: operation.to } });
       return;
     }
     case "write": {
       const id = pick(operation.key);
       if (id)
-        await owner.request("PUT", `/api/keys/${id}/strings/${operation.language}`, {
+        await call(owner, contract.strings.save, {
+          params: { keyId: id, lang: operation.language },
           body: { value: operation.value, force: true },
         });
       return;
@@ -171,14 +175,18 @@ async function apply(owner: ApiClient, projectId: string, operation: Operation):
     case "translatable": {
       const id = pick(operation.key);
       if (id)
-        await owner.request("PATCH", `/api/keys/${id}`, { body: { translatable: operation.translatable } });
+        await call(owner, contract.keys.update, {
+          params: { keyId: id },
+          body: { translatable: operation.translatable },
+        });
       return;
     }
     case "clear":
-      await owner.request("DELETE", `/api/projects/${projectId}/strings/${operation.language}`);
+      await call(owner, contract.strings.clearLanguage, { params: { projectId, lang: operation.language } });
       return;
     case "languages":
-      await owner.request("PUT", `/api/projects/${projectId}/languages`, {
+      await call(owner, contract.projects.setLanguages, {
+        params: { projectId },
         body: { languages: [SOURCE, ...operation.languages] },
       });
       return;
@@ -229,13 +237,8 @@ async function apply(owner: ApiClient, projectId: string, operation: Operation):
 }
 
 async function newProject(owner: ApiClient, teamId: string): Promise<string> {
-  const project = await owner.request<{ id: string }>("POST", `/api/teams/${teamId}/projects`, {
-    body: { name: "Counted" },
-  });
-  await owner.request("PUT", `/api/projects/${project.body.id}/languages`, {
-    body: { languages: ["en", "de", "fr"] },
-  });
-  return project.body.id;
+  const project = await buildProject(owner, teamId, { name: "Counted", languages: ["de", "fr"] });
+  return project.id;
 }
 
 describe("kept completion counts", () => {
@@ -250,7 +253,7 @@ describe("kept completion counts", () => {
           await apply(owner, projectId, operation);
           await expectKeptCountsRight(projectId, `after step ${index}: ${JSON.stringify(operation)}`);
         }
-        await owner.request("DELETE", `/api/projects/${projectId}`);
+        await call(owner, contract.projects.remove, { params: { projectId } });
         const left = await api()
           .db.selectFrom("language_counts")
           .select("project_id")
@@ -265,21 +268,12 @@ describe("kept completion counts", () => {
 
   it("answers the endpoint from the kept counts, the same as before", async () => {
     const { owner, projectId } = await ownerWithProject(api(), ["de", "fr"]);
-    const add = (key: string, sourceValue?: string) =>
-      owner.request<{ id: string }>("POST", `/api/projects/${projectId}/keys`, {
-        body: sourceValue === undefined ? { key } : { key, sourceValue },
-      });
-    const a = await add("a", "A");
-    const b = await add("b", "B");
-    await add("c");
-    await owner.request("PUT", `/api/keys/${a.body.id}/strings/de`, { body: { value: "A-de" } });
-    await owner.request("PUT", `/api/keys/${b.body.id}/strings/de`, { body: { value: "B-de" } });
-    await owner.request("PUT", `/api/keys/${a.body.id}/strings/fr`, { body: { value: "" } });
+    const a = await buildKey(owner, projectId, "a", { source: "A", strings: { de: "A-de" } });
+    const b = await buildKey(owner, projectId, "b", { source: "B", strings: { de: "B-de" } });
+    await buildKey(owner, projectId, "c");
+    await saveString(owner, a, "fr", "");
     // Many small writes leave many kept rows; the endpoint folds them and still answers the same.
-    for (let i = 0; i < 40; i++)
-      await owner.request("PUT", `/api/keys/${b.body.id}/strings/fr`, {
-        body: { value: i % 2 === 0 ? `B-fr ${i}` : "", force: true },
-      });
+    for (let i = 0; i < 40; i++) await saveString(owner, b, "fr", i % 2 === 0 ? `B-fr ${i}` : "");
     const expected = [
       {
         code: "en",
@@ -310,10 +304,7 @@ describe("kept completion counts", () => {
       },
     ];
     for (let round = 0; round < 2; round++) {
-      const completion = await owner.request<{ languages: LanguageCompletion[] }>(
-        "GET",
-        `/api/projects/${projectId}/completion`,
-      );
+      const completion = await call(owner, contract.projects.completion, { params: { projectId } });
       expect(completion.body.languages).toEqual(expected);
     }
     const rows = await api()

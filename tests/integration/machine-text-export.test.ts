@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
-import type { KeyRow } from "../../src/shared/schemas/keys.ts";
-import { apiAppForThisFile, ownerWithProject } from "../helpers/api-app.ts";
-import { createApiKey, exportTexts, pullFrom } from "../helpers/transfer.ts";
+import { contract } from "../../src/shared/contract/index.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { call } from "../helpers/contract-client.ts";
+import { buildKey, ownerWithProject, saveString } from "../helpers/factories.ts";
+import {
+  createApiKey,
+  type ExportOptions,
+  exportTexts,
+  type PullBody,
+  pullFrom,
+} from "../helpers/transfer.ts";
 
 /**
  * Issue 34: pseudo-localized text never leaves Sprog unless asked for (it is for testing layouts),
@@ -11,26 +19,16 @@ const api = apiAppForThisFile();
 
 async function world() {
   const { owner, projectId } = await ownerWithProject(api(), ["fr"]);
-  const keyOf = async (key: string, sourceValue: string) => {
-    const created = await owner.request<KeyRow>("POST", `/api/projects/${projectId}/keys`, {
-      body: { key, sourceValue },
-    });
-    expect(created.status).toBe(201);
-    return created.body.id;
-  };
-  const person = await keyOf("person", "Save");
-  const pseudo = await keyOf("pseudo", "Cancel");
-  const ai = await keyOf("ai", "Close");
-  expect(
-    (await owner.request("PUT", `/api/keys/${person}/strings/fr`, { body: { value: "Enregistrer" } })).status,
-  ).toBe(200);
+  await buildKey(owner, projectId, "person", { source: "Save", strings: { fr: "Enregistrer" } });
+  const pseudo = await buildKey(owner, projectId, "pseudo", { source: "Cancel" });
+  const ai = await buildKey(owner, projectId, "ai", { source: "Close" });
   // No AI_API_KEY here: the built-in provider pseudo-localizes.
-  expect((await owner.request("POST", `/api/keys/${pseudo}/strings/fr/translate`, { body: {} })).status).toBe(
-    200,
-  );
-  expect(
-    (await owner.request("PUT", `/api/keys/${ai}/strings/fr`, { body: { value: "Fermer" } })).status,
-  ).toBe(200);
+  const translated = await call(owner, contract.ai.translate, {
+    params: { keyId: pseudo, lang: "fr" },
+    body: {},
+  });
+  expect(translated.status).toBe(200);
+  await saveString(owner, ai, "fr", "Fermer");
   // As an AI provider leaves it: machine output no person has saved or approved.
   await api()
     .db.updateTable("translation_strings")
@@ -47,7 +45,7 @@ const french = (files: Record<string, string>) =>
 describe("machine text in exports and pulls", () => {
   it("exports without pseudo-localized text by default, with it when asked, and AI output unless asked not to", async () => {
     const { owner, projectId } = await world();
-    const body = { languages: ["fr"], format: "json" };
+    const body: ExportOptions = { languages: ["fr"], format: "json" };
     expect(french(await exportTexts(owner, projectId, body))).toEqual({
       person: "Enregistrer",
       ai: "Fermer",
@@ -63,7 +61,11 @@ describe("machine text in exports and pulls", () => {
     const { owner, projectId } = await world();
     const { key } = await createApiKey(owner, projectId);
     const url = api().app.url;
-    const ask = { format: "json", placeholderFormat: "web", language: "fr" };
+    const ask: PullBody = {
+      format: "json",
+      placeholderFormat: "web",
+      language: "fr",
+    };
     const plain = await pullFrom(url, ask, { key });
     expect(plain.json()).toEqual({ person: "Enregistrer", ai: "Fermer" });
     const withPseudo = await pullFrom(url, { ...ask, includePseudo: true }, { key });

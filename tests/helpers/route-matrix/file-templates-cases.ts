@@ -4,15 +4,18 @@ import { byPermission, endpointCase, type Fixture, type RouteCase, unique } from
 
 /** A German JSON file imported into the fixture's project by its owner: the id it is kept under. */
 async function freshFile(f: Fixture): Promise<string> {
-  const form = new FormData();
-  form.set("file", new File([JSON.stringify({ [unique("kept.")]: "Behalten" })], "de.json"));
-  form.set("language", "de");
-  const imported = await f.owner.upload(`/api/projects/${f.projectId}/import`, form);
+  const file = new File([JSON.stringify({ [unique("kept.")]: "Behalten" })], "de.json");
+  const imported = await call(f.owner, contract.transfer.import, {
+    params: { projectId: f.projectId },
+    body: { file, language: "de" },
+  });
   if (imported.status !== 200) throw new Error(`importing a file failed: ${JSON.stringify(imported.body)}`);
   const listed = await call(f.owner, contract.files.list, { params: { projectId: f.projectId } });
-  const file = listed.body.files.find((kept) => kept.format === "json" && kept.language === "de");
-  if (!file) throw new Error(`the imported file is not kept: ${JSON.stringify(listed.body)}`);
-  return file.id;
+  const kept = listed.body.files.find(
+    (candidate) => candidate.format === "json" && candidate.language === "de",
+  );
+  if (!kept) throw new Error(`the imported file is not kept: ${JSON.stringify(listed.body)}`);
+  return kept.id;
 }
 
 /** Rows of the route × role matrix: the files kept as templates of exports (issue 33). */

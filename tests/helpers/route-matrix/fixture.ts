@@ -1,7 +1,9 @@
 import { sql } from "kysely";
 import { contractRequest } from "../../../src/shared/contract/http-request.ts";
+import { contract } from "../../../src/shared/contract/index.ts";
 import type { ApiApp } from "../api-app.ts";
 import type { ApiClient } from "../api-client.ts";
+import { call } from "../contract-client.ts";
 import {
   addToTeam,
   buildKey,
@@ -45,14 +47,10 @@ export async function buildMatrix(api: ApiApp): Promise<Matrix> {
   const freshKey = (inProject = projectId) =>
     buildKey(owner, inProject, unique("fresh."), { source: "Fresh" });
   const keyId = await freshKey();
-  const history = await owner.request<{ entries: { id: number }[] }>(
-    "GET",
-    `/api/keys/${keyId}/strings/en/history`,
-  );
-  const batch = await owner.request<{ id: string }>("POST", `/api/projects/${projectId}/batch-translations`, {
-    body: { language: "de" },
-  });
-  const section = await owner.request<{ id: string }>("POST", `/api/teams/${teamId}/tone/sections`, {
+  const history = await call(owner, contract.strings.history, { params: { keyId, lang: "en" } });
+  const batch = await call(owner, contract.batch.start, { params: { projectId }, body: { language: "de" } });
+  const section = await call(owner, contract.tone.createSection, {
+    params: { teamId },
     body: { title: "Voice" },
   });
 
@@ -84,7 +82,8 @@ export async function buildMatrix(api: ApiApp): Promise<Matrix> {
       return addToTeam(await buildUser(app, { email: uniqueEmail("member") }), teamId, "reviewer");
     },
     async freshInvite() {
-      const answer = await owner.request<{ id: string }>("POST", `/api/teams/${teamId}/invites`, {
+      const answer = await call(owner, contract.teams.invite, {
+        params: { teamId },
         body: { email: uniqueEmail("doomed") },
       });
       return answer.body.id;
@@ -99,19 +98,22 @@ export async function buildMatrix(api: ApiApp): Promise<Matrix> {
       return row.rows[0]?.id ?? "";
     },
     async freshReview(keyIds = [keyId]) {
-      const answer = await owner.request<{ id: string }>("POST", `/api/projects/${projectId}/reviews`, {
+      const answer = await call(owner, contract.reviews.create, {
+        params: { projectId },
         body: { title: unique("Review "), ...(keyIds.length > 0 ? { keyIds } : {}) },
       });
       return answer.body.id;
     },
     async freshSection() {
-      const answer = await owner.request<{ id: string }>("POST", `/api/teams/${teamId}/tone/sections`, {
+      const answer = await call(owner, contract.tone.createSection, {
+        params: { teamId },
         body: { title: unique("Doomed ") },
       });
       return answer.body.id;
     },
     async freshApiKey() {
-      const answer = await owner.request<{ id: string }>("POST", `/api/projects/${projectId}/api-keys`, {
+      const answer = await call(owner, contract.apiKeys.create, {
+        params: { projectId },
         body: { name: unique("Doomed ") },
       });
       return answer.body.id;
