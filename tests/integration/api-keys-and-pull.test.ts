@@ -41,16 +41,19 @@ async function rawPull(
   options: { key?: string; headers?: Record<string, string> } = {},
 ): Promise<PullAnswer> {
   const { method } = requestOf(v1Contract.pull, { body: {} });
-  const answer = await keyClient(api().app.url, options.key).request<Uint8Array>(method, path, {
+  const answer = await keyClient(api().app.url, options.key).request<Uint8Array | object>(method, path, {
     rawBody,
     bytes: true,
     ...(options.headers ? { headers: options.headers } : {}),
   });
-  const text = new TextDecoder().decode(answer.body);
+  // A refusal comes parsed (the API's JSON error); a file as its bytes.
+  const bytes =
+    answer.body instanceof Uint8Array ? answer.body : new TextEncoder().encode(JSON.stringify(answer.body));
+  const text = new TextDecoder().decode(bytes);
   return {
     status: answer.status,
     headers: answer.headers,
-    bytes: answer.body,
+    bytes,
     text,
     json: () => JSON.parse(text),
   };

@@ -50,3 +50,34 @@ export async function selectKeyNamesPage(
   if (after !== undefined) query = query.where("key", ">", after);
   return (await query.execute()).map((row) => row.key);
 }
+
+/** The project as a pull reads it (every column), or undefined when it was deleted. */
+export function selectProject(db: Kysely<DB>, projectId: string) {
+  return db.selectFrom("projects").selectAll().where("id", "=", projectId).executeTakeFirst();
+}
+
+/**
+ * What changes whenever the pulled files of `languages` can: the project's keys, those languages'
+ * strings and its file templates (count, newest change in microseconds, versions). One statement.
+ */
+export async function selectPullState(db: Kysely<DB>, projectId: string, languages: string[]) {
+  const result = await sql<{ state: string }>`
+      with k as (
+        select count(*) as n, max(updated_at) as changed from translation_keys where project_id = ${projectId}
+      ), s as (
+        select count(*) as n, max(updated_at) as changed, coalesce(sum(version), 0) as versions
+        from translation_strings
+        where project_id = ${projectId}
+          and language_code = any(${languages}::text[])
+      ), t as (
+        select count(*) as n, max(uploaded_at) as changed from file_templates where project_id = ${projectId}
+      )
+      select concat_ws(':',
+        k.n, coalesce((extract(epoch from k.changed) * 1000000)::bigint, 0),
+        s.n, coalesce((extract(epoch from s.changed) * 1000000)::bigint, 0), s.versions,
+        t.n, coalesce((extract(epoch from t.changed) * 1000000)::bigint, 0)
+      ) as state
+      from k, s, t
+  `.execute(db);
+  return result.rows[0]?.state;
+}

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { FormatId, OutputFile } from "../../shared/formats/types.ts";
 import { PULL_FILE_EXTENSIONS, type PullBody, type PullFormat } from "../../shared/schemas/pull.ts";
 import { API_KEY_RATE_LIMIT_PER_MINUTE, type Authorize } from "../api-keys/authorize.ts";
@@ -11,6 +11,7 @@ import type { ProjectRow } from "../teams/access.ts";
 import { buildExportFiles, buildExportZip } from "../transfer/export-files.ts";
 import { type FormatRunner, inProcessFormats } from "../transfer/format-workers.ts";
 import { OutputCache } from "./output-cache.ts";
+import { selectProject, selectPullState } from "./queries.ts";
 import { ProjectStateCache } from "./state-cache.ts";
 
 /** Default pull requests one key may make per minute (CI polling every second still fits). */
@@ -91,31 +92,14 @@ export function createPullService(deps: {
    */
   async function etagOf(trx: Kysely<DB>, project: ProjectRow, languages: string[], body: PullBody) {
     // Microseconds, so two changes in one millisecond still differ; one statement, one round trip.
-    const result = await sql<{ state: string }>`
-      with k as (
-        select count(*) as n, max(updated_at) as changed from translation_keys where project_id = ${project.id}
-      ), s as (
-        select count(*) as n, max(updated_at) as changed, coalesce(sum(version), 0) as versions
-        from translation_strings
-        where project_id = ${project.id}
-          and language_code = any(${[...languages, project.source_language]}::text[])
-      ), t as (
-        select count(*) as n, max(uploaded_at) as changed from file_templates where project_id = ${project.id}
-      )
-      select concat_ws(':',
-        k.n, coalesce((extract(epoch from k.changed) * 1000000)::bigint, 0),
-        s.n, coalesce((extract(epoch from s.changed) * 1000000)::bigint, 0), s.versions,
-        t.n, coalesce((extract(epoch from t.changed) * 1000000)::bigint, 0)
-      ) as state
-      from k, s, t
-    `.execute(trx);
+    const state = await selectPullState(trx, project.id, [...languages, project.source_language]);
     const stamp = JSON.stringify([
       OUTPUT_VERSION,
       project.id,
       new Date(project.updated_at).getTime(),
       project.source_language,
       project.languages,
-      result.rows[0]?.state,
+      state,
       ...parametersOf(body),
     ]);
     return `"${createHash("sha1").update(stamp).digest("base64url")}"`;
@@ -154,11 +138,7 @@ export function createPullService(deps: {
   }
 
   async function projectOf(trx: Kysely<DB>, projectId: string): Promise<ProjectRow> {
-    const project = await trx
-      .selectFrom("projects")
-      .selectAll()
-      .where("id", "=", projectId)
-      .executeTakeFirst();
+    const project = await selectProject(trx, projectId);
     // The key is deleted with its project, so this is a race with a deletion.
     if (!project) throw new AppError("unauthorized", "Invalid API key");
     return project;

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { qualifiedKey } from "../../shared/formats/file-namespace.ts";
 import type { FormatId } from "../../shared/formats/types.ts";
 import { TAG_MAX, TAGS_MAX } from "../../shared/schemas/keys.ts";
@@ -16,6 +16,13 @@ import { mergeParsedImports } from "../transfer/merge-parsed.ts";
 import type { ParsedImport } from "../transfer/parse-import.ts";
 import { saveTemplate } from "../transfer/template-store.ts";
 import { type PushFile, pushFilesOf } from "./push-files.ts";
+import {
+  addTags,
+  countUnfilled,
+  deleteNamespaceKeysNotIn,
+  selectProject,
+  updateProjectLanguages,
+} from "./queries.ts";
 
 /** Reasons kept in the answer; past this many the last line says how many more there were. */
 const MAX_ERRORS_SHOWN = 50;
@@ -93,11 +100,7 @@ export function createPushService(deps: {
       upload: { name: string; bytes: Uint8Array },
       fields: PushFields,
     ): Promise<PushAnswer> {
-      const project = await db
-        .selectFrom("projects")
-        .selectAll()
-        .where("id", "=", apiKey.project_id)
-        .executeTakeFirst();
+      const project = await selectProject(db, apiKey.project_id);
       // The key is deleted with its project, so this is a race with a deletion.
       if (!project) throw new AppError("unauthorized", "Invalid API key");
       const source = project.source_language;
@@ -140,11 +143,7 @@ export function createPushService(deps: {
       let recorded: RecordedActivity | undefined;
       const run = async (trx: Transaction<DB>): Promise<PushAnswer> => {
         if (languagesAdded > 0) {
-          await trx
-            .updateTable("projects")
-            .set({ languages: languagesAfter, updated_at: sql`now()` })
-            .where("id", "=", project.id)
-            .execute();
+          await updateProjectLanguages(trx, project.id, languagesAfter);
         }
         const counts = new Map<string, Counts>();
         const addedKeyIds: string[] = [];
@@ -307,28 +306,9 @@ async function fillCounts(trx: Transaction<DB>, projectId: string, data: ParsedI
   const filled = new Map<string, number>();
   for (const { code, keys, values } of data.languages) {
     const given = keys.filter((_, i) => values[i] !== "");
-    const result = await sql<{ n: string }>`
-      select count(*) as n from unnest(${given}::text[]) as t(k)
-      where not exists (
-        select 1 from translation_keys tk
-        join translation_strings s on s.key_id = tk.id and s.language_code = ${code}
-        where tk.project_id = ${projectId} and tk.key = t.k
-          and s.value <> '' and s.machine is distinct from 'pseudo'
-      )
-    `.execute(trx);
-    filled.set(code, Number(result.rows[0]?.n ?? 0));
+    filled.set(code, await countUnfilled(trx, projectId, code, given));
   }
   return filled;
-}
-
-async function addTags(trx: Transaction<DB>, keyIds: readonly string[], tags: readonly string[]) {
-  if (keyIds.length === 0) return;
-  await sql`
-    update translation_keys set
-      tags = (select array_agg(distinct x order by x) from unnest(tags || ${tags}::text[]) as x),
-      updated_at = now()
-    where id = any(${keyIds}::uuid[])
-  `.execute(trx);
 }
 
 /**
@@ -344,16 +324,7 @@ async function deleteKeysNotIn(
   keys: readonly string[],
 ) {
   const names = namespace === "" ? keys : [...keys, ...keys.map((key) => qualifiedKey(namespace, key))];
-  const deleted = await sql<{ n: number }>`
-    with gone as (
-      delete from translation_keys tk
-      where tk.project_id = ${projectId} and tk.namespace = ${namespace}
-        and not exists (select 1 from unnest(${names}::text[]) as t(k) where t.k = tk.key)
-      returning 1
-    )
-    select count(*)::int as n from gone
-  `.execute(trx);
-  return Number(deleted.rows[0]?.n ?? 0);
+  return deleteNamespaceKeysNotIn(trx, projectId, namespace, names);
 }
 
 export type PushService = ReturnType<typeof createPushService>;
