@@ -67,7 +67,10 @@ export type InputOf<P extends Procedure> =
   At<Contract, P> extends infer C extends AnyContractRouter ? InferContractRouterInputs<C> : never;
 
 /** One call the app made: which procedure, with what input. */
-export type ApiCall = { [P in Procedure]: { procedure: P; input: InputOf<P> } }[Procedure];
+export type ApiCall = CallTo<Procedure>;
+
+/** A call to one of the procedures `P`. */
+export type CallTo<P extends Procedure> = { [Q in P]: { procedure: Q; input: InputOf<Q> } }[P];
 
 /** The link `api` had before any mock, put back when each test ends. */
 let realLink: ReturnType<typeof replaceApiLink> | undefined;
