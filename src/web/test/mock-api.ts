@@ -121,14 +121,17 @@ export function inputsOf<P extends Procedure>(calls: readonly ApiCall[], procedu
   return calls.flatMap((call) => (call.procedure === procedure ? [call.input as InputOf<P>] : []));
 }
 
-/** The API's refusal as the client throws it: `{ error: { code, message } }` with `status`, plus `more` in the body. */
+/**
+ * The API's refusal as the client throws it: `{ error: { code, message } }` with `status`; `extra`
+ * adds to the body (a 409 with the current value), `statusText` is the answer's reason phrase.
+ */
 export function refusal(
   status: number,
   code: ErrorCode,
   message: string,
-  more: Record<string, unknown> = {},
+  options: { extra?: Record<string, unknown>; statusText?: string } = {},
 ): ApiError {
-  return apiErrorOf(status, { error: { code, message }, ...more });
+  return apiErrorOf(status, { error: { code, message }, ...options.extra }, options.statusText);
 }
 
 /** A failed answer without the API's error shape (a proxy's 502, an empty 500). */
