@@ -33,7 +33,7 @@ export async function downloadOriginal(projectId: string, file: FileTemplate): P
   return answer.blob as Blob;
 }
 
-/** Exports in its format are written from the project's strings again. */
+/** Removes a kept file: exports in its format are then written from the project's strings again. */
 export function useRemoveFile(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
