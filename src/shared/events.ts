@@ -5,7 +5,7 @@ import { cellSchema, keyMetadataSchema } from "./schemas/keys.ts";
 
 /**
  * The realtime event map (DESIGN.md §3 `events.ts` lives here with the schemas): what the server
- * pushes on GET /api/projects/:projectId/events (Server-Sent Events; the SSE `event:` field is the type).
+ * pushes on a project's event stream (Server-Sent Events; the SSE `event:` field is the type).
  */
 export const projectEventSchemas = {
   "string.updated": z.object({

@@ -8,6 +8,7 @@ import { readCookieConsent } from "./features/public-site/cookie-consent.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { STORAGE_KEYS } from "./lib/storage-keys.ts";
 import { routes } from "./router.tsx";
+import { mockApi } from "./test/mock-api.ts";
 
 const ME: Me = {
   user: { id: "u1", email: "ada@example.com" },
@@ -22,21 +23,13 @@ const ME: Me = {
   teams: [{ id: "t1", name: "Acme", role: "owner", createdAt: "2026-01-01T00:00:00.000Z" }],
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
 /** A fake server for a visitor (me null) or a signed-in user with one team and no projects. */
 function serve(me: Me | null) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      if (url === "/api/auth/session") return json(200, { me });
-      if (url === "/api/teams") return json(200, { teams: me?.teams ?? [] });
-      if (/^\/api\/teams\/[^/]+\/projects$/.test(url)) return json(200, { projects: [] });
-      return json(404, { error: { code: "not_found", message: "Not found" } });
-    }),
-  );
+  mockApi({
+    auth: { session: () => ({ me }) },
+    teams: { list: () => ({ teams: me?.teams ?? [] }) },
+    projects: { list: () => ({ projects: [] }) },
+  });
 }
 
 function renderAt(path: string, routeList: RouteObject[] = routes) {
@@ -54,7 +47,6 @@ const banners = () => screen.queryAllByRole("region", { name: "Cookie consent" }
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe("the cookie banner on every page", () => {

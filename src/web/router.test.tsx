@@ -1,11 +1,12 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Me } from "../shared/schemas/auth.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { STORAGE_KEYS } from "./lib/storage-keys.ts";
 import { routes } from "./router.tsx";
+import { mockApi } from "./test/mock-api.ts";
 
 const signedIn: Me = {
   user: { id: "u1", email: "ada@example.com" },
@@ -20,22 +21,13 @@ const signedIn: Me = {
   teams: [{ id: "t1", name: "Acme", role: "owner", createdAt: "2026-01-01T00:00:00.000Z" }],
 };
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
-
-/** A fake server: the session check answers `me` (or null), GET /api/teams the teams of `me`. */
+/** A fake server: the session check answers `me` (or null), the team list the teams of `me`, each team no projects. */
 function serve(me: Me | null) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      if (url === "/api/auth/session") return jsonResponse(200, { me });
-      if (url === "/api/teams") return jsonResponse(200, { teams: me?.teams ?? [] });
-      if (/^\/api\/teams\/[^/]+\/projects$/.test(url)) return jsonResponse(200, { projects: [] });
-      return jsonResponse(404, { error: { code: "not_found", message: "Not found" } });
-    }),
-  );
+  mockApi({
+    auth: { session: () => ({ me }) },
+    teams: { list: () => ({ teams: me?.teams ?? [] }) },
+    projects: { list: () => ({ projects: [] }) },
+  });
 }
 
 function renderAt(path: string) {
@@ -66,7 +58,6 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe("route guards", () => {

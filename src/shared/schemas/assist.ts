@@ -17,8 +17,8 @@ export const ASSIST_LABELS: Record<AssistAction, string> = {
 export const ASSIST_TEXT_MAX = 10_000;
 
 /**
- * POST /api/keys/:keyId/strings/:lang/assist. `text` is the editor's unsaved draft; without it the
- * saved string is used. Nothing is saved: the answer is a suggestion the user accepts or dismisses.
+ * `text` is the editor's unsaved draft; without it the saved string is used. Nothing is saved: the
+ * answer is a suggestion the user accepts or dismisses.
  */
 export const assistBodySchema = z.object({
   action: z.enum(ASSIST_ACTIONS, {

@@ -34,6 +34,6 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
-/** GET /api/auth/session: the signed-in user, or null when nobody is (an answer, not a 401). */
+/** The signed-in user, or null when nobody is (an answer, not a 401). */
 export const sessionAnswerSchema = z.object({ me: meSchema.nullable() });
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;

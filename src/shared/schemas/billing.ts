@@ -68,9 +68,8 @@ export const tierPlanSchema = z.object({
 export type TierPlan = z.infer<typeof tierPlanSchema>;
 
 /**
- * `GET /api/billing/plans`. `configured: false`: billing is off and `plans` is empty (the screens say
- * so plainly). Otherwise the paid tiers in display order (team, enterprise), plus free with
- * `?includeFree=true`.
+ * `configured: false`: billing is off and `plans` is empty (the screens say so plainly). Otherwise
+ * the paid tiers in display order (team, enterprise), plus free with `includeFree=true`.
  */
 export const billingPlansSchema = z.object({
   configured: z.boolean(),
@@ -124,9 +123,8 @@ export const subscriptionSchema = z.object({
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /**
- * `GET /api/teams/:teamId/subscription`. `subscription` is null when the team never bought one (the
- * spec's PGRST116 'no row' case, which is not an error). A row with an ended status is returned too:
- * the screens then offer plans again.
+ * `subscription` is null when the team never bought one (the spec's PGRST116 'no row' case, which is
+ * not an error). A row with an ended status is returned too: the screens then offer plans again.
  */
 export const teamSubscriptionSchema = z.object({
   configured: z.boolean(),

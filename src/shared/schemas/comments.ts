@@ -51,7 +51,7 @@ export const commentBodySchema = z.object({
 });
 export type CommentBody = z.input<typeof commentBodySchema>;
 
-/** GET /projects/:projectId/comments/counts?language=xx: open comments per key of that language. */
+/** Open comments per key of one language. */
 export const commentCountsQuerySchema = z.object({
   language: z.string().regex(/^[A-Za-z0-9-]{1,35}$/, "Not a valid language code"),
 });

@@ -41,10 +41,10 @@ export const keyFiltersSchema = z.object({
 });
 export type KeyFilters = z.infer<typeof keyFiltersSchema>;
 
-/** GET /api/projects/:projectId/keys: a page of keys, searched (`q`) and filtered. */
+/** A page of keys, searched (`q`) and filtered. */
 export const keyListQuerySchema = keyPageQuerySchema.extend(keyFiltersSchema.shape);
 
-/** GET /api/projects/:projectId/keys/facets: the counts for the filters, within a search. */
+/** The counts for the filters, within a search. */
 export const keyFacetsQuerySchema = keyFiltersSchema.extend({ q: keyPageQuerySchema.shape.q });
 
 /** The filter parameters, in the order the filter bar shows them (`lang` is not a filter itself). */
@@ -67,8 +67,8 @@ export function hasFilters(filters: KeyFilters): boolean {
 }
 
 /**
- * How many keys each filter keeps on its own in one language (GET /api/projects/:projectId/keys/facets),
- * for the counts beside the filters; `matching` is all set filters (and the search) together.
+ * How many keys each filter keeps on its own in one language, for the counts beside the filters;
+ * `matching` is all set filters (and the search) together.
  */
 export const keyFacetsSchema = z.object({
   language: z.string(),

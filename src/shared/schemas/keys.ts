@@ -94,8 +94,8 @@ export const keyRowSchema = keyMetadataSchema.extend({
 export type KeyRow = z.infer<typeof keyRowSchema>;
 
 /**
- * GET /api/projects/:projectId/keys?languages=en,de[&q=TEXT][&limit=N&after=KEY] — ordered by key name (byte
- * order). With `limit`, one page: `next` is the `after` of the following page, or null at the end.
+ * Keys ordered by key name (byte order). With `limit`, one page: `next` is the `after` of the
+ * following page, or null at the end.
  */
 export const keyListSchema = z.object({
   keys: z.array(keyRowSchema),
@@ -159,7 +159,7 @@ export const createKeyBodySchema = z.object({
 });
 export type CreateKeyBody = z.input<typeof createKeyBodySchema>;
 
-/** PATCH /api/keys/:id: rename and/or change the metadata; null or "" clears a field. */
+/** Rename and/or change the metadata; null or "" clears a field. */
 export const updateKeyBodySchema = z
   .object({
     key: keyNameSchema.optional(),
@@ -218,5 +218,4 @@ export const historySchema = z.object({ entries: z.array(historyEntrySchema) });
 
 export const restoreBodySchema = z.object({ historyId: z.number().int().positive() });
 
-/** DELETE /api/projects/:projectId/strings/:lang */
 export const clearLanguageAnswerSchema = z.object({ deleted: z.number().int() });

@@ -20,7 +20,7 @@ export const memorySuggestionSchema = z.object({
 });
 export type MemorySuggestion = z.infer<typeof memorySuggestionSchema>;
 
-/** GET /api/keys/:keyId/strings/:lang/suggestions: best first; empty when nothing matches. */
+/** Best first; empty when nothing matches. */
 export const memorySuggestionListSchema = z.object({
   suggestions: z.array(memorySuggestionSchema).max(MEMORY_SUGGESTION_LIMIT),
 });

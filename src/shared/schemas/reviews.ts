@@ -60,7 +60,7 @@ export const reviewSummarySchema = z.object({
 });
 export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 
-/** GET /api/projects/:projectId/reviews — newest change first (spec: ordered by last_updated_at desc). */
+/** Newest change first (spec: ordered by last_updated_at desc). */
 export const reviewListSchema = z.object({ reviews: z.array(reviewSummarySchema) });
 
 export const approvalSchema = z.object({
@@ -83,7 +83,7 @@ export const reviewKeySchema = z.object({
 });
 export type ReviewKey = z.infer<typeof reviewKeySchema>;
 
-/** GET /api/reviews/:reviewId — 404 'Review not found'. */
+/** A review with its keys, strings and approvals; 404 'Review not found'. */
 export const reviewDetailSchema = reviewSummarySchema.extend({
   /** The project's languages, in its order: the 'Mark as done' pills and the table's columns. */
   languages: z.array(z.string()),
@@ -96,9 +96,8 @@ export const reviewDetailSchema = reviewSummarySchema.extend({
 export type ReviewDetail = z.infer<typeof reviewDetailSchema>;
 
 /**
- * POST /api/projects/:projectId/reviews — Create Review (New review); keys optional (Add to Review →
- * new). Answers 201 with the ReviewSummary, as do PATCH /api/reviews/:id, POST …/keys and
- * DELETE …/keys/:keyId (200); DELETE /api/reviews/:id answers 204.
+ * Create Review (New review); keys optional (Add to Review → new). Answers the ReviewSummary, as do
+ * changing a review and adding or removing its keys; deleting a review answers nothing.
  */
 export const createReviewBodySchema = z.object({
   title,
@@ -108,8 +107,8 @@ export const createReviewBodySchema = z.object({
 export type CreateReviewBody = z.input<typeof createReviewBodySchema>;
 
 /**
- * PATCH /api/reviews/:reviewId. Setting every project language done completes the review;
- * setting status pending empties languagesDone (spec point 4).
+ * Setting every project language done completes the review; setting status pending empties
+ * languagesDone (spec point 4).
  */
 export const updateReviewBodySchema = z
   .object({
@@ -121,14 +120,13 @@ export const updateReviewBodySchema = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), "Nothing to update");
 export type UpdateReviewBody = z.input<typeof updateReviewBodySchema>;
 
-/** POST /api/reviews/:reviewId/keys — Add to Review (existing) and Add key; keys already in it are kept once. */
+/** Add to Review (existing) and Add key; keys already in it are kept once. */
 export const addReviewKeysBodySchema = z.object({ keyIds });
 export type AddReviewKeysBody = z.input<typeof addReviewKeysBodySchema>;
 
 /**
- * PUT /api/reviews/:reviewId/approvals — one key's translation in one language. Answers the cell's
- * Approval after the change (state pending with nulls when cleared). A comment is kept only with
- * needs_changes.
+ * One key's translation in one language. Answers the cell's Approval after the change (state pending
+ * with nulls when cleared). A comment is kept only with needs_changes.
  */
 export const setApprovalBodySchema = z.object({
   keyId: z.uuid("Unknown key"),
@@ -143,8 +141,8 @@ export const setApprovalBodySchema = z.object({
 export type SetApprovalBody = z.input<typeof setApprovalBodySchema>;
 
 /**
- * GET /api/projects/:projectId/approvals — the current verdict per key and language across the
- * project's reviews (the newest one that still matches the string), for the Overview's cells.
+ * The current verdict per key and language across the project's reviews (the newest one that still
+ * matches the string), for the Overview's cells.
  */
 export const projectApprovalsSchema = z.object({
   approvals: z.array(

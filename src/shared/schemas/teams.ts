@@ -90,8 +90,8 @@ export const INVITE_ERRORS = {
 } as const;
 
 /**
- * The invite check (POST /api/invites/accept): the teams the caller joined through invites that
- * have not been announced yet ('You joined {team}'). Each join is answered once.
+ * The invite check: the teams the caller joined through invites that have not been announced yet
+ * ('You joined {team}'). Each join is answered once.
  */
 export const joinedTeamsSchema = z.object({
   joined: z.array(z.object({ id: z.string(), name: z.string() })),

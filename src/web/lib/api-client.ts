@@ -41,6 +41,32 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The ApiError of a failed answer: the API's error shape when its body has one, else the status alone. */
+export function apiErrorOf(status: number, body: unknown, statusText = ""): ApiError {
+  const parsed = errorBodySchema.safeParse(body);
+  if (parsed.success) {
+    return new ApiError(status, parsed.data.error.code, parsed.data.error.message, true, body, statusText);
+  }
+  return new ApiError(
+    status,
+    errorCodeOfStatus(status),
+    statusText || "Request failed",
+    false,
+    undefined,
+    statusText,
+  );
+}
+
+/** The server could not be reached at all (offline, DNS, refused). */
+export function unreachableError(): ApiError {
+  return new ApiError(0, "network_error", "Could not reach the server. Check your connection.");
+}
+
+/** An answer that is not what the contract's schema says. */
+export function unexpectedAnswerError(status: number): ApiError {
+  return new ApiError(status, "invalid_response", "The server sent an unexpected answer.");
+}
+
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface ApiRequestOptions {
@@ -81,30 +107,9 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
     response = await (early ?? fetch(path, init));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
-    throw new ApiError(0, "network_error", "Could not reach the server. Check your connection.");
+    throw unreachableError();
   }
-  if (!response.ok) {
-    const body = await readJson(response);
-    const parsed = errorBodySchema.safeParse(body);
-    if (parsed.success) {
-      throw new ApiError(
-        response.status,
-        parsed.data.error.code,
-        parsed.data.error.message,
-        true,
-        body,
-        response.statusText,
-      );
-    }
-    throw new ApiError(
-      response.status,
-      errorCodeOfStatus(response.status),
-      response.statusText || "Request failed",
-      false,
-      undefined,
-      response.statusText,
-    );
-  }
+  if (!response.ok) throw apiErrorOf(response.status, await readJson(response), response.statusText);
   return response;
 }
 
@@ -121,7 +126,7 @@ export async function apiRequest<TSchema extends z.ZodType>(
   const body = await readJson(response);
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    throw new ApiError(response.status, "invalid_response", "The server sent an unexpected answer.");
+    throw unexpectedAnswerError(response.status);
   }
   return parsed.data;
 }

@@ -35,7 +35,7 @@ export interface ProjectEventsOptions {
 }
 
 /**
- * Subscribes to GET /api/projects/:projectId/events (Server-Sent Events, same-origin cookie) while mounted:
+ * Subscribes to the project's event stream (Server-Sent Events, same-origin cookie) while mounted:
  * one EventSource per project, closed on unmount or when the project changes. When the server ends
  * the stream because access ended, it stays closed: a reconnect would only be refused. (A refused
  * reconnect, 401/404/429, closes an EventSource by itself, so that never loops either.)

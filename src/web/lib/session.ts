@@ -4,7 +4,7 @@ import { api } from "./api.ts";
 import { queryKeys } from "./query-keys.ts";
 
 /**
- * GET /api/auth/session: the signed-in user, or null. Not GET /api/me, whose 401 for a visitor would
+ * The signed-in user, or null. Asked of `auth.session`, not `auth.me`, whose 401 for a visitor would
  * be a failed request in the console of every anonymous page load.
  */
 export async function fetchMe(): Promise<Me | null> {

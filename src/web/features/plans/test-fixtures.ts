@@ -1,8 +1,15 @@
-import { vi } from "vitest";
 import type { Role } from "../../../shared/permissions.ts";
-import type { BillingPlans, Subscription, TierPlan } from "../../../shared/schemas/billing.ts";
+import type {
+  BillingPlans,
+  CheckoutAnswer,
+  PortalAnswer,
+  Subscription,
+  TeamSubscription,
+  TierPlan,
+} from "../../../shared/schemas/billing.ts";
 import type { TeamSummary } from "../../../shared/schemas/teams.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
+import { type ApiCall, mockApi, refusal } from "../../test/mock-api.ts";
 
 /** Plans as the server derives them from the local Stripe's default catalogue. */
 export const TEAM_PLAN: TierPlan = {
@@ -71,55 +78,51 @@ export const team = (role: Role): TeamSummary => ({
   createdAt: "2026-01-01T00:00:00.000Z",
 });
 
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-export const problem = (status: number, code: string, message: string) =>
-  json({ error: { code, message } }, status);
+type Answer<T> = T | Promise<T>;
 
-type Answer = Response | Promise<Response>;
+/** Team t1's billing: another team is not found, as the server would say. */
+function forT1(teamId: string) {
+  if (teamId !== "t1") throw refusal(404, "not_found", "Team not found");
+}
 
 /**
  * A fake billing API for team t1. Each answer is a function, so a test can hold one back (a
- * deferred promise) to see the state in between.
+ * deferred promise) to see the state in between, or throw the refusal the client would.
  */
-export function stubBillingApi(
+export function mockBillingApi(
   answers: {
-    plans?: (url: string) => Answer;
-    subscription?: () => Answer;
-    checkout?: () => Answer;
-    portal?: () => Answer;
+    plans?: () => Answer<BillingPlans>;
+    subscription?: () => Answer<TeamSubscription>;
+    checkout?: () => Answer<CheckoutAnswer>;
+    portal?: () => Answer<PortalAnswer>;
   } = {},
-) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input);
-    const method = init?.method ?? "GET";
-    if (url.startsWith("/api/billing/plans") && method === "GET") {
-      return answers.plans ? answers.plans(url) : json(CONFIGURED_PLANS);
-    }
-    if (url === "/api/teams/t1/subscription" && method === "GET") {
-      return answers.subscription ? answers.subscription() : json({ configured: true, subscription: null });
-    }
-    if (url === "/api/teams/t1/billing/checkout" && method === "POST") {
-      return answers.checkout
-        ? answers.checkout()
-        : json({ checkoutUrl: "https://checkout.stripe.test/c/pay/cs_1" });
-    }
-    if (url === "/api/teams/t1/billing/portal" && method === "POST") {
-      return answers.portal
-        ? answers.portal()
-        : json({ portalUrl: "https://billing.stripe.test/p/session/bps_1" });
-    }
-    return problem(404, "not_found", "No such API endpoint");
+): ApiCall[] {
+  return mockApi({
+    billing: {
+      plans: () => (answers.plans ? answers.plans() : CONFIGURED_PLANS),
+      subscription: ({ params }) => {
+        forT1(params.teamId);
+        return answers.subscription ? answers.subscription() : { configured: true, subscription: null };
+      },
+      checkout: ({ params }) => {
+        forT1(params.teamId);
+        return answers.checkout
+          ? answers.checkout()
+          : { checkoutUrl: "https://checkout.stripe.test/c/pay/cs_1" };
+      },
+      portal: ({ params }) => {
+        forT1(params.teamId);
+        return answers.portal
+          ? answers.portal()
+          : { portalUrl: "https://billing.stripe.test/p/session/bps_1" };
+      },
+    },
   });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
 }
 
-/** The POST calls the stub received: path and JSON body. */
-export function posted(fetchMock: ReturnType<typeof stubBillingApi>) {
-  return fetchMock.mock.calls
-    .filter(([, init]) => init?.method === "POST")
-    .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body)) as unknown }));
+/** The calls that change something (checkout, portal), in order. */
+export function changes(calls: readonly ApiCall[]): ApiCall[] {
+  return calls.filter((call) => call.procedure === "billing.checkout" || call.procedure === "billing.portal");
 }
 
 /** A promise the test resolves when it wants the answer to arrive. */

@@ -1,4 +1,4 @@
-/** Pure edits of a project's ordered language list (PUT /api/projects/:projectId/languages sends the result). */
+/** Pure edits of a project's ordered language list (setting the project's languages sends the result). */
 
 /** Appends `code` unless it is already there (no duplicates). */
 export function addLanguage(languages: readonly string[], code: string): string[] {

@@ -59,7 +59,7 @@ export function flattenGroups(
   groups: readonly KeyGroup[],
   visibleGroups: number,
   loadedUpTo: string | null = null,
-  /** Each group's whole count (the server's, GET …/keys/facets), when known: shown while its keys load. */
+  /** Each group's whole count (the server's key facets), when known: shown while its keys load. */
   totals?: ReadonlyMap<string, number>,
 ): TableRow[] {
   const rows: TableRow[] = [];

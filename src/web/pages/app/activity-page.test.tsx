@@ -6,17 +6,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Role } from "../../../shared/permissions.ts";
 import type { ActivityEntry, ActivityPage as Page } from "../../../shared/schemas/activity.ts";
 import type { Me } from "../../../shared/schemas/auth.ts";
-import type { TeamSummary } from "../../../shared/schemas/teams.ts";
+import type { Project } from "../../../shared/schemas/projects.ts";
+import type { TeamMember, TeamSummary } from "../../../shared/schemas/teams.ts";
 import { EMPTY_ACTIVITY_TEXT } from "../../features/activity/components/activity-feed.tsx";
 import { activityEntry } from "../../features/activity/test-entries.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { WorkspaceProvider } from "../../lib/workspace.tsx";
+import { type InputOf, inputsOf, mockApi, refusal } from "../../test/mock-api.ts";
 import { ActivityPage } from "./activity-page.tsx";
 
 const NOW = new Date(2026, 10, 26, 15, 0);
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
 
-const PROJECT = {
+const PROJECT: Project = {
   id: "0b5c3a4e-5f0e-4d7a-9a52-2d5b8f1e6c01",
   teamId: "t1",
   name: "Web app",
@@ -29,7 +31,7 @@ const PROJECT = {
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
 const P = PROJECT.id;
-const MEMBERS = [
+const MEMBERS: TeamMember[] = [
   {
     id: "m1",
     userId: "u-olga",
@@ -91,42 +93,52 @@ class FakeEventSource {
   close() {}
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+/** The query of a request for the feed. */
+type FeedQuery = NonNullable<InputOf<"activity.list">["query"]>;
+/** The feed's answers, by the query asked (throw for a refusal). */
+type Feed = (query: FeedQuery) => Page;
 
-/** The feed's requests, by their query. */
-type Feed = (query: URLSearchParams) => Page | Response;
+/** The filters a query sends (those with a value). */
+const sentFilters = (query: FeedQuery | undefined) =>
+  Object.entries(query ?? {}).flatMap(([name, value]) => (value === undefined ? [] : [name]));
 
 function setup(role: Role, feed: Feed, path = "/app/activity") {
-  const requests: URLSearchParams[] = [];
   vi.stubGlobal("EventSource", FakeEventSource);
-  vi.stubGlobal(
-    "fetch",
-    vi.fn<typeof fetch>(async (input, init) => {
-      const request =
-        input instanceof Request ? input : new Request(new URL(String(input), "http://x"), init);
-      const url = new URL(request.url, "http://x");
-      if (url.pathname === "/api/teams/t1/projects") return json({ projects: [PROJECT] });
-      if (url.pathname === "/api/teams/t1/members") return json({ members: MEMBERS });
+  const notFound = () => refusal(404, "not_found", "Not found");
+  const inT1 = (teamId: string) => {
+    if (teamId !== "t1") throw notFound();
+  };
+  const calls = mockApi({
+    projects: {
+      list: ({ params }) => {
+        inT1(params.teamId);
+        return { projects: [PROJECT] };
+      },
+    },
+    teams: {
+      listMembers: ({ params }) => {
+        inT1(params.teamId);
+        return { members: MEMBERS };
+      },
+    },
+    activity: {
       // The dashboard above the feed (its own tests are in features/activity): an empty project.
-      if (/^\/api\/projects\/[^/]+\/dashboard$/.test(url.pathname)) {
-        return json({
-          projectId: PROJECT.id,
-          languages: [],
-          progress: [],
-          words: { month: "2026-11", people: 0, ai: 0 },
-          contributors: [],
-          reviews: [],
-        });
-      }
-      if (url.pathname === "/api/teams/t1/activity") {
-        requests.push(url.searchParams);
-        const answer = feed(url.searchParams);
-        return answer instanceof Response ? answer : json(answer);
-      }
-      return json({ error: { code: "not_found", message: "Not found" } }, 404);
-    }),
-  );
+      dashboard: () => ({
+        projectId: PROJECT.id,
+        languages: [],
+        progress: [],
+        words: { month: "2026-11", people: 0, ai: 0 },
+        contributors: [],
+        reviews: [],
+      }),
+      list: ({ params, query = {} }) => {
+        inT1(params.teamId);
+        return feed(query);
+      },
+    },
+  });
+  /** The feed's requests, by their query. */
+  const requests = () => inputsOf(calls, "activity.list").map((input) => input.query ?? {});
   const team: TeamSummary = { id: "t1", name: "Acme", role, createdAt: "2026-01-01T00:00:00.000Z" };
   const me: Me = { user: { id: "u-olga", email: "olga@acme.test" }, profile: null, teams: [team] };
   function Overview() {
@@ -174,7 +186,7 @@ describe("the Activity tab", () => {
     const { requests, router, user } = setup("owner", () => ({ entries: [EDIT, IMPORT], next: null }));
     const today = await day("Today");
     expect(itemText(today)[0]).toContain("Olga Owner edited 12 strings in German, French");
-    expect(requests[0]?.get("projectId")).toBe(P);
+    expect(requests()[0]?.projectId).toBe(P);
 
     const time = within(today).getByText("5 minutes ago");
     expect(time.getAttribute("dateTime")).toBe(EDIT.createdAt);
@@ -204,19 +216,19 @@ describe("the Activity tab", () => {
       "/app/activity?person=u-rita&since=2026-11-01",
     );
     await day("Yesterday");
-    expect(requests[0]?.get("userId")).toBe("u-rita");
-    expect(requests[0]?.get("since")).toBe("2026-11-01");
+    expect(requests()[0]?.userId).toBe("u-rita");
+    expect(requests()[0]?.since).toBe("2026-11-01");
     // A member without a profile name goes by the e-mail.
     expect(screen.getByLabelText<HTMLSelectElement>("Person").selectedOptions[0]?.textContent).toBe(
       "rita@acme.test",
     );
 
     await user.selectOptions(screen.getByLabelText("Kind"), "Imported a file");
-    await waitFor(() => expect(requests.at(-1)?.get("kind")).toBe("strings.imported"));
+    await waitFor(() => expect(requests().at(-1)?.kind).toBe("strings.imported"));
     expect(new URLSearchParams(router.state.location.search).get("kind")).toBe("strings.imported");
 
     await user.click(screen.getByRole("button", { name: "Clear filters" }));
-    await waitFor(() => expect([...(requests.at(-1)?.keys() ?? [])]).toEqual(["projectId"]));
+    await waitFor(() => expect(sentFilters(requests().at(-1))).toEqual(["projectId"]));
     expect(router.state.location.search).toBe("");
   });
 
@@ -224,7 +236,7 @@ describe("the Activity tab", () => {
     const { requests, user } = setup("owner", () => ({ entries: [EDIT], next: null }));
     await day("Today");
     await user.selectOptions(screen.getByLabelText("Show"), "Whole team");
-    await waitFor(() => expect(requests.at(-1)?.has("projectId")).toBe(false));
+    await waitFor(() => expect(sentFilters(requests().at(-1))).not.toContain("projectId"));
     expect((await day("Today")).textContent).toContain("· Web app");
   });
 
@@ -261,12 +273,12 @@ describe("the Activity tab", () => {
       keys: [{ id: "k9", key: "cart.empty" }],
     });
     const { requests, user } = setup("owner", (query) =>
-      query.get("before") === "c1" ? { entries: [older], next: null } : { entries: [EDIT], next: "c1" },
+      query.before === "c1" ? { entries: [older], next: null } : { entries: [EDIT], next: "c1" },
     );
     await day("Today");
     await user.click(screen.getByRole("button", { name: "Load more" }));
     await waitFor(() => expect(itemText(screen.getByRole("region", { name: "Today" }))).toHaveLength(2));
-    expect(requests.at(-1)?.get("before")).toBe("c1");
+    expect(requests().at(-1)?.before).toBe("c1");
     expect(itemText(screen.getByRole("region", { name: "Today" }))[1]).toContain("Olga Owner added a key");
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });
@@ -305,7 +317,7 @@ describe("the Activity tab", () => {
       }),
     );
     expect(itemText(screen.getByRole("region", { name: "Today" }))).toHaveLength(2);
-    expect(requests).toHaveLength(1);
+    expect(requests()).toHaveLength(1);
   });
 
   it("says what will show up when there is nothing yet", async () => {
@@ -316,11 +328,10 @@ describe("the Activity tab", () => {
 
   it("shows a skeleton while loading, and a failure with Retry", async () => {
     let fail = true;
-    const { user } = setup("owner", () =>
-      fail
-        ? json({ error: { code: "rate_limited", message: "Too many requests, try again in a minute" } }, 429)
-        : { entries: [EDIT], next: null },
-    );
+    const { user } = setup("owner", () => {
+      if (fail) throw refusal(429, "rate_limited", "Too many requests, try again in a minute");
+      return { entries: [EDIT], next: null };
+    });
     expect(screen.getByRole("status", { name: "Loading activity" })).toBeTruthy();
     expect(await screen.findByRole("heading", { name: "Failed to load the activity" })).toBeTruthy();
     expect(screen.getByText("Too many requests, try again in a minute")).toBeTruthy();

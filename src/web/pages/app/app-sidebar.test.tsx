@@ -9,6 +9,7 @@ import type { TeamSummary } from "../../../shared/schemas/teams.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { STORAGE_KEYS } from "../../lib/storage-keys.ts";
 import { useWorkspace, WorkspaceProvider } from "../../lib/workspace.tsx";
+import { failure, mockApi } from "../../test/mock-api.ts";
 import { AppSidebar, SidebarDrawer } from "./app-sidebar.tsx";
 
 const TEAM: TeamSummary = { id: "t1", name: "Acme", role: "owner", createdAt: "2026-01-01T00:00:00.000Z" };
@@ -34,16 +35,14 @@ function Where() {
 }
 
 function setup({ team = TEAM, at = "/app/team" }: { team?: TeamSummary; at?: string } = {}) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn<typeof fetch>(async (input) =>
-      String(input) === "/api/teams/t1/projects"
-        ? new Response(JSON.stringify({ projects: [project("p2", "Web"), project("p1", "App")] }), {
-            headers: { "Content-Type": "application/json" },
-          })
-        : new Response("{}", { status: 404 }),
-    ),
-  );
+  mockApi({
+    projects: {
+      list: ({ params }) => {
+        if (params.teamId !== "t1") throw failure(404);
+        return { projects: [project("p2", "Web"), project("p1", "App")] };
+      },
+    },
+  });
   const onNewProject = vi.fn();
   const client = createQueryClient();
   const view = () => (
@@ -78,7 +77,6 @@ function setup({ team = TEAM, at = "/app/team" }: { team?: TeamSummary; at?: str
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe("AppSidebar", () => {

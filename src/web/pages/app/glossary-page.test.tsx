@@ -5,9 +5,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Role } from "../../../shared/permissions.ts";
 import type { Me } from "../../../shared/schemas/auth.ts";
 import type { GlossaryTerm } from "../../../shared/schemas/glossary.ts";
+import type { Project } from "../../../shared/schemas/projects.ts";
 import type { TeamSummary } from "../../../shared/schemas/teams.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { WorkspaceProvider } from "../../lib/workspace.tsx";
+import { inputsOf, mockApi, refusal } from "../../test/mock-api.ts";
 import { GlossaryPage } from "./glossary-page.tsx";
 
 const team = (role: Role): TeamSummary => ({
@@ -32,13 +34,7 @@ const term = (id: string, name: string, extra: Partial<GlossaryTerm> = {}): Glos
   ...extra,
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json" },
-  });
-
-const PROJECT = {
+const PROJECT: Project = {
   id: "p1",
   teamId: "t1",
   name: "App",
@@ -51,14 +47,7 @@ const PROJECT = {
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
 function setup(role: Role, terms: GlossaryTerm[]) {
-  const calls: Call[] = [];
   // Radix measures the dialog's checkboxes; jsdom has no layout.
   vi.stubGlobal(
     "ResizeObserver",
@@ -68,37 +57,33 @@ function setup(role: Role, terms: GlossaryTerm[]) {
       disconnect() {}
     },
   );
-  vi.stubGlobal(
-    "fetch",
-    vi.fn<typeof fetch>(async (input, init) => {
-      const request =
-        input instanceof Request ? input : new Request(new URL(String(input), "http://x"), init);
-      const url = new URL(request.url, "http://x");
-      const text = request.method === "GET" ? "" : await request.text();
-      calls.push({
-        method: request.method,
-        url: url.pathname + url.search,
-        body: text ? JSON.parse(text) : undefined,
-      });
-      if (url.pathname === "/api/teams/t1/projects") {
-        return json({ projects: [PROJECT] });
-      }
-      if (url.pathname === "/api/teams/t1/glossary" && request.method === "GET") {
-        const q = url.searchParams.get("q")?.toLowerCase() ?? "";
+  const inT1 = (teamId: string) => {
+    if (teamId !== "t1") throw refusal(404, "not_found", "No such API endpoint");
+  };
+  const calls = mockApi({
+    projects: {
+      list: ({ params }) => {
+        inT1(params.teamId);
+        return { projects: [PROJECT] };
+      },
+    },
+    glossary: {
+      list: ({ params, query }) => {
+        inT1(params.teamId);
+        const q = query?.q?.toLowerCase() ?? "";
         const found = terms.filter((t) => t.term.toLowerCase().includes(q));
-        return json({ terms: found, total: found.length });
-      }
-      if (url.pathname === "/api/teams/t1/glossary" && request.method === "POST") {
-        const body = JSON.parse(text) as { term: string };
+        return { terms: found, total: found.length };
+      },
+      create: ({ params, body }) => {
+        inT1(params.teamId);
         if (terms.some((t) => t.term.toLowerCase() === body.term.toLowerCase())) {
-          return json({ error: { code: "conflict", message: "A term with this name already exists" } }, 409);
+          throw refusal(409, "conflict", "A term with this name already exists");
         }
-        return json(term("new", body.term), 201);
-      }
-      if (request.method === "DELETE") return json(null, 204);
-      return json({});
-    }),
-  );
+        return term("new", body.term);
+      },
+      remove: () => undefined,
+    },
+  });
   const selected = team(role);
   const me: Me = { user: { id: "u1", email: "olga@acme.test" }, profile: null, teams: [selected] };
   render(
@@ -165,7 +150,7 @@ describe("the Glossary tab", () => {
     await user.click(within(dialog).getByRole("checkbox", { name: "Case sensitive" }));
     await user.click(within(dialog).getByRole("button", { name: "Add term" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    const created = calls.filter((call) => call.method === "POST").at(-1);
+    const created = inputsOf(calls, "glossary.create").at(-1);
     expect(created?.body).toMatchObject({
       term: "Checkout",
       caseSensitive: true,
@@ -184,9 +169,7 @@ describe("the Glossary tab", () => {
     const confirm = await screen.findByRole("alertdialog");
     await user.click(within(confirm).getByRole("button", { name: "Delete" }));
     await waitFor(() =>
-      expect(calls.some((call) => call.method === "DELETE" && call.url === "/api/teams/t1/glossary/s")).toBe(
-        true,
-      ),
+      expect(inputsOf(calls, "glossary.remove")).toContainEqual({ params: { teamId: "t1", id: "s" } }),
     );
   });
 
@@ -197,7 +180,10 @@ describe("the Glossary tab", () => {
       target: { value: "sign" },
     });
     await waitFor(() => expect(screen.queryByRole("row", { name: /Acme/ })).toBeNull());
-    expect(calls.some((call) => call.url === "/api/teams/t1/glossary?q=sign")).toBe(true);
+    expect(calls).toContainEqual({
+      procedure: "glossary.list",
+      input: { params: { teamId: "t1" }, query: { q: "sign" } },
+    });
   });
 
   it("is read-only for reviewers: the same table, no buttons", async () => {

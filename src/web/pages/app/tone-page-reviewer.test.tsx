@@ -1,12 +1,13 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { Role } from "../../../shared/permissions.ts";
 import type { Me } from "../../../shared/schemas/auth.ts";
 import type { TeamSummary } from "../../../shared/schemas/teams.ts";
 import type { ToneSection } from "../../../shared/schemas/tone.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { WorkspaceProvider } from "../../lib/workspace.tsx";
+import { mockApi, refusal } from "../../test/mock-api.ts";
 import { TonePage } from "./tone-page.tsx";
 
 const team = (role: Role): TeamSummary => ({
@@ -26,27 +27,27 @@ const section = (id: string, title: string, description: string, rules: string[]
   updatedAt: "2026-01-01T00:00:00.000Z",
 });
 
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
-
 function setup(role: Role) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn<typeof fetch>(async (input) => {
-      const url = String(input);
-      if (url === "/api/teams/t1/tone")
-        return json({ productContext: "A budgeting app\nfor families", brandTone: null });
-      if (url === "/api/teams/t1/tone/sections") {
-        return json({
+  const inT1 = (teamId: string) => {
+    if (teamId !== "t1") throw refusal(404, "not_found", "not in this test");
+  };
+  mockApi({
+    tone: {
+      settings: ({ params }) => {
+        inT1(params.teamId);
+        return { productContext: "A budgeting app\nfor families", brandTone: null };
+      },
+      listSections: ({ params }) => {
+        inT1(params.teamId);
+        return {
           sections: [
             section("s1", "Errors", "How failures are worded", ["Apologise briefly"]),
             section("s2", "Buttons", "", []),
           ],
-        });
-      }
-      return json({});
-    }),
-  );
+        };
+      },
+    },
+  });
   const selected = team(role);
   const me: Me = { user: { id: "u1", email: "rita@acme.test" }, profile: null, teams: [selected] };
   render(
@@ -62,7 +63,6 @@ const block = async (title: string) => (await screen.findByRole("region", { name
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 

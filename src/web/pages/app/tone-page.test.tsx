@@ -4,8 +4,10 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Me } from "../../../shared/schemas/auth.ts";
 import type { TeamSummary } from "../../../shared/schemas/teams.ts";
+import type { ToneSection, ToneSettings } from "../../../shared/schemas/tone.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { WorkspaceProvider } from "../../lib/workspace.tsx";
+import { mockApi, refusal, unexpectedAnswer } from "../../test/mock-api.ts";
 import { TonePage } from "./tone-page.tsx";
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
@@ -14,35 +16,48 @@ vi.mock("sonner", () => ({ toast }));
 const TEAM: TeamSummary = { id: "t1", name: "Acme", role: "owner", createdAt: "2026-01-01T00:00:00.000Z" };
 const ME: Me = { user: { id: "u1", email: "olga@acme.test" }, profile: null, teams: [TEAM] };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-const failure = (message: string) => json({ error: { code: "internal", message } }, 500);
+/** The server failed with `message`. */
+const failed = (message: string) => () => Promise.reject(refusal(500, "internal", message));
+
+type Answer<T> = () => T | Promise<T>;
 
 interface Answers {
-  settings?: () => Response;
-  sections?: () => Response;
-  save?: () => Response;
-  create?: () => Response;
+  settings?: Answer<ToneSettings>;
+  sections?: Answer<{ sections: ToneSection[] }>;
+  save?: Answer<ToneSettings>;
+  create?: Answer<ToneSection>;
 }
 
+/** Team t1's tone; saving and adding a section only when the test answers them. */
 function setup(answers: Answers) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = String(input);
-      const method = init?.method ?? "GET";
-      if (url === "/api/teams/t1/tone" && method === "GET") {
-        return answers.settings ? answers.settings() : json({ productContext: null, brandTone: null });
-      }
-      if (url === "/api/teams/t1/tone" && method === "PUT" && answers.save) return answers.save();
-      if (url === "/api/teams/t1/tone/sections" && method === "POST" && answers.create)
-        return answers.create();
-      if (url === "/api/teams/t1/tone/sections" && method === "GET") {
-        return answers.sections ? answers.sections() : json({ sections: [] });
-      }
-      return json({ error: { code: "not_found", message: "not in this test" } }, 404);
-    }),
-  );
+  const inT1 = (teamId: string) => {
+    if (teamId !== "t1") throw refusal(404, "not_found", "not in this test");
+  };
+  const { save, create } = answers;
+  mockApi({
+    tone: {
+      settings: ({ params }) => {
+        inT1(params.teamId);
+        return answers.settings ? answers.settings() : { productContext: null, brandTone: null };
+      },
+      listSections: ({ params }) => {
+        inT1(params.teamId);
+        return answers.sections ? answers.sections() : { sections: [] };
+      },
+      ...(save && {
+        updateSettings: ({ params }) => {
+          inT1(params.teamId);
+          return save();
+        },
+      }),
+      ...(create && {
+        createSection: ({ params }) => {
+          inT1(params.teamId);
+          return create();
+        },
+      }),
+    },
+  });
   const client = createQueryClient();
   // The failure under test, not react-query's retries of it.
   client.setDefaultOptions({ queries: { retry: false } });
@@ -61,19 +76,18 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe("Tone page errors", () => {
   it("shows 'Error loading data: Settings fetch failed: {msg}' when the settings do not load", async () => {
-    setup({ settings: () => failure("database unavailable") });
+    setup({ settings: failed("database unavailable") });
     expect((await screen.findByRole("alert")).textContent).toBe(
       "Error loading data: Settings fetch failed: database unavailable",
     );
   });
 
   it("shows 'Error loading data: Sections fetch failed: {msg}' when the sections do not load", async () => {
-    setup({ sections: () => failure("sections table locked") });
+    setup({ sections: failed("sections table locked") });
     expect((await screen.findByRole("alert")).textContent).toBe(
       "Error loading data: Sections fetch failed: sections table locked",
     );
@@ -82,7 +96,7 @@ describe("Tone page errors", () => {
   it("shows the banner 'Error saving settings: {msg}' when saving fails, and clears it after a save succeeds", async () => {
     let fail = true;
     setup({
-      save: () => (fail ? failure("disk full") : json({ productContext: "A photo app", brandTone: null })),
+      save: () => (fail ? failed("disk full")() : { productContext: "A photo app", brandTone: null }),
     });
     const user = userEvent.setup();
     const block = (await screen.findByRole("heading", { name: "Product Context" })).closest("div")
@@ -102,14 +116,15 @@ describe("Tone page errors", () => {
   });
 
   it("says 'Failed to add section: {msg}' when the server fails to create it", async () => {
-    setup({ create: () => failure("quota reached") });
+    setup({ create: failed("quota reached") });
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Add Section" }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Failed to add section: quota reached"));
   });
 
   it("says 'Failed to retrieve the new section after creation.' when the created section's answer is unreadable", async () => {
-    setup({ create: () => json({ created: true }, 201) });
+    // The client refuses an answer like `{ created: true }` (no section) as not what the contract says.
+    setup({ create: () => Promise.reject(unexpectedAnswer(201)) });
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Add Section" }));
     await waitFor(() =>

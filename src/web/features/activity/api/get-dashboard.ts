@@ -3,7 +3,7 @@ import type { Dashboard } from "../../../../shared/schemas/dashboard.ts";
 import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-/** GET /api/projects/:projectId/dashboard: where each language stands, 90 days of progress, who worked. */
+/** Where each language stands, 90 days of progress, who worked. */
 export async function getDashboard(projectId: string, signal?: AbortSignal): Promise<Dashboard> {
   return api.activity.dashboard({ params: { projectId } }, signal ? { signal } : {});
 }

@@ -6,7 +6,7 @@ import { type ActivityFilters, queryKeys } from "../../../lib/query-keys.ts";
 /** The cached feed: its pages so far, each fetched before the entry the previous one ended on. */
 export type ActivityPages = InfiniteData<ActivityPage, string | null>;
 
-/** GET /api/teams/:teamId/activity: one page of the feed, newest first; `before` is a page's `next`. */
+/** One page of the feed, newest first; `before` is a page's `next`. */
 export async function listActivity(
   teamId: string,
   filters: ActivityFilters,

@@ -3,7 +3,7 @@ import type { SendCodeAnswer, SendCodeBody } from "../../../../shared/schemas/au
 import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 
-/** POST /api/auth/code: e-mails a six-digit sign-in code. */
+/** E-mails a six-digit sign-in code. */
 export function sendCode(body: SendCodeBody): Promise<SendCodeAnswer> {
   return api.auth.sendCode({ body });
 }

@@ -3,7 +3,7 @@ import { api } from "../../../lib/api.ts";
 import { forgetEarlyRequests } from "../../../lib/early-answers.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
-/** POST /api/auth/sign-out: ends the session (204). */
+/** Ends the session. */
 export function signOut(): Promise<void> {
   return api.auth.signOut().then(() => undefined);
 }

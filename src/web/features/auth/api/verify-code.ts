@@ -3,7 +3,7 @@ import type { Me, VerifyCodeBody } from "../../../../shared/schemas/auth.ts";
 import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
-/** POST /api/auth/verify: checks the code, starts the session (HttpOnly cookie) and answers who signed in. */
+/** Checks the code, starts the session (HttpOnly cookie) and answers who signed in. */
 export function verifyCode(body: VerifyCodeBody): Promise<Me> {
   return api.auth.verify({ body });
 }

@@ -4,13 +4,10 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Me } from "../../../../shared/schemas/auth.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { type ApiCall, failure, mockApi, refusal } from "../../../test/mock-api.ts";
 import { VerifyForm } from "./verify-form.tsx";
 
 const me: Me = { user: { id: "u1", email: "ada@example.com" }, profile: null, teams: [] };
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 function renderForm(props: { codeSentAt?: number } = {}) {
   const onVerified = vi.fn<(me: Me) => void>();
@@ -37,14 +34,12 @@ function renderForm(props: { codeSentAt?: number } = {}) {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe("VerifyForm code entry", () => {
-  let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+  let calls: ApiCall[];
   beforeEach(() => {
-    fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(200, me));
-    vi.stubGlobal("fetch", fetchMock);
+    calls = mockApi({ auth: { verify: () => me } });
   });
 
   it("keeps Verify disabled until six digits are typed, and ignores non-digits", async () => {
@@ -81,17 +76,24 @@ describe("VerifyForm code entry", () => {
     await user.click(verify);
 
     expect(onVerified).toHaveBeenCalledWith(me);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe("/api/auth/verify");
-    expect(init?.body).toBe(JSON.stringify({ email: "ada@example.com", code: "123456" }));
+    expect(calls[0]).toEqual({
+      procedure: "auth.verify",
+      input: { body: { email: "ada@example.com", code: "123456" } },
+    });
   });
 
   it("shows the server's message for a wrong code, and the fallback when there is none", async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(400, { error: { code: "invalid_code", message: "That code is not right." } }),
-    );
-    fetchMock.mockResolvedValueOnce(new Response("", { status: 500 }));
+    const answers = [refusal(400, "invalid_code", "That code is not right."), failure(500)];
+    mockApi({
+      auth: {
+        verify: () => {
+          const refused = answers.shift();
+          if (refused) throw refused;
+          return me;
+        },
+      },
+    });
     const { input, verify, onVerified } = renderForm();
 
     await user.type(input, "000000");
@@ -107,10 +109,7 @@ describe("VerifyForm code entry", () => {
 describe("VerifyForm resend link", () => {
   it("is disabled for 60 seconds after a send, with a visible countdown", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse(200, { sent: true, resendAfterSeconds: 60 })),
-    );
+    mockApi({ auth: { sendCode: () => ({ sent: true, resendAfterSeconds: 60 }) } });
     const { resend, onCodeSent } = renderForm({ codeSentAt: Date.now() });
 
     expect(resend().disabled).toBe(true);
@@ -142,10 +141,7 @@ describe("VerifyForm resend link", () => {
 
   it("says 'Failed to resend OTP' when resending fails", async () => {
     const user = userEvent.setup();
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => new Response("", { status: 500 })),
-    );
+    mockApi({ auth: { sendCode: () => Promise.reject(failure(500)) } });
     const { resend } = renderForm({ codeSentAt: Date.now() - 61_000 });
 
     expect(resend().disabled).toBe(false);

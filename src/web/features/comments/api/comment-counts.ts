@@ -3,7 +3,7 @@ import type { CommentCounts } from "../../../../shared/schemas/comments.ts";
 import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-/** GET /api/projects/:projectId/comments/counts?language=: open comments per key. */
+/** Open comments per key. */
 export function getCommentCounts(projectId: string, language: string): Promise<CommentCounts> {
   return api.comments.counts({ params: { projectId }, query: { language } });
 }

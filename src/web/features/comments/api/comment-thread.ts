@@ -3,7 +3,7 @@ import type { CommentThread } from "../../../../shared/schemas/comments.ts";
 import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-/** GET /api/keys/:keyId/comments/:lang: oldest first, with the open count. */
+/** A cell's comments, oldest first, with the open count. */
 export function getCommentThread(keyId: string, language: string): Promise<CommentThread> {
   return api.comments.thread({ params: { keyId, lang: language } });
 }

@@ -4,7 +4,6 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 import { type ThreadRef, useRefetchThread } from "./thread-cache.ts";
 
-/** POST /api/keys/:keyId/comments/:lang. */
 export function useCreateComment(ref: ThreadRef) {
   const refetch = useRefetchThread(ref);
   return useMutation({

@@ -3,7 +3,6 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 import { type ThreadRef, useRefetchThread } from "./thread-cache.ts";
 
-/** DELETE /api/comments/:id. */
 export function useDeleteComment(ref: ThreadRef) {
   const refetch = useRefetchThread(ref);
   return useMutation({

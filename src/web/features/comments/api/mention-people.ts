@@ -3,7 +3,7 @@ import type { Mentionable } from "../../../../shared/schemas/comments.ts";
 import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-/** GET /api/projects/:projectId/comments/people: the team members a comment can mention. */
+/** The team members a comment can mention. */
 export async function getMentionPeople(projectId: string): Promise<Mentionable[]> {
   const answer = await api.comments.people({ params: { projectId } });
   return answer.people;

@@ -3,7 +3,7 @@ import type { ReviewComment } from "../../../../shared/schemas/comments.ts";
 import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-/** GET /api/reviews/:reviewId/comments: the open comments on the review's keys, oldest first. */
+/** The open comments on the review's keys, oldest first. */
 export async function getReviewComments(reviewId: string): Promise<ReviewComment[]> {
   const answer = await api.comments.review({ params: { reviewId } });
   return answer.comments;

@@ -4,7 +4,7 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 import { type ThreadRef, useRefetchThread } from "./thread-cache.ts";
 
-/** PATCH /api/comments/:id: the author's own comment. */
+/** The author's own comment. */
 export function useUpdateComment(ref: ThreadRef) {
   const refetch = useRefetchThread(ref);
   return useMutation({

@@ -1,11 +1,12 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { Me } from "../../../../shared/schemas/auth.ts";
 import type { Comment, CommentThread } from "../../../../shared/schemas/comments.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
+import { inputsOf, mockApi, refusal } from "../../../test/mock-api.ts";
 import { CommentsButton } from "./comments-button.tsx";
 
 const ME: Me = { user: { id: "u-olga", email: "olga@example.com" }, profile: null, teams: [] };
@@ -34,50 +35,59 @@ function comment(over: Partial<Comment>): Comment {
 interface Server {
   thread: CommentThread;
   counts: Record<string, number>;
-  requests: { method: string; url: string; body: unknown }[];
 }
 
-/** A fake API for one thread: GET answers it, POST adds to it, resolve/reopen flip it. */
+/** A fake API for project p1's thread of k1 in German: reading answers it, a comment adds to it, resolve flips it. */
 function stubApi(server: Server) {
-  const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-  vi.stubGlobal(
-    "fetch",
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = String(input);
-      const method = init?.method ?? "GET";
-      const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-      server.requests.push({ method, url, body });
-      if (url.startsWith("/api/projects/p1/comments/counts")) return json({ counts: server.counts });
-      if (url === "/api/projects/p1/comments/people") return json({ people: PEOPLE });
-      if (url === "/api/keys/k1/comments/de" && method === "GET") return json(server.thread);
-      if (url === "/api/keys/k1/comments/de" && method === "POST") {
+  const notFound = () => refusal(404, "not_found", "No such API endpoint");
+  const inP1 = (projectId: string) => {
+    if (projectId !== "p1") throw notFound();
+  };
+  const theThread = (params: { keyId: string; lang: string }) => {
+    if (params.keyId !== "k1" || params.lang !== "de") throw notFound();
+  };
+  return mockApi({
+    comments: {
+      counts: ({ params }) => {
+        inP1(params.projectId);
+        return { counts: server.counts };
+      },
+      people: ({ params }) => {
+        inP1(params.projectId);
+        return { people: PEOPLE };
+      },
+      thread: ({ params }) => {
+        theThread(params);
+        return server.thread;
+      },
+      create: ({ params, body }) => {
+        theThread(params);
         const made = comment({
           id: `c${server.thread.comments.length + 1}`,
           authorId: "u-olga",
           author: "Olga Owner",
           body: body.body,
-          mentions: body.mentions,
+          mentions: body.mentions ?? [],
         });
         server.thread = {
           ...server.thread,
           comments: [...server.thread.comments, made],
           openCount: server.thread.openCount + 1,
         };
-        return json(made, 201);
-      }
-      if (url === "/api/keys/k1/comments/de/resolve") {
+        return made;
+      },
+      resolve: ({ params }) => {
+        theThread(params);
         const now = new Date().toISOString();
         server.thread = {
           ...server.thread,
           openCount: 0,
           comments: server.thread.comments.map((c) => ({ ...c, resolvedAt: now, resolvedBy: "Olga Owner" })),
         };
-        return json(server.thread);
-      }
-      return json({ error: { code: "not_found", message: url } }, 404);
-    }),
-  );
+        return server.thread;
+      },
+    },
+  });
 }
 
 function renderButton(placement?: "actions" | "badge") {
@@ -98,7 +108,6 @@ function renderButton(placement?: "actions" | "badge") {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe("CommentsButton", () => {
@@ -113,7 +122,6 @@ describe("CommentsButton", () => {
         canModerate: false,
       },
       counts: { k1: 2 },
-      requests: [],
     };
     stubApi(server);
     const user = userEvent.setup();
@@ -140,9 +148,9 @@ describe("CommentsButton", () => {
   });
 
   it("hides the badge of a thread without open comments, but not the hover action", async () => {
-    stubApi({ thread: { comments: [], openCount: 0, canModerate: true }, counts: {}, requests: [] });
+    const calls = stubApi({ thread: { comments: [], openCount: 0, canModerate: true }, counts: {} });
     renderButton("badge");
-    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
     expect(screen.queryByRole("button", { name: /Comments on/ })).toBeNull();
     cleanup();
     renderButton();
@@ -153,9 +161,8 @@ describe("CommentsButton", () => {
     const server: Server = {
       thread: { comments: [], openCount: 0, canModerate: true },
       counts: {},
-      requests: [],
     };
-    stubApi(server);
+    const calls = stubApi(server);
     const user = userEvent.setup();
     renderButton();
     await user.click(await screen.findByRole("button", { name: "Comments on German of checkout.title" }));
@@ -167,8 +174,8 @@ describe("CommentsButton", () => {
     expect((field as HTMLTextAreaElement).value).toBe("Please check @Rita Reviewer ");
     await user.type(field, "the tone{Control>}{Enter}{/Control}");
 
-    await waitFor(() => expect(server.requests.some((r) => r.method === "POST")).toBe(true));
-    const sent = server.requests.find((r) => r.method === "POST");
+    await waitFor(() => expect(inputsOf(calls, "comments.create")).toHaveLength(1));
+    const [sent] = inputsOf(calls, "comments.create");
     expect(sent?.body).toEqual({ body: "Please check @Rita Reviewer the tone", mentions: ["u-rita"] });
     expect(await screen.findByText("Please check @Rita Reviewer the tone")).toBeTruthy();
     expect((field as HTMLTextAreaElement).value).toBe("");

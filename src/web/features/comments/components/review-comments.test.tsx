@@ -1,8 +1,9 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { ReviewComment } from "../../../../shared/schemas/comments.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { failure, mockApi } from "../../../test/mock-api.ts";
 import { ReviewComments } from "./review-comments.tsx";
 
 const OPEN: ReviewComment = {
@@ -21,14 +22,14 @@ const OPEN: ReviewComment = {
 };
 
 function answer(comments: ReviewComment[]) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn<typeof fetch>(async (input) =>
-      String(input) === "/api/reviews/r1/comments"
-        ? new Response(JSON.stringify({ comments }), { headers: { "Content-Type": "application/json" } })
-        : new Response("{}", { status: 404 }),
-    ),
-  );
+  mockApi({
+    comments: {
+      review: ({ params }) => {
+        if (params.reviewId !== "r1") throw failure(404);
+        return { comments };
+      },
+    },
+  });
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ReviewComments reviewId="r1" />
@@ -38,7 +39,6 @@ function answer(comments: ReviewComment[]) {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe("a review's Comments section", () => {

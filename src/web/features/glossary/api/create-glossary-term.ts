@@ -4,7 +4,7 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 import { refreshGlossary } from "./glossary-cache.ts";
 
-/** POST /api/teams/:teamId/glossary: a new term (409 when one of that name exists). */
+/** A new term (409 when one of that name exists). */
 export function createGlossaryTerm(teamId: string, body: CreateGlossaryTermBody): Promise<GlossaryTerm> {
   return api.glossary.create({ params: { teamId }, body });
 }

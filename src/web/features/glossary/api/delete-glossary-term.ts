@@ -3,7 +3,6 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 import { refreshGlossary } from "./glossary-cache.ts";
 
-/** DELETE /api/teams/:teamId/glossary/:id. */
 export async function deleteGlossaryTerm(teamId: string, id: string): Promise<void> {
   await api.glossary.remove({ params: { teamId, id } });
 }

@@ -1,6 +1,6 @@
 import { api } from "../../../lib/api.ts";
 
-/** GET /api/teams/:teamId/glossary/export: the glossary as CSV, named glossary.csv. */
+/** The glossary as CSV, named glossary.csv. */
 export async function exportGlossary(teamId: string): Promise<{ blob: Blob; fileName: string }> {
   const answer = await api.glossary.exportCsv({ params: { teamId } });
   // The client hands file answers over as the browser's Blob (the contract types them structurally).

@@ -4,7 +4,7 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 import { refreshGlossary } from "./glossary-cache.ts";
 
-/** POST /api/teams/:teamId/glossary/import: the CSV file, upserted by term in one transaction. */
+/** The CSV file, upserted by term in one transaction. */
 export function importGlossary(teamId: string, file: File): Promise<GlossaryImportResult> {
   return api.glossary.importCsv({ params: { teamId }, body: { file } });
 }

@@ -4,9 +4,8 @@ import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /**
- * GET /api/teams/:teamId/glossary: every term matching `search` (in the term, a translation or the
- * description). All of them: a team's glossary is a few thousand terms at most, and the screen
- * shows them in one list.
+ * Every term matching `search` (in the term, a translation or the description). All of them: a
+ * team's glossary is a few thousand terms at most, and the screen shows them in one list.
  */
 export function listGlossary(teamId: string, search: string): Promise<GlossaryTermList> {
   const q = search.trim();

@@ -7,7 +7,7 @@ import { queryKeys } from "../../../lib/query-keys.ts";
 /** A glossary entry with the description the editor's tooltip shows. */
 export type GlossaryEntryWithDescription = GlossaryEntryList["entries"][number];
 
-/** GET /api/projects/:projectId/glossary: the glossary of the project's team (the server resolves it). */
+/** The glossary of the project's team (the server resolves it). */
 export async function listProjectGlossary(projectId: string): Promise<GlossaryEntryWithDescription[]> {
   return (await api.glossary.projectEntries({ params: { projectId } })).entries;
 }

@@ -4,7 +4,7 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 import { refreshGlossary } from "./glossary-cache.ts";
 
-/** PATCH /api/teams/:teamId/glossary/:id: only the fields given change. */
+/** Only the fields given change. */
 export function updateGlossaryTerm(
   teamId: string,
   id: string,

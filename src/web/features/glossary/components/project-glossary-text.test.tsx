@@ -1,13 +1,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, renderHook, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { mockApi, refusal } from "../../../test/mock-api.ts";
 import { useCreateGlossaryTerm } from "../api/create-glossary-term.ts";
 import { ProjectGlossaryText } from "./project-glossary-text.tsx";
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 const entry = (term: string) => ({
   id: term,
@@ -21,35 +19,31 @@ const entry = (term: string) => ({
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe("the project's glossary in the editor", () => {
   it("underlines the team's terms, and refetches them after a glossary change", async () => {
     const served = [[entry("Sign in")], [entry("Sign in"), entry("Cart")]];
     let asked = 0;
-    vi.stubGlobal(
-      "fetch",
-      vi.fn<typeof fetch>(async (input, init) => {
-        const request =
-          input instanceof Request ? input : new Request(new URL(String(input), "http://x"), init);
-        const path = new URL(request.url, "http://x").pathname;
-        if (path === "/api/projects/p1/glossary") return json({ entries: served[Math.min(asked++, 1)] });
-        if (path === "/api/teams/t1/glossary" && request.method === "POST") {
-          return json(
-            {
-              ...entry("Cart"),
-              teamId: "t1",
-              partOfSpeech: null,
-              createdAt: "2026-01-01T00:00:00.000Z",
-              updatedAt: "2026-01-01T00:00:00.000Z",
-            },
-            201,
-          );
-        }
-        return json({});
-      }),
-    );
+    const notFound = () => refusal(404, "not_found", "No such API endpoint");
+    mockApi({
+      glossary: {
+        projectEntries: ({ params }) => {
+          if (params.projectId !== "p1") throw notFound();
+          return { entries: served[Math.min(asked++, 1)] ?? [] };
+        },
+        create: ({ params }) => {
+          if (params.teamId !== "t1") throw notFound();
+          return {
+            ...entry("Cart"),
+            teamId: "t1",
+            partOfSpeech: null,
+            createdAt: "2026-01-01T00:00:00.000Z",
+            updatedAt: "2026-01-01T00:00:00.000Z",
+          };
+        },
+      },
+    });
     const queryClient = createQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

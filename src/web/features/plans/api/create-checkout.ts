@@ -9,8 +9,8 @@ import { ApiError, errorMessage, isApiError } from "../../../lib/api-client.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 
 /**
- * POST /api/teams/:teamId/billing/checkout (owner only): a hosted checkout for one price, one paid
- * seat per member; the browser then goes to `checkoutUrl` (spec point 7).
+ * A hosted checkout for one price, one paid seat per member (owner only); the browser then goes to
+ * `checkoutUrl` (spec point 7).
  */
 export async function createCheckout(teamId: string, body: CheckoutBody): Promise<CheckoutAnswer> {
   const answer = await api.billing.checkout({ params: { teamId }, body });

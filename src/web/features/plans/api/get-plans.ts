@@ -4,8 +4,8 @@ import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /**
- * GET /api/billing/plans: `{configured, plans}`, the paid tiers in display order (team, enterprise),
- * plus free with `includeFree` (spec point 9: free plans only in a debug block).
+ * `{configured, plans}`, the paid tiers in display order (team, enterprise), plus free with
+ * `includeFree` (spec point 9: free plans only in a debug block).
  */
 export function getPlans(includeFree = false): Promise<BillingPlans> {
   return api.billing.plans({ query: includeFree ? { includeFree: "true" } : {} });

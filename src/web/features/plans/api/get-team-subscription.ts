@@ -6,8 +6,8 @@ import { queryKeys } from "../../../lib/query-keys.ts";
 /** Under the team's key, so that forgetting a deleted team forgets its subscription too. */
 
 /**
- * GET /api/teams/:teamId/subscription: `subscription` is null when the team never bought one (the
- * spec's 'no row', which is not an error).
+ * The team's subscription: `subscription` is null when the team never bought one (the spec's
+ * 'no row', which is not an error).
  */
 export function getTeamSubscription(teamId: string): Promise<TeamSubscription> {
   return api.billing.subscription({ params: { teamId } });

@@ -5,8 +5,8 @@ import { ApiError, errorMessage, isApiError } from "../../../lib/api-client.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 
 /**
- * POST /api/teams/:teamId/billing/portal (owner only): the provider's billing portal, which sends the
- * browser back to `returnUrl` (the current page, spec point 7).
+ * The provider's billing portal (owner only), which sends the browser back to `returnUrl` (the
+ * current page, spec point 7).
  */
 export async function openPortal(teamId: string, body: PortalBody): Promise<PortalAnswer> {
   const answer = await api.billing.portal({ params: { teamId }, body });

@@ -2,18 +2,22 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BILLING_ERRORS, BILLING_NOT_CONFIGURED_NOTICE } from "../../../../shared/schemas/billing.ts";
+import {
+  BILLING_ERRORS,
+  BILLING_NOT_CONFIGURED_NOTICE,
+  type BillingPlans,
+  type CheckoutAnswer,
+} from "../../../../shared/schemas/billing.ts";
 import type { TeamSummary } from "../../../../shared/schemas/teams.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
+import { failure, refusal, unexpectedAnswer } from "../../../test/mock-api.ts";
 import { redirectTo } from "../redirect.ts";
 import {
   CONFIGURED_PLANS,
+  changes,
   deferred,
   FREE_PLAN,
-  json,
-  posted,
-  problem,
-  stubBillingApi,
+  mockBillingApi,
   team,
   testQueryClient,
 } from "../test-fixtures.ts";
@@ -43,23 +47,22 @@ const card = (name: string) => {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.mocked(redirectTo).mockClear();
 });
 
 describe("PlanCards: loading, loaded or error", () => {
   it("shows the loading state, then the tiers in the server's order, fading in", async () => {
-    const answer = deferred<Response>();
-    stubBillingApi({ plans: () => answer.promise });
+    const answer = deferred<BillingPlans>();
+    mockBillingApi({ plans: () => answer.promise });
     setup(team("owner"));
     expect(screen.getByRole("status").textContent).toBe("Loading plans");
-    answer.resolve(json(CONFIGURED_PLANS));
+    answer.resolve(CONFIGURED_PLANS);
     const headings = await screen.findAllByRole("heading");
     expect(headings.map((h) => h.textContent)).toEqual(["Team", "Enterprise"]);
   });
 
   it("fades the cards in about 50 ms after loading ends (no transition with reduced motion)", async () => {
-    stubBillingApi();
+    mockBillingApi();
     const client = testQueryClient();
     client.setQueryData(queryKeys.plans(false), CONFIGURED_PLANS);
     render(
@@ -74,7 +77,7 @@ describe("PlanCards: loading, loaded or error", () => {
   });
 
   it("says plainly that billing is off, with nothing to buy", async () => {
-    stubBillingApi({ plans: () => json({ configured: false, plans: [] }) });
+    mockBillingApi({ plans: () => ({ configured: false, plans: [] }) });
     setup(team("owner"));
     expect(await screen.findByText(BILLING_NOT_CONFIGURED_NOTICE)).toBeTruthy();
     expect(screen.queryByRole("button")).toBeNull();
@@ -82,23 +85,25 @@ describe("PlanCards: loading, loaded or error", () => {
   });
 
   it("shows the server's message, or 'Failed to load plans'", async () => {
-    stubBillingApi({ plans: () => problem(404, "not_found", BILLING_ERRORS.noPaidPlans) });
+    mockBillingApi({ plans: () => Promise.reject(refusal(404, "not_found", BILLING_ERRORS.noPaidPlans)) });
     setup(team("owner"));
     expect((await screen.findByRole("alert")).textContent).toBe("No paid plans found.");
     cleanup();
 
-    stubBillingApi({ plans: () => problem(502, "upstream_failed", BILLING_ERRORS.invalidProductData) });
+    mockBillingApi({
+      plans: () => Promise.reject(refusal(502, "upstream_failed", BILLING_ERRORS.invalidProductData)),
+    });
     setup(team("owner"));
     expect((await screen.findByRole("alert")).textContent).toBe("Invalid product data");
     cleanup();
 
-    stubBillingApi({ plans: () => new Response("", { status: 400 }) });
+    mockBillingApi({ plans: () => Promise.reject(failure(400)) });
     setup(team("owner"));
     expect((await screen.findByRole("alert")).textContent).toBe("Failed to load plans");
   });
 
   it("says 'No paid plans found.' when only free plans come back", async () => {
-    stubBillingApi({ plans: () => json({ configured: true, plans: [FREE_PLAN] }) });
+    mockBillingApi({ plans: () => ({ configured: true, plans: [FREE_PLAN] }) });
     setup(team("owner"));
     expect((await screen.findByRole("alert")).textContent).toBe("No paid plans found.");
   });
@@ -106,7 +111,7 @@ describe("PlanCards: loading, loaded or error", () => {
 
 describe("PlanCards: Monthly / Yearly", () => {
   it("switches the prices and shows the yearly saving only where twelve months cost more", async () => {
-    stubBillingApi();
+    mockBillingApi();
     const { user } = setup(team("owner"));
     await screen.findByRole("heading", { name: "Team" });
     expect(card("Team").getByText("$29.00/month")).toBeTruthy();
@@ -123,22 +128,22 @@ describe("PlanCards: Monthly / Yearly", () => {
   });
 
   it("shows free plans only in the debug block, without a purchase", async () => {
-    const fetchMock = stubBillingApi({
-      plans: () => json({ ...CONFIGURED_PLANS, plans: [...CONFIGURED_PLANS.plans, FREE_PLAN] }),
+    const calls = mockBillingApi({
+      plans: () => ({ ...CONFIGURED_PLANS, plans: [...CONFIGURED_PLANS.plans, FREE_PLAN] }),
     });
     setup(team("owner"), { debug: true });
     const block = await screen.findByRole("region", { name: "Debug: free plans" });
     expect(within(block).getByRole("heading", { name: "Free" })).toBeTruthy();
     expect(within(block).getByText("Free", { selector: "p" })).toBeTruthy();
     expect(within(block).queryByRole("button")).toBeNull();
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe("/api/billing/plans?includeFree=true");
+    expect(calls[0]).toEqual({ procedure: "billing.plans", input: { query: { includeFree: "true" } } });
   });
 });
 
 describe("PlanCards: purchase", () => {
   it("creates the checkout for the chosen price (only that button busy), then leaves for it", async () => {
-    const answer = deferred<Response>();
-    const fetchMock = stubBillingApi({ checkout: () => answer.promise });
+    const answer = deferred<CheckoutAnswer>();
+    const calls = mockBillingApi({ checkout: () => answer.promise });
     const onLeaving = vi.fn();
     const { user } = setup(team("owner"), { onLeaving });
     await screen.findByRole("heading", { name: "Team" });
@@ -150,15 +155,15 @@ describe("PlanCards: purchase", () => {
     expect((buying as HTMLButtonElement).disabled).toBe(true);
     const other = card("Enterprise").getByRole("button", { name: "Choose Enterprise" });
     expect(other.getAttribute("aria-busy")).toBeNull();
-    expect(posted(fetchMock)).toEqual([
+    expect(changes(calls)).toEqual([
       {
-        url: "/api/teams/t1/billing/checkout",
-        body: { priceId: "price_team_year", productId: "prod_team" },
+        procedure: "billing.checkout",
+        input: { params: { teamId: "t1" }, body: { priceId: "price_team_year", productId: "prod_team" } },
       },
     ]);
     expect(redirectTo).not.toHaveBeenCalled();
 
-    answer.resolve(json({ checkoutUrl: "https://checkout.stripe.test/c/pay/cs_9" }));
+    answer.resolve({ checkoutUrl: "https://checkout.stripe.test/c/pay/cs_9" });
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith("https://checkout.stripe.test/c/pay/cs_9"));
     expect(onLeaving).toHaveBeenCalledOnce();
     // Still busy while the browser leaves.
@@ -166,8 +171,8 @@ describe("PlanCards: purchase", () => {
   });
 
   it("shows the server's message in the card, and the button is idle again", async () => {
-    stubBillingApi({
-      checkout: () => problem(409, "conflict", BILLING_ERRORS.alreadySubscribed),
+    mockBillingApi({
+      checkout: () => Promise.reject(refusal(409, "conflict", BILLING_ERRORS.alreadySubscribed)),
     });
     const { user } = setup(team("owner"));
     await screen.findByRole("heading", { name: "Team" });
@@ -180,8 +185,9 @@ describe("PlanCards: purchase", () => {
   });
 
   it("says the checkout URL is missing, or falls back to 'Failed to start checkout process.'", async () => {
-    let next: () => Response = () => json({});
-    stubBillingApi({ checkout: () => next() });
+    // The client refuses an answer without checkoutUrl (`{}`) as not what the contract says.
+    let next: () => Promise<CheckoutAnswer> = () => Promise.reject(unexpectedAnswer());
+    mockBillingApi({ checkout: () => next() });
     const { user } = setup(team("owner"));
     await screen.findByRole("heading", { name: "Team" });
     const choose = () => card("Team").getByRole("button", { name: "Choose Team" });
@@ -190,13 +196,13 @@ describe("PlanCards: purchase", () => {
       "Checkout URL not received from function.",
     );
 
-    next = () => json({ checkoutUrl: "" });
+    next = async () => ({ checkoutUrl: "" });
     await user.click(choose());
     await waitFor(() =>
       expect(card("Team").getByRole("alert").textContent).toBe("Checkout URL not received from function."),
     );
 
-    next = () => new Response("", { status: 500 });
+    next = () => Promise.reject(failure(500));
     await user.click(choose());
     await waitFor(() =>
       expect(card("Team").getByRole("alert").textContent).toBe("Failed to start checkout process."),
@@ -205,17 +211,17 @@ describe("PlanCards: purchase", () => {
   });
 
   it("needs a team: without one, 'Cannot initiate purchase. Missing required information.'", async () => {
-    const fetchMock = stubBillingApi();
+    const calls = mockBillingApi();
     const { user } = setup(null);
     await screen.findByRole("heading", { name: "Team" });
     await user.click(card("Team").getByRole("button", { name: "Choose Team" }));
     expect(card("Team").getByRole("alert").textContent).toBe(BILLING_ERRORS.missingPurchaseInfo);
-    expect(posted(fetchMock)).toEqual([]);
+    expect(changes(calls)).toEqual([]);
   });
 
   it("shows the plans read-only to anyone but the owner", async () => {
     for (const role of ["admin", "reviewer"] as const) {
-      stubBillingApi();
+      mockBillingApi();
       setup(team(role));
       await screen.findByRole("heading", { name: "Team" });
       expect(screen.getByText("$29.00/month")).toBeTruthy();

@@ -2,19 +2,15 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BILLING_ERRORS, BILLING_NOT_CONFIGURED_NOTICE } from "../../../../shared/schemas/billing.ts";
-import type { TeamSummary } from "../../../../shared/schemas/teams.ts";
-import { redirectTo } from "../redirect.ts";
 import {
-  deferred,
-  json,
-  posted,
-  problem,
-  SUBSCRIPTION,
-  stubBillingApi,
-  team,
-  testQueryClient,
-} from "../test-fixtures.ts";
+  BILLING_ERRORS,
+  BILLING_NOT_CONFIGURED_NOTICE,
+  type PortalAnswer,
+} from "../../../../shared/schemas/billing.ts";
+import type { TeamSummary } from "../../../../shared/schemas/teams.ts";
+import { failure, refusal, unexpectedAnswer } from "../../../test/mock-api.ts";
+import { redirectTo } from "../redirect.ts";
+import { changes, deferred, mockBillingApi, SUBSCRIPTION, team, testQueryClient } from "../test-fixtures.ts";
 import { formatBillingDate } from "./subscription-details.tsx";
 import { YourPlan } from "./your-plan.tsx";
 
@@ -31,24 +27,25 @@ function setup(selected: TeamSummary | null) {
 }
 
 const section = () => within(screen.getByRole("region", { name: "Your plan" }));
-const withSubscription = (patch: Partial<typeof SUBSCRIPTION>) => () =>
-  json({ configured: true, subscription: { ...SUBSCRIPTION, ...patch } });
+const withSubscription = (patch: Partial<typeof SUBSCRIPTION>) => () => ({
+  configured: true,
+  subscription: { ...SUBSCRIPTION, ...patch },
+});
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.mocked(redirectTo).mockClear();
 });
 
 describe("Your plan", () => {
   it("is not there without a team", () => {
-    stubBillingApi();
+    mockBillingApi();
     setup(null);
     expect(screen.queryByRole("region", { name: "Your plan" })).toBeNull();
   });
 
   it("shows the current subscription: product, status, 'Renews on', seats and Manage", async () => {
-    stubBillingApi({ subscription: withSubscription({}) });
+    mockBillingApi({ subscription: withSubscription({}) });
     setup(team("owner"));
     expect(await section().findByRole("heading", { name: "Sprog Team" })).toBeTruthy();
     expect(section().getByText("Active")).toBeTruthy();
@@ -62,7 +59,7 @@ describe("Your plan", () => {
   });
 
   it("labels a subscription ending at the period's end 'Cancelled', 'Expires on'", async () => {
-    stubBillingApi({ subscription: withSubscription({ cancelAtPeriodEnd: true }) });
+    mockBillingApi({ subscription: withSubscription({ cancelAtPeriodEnd: true }) });
     setup(team("owner"));
     expect(await section().findByText("Cancelled")).toBeTruthy();
     expect(section().getByText(/^Expires on/)).toBeTruthy();
@@ -71,7 +68,7 @@ describe("Your plan", () => {
 
   it("shows when the trial ends", async () => {
     const trialEnd = "2026-04-15T12:00:00.000Z";
-    stubBillingApi({
+    mockBillingApi({
       subscription: withSubscription({ status: "trialing", trialEnd, renewalDate: trialEnd, seats: 1 }),
     });
     setup(team("owner"));
@@ -83,33 +80,38 @@ describe("Your plan", () => {
   });
 
   it("Manage opens the billing portal, returning to the current page", async () => {
-    const answer = deferred<Response>();
-    const fetchMock = stubBillingApi({ subscription: withSubscription({}), portal: () => answer.promise });
+    const answer = deferred<PortalAnswer>();
+    const calls = mockBillingApi({ subscription: withSubscription({}), portal: () => answer.promise });
     const { user } = setup(team("owner"));
     await user.click(await section().findByRole("button", { name: "Manage" }));
     expect(section().getByRole("button", { name: "Manage" }).getAttribute("aria-busy")).toBe("true");
-    expect(posted(fetchMock)).toEqual([
-      { url: "/api/teams/t1/billing/portal", body: { returnUrl: window.location.href } },
+    expect(changes(calls)).toEqual([
+      {
+        procedure: "billing.portal",
+        input: { params: { teamId: "t1" }, body: { returnUrl: window.location.href } },
+      },
     ]);
-    answer.resolve(json({ portalUrl: "https://billing.stripe.test/p/session/bps_7" }));
+    answer.resolve({ portalUrl: "https://billing.stripe.test/p/session/bps_7" });
     await waitFor(() =>
       expect(redirectTo).toHaveBeenCalledWith("https://billing.stripe.test/p/session/bps_7"),
     );
   });
 
   it("shows why the portal did not open", async () => {
-    let next: () => Response = () => problem(404, "not_found", BILLING_ERRORS.noSubscription);
-    stubBillingApi({ subscription: withSubscription({}), portal: () => next() });
+    let next: () => Promise<PortalAnswer> = () =>
+      Promise.reject(refusal(404, "not_found", BILLING_ERRORS.noSubscription));
+    mockBillingApi({ subscription: withSubscription({}), portal: () => next() });
     const { user } = setup(team("owner"));
     const manage = await section().findByRole("button", { name: "Manage" });
     await user.click(manage);
     expect((await section().findByRole("alert")).textContent).toBe(BILLING_ERRORS.noSubscription);
-    next = () => json({});
+    // The client refuses an answer without portalUrl (`{}`) as not what the contract says.
+    next = () => Promise.reject(unexpectedAnswer());
     await user.click(manage);
     await waitFor(() =>
       expect(section().getByRole("alert").textContent).toBe("Portal URL not received from function."),
     );
-    next = () => new Response("", { status: 500 });
+    next = () => Promise.reject(failure(500));
     await user.click(manage);
     await waitFor(() =>
       expect(section().getByRole("alert").textContent).toBe("Failed to create portal session."),
@@ -118,39 +120,41 @@ describe("Your plan", () => {
   });
 
   it("gives others than the owner no Manage button", async () => {
-    stubBillingApi({ subscription: withSubscription({}) });
+    mockBillingApi({ subscription: withSubscription({}) });
     setup(team("admin"));
     expect(await section().findByText("Only the team owner can manage billing.")).toBeTruthy();
     expect(section().queryByRole("button", { name: "Manage" })).toBeNull();
   });
 
   it("offers the plans when the team has no subscription, or one that has ended", async () => {
-    stubBillingApi();
+    mockBillingApi();
     setup(team("owner"));
     expect(await section().findByRole("heading", { name: "Team", level: 3 })).toBeTruthy();
     expect(section().getByRole("button", { name: "Choose Team" })).toBeTruthy();
     cleanup();
 
-    stubBillingApi({ subscription: withSubscription({ status: "canceled" }) });
+    mockBillingApi({ subscription: withSubscription({ status: "canceled" }) });
     setup(team("owner"));
     expect(await section().findByRole("button", { name: "Choose Enterprise" })).toBeTruthy();
     expect(section().queryByRole("button", { name: "Manage" })).toBeNull();
   });
 
   it("says plainly when billing is off", async () => {
-    stubBillingApi({ subscription: () => json({ configured: false, subscription: null }) });
+    mockBillingApi({ subscription: () => ({ configured: false, subscription: null }) });
     setup(team("owner"));
     expect(await section().findByText(BILLING_NOT_CONFIGURED_NOTICE)).toBeTruthy();
     expect(section().queryByRole("button")).toBeNull();
   });
 
   it("shows the server's message when the subscription fails to load, else the fallback", async () => {
-    stubBillingApi({ subscription: () => problem(500, "internal", "Database error: connection lost") });
+    mockBillingApi({
+      subscription: () => Promise.reject(refusal(500, "internal", "Database error: connection lost")),
+    });
     setup(team("owner"));
     expect((await section().findByRole("alert")).textContent).toBe("Database error: connection lost");
     cleanup();
 
-    stubBillingApi({ subscription: () => new Response("", { status: 500 }) });
+    mockBillingApi({ subscription: () => Promise.reject(failure(500)) });
     setup(team("owner"));
     expect((await section().findByRole("alert")).textContent).toBe(BILLING_ERRORS.subscriptionFailed);
   });

@@ -3,7 +3,7 @@ import type { EmailChanged } from "../../../../shared/schemas/profiles.ts";
 import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
-/** POST /api/profile/email/confirm: the mailed link's token makes the new address the account's. */
+/** The mailed link's token makes the new address the account's. */
 export function confirmEmailChange(token: string): Promise<EmailChanged> {
   return api.profiles.confirmEmailChange({ body: { token } });
 }

@@ -3,7 +3,7 @@ import type { EmailChangeAnswer, EmailChangeBody } from "../../../../shared/sche
 import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 
-/** POST /api/profile/email: mails a confirmation link to the new address; nothing changes yet. */
+/** Mails a confirmation link to the new address; nothing changes yet. */
 export function requestEmailChange(body: EmailChangeBody): Promise<EmailChangeAnswer> {
   return api.profiles.requestEmailChange({ body });
 }

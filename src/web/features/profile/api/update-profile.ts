@@ -3,7 +3,7 @@ import type { Profile, ProfileBody } from "../../../../shared/schemas/profiles.t
 import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
-/** PUT /api/profile: creates or updates the signed-in user's profile. */
+/** Creates or updates the signed-in user's profile. */
 export function updateProfile(body: ProfileBody): Promise<Profile> {
   return api.profiles.save({ body });
 }

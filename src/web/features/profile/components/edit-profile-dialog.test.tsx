@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Profile } from "../../../../shared/schemas/profiles.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { inputsOf, mockApi, refusal, unreachable } from "../../../test/mock-api.ts";
 import { EditProfileDialog } from "./edit-profile-dialog.tsx";
 
 const PROFILE: Profile = {
@@ -15,36 +16,30 @@ const PROFILE: Profile = {
   createdAt: "2026-01-01T00:00:00.000Z",
 };
 
-const json = (body: unknown, status: number) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+type Answer<T> = () => T | Promise<T>;
 
-function renderDialog(answer: () => Response, emailAnswer?: () => Response) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    if (String(input) === "/api/profile" && init?.method === "PUT") return answer();
-    if (String(input) === "/api/profile/email" && init?.method === "POST" && emailAnswer)
-      return emailAnswer();
-    return json({ error: { code: "not_found", message: "not in this test" } }, 404);
+function renderDialog(answer: Answer<Profile>, emailAnswer?: Answer<{ pendingEmail: string }>) {
+  const calls = mockApi({
+    profiles: { save: answer, ...(emailAnswer && { requestEmailChange: emailAnswer }) },
   });
-  vi.stubGlobal("fetch", fetchMock);
   const onOpenChange = vi.fn();
   render(
     <QueryClientProvider client={createQueryClient()}>
       <EditProfileDialog open onOpenChange={onOpenChange} profile={PROFILE} email="ada@acme.test" />
     </QueryClientProvider>,
   );
-  return { onOpenChange, fetchMock };
+  return { onOpenChange, calls };
 }
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe("Edit Profile dialog", () => {
   it("says 'Failed to update profile. Please try again.' when the server fails the save, and stays open", async () => {
     const user = userEvent.setup();
-    const { onOpenChange, fetchMock } = renderDialog(() =>
-      json({ error: { code: "internal", message: "connection pool exhausted" } }, 500),
+    const { onOpenChange, calls } = renderDialog(() =>
+      Promise.reject(refusal(500, "internal", "connection pool exhausted")),
     );
     const firstName = screen.getByLabelText("First name");
     await user.clear(firstName);
@@ -54,15 +49,13 @@ describe("Edit Profile dialog", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(
       "Failed to update profile. Please try again.",
     );
-    expect(fetchMock).toHaveBeenCalledWith("/api/profile", expect.objectContaining({ method: "PUT" }));
+    expect(calls.map((call) => call.procedure)).toContain("profiles.save");
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
   });
 
   it("says the same when the server cannot be reached", async () => {
     const user = userEvent.setup();
-    renderDialog(() => {
-      throw new TypeError("Failed to fetch");
-    });
+    renderDialog(() => Promise.reject(unreachable()));
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect((await screen.findByRole("alert")).textContent).toBe(
       "Failed to update profile. Please try again.",
@@ -71,7 +64,7 @@ describe("Edit Profile dialog", () => {
 
   it("has the e-mail address, checked with the spec's texts before anything is sent (issue 34)", async () => {
     const user = userEvent.setup();
-    const { fetchMock } = renderDialog(() => json(PROFILE, 200));
+    const { calls } = renderDialog(() => PROFILE);
     const email = screen.getByLabelText("Email") as HTMLInputElement;
     expect(email.value).toBe("ada@acme.test");
     await user.clear(email);
@@ -80,14 +73,14 @@ describe("Edit Profile dialog", () => {
     await user.type(email, "ada@acme");
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Email is invalid");
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it("asks for a changed address by a link, and says to check that inbox", async () => {
     const user = userEvent.setup();
-    const { onOpenChange, fetchMock } = renderDialog(
-      () => json(PROFILE, 200),
-      () => json({ pendingEmail: "ada@newco.test" }, 202),
+    const { onOpenChange, calls } = renderDialog(
+      () => PROFILE,
+      () => ({ pendingEmail: "ada@newco.test" }),
     );
     const email = screen.getByLabelText("Email");
     await user.clear(email);
@@ -97,20 +90,16 @@ describe("Edit Profile dialog", () => {
     expect(status.textContent).toContain("Check your inbox");
     expect(status.textContent).toContain("We sent a confirmation link to ada@newco.test.");
     expect(status.textContent).toContain("until then you sign in with ada@acme.test");
-    const posted = fetchMock.mock.calls.find(([url]) => String(url) === "/api/profile/email");
-    expect(JSON.parse(String(posted?.[1]?.body))).toEqual({ email: "ada@newco.test" });
+    expect(inputsOf(calls, "profiles.requestEmailChange")[0]?.body).toEqual({ email: "ada@newco.test" });
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
   });
 
   it("says on the field when another account has the address", async () => {
     const user = userEvent.setup();
     renderDialog(
-      () => json(PROFILE, 200),
+      () => PROFILE,
       () =>
-        json(
-          { error: { code: "conflict", message: "This e-mail address is already used by another account." } },
-          409,
-        ),
+        Promise.reject(refusal(409, "conflict", "This e-mail address is already used by another account.")),
     );
     const email = screen.getByLabelText("Email");
     await user.clear(email);
@@ -124,9 +113,9 @@ describe("Edit Profile dialog", () => {
 
   it("saves the name alone when the address is unchanged, and closes", async () => {
     const user = userEvent.setup();
-    const { onOpenChange, fetchMock } = renderDialog(() => json(PROFILE, 200));
+    const { onOpenChange, calls } = renderDialog(() => PROFILE);
     await user.click(screen.getByRole("button", { name: "Save" }));
     await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(["/api/profile"]);
+    expect(calls.map((call) => call.procedure)).toEqual(["profiles.save"]);
   });
 });

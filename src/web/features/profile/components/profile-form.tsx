@@ -31,7 +31,7 @@ export interface ProfileFormProps {
   fullWidthSubmit?: boolean;
 }
 
-/** First name (required), last name (optional) and optionally the e-mail, saved with PUT /api/profile. */
+/** First name (required), last name (optional) and optionally the e-mail, saved as the user's profile. */
 export function ProfileForm({
   initial,
   email,

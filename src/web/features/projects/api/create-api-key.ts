@@ -3,7 +3,7 @@ import type { ApiKey, CreateApiKeyBody, CreatedApiKey } from "../../../../shared
 import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
-/** POST /api/projects/:projectId/api-keys: the answer's `key` is the only time the key is shown. */
+/** The answer's `key` is the only time the key is shown. */
 export function createApiKey(projectId: string, body: CreateApiKeyBody): Promise<CreatedApiKey> {
   return api.apiKeys.create({ params: { projectId }, body });
 }

@@ -4,7 +4,7 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { storeProject } from "./project-cache.ts";
 
-/** POST /api/teams/:teamId/projects: created with languages ['en'], source 'en', web placeholders. */
+/** Created with languages ['en'], source 'en', web placeholders. */
 export function createProject(teamId: string, body: CreateProjectBody): Promise<Project> {
   return api.projects.create({ params: { teamId }, body });
 }

@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-qu
 import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
-/** DELETE /api/projects/:projectId/strings/:lang: every translation of the language (kept in history). */
+/** Every translation of the language (kept in history). */
 export function deleteLanguageStrings({ projectId, language }: { projectId: string; language: string }) {
   return api.strings.clearLanguage({ params: { projectId: projectId, lang: language } });
 }

@@ -4,7 +4,6 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 import { forgetProject } from "./project-cache.ts";
 
-/** DELETE /api/projects/:projectId (204). */
 export function deleteProject(projectId: string): Promise<void> {
   return api.projects.remove({ params: { projectId: projectId } }).then(() => undefined);
 }

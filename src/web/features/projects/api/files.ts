@@ -26,14 +26,14 @@ export function downloadName(file: Pick<FileTemplate, "path">): string {
   return file.path.split(/[/\\]/).pop() || "download";
 }
 
-/** GET …/files/:id/original: the bytes as they were uploaded. */
+/** The bytes as they were uploaded. */
 export async function downloadOriginal(projectId: string, file: FileTemplate): Promise<Blob> {
   const answer = await api.files.original({ params: { projectId, id: file.id } });
   // The client hands file answers over as the browser's Blob (the contract types them structurally).
   return answer.blob as Blob;
 }
 
-/** DELETE …/files/:id (204): exports in its format are written from the project's strings again. */
+/** Removes a kept file: exports in its format are then written from the project's strings again. */
 export function useRemoveFile(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({

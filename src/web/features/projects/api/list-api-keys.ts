@@ -3,7 +3,7 @@ import type { ApiKey } from "../../../../shared/schemas/api-keys.ts";
 import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-/** GET /api/projects/:projectId/api-keys: the project's API keys, newest first (never the keys themselves). */
+/** The project's API keys, newest first (never the keys themselves). */
 export async function listApiKeys(projectId: string): Promise<ApiKey[]> {
   const answer = await api.apiKeys.list({ params: { projectId } });
   return answer.keys;

@@ -7,7 +7,7 @@ export function sortProjectsByName(projects: Project[]): Project[] {
   return [...projects].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
 }
 
-/** GET /api/teams/:teamId/projects: the team's projects, sorted by name. */
+/** The team's projects, sorted by name. */
 export async function listProjects(teamId: string): Promise<Project[]> {
   const answer = await api.projects.list({ params: { teamId } });
   return sortProjectsByName(answer.projects);

@@ -3,7 +3,7 @@ import type { ApiKey } from "../../../../shared/schemas/api-keys.ts";
 import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
-/** DELETE /api/api-keys/:id (204): pulls with the key get 401 from now on. */
+/** Pulls with the key get 401 from now on. */
 export function revokeApiKey(keyId: string): Promise<void> {
   return api.apiKeys.revoke({ params: { id: keyId } }).then(() => undefined);
 }

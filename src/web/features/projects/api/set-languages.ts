@@ -4,7 +4,7 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { storeProject } from "./project-cache.ts";
 
-/** PUT /api/projects/:projectId/languages: the whole ordered list (add, remove and reorder). */
+/** The whole ordered list (add, remove and reorder). */
 export function setProjectLanguages(projectId: string, languages: string[]): Promise<Project> {
   return api.projects.setLanguages({ params: { projectId: projectId }, body: { languages } });
 }

@@ -4,7 +4,7 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 import { storeProject } from "./project-cache.ts";
 
-/** PATCH /api/projects/:projectId: rename and/or change the placeholder format. */
+/** Rename and/or change the placeholder format. */
 export function updateProject(projectId: string, body: UpdateProjectBody): Promise<Project> {
   return api.projects.update({ params: { projectId: projectId }, body });
 }

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import type { TeamSummary } from "../../../../shared/schemas/teams.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { mockApi, refusal } from "../../../test/mock-api.ts";
 import { ProjectGate } from "./project-gate.tsx";
 
 const TEAM: TeamSummary = { id: "t1", name: "Acme", role: "owner", createdAt: "2026-01-01T00:00:00.000Z" };
@@ -23,16 +24,16 @@ const project = (id: string, name: string): Project => ({
   updatedAt: "2026-01-01T00:00:00.000Z",
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
-function stubProjects(answer: () => Response) {
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
-    if (String(input) === "/api/teams/t1/projects") return answer();
-    return json({ error: { code: "not_found", message: "Not found" } }, 404);
+/** Team t1's projects, as `answer` says (another team is not found). */
+function stubProjects(answer: () => { projects: Project[] }) {
+  return mockApi({
+    projects: {
+      list: ({ params }) => {
+        if (params.teamId !== "t1") throw refusal(404, "not_found", "Not found");
+        return answer();
+      },
+    },
   });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
 }
 
 function renderGate(
@@ -69,26 +70,25 @@ function renderGate(
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe("ProjectGate", () => {
   it("asks for a team when none is selected, without asking the server", () => {
-    const fetchMock = stubProjects(() => json({ projects: [] }));
+    const calls = stubProjects(() => ({ projects: [] }));
     renderGate({ team: null });
     expect(screen.getByText("No team selected")).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it("offers 'Create Team' when no team is selected, which opens team creation (issue 19)", async () => {
-    stubProjects(() => json({ projects: [] }));
+    stubProjects(() => ({ projects: [] }));
     renderGate({ team: null });
     await userEvent.click(screen.getByRole("button", { name: "Create Team" }));
     expect(await screen.findByText("Create your team")).toBeTruthy();
   });
 
   it("offers Create Project in an empty team only where the tab may create one", async () => {
-    stubProjects(() => json({ projects: [] }));
+    stubProjects(() => ({ projects: [] }));
     const onCreateProject = vi.fn();
     renderGate({ onCreateProject });
     expect(await screen.findByText("No projects in the team")).toBeTruthy();
@@ -102,7 +102,7 @@ describe("ProjectGate", () => {
   });
 
   it("lists the projects by name when none is selected, and picks the one clicked", async () => {
-    stubProjects(() => json({ projects: [project("p2", "Web"), project("p1", "Android")] }));
+    stubProjects(() => ({ projects: [project("p2", "Web"), project("p1", "Android")] }));
     const onSelectProject = vi.fn();
     renderGate({ projectId: "gone", onSelectProject });
     expect(await screen.findByText("No project selected")).toBeTruthy();
@@ -114,18 +114,17 @@ describe("ProjectGate", () => {
   });
 
   it("renders the tab's content for the selected project", async () => {
-    stubProjects(() => json({ projects: [project("p1", "Android")] }));
+    stubProjects(() => ({ projects: [project("p1", "Android")] }));
     renderGate({ projectId: "p1" });
     expect(await screen.findByText("Showing Android")).toBeTruthy();
   });
 
   it("keeps the tab's content when a later reload of the projects fails (a server restart)", async () => {
     let fail = false;
-    stubProjects(() =>
-      fail
-        ? json({ error: { code: "unavailable", message: "The database is not reachable" } }, 503)
-        : json({ projects: [project("p1", "Android")] }),
-    );
+    stubProjects(() => {
+      if (fail) throw refusal(503, "unavailable", "The database is not reachable");
+      return { projects: [project("p1", "Android")] };
+    });
     const client = createQueryClient();
     renderGate({ projectId: "p1" }, client);
     expect(await screen.findByText("Showing Android")).toBeTruthy();
@@ -138,16 +137,15 @@ describe("ProjectGate", () => {
 
   it("says the projects failed to load, and Retry asks again", async () => {
     let fail = true;
-    const fetchMock = stubProjects(() =>
-      fail
-        ? json({ error: { code: "forbidden", message: "You do not have access to this team" } }, 403)
-        : json({ projects: [project("p1", "Android")] }),
-    );
+    const calls = stubProjects(() => {
+      if (fail) throw refusal(403, "forbidden", "You do not have access to this team");
+      return { projects: [project("p1", "Android")] };
+    });
     renderGate({ projectId: "p1" });
     expect(await screen.findByText("Failed to load projects")).toBeTruthy();
     fail = false;
     await userEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByText("Showing Android")).toBeTruthy();
-    expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(calls.length).toBeGreaterThanOrEqual(2);
   });
 });

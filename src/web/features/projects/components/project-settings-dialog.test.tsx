@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { type MemberRole, permissionFlags } from "../../../../shared/permissions.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { mockApi } from "../../../test/mock-api.ts";
 import { ProjectSettingsDialog } from "./project-settings-dialog.tsx";
 
 const PROJECT: Project = {
@@ -30,13 +31,7 @@ function open(role: MemberRole) {
       disconnect() {}
     },
   );
-  vi.stubGlobal(
-    "fetch",
-    vi.fn<typeof fetch>(async (input) => {
-      const body = String(input).endsWith("/files") ? { files: [] } : { webhooks: [] };
-      return new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
-    }),
-  );
+  mockApi({ files: { list: () => ({ files: [] }) }, webhooks: { list: () => ({ webhooks: [] }) } });
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ProjectSettingsDialog

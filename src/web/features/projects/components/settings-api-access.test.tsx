@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ApiKey, CreatedApiKey } from "../../../../shared/schemas/api-keys.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { inputsOf, mockApi, refusal } from "../../../test/mock-api.ts";
 import { SettingsApiAccess } from "./settings-api-access.tsx";
 
 const PROJECT: Project = {
@@ -42,42 +43,40 @@ const UNUSED: ApiKey = {
 };
 const SECRET = `sprog_${"ab".repeat(24)}`;
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
-/** A fake API: the key list, create (answers SECRET) and revoke. */
+/** A fake API: project p1's key list, create (answers SECRET) and revoke. */
 function stubApi(keys: ApiKey[]) {
   let stored = [...keys];
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input);
-    const method = init?.method ?? "GET";
-    if (url === "/api/projects/p1/api-keys" && method === "GET") return json({ keys: stored });
-    if (url === "/api/projects/p1/api-keys" && method === "POST") {
-      const body = JSON.parse(String(init?.body)) as { name?: string; scopes?: ApiKey["scopes"] };
-      const created: CreatedApiKey = {
-        id: "k3",
-        projectId: "p1",
-        name: body.name ?? null,
-        prefix: SECRET.slice(0, 12),
-        createdAt: "2026-03-06T09:00:00.000Z",
-        lastUsedAt: null,
-        createdBy: "Ada Owner",
-        scopes: body.scopes ?? ["pull"],
-        key: SECRET,
-      };
-      const { key: _key, ...listed } = created;
-      stored = [listed, ...stored];
-      return json(created, 201);
-    }
-    const revoke = /^\/api\/api-keys\/(\w+)$/.exec(url);
-    if (revoke && method === "DELETE") {
-      stored = stored.filter((k) => k.id !== revoke[1]);
-      return new Response(null, { status: 204 });
-    }
-    return json({ error: { code: "not_found", message: "No such API endpoint" } }, 404);
+  const inP1 = (projectId: string) => {
+    if (projectId !== "p1") throw refusal(404, "not_found", "No such API endpoint");
+  };
+  return mockApi({
+    apiKeys: {
+      list: ({ params }) => {
+        inP1(params.projectId);
+        return { keys: stored };
+      },
+      create: ({ params, body }) => {
+        inP1(params.projectId);
+        const created: CreatedApiKey = {
+          id: "k3",
+          projectId: "p1",
+          name: body.name ?? null,
+          prefix: SECRET.slice(0, 12),
+          createdAt: "2026-03-06T09:00:00.000Z",
+          lastUsedAt: null,
+          createdBy: "Ada Owner",
+          scopes: body.scopes ?? ["pull"],
+          key: SECRET,
+        };
+        const { key: _key, ...listed } = created;
+        stored = [listed, ...stored];
+        return created;
+      },
+      revoke: ({ params }) => {
+        stored = stored.filter((k) => k.id !== params.id);
+      },
+    },
   });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
 }
 
 function setup() {
@@ -137,7 +136,7 @@ describe("Project Settings → API Access", () => {
   });
 
   it("creates a key and shows it once, copyable, with the warning", async () => {
-    const fetchMock = stubApi([USED]);
+    const calls = stubApi([USED]);
     const { user } = setup();
     await keyList();
     await user.type(screen.getByLabelText(/Key name/), "  Deploy ");
@@ -147,8 +146,7 @@ describe("Project Settings → API Access", () => {
     expect(field.value).toBe(SECRET);
     expect(field.readOnly).toBe(true);
     expect(screen.getByText(/Copy it now — you won't see it again\./)).toBeTruthy();
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: "Deploy", scopes: ["pull"] });
+    expect(inputsOf(calls, "apiKeys.create")[0]?.body).toEqual({ name: "Deploy", scopes: ["pull"] });
 
     await user.click(screen.getByRole("button", { name: "Copy API key" }));
     expect(await navigator.clipboard.readText()).toBe(SECRET);
@@ -165,7 +163,7 @@ describe("Project Settings → API Access", () => {
   });
 
   it("creates an unnamed key with the pull scope only by default", async () => {
-    const fetchMock = stubApi([]);
+    const calls = stubApi([]);
     const { user } = setup();
     await screen.findByText("No API keys yet");
     expect(screen.getByRole("checkbox", { name: "Pull" }).getAttribute("aria-checked")).toBe("true");
@@ -175,12 +173,11 @@ describe("Project Settings → API Access", () => {
     );
     await user.click(screen.getByRole("button", { name: "Create API key" }));
     await screen.findByLabelText("New API key");
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ scopes: ["pull"] });
+    expect(inputsOf(calls, "apiKeys.create")[0]?.body).toEqual({ scopes: ["pull"] });
   });
 
   it("creates a key with the scopes chosen, and never with none", async () => {
-    const fetchMock = stubApi([]);
+    const calls = stubApi([]);
     const { user } = setup();
     await screen.findByText("No API keys yet");
     await user.click(screen.getByRole("checkbox", { name: "Push" }));
@@ -191,8 +188,7 @@ describe("Project Settings → API Access", () => {
     await user.click(screen.getByRole("checkbox", { name: "Manage webhooks" }));
     await user.click(screen.getByRole("button", { name: "Create API key" }));
     await screen.findByLabelText("New API key");
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ scopes: ["push", "webhooks:manage"] });
+    expect(inputsOf(calls, "apiKeys.create")[0]?.body).toEqual({ scopes: ["push", "webhooks:manage"] });
     const items = within(await keyList()).getAllByRole("listitem");
     expect(items[0]?.textContent).toContain("Scopes: Push, Manage webhooks");
     // The form is back to its default for the next key.
@@ -200,23 +196,19 @@ describe("Project Settings → API Access", () => {
   });
 
   it("revokes a key only after confirming", async () => {
-    const fetchMock = stubApi([USED, UNUSED]);
+    const calls = stubApi([USED, UNUSED]);
     const { user } = setup();
     await keyList();
     await user.click(screen.getByRole("button", { name: "Revoke CI (sprog_3f9a1c…)" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Revoke API key?" });
     expect(dialog.textContent).toContain("sprog_3f9a1c…");
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
+    expect(inputsOf(calls, "apiKeys.revoke")).toEqual([]);
 
     await user.click(screen.getByRole("button", { name: "Revoke CI (sprog_3f9a1c…)" }));
     const again = await screen.findByRole("alertdialog", { name: "Revoke API key?" });
     await user.click(within(again).getByRole("button", { name: "Revoke" }));
-    await waitFor(() =>
-      expect(
-        fetchMock.mock.calls.some(([url, init]) => url === "/api/api-keys/k2" && init?.method === "DELETE"),
-      ).toBe(true),
-    );
+    await waitFor(() => expect(inputsOf(calls, "apiKeys.revoke")).toContainEqual({ params: { id: "k2" } }));
     await waitFor(async () => {
       const items = within(await keyList()).getAllByRole("listitem");
       expect(items.map((item) => item.textContent)).toEqual([expect.stringContaining("Unnamed key")]);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FileTemplate } from "../../../../shared/schemas/file-templates.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { inputsOf, mockApi, refusal } from "../../../test/mock-api.ts";
 import { FILES_EMPTY, FILES_INTRO, SettingsFiles } from "./settings-files.tsx";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -58,36 +59,29 @@ const ORPHAN: FileTemplate = {
 };
 const BYTES = '{\n    "home": "Startseite"\n}\n';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
-/** A fake API of one project's kept files. */
+/** A fake API of project p1's kept files. */
 function stubApi(files: FileTemplate[], options: { refuseDownload?: boolean } = {}) {
   let stored = [...files];
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input);
-    const method = init?.method ?? "GET";
-    if (url === "/api/projects/p1/files" && method === "GET") return json({ files: stored });
-    const one = /^\/api\/projects\/p1\/files\/([\w-]+)(\/original)?$/.exec(url);
-    if (one?.[2] && method === "GET") {
-      if (options.refuseDownload) {
-        return json({ error: { code: "not_found", message: "File not found" } }, 404);
-      }
-      return new Response(BYTES, {
-        headers: {
-          "Content-Type": "application/json",
-          "Content-Disposition": 'attachment; filename="de.json"',
-        },
-      });
-    }
-    if (one && !one[2] && method === "DELETE") {
-      stored = stored.filter((file) => file.id !== one[1]);
-      return new Response(null, { status: 204 });
-    }
-    return json({ error: { code: "not_found", message: "No such API endpoint" } }, 404);
+  const inP1 = (projectId: string) => {
+    if (projectId !== "p1") throw refusal(404, "not_found", "No such API endpoint");
+  };
+  return mockApi({
+    files: {
+      list: ({ params }) => {
+        inP1(params.projectId);
+        return { files: stored };
+      },
+      original: ({ params }) => {
+        inP1(params.projectId);
+        if (options.refuseDownload) throw refusal(404, "not_found", "File not found");
+        return { blob: new Blob([BYTES], { type: "application/json" }), fileName: "de.json" };
+      },
+      remove: ({ params }) => {
+        inP1(params.projectId);
+        stored = stored.filter((file) => file.id !== params.id);
+      },
+    },
   });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
 }
 
 /** The browser's download: the object URL's blob and the name the link saves it under. */
@@ -121,8 +115,6 @@ function setup() {
 }
 
 const fileTable = () => screen.findByRole("table", { name: "Files" });
-const calls = (fetchMock: ReturnType<typeof stubApi>, method: string) =>
-  fetchMock.mock.calls.filter(([, init]) => (init?.method ?? "GET") === method).map(([url]) => String(url));
 
 afterEach(() => {
   cleanup();
@@ -216,13 +208,16 @@ describe("Project Settings → Files", () => {
   });
 
   it("downloads the original bytes under the file's own name", async () => {
-    const fetchMock = stubApi([GERMAN]);
+    const calls = stubApi([GERMAN]);
     const saved = watchDownloads();
     const { user } = setup();
     await fileTable();
     await user.click(screen.getByRole("button", { name: "Download locales/de.json (German)" }));
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(calls(fetchMock, "GET")).toContain(`/api/projects/p1/files/${GERMAN.id}/original`);
+    expect(calls).toContainEqual({
+      procedure: "files.original",
+      input: { params: { projectId: "p1", id: GERMAN.id } },
+    });
     expect(saved[0]?.name).toBe("de.json");
     expect(await saved[0]?.blob.text()).toBe(BYTES);
     expect(toast.error).not.toHaveBeenCalled();
@@ -239,7 +234,7 @@ describe("Project Settings → Files", () => {
   });
 
   it("removes a file only after confirming, from the keyboard too", async () => {
-    const fetchMock = stubApi([GERMAN, TABLE]);
+    const calls = stubApi([GERMAN, TABLE]);
     const { user } = setup();
     await fileTable();
 
@@ -251,13 +246,13 @@ describe("Project Settings → Files", () => {
     expect(dialog.textContent).toContain("exports and pulls in JSON are written from the project's strings");
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
-    expect(calls(fetchMock, "DELETE")).toEqual([]);
+    expect(inputsOf(calls, "files.remove")).toEqual([]);
 
     await user.click(screen.getByRole("button", { name: "Remove locales/de.json (German)" }));
     dialog = await screen.findByRole("alertdialog");
     await user.click(within(dialog).getByRole("button", { name: "Remove" }));
     await waitFor(() => expect(screen.queryByText("locales/de.json")).toBeNull());
-    expect(calls(fetchMock, "DELETE")).toEqual([`/api/projects/p1/files/${GERMAN.id}`]);
+    expect(inputsOf(calls, "files.remove")).toEqual([{ params: { projectId: "p1", id: GERMAN.id } }]);
     expect(toast.success).toHaveBeenCalledWith("locales/de.json removed");
     expect(within(await fileTable()).getAllByRole("row")).toHaveLength(2);
   });

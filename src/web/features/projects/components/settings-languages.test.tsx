@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { permissionFlags } from "../../../../shared/permissions.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { mockApi, refusal, unreachable } from "../../../test/mock-api.ts";
 import { SettingsLanguages } from "./settings-languages.tsx";
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
@@ -23,25 +24,27 @@ const PROJECT: Project = {
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-const problem = (status: number, message: string) =>
-  json({ error: { code: status >= 500 ? "internal" : "not_found", message } }, status);
+type Answer<T> = () => T | Promise<T>;
 
-function setup(answers: { list?: () => Response; clear?: () => Response }) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = String(input);
-      const method = init?.method ?? "GET";
-      if (url === "/api/teams/t1/projects" && method === "GET") {
-        return answers.list ? answers.list() : json({ projects: [PROJECT] });
-      }
-      if (url === "/api/projects/p1/strings/de" && method === "DELETE" && answers.clear)
-        return answers.clear();
-      return problem(404, "not in this test");
+function setup(answers: { list?: Answer<{ projects: Project[] }>; clear?: Answer<{ deleted: number }> }) {
+  const clear = answers.clear;
+  const calls = mockApi({
+    projects: {
+      list: ({ params }) => {
+        if (params.teamId !== "t1") throw refusal(404, "not_found", "not in this test");
+        return answers.list ? answers.list() : { projects: [PROJECT] };
+      },
+    },
+    ...(clear && {
+      strings: {
+        clearLanguage: ({ params }) => {
+          if (params.projectId !== "p1" || params.lang !== "de")
+            throw refusal(404, "not_found", "not in this test");
+          return clear();
+        },
+      },
     }),
-  );
+  });
   const client = createQueryClient();
   // The failure under test, not react-query's retries of it.
   client.setDefaultOptions({ queries: { retry: false } });
@@ -50,6 +53,7 @@ function setup(answers: { list?: () => Response; clear?: () => Response }) {
       <SettingsLanguages project={PROJECT} flags={permissionFlags("owner")} />
     </QueryClientProvider>,
   );
+  return calls;
 }
 
 async function clearGerman() {
@@ -64,19 +68,18 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe("Project Settings → Languages", () => {
   it("says 'Failed to load languages' when the project's languages cannot be loaded", async () => {
-    setup({ list: () => problem(500, "database unavailable") });
+    setup({ list: () => Promise.reject(refusal(500, "internal", "database unavailable")) });
     expect((await screen.findByRole("alert")).textContent).toContain("Failed to load languages");
   });
 
   it("shows no load error when the languages load", async () => {
-    setup({});
+    const calls = setup({});
     await waitFor(() =>
-      expect(vi.mocked(fetch)).toHaveBeenCalledWith("/api/teams/t1/projects", expect.anything()),
+      expect(calls).toContainEqual({ procedure: "projects.list", input: { params: { teamId: "t1" } } }),
     );
     expect(screen.queryByRole("alert")).toBeNull();
     expect(
@@ -85,30 +88,26 @@ describe("Project Settings → Languages", () => {
   });
 
   it("says 'No translations found for German' when there was nothing to delete", async () => {
-    setup({ clear: () => json({ deleted: 0 }) });
+    setup({ clear: () => ({ deleted: 0 }) });
     await clearGerman();
     await waitFor(() => expect(toast.info).toHaveBeenCalledWith("No translations found for German"));
     expect(toast.success).not.toHaveBeenCalled();
   });
 
   it("says 'All translations deleted successfully' when it deleted some", async () => {
-    setup({ clear: () => json({ deleted: 3 }) });
+    setup({ clear: () => ({ deleted: 3 }) });
     await clearGerman();
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("All translations deleted successfully"));
   });
 
   it("says 'Failed to delete German translations' when the server fails the delete", async () => {
-    setup({ clear: () => problem(500, "database unavailable") });
+    setup({ clear: () => Promise.reject(refusal(500, "internal", "database unavailable")) });
     await clearGerman();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Failed to delete German translations"));
   });
 
   it("says 'Failed to delete all translations' when the delete never reached the server", async () => {
-    setup({
-      clear: () => {
-        throw new TypeError("Failed to fetch");
-      },
-    });
+    setup({ clear: () => Promise.reject(unreachable()) });
     await clearGerman();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Failed to delete all translations"));
   });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import type { CreatedWebhook, Webhook, WebhookDelivery } from "../../../../shared/schemas/webhooks.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { inputsOf, mockApi, refusal } from "../../../test/mock-api.ts";
 import { SettingsWebhooks } from "./settings-webhooks.tsx";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -47,49 +48,55 @@ const ATTEMPT: WebhookDelivery = {
   createdAt: "2026-03-02T10:00:00.000Z",
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
-/** A fake API of one project's webhooks. */
+/** A fake API of project p1's webhooks. */
 function stubApi(hooks: Webhook[], options: { refuseCreate?: string } = {}) {
   let stored = [...hooks];
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input);
-    const method = init?.method ?? "GET";
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    if (url === "/api/projects/p1/webhooks" && method === "GET") return json({ webhooks: stored });
-    if (url === "/api/projects/p1/webhooks" && method === "POST") {
-      if (options.refuseCreate) {
-        return json({ error: { code: "validation_failed", message: options.refuseCreate } }, 400);
-      }
-      const created: CreatedWebhook = {
-        ...OFF,
-        id: "1b5c3a4e-5f0e-4d7a-9a52-2d5b8f1e6c02",
-        url: String(body.url),
-        events: body.events as Webhook["events"],
-        enabled: true,
-        disabledReason: null,
-        secret: SECRET,
-      };
-      const { secret: _secret, ...listed } = created;
-      stored = [...stored, listed];
-      return json(created, 201);
-    }
-    const one = /^\/api\/projects\/p1\/webhooks\/([\w-]+)(\/test|\/deliveries)?$/.exec(url);
-    if (one && method === "PATCH") {
-      stored = stored.map((h) => (h.id === one[1] ? { ...h, ...body, disabledReason: null } : h));
-      return json(stored.find((h) => h.id === one[1]));
-    }
-    if (one && method === "DELETE") {
-      stored = stored.filter((h) => h.id !== one[1]);
-      return new Response(null, { status: 204 });
-    }
-    if (one?.[2] === "/test" && method === "POST") return json({ deliveryId: "d1" }, 202);
-    if (one?.[2] === "/deliveries") return json({ deliveries: [ATTEMPT] });
-    return json({ error: { code: "not_found", message: "No such API endpoint" } }, 404);
+  const inP1 = (projectId: string) => {
+    if (projectId !== "p1") throw refusal(404, "not_found", "No such API endpoint");
+  };
+  return mockApi({
+    webhooks: {
+      list: ({ params }) => {
+        inP1(params.projectId);
+        return { webhooks: stored };
+      },
+      create: ({ params, body }) => {
+        inP1(params.projectId);
+        if (options.refuseCreate) throw refusal(400, "validation_failed", options.refuseCreate);
+        const created: CreatedWebhook = {
+          ...OFF,
+          id: "1b5c3a4e-5f0e-4d7a-9a52-2d5b8f1e6c02",
+          url: body.url,
+          events: body.events,
+          enabled: true,
+          disabledReason: null,
+          secret: SECRET,
+        };
+        const { secret: _secret, ...listed } = created;
+        stored = [...stored, listed];
+        return created;
+      },
+      update: ({ params, body }) => {
+        inP1(params.projectId);
+        stored = stored.map((h) => (h.id === params.id ? { ...h, ...body, disabledReason: null } : h));
+        const changed = stored.find((h) => h.id === params.id);
+        if (!changed) throw refusal(404, "not_found", "Webhook not found");
+        return changed;
+      },
+      remove: ({ params }) => {
+        inP1(params.projectId);
+        stored = stored.filter((h) => h.id !== params.id);
+      },
+      test: ({ params }) => {
+        inP1(params.projectId);
+        return { deliveryId: "d1" };
+      },
+      deliveries: ({ params }) => {
+        inP1(params.projectId);
+        return { deliveries: [ATTEMPT] };
+      },
+    },
   });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
 }
 
 function setup() {
@@ -111,8 +118,6 @@ function setup() {
 }
 
 const hookList = () => screen.findByRole("list", { name: "Webhooks" });
-const posted = (fetchMock: ReturnType<typeof stubApi>, suffix: string) =>
-  fetchMock.mock.calls.find(([url, init]) => String(url).endsWith(suffix) && init?.method === "POST");
 
 afterEach(() => {
   cleanup();
@@ -132,7 +137,7 @@ describe("Project Settings → Webhooks", () => {
   });
 
   it("adds a hook with the events chosen and shows its signing secret once", async () => {
-    const fetchMock = stubApi([]);
+    const calls = stubApi([]);
     const { user } = setup();
     await screen.findByText("No webhooks yet");
     await user.type(screen.getByLabelText("Payload URL"), "https://ci.example.com/hook");
@@ -142,11 +147,12 @@ describe("Project Settings → Webhooks", () => {
     const secret = await screen.findByLabelText<HTMLInputElement>("Signing secret");
     expect(secret.value).toBe(SECRET);
     expect(screen.getByText(/Copy it now — you won't see it again\./)).toBeTruthy();
-    const body = JSON.parse(String(posted(fetchMock, "/webhooks")?.[1]?.body));
-    expect(body).toEqual({
-      url: "https://ci.example.com/hook",
-      events: ["key.created", "key.deleted", "import.completed", "batch.completed", "review.completed"],
-    });
+    expect(inputsOf(calls, "webhooks.create").map((input) => input.body)).toEqual([
+      {
+        url: "https://ci.example.com/hook",
+        events: ["key.created", "key.deleted", "import.completed", "batch.completed", "review.completed"],
+      },
+    ]);
     const [item] = within(await hookList()).getAllByRole("listitem");
     expect(item?.textContent).toContain("https://ci.example.com/hook");
     expect(item?.textContent).not.toContain(SECRET);
@@ -156,9 +162,9 @@ describe("Project Settings → Webhooks", () => {
   });
 
   it("checks the URL and events before sending, and keeps the server's refusal under the URL (issue 34)", async () => {
-    const refusal =
+    const privateAddress =
       "The webhook URL points at a private or loopback address (10.0.0.1); only public addresses are allowed";
-    const fetchMock = stubApi([], { refuseCreate: refusal });
+    const calls = stubApi([], { refuseCreate: privateAddress });
     const { user } = setup();
     await screen.findByText("No webhooks yet");
     await user.type(screen.getByLabelText("Payload URL"), "ftp://x");
@@ -166,14 +172,14 @@ describe("Project Settings → Webhooks", () => {
     await user.click(screen.getByRole("button", { name: "Add webhook" }));
     expect(screen.getByText("The webhook URL must be an http:// or https:// URL")).toBeTruthy();
     expect(screen.getByText("Choose at least one event")).toBeTruthy();
-    expect(posted(fetchMock, "/webhooks")).toBeUndefined();
+    expect(inputsOf(calls, "webhooks.create")).toEqual([]);
 
     await user.clear(screen.getByLabelText("Payload URL"));
     await user.type(screen.getByLabelText("Payload URL"), "http://10.0.0.1/hook");
     await user.click(screen.getByRole("checkbox", { name: "key.created" }));
     await user.click(screen.getByRole("button", { name: "Add webhook" }));
     // Under the field, tied to it, and not a toast that is gone in 3 seconds.
-    const shown = await screen.findByText(refusal);
+    const shown = await screen.findByText(privateAddress);
     const field = screen.getByLabelText("Payload URL");
     expect(field.getAttribute("aria-invalid")).toBe("true");
     expect(field.getAttribute("aria-describedby")).toBe(shown.id);
@@ -181,18 +187,18 @@ describe("Project Settings → Webhooks", () => {
     expect(screen.queryByLabelText("Signing secret")).toBeNull();
     // Still there after other changes to the form; gone once the URL changes.
     await user.click(screen.getByRole("checkbox", { name: "key.deleted" }));
-    expect(screen.getByText(refusal)).toBeTruthy();
+    expect(screen.getByText(privateAddress)).toBeTruthy();
     await user.type(field, "x");
-    expect(screen.queryByText(refusal)).toBeNull();
+    expect(screen.queryByText(privateAddress)).toBeNull();
     expect(field.getAttribute("aria-invalid")).toBeNull();
   });
 
   it("sends a test and shows the delivery log with status, response code and latency", async () => {
-    const fetchMock = stubApi([OFF]);
+    const calls = stubApi([OFF]);
     const { user } = setup();
     await hookList();
     await user.click(screen.getByRole("button", { name: "Send test" }));
-    expect(posted(fetchMock, `/webhooks/${HOOK_ID}/test`)).toBeTruthy();
+    expect(inputsOf(calls, "webhooks.test")).toEqual([{ params: { projectId: "p1", id: HOOK_ID } }]);
     const log = await screen.findByRole("table", { name: "Delivery log" });
     const row = within(log).getAllByRole("row")[1];
     expect(row?.textContent).toContain("ping");
@@ -204,18 +210,17 @@ describe("Project Settings → Webhooks", () => {
   });
 
   it("turns a hook back on, and deletes one only after confirming", async () => {
-    const fetchMock = stubApi([OFF]);
+    const calls = stubApi([OFF]);
     const { user } = setup();
     await hookList();
     await user.click(screen.getByRole("button", { name: "Enable" }));
     await screen.findByRole("button", { name: "Disable" });
-    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === "PATCH");
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ enabled: true });
+    expect(inputsOf(calls, "webhooks.update")[0]?.body).toEqual({ enabled: true });
     expect(screen.getByText("Enabled")).toBeTruthy();
 
     await user.click(screen.getByRole("button", { name: `Delete webhook ${OFF.url}` }));
     const dialog = await screen.findByRole("alertdialog");
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
+    expect(inputsOf(calls, "webhooks.remove")).toEqual([]);
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("No webhooks yet")).toBeTruthy();
     expect(toast.success).toHaveBeenCalledWith("Webhook deleted");

@@ -4,7 +4,7 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { storeReviewSummary } from "./review-cache.ts";
 
-/** POST /api/reviews/:reviewId/keys: Add to Review (existing) and Add key; keys already in it stay once. */
+/** Add to Review (existing) and Add key; keys already in it stay once. */
 export function addReviewKeys(reviewId: string, body: AddReviewKeysBody): Promise<ReviewSummary> {
   return api.reviews.addKeys({ params: { reviewId }, body });
 }

@@ -4,7 +4,7 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { storeReviewSummary } from "./review-cache.ts";
 
-/** POST /api/projects/:projectId/reviews: Create Review, pending, optionally with keys (Add to Review → new). */
+/** Create Review, pending, optionally with keys (Add to Review → new). */
 export function createReview(projectId: string, body: CreateReviewBody): Promise<ReviewSummary> {
   return api.reviews.create({ params: { projectId }, body });
 }

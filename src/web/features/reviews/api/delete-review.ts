@@ -3,7 +3,7 @@ import type { ReviewSummary } from "../../../../shared/schemas/reviews.ts";
 import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
-/** DELETE /api/reviews/:reviewId: the review and its verdicts (its keys and strings stay). */
+/** The review and its verdicts (its keys and strings stay). */
 export function deleteReview(reviewId: string): Promise<void> {
   return api.reviews.remove({ params: { reviewId } }).then(() => undefined);
 }

@@ -3,7 +3,7 @@ import type { ReviewDetail } from "../../../../shared/schemas/reviews.ts";
 import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-/** GET /api/reviews/:reviewId: the review with its keys, strings and approvals; 404 'Review not found'. */
+/** The review with its keys, strings and approvals; 404 'Review not found'. */
 export function getReview(reviewId: string, signal?: AbortSignal): Promise<ReviewDetail> {
   return api.reviews.get({ params: { reviewId } }, signal ? { signal } : {});
 }

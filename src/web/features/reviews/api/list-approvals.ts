@@ -13,7 +13,7 @@ function indexKey(keyId: string, language: string): string {
   return `${keyId}\u0000${language}`;
 }
 
-/** GET /api/projects/:projectId/approvals: the current verdict per key and language (pending ones absent). */
+/** The current verdict per key and language (pending ones absent). */
 export async function listApprovals(projectId: string): Promise<ApprovalIndex> {
   const answer = await api.reviews.approvals({ params: { projectId } });
   return new Map(answer.approvals.map((entry) => [indexKey(entry.keyId, entry.language), entry]));

@@ -7,7 +7,7 @@ import { queryKeys } from "../../../lib/query-keys.ts";
 const PAGE_SIZE = 5000;
 
 /**
- * GET /api/projects/:projectId/keys, every page: the keys a review can take (Add key). The Overview's paged
+ * The project's keys, every page: the keys a review can take (Add key). The Overview's paged
  * key-list cache belongs to the translations feature, so the review's picker asks for its own list.
  */
 export async function listProjectKeys(projectId: string, signal?: AbortSignal): Promise<KeyRow[]> {

@@ -3,7 +3,7 @@ import type { ReviewSummary } from "../../../../shared/schemas/reviews.ts";
 import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-/** GET /api/projects/:projectId/reviews: the project's reviews, newest change first. */
+/** The project's reviews, newest change first. */
 export async function listReviews(projectId: string): Promise<ReviewSummary[]> {
   const answer = await api.reviews.list({ params: { projectId } });
   return answer.reviews;

@@ -4,7 +4,7 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { storeReviewSummary } from "./review-cache.ts";
 
-/** DELETE /api/reviews/:reviewId/keys/:keyId: takes a key (and its verdicts) out of the review. */
+/** Takes a key (and its verdicts) out of the review. */
 export function removeReviewKey(reviewId: string, keyId: string): Promise<ReviewSummary> {
   return api.reviews.removeKey({ params: { reviewId, keyId } });
 }

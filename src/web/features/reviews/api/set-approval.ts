@@ -12,8 +12,8 @@ export interface SetApprovalInput extends SetApprovalBody {
 }
 
 /**
- * PUT /api/reviews/:reviewId/approvals: one key's translation in one language (pending clears the
- * verdict); answers the cell's verdict as it is now.
+ * One key's translation in one language (pending clears the verdict); answers the cell's verdict as
+ * it is now.
  */
 export function setApproval(reviewId: string, body: SetApprovalBody): Promise<Approval> {
   return api.reviews.setApproval({ params: { reviewId }, body });

@@ -6,8 +6,8 @@ import { applyReviewUpdate } from "../review-state.ts";
 import { restoreReview, snapshotReview, storeReviewSummary, updateCachedReview } from "./review-cache.ts";
 
 /**
- * PATCH /api/reviews/:reviewId: title, description, status, languages done. Every project language
- * done completes the review; status pending empties the languages done (spec point 4).
+ * Title, description, status, languages done. Every project language done completes the review;
+ * status pending empties the languages done (spec point 4).
  */
 export function updateReview(reviewId: string, body: UpdateReviewBody): Promise<ReviewSummary> {
   return api.reviews.update({ params: { reviewId }, body });

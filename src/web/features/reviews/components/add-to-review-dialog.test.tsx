@@ -5,31 +5,39 @@ import { MemoryRouter, Route, Routes, useParams } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ReviewSummary } from "../../../../shared/schemas/reviews.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { mockApi, refusal } from "../../../test/mock-api.ts";
 import { summary } from "../test-fixtures.ts";
 import { AddToReviewDialog } from "./add-to-review-dialog.tsx";
 
 const toastSuccess = vi.hoisted(() => vi.fn<(message: string) => void>());
 vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: toastSuccess } }));
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
+/** Project p1's reviews; the changes asked for (creating a review, adding keys to one), in order. */
 function stubApi(reviews: ReviewSummary[], options: { fail?: boolean } = {}) {
-  const posts: { url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = String(input);
-      if ((init?.method ?? "GET") === "GET" && url === "/api/projects/p1/reviews") return json({ reviews });
-      const body = JSON.parse(String(init?.body)) as { title?: string };
-      posts.push({ url, body });
-      if (options.fail) return json({ error: { code: "internal", message: "boom" } }, 500);
-      if (url === "/api/projects/p1/reviews")
-        return json(summary({ id: "r9", title: body.title ?? "" }), 201);
-      return json(summary({ title: "Checkout" }));
-    }),
-  );
-  return posts;
+  const inP1 = (projectId: string) => {
+    if (projectId !== "p1") throw refusal(404, "not_found", "Project not found");
+  };
+  const refused = () => {
+    if (options.fail) throw refusal(500, "internal", "boom");
+  };
+  const calls = mockApi({
+    reviews: {
+      list: ({ params }) => {
+        inP1(params.projectId);
+        return { reviews };
+      },
+      create: ({ params, body }) => {
+        inP1(params.projectId);
+        refused();
+        return summary({ id: "r9", title: body.title });
+      },
+      addKeys: () => {
+        refused();
+        return summary({ title: "Checkout" });
+      },
+    },
+  });
+  return () => calls.filter((call) => call.procedure !== "reviews.list");
 }
 
 /** Stands in for the review page: says which review the app went to. */
@@ -66,7 +74,6 @@ function setup() {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   toastSuccess.mockClear();
 });
 
@@ -84,7 +91,9 @@ describe("Add to Review", () => {
 
     await user.click(screen.getByRole("button", { name: "Add to Review" }));
     await waitFor(() => expect(onAdded).toHaveBeenCalled());
-    expect(posts).toEqual([{ url: "/api/reviews/r1/keys", body: { keyIds: ["k1", "k2"] } }]);
+    expect(posts()).toEqual([
+      { procedure: "reviews.addKeys", input: { params: { reviewId: "r1" }, body: { keyIds: ["k1", "k2"] } } },
+    ]);
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(toastSuccess).toHaveBeenCalledWith("2 keys added to “Checkout”", expect.anything());
     // Adding to an existing review stays on the Overview; the toast offers to open it.
@@ -99,16 +108,19 @@ describe("Add to Review", () => {
 
     await user.click(screen.getByRole("button", { name: "Create Review" }));
     expect(await screen.findByText("Title is required")).toBeTruthy();
-    expect(posts).toEqual([]);
+    expect(posts()).toEqual([]);
 
     await user.type(screen.getByRole("textbox", { name: "Title" }), "  Release 2.0  ");
     await user.type(screen.getByRole("textbox", { name: /Description/ }), " Check the new screens ");
     await user.click(screen.getByRole("button", { name: "Create Review" }));
     await waitFor(() => expect(onAdded).toHaveBeenCalled());
-    expect(posts).toEqual([
+    expect(posts()).toEqual([
       {
-        url: "/api/projects/p1/reviews",
-        body: { title: "Release 2.0", description: "Check the new screens", keyIds: ["k1", "k2"] },
+        procedure: "reviews.create",
+        input: {
+          params: { projectId: "p1" },
+          body: { title: "Release 2.0", description: "Check the new screens", keyIds: ["k1", "k2"] },
+        },
       },
     ]);
     // The new review opens at once (issue 19), with the toast saying what was made.

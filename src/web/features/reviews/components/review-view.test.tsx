@@ -7,6 +7,7 @@ import type { ReviewDetail } from "../../../../shared/schemas/reviews.ts";
 import { CellServicesProvider } from "../../../components/cell-editor/cell-services.tsx";
 import { INERT_CELL_SERVICES } from "../../../components/cell-editor/test-fixtures.tsx";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { type CallTo, mockApi, refusal } from "../../../test/mock-api.ts";
 import { useReview } from "../api/get-review.ts";
 import { detail } from "../test-fixtures.ts";
 import { ReviewView } from "./review-view.tsx";
@@ -15,33 +16,27 @@ const toastError = vi.hoisted(() => vi.fn<(message: string) => void>());
 const toastSuccess = vi.hoisted(() => vi.fn<(message: string) => void>());
 vi.mock("sonner", () => ({ toast: { error: toastError, success: toastSuccess } }));
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-const failure = () => json({ error: { code: "internal", message: "boom" } }, 500);
+/** A change to the review: its fields, or one cell's verdict. */
+type Change = CallTo<"reviews.update" | "reviews.setApproval">;
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
+/** The cell's verdict in `next`, as the server answers a verdict. */
+function approvalOf(next: ReviewDetail, keyId: string, language: string) {
+  const approval = next.keys.find((row) => row.id === keyId)?.approvals[language];
+  return approval ?? { state: "pending" as const, comment: null, byUserId: null, byName: null, at: null };
 }
 
-/** What the server answers for a change: the cell's verdict for PUT approvals, else the review's summary. */
-function answerOf(call: Call, next: ReviewDetail): unknown {
-  if (call.method === "PUT") {
-    const { keyId, language } = call.body as { keyId: string; language: string };
-    const approval = next.keys.find((row) => row.id === keyId)?.approvals[language];
-    return approval ?? { state: "pending", comment: null, byUserId: null, byName: null, at: null };
-  }
+/** The review's summary, as the server answers a change of its fields. */
+function summaryOf(next: ReviewDetail) {
   const { languages: _l, sourceLanguage: _s, keys: _k, approvalCounts: _a, ...summary } = next;
   return summary;
 }
 
 /**
- * A fake review API: GET answers the review; a change makes it what `answer` makes of the call
- * (undefined: a 500) and answers as the server does. Requests wait for `release()` when `hold` is set, to look at the optimistic state.
+ * A fake review API: reviews.get answers the review; a change makes it what `answer` makes of the call
+ * (undefined: a 500) and answers as the server does. Changes wait for `release()` when `hold` is set, to look at the optimistic state.
  */
-function stubApi(review: ReviewDetail, answer: (call: Call) => ReviewDetail | undefined) {
-  const calls: Call[] = [];
+function stubApi(review: ReviewDetail, answer: (call: Change) => ReviewDetail | undefined) {
+  const calls: Change[] = [];
   let current = review;
   let gate: Promise<void> | undefined;
   let open: () => void = () => {};
@@ -57,21 +52,28 @@ function stubApi(review: ReviewDetail, answer: (call: Call) => ReviewDetail | un
       gate = undefined;
     },
   };
-  vi.stubGlobal(
-    "fetch",
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = String(input);
-      const method = init?.method ?? "GET";
-      if (method === "GET" && url === `/api/reviews/${review.id}`) return json(current);
-      const call = { method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      if (gate) await gate;
-      const next = answer(call);
-      if (!next) return failure();
-      current = next;
-      return json(answerOf(call, next));
-    }),
-  );
+  /** The review after `call`, or the server's refusal. */
+  const change = async (call: Change): Promise<ReviewDetail> => {
+    calls.push(call);
+    if (gate) await gate;
+    const next = answer(call);
+    if (!next) throw refusal(500, "internal", "boom");
+    current = next;
+    return next;
+  };
+  mockApi({
+    reviews: {
+      get: ({ params }) => {
+        if (params.reviewId !== review.id) throw refusal(404, "not_found", "Review not found");
+        return current;
+      },
+      update: async (input) => summaryOf(await change({ procedure: "reviews.update", input })),
+      setApproval: async (input) => {
+        const next = await change({ procedure: "reviews.setApproval", input });
+        return approvalOf(next, input.body.keyId, input.body.language);
+      },
+    },
+  });
   return api;
 }
 
@@ -146,7 +148,7 @@ describe("an open review", () => {
 
   it("marks languages done one by one; the last one completes the review", async () => {
     const api = stubApi(detail({ languagesDone: ["en"] }), (call) => {
-      const done = (call.body as { languagesDone: string[] }).languagesDone;
+      const done = (call.procedure === "reviews.update" && call.input.body.languagesDone) || [];
       const all = done.length === 3;
       return detail({ languagesDone: done, status: all ? "completed" : "pending", completed: all });
     });
@@ -156,9 +158,8 @@ describe("an open review", () => {
     await user.click(pill("German"));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith("Language marked as complete"));
     expect(api.calls[0]).toMatchObject({
-      method: "PATCH",
-      url: "/api/reviews/r1",
-      body: { languagesDone: ["en", "de"] },
+      procedure: "reviews.update",
+      input: { params: { reviewId: "r1" }, body: { languagesDone: ["en", "de"] } },
     });
     expect(pill("German").getAttribute("aria-pressed")).toBe("true");
 
@@ -191,7 +192,7 @@ describe("an open review", () => {
     );
     const user = setup();
     await user.click(await screen.findByRole("button", { name: "Re-open review" }));
-    expect(api.calls[0]?.body).toEqual({ status: "pending" });
+    expect(api.calls[0]?.input.body).toEqual({ status: "pending" });
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith("All languages unmarked"));
     expect(screen.getByRole("button", { name: "Mark as done" })).toBeTruthy();
     expect(pill("English").getAttribute("aria-pressed")).toBe("false");
@@ -219,9 +220,8 @@ describe("an open review", () => {
       expect(within(pill("German").closest("li") as HTMLElement).getByText("2/2 approved")).toBeTruthy(),
     );
     expect(api.calls[0]).toMatchObject({
-      method: "PUT",
-      url: "/api/reviews/r1/approvals",
-      body: { keyId: "k2", language: "de", state: "approved" },
+      procedure: "reviews.setApproval",
+      input: { params: { reviewId: "r1" }, body: { keyId: "k2", language: "de", state: "approved" } },
     });
     api.release();
     await waitFor(() =>
@@ -235,7 +235,7 @@ describe("an open review", () => {
   it("marks a translation 'Needs changes' with a comment", async () => {
     const base = detail();
     const api = stubApi(base, (call) => {
-      const body = call.body as { comment?: string };
+      const comment = call.procedure === "reviews.setApproval" ? call.input.body.comment : undefined;
       const [k1, k2] = base.keys;
       if (!k1 || !k2) return undefined;
       return {
@@ -247,7 +247,7 @@ describe("an open review", () => {
               ...k1.approvals,
               fr: {
                 state: "needs_changes",
-                comment: body.comment ?? null,
+                comment: comment ?? null,
                 byUserId: "u2",
                 byName: "Grace Hopper",
                 at: "x",
@@ -264,7 +264,7 @@ describe("an open review", () => {
     await user.type(await screen.findByRole("textbox", { name: /Comment/ }), "  Use “Régler”  ");
     await user.click(screen.getByRole("button", { name: "Mark needs changes" }));
     await waitFor(() =>
-      expect(api.calls[0]?.body).toEqual({
+      expect(api.calls[0]?.input.body).toEqual({
         keyId: "k1",
         language: "fr",
         state: "needs_changes",

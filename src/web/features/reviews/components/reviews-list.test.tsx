@@ -6,6 +6,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ReviewSummary } from "../../../../shared/schemas/reviews.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { inputsOf, mockApi, refusal } from "../../../test/mock-api.ts";
 import { useReviews } from "../api/list-reviews.ts";
 import { useReviewActions } from "../hooks/use-review-actions.ts";
 import { splitReviews } from "../review-state.ts";
@@ -15,23 +16,18 @@ import { ReviewsList } from "./reviews-list.tsx";
 const toastError = vi.hoisted(() => vi.fn<(message: string) => void>());
 vi.mock("sonner", () => ({ toast: { error: toastError, success: vi.fn() } }));
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
+/** Project p1's reviews; the status changes asked for, in order. */
 function stubApi(reviews: ReviewSummary[], options: { fail?: boolean } = {}) {
-  const patches: unknown[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = String(input);
-      if ((init?.method ?? "GET") === "GET") return json({ reviews });
-      const body = JSON.parse(String(init?.body)) as { status: "pending" | "completed" };
-      patches.push({ url, body });
-      if (options.fail) return json({ error: { code: "internal", message: "boom" } }, 500);
-      return json(summary({ status: body.status, completed: body.status === "completed" }));
-    }),
-  );
-  return patches;
+  const calls = mockApi({
+    reviews: {
+      list: () => ({ reviews }),
+      update: ({ body }) => {
+        if (options.fail) throw refusal(500, "internal", "boom");
+        return summary({ status: body.status, completed: body.status === "completed" });
+      },
+    },
+  });
+  return () => inputsOf(calls, "reviews.update");
 }
 
 /** The Reviews page's list without the page around it (workspace, toolbar). */
@@ -71,7 +67,6 @@ const section = (name: string) => screen.getByRole("list", { name: new RegExp(`^
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   toastError.mockClear();
 });
 
@@ -99,7 +94,9 @@ describe("the Reviews list", () => {
     const user = setup();
     await user.click(await screen.findByRole("button", { name: "Mark Checkout as done" }));
     expect(within(section("Completed")).getByRole("link", { name: "Checkout" })).toBeTruthy();
-    await waitFor(() => expect(patches).toEqual([{ url: "/api/reviews/r1", body: { status: "completed" } }]));
+    await waitFor(() =>
+      expect(patches()).toEqual([{ params: { reviewId: "r1" }, body: { status: "completed" } }]),
+    );
   });
 
   it("an empty review cannot be marked done from its avatar; a completed one can be re-opened (issue 34)", async () => {

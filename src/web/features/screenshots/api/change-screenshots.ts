@@ -3,12 +3,12 @@ import type { Screenshot, ScreenshotLink } from "../../../../shared/schemas/scre
 import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
-/** POST /api/keys/:keyId/screenshots (multipart): the server decides the type from the bytes. */
+/** The server decides the type from the bytes. */
 export function uploadScreenshot(keyId: string, file: File): Promise<Screenshot> {
   return api.screenshots.upload({ params: { keyId }, body: { file } });
 }
 
-/** PUT /api/screenshots/:id/keys: links to add, or new rectangles for keys already linked. */
+/** Links to add, or new rectangles for keys already linked. */
 export function linkScreenshot(id: string, links: ScreenshotLink[]): Promise<Screenshot> {
   return api.screenshots.link({ params: { id }, body: { links } });
 }

@@ -9,7 +9,7 @@ export interface KeyScreenshotView {
   rect: ScreenshotRect | null;
 }
 
-/** GET /api/projects/:projectId/screenshots: every screenshot of the project with its links. */
+/** Every screenshot of the project with its links. */
 export async function listProjectScreenshots(projectId: string): Promise<Screenshot[]> {
   const answer = await api.screenshots.listForProject({ params: { projectId } });
   return answer.screenshots;

@@ -10,7 +10,7 @@ export interface PickableKey {
   key: string;
 }
 
-/** GET /api/projects/:projectId/keys?q=…&limit=20: keys whose name or text holds the search. */
+/** Keys whose name or text holds the search (20 at most). */
 export async function searchKeys(projectId: string, search: string, signal?: AbortSignal) {
   const page = await api.keys.list(
     {

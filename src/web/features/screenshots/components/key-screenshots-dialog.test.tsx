@@ -4,11 +4,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Screenshot } from "../../../../shared/schemas/screenshots.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { type ApiError, inputsOf, mockApi, refusal } from "../../../test/mock-api.ts";
 import { KeyScreenshotsButton } from "./key-screenshots-button.tsx";
 import { KeyScreenshotsDialog } from "./key-screenshots-dialog.tsx";
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 function shot(overrides: Partial<Screenshot> = {}): Screenshot {
   return {
@@ -26,38 +24,38 @@ function shot(overrides: Partial<Screenshot> = {}): Screenshot {
   };
 }
 
-interface Sent {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-function stubApi(screenshots: Screenshot[], answers: { upload?: Response } = {}) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = String(input);
-      const method = init?.method ?? "GET";
-      const body =
-        init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined;
-      sent.push({ method, url, body });
-      if (method === "GET" && url === "/api/projects/p1/screenshots") return json({ screenshots });
-      if (method === "GET" && url.startsWith("/api/projects/p1/keys")) {
-        return json({
+/** Project p1's screenshots and keys k1, k2; uploading to k1 and linking s1 answer a screenshot. */
+function stubApi(screenshots: Screenshot[], answers: { uploadRefusal?: ApiError } = {}) {
+  const notFound = () => refusal(404, "not_found", "No such API endpoint");
+  return mockApi({
+    screenshots: {
+      listForProject: ({ params }) => {
+        if (params.projectId !== "p1") throw notFound();
+        return { screenshots };
+      },
+      upload: ({ params }) => {
+        if (params.keyId !== "k1") throw notFound();
+        if (answers.uploadRefusal) throw answers.uploadRefusal;
+        return shot();
+      },
+      link: ({ params }) => {
+        if (params.id !== "s1") throw notFound();
+        return shot();
+      },
+    },
+    keys: {
+      list: ({ params }) => {
+        if (params.projectId !== "p1") throw notFound();
+        return {
           keys: [
             { id: "k1", key: "home.title", createdAt: "2026-11-26T04:00:00.000Z", strings: {} },
             { id: "k2", key: "home.subtitle", createdAt: "2026-11-26T04:00:00.000Z", strings: {} },
           ],
           next: null,
-        });
-      }
-      if (method === "POST" && url === "/api/keys/k1/screenshots") return answers.upload ?? json(shot(), 201);
-      if (method === "PUT" && url === "/api/screenshots/s1/keys") return json(shot());
-      return json({ error: { code: "not_found", message: "No such API endpoint" } }, 404);
-    }),
-  );
-  return sent;
+        };
+      },
+    },
+  });
 }
 
 function renderDialog(canManage: boolean) {
@@ -99,25 +97,22 @@ describe("KeyScreenshotsDialog", () => {
   });
 
   it("uploads the chosen file and shows the server's refusal as it says it", async () => {
-    const sent = stubApi([], {
-      upload: json(
-        { error: { code: "validation_failed", message: "This file is not a PNG, JPEG or WebP image" } },
-        400,
-      ),
+    const calls = stubApi([], {
+      uploadRefusal: refusal(400, "validation_failed", "This file is not a PNG, JPEG or WebP image"),
     });
     renderDialog(true);
     expect(await screen.findByText("No screenshots of this key yet.")).toBeTruthy();
     const file = new File(["<html></html>"], "page.png", { type: "image/png" });
     await userEvent.upload(screen.getByLabelText("Screenshot file"), file);
     expect((await screen.findByRole("alert")).textContent).toBe("This file is not a PNG, JPEG or WebP image");
-    const upload = sent.find((request) => request.method === "POST");
-    const form = upload?.body;
-    expect(form).toBeInstanceOf(FormData);
-    expect(form instanceof FormData ? form.get("file") : null).toBeInstanceOf(File);
+    const uploads = inputsOf(calls, "screenshots.upload");
+    expect(uploads.map((upload) => upload.params)).toEqual([{ keyId: "k1" }]);
+    // The chosen file itself (the link sends it as multipart form data).
+    expect(uploads[0]?.body.file).toBe(file);
   });
 
   it("links the screenshot to another key found by search, as the whole image", async () => {
-    const sent = stubApi([shot()]);
+    const calls = stubApi([shot()]);
     renderDialog(true);
     await userEvent.click(await screen.findByRole("button", { name: "Link to other keys" }));
     // The key it is already linked to is not offered again.
@@ -126,8 +121,8 @@ describe("KeyScreenshotsDialog", () => {
     await userEvent.click(screen.getByRole("button", { name: "Add home.subtitle" }));
     expect(screen.getByRole("list", { name: "Links to save" }).textContent).toContain("the whole image");
     await userEvent.click(screen.getByRole("button", { name: "Save links" }));
-    await waitFor(() => expect(sent.some((request) => request.method === "PUT")).toBe(true));
-    expect(sent.find((request) => request.method === "PUT")?.body).toEqual({
+    await waitFor(() => expect(inputsOf(calls, "screenshots.link")).toHaveLength(1));
+    expect(inputsOf(calls, "screenshots.link")[0]?.body).toEqual({
       links: [{ keyId: "k2", rect: null }],
     });
   });

@@ -4,7 +4,7 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 import { refreshTeams, storeTeam } from "./team-cache.ts";
 
-/** POST /api/teams: creates a team; the creator becomes its owner. */
+/** Creates a team; the creator becomes its owner. */
 export function createTeam(body: CreateTeamBody): Promise<TeamSummary> {
   return api.teams.create({ body });
 }

@@ -3,7 +3,6 @@ import type { TeamInvite } from "../../../../shared/schemas/teams.ts";
 import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
-/** DELETE /api/teams/:teamId/invites/:inviteId (204). */
 export function deleteInvite(teamId: string, inviteId: string): Promise<void> {
   return api.teams.removeInvite({ params: { teamId, inviteId } }).then(() => undefined);
 }

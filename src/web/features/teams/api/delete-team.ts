@@ -3,7 +3,7 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 import { forgetTeam, refreshTeams } from "./team-cache.ts";
 
-/** DELETE /api/teams/:teamId (204): the team with its projects, keys and strings (owner only). */
+/** The team with its projects, keys and strings (owner only). */
 export function deleteTeam(teamId: string): Promise<void> {
   return api.teams.remove({ params: { teamId } }).then(() => undefined);
 }

@@ -3,7 +3,7 @@ import type { CreateInviteBody, TeamInvite } from "../../../../shared/schemas/te
 import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
-/** POST /api/teams/:teamId/invites: invites an address, which gets a sign-in link by e-mail. */
+/** Invites an address, which gets a sign-in link by e-mail. */
 export function inviteMember(teamId: string, body: CreateInviteBody): Promise<TeamInvite> {
   return api.teams.invite({ params: { teamId }, body });
 }

@@ -3,7 +3,7 @@ import type { TeamInvite } from "../../../../shared/schemas/teams.ts";
 import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-/** GET /api/teams/:teamId/invites: the pending invites, newest first. */
+/** The pending invites, newest first. */
 export async function listInvites(teamId: string): Promise<TeamInvite[]> {
   const answer = await api.teams.listInvites({ params: { teamId } });
   return answer.invites;

@@ -3,7 +3,7 @@ import type { TeamMember } from "../../../../shared/schemas/teams.ts";
 import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-/** GET /api/teams/:teamId/members: owner first, then admins, then by full name. */
+/** Owner first, then admins, then by full name. */
 export async function listMembers(teamId: string): Promise<TeamMember[]> {
   const answer = await api.teams.listMembers({ params: { teamId } });
   return answer.members;

@@ -7,7 +7,7 @@ export function sortTeamsByName(teams: TeamSummary[]): TeamSummary[] {
   return [...teams].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
 }
 
-/** GET /api/teams: the teams of the signed-in user, sorted by name. */
+/** The teams of the signed-in user, sorted by name. */
 export async function listTeams(): Promise<TeamSummary[]> {
   const answer = await api.teams.list();
   return sortTeamsByName(answer.teams);

@@ -3,7 +3,6 @@ import type { TeamMember } from "../../../../shared/schemas/teams.ts";
 import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
-/** DELETE /api/teams/:teamId/members/:memberId (204). */
 export function removeMember(teamId: string, memberId: string): Promise<void> {
   return api.teams.removeMember({ params: { teamId, memberId } }).then(() => undefined);
 }

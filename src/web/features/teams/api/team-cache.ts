@@ -4,7 +4,7 @@ import type { TeamSummary } from "../../../../shared/schemas/teams.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { sortTeamsByName } from "./list-teams.ts";
 
-/** Applies a change to the team lists of both caches (GET /api/teams and /api/me), kept sorted by name. */
+/** Applies a change to both caches' team lists (the teams and the session's), kept sorted by name. */
 function changeTeams(queryClient: QueryClient, change: (teams: TeamSummary[]) => TeamSummary[]): void {
   queryClient.setQueryData<TeamSummary[]>(queryKeys.teams(), (old) =>
     old ? sortTeamsByName(change(old)) : old,

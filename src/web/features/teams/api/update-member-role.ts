@@ -3,7 +3,7 @@ import type { AssignableRole, TeamMember } from "../../../../shared/schemas/team
 import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
-/** PATCH /api/teams/:teamId/members/:memberId: the owner makes a member admin or reviewer. */
+/** The owner makes a member admin or reviewer. */
 export function updateMemberRole(
   teamId: string,
   memberId: string,

@@ -4,7 +4,7 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 import { refreshTeams, storeTeam } from "./team-cache.ts";
 
-/** PATCH /api/teams/:teamId: renames the team (owner only). */
+/** Renames the team (owner only). */
 export function updateTeam(teamId: string, body: UpdateTeamBody): Promise<TeamSummary> {
   return api.teams.update({ params: { teamId }, body });
 }

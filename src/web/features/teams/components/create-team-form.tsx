@@ -17,7 +17,7 @@ export interface CreateTeamFormProps {
   fullWidthSubmit?: boolean;
 }
 
-/** Team name (required), created with POST /api/teams. */
+/** Team name (required); submitting creates the team. */
 export function CreateTeamForm({
   submitLabel,
   onCreated,

@@ -3,19 +3,18 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { type ApiError, mockApi, refusal } from "../../../test/mock-api.ts";
 import { EditTeamDialog } from "./edit-team-dialog.tsx";
 
-const json = (body: unknown, status: number) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
-function renderDialog(renameAnswer: () => Response) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn<typeof fetch>(async (input, init) => {
-      if (String(input) === "/api/teams/t1" && init?.method === "PATCH") return renameAnswer();
-      return json({ error: { code: "not_found", message: "not in this test" } }, 404);
-    }),
-  );
+function renderDialog(renameRefusal: ApiError) {
+  mockApi({
+    teams: {
+      update: ({ params }) => {
+        if (params.teamId !== "t1") throw refusal(404, "not_found", "not in this test");
+        throw renameRefusal;
+      },
+    },
+  });
   const onOpenChange = vi.fn();
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -43,23 +42,18 @@ async function rename(to: string) {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe("Edit Team dialog", () => {
   it("says 'Failed to update team name' when the rename fails on the server, and stays open", async () => {
-    const { onOpenChange } = renderDialog(() =>
-      json({ error: { code: "internal", message: "database unavailable" } }, 500),
-    );
+    const { onOpenChange } = renderDialog(refusal(500, "internal", "database unavailable"));
     const dialog = await rename("Acme Global");
     expect((await within(dialog).findByRole("alert")).textContent).toBe("Failed to update team name");
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
   });
 
   it("shows the server's reason when it refused the new name", async () => {
-    renderDialog(() =>
-      json({ error: { code: "forbidden", message: "Only the owner can rename the team" } }, 403),
-    );
+    renderDialog(refusal(403, "forbidden", "Only the owner can rename the team"));
     const dialog = await rename("Acme Global");
     expect((await within(dialog).findByRole("alert")).textContent).toBe("Only the owner can rename the team");
   });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Role } from "../../../../shared/permissions.ts";
 import type { TeamInvite, TeamMember, TeamSummary } from "../../../../shared/schemas/teams.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { type ApiCall, type ApiError, mockApi, refusal } from "../../../test/mock-api.ts";
 import { dispatchTeamEvent } from "../team-events.ts";
 import { TeamScreen } from "./team-screen.tsx";
 import { TeamToolbar } from "./team-toolbar.tsx";
@@ -28,57 +29,62 @@ const INVITE: TeamInvite = {
   createdAt: "2026-03-04T10:00:00.000Z",
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-const problem = (status: number, code: string, message: string) => json({ error: { code, message } }, status);
+/** Team t1's API; another team is not found. */
+function forT1(teamId: string) {
+  if (teamId !== "t1") throw refusal(404, "not_found", "No such API endpoint");
+}
 
 /** A fake API for team t1: members, invites, role changes, removals, invites, rename and delete. */
-function stubApi(options: { members?: TeamMember[]; invites?: TeamInvite[]; inviteAnswer?: Response } = {}) {
+function stubApi(options: { members?: TeamMember[]; invites?: TeamInvite[]; inviteRefusal?: ApiError } = {}) {
   let members = [...(options.members ?? [OWNER, ADMIN, REVIEWER])];
   let invites = [...(options.invites ?? [INVITE])];
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input);
-    const method = init?.method ?? "GET";
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
-    if (url === "/api/teams/t1/members" && method === "GET") return json({ members });
-    if (url === "/api/teams/t1/invites" && method === "GET") return json({ invites });
-    if (url === "/api/teams/t1/invites" && method === "POST") {
-      if (options.inviteAnswer) return options.inviteAnswer;
-      const created: TeamInvite = {
-        id: "i2",
-        teamId: "t1",
-        email: body.email ?? "",
-        role: body.role === "admin" ? "admin" : "reviewer",
-        createdAt: "2026-03-05T10:00:00.000Z",
-      };
-      invites = [created, ...invites];
-      return json(created, 201);
-    }
-    const memberPath = /^\/api\/teams\/t1\/members\/(\w+)$/.exec(url);
-    if (memberPath && method === "PATCH") {
-      members = members.map((m) =>
-        m.id === memberPath[1] ? { ...m, role: body.role as TeamMember["role"] } : m,
-      );
-      return json(members.find((m) => m.id === memberPath[1]));
-    }
-    if (memberPath && method === "DELETE") {
-      members = members.filter((m) => m.id !== memberPath[1]);
-      return new Response(null, { status: 204 });
-    }
-    const invitePath = /^\/api\/teams\/t1\/invites\/(\w+)$/.exec(url);
-    if (invitePath && method === "DELETE") {
-      invites = invites.filter((i) => i.id !== invitePath[1]);
-      return new Response(null, { status: 204 });
-    }
-    if (url === "/api/teams/t1" && method === "PATCH") {
-      return json({ id: "t1", name: body.name, role: "owner", createdAt: "2026-01-01T00:00:00.000Z" });
-    }
-    if (url === "/api/teams/t1" && method === "DELETE") return new Response(null, { status: 204 });
-    if (url === "/api/me" || url === "/api/teams") return problem(500, "internal", "not in this test");
-    return problem(404, "not_found", "No such API endpoint");
+  return mockApi({
+    teams: {
+      listMembers: ({ params }) => {
+        forT1(params.teamId);
+        return { members };
+      },
+      listInvites: ({ params }) => {
+        forT1(params.teamId);
+        return { invites };
+      },
+      invite: ({ params, body }) => {
+        forT1(params.teamId);
+        if (options.inviteRefusal) throw options.inviteRefusal;
+        const created: TeamInvite = {
+          id: "i2",
+          teamId: "t1",
+          email: body.email,
+          role: body.role === "admin" ? "admin" : "reviewer",
+          createdAt: "2026-03-05T10:00:00.000Z",
+        };
+        invites = [created, ...invites];
+        return created;
+      },
+      updateMemberRole: ({ params, body }) => {
+        forT1(params.teamId);
+        members = members.map((m) => (m.id === params.memberId ? { ...m, role: body.role } : m));
+        const changed = members.find((m) => m.id === params.memberId);
+        if (!changed) throw refusal(404, "not_found", "Member not found");
+        return changed;
+      },
+      removeMember: ({ params }) => {
+        forT1(params.teamId);
+        members = members.filter((m) => m.id !== params.memberId);
+      },
+      removeInvite: ({ params }) => {
+        forT1(params.teamId);
+        invites = invites.filter((i) => i.id !== params.inviteId);
+      },
+      update: ({ params, body }) => {
+        forT1(params.teamId);
+        return { id: "t1", name: body.name, role: "owner", createdAt: "2026-01-01T00:00:00.000Z" };
+      },
+      remove: ({ params }) => forT1(params.teamId),
+      list: () => Promise.reject(refusal(500, "internal", "not in this test")),
+    },
+    auth: { me: () => Promise.reject(refusal(500, "internal", "not in this test")) },
   });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
 }
 
 const team = (role: Role): TeamSummary => ({
@@ -102,17 +108,14 @@ function setup(selected: TeamSummary | null) {
 
 const memberRows = async () =>
   within(await screen.findByRole("list", { name: "Members" })).getAllByRole("listitem");
-const calls = (fetchMock: ReturnType<typeof stubApi>, method: string) =>
-  fetchMock.mock.calls
-    .filter(([, init]) => (init?.method ?? "GET") === method)
-    .map(([url, init]) => ({
-      url: String(url),
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    }));
+/** The calls that change something: all but the reads. */
+const changes = (calls: ApiCall[]) =>
+  calls.filter(
+    (call) => !["teams.listMembers", "teams.listInvites", "teams.list", "auth.me"].includes(call.procedure),
+  );
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe("Team screen", () => {
@@ -125,7 +128,7 @@ describe("Team screen", () => {
   });
 
   it("gives the owner the role dropdown and delete buttons for everyone but the owner", async () => {
-    const fetchMock = stubApi();
+    const calls = stubApi();
     const { user } = setup(team("owner"));
     const rows = await memberRows();
     expect(rows.map((row) => row.getAttribute("aria-label"))).toEqual([
@@ -146,8 +149,11 @@ describe("Team screen", () => {
     expect([...select.options].map((o) => o.text)).toEqual(["Admin", "Reviewer"]);
     await user.selectOptions(select, "admin");
     await waitFor(() =>
-      expect(calls(fetchMock, "PATCH")).toEqual([
-        { url: "/api/teams/t1/members/m3", body: { role: "admin" } },
+      expect(changes(calls)).toEqual([
+        {
+          procedure: "teams.updateMemberRole",
+          input: { params: { teamId: "t1", memberId: "m3" }, body: { role: "admin" } },
+        },
       ]),
     );
     await waitFor(() =>
@@ -241,8 +247,8 @@ describe("Team screen", () => {
   });
 
   it("checks the invite address and shows the server's refusal on the field", async () => {
-    const fetchMock = stubApi({
-      inviteAnswer: problem(409, "conflict", "User already has a pending invite"),
+    const calls = stubApi({
+      inviteRefusal: refusal(409, "conflict", "User already has a pending invite"),
     });
     const { user } = setup(team("admin"));
     await memberRows();
@@ -255,20 +261,23 @@ describe("Team screen", () => {
     await user.type(within(dialog).getByLabelText("Email"), "not-an-address");
     await user.click(send);
     expect(await within(dialog).findByText("Email is invalid")).toBeTruthy();
-    expect(calls(fetchMock, "POST")).toEqual([]);
+    expect(changes(calls)).toEqual([]);
 
     await user.clear(within(dialog).getByLabelText("Email"));
     await user.type(within(dialog).getByLabelText("Email"), "Newbie@Other.test");
     await user.click(send);
     expect(await within(dialog).findByText("User already has a pending invite")).toBeTruthy();
-    expect(calls(fetchMock, "POST")).toEqual([
-      { url: "/api/teams/t1/invites", body: { email: "newbie@other.test", role: "reviewer" } },
+    expect(changes(calls)).toEqual([
+      {
+        procedure: "teams.invite",
+        input: { params: { teamId: "t1" }, body: { email: "newbie@other.test", role: "reviewer" } },
+      },
     ]);
   });
 
   it("shows the server's invite limit in the dialog and keeps it open", async () => {
     const message = "You have sent too many invites. Please try again in 42 minutes.";
-    stubApi({ inviteAnswer: problem(429, "rate_limited", message) });
+    stubApi({ inviteRefusal: refusal(429, "rate_limited", message) });
     const { user } = setup(team("admin"));
     await memberRows();
     await user.click(screen.getByRole("button", { name: "Invite" }));
@@ -294,7 +303,7 @@ describe("Team screen", () => {
   });
 
   it("invites as the role chosen, and lists the invite with it (issue 34)", async () => {
-    const fetchMock = stubApi({ invites: [] });
+    const calls = stubApi({ invites: [] });
     const { user } = setup(team("admin"));
     await memberRows();
     await user.click(screen.getByRole("button", { name: "Invite" }));
@@ -309,8 +318,11 @@ describe("Team screen", () => {
     await user.selectOptions(role, "Admin");
     await user.click(within(dialog).getByRole("button", { name: "Send invite" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(calls(fetchMock, "POST")).toEqual([
-      { url: "/api/teams/t1/invites", body: { email: "lead@acme.test", role: "admin" } },
+    expect(changes(calls)).toEqual([
+      {
+        procedure: "teams.invite",
+        input: { params: { teamId: "t1" }, body: { email: "lead@acme.test", role: "admin" } },
+      },
     ]);
     const invite = await within(await screen.findByRole("list", { name: "Invites" })).findByRole("listitem", {
       name: "lead@acme.test",
@@ -319,7 +331,7 @@ describe("Team screen", () => {
   });
 
   it("removes a member and an invite only after the spec's confirmations", async () => {
-    const fetchMock = stubApi();
+    const calls = stubApi();
     const { user } = setup(team("owner"));
     await memberRows();
 
@@ -327,7 +339,7 @@ describe("Team screen", () => {
     let confirm = await screen.findByRole("alertdialog");
     expect(confirm.textContent).toContain("Are you sure you want to remove this team member?");
     await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
-    expect(calls(fetchMock, "DELETE")).toEqual([]);
+    expect(changes(calls)).toEqual([]);
     await user.click(screen.getByRole("button", { name: "Remove Adam Admin" }));
     confirm = await screen.findByRole("alertdialog");
     await user.click(within(confirm).getByRole("button", { name: "Delete" }));
@@ -343,14 +355,14 @@ describe("Team screen", () => {
     expect(confirm.textContent).toContain("Are you sure you want to remove this invite?");
     await user.click(within(confirm).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("No pending invites.")).toBeTruthy();
-    expect(calls(fetchMock, "DELETE").map((c) => c.url)).toEqual([
-      "/api/teams/t1/members/m2",
-      "/api/teams/t1/invites/i1",
+    expect(changes(calls)).toEqual([
+      { procedure: "teams.removeMember", input: { params: { teamId: "t1", memberId: "m2" } } },
+      { procedure: "teams.removeInvite", input: { params: { teamId: "t1", inviteId: "i1" } } },
     ]);
   });
 
   it("edits the team: Save waits for a change, the name is required, and the owner may delete", async () => {
-    const fetchMock = stubApi();
+    const calls = stubApi();
     const { user, onTeamDeleted } = setup(team("owner"));
     await memberRows();
     await user.click(screen.getByRole("button", { name: "Edit" }));
@@ -367,9 +379,11 @@ describe("Team screen", () => {
     expect(await within(dialog).findByText("Team name is required")).toBeTruthy();
     await user.type(name, "Acme Global");
     await user.click(save);
-    await waitFor(() =>
-      expect(calls(fetchMock, "PATCH")).toEqual([{ url: "/api/teams/t1", body: { name: "Acme Global" } }]),
-    );
+    const rename = {
+      procedure: "teams.update",
+      input: { params: { teamId: "t1" }, body: { name: "Acme Global" } },
+    };
+    await waitFor(() => expect(changes(calls)).toEqual([rename]));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit Team" })).toBeNull());
 
     await user.click(screen.getByRole("button", { name: "Edit" }));
@@ -378,6 +392,9 @@ describe("Team screen", () => {
     const confirm = await screen.findByRole("alertdialog", { name: "Delete team?" });
     await user.click(within(confirm).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(onTeamDeleted).toHaveBeenCalledWith("t1"));
-    expect(calls(fetchMock, "DELETE")).toEqual([{ url: "/api/teams/t1", body: undefined }]);
+    expect(changes(calls)).toEqual([
+      rename,
+      { procedure: "teams.remove", input: { params: { teamId: "t1" } } },
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 import { storeToneSection } from "./tone-cache.ts";
 
-/** POST /api/teams/:teamId/tone/sections: a new section ('Untitled Section' unless titled). */
+/** A new section ('Untitled Section' unless titled). */
 export function createToneSection(teamId: string, body: CreateToneSectionBody = {}): Promise<ToneSection> {
   return api.tone.createSection({ params: { teamId }, body });
 }

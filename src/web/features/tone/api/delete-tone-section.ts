@@ -4,7 +4,6 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 import { forgetToneSection } from "./tone-cache.ts";
 
-/** DELETE /api/tone/sections/:id (204). */
 export function deleteToneSection(sectionId: string): Promise<void> {
   return api.tone.removeSection({ params: { id: sectionId } }).then(() => undefined);
 }

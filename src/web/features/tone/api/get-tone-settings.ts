@@ -3,7 +3,7 @@ import type { ToneSettings } from "../../../../shared/schemas/tone.ts";
 import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-/** GET /api/teams/:teamId/tone: product context and brand tone (null when not written). */
+/** Product context and brand tone (null when not written). */
 export function getToneSettings(teamId: string): Promise<ToneSettings> {
   return api.tone.settings({ params: { teamId } });
 }

@@ -3,7 +3,7 @@ import type { ToneSection } from "../../../../shared/schemas/tone.ts";
 import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-/** GET /api/teams/:teamId/tone/sections: the team's custom sections, in order. */
+/** The team's custom sections, in order. */
 export async function listToneSections(teamId: string): Promise<ToneSection[]> {
   const answer = await api.tone.listSections({ params: { teamId } });
   return answer.sections;

@@ -4,7 +4,7 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys } from "../../../lib/query-keys.ts";
 import { storeToneSection } from "./tone-cache.ts";
 
-/** PATCH /api/tone/sections/:id: title, description and/or the whole rule list. */
+/** Title, description and/or the whole rule list. */
 export function updateToneSection(sectionId: string, body: UpdateToneSectionBody): Promise<ToneSection> {
   return api.tone.updateSection({ params: { id: sectionId }, body });
 }

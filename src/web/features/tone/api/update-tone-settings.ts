@@ -3,7 +3,7 @@ import type { ToneSettings, UpdateToneSettingsBody } from "../../../../shared/sc
 import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
-/** PUT /api/teams/:teamId/tone: either block or both (trimmed; empty is stored as null). */
+/** Either block or both (trimmed; empty is stored as null). */
 export function updateToneSettings(teamId: string, body: UpdateToneSettingsBody): Promise<ToneSettings> {
   return api.tone.updateSettings({ params: { teamId }, body });
 }

@@ -1,7 +1,7 @@
 import type { ExportBody } from "../../../../shared/schemas/transfer.ts";
 import { api } from "../../../lib/api.ts";
 
-/** POST /api/projects/:projectId/export: the zip, named translations-{projectId}.zip. */
+/** The zip, named translations-{projectId}.zip. */
 export async function exportZip(
   projectId: string,
   body: ExportBody,

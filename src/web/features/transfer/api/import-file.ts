@@ -15,7 +15,7 @@ export interface ImportFileInput {
   namespace?: string;
 }
 
-/** POST /api/projects/:projectId/import (multipart): one transaction; the answer has the notice's counts. */
+/** One transaction; the answer has the notice's counts. */
 export function importFile(input: ImportFileInput): Promise<ImportResult> {
   const { projectId, columns, ...fields } = input;
   // A multipart field is text: the mapping travels as JSON.

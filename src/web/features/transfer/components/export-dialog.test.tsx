@@ -1,8 +1,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { FileAnswer } from "../../../../shared/contract/media.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { type ApiError, failure, inputsOf, mockApi, refusal, unreachable } from "../../../test/mock-api.ts";
 import { ExportDialog } from "./export-dialog.tsx";
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
@@ -21,32 +23,35 @@ const PROJECT: Project = {
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
 
-const zip = () =>
-  new Response("PK", {
-    status: 200,
-    headers: {
-      "Content-Type": "application/zip",
-      "Content-Disposition": 'attachment; filename="translations-p1.zip"',
+const zip = () => ({
+  blob: new Blob(["PK"], { type: "application/zip" }),
+  fileName: "translations-p1.zip",
+});
+
+/** The export's answer (or refusal) arrives when the test says so. */
+function stubExport() {
+  let answer: (file: FileAnswer) => void = () => {};
+  let refuse: (error: ApiError) => void = () => {};
+  const calls = mockApi({
+    transfer: {
+      export: ({ params }) => {
+        if (params.projectId !== "p1") throw failure(404);
+        return new Promise<FileAnswer>((resolve, reject) => {
+          answer = resolve;
+          refuse = reject;
+        });
+      },
     },
   });
-
-/** The export's answer arrives when the test says so. */
-function stubExport() {
-  let answer: (response: Response) => void = () => {};
-  const fetchMock = vi.fn<typeof fetch>(
-    (input, init) =>
-      new Promise<Response>((resolve) => {
-        if (String(input) === "/api/projects/p1/export" && init?.method === "POST") answer = resolve;
-        else resolve(new Response(null, { status: 404 }));
-      }),
-  );
-  vi.stubGlobal("fetch", fetchMock);
   return {
-    answer: async (response: Response) => {
-      await act(async () => answer(response));
+    answer: async (file: FileAnswer) => {
+      await act(async () => answer(file));
     },
-    /** The export request's JSON body. */
-    body: () => JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body ?? "{}")) as Record<string, unknown>,
+    refuse: async (error: ApiError) => {
+      await act(async () => refuse(error));
+    },
+    /** The export request's body. */
+    body: () => inputsOf(calls, "transfer.export")[0]?.body,
   };
 }
 
@@ -167,12 +172,8 @@ describe("Export dialog progress", () => {
   it("says 'Export failed: {status} {statusText}' when the server answers an error", async () => {
     const server = stubExport();
     const dialog = renderDialog();
-    await server.answer(
-      new Response(JSON.stringify({ error: { code: "internal", message: "zip writer crashed" } }), {
-        status: 500,
-        statusText: "Internal Server Error",
-        headers: { "Content-Type": "application/json" },
-      }),
+    await server.refuse(
+      refusal(500, "internal", "zip writer crashed", { statusText: "Internal Server Error" }),
     );
     expect(within(dialog).getByRole("alert").textContent).toBe("Export failed: 500 Internal Server Error");
     expect(toast.error).toHaveBeenCalledWith("Failed to export translations", {
@@ -185,23 +186,12 @@ describe("Export dialog progress", () => {
   it("says 'Not authenticated' when the session is gone", async () => {
     const server = stubExport();
     const dialog = renderDialog();
-    await server.answer(
-      new Response(JSON.stringify({ error: { code: "unauthorized", message: "Sign in first" } }), {
-        status: 401,
-        statusText: "Unauthorized",
-        headers: { "Content-Type": "application/json" },
-      }),
-    );
+    await server.refuse(refusal(401, "unauthorized", "Sign in first", { statusText: "Unauthorized" }));
     expect(within(dialog).getByRole("alert").textContent).toBe("Not authenticated");
   });
 
   it("says 'Failed to export translations' when the server cannot be reached", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn<typeof fetch>(async () => {
-        throw new TypeError("Failed to fetch");
-      }),
-    );
+    mockApi({ transfer: { export: () => Promise.reject(unreachable()) } });
     const dialog = renderDialog();
     await advance(0);
     expect(toast.error).toHaveBeenCalledWith("Failed to export translations", {

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { type ApiCall, failure, inputsOf, mockApi } from "../../../test/mock-api.ts";
 import { ImportDialog, NAMESPACE_HINT } from "./import-dialog.tsx";
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
@@ -24,11 +25,12 @@ const PROJECT: Project = {
 
 const RESULT = { keysAdded: 2, translationsAdded: 3, languagesAdded: 0, errors: 0, warnings: [] };
 
-/** The multipart fields of each import the dialog sent. */
-const sent: Record<string, string>[] = [];
+/** Every call the dialog made in this test. */
+let calls: ApiCall[] = [];
+/** The body of each import the dialog sent (the link sends it as multipart form fields). */
+const sent = () => inputsOf(calls, "transfer.import").map((input) => input.body);
 
 beforeEach(() => {
-  sent.length = 0;
   for (const fn of Object.values(toast)) fn.mockReset();
   // Radix measures the checkboxes; jsdom has no layout.
   vi.stubGlobal(
@@ -39,20 +41,14 @@ beforeEach(() => {
       disconnect() {}
     },
   );
-  vi.stubGlobal(
-    "fetch",
-    vi.fn<typeof fetch>(async (input, init) => {
-      if (String(input) !== "/api/projects/p1/import" || !(init?.body instanceof FormData)) {
-        return new Response(null, { status: 404 });
-      }
-      const fields: Record<string, string> = {};
-      init.body.forEach((value, name) => {
-        fields[name] = typeof value === "string" ? value : `file:${value instanceof File ? value.name : ""}`;
-      });
-      sent.push(fields);
-      return Response.json(RESULT);
-    }),
-  );
+  calls = mockApi({
+    transfer: {
+      import: ({ params }) => {
+        if (params.projectId !== "p1") throw failure(404);
+        return RESULT;
+      },
+    },
+  });
 });
 afterEach(() => {
   cleanup();
@@ -104,9 +100,9 @@ describe("Import dialog: the columns of a CSV table", () => {
     // The first row under each column helps to tell them apart.
     expect(within(columns(dialog)).getByText("First row: Button label")).toBeTruthy();
     await user.click(within(dialog).getByRole("button", { name: "Import" }));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ file: "file:de.csv", language: "de" });
-    expect(sent[0]).not.toHaveProperty("columns");
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).toMatchObject({ file: expect.objectContaining({ name: "de.csv" }), language: "de" });
+    expect(sent()[0]).not.toHaveProperty("columns");
   });
 
   it("asks for the key column when none is guessed, and sends the columns chosen", async () => {
@@ -129,15 +125,15 @@ describe("Import dialog: the columns of a CSV table", () => {
     expect(within(dialog).getByRole("alert").textContent).toBe(
       "Check the columns: Choose the column that holds the keys: set it to “Key”.",
     );
-    expect(sent).toEqual([]);
+    expect(sent()).toEqual([]);
 
     await user.selectOptions(within(dialog).getByLabelText("Label"), "Key");
     await user.selectOptions(within(dialog).getByLabelText("Kommentar"), "Description");
     await user.selectOptions(within(dialog).getByLabelText("Deutsch"), "German (Switzerland) (de-CH)");
     expect(within(dialog).queryByRole("alert")).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: "Import" }));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(JSON.parse(sent[0]?.columns ?? "")).toEqual({
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(JSON.parse(sent()[0]?.columns ?? "")).toEqual({
       key: 0,
       languages: { "1": "en", "2": "de-CH" },
       description: 3,
@@ -162,7 +158,7 @@ describe("Import dialog: the columns of a CSV table", () => {
     expect(within(dialog).getByRole("alert").textContent).toMatch(
       /^Check the columns: “en” and “de” are both German/,
     );
-    expect(sent).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 
   it("is usable from the keyboard: each column's select is labelled and in the tab order", async () => {
@@ -202,9 +198,12 @@ describe("Import dialog: the file's namespace (issue 33)", () => {
     await user.clear(namespaceField(dialog));
     await user.type(namespaceField(dialog), "common");
     await user.click(within(dialog).getByRole("button", { name: "Import" }));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ file: "file:common.json", language: "de" });
-    expect(sent[0]).not.toHaveProperty("namespace");
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).toMatchObject({
+      file: expect.objectContaining({ name: "common.json" }),
+      language: "de",
+    });
+    expect(sent()[0]).not.toHaveProperty("namespace");
   });
 
   it("is empty for a language's one file, and sends the namespace typed", async () => {
@@ -213,8 +212,8 @@ describe("Import dialog: the file's namespace (issue 33)", () => {
     expect(namespaceField(dialog).value).toBe("");
     await user.type(namespaceField(dialog), " auth ");
     await user.click(within(dialog).getByRole("button", { name: "Import" }));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ language: "de", namespace: "auth" });
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).toMatchObject({ language: "de", namespace: "auth" });
   });
 
   it("sends an emptied namespace as the one file; another file brings its own guess", async () => {
@@ -226,8 +225,8 @@ describe("Import dialog: the file's namespace (issue 33)", () => {
     expect(namespaceField(dialog).value).toBe("auth");
     await user.clear(namespaceField(dialog));
     await user.click(within(dialog).getByRole("button", { name: "Import" }));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ language: "de", namespace: "" });
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).toMatchObject({ language: "de", namespace: "" });
   });
 
   it("refuses a namespace that cannot be a file name before sending", async () => {
@@ -242,11 +241,11 @@ describe("Import dialog: the file's namespace (issue 33)", () => {
     expect(alerts).toContain(
       'Check the file (namespace): A namespace is a file name without its extension: no / \\ : * ? " < > |, no control characters, and it does not start with a dot',
     );
-    expect(sent).toEqual([]);
+    expect(sent()).toEqual([]);
     await user.clear(namespaceField(dialog));
     await user.type(namespaceField(dialog), "auth");
     await user.click(within(dialog).getByRole("button", { name: "Import" }));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ namespace: "auth" });
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).toMatchObject({ namespace: "auth" });
   });
 });

@@ -3,7 +3,7 @@ import type { AiStatus } from "../../../../shared/schemas/ai.ts";
 import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-/** GET /api/ai/status: which provider answers (pseudo-localization when no AI key is set). */
+/** Which provider answers (pseudo-localization when no AI key is set). */
 export function getAiStatus(): Promise<AiStatus> {
   return api.ai.status();
 }

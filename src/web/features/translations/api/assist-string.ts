@@ -9,8 +9,8 @@ export interface AssistStringInput extends AssistBody {
 }
 
 /**
- * POST /api/keys/:keyId/strings/:lang/assist: the writing assistant's suggestion for a source string
- * (of `text`, the editor's draft, when given). Nothing is saved, so no cache changes.
+ * The writing assistant's suggestion for a source string (of `text`, the editor's draft, when
+ * given). Nothing is saved, so no cache changes.
  */
 export function assistString({ keyId, language, ...body }: AssistStringInput): Promise<AssistAnswer> {
   return api.assist.assist({ params: { keyId, lang: language }, body });

@@ -7,7 +7,7 @@ import { queryKeys } from "../../../lib/query-keys.ts";
 export const BATCH_PROGRESS_POLL_MS = 10_000;
 export const BATCH_EXISTENCE_POLL_MS = 30_000;
 
-/** GET /api/projects/:projectId/batch-translations: the jobs still pending or processing. */
+/** The jobs still pending or processing. */
 export async function listActiveBatches(projectId: string): Promise<BatchJob[]> {
   const answer = await api.batch.active({ params: { projectId } });
   return answer.jobs;
@@ -22,17 +22,16 @@ export function activeBatchesQueryOptions(projectId: string) {
   });
 }
 
-/** POST /api/projects/:projectId/batch-translations: starts translating every missing string of a language. */
+/** Starts translating every missing string of a language. */
 export function startBatch(projectId: string, body: StartBatchBody): Promise<BatchJob> {
   return api.batch.start({ params: { projectId }, body });
 }
 
-/** GET /api/batch-translations/:id. */
 export function getBatch(batchId: string): Promise<BatchJob> {
   return api.batch.get({ params: { batchId } });
 }
 
-/** DELETE /api/batch-translations/:id: cancels; answers the job, cancelled. */
+/** Cancels; answers the job, cancelled. */
 export function cancelBatch(batchId: string): Promise<BatchJob> {
   return api.batch.cancel({ params: { batchId } });
 }

@@ -4,7 +4,7 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { upsertKey } from "../key-cache.ts";
 
-/** POST /api/projects/:projectId/keys: 409 `conflict` when the name exists in the project. */
+/** 409 `conflict` when the name exists in the project. */
 export function createKey(projectId: string, body: CreateKeyBody): Promise<KeyRow> {
   return api.keys.create({ params: { projectId: projectId }, body });
 }

@@ -3,7 +3,6 @@ import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 import { removeKey } from "../key-cache.ts";
 
-/** DELETE /api/keys/:keyId (204). */
 export function deleteKey(keyId: string): Promise<void> {
   return api.keys.remove({ params: { keyId } }).then(() => undefined);
 }

@@ -6,7 +6,7 @@ import { queryKeys } from "../../../lib/query-keys.ts";
 /** Spec point 9: completion verification poll every 30 seconds. */
 export const COMPLETION_POLL_MS = 30_000;
 
-/** GET /api/projects/:projectId/completion: per project language, complete when no source key lacks a string. */
+/** Per project language, complete when no source key lacks a string. */
 export async function getCompletion(projectId: string): Promise<LanguageCompletion[]> {
   const answer = await api.projects.completion({ params: { projectId: projectId } });
   return answer.languages;

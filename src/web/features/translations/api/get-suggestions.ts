@@ -4,8 +4,7 @@ import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /**
- * GET /api/keys/:keyId/strings/:lang/suggestions: translation memory for one cell, best first (up to
- * 5; empty when nothing matches).
+ * Translation memory for one cell, best first (up to 5; empty when nothing matches).
  */
 export async function getSuggestions(keyId: string, language: string): Promise<MemorySuggestion[]> {
   const answer = await api.memory.suggestions({ params: { keyId, lang: language } });

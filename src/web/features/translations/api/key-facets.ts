@@ -5,7 +5,7 @@ import { queryKeys } from "../../../lib/query-keys.ts";
 import { filtersQuery } from "../key-filters.ts";
 import { COMPLETION_POLL_MS } from "./get-completion.ts";
 
-/** GET /api/projects/:projectId/keys/facets: how many keys each filter keeps in `language`, within `search`. */
+/** How many keys each filter keeps in `language`, within `search`. */
 export function getKeyFacets(
   projectId: string,
   language: string,

@@ -1,12 +1,13 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { KeyRow } from "../../../../shared/schemas/keys.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { inputsOf, mockApi } from "../../../test/mock-api.ts";
 import { PAGE_SIZE, useKeys } from "./list-keys.ts";
 
-/** A project of 450 keys behind a stubbed fetch that pages like the server (by name, `after`, `q`). */
+/** A project of 450 keys behind a fake API that pages like the server (by name, `after`, `q`). */
 const KEYS: KeyRow[] = Array.from({ length: 450 }, (_, i) => ({
   id: `id-${i}`,
   key: `k${String(i).padStart(4, "0")}`,
@@ -15,24 +16,24 @@ const KEYS: KeyRow[] = Array.from({ length: 450 }, (_, i) => ({
 }));
 
 function stubServer() {
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), "http://localhost");
-    const limit = Number(url.searchParams.get("limit"));
-    const after = url.searchParams.get("after");
-    const q = url.searchParams.get("q");
-    const matching = KEYS.filter(
-      (row) => (after === null || row.key > after) && (q === null || row.strings.en?.value.includes(q)),
-    );
-    const keys = matching.slice(0, limit);
-    const next = keys.length === limit ? (keys.at(-1)?.key ?? null) : null;
-    return new Response(JSON.stringify({ keys, next }), { headers: { "Content-Type": "application/json" } });
+  const calls = mockApi({
+    keys: {
+      list: ({ query = {} }) => {
+        const limit = Number(query.limit);
+        const { after, q } = query;
+        const matching = KEYS.filter(
+          (row) =>
+            (after === undefined || row.key > after) &&
+            (q === undefined || row.strings.en?.value.includes(q)),
+        );
+        const keys = matching.slice(0, limit);
+        const next = keys.length === limit ? (keys.at(-1)?.key ?? null) : null;
+        return { keys, next };
+      },
+    },
   });
-  vi.stubGlobal("fetch", fetchMock);
-  const asked = () =>
-    fetchMock.mock.calls.map(([input]) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), "http://localhost");
-      return Object.fromEntries(url.searchParams);
-    });
+  /** The query of each page asked for. */
+  const asked = () => inputsOf(calls, "keys.list").map((input) => input.query);
   return { asked };
 }
 
@@ -46,7 +47,6 @@ function renderKeys(search = "") {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe("useKeys: the Overview's pages (issue 18)", () => {
@@ -56,12 +56,12 @@ describe("useKeys: the Overview's pages (issue 18)", () => {
     await waitFor(() => expect(result.current.data?.rows).toHaveLength(PAGE_SIZE));
     // Later pages used to follow by themselves after 250 ms.
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(asked()).toEqual([{ limit: String(PAGE_SIZE), languages: "en" }]);
+    expect(asked()).toEqual([{ limit: PAGE_SIZE, languages: "en" }]);
     expect(result.current.data?.complete).toBe(false);
 
     act(() => result.current.loadMore());
     await waitFor(() => expect(result.current.data?.rows).toHaveLength(2 * PAGE_SIZE));
-    expect(asked().at(-1)).toEqual({ limit: String(PAGE_SIZE), languages: "en", after: "k0199" });
+    expect(asked().at(-1)).toEqual({ limit: PAGE_SIZE, languages: "en", after: "k0199" });
 
     act(() => result.current.loadMore());
     await waitFor(() => expect(result.current.data?.complete).toBe(true));
@@ -77,7 +77,7 @@ describe("useKeys: the Overview's pages (issue 18)", () => {
     await waitFor(() => expect(result.current.data?.rows).toHaveLength(PAGE_SIZE));
     rerender({ q: "needle" });
     await waitFor(() => expect(result.current.data?.rows.map((row) => row.key)).toEqual(["k0420"]));
-    expect(asked().at(-1)).toEqual({ limit: String(PAGE_SIZE), languages: "en", q: "needle" });
+    expect(asked().at(-1)).toEqual({ limit: PAGE_SIZE, languages: "en", q: "needle" });
     expect(result.current.data?.complete).toBe(true);
   });
 });

@@ -32,7 +32,7 @@ export interface KeyList {
  */
 export const PAGE_SIZE = 200;
 
-/** GET /api/projects/:projectId/keys?languages=…&q=…&limit=…&after=…: one page of keys ordered by name. */
+/** One page of keys ordered by name. */
 export async function listKeysPage(
   projectId: string,
   languages: readonly string[],

@@ -10,7 +10,7 @@ export interface RestoreStringInput {
   historyId: number;
 }
 
-/** POST /api/keys/:keyId/strings/:lang/restore {historyId}: saves an older value as a new version. */
+/** Saves an older value (`historyId`) as a new version. */
 export function restoreString({ keyId, language, historyId }: RestoreStringInput): Promise<SavedString> {
   return api.strings.restore({ params: { keyId, lang: language }, body: { historyId } });
 }

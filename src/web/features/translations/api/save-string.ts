@@ -15,7 +15,7 @@ export interface SaveStringInput extends SaveStringBody {
   language: string;
 }
 
-/** PUT /api/keys/:keyId/strings/:lang: 409 with the current cell when someone saved since `baseVersion`. */
+/** 409 with the current cell when someone saved since `baseVersion`. */
 export function saveString({ keyId, language, ...body }: SaveStringInput): Promise<SavedString> {
   return api.strings.save({ params: { keyId, lang: language }, body });
 }

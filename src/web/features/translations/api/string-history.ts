@@ -3,7 +3,7 @@ import type { HistoryEntry } from "../../../../shared/schemas/keys.ts";
 import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-/** GET /api/keys/:keyId/strings/:lang/history: newest first. */
+/** A string's versions, newest first. */
 export async function getStringHistory(keyId: string, language: string): Promise<HistoryEntry[]> {
   const answer = await api.strings.history({ params: { keyId, lang: language } });
   return answer.entries;

@@ -10,7 +10,7 @@ export interface TranslateStringInput extends TranslateBody {
   language: string;
 }
 
-/** POST /api/keys/:keyId/strings/:lang/translate: the AI translation, saved (history origin ai). */
+/** The AI translation, saved (history origin ai). */
 export function translateString({ keyId, language, ...body }: TranslateStringInput): Promise<SavedString> {
   return api.ai.translate({ params: { keyId, lang: language }, body });
 }

@@ -5,8 +5,8 @@ import { mutationKeys } from "../../../lib/query-keys.ts";
 import { upsertKey } from "../key-cache.ts";
 
 /**
- * PATCH /api/keys/:keyId: rename and/or change the description, tags, max length or translatable
- * flag. 409 `conflict` when the new name exists in the project.
+ * Rename and/or change the description, tags, max length or translatable flag. 409 `conflict` when
+ * the new name exists in the project.
  */
 export function updateKey(keyId: string, body: UpdateKeyBody): Promise<KeyRow> {
   return api.keys.update({ params: { keyId }, body });

@@ -1,9 +1,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { HistoryEntry } from "../../../../shared/schemas/keys.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { mockApi, refusal } from "../../../test/mock-api.ts";
 import { HistoryPopover } from "./history-popover.tsx";
 
 const ENTRIES: HistoryEntry[] = [
@@ -28,23 +29,19 @@ const ENTRIES: HistoryEntry[] = [
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe("HistoryPopover", () => {
   it("names how each version came: a push by API apart from an import and an edit", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn<typeof fetch>(async (input) => {
-        const url = String(input);
-        if (url === "/api/keys/k1/strings/de/history") {
-          return new Response(JSON.stringify({ entries: ENTRIES }), {
-            headers: { "Content-Type": "application/json" },
-          });
-        }
-        return new Response(JSON.stringify({ error: { code: "not_found", message: url } }), { status: 404 });
-      }),
-    );
+    mockApi({
+      strings: {
+        history: ({ params }) => {
+          if (params.keyId !== "k1" || params.lang !== "de")
+            throw refusal(404, "not_found", "No such string");
+          return { entries: ENTRIES };
+        },
+      },
+    });
     const user = userEvent.setup();
     render(
       <QueryClientProvider client={createQueryClient()}>

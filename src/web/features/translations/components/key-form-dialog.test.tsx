@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { KeyFacets } from "../../../../shared/schemas/key-filters.ts";
 import type { KeyRow } from "../../../../shared/schemas/keys.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { type ApiCall, mockApi, refusal } from "../../../test/mock-api.ts";
 import { KeyFormDialog } from "./key-form-dialog.tsx";
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
@@ -42,8 +43,11 @@ const rowOf = (fields: Partial<KeyRow> & { key: string }): KeyRow => ({
   ...fields,
 });
 
-/** The JSON body of each change the dialog sent, with its method and path. */
-const sent: { method: string; url: string; body: Record<string, unknown> }[] = [];
+/** Every call the dialog made in this test. */
+let calls: ApiCall[] = [];
+/** The changes the dialog sent: creating or changing a key. */
+const sent = () =>
+  calls.filter((call) => call.procedure === "keys.create" || call.procedure === "keys.update");
 
 /** A fake keys API: the facets' files, and what creating or changing a key answers. */
 function stubApi({
@@ -53,35 +57,30 @@ function stubApi({
   namespaces?: KeyFacets["namespaces"];
   refuse?: string;
 }) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = String(input);
-      const method = init?.method ?? "GET";
-      if (method === "GET" && url.startsWith("/api/projects/p1/keys/facets?")) {
-        return Response.json({ ...FACETS, namespaces });
-      }
-      if ((method === "POST" && url === "/api/projects/p1/keys") || method === "PATCH") {
-        const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
-        sent.push({ method, url, body });
-        if (refuse)
-          return Response.json({ error: { code: "validation_failed", message: refuse } }, { status: 400 });
-        const namespace =
-          typeof body.namespace === "string" && body.namespace !== "" ? body.namespace : undefined;
-        return Response.json(
-          rowOf({ key: String(body.key ?? "home.title"), ...(namespace ? { namespace } : {}) }),
-        );
-      }
-      return Response.json(
-        { error: { code: "not_found", message: "No such API endpoint" } },
-        { status: 404 },
-      );
-    }),
-  );
+  const inP1 = (projectId: string) => {
+    if (projectId !== "p1") throw refusal(404, "not_found", "No such API endpoint");
+  };
+  const answer = (body: { key?: string; namespace?: string }) => {
+    if (refuse) throw refusal(400, "validation_failed", refuse);
+    const namespace = body.namespace !== "" ? body.namespace : undefined;
+    return rowOf({ key: body.key ?? "home.title", ...(namespace ? { namespace } : {}) });
+  };
+  calls = mockApi({
+    keys: {
+      facets: ({ params }) => {
+        inP1(params.projectId);
+        return { ...FACETS, namespaces };
+      },
+      create: ({ params, body }) => {
+        inP1(params.projectId);
+        return answer(body);
+      },
+      update: ({ body }) => answer(body),
+    },
+  });
 }
 
 beforeEach(() => {
-  sent.length = 0;
   for (const fn of Object.values(toast)) fn.mockReset();
   // Radix measures the checkbox; jsdom has no layout.
   vi.stubGlobal(
@@ -113,9 +112,7 @@ function renderDialog(editing: KeyRow | null = null) {
 
 /** The facets have answered: the dialog knows whether the project has several files. */
 const facetsAnswered = () =>
-  waitFor(() =>
-    expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes("/keys/facets?"))).toBe(true),
-  );
+  waitFor(() => expect(calls.some((call) => call.procedure === "keys.facets")).toBe(true));
 
 describe("the key dialog's file (namespace, issue 33)", () => {
   it("has no file field in a project of one file a language, and sends none", async () => {
@@ -127,8 +124,8 @@ describe("the key dialog's file (namespace, issue 33)", () => {
     await user.type(within(dialog).getByLabelText("Key name"), "home.title");
     await user.click(within(dialog).getByRole("button", { name: "Add Key" }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    expect(sent).toHaveLength(1);
-    expect(sent[0]?.body).not.toHaveProperty("namespace");
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]?.input).not.toHaveProperty("body.namespace");
     // Still none once the facets are surely in.
     expect(within(dialog).queryByLabelText(/File \(namespace\)/)).toBeNull();
   });
@@ -147,9 +144,9 @@ describe("the key dialog's file (namespace, issue 33)", () => {
     await user.type(field, " auth ");
     await user.click(within(dialog).getByRole("button", { name: "Add Key" }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    expect(sent[0]).toMatchObject({
-      method: "POST",
-      body: { key: "login.title", namespace: "auth" },
+    expect(sent()[0]).toMatchObject({
+      procedure: "keys.create",
+      input: { body: { key: "login.title", namespace: "auth" } },
     });
   });
 
@@ -164,13 +161,13 @@ describe("the key dialog's file (namespace, issue 33)", () => {
       /^A namespace is a file name without its extension/,
     );
     expect(field.getAttribute("aria-invalid")).toBe("true");
-    expect(sent).toEqual([]);
+    expect(sent()).toEqual([]);
 
     await user.clear(field);
     await user.type(field, "login");
     await user.click(within(dialog).getByRole("button", { name: "Add Key" }));
     expect(await within(dialog).findByText("A namespace is taken by something else")).toBeTruthy();
-    expect(sent).toHaveLength(1);
+    expect(sent()).toHaveLength(1);
   });
 
   it("moves a key to another file, and sends no file when it stays", async () => {
@@ -183,8 +180,11 @@ describe("the key dialog's file (namespace, issue 33)", () => {
     await first.user.type(within(first.dialog).getByLabelText(/Tags/), "login");
     await first.user.click(within(first.dialog).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(first.onOpenChange).toHaveBeenCalledWith(false));
-    expect(sent[0]).toMatchObject({ method: "PATCH", url: "/api/keys/k1", body: { tags: ["login"] } });
-    expect(sent[0]?.body).not.toHaveProperty("namespace");
+    expect(sent()[0]).toMatchObject({
+      procedure: "keys.update",
+      input: { params: { keyId: "k1" }, body: { tags: ["login"] } },
+    });
+    expect(sent()[0]?.input).not.toHaveProperty("body.namespace");
     cleanup();
 
     const second = renderDialog(editing);
@@ -193,7 +193,7 @@ describe("the key dialog's file (namespace, issue 33)", () => {
     await second.user.clear(again);
     await second.user.click(within(second.dialog).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(second.onOpenChange).toHaveBeenCalledWith(false));
-    expect(sent[1]).toMatchObject({ method: "PATCH", body: { namespace: "" } });
+    expect(sent()[1]).toMatchObject({ procedure: "keys.update", input: { body: { namespace: "" } } });
   });
 
   it("shows a key's own file even before the project's files are known", () => {

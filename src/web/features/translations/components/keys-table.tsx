@@ -18,7 +18,7 @@ export interface KeysTableProps {
   keys: readonly KeyRowData[];
   /** The last page is in: there are no more keys than these. */
   complete: boolean;
-  /** Each group's whole count among the listed keys, when known (GET …/keys/facets). */
+  /** Each group's whole count among the listed keys, when known (from the key facets). */
   groupTotals?: ReadonlyMap<string, number> | undefined;
   /** Asks for the next page (it does nothing while one is on its way or none is left). */
   onLoadMore: () => void;

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { MemorySuggestion } from "../../../../shared/schemas/memory.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { mockApi, refusal } from "../../../test/mock-api.ts";
 import { MemorySuggestions } from "./memory-suggestions.tsx";
 
 const SUGGESTIONS: MemorySuggestion[] = [
@@ -34,14 +35,13 @@ const SUGGESTIONS: MemorySuggestion[] = [
   },
 ];
 
-function stubFetch(suggestions: MemorySuggestion[], status = 200) {
-  const body = status === 200 ? { suggestions } : { error: { code: "internal", message: "boom" } };
-  const fetchMock = vi.fn<typeof fetch>(
-    async () =>
-      new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }),
-  );
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
+/** Translation memory answering `suggestions`, or refusing with a 500 when `fail`. */
+function stubMemory(suggestions: MemorySuggestion[], fail = false) {
+  return mockApi({
+    memory: {
+      suggestions: () => (fail ? Promise.reject(refusal(500, "internal", "boom")) : { suggestions }),
+    },
+  });
 }
 
 /** The cell as the Overview renders it: the editor's textarea and the suggestions below it. */
@@ -83,15 +83,17 @@ const list = () => screen.findByRole("region", { name: "Suggestions from transla
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe("translation memory suggestions", () => {
   it("asks for the cell and shows each translation with its source and match percentage", async () => {
-    const fetchMock = stubFetch(SUGGESTIONS);
+    const calls = stubMemory(SUGGESTIONS);
     setup();
     const region = await list();
-    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/keys/k1/strings/de/suggestions");
+    expect(calls[0]).toEqual({
+      procedure: "memory.suggestions",
+      input: { params: { keyId: "k1", lang: "de" } },
+    });
     const buttons = within(region).getAllByRole("button");
     expect(buttons.map((b) => b.textContent)).toEqual([
       "Änderungen speichernSave changes100 %",
@@ -102,7 +104,7 @@ describe("translation memory suggestions", () => {
   });
 
   it("puts the clicked translation into the editor and gives it the focus back", async () => {
-    stubFetch(SUGGESTIONS);
+    stubMemory(SUGGESTIONS);
     const { onUse, textarea, user } = setup();
     const region = await list();
     await user.click(within(region).getByRole("button", { name: /^Alle Änderungen speichern/ }));
@@ -112,7 +114,7 @@ describe("translation memory suggestions", () => {
   });
 
   it("works from the keyboard: Alt+↓ from the text, ↑/↓ between suggestions, Enter uses one, Escape goes back", async () => {
-    stubFetch(SUGGESTIONS);
+    stubMemory(SUGGESTIONS);
     const { onUse, textarea, user } = setup();
     const region = await list();
     const buttons = within(region).getAllByRole("button");
@@ -136,25 +138,25 @@ describe("translation memory suggestions", () => {
   });
 
   it("shows nothing when there are no suggestions or the request fails", async () => {
-    const fetchMock = stubFetch([]);
+    const calls = stubMemory([]);
     setup();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+    await waitFor(() => expect(calls).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole("region")).toBeNull();
     cleanup();
 
-    const failing = stubFetch([], 500);
+    const failing = stubMemory([], true);
     setup();
-    await waitFor(() => expect(failing).toHaveBeenCalled());
+    await waitFor(() => expect(failing.length).toBeGreaterThan(0));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole("region")).toBeNull();
   });
 
   it("does not ask when the key has no source text", async () => {
-    const fetchMock = stubFetch(SUGGESTIONS);
+    const calls = stubMemory(SUGGESTIONS);
     setup(false);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
     expect(screen.queryByRole("region")).toBeNull();
   });
 });

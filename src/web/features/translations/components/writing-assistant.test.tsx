@@ -2,28 +2,32 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ASSIST_ACTIONS, ASSIST_LABELS } from "../../../../shared/schemas/assist.ts";
+import { ASSIST_ACTIONS, ASSIST_LABELS, type AssistAnswer } from "../../../../shared/schemas/assist.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { type ApiError, inputsOf, mockApi, refusal } from "../../../test/mock-api.ts";
 import { WritingAssistant } from "./writing-assistant.tsx";
 
 const toastError = vi.hoisted(() => vi.fn<(message: string) => void>());
 vi.mock("sonner", () => ({ toast: { error: toastError, success: vi.fn() } }));
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
-
-/** A fetch whose answer the test releases, to see the loading state in between. */
-function deferredFetch() {
-  let release: (response: Response) => void = () => {};
-  const fetchMock = vi.fn<typeof fetch>(
-    () =>
-      new Promise<Response>((resolve) => {
-        release = resolve;
-      }),
-  );
-  vi.stubGlobal("fetch", fetchMock);
-  return { fetchMock, answer: (status: number, body: unknown) => release(jsonResponse(status, body)) };
+/** The assistant's API, whose answer the test releases, to see the loading state in between. */
+function deferredAssist() {
+  let release: (answer: AssistAnswer) => void = () => {};
+  let refuse: (error: ApiError) => void = () => {};
+  const calls = mockApi({
+    assist: {
+      assist: () =>
+        new Promise<AssistAnswer>((resolve, reject) => {
+          release = resolve;
+          refuse = reject;
+        }),
+    },
+  });
+  return {
+    calls,
+    answer: (answer: AssistAnswer) => release(answer),
+    refuse: (error: ApiError) => refuse(error),
+  };
 }
 
 function renderAssistant(props: { text?: string; defaultMenuOpen?: boolean } = {}) {
@@ -65,12 +69,11 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe("the writing assistant", () => {
   it("offers the five actions", async () => {
-    deferredFetch();
+    deferredAssist();
     const { trigger, user } = renderAssistant();
     await user.click(trigger);
     const menu = await screen.findByRole("menu");
@@ -82,22 +85,23 @@ describe("the writing assistant", () => {
   });
 
   it("sends the draft, shows it is working, then the suggestion beside the original; Accept hands it over", async () => {
-    const { fetchMock, answer } = deferredFetch();
+    const { calls, answer } = deferredAssist();
     const { trigger, onAccept, onDone, user } = renderAssistant();
     await user.click(trigger);
     await user.click(await screen.findByRole("menuitem", { name: "Shorten" }));
 
-    expect(fetchMock).toHaveBeenCalledOnce();
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe("/api/keys/k1/strings/en/assist");
-    expect(init?.method).toBe("POST");
-    expect(JSON.parse(String(init?.body))).toEqual({
-      action: "shorten",
-      text: "Please just save your changes",
-    });
+    expect(calls).toEqual([
+      {
+        procedure: "assist.assist",
+        input: {
+          params: { keyId: "k1", lang: "en" },
+          body: { action: "shorten", text: "Please just save your changes" },
+        },
+      },
+    ]);
     expect((await screen.findByRole("status")).textContent).toBe("Shortening…");
 
-    answer(200, {
+    answer({
       action: "shorten",
       original: "Please just save your changes",
       suggestion: "Save your changes",
@@ -116,11 +120,11 @@ describe("the writing assistant", () => {
   });
 
   it("Dismiss closes the suggestion and changes nothing", async () => {
-    const { answer } = deferredFetch();
+    const { answer } = deferredAssist();
     const { trigger, onAccept, onDone, user } = renderAssistant();
     await user.click(trigger);
     await user.click(await screen.findByRole("menuitem", { name: "Expand" }));
-    answer(200, { action: "expand", original: "Please just save your changes", suggestion: "Longer" });
+    answer({ action: "expand", original: "Please just save your changes", suggestion: "Longer" });
     const panel = await screen.findByRole("region", { name: "Expand suggestion" });
     await user.click(within(panel).getByRole("button", { name: "Dismiss" }));
     expect(onAccept).not.toHaveBeenCalled();
@@ -129,7 +133,7 @@ describe("the writing assistant", () => {
   });
 
   it("works from the keyboard: open, pick, then Escape dismisses", async () => {
-    const { fetchMock, answer } = deferredFetch();
+    const { calls, answer } = deferredAssist();
     const { trigger, onAccept, user } = renderAssistant();
     trigger.focus();
     await user.keyboard("{Enter}");
@@ -137,8 +141,8 @@ describe("the writing assistant", () => {
     // The menu's first item takes the focus; Fix grammar is the fourth.
     await waitFor(() => expect(document.activeElement?.textContent).toBe("Rephrase"));
     await user.keyboard("{ArrowDown}{ArrowDown}{ArrowDown}{Enter}");
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)).action).toBe("fix_grammar");
-    answer(200, { action: "fix_grammar", original: "a", suggestion: "A." });
+    expect(inputsOf(calls, "assist.assist")[0]?.body.action).toBe("fix_grammar");
+    answer({ action: "fix_grammar", original: "a", suggestion: "A." });
     const panel = await screen.findByRole("region", { name: "Fix grammar suggestion" });
     await waitFor(() =>
       expect(document.activeElement).toBe(within(panel).getByRole("button", { name: "Accept" })),
@@ -149,28 +153,28 @@ describe("the writing assistant", () => {
   });
 
   it("says so when there is nothing to change, offering only Dismiss", async () => {
-    const { answer } = deferredFetch();
+    const { answer } = deferredAssist();
     const { trigger, user } = renderAssistant({ text: "Fine." });
     await user.click(trigger);
     await user.click(await screen.findByRole("menuitem", { name: "Fix grammar" }));
-    answer(200, { action: "fix_grammar", original: "Fine.", suggestion: "Fine." });
+    answer({ action: "fix_grammar", original: "Fine.", suggestion: "Fine." });
     const panel = await screen.findByRole("region", { name: "Fix grammar suggestion" });
     expect(within(panel).getByText("No changes suggested")).toBeTruthy();
     expect(within(panel).queryByRole("button", { name: "Accept" })).toBeNull();
   });
 
   it("shows the server's error as a toast", async () => {
-    const { answer } = deferredFetch();
+    const { refuse } = deferredAssist();
     const { trigger, user } = renderAssistant();
     await user.click(trigger);
     await user.click(await screen.findByRole("menuitem", { name: "Rephrase" }));
-    answer(502, { error: { code: "upstream_failed", message: "API request failed: 500 boom" } });
+    refuse(refusal(502, "upstream_failed", "API request failed: 500 boom"));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith("API request failed: 500 boom"));
     expect(screen.queryByRole("region")).toBeNull();
   });
 
   it("is disabled without text, and can open with its menu shown", async () => {
-    deferredFetch();
+    deferredAssist();
     const { trigger } = renderAssistant({ text: "   " });
     expect(trigger.disabled).toBe(true);
     cleanup();

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BatchJob } from "../../../../shared/schemas/batch.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { type ApiError, failure, mockApi, refusal } from "../../../test/mock-api.ts";
 import { useBatchTranslation } from "./use-batch-translation.ts";
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
@@ -25,20 +26,21 @@ const JOB: BatchJob = {
   updatedAt: "2026-03-01T10:00:05.000Z",
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
-function setup(cancelAnswer: () => Response) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = String(input);
-      const method = init?.method ?? "GET";
-      if (url === "/api/projects/p1/batch-translations" && method === "GET") return json({ jobs: [JOB] });
-      if (url === "/api/batch-translations/b1" && method === "DELETE") return cancelAnswer();
-      return json({ error: { code: "not_found", message: "not in this test" } }, 404);
-    }),
-  );
+/** Project p1 with JOB running; cancelling it is refused with `cancelRefusal`. */
+function setup(cancelRefusal: ApiError) {
+  const notInThisTest = () => refusal(404, "not_found", "not in this test");
+  mockApi({
+    batch: {
+      active: ({ params }) => {
+        if (params.projectId !== "p1") throw notInThisTest();
+        return { jobs: [JOB] };
+      },
+      cancel: ({ params }) => {
+        throw params.batchId === "b1" ? cancelRefusal : notInThisTest();
+      },
+    },
+    ai: { status: () => Promise.reject(notInThisTest()) },
+  });
   const client = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -51,14 +53,11 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe("useBatchTranslation: cancelling", () => {
   it("says 'Failed to cancel batch translation: {message}' with the server's message when the cancel fails", async () => {
-    const { result } = setup(() =>
-      json({ error: { code: "conflict", message: "The job has already finished" } }, 409),
-    );
+    const { result } = setup(refusal(409, "conflict", "The job has already finished"));
     await waitFor(() => expect(result.current.jobFor("de")).toBeDefined());
     act(() => result.current.cancel("de"));
     await waitFor(() =>
@@ -69,7 +68,7 @@ describe("useBatchTranslation: cancelling", () => {
   });
 
   it("names the HTTP status text when the server sent no message", async () => {
-    const { result } = setup(() => new Response("", { status: 502, statusText: "Bad Gateway" }));
+    const { result } = setup(failure(502, "Bad Gateway"));
     await waitFor(() => expect(result.current.jobFor("de")).toBeDefined());
     act(() => result.current.cancel("de"));
     await waitFor(() =>

@@ -3,7 +3,7 @@ import type { TeamUsage } from "../../../../shared/schemas/usage.ts";
 import { api } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-/** GET /api/teams/:teamId/usage: this month's AI use and the team's keys, strings and seats. */
+/** This month's AI use and the team's keys, strings and seats. */
 export function getTeamUsage(teamId: string): Promise<TeamUsage> {
   return api.usage.team({ params: { teamId } });
 }

@@ -5,6 +5,7 @@ import type { Role } from "../../../../shared/permissions.ts";
 import type { TeamSummary } from "../../../../shared/schemas/teams.ts";
 import type { TeamUsage as Usage } from "../../../../shared/schemas/usage.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { mockApi, refusal } from "../../../test/mock-api.ts";
 import { monthLabel, TeamUsage } from "./team-usage.tsx";
 
 const team = (role: Role): TeamSummary => ({
@@ -29,20 +30,17 @@ const USAGE: Usage = {
   seats: 7,
 };
 
-function stubUsage(answer: () => Response) {
-  const fetchMock = vi.fn<typeof fetch>(async (input) =>
-    String(input) === "/api/teams/t1/usage"
-      ? answer()
-      : new Response(JSON.stringify({ error: { code: "not_found", message: "No such API endpoint" } }), {
-          status: 404,
-        }),
-  );
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
+/** Team t1's usage, as `answer` says (another team is not found). */
+function stubUsage(answer: () => Usage) {
+  return mockApi({
+    usage: {
+      team: ({ params }) => {
+        if (params.teamId !== "t1") throw refusal(404, "not_found", "No such API endpoint");
+        return answer();
+      },
+    },
+  });
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 function setup(selected: TeamSummary | null) {
   const client = createQueryClient();
@@ -69,7 +67,7 @@ afterEach(() => {
 
 describe("Usage on the Team screen", () => {
   it("shows the month's AI use, the token limit as a bar, and the team's keys, strings and seats", async () => {
-    stubUsage(() => json(USAGE));
+    stubUsage(() => USAGE);
     setup(team("owner"));
     expect(await section().findByRole("heading", { name: "AI in November 2026" })).toBeTruthy();
     expect(figure("AI in November 2026", "AI calls")).toBe("1,234");
@@ -85,7 +83,7 @@ describe("Usage on the Team screen", () => {
   });
 
   it("says when the month's tokens are used up, and shows no bar without a limit", async () => {
-    stubUsage(() => json({ ...USAGE, ai: { ...USAGE.ai, inputTokens: 900_000, tokensLeft: 0 } }));
+    stubUsage(() => ({ ...USAGE, ai: { ...USAGE.ai, inputTokens: 900_000, tokensLeft: 0 } }));
     setup(team("admin"));
     expect(
       await section().findByText(
@@ -95,24 +93,26 @@ describe("Usage on the Team screen", () => {
     expect(section().getByRole("progressbar").getAttribute("aria-valuenow")).toBe("100");
     cleanup();
 
-    stubUsage(() => json({ ...USAGE, ai: { ...USAGE.ai, tokenLimit: null, tokensLeft: null } }));
+    stubUsage(() => ({ ...USAGE, ai: { ...USAGE.ai, tokenLimit: null, tokensLeft: null } }));
     setup(team("owner"));
     expect(await section().findByRole("heading", { name: "AI in November 2026" })).toBeTruthy();
     expect(section().queryByRole("progressbar")).toBeNull();
   });
 
   it("is not there for reviewers (nor asked for), nor without a team", () => {
-    const fetchMock = stubUsage(() => json(USAGE));
+    const calls = stubUsage(() => USAGE);
     setup(team("reviewer"));
     expect(screen.queryByRole("region", { name: "Usage" })).toBeNull();
     cleanup();
     setup(null);
     expect(screen.queryByRole("region", { name: "Usage" })).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it("shows the server's message when the usage cannot be loaded", async () => {
-    stubUsage(() => json({ error: { code: "internal", message: "Something went wrong" } }, 500));
+    stubUsage(() => {
+      throw refusal(500, "internal", "Something went wrong");
+    });
     setup(team("owner"));
     expect((await section().findByRole("alert")).textContent).toBe("Something went wrong");
   });

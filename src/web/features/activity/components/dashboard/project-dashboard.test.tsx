@@ -5,6 +5,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Dashboard } from "../../../../../shared/schemas/dashboard.ts";
 import { createQueryClient } from "../../../../lib/query-client.ts";
+import { failure, mockApi, refusal } from "../../../../test/mock-api.ts";
 import { ProjectDashboard } from "./project-dashboard.tsx";
 
 // The canvas chart cannot draw in jsdom; its numbers are checked through the table it comes with.
@@ -36,21 +37,19 @@ const DASHBOARD: Dashboard = {
   reviews: [{ id: "r 1", title: "Release 2.0", approved: 30, total: 120, languagesDone: 1, languages: 2 }],
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
-/** A fake API answering the dashboard with `answers` in turn (the last one again after that). */
-function stubApi(...answers: (() => Response)[]) {
+/** A fake API answering project p1's dashboard with `answers` in turn (the last one again after that). */
+function stubApi(...answers: (() => Dashboard)[]) {
   let call = 0;
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
-    if (String(input) !== "/api/projects/p1/dashboard")
-      return json({ error: { message: "unexpected" } }, 500);
-    const answer = answers[Math.min(call, answers.length - 1)];
-    call += 1;
-    return answer ? answer() : json(DASHBOARD);
+  return mockApi({
+    activity: {
+      dashboard: ({ params }) => {
+        if (params.projectId !== "p1") throw failure(500);
+        const answer = answers[Math.min(call, answers.length - 1)];
+        call += 1;
+        return answer ? answer() : DASHBOARD;
+      },
+    },
   });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
 }
 
 function setup() {
@@ -67,12 +66,11 @@ function setup() {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe("ProjectDashboard", () => {
   it("shows each language's bar numbers and the same numbers in a table", async () => {
-    stubApi(() => json(DASHBOARD));
+    stubApi(() => DASHBOARD);
     const { user } = setup();
     expect(screen.getByRole("status", { name: "Loading the dashboard" })).toBeTruthy();
     const german = await screen.findByTestId("bar-numbers-de");
@@ -110,7 +108,7 @@ describe("ProjectDashboard", () => {
   });
 
   it("shows the progress as a chart or, on request, as a table of percent per day", async () => {
-    stubApi(() => json(DASHBOARD));
+    stubApi(() => DASHBOARD);
     const { user } = setup();
     expect((await screen.findByTestId("line-chart")).textContent).toBe("de,fr");
     const progress = screen.getByRole("region", { name: "Progress, last 90 days" });
@@ -127,7 +125,7 @@ describe("ProjectDashboard", () => {
   });
 
   it("shows this month's words, the top contributors and the open reviews as links", async () => {
-    stubApi(() => json(DASHBOARD));
+    stubApi(() => DASHBOARD);
     setup();
     const words = await screen.findByRole("table", { name: "Words translated in November 2026" });
     expect(
@@ -149,7 +147,7 @@ describe("ProjectDashboard", () => {
   });
 
   it("says so when the project has no target languages, without empty charts", async () => {
-    stubApi(() => json({ ...DASHBOARD, languages: [], progress: [], reviews: [], contributors: [] }));
+    stubApi(() => ({ ...DASHBOARD, languages: [], progress: [], reviews: [], contributors: [] }));
     setup();
     expect(await screen.findByText(/This project has no target languages yet/)).toBeTruthy();
     expect(screen.queryByTestId("language-bars")).toBeNull();
@@ -159,15 +157,17 @@ describe("ProjectDashboard", () => {
   });
 
   it("offers Retry when the dashboard fails to load, and shows it after", async () => {
-    const fetchMock = stubApi(
+    const calls = stubApi(
       // A 4xx is not retried by the query client, so the error shows at once.
-      () => json({ error: { code: "rate_limited", message: "Too many requests, try again soon" } }, 429),
-      () => json(DASHBOARD),
+      () => {
+        throw refusal(429, "rate_limited", "Too many requests, try again soon");
+      },
+      () => DASHBOARD,
     );
     const { user } = setup();
     expect(await screen.findByText("Failed to load the dashboard")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByTestId("bar-numbers-de")).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(calls).toHaveLength(2);
   });
 });
