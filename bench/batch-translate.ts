@@ -3,8 +3,10 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../src/server/db/schema.ts";
+import { contract } from "../src/shared/contract/index.ts";
 import { BATCH_CHUNK_SIZE, BATCH_PAUSE_MS, type BatchJob } from "../src/shared/schemas/batch.ts";
 import type { ApiClient } from "../tests/helpers/api-client.ts";
+import { call } from "../tests/helpers/contract-client.ts";
 import type { startOpenAIServer } from "../tests/helpers/openai-server.ts";
 import { median, ms, percentile } from "./measure.ts";
 import { seedKeys } from "./seed.ts";
@@ -16,7 +18,6 @@ import { seedKeys } from "./seed.ts";
  */
 
 export interface BatchBenchContext {
-  baseUrl: string;
   db: Kysely<DB>;
   /** Signed in as the owner of `teamId`. */
   client: ApiClient;
@@ -74,11 +75,12 @@ function collectGarbage(): void {
 /** A project whose `count` keys have an English text and no German one: all of them to translate. */
 async function seedProject(context: BatchBenchContext, name: string, count: number): Promise<string> {
   const { client, teamId, db } = context;
-  const project = await client.request<{ id: string }>("POST", `/api/teams/${teamId}/projects`, {
-    body: { name },
-  });
+  const project = await call(client, contract.projects.create, { params: { teamId }, body: { name } });
   const projectId = project.body.id;
-  await client.request("PUT", `/api/projects/${projectId}/languages`, { body: { languages: ["en", "de"] } });
+  await call(client, contract.projects.setLanguages, {
+    params: { projectId },
+    body: { languages: ["en", "de"] },
+  });
   await seedKeys(db, projectId, count);
   await sql`delete from translation_strings where project_id = ${projectId} and language_code = 'de'`.execute(
     db,
@@ -93,21 +95,15 @@ async function seedProject(context: BatchBenchContext, name: string, count: numb
 async function startBatch(client: ApiClient, projectId: string): Promise<BatchJob> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const started = await client.request<BatchJob>(
-        "POST",
-        `/api/projects/${projectId}/batch-translations`,
-        {
-          body: { language: "de" },
-        },
-      );
+      const started = await call(client, contract.batch.start, {
+        params: { projectId },
+        body: { language: "de" },
+      });
       if (started.status !== 201) throw new Error(`batch start answered ${started.status}`);
       return started.body;
     } catch (error) {
       if (attempt >= 3 || !(error instanceof TypeError)) throw error;
-      const active = await client.request<{ jobs: BatchJob[] }>(
-        "GET",
-        `/api/projects/${projectId}/batch-translations`,
-      );
+      const active = await call(client, contract.batch.active, { params: { projectId } });
       const job = active.body.jobs[0];
       if (job) return job;
     }
@@ -123,7 +119,7 @@ async function runBatch(context: BatchBenchContext, options: { keys: number; lat
   ai.setLatency(options.latencyMs);
   ai.requests.length = 0;
   // Seeding kept the event loop busy; the client's idle keep-alive socket may be stale now.
-  await fetch(`${context.baseUrl}/api/me`, { headers: { cookie: client.cookie } }).catch(() => undefined);
+  await call(client, contract.auth.me, {}).catch(() => undefined);
 
   collectGarbage();
   const before = process.memoryUsage();
@@ -153,12 +149,12 @@ async function runBatch(context: BatchBenchContext, options: { keys: number; lat
       if (Date.now() > deadline) throw new Error(`batch still ${job.status} after 15 minutes`);
       await sleep(250);
       // The server may drop an idle keep-alive socket just as the next poll takes it ("fetch failed"); that says nothing about the job, so poll again.
-      const answer = await client
-        .request<BatchJob>("GET", `/api/batch-translations/${job.id}`)
-        .catch((error: unknown) => {
+      const answer = await call(client, contract.batch.get, { params: { batchId: job.id } }).catch(
+        (error: unknown) => {
           if (++lost > 5) throw error;
           return undefined;
-        });
+        },
+      );
       if (!answer) continue;
       lost = 0;
       if (answer.status !== 200) throw new Error(`batch status answered ${answer.status}`);

@@ -1,24 +1,27 @@
+import { contract } from "../src/shared/contract/index.ts";
 import { ApiClient } from "../tests/helpers/api-client.ts";
+import { call } from "../tests/helpers/contract-client.ts";
 import type { MailServer } from "../tests/helpers/smtp.ts";
 
 /** A signed-in owner with a team, on any server (in this process or another). */
 export async function signedInOwner(baseUrl: string, mail: MailServer) {
   const client = new ApiClient(baseUrl);
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  await client.request("POST", "/api/auth/code", { body: { email } });
-  await client.request("POST", "/api/auth/verify", { body: { email, code: await mail.codeFor(email) } });
-  await client.request("PUT", "/api/profile", { body: { firstName: "Bench" } });
-  const team = await client.request<{ id: string }>("POST", "/api/teams", { body: { name: "Bench" } });
+  await call(client, contract.auth.sendCode, { body: { email } });
+  await call(client, contract.auth.verify, { body: { email, code: await mail.codeFor(email) } });
+  await call(client, contract.profiles.save, { body: { firstName: "Bench" } });
+  const team = await call(client, contract.teams.create, { body: { name: "Bench" } });
   if (team.status !== 201) throw new Error(`creating a team answered ${team.status}`);
   return { client, teamId: team.body.id };
 }
 
 export async function createProject(client: ApiClient, teamId: string, name: string, languages: string[]) {
-  const project = await client.request<{ id: string }>("POST", `/api/teams/${teamId}/projects`, {
-    body: { name },
-  });
+  const project = await call(client, contract.projects.create, { params: { teamId }, body: { name } });
   if (project.status !== 201) throw new Error(`creating a project answered ${project.status}`);
-  await client.request("PUT", `/api/projects/${project.body.id}/languages`, { body: { languages } });
+  await call(client, contract.projects.setLanguages, {
+    params: { projectId: project.body.id },
+    body: { languages },
+  });
   return project.body.id;
 }
 
@@ -36,10 +39,10 @@ export function jsonFile(count: number, language: "en" | "de"): Uint8Array<Array
 }
 
 export async function importJson(client: ApiClient, projectId: string, bytes: Uint8Array, language: string) {
-  const form = new FormData();
-  form.set("file", new File([new Uint8Array(bytes)], `${language}.json`));
-  form.set("language", language);
-  const answer = await client.upload(`/api/projects/${projectId}/import`, form);
+  const answer = await call(client, contract.transfer.import, {
+    params: { projectId },
+    body: { file: new File([new Uint8Array(bytes)], `${language}.json`), language },
+  });
   if (answer.status !== 200)
     throw new Error(`import answered ${answer.status}: ${JSON.stringify(answer.body)}`);
 }

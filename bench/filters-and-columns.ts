@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import type { Kysely } from "kysely";
 import type { DB } from "../src/server/db/schema.ts";
+import { contract } from "../src/shared/contract/index.ts";
 import type { ApiClient } from "../tests/helpers/api-client.ts";
 import type { AppServer } from "../tests/helpers/app-server.ts";
+import { call } from "../tests/helpers/contract-client.ts";
 import { median, ms, samples } from "./measure.ts";
 import { overviewFirstRows } from "./overview-first-rows.ts";
 import { seedLanguage } from "./seed.ts";
@@ -37,7 +39,6 @@ export async function filtersAndColumns(
   },
 ): Promise<void> {
   const { app, client, db, teamId, projectId, keys } = setup;
-  const keysUrl = `/api/projects/${projectId}/keys`;
   const measured = async (scenario: string, run: () => Promise<unknown>) => {
     try {
       rows.push({
@@ -52,17 +53,32 @@ export async function filtersAndColumns(
       rows.push({ database, scenario, result: `failed: ${reason}`, budget: "(measured)", ok: false });
     }
   };
-  const ok = async (path: string) => {
-    const answer = await client.request("GET", path);
-    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+  const ok = async (what: string, answer: Promise<{ status: number }>) => {
+    const { status } = await answer;
+    if (status !== 200) throw new Error(`${what} answered ${status}`);
   };
+  const params = { projectId };
   await measured("keys API, filtered page (missing in German, 200 keys)", () =>
-    ok(`${keysUrl}?languages=en,de&limit=200&lang=de&missing=1`),
+    ok(
+      "the keys",
+      call(client, contract.keys.list, {
+        params,
+        query: { languages: "en,de", limit: 200, lang: "de", missing: "1" },
+      }),
+    ),
   );
   await measured("keys API, filtered page (placeholder problems in German)", () =>
-    ok(`${keysUrl}?languages=en,de&limit=200&lang=de&placeholders=1`),
+    ok(
+      "the keys",
+      call(client, contract.keys.list, {
+        params,
+        query: { languages: "en,de", limit: 200, lang: "de", placeholders: "1" },
+      }),
+    ),
   );
-  await measured("filter counts (GET /keys/facets, German)", () => ok(`${keysUrl}/facets?lang=de`));
+  await measured("filter counts (GET /keys/facets, German)", () =>
+    ok("the facets", call(client, contract.keys.facets, { params, query: { lang: "de" } })),
+  );
 
   const scenario = "Overview first rows visible, 5 language columns (Chromium)";
   if (!existsSync("dist/web/index.html") || !existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) {
@@ -76,7 +92,8 @@ export async function filtersAndColumns(
     return;
   }
   try {
-    const languages = await client.request("PUT", `/api/projects/${projectId}/languages`, {
+    const languages = await call(client, contract.projects.setLanguages, {
+      params,
       body: { languages: ["en", "de", ...EXTRA] },
     });
     if (languages.status !== 200) throw new Error(`adding languages answered ${languages.status}`);

@@ -2,8 +2,10 @@ import { existsSync } from "node:fs";
 import type { Kysely } from "kysely";
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import type { DB } from "../src/server/db/schema.ts";
+import { contract } from "../src/shared/contract/index.ts";
 import type { ApiClient } from "../tests/helpers/api-client.ts";
 import { chromiumAvailable, launchBrowser } from "../tests/helpers/browser.ts";
+import { call } from "../tests/helpers/contract-client.ts";
 import type { BenchRow } from "./batch-translate.ts";
 import { median, ms } from "./measure.ts";
 import { seedKeys, seedLanguage } from "./seed.ts";
@@ -126,18 +128,20 @@ export async function firstPaintScenarios(target: FirstPaintTarget): Promise<Ben
     ];
   }
   const { baseUrl, db, client, teamId } = target;
-  const project = await client.request<{ id: string }>("POST", `/api/teams/${teamId}/projects`, {
+  const project = await call(client, contract.projects.create, {
+    params: { teamId },
     body: { name: "First paint" },
   });
   if (project.status !== 201) throw new Error(`creating a project answered ${project.status}`);
   const projectId = project.body.id;
-  const languages = await client.request("PUT", `/api/projects/${projectId}/languages`, {
+  const languages = await call(client, contract.projects.setLanguages, {
+    params: { projectId },
     body: { languages: ["en", "de", "fr"] },
   });
   if (languages.status !== 200) throw new Error(`setting the languages answered ${languages.status}`);
   const keys = await seedKeys(db, projectId, KEYS);
   await seedLanguage(db, projectId, keys, "fr");
-  const me = await client.request<{ user: { id: string } }>("GET", "/api/me");
+  const me = await call(client, contract.auth.me, {});
   const selection = { userId: me.body.user.id, teamId, projectId };
   const overview = `${baseUrl}/app/overview`;
 

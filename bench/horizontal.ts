@@ -1,7 +1,11 @@
 import { availableParallelism } from "node:os";
+import { contract } from "../src/shared/contract/index.ts";
+import { v1Contract } from "../src/shared/contract/v1.ts";
+import { call } from "../tests/helpers/contract-client.ts";
 import type { MailServer } from "../tests/helpers/smtp.ts";
 import type { BenchRow } from "./batch-translate.ts";
 import { createProject, signedInOwner } from "./bench-session.ts";
+import { loadRequest, rawRequest } from "./contract-fetch.ts";
 import { type LoadRequest, requestsPerSecond, wrkAvailable, wrkRequestsPerSecond } from "./load.ts";
 import { ms } from "./measure.ts";
 import { cpuSeconds, machineTicks } from "./rss.ts";
@@ -37,7 +41,8 @@ export async function horizontal(
     const { client, teamId } = await signedInOwner(a.url, mail);
     const projectId = await createProject(client, teamId, "Horizontal", ["en", "de"]);
     const keys = await seedKeys(a.db, projectId, KEYS);
-    const created = await client.request<{ key: string }>("POST", `/api/projects/${projectId}/api-keys`, {
+    const created = await call(client, contract.apiKeys.create, {
+      params: { projectId },
       body: { name: "bench" },
     });
     if (created.status !== 201) throw new Error(`creating an API key answered ${created.status}`);
@@ -86,16 +91,16 @@ export async function horizontal(
  * at B (two processes), alternated over two rounds; each setup keeps its best round.
  */
 async function pullScaling(a: ServerProcess, b: ServerProcess, apiKey: string) {
-  const body = JSON.stringify({ format: "json", placeholderFormat: "web", language: "de" });
-  const headers = { "x-api-key": apiKey, "content-type": "application/json" };
-  const at = (server: ServerProcess): LoadRequest => ({
-    url: `${server.url}/api/v1/pull`,
-    method: "POST",
-    headers,
-    body,
-  });
+  const at = (server: ServerProcess): LoadRequest =>
+    loadRequest(
+      server.url,
+      v1Contract.pull,
+      { body: { format: "json", placeholderFormat: "web", language: "de" } },
+      { "x-api-key": apiKey },
+    );
   for (const server of [a, b]) {
-    const answer = await fetch(at(server).url, { method: "POST", headers, body });
+    const { url, method, headers, body } = at(server);
+    const answer = await fetch(url, { method, headers, body });
     await answer.arrayBuffer();
     if (answer.status !== 200) throw new Error(`pull answered ${answer.status}`);
   }
@@ -184,11 +189,10 @@ async function liveEdit(
   try {
     const streams = await Promise.all(
       servers.map(async (server) => {
-        const stream = await openStream(
-          `${server.url}/api/projects/${target.projectId}/events`,
-          target.cookie,
-          abort.signal,
-        );
+        const { url } = rawRequest(server.url, contract.events.stream, {
+          params: { projectId: target.projectId },
+        });
+        const stream = await openStream(url, target.cookie, abort.signal);
         return stream;
       }),
     );
@@ -202,11 +206,13 @@ async function liveEdit(
     const sent = performance.now();
     const took = arrived.map((promise) => promise.then(() => performance.now() - sent));
     const [first] = servers;
-    const answer = await fetch(`${first?.url}/api/keys/${target.keyId}/strings/de`, {
-      method: "PUT",
-      headers: { cookie: target.cookie, "content-type": "application/json" },
-      body: JSON.stringify({ value, force: true }),
-    });
+    const save = rawRequest(
+      first?.url ?? "",
+      contract.strings.save,
+      { params: { keyId: target.keyId, lang: "de" }, body: { value, force: true } },
+      { cookie: target.cookie },
+    );
+    const answer = await fetch(save.url, save.init);
     await answer.arrayBuffer();
     if (answer.status !== 200) throw new Error(`saving through A answered ${answer.status}`);
     const [onA = 0, onB = 0] = await Promise.all(took);

@@ -1,10 +1,12 @@
 import { existsSync } from "node:fs";
-import { keyPageQuerySchema } from "../src/shared/schemas/keys.ts";
+import { contract } from "../src/shared/contract/index.ts";
 import type { ApiClient } from "../tests/helpers/api-client.ts";
 import { chromiumAvailable } from "../tests/helpers/browser.ts";
+import { call, type InputOf } from "../tests/helpers/contract-client.ts";
 import type { MailServer } from "../tests/helpers/smtp.ts";
 import type { BenchRow } from "./batch-translate.ts";
 import { createProject, signedInOwner } from "./bench-session.ts";
+import { rawRequest } from "./contract-fetch.ts";
 import { LARGE_LANGUAGES, largeKeyName, seedLargeProject, seedLargeSnapshots } from "./large-seed.ts";
 import { median, ms, percentile, samples, timeIt } from "./measure.ts";
 import { overviewFirstRows } from "./overview-first-rows.ts";
@@ -112,12 +114,13 @@ export async function largeProject(
       dashboard(context),
     );
     await attempt(`${size}: pull of one language vs bare Node`, "≥ 0.5 ×", async () => {
-      const created = await client.request<{ key: string }>("POST", `/api/projects/${projectId}/api-keys`, {
+      const created = await call(client, contract.apiKeys.create, {
+        params: { projectId },
         body: { name: "bench" },
       });
       if (created.status !== 201) throw new Error(`creating an API key answered ${created.status}`);
       const [pull] = await measurePullVsBare({
-        pullUrl: `${url}/api/v1/pull`,
+        baseUrl: url,
         apiKey: created.body.key,
         language: "de",
         label: "pull",
@@ -180,23 +183,26 @@ interface LargeContext {
   projectId: string;
 }
 
-async function listPage(context: LargeContext, query: string): Promise<ListedKey[]> {
-  const path = `/api/projects/${context.projectId}/keys?languages=${LANGUAGES}&limit=100&${query}`;
-  const answer = await context.client.request<{ keys: ListedKey[] }>("GET", path);
-  if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+/** A search or filter of the keys list, besides the languages and the page size every page has. */
+type KeyFilter = Omit<NonNullable<InputOf<typeof contract.keys.list>["query"]>, "languages" | "limit">;
+
+async function listPage(context: LargeContext, filter: KeyFilter): Promise<ListedKey[]> {
+  const answer = await call(context.client, contract.keys.list, {
+    params: { projectId: context.projectId },
+    query: { languages: LANGUAGES, limit: 100, ...filter },
+  });
+  if (answer.status !== 200) throw new Error(`keys ${JSON.stringify(filter)} answered ${answer.status}`);
   return answer.body.keys;
 }
 
 /** Every search answers only keys whose name or some string holds the term (case-insensitively). */
 async function search(context: LargeContext): Promise<Omit<BenchRow, "scenario" | "budget">> {
-  if (!("q" in keyPageQuerySchema.shape))
-    throw new Error("GET /api/projects/{id}/keys has no `q` parameter yet (keyPageQuerySchema)");
   const took: number[] = [];
   const slowest = { term: "", ms: 0 };
   for (let round = 0; round < 4; round++) {
     for (const term of SEARCHES) {
       let keys: ListedKey[] = [];
-      const one = await timeIt(async () => (keys = await listPage(context, `q=${encodeURIComponent(term)}`)));
+      const one = await timeIt(async () => (keys = await listPage(context, { q: term })));
       took.push(one);
       if (one > slowest.ms) Object.assign(slowest, { term, ms: one });
       const needle = term.toLowerCase();
@@ -218,16 +224,10 @@ async function search(context: LargeContext): Promise<Omit<BenchRow, "scenario" 
 
 /**
  * What the Overview waits for when a filter changes: the first page under the new filter and the
- * completion counts, in parallel. `missing=<lang>` when the keys API has it, else a change of `q`.
+ * completion counts, in parallel: a change of `q`.
  */
 async function filterChange(context: LargeContext): Promise<Omit<BenchRow, "scenario" | "budget">> {
-  const shape = keyPageQuerySchema.shape;
-  const filters =
-    "missing" in shape
-      ? ["missing=de", "missing=ja", "missing=fr", "missing=pl"]
-      : "q" in shape
-        ? ["q=Projekt", "q=member", "q=fichiers", "q=screen5"]
-        : ["languages=en,de", "languages=fr,ja", "languages=es,it", "languages=pl,sv"];
+  const filters: KeyFilter[] = [{ q: "Projekt" }, { q: "member" }, { q: "fichiers" }, { q: "screen5" }];
   const took: number[] = [];
   for (let round = 0; round < 3; round++) {
     for (const filter of filters) {
@@ -235,7 +235,9 @@ async function filterChange(context: LargeContext): Promise<Omit<BenchRow, "scen
         await timeIt(() =>
           Promise.all([
             listPage(context, filter),
-            context.client.request("GET", `/api/projects/${context.projectId}/completion`).then((answer) => {
+            call(context.client, contract.projects.completion, {
+              params: { projectId: context.projectId },
+            }).then((answer) => {
               if (answer.status !== 200) throw new Error(`completion answered ${answer.status}`);
             }),
           ]),
@@ -244,7 +246,7 @@ async function filterChange(context: LargeContext): Promise<Omit<BenchRow, "scen
     }
   }
   const p95 = percentile(took, 95);
-  const kind = filters[0]?.split("=")[0] ?? "";
+  const kind = Object.keys(filters[0] ?? {})[0] ?? "";
   return {
     result: `p50 ${ms(median(took))}, p95 ${ms(p95)} (${took.length} changes of ${kind}=…)`,
     ok: p95 < 500,
@@ -256,10 +258,11 @@ async function filterChange(context: LargeContext): Promise<Omit<BenchRow, "scen
  * written, 90 days of snapshots read, the month's words, contributors and open reviews.
  */
 async function dashboard(context: LargeContext): Promise<Omit<BenchRow, "scenario" | "budget">> {
-  const path = `/api/projects/${context.projectId}/dashboard`;
   const once = async () => {
-    const answer = await context.client.request<{ progress: { points: unknown[] }[] }>("GET", path);
-    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+    const answer = await call(context.client, contract.activity.dashboard, {
+      params: { projectId: context.projectId },
+    });
+    if (answer.status !== 200) throw new Error(`the dashboard answered ${answer.status}`);
     return answer.body;
   };
   const first = await timeIt(once);
@@ -275,15 +278,13 @@ async function dashboard(context: LargeContext): Promise<Omit<BenchRow, "scenari
 
 /** A JSON file of English strings imported into `projectId`, through the API. */
 async function importFile(context: LargeContext, projectId: string, bytes: Uint8Array, signal: AbortSignal) {
-  const form = new FormData();
-  form.set("file", new File([new Uint8Array(bytes)], "en.json"));
-  form.set("language", "en");
-  const answer = await fetch(`${context.url}/api/projects/${projectId}/import`, {
-    method: "POST",
-    headers: { cookie: context.client.cookie },
-    body: form,
-    signal,
-  });
+  const { url, init } = rawRequest(
+    context.url,
+    contract.transfer.import,
+    { params: { projectId }, body: { file: new File([new Uint8Array(bytes)], "en.json"), language: "en" } },
+    { cookie: context.client.cookie },
+  );
+  const answer = await fetch(url, { ...init, signal });
   const text = await answer.text();
   if (answer.status !== 200) throw new Error(`import answered ${answer.status}: ${text.slice(0, 200)}`);
 }
@@ -295,12 +296,13 @@ async function exportAll(
 ): Promise<{ took: number; bytes: number }> {
   let bytes = 0;
   const took = await timeIt(async () => {
-    const answer = await fetch(`${context.url}/api/projects/${context.projectId}/export`, {
-      method: "POST",
-      headers: { cookie: context.client.cookie, "content-type": "application/json" },
-      body: JSON.stringify({ languages: LARGE_LANGUAGES, format: "json" }),
-      signal,
-    });
+    const { url, init } = rawRequest(
+      context.url,
+      contract.transfer.export,
+      { params: { projectId: context.projectId }, body: { languages: [...LARGE_LANGUAGES], format: "json" } },
+      { cookie: context.client.cookie },
+    );
+    const answer = await fetch(url, { ...init, signal });
     for await (const chunk of answer.body ?? []) bytes += (chunk as Uint8Array).length;
     if (answer.status !== 200) throw new Error(`export answered ${answer.status}`);
   });

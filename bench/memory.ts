@@ -2,8 +2,10 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../src/server/db/schema.ts";
 import { createMemoryService } from "../src/server/memory/memory-service.ts";
 import { createAccess } from "../src/server/teams/access.ts";
+import { contract } from "../src/shared/contract/index.ts";
 import { ApiClient } from "../tests/helpers/api-client.ts";
 import { type AppServer, startAppServer } from "../tests/helpers/app-server.ts";
+import { call } from "../tests/helpers/contract-client.ts";
 import { startMailServer } from "../tests/helpers/smtp.ts";
 import type { BenchRow } from "./batch-translate.ts";
 import { median, ms, percentile, samples } from "./measure.ts";
@@ -155,14 +157,16 @@ async function measure(probes: Probes, keyIds: string[]) {
 async function signUp(app: AppServer, mailCodeFor: (email: string) => Promise<string>) {
   const client = new ApiClient(app.url);
   const email = `bench-memory-${Date.now()}@example.com`;
-  await client.request("POST", "/api/auth/code", { body: { email } });
-  await client.request("POST", "/api/auth/verify", { body: { email, code: await mailCodeFor(email) } });
-  await client.request("PUT", "/api/profile", { body: { firstName: "Bench" } });
-  const team = await client.request<{ id: string }>("POST", "/api/teams", { body: { name: "Memory" } });
-  const project = await client.request<{ id: string }>("POST", `/api/teams/${team.body.id}/projects`, {
+  await call(client, contract.auth.sendCode, { body: { email } });
+  await call(client, contract.auth.verify, { body: { email, code: await mailCodeFor(email) } });
+  await call(client, contract.profiles.save, { body: { firstName: "Bench" } });
+  const team = await call(client, contract.teams.create, { body: { name: "Memory" } });
+  const project = await call(client, contract.projects.create, {
+    params: { teamId: team.body.id },
     body: { name: "Memory" },
   });
-  await client.request("PUT", `/api/projects/${project.body.id}/languages`, {
+  await call(client, contract.projects.setLanguages, {
+    params: { projectId: project.body.id },
     body: { languages: ["en", "de"] },
   });
   const user = await app.server.database.db
@@ -200,10 +204,7 @@ export async function memoryScenarios(
     const probes: Probes = {
       lookup: async (keyId) => (await memory.suggestions(userId, keyId, "de")).length,
       api: async (keyId) => {
-        const answer = await client.request<{ suggestions?: unknown[] }>(
-          "GET",
-          `/api/keys/${keyId}/strings/de/suggestions`,
-        );
+        const answer = await call(client, contract.memory.suggestions, { params: { keyId, lang: "de" } });
         return answer.body.suggestions?.length ?? 0;
       },
       chunk: async () =>
@@ -222,7 +223,7 @@ export async function memoryScenarios(
       ok: undefined,
     });
     // Seeding took minutes: the client's keep-alive socket may be stale now.
-    await fetch(`${app.url}/api/me`, { headers: { cookie: client.cookie } }).catch(() => undefined);
+    await call(client, contract.auth.me, {}).catch(() => undefined);
 
     const crowded = await measure(probes, keyIds);
     rows.push({

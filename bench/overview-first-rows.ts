@@ -1,3 +1,5 @@
+import { contractRequest } from "../src/shared/contract/http-request.ts";
+import { contract } from "../src/shared/contract/index.ts";
 import { launchBrowser } from "../tests/helpers/browser.ts";
 
 /**
@@ -24,7 +26,10 @@ export async function overviewFirstRows(
     const page = await context.newPage();
     // A returning user: the selection is remembered (src/web/lib/storage-keys.ts).
     await page.goto(`${baseUrl}/login`);
-    const me = await page.evaluate(async () => (await fetch("/api/me")).json());
+    const me = await page.evaluate(
+      async (path) => (await fetch(path)).json(),
+      contractRequest(contract.auth.me, {}).url,
+    );
     const userId = (me as { user: { id: string } }).user.id;
     await page.evaluate(
       ({ userId, teamId, projectId, columns }) => {

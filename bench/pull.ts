@@ -1,4 +1,6 @@
+import { v1Contract } from "../src/shared/contract/v1.ts";
 import type { BenchRow } from "./batch-translate.ts";
+import { loadRequest } from "./contract-fetch.ts";
 import { pullHeaders, requestsPerSecond, startBareServer } from "./load.ts";
 
 /**
@@ -7,7 +9,8 @@ import { pullHeaders, requestsPerSecond, startBareServer } from "./load.ts";
  * answers (a CI poll that changed nothing) are measured too.
  */
 export async function measurePullVsBare(options: {
-  pullUrl: string;
+  /** The app's origin. */
+  baseUrl: string;
   apiKey: string;
   language: string;
   /** The scenario's name, e.g. "pull API, 10,000 keys". */
@@ -21,11 +24,16 @@ export async function measurePullVsBare(options: {
    */
   slowPullMs?: number;
 }): Promise<BenchRow[]> {
-  const { pullUrl, concurrency, seconds } = options;
-  const body = JSON.stringify({ format: "json", placeholderFormat: "web", language: options.language });
-  const headers = { "x-api-key": options.apiKey, "content-type": "application/json" };
+  const { concurrency, seconds } = options;
+  const pull = loadRequest(
+    options.baseUrl,
+    v1Contract.pull,
+    { body: { format: "json", placeholderFormat: "web", language: options.language } },
+    { "x-api-key": options.apiKey },
+  );
+  const { url: pullUrl, method, headers, body } = pull;
 
-  const first = await fetch(pullUrl, { method: "POST", headers, body });
+  const first = await fetch(pullUrl, { method, headers, body });
   const bytes = new Uint8Array(await first.arrayBuffer());
   const etag = first.headers.get("etag") ?? "";
   if (first.status !== 200 || !etag) throw new Error(`pull answered ${first.status}`);
@@ -40,12 +48,12 @@ export async function measurePullVsBare(options: {
   try {
     if (options.slowPullMs !== undefined) {
       const sent = performance.now();
-      const again = await fetch(pullUrl, { method: "POST", headers, body });
+      const again = await fetch(pullUrl, { method, headers, body });
       await again.arrayBuffer();
       const took = performance.now() - sent;
       if (again.status !== 200) throw new Error(`pull answered ${again.status}`);
       if (took > options.slowPullMs) {
-        const one = { url: bare.url, method: "POST", headers, body };
+        const one = { ...pull, url: bare.url };
         const reference = await requestsPerSecond(one, { concurrency: 1, seconds, expect: 200 });
         const pulled = 1000 / took;
         return [
@@ -63,19 +71,13 @@ export async function measurePullVsBare(options: {
     let reference = 0;
     let pulled = 0;
     for (let round = 0; round < 2; round++) {
-      const bareRate = await requestsPerSecond(
-        { url: bare.url, method: "POST", headers, body },
-        { ...load, expect: 200 },
-      );
+      const bareRate = await requestsPerSecond({ ...pull, url: bare.url }, { ...load, expect: 200 });
       reference = Math.max(reference, bareRate);
-      const pullRate = await requestsPerSecond(
-        { url: pullUrl, method: "POST", headers, body },
-        { ...load, expect: 200 },
-      );
+      const pullRate = await requestsPerSecond(pull, { ...load, expect: 200 });
       pulled = Math.max(pulled, pullRate);
     }
     const notModified = await requestsPerSecond(
-      { url: pullUrl, method: "POST", headers: { ...headers, "if-none-match": etag }, body },
+      { ...pull, headers: { ...headers, "if-none-match": etag } },
       { ...load, expect: 304 },
     );
     const ratio = pulled / reference;

@@ -1,7 +1,11 @@
 import { strToU8, zipSync } from "fflate";
+import { contract } from "../src/shared/contract/index.ts";
+import { v1Contract } from "../src/shared/contract/v1.ts";
+import { call } from "../tests/helpers/contract-client.ts";
 import type { MailServer } from "../tests/helpers/smtp.ts";
 import type { BenchRow } from "./batch-translate.ts";
 import { createProject, importJson, jsonFile, signedInOwner } from "./bench-session.ts";
+import { rawRequest } from "./contract-fetch.ts";
 import { ms, percentile } from "./measure.ts";
 import { figures, retryStaleSocket, whileColleagueWorks } from "./responsiveness.ts";
 import { rssRow } from "./rss-row.ts";
@@ -13,15 +17,19 @@ const BIG_FILE_KEYS = Number(process.env.BENCH_PUSH_FILE_KEYS ?? 100_000);
 
 /** `POST /api/v1/push` as CI sends it; throws unless it answers 200. */
 async function push(url: string, apiKey: string, file: { name: string; bytes: Uint8Array }, dryRun: boolean) {
-  const form = new FormData();
-  form.set("file", new File([new Uint8Array(file.bytes)], file.name));
-  form.set("dryRun", String(dryRun));
-  if (!file.name.endsWith(".zip")) form.set("language", "en");
-  const answer = await fetch(`${url}/api/v1/push`, {
-    method: "POST",
-    headers: { "x-api-key": apiKey },
-    body: form,
-  });
+  const request = rawRequest(
+    url,
+    v1Contract.push,
+    {
+      body: {
+        file: new File([new Uint8Array(file.bytes)], file.name),
+        dryRun: dryRun ? "true" : "false",
+        ...(file.name.endsWith(".zip") ? {} : { language: "en" }),
+      },
+    },
+    { "x-api-key": apiKey },
+  );
+  const answer = await fetch(request.url, request.init);
   const text = await answer.text();
   if (answer.status !== 200) throw new Error(`push answered ${answer.status}: ${text.slice(0, 200)}`);
 }
@@ -61,10 +69,10 @@ export async function pushUnderLoad(
     const { client, teamId } = await signedInOwner(url, mail);
     const busy = await createProject(client, teamId, "Colleague", ["en", "de"]);
     await importJson(client, busy, jsonFile(2_000, "en"), "en");
-    const page = await client.request<{ keys: { id: string }[] }>(
-      "GET",
-      `/api/projects/${busy}/keys?languages=en&limit=2000`,
-    );
+    const page = await call(client, contract.keys.list, {
+      params: { projectId: busy },
+      query: { languages: "en", limit: 2000 },
+    });
     const keyIds = page.body.keys.filter((_, i) => i % 7 === 0).map((key) => key.id);
     if (keyIds.length === 0) throw new Error(`listing keys answered ${page.status}`);
     const colleague = { url, cookie: client.cookie, keyIds };
@@ -84,7 +92,8 @@ export async function pushUnderLoad(
     ];
     for (const { label, file, same } of cases) {
       const projectId = await createProject(client, teamId, `Pushed ${label}`, ["en", "de"]);
-      const created = await client.request<{ key: string }>("POST", `/api/projects/${projectId}/api-keys`, {
+      const created = await call(client, contract.apiKeys.create, {
+        params: { projectId },
         body: { name: "CI", scopes: ["push"] },
       });
       if (created.status !== 201) throw new Error(`creating an API key answered ${created.status}`);

@@ -1,6 +1,9 @@
+import { contract } from "../src/shared/contract/index.ts";
+import { call } from "../tests/helpers/contract-client.ts";
 import type { MailServer } from "../tests/helpers/smtp.ts";
 import type { BenchRow } from "./batch-translate.ts";
 import { createProject, importJson, jsonFile, signedInOwner } from "./bench-session.ts";
+import { rawRequest } from "./contract-fetch.ts";
 import { ms, percentile } from "./measure.ts";
 import { rssRow } from "./rss-row.ts";
 import { startServerProcess } from "./server-process.ts";
@@ -68,22 +71,28 @@ export async function whileColleagueWorks(
   // Rejected before the probes end: handled below, not an unhandled rejection that ends the bench.
   done.catch(() => {});
   let saved = 0;
+  const meRequest = rawRequest(url, contract.auth.me, {}, headers);
   const [me, saves] = await Promise.all([
     probe(
       () => running,
-      () => fetch(`${url}/api/me`, { headers }),
+      () => fetch(meRequest.url, meRequest.init),
       "/api/me",
     ),
     probe(
       () => running,
       () => {
-        const keyId = keyIds[saved % keyIds.length];
+        const keyId = keyIds[saved % keyIds.length] ?? "";
         saved++;
-        return fetch(`${url}/api/keys/${keyId}/strings/de`, {
-          method: "PUT",
-          headers: { ...headers, "content-type": "application/json" },
-          body: JSON.stringify({ value: `Gespeichert während der Last ${saved}`, force: true }),
-        });
+        const save = rawRequest(
+          url,
+          contract.strings.save,
+          {
+            params: { keyId, lang: "de" },
+            body: { value: `Gespeichert während der Last ${saved}`, force: true },
+          },
+          headers,
+        );
+        return fetch(save.url, save.init);
       },
       "saving a cell",
     ),
@@ -116,29 +125,35 @@ export async function responsiveness(kind: "embedded" | "postgres", mail: MailSe
     await importJson(client, full, jsonFile(KEYS, "de"), "de");
     const empty = await createProject(client, teamId, "Empty", ["en"]);
     // The cells the save probes write: spread over the project, not one hot row.
-    const page = await client.request<{ keys: { id: string }[] }>(
-      "GET",
-      `/api/projects/${full}/keys?languages=en&limit=2000`,
-    );
+    const page = await call(client, contract.keys.list, {
+      params: { projectId: full },
+      query: { languages: "en", limit: 2000 },
+    });
     const keyIds = page.body.keys.filter((_, i) => i % 7 === 0).map((key) => key.id);
     if (keyIds.length === 0) throw new Error(`listing keys answered ${page.status}`);
 
-    const headers = { cookie: client.cookie };
+    const list = rawRequest(
+      server.url,
+      contract.keys.list,
+      { params: { projectId: full }, query: { languages: "en,de" } },
+      { cookie: client.cookie },
+    );
     await server.resetLoopDelay();
     const heavy = [
       () => importJson(client, empty, en, "en"),
       () =>
-        fetch(`${server.url}/api/projects/${full}/keys?languages=en,de`, { headers }).then(async (answer) => {
+        fetch(list.url, list.init).then(async (answer) => {
           // Read and drop: parsing 50,000 keys here would only slow the bench, not the server.
           for await (const _ of answer.body ?? []) void _;
           if (!answer.ok) throw new Error(`list answered ${answer.status}`);
         }),
       () =>
-        client
-          .download("POST", `/api/projects/${full}/export`, { languages: ["en", "de"], format: "xlsx" })
-          .then((answer) => {
-            if (answer.status !== 200) throw new Error(`XLSX export answered ${answer.status}`);
-          }),
+        call(client, contract.transfer.export, {
+          params: { projectId: full },
+          body: { languages: ["en", "de"], format: "xlsx" },
+        }).then((answer) => {
+          if (answer.status !== 200) throw new Error(`XLSX export answered ${answer.status}`);
+        }),
     ].filter((_, index) => !only || ["import", "list", "xlsx"][index] === only);
     const { took, me, saves } = await whileColleagueWorks(
       { url: server.url, cookie: client.cookie, keyIds },

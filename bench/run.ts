@@ -20,12 +20,15 @@
  */
 import { existsSync } from "node:fs";
 import { sql } from "kysely";
-import { ApiClient } from "../tests/helpers/api-client.ts";
+import { contract } from "../src/shared/contract/index.ts";
 import { type AppServer, startAppServer } from "../tests/helpers/app-server.ts";
+import { call } from "../tests/helpers/contract-client.ts";
 import { postgresAvailable } from "../tests/helpers/database.ts";
 import { startOpenAIServer } from "../tests/helpers/openai-server.ts";
 import { type MailServer, startMailServer } from "../tests/helpers/smtp.ts";
 import { type BenchRow, batchMemory, batchThroughput } from "./batch-translate.ts";
+import { createProject, signedInOwner } from "./bench-session.ts";
+import { rawRequest } from "./contract-fetch.ts";
 import { filtersAndColumns } from "./filters-and-columns.ts";
 import { firstPaintScenarios } from "./first-paint.ts";
 import { horizontal } from "./horizontal.ts";
@@ -143,27 +146,21 @@ async function benchDatabase(kind: "embedded" | "postgres") {
       { database: kind },
     );
     const db = app.server.database.db;
-    const client = new ApiClient(app.url);
-    const email = `bench-${Date.now()}@example.com`;
-    await client.request("POST", "/api/auth/code", { body: { email } });
-    await client.request("POST", "/api/auth/verify", { body: { email, code: await mail.codeFor(email) } });
-    await client.request("PUT", "/api/profile", { body: { firstName: "Bench" } });
-    const team = await client.request<{ id: string }>("POST", "/api/teams", { body: { name: "Bench" } });
+    const { client, teamId } = await signedInOwner(app.url, mail);
     const label = databaseLabel(kind);
 
     if (runs("landing")) {
       for (const row of await landingScenarios(app.url)) rows.push({ database: label, ...row });
-      const target = { baseUrl: app.url, db, client, teamId: team.body.id };
+      const target = { baseUrl: app.url, db, client, teamId };
       for (const row of await firstPaintScenarios(target)) rows.push({ database: label, ...row });
       rows.push(inProcessRss(label, "landing"));
     }
 
     if (runs("batch")) {
       const context = {
-        baseUrl: app.url,
         db,
         client,
-        teamId: team.body.id,
+        teamId,
         ai,
         concurrency: app.config.AI_BATCH_CONCURRENCY,
       };
@@ -174,7 +171,7 @@ async function benchDatabase(kind: "embedded" | "postgres") {
       rows.push(inProcessRss(label, "batch"));
     }
     if (runs("transfer")) {
-      const context = { baseUrl: app.url, db, client, teamId: team.body.id };
+      const context = { baseUrl: app.url, db, client, teamId };
       const measured = [
         ...(await importFile(context, { keys: 50_000 })),
         ...(await exportZip(context, { keys: 10_000 })),
@@ -184,23 +181,17 @@ async function benchDatabase(kind: "embedded" | "postgres") {
       rows.push(inProcessRss(label, "transfer"));
     }
     if (runs("templates")) {
-      const context = { baseUrl: app.url, db, client, teamId: team.body.id };
+      const context = { baseUrl: app.url, db, client, teamId };
       for (const row of await templatedExport(context, { keys: 50_000 }))
         rows.push({ database: label, ...row });
     }
     if (runs("checks")) {
-      const context = { baseUrl: app.url, db, client, teamId: team.body.id };
+      const context = { baseUrl: app.url, db, client, teamId };
       for (const row of await importChecks(context, { keys: 50_000 })) rows.push({ database: label, ...row });
     }
     if (!runs("keys")) return;
 
-    const project = await client.request<{ id: string }>("POST", `/api/teams/${team.body.id}/projects`, {
-      body: { name: "Large" },
-    });
-    const projectId = project.body.id;
-    await client.request("PUT", `/api/projects/${projectId}/languages`, {
-      body: { languages: ["en", "de"] },
-    });
+    const projectId = await createProject(client, teamId, "Large", ["en", "de"]);
 
     const seedStart = performance.now();
     const keys = await seedKeys(db, projectId, KEYS);
@@ -213,11 +204,14 @@ async function benchDatabase(kind: "embedded" | "postgres") {
     });
 
     // Seeding kept the event loop busy; the client's idle keep-alive socket may be stale now.
-    await fetch(`${app.url}/api/me`, { headers: { cookie: client.cookie } }).catch(() => undefined);
+    await call(client, contract.auth.me, {}).catch(() => undefined);
 
     const firstPage = median(
       await samples(5, () =>
-        client.request("GET", `/api/projects/${projectId}/keys?languages=en,de&limit=500`),
+        call(client, contract.keys.list, {
+          params: { projectId },
+          query: { languages: "en,de", limit: 500 },
+        }),
       ),
     );
     rows.push({
@@ -229,9 +223,14 @@ async function benchDatabase(kind: "embedded" | "postgres") {
     });
 
     // Keys API vs the raw query plus JSON.stringify of the same rows.
-    const url = `${app.url}/api/projects/${projectId}/keys?languages=en,de`;
+    const allKeys = rawRequest(
+      app.url,
+      contract.keys.list,
+      { params: { projectId }, query: { languages: "en,de" } },
+      { cookie: client.cookie },
+    );
     const fetchKeys = async () => {
-      const response = await fetch(url, { headers: { cookie: client.cookie } });
+      const response = await fetch(allKeys.url, allKeys.init);
       const text = await response.text();
       if (!response.ok || text.length < KEYS) throw new Error(`keys API answered ${response.status}`);
     };
@@ -259,12 +258,13 @@ async function benchDatabase(kind: "embedded" | "postgres") {
     });
 
     // The full key list took seconds: the client's keep-alive socket may be stale now.
-    await fetch(`${app.url}/api/me`, { headers: { cookie: client.cookie } }).catch(() => undefined);
+    await call(client, contract.auth.me, {}).catch(() => undefined);
     // Saving one cell, 200 times over different keys.
     let i = 0;
     const saves = await samples(200, async () => {
       const key = keys[(i++ * 97) % keys.length];
-      const answer = await client.request("PUT", `/api/keys/${key?.id}/strings/de`, {
+      const answer = await call(client, contract.strings.save, {
+        params: { keyId: key?.id ?? "", lang: "de" },
         body: { value: `Gespeichert ${i}`, force: true },
       });
       if (answer.status !== 200) throw new Error(`save answered ${answer.status}`);
@@ -278,7 +278,7 @@ async function benchDatabase(kind: "embedded" | "postgres") {
     });
 
     const completion = median(
-      await samples(5, () => client.request("GET", `/api/projects/${projectId}/completion`)),
+      await samples(5, () => call(client, contract.projects.completion, { params: { projectId } })),
     );
     rows.push({
       database: label,
@@ -291,7 +291,7 @@ async function benchDatabase(kind: "embedded" | "postgres") {
     if (existsSync("dist/web/index.html") && existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) {
       const scenario = "Overview first rows visible (Chromium)";
       try {
-        const first = await overviewFirstRows(app.url, client.cookie, { teamId: team.body.id, projectId });
+        const first = await overviewFirstRows(app.url, client.cookie, { teamId, projectId });
         rows.push({ database: label, scenario, result: ms(first), budget: "< 1500 ms", ok: first < 1500 });
       } catch (error) {
         const reason = (error as Error).message.split("\n")[0] ?? "";
@@ -306,7 +306,7 @@ async function benchDatabase(kind: "embedded" | "postgres") {
         ok: undefined,
       });
     }
-    await filtersAndColumns(rows, label, { app, client, db, teamId: team.body.id, projectId, keys });
+    await filtersAndColumns(rows, label, { app, client, db, teamId, projectId, keys });
     rows.push(inProcessRss(label, "keys"));
   } finally {
     await app?.stop();

@@ -9,9 +9,13 @@
  *   SOAK_DB=embedded npm run soak        on the embedded database
  *   SOAK_KEYS=10000                    keys in the project
  */
+import { contract } from "../src/shared/contract/index.ts";
+import { v1Contract } from "../src/shared/contract/v1.ts";
+import { call } from "../tests/helpers/contract-client.ts";
 import { postgresAvailable } from "../tests/helpers/database.ts";
 import { startMailServer } from "../tests/helpers/smtp.ts";
 import { createProject, importJson, jsonFile, signedInOwner } from "./bench-session.ts";
+import { rawRequest } from "./contract-fetch.ts";
 import { ms, percentile } from "./measure.ts";
 import { startServerProcess } from "./server-process.ts";
 
@@ -51,45 +55,46 @@ try {
   const projectId = await createProject(client, teamId, "Soak", ["en", "de"]);
   await importJson(client, projectId, jsonFile(KEYS, "en"), "en");
   await importJson(client, projectId, jsonFile(KEYS, "de"), "de");
-  const list = await client.request<{ keys: { id: string }[] }>(
-    "GET",
-    `/api/projects/${projectId}/keys?limit=5000`,
-  );
+  const list = await call(client, contract.keys.list, { params: { projectId }, query: { limit: 5000 } });
   const keyIds = list.body.keys.map((key) => key.id);
-  const apiKey = await client.request<{ key: string }>("POST", `/api/projects/${projectId}/api-keys`, {
+  const apiKey = await call(client, contract.apiKeys.create, {
+    params: { projectId },
     body: { name: "soak" },
   });
   const cookie = { cookie: client.cookie };
-  const json = { ...cookie, "content-type": "application/json" };
-  const pullHeaders = { "x-api-key": apiKey.body.key, "content-type": "application/json" };
+  const pullRequest = rawRequest(
+    server.url,
+    v1Contract.pull,
+    { body: { format: "json", placeholderFormat: "web", language: "de" } },
+    { "x-api-key": apiKey.body.key },
+  );
+  const listRequest = rawRequest(
+    server.url,
+    contract.keys.list,
+    { params: { projectId }, query: { languages: "en,de" } },
+    cookie,
+  );
+  const events = rawRequest(server.url, contract.events.stream, { params: { projectId } }, cookie);
 
   const edit = (n: number) =>
-    timed("save a cell", 200, () =>
-      fetch(`${server.url}/api/keys/${keyIds[n % keyIds.length]}/strings/de`, {
-        method: "PUT",
-        headers: json,
-        body: JSON.stringify({ value: `Soak ${n}`, force: true }),
-      }),
-    );
-  const pull = () =>
-    timed("pull", 200, () =>
-      fetch(`${server.url}/api/v1/pull`, {
-        method: "POST",
-        headers: pullHeaders,
-        body: JSON.stringify({ format: "json", placeholderFormat: "web", language: "de" }),
-      }),
-    );
-  const listAll = () =>
-    timed("list all keys", 200, () =>
-      fetch(`${server.url}/api/projects/${projectId}/keys?languages=en,de`, { headers: cookie }),
-    );
+    timed("save a cell", 200, () => {
+      const save = rawRequest(
+        server.url,
+        contract.strings.save,
+        {
+          params: { keyId: keyIds[n % keyIds.length] ?? "", lang: "de" },
+          body: { value: `Soak ${n}`, force: true },
+        },
+        cookie,
+      );
+      return fetch(save.url, save.init);
+    });
+  const pull = () => timed("pull", 200, () => fetch(pullRequest.url, pullRequest.init));
+  const listAll = () => timed("list all keys", 200, () => fetch(listRequest.url, listRequest.init));
   const watch = async (forMs: number) => {
     const abort = new AbortController();
     try {
-      const answer = await fetch(`${server.url}/api/projects/${projectId}/events`, {
-        headers: cookie,
-        signal: abort.signal,
-      });
+      const answer = await fetch(events.url, { ...events.init, signal: abort.signal });
       if (answer.status !== 200) failed(`event stream: HTTP ${answer.status}`);
       const reader = answer.body?.getReader();
       const stop = setTimeout(() => abort.abort(), forMs);

@@ -2,8 +2,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { contract } from "../src/shared/contract/index.ts";
 import { freePort } from "../tests/helpers/app-server.ts";
 import type { BenchRow } from "./batch-translate.ts";
+import { rawRequest } from "./contract-fetch.ts";
 import { ms } from "./measure.ts";
 
 const RESTARTS = 3;
@@ -27,9 +29,10 @@ async function start(dataDir: string): Promise<{ child: ChildProcess; took: numb
     stderr += chunk.toString();
   });
   const deadline = Date.now() + 120_000;
+  const status = rawRequest(`http://127.0.0.1:${port}`, contract.ai.status, {});
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited: ${stderr.slice(0, 300)}`);
-    const answer = await fetch(`http://127.0.0.1:${port}/api/ai/status`).catch(() => undefined);
+    const answer = await fetch(status.url, status.init).catch(() => undefined);
     // Any answer (this route wants a session) means HTTP is up.
     if (answer) return { child, took: performance.now() - started };
     if (Date.now() > deadline) throw new Error("the server did not answer within 120 s");

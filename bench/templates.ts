@@ -1,3 +1,5 @@
+import { contract } from "../src/shared/contract/index.ts";
+import { call } from "../tests/helpers/contract-client.ts";
 import type { BenchRow } from "./batch-translate.ts";
 import { median, ms, samples } from "./measure.ts";
 import type { TransferBenchContext } from "./transfer.ts";
@@ -18,25 +20,22 @@ export async function templatedExport(
     file[`screen${i % 17}.label${String(i).padStart(6, "0")}`] = `Hello {name}, string ${i}.`;
   const bytes = new TextEncoder().encode(`${JSON.stringify(file, null, 4)}\n`);
   const imported = async (name: string) => {
-    const project = await context.client.request<{ id: string }>(
-      "POST",
-      `/api/teams/${context.teamId}/projects`,
-      {
-        body: { name },
-      },
-    );
+    const project = await call(context.client, contract.projects.create, {
+      params: { teamId: context.teamId },
+      body: { name },
+    });
     if (project.status !== 201) throw new Error(`creating a project answered ${project.status}`);
-    const form = new FormData();
-    form.set("file", new File([bytes], "en.json"));
-    form.set("language", "en");
-    const answer = await context.client.upload(`/api/projects/${project.body.id}/import`, form);
+    const answer = await call(context.client, contract.transfer.import, {
+      params: { projectId: project.body.id },
+      body: { file: new File([bytes], "en.json"), language: "en" },
+    });
     if (answer.status !== 200) throw new Error(`import answered ${answer.status}`);
     return project.body.id;
   };
   const exportOnce = (projectId: string) => async () => {
-    const answer = await context.client.download("POST", `/api/projects/${projectId}/export`, {
-      languages: ["en"],
-      format: "json",
+    const answer = await call(context.client, contract.transfer.export, {
+      params: { projectId },
+      body: { languages: ["en"], format: "json" },
     });
     if (answer.status !== 200) throw new Error(`export answered ${answer.status}`);
   };
@@ -58,7 +57,8 @@ export async function templatedExport(
       .limit(1)
       .offset(Math.floor(keys / 2))
       .executeTakeFirstOrThrow();
-    const saved = await context.client.request("PUT", `/api/keys/${key.id}/strings/en`, {
+    const saved = await call(context.client, contract.strings.save, {
+      params: { keyId: key.id, lang: "en" },
       body: { value: "Edited in Sprog", force: true },
     });
     if (saved.status !== 200) throw new Error(`saving a string answered ${saved.status}`);

@@ -1,7 +1,9 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../src/server/db/schema.ts";
 import { checkTiming } from "../src/server/quality/string-checks.ts";
+import { contract } from "../src/shared/contract/index.ts";
 import type { ApiClient } from "../tests/helpers/api-client.ts";
+import { call } from "../tests/helpers/contract-client.ts";
 import type { BenchRow } from "./batch-translate.ts";
 import { median, ms, samples } from "./measure.ts";
 import { measurePullVsBare } from "./pull.ts";
@@ -53,19 +55,16 @@ const textOf = (i: number, language: string) =>
  * socket: spend it on a throwaway request.
  */
 async function wake(context: TransferBenchContext) {
-  await fetch(`${context.baseUrl}/api/me`, { headers: { cookie: context.client.cookie } }).catch(
-    () => undefined,
-  );
+  await call(context.client, contract.auth.me, {}).catch(() => undefined);
 }
 
 async function newProject(context: TransferBenchContext, name: string, languages: string[]): Promise<string> {
   const { client, teamId } = context;
   await wake(context);
-  const project = await client.request<{ id: string }>("POST", `/api/teams/${teamId}/projects`, {
-    body: { name },
-  });
+  const project = await call(client, contract.projects.create, { params: { teamId }, body: { name } });
   if (project.status !== 201) throw new Error(`creating a project answered ${project.status}`);
-  const answer = await client.request("PUT", `/api/projects/${project.body.id}/languages`, {
+  const answer = await call(client, contract.projects.setLanguages, {
+    params: { projectId: project.body.id },
     body: { languages },
   });
   if (answer.status !== 200) throw new Error(`setting languages answered ${answer.status}`);
@@ -136,13 +135,10 @@ export async function importFile(
       const imported = median(
         await samples(3, async () => {
           const projectId = await newProject(context, `Import ${label} ${run++}`, ["en"]);
-          const form = new FormData();
-          form.set("file", new File([bytes], name));
-          form.set("language", "en");
-          const answer = await context.client.upload<{ keysAdded: number }>(
-            `/api/projects/${projectId}/import`,
-            form,
-          );
+          const answer = await call(context.client, contract.transfer.import, {
+            params: { projectId },
+            body: { file: new File([bytes], name), language: "en" },
+          });
           if (answer.status !== 200 || answer.body.keysAdded !== keys) {
             throw new Error(`import answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 200)}`);
           }
@@ -175,10 +171,12 @@ export async function exportZip(
   const projectId = await newProject(context, "Export", EXPORT_LANGUAGES);
   await rawInsert(context.db, projectId, options.keys, EXPORT_LANGUAGES);
   await wake(context);
-  const body = { languages: EXPORT_LANGUAGES, format: "json" };
   let size = 0;
   const exportOnce = async () => {
-    const answer = await context.client.download("POST", `/api/projects/${projectId}/export`, body);
+    const answer = await call(context.client, contract.transfer.export, {
+      params: { projectId },
+      body: { languages: EXPORT_LANGUAGES, format: "json" },
+    });
     if (answer.status !== 200) throw new Error(`export answered ${answer.status}`);
     size = answer.body.length;
   };
@@ -206,16 +204,13 @@ export async function pullThroughput(
   const projectId = await newProject(context, "Pull", ["en", "de"]);
   await rawInsert(context.db, projectId, options.keys, ["en", "de"]);
   await wake(context);
-  const created = await context.client.request<{ key: string }>(
-    "POST",
-    `/api/projects/${projectId}/api-keys`,
-    {
-      body: { name: "bench" },
-    },
-  );
+  const created = await call(context.client, contract.apiKeys.create, {
+    params: { projectId },
+    body: { name: "bench" },
+  });
   if (created.status !== 201) throw new Error(`creating an API key answered ${created.status}`);
   return measurePullVsBare({
-    pullUrl: `${context.baseUrl}/api/v1/pull`,
+    baseUrl: context.baseUrl,
     apiKey: created.body.key,
     language: "de",
     label: `pull API, ${options.keys.toLocaleString("en")} keys`,
@@ -272,15 +267,10 @@ export async function importChecks(
     const scenario = `quality checks in a ${keys.toLocaleString("en")}-key JSON import (${language === "en" ? "source" : "translation"})`;
     try {
       await wake(context);
-      const form = new FormData();
-      form.set("file", new File([JSON.stringify(file, null, 2)], `${language}.json`));
-      form.set("language", language);
+      const body = { file: new File([JSON.stringify(file, null, 2)], `${language}.json`), language };
       const before = checkTiming.ms;
       const started = performance.now();
-      const answer = await context.client.upload<{ keysAdded: number }>(
-        `/api/projects/${projectId}/import`,
-        form,
-      );
+      const answer = await call(context.client, contract.transfer.import, { params: { projectId }, body });
       const took = performance.now() - started;
       if (answer.status !== 200) throw new Error(`import answered ${answer.status}`);
       const checks = checkTiming.ms - before;
