@@ -9,10 +9,13 @@
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { AnyContractProcedure } from "@orpc/contract";
 import type { Page } from "playwright-core";
+import { contract } from "../src/shared/contract/index.ts";
 import { ApiClient } from "../tests/helpers/api-client.ts";
 import { startAppServer } from "../tests/helpers/app-server.ts";
 import { launchBrowser } from "../tests/helpers/browser.ts";
+import { call, type InputOf, routeOf } from "../tests/helpers/contract-client.ts";
 import { startOpenAIServer } from "../tests/helpers/openai-server.ts";
 import { startMailServer } from "../tests/helpers/smtp.ts";
 
@@ -79,29 +82,38 @@ const DEMO_KEYS: [string, string, string?, string?, string?][] = [
 async function seedDemo(baseUrl: string, codeFor: (email: string) => Promise<string>) {
   const client = new ApiClient(baseUrl);
   const email = "freja@northwind.example";
-  const ok = async <T>(method: string, path: string, body?: unknown) => {
-    const answer = await client.request<T>(method, path, body === undefined ? {} : { body });
-    if (answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}`);
+  /** A call that must succeed: its answer's body. */
+  const ok = async <P extends AnyContractProcedure>(procedure: P, input: InputOf<P>) => {
+    const answer = await call(client, procedure, input);
+    if (answer.status >= 300) throw new Error(`${routeOf(procedure)} answered ${answer.status}`);
     return answer.body;
   };
-  await ok("POST", "/api/auth/code", { email });
-  await ok("POST", "/api/auth/verify", { email, code: await codeFor(email) });
-  await ok("PUT", "/api/profile", { firstName: "Freja", lastName: "Nielsen" });
-  const team = await ok<{ id: string }>("POST", "/api/teams", { name: "Northwind" });
-  const project = await ok<{ id: string }>("POST", `/api/teams/${team.id}/projects`, { name: "Mobile app" });
-  await ok("PUT", `/api/projects/${project.id}/languages`, { languages: LANGUAGES });
+  await ok(contract.auth.sendCode, { body: { email } });
+  await ok(contract.auth.verify, { body: { email, code: await codeFor(email) } });
+  await ok(contract.profiles.save, { body: { firstName: "Freja", lastName: "Nielsen" } });
+  const team = await ok(contract.teams.create, { body: { name: "Northwind" } });
+  const project = await ok(contract.projects.create, {
+    params: { teamId: team.id },
+    body: { name: "Mobile app" },
+  });
+  await ok(contract.projects.setLanguages, {
+    params: { projectId: project.id },
+    body: { languages: LANGUAGES },
+  });
   for (const [key, ...values] of DEMO_KEYS) {
     const [source, ...translations] = values;
-    const created = await ok<{ id: string }>("POST", `/api/projects/${project.id}/keys`, {
-      key,
-      sourceValue: source,
+    const created = await ok(contract.keys.create, {
+      params: { projectId: project.id },
+      body: source === undefined ? { key } : { key, sourceValue: source },
     });
     for (const [index, value] of translations.entries()) {
       const language = LANGUAGES[index + 1];
-      if (value && language) await ok("PUT", `/api/keys/${created.id}/strings/${language}`, { value });
+      if (value && language) {
+        await ok(contract.strings.save, { params: { keyId: created.id, lang: language }, body: { value } });
+      }
     }
   }
-  const me = await ok<{ user: { id: string } }>("GET", "/api/me");
+  const me = await ok(contract.auth.me, {});
   return { cookie: client.cookie, userId: me.user.id, teamId: team.id, projectId: project.id };
 }
 
