@@ -49,34 +49,6 @@ export class ApiClient {
     };
   }
 
-  /** A multipart POST (file uploads), answered with JSON. */
-  async upload<T = unknown>(path: string, form: FormData): Promise<ApiAnswer<T>> {
-    const headers: Record<string, string> = this.cookie ? { cookie: this.cookie } : {};
-    const response = await fetch(`${this.baseUrl}${path}`, { method: "POST", headers, body: form });
-    this.keepCookies(response.headers);
-    const text = await response.text();
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: (text ? JSON.parse(text) : text) as T,
-    };
-  }
-
-  /** A JSON request answered with a file: its bytes. */
-  async download(method: string, path: string, body?: unknown): Promise<ApiAnswer<Uint8Array>> {
-    const headers: Record<string, string> = { "content-type": "application/json" };
-    if (this.cookie) headers.cookie = this.cookie;
-    const init: RequestInit = { method, headers };
-    if (body !== undefined) init.body = JSON.stringify(body);
-    const response = await fetch(`${this.baseUrl}${path}`, init);
-    this.keepCookies(response.headers);
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: new Uint8Array(await response.arrayBuffer()),
-    };
-  }
-
   private keepCookies(headers: Headers) {
     const jar = new Map(
       this.cookie
