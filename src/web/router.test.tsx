@@ -21,7 +21,7 @@ const signedIn: Me = {
   teams: [{ id: "t1", name: "Acme", role: "owner", createdAt: "2026-01-01T00:00:00.000Z" }],
 };
 
-/** A fake server: the session answers `me` (or null), the team list the teams of `me`, each with no projects. */
+/** A fake server: the session answers `me` (or null), the teams are those of `me`, each without projects. */
 function serve(me: Me | null) {
   mockApi({
     auth: { session: () => ({ me }) },
