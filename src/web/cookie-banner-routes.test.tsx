@@ -8,7 +8,7 @@ import { readCookieConsent } from "./features/public-site/cookie-consent.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { STORAGE_KEYS } from "./lib/storage-keys.ts";
 import { routes } from "./router.tsx";
-import { mockApi } from "./test/mock-api.ts";
+import { mockApi, refusal } from "./test/mock-api.ts";
 
 const ME: Me = {
   user: { id: "u1", email: "ada@example.com" },
@@ -27,7 +27,11 @@ const ME: Me = {
 function serve(me: Me | null) {
   mockApi({
     auth: { session: () => ({ me }) },
-    teams: { list: () => ({ teams: me?.teams ?? [] }) },
+    teams: {
+      list: () => ({ teams: me?.teams ?? [] }),
+      // The signed-in app's invite check is not under test: refused, as this fake server always did.
+      acceptInvites: () => Promise.reject(refusal(404, "not_found", "Not found")),
+    },
     projects: { list: () => ({ projects: [] }) },
   });
 }

@@ -6,7 +6,7 @@ import type { Me } from "../shared/schemas/auth.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { STORAGE_KEYS } from "./lib/storage-keys.ts";
 import { routes } from "./router.tsx";
-import { mockApi } from "./test/mock-api.ts";
+import { mockApi, refusal } from "./test/mock-api.ts";
 
 const signedIn: Me = {
   user: { id: "u1", email: "ada@example.com" },
@@ -21,11 +21,15 @@ const signedIn: Me = {
   teams: [{ id: "t1", name: "Acme", role: "owner", createdAt: "2026-01-01T00:00:00.000Z" }],
 };
 
-/** A fake server: the session check answers `me` (or null), the team list the teams of `me`, each team no projects. */
+/** A fake server: the session answers `me` (or null), the teams are those of `me`, each without projects. */
 function serve(me: Me | null) {
   mockApi({
     auth: { session: () => ({ me }) },
-    teams: { list: () => ({ teams: me?.teams ?? [] }) },
+    teams: {
+      list: () => ({ teams: me?.teams ?? [] }),
+      // The signed-in app's invite check is not under test: refused, as this fake server always did.
+      acceptInvites: () => Promise.reject(refusal(404, "not_found", "Not found")),
+    },
     projects: { list: () => ({ projects: [] }) },
   });
 }
