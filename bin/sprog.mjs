@@ -7144,7 +7144,7 @@ function isBackEdge(ctx, value) {
   return backEdges !== void 0 && isRef(value) && backEdges.has(value);
 }
 
-// zod-en:/work/wt-cli/node_modules/zod/v4/locales/en.js
+// zod-en:en
 var en_exports = {};
 __export(en_exports, {
   en: () => en_default

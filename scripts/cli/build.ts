@@ -52,11 +52,17 @@ const zodEnglishOnly: Plugin = {
   setup(esbuild) {
     esbuild.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
       /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
-        ? { path: resolve(dirname(args.importer), "../locales/en.js"), namespace: "zod-en" }
+        ? {
+            // A name without the checkout's folder: the bundle names it in a comment, and the shipped
+            // file must be the same wherever it is built.
+            path: "en",
+            namespace: "zod-en",
+            pluginData: resolve(dirname(args.importer), "../locales/en.js"),
+          }
         : undefined,
     );
     esbuild.onLoad({ filter: /.*/, namespace: "zod-en" }, (args) => ({
-      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      contents: `export { default as en } from ${JSON.stringify(args.pluginData)};`,
       resolveDir: root,
     }));
   },
