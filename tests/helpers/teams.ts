@@ -5,7 +5,7 @@ import type { ApiApp, ApiClient } from "./api-app.ts";
 import { call } from "./contract-client.ts";
 import { addToTeam, buildTeam, buildUser, signInAs, uniqueEmail } from "./factories.ts";
 
-// Shared setup of the Team API tests (team-api.test.ts).
+// Shared setup of the Team API tests (team-api.test.ts, team-invites.test.ts).
 
 /** A signed-in user with a profile (no code, no mail). */
 export async function signedUp(api: ApiApp, email: string, firstName: string, lastName = "") {
