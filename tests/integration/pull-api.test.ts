@@ -173,6 +173,10 @@ describe("pull API", () => {
     expect(await message({ format: "json", placeholderFormat: "web", language: "fr" })).toBe(
       `language must be one of the project's languages: en, de (got "fr")`,
     );
+    // The edge's one text check, as every other body gets it (the old private reader skipped it).
+    expect(await message({ format: "json", placeholderFormat: "web", language: "d\u0000e" })).toBe(
+      "language: Text must not contain NUL characters",
+    );
     const malformed = await rawPull(requestOf(v1Contract.pull, { body: {} }).path, "{not json", {
       key: key.key,
     });

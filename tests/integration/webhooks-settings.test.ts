@@ -186,6 +186,14 @@ describe("webhooks with an API key", () => {
       body: { url: "http://10.0.0.1/" },
     });
     expect(refused.status).toBe(400);
+    // The edge's one text check (the old private reader skipped it): refused, nothing changed.
+    const nul = await fail(ci, v1Hooks.update, {
+      params: { id: hook.id },
+      body: { url: `${PUBLIC_URL}\u0000` },
+    });
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.message).toBe("url: Text must not contain NUL characters");
+    expect((await call(ci, v1Hooks.list, undefined)).body.webhooks[0]?.url).toBe(PUBLIC_URL);
     expect((await call(ci, v1Hooks.remove, { params: { id: hook.id } })).status).toBe(204);
     // The session sees the same hooks: none left.
     expect((await call(owner, hooks.list, { params: { projectId } })).body.webhooks).toEqual([]);
