@@ -6,6 +6,7 @@ import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { openAPIRouteHandler } from "hono-openapi";
 import { API_KEY_SECURITY_SCHEME, PUBLIC_API_DOCUMENT_PATH } from "../shared/contract/v1.ts";
+import type { Authorize } from "./api-keys/authorize.ts";
 import type { AuthService } from "./auth/service.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
 import { QueryAbandonedError, withQuerySignal } from "./db/query-scope.ts";
@@ -16,10 +17,11 @@ import { authenticate } from "./http/authenticate.ts";
 import { requestBodyLimit } from "./http/body-limit.ts";
 import { encodedPage, pageFor } from "./http/built-pages.ts";
 import { compressAppJson } from "./http/compression.ts";
+import { keyProcedureRoutes } from "./http/key-procedures.ts";
 import { pathParams } from "./http/path-params.ts";
 import { originCheck, securityHeaders } from "./http/security.ts";
 import type { Logger } from "./logger.ts";
-import type { FeatureModule } from "./modules/feature-module.ts";
+import { type FeatureModule, publicApiProcedures } from "./modules/feature-module.ts";
 
 export interface AppDeps {
   publicUrl: string;
@@ -31,6 +33,8 @@ export interface AppDeps {
   authService: AuthService;
   /** The features, in the order their routes are mounted. */
   modules: readonly FeatureModule[];
+  /** THE check of a project API key, for the modules' public API procedures. */
+  authorize: Authorize;
 }
 
 /**
@@ -70,9 +74,10 @@ function toAppError(error: unknown, logger: Logger): AppError {
  * /api/v1: the modules' routes for CI and scripts, authorized by a project API key, and their own
  * OpenAPI 3.1 document, from the same contract (src/shared/contract/v1.ts) the routes are built on.
  */
-function publicApi(modules: readonly FeatureModule[]) {
+function publicApi(modules: readonly FeatureModule[], authorize: Authorize) {
   const v1 = new Hono<AppEnv>();
   for (const module of modules) if (module.publicApiRoutes) v1.route("/", module.publicApiRoutes);
+  v1.route("/", keyProcedureRoutes(publicApiProcedures(modules), authorize));
   v1.get(
     PUBLIC_API_DOCUMENT_PATH,
     openAPIRouteHandler(v1, {
@@ -101,12 +106,13 @@ export function buildApp({
   staticDir,
   authService,
   modules,
+  authorize,
 }: AppDeps) {
   // Filled once the routes below exist; the path check reads it at the first request.
   let apiRoutes: { path: string }[] = [];
   const api = new Hono<AppEnv>();
   // Authorized by an API key or a provider's signature, not a cookie: they answer before the check.
-  api.route("/", publicApi(modules));
+  api.route("/", publicApi(modules, authorize));
   for (const module of modules) if (module.signedRoutes) api.route("/", module.signedRoutes);
   api
     .use("*", originCheck([publicUrl]))

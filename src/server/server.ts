@@ -25,8 +25,9 @@ import { createJobQueue } from "./jobs/job-queue.ts";
 import { keysModule } from "./keys/module.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { mcpModule } from "./mcp/module.ts";
 import { memoryModule } from "./memory/module.ts";
-import type { Core, FeatureModule } from "./modules/feature-module.ts";
+import { type Core, type FeatureModule, publicApiProcedures } from "./modules/feature-module.ts";
 import { profilesModule } from "./profiles/module.ts";
 import { projectsModule } from "./projects/module.ts";
 import { pullModule } from "./pull/module.ts";
@@ -168,6 +169,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       usageModule(core),
       activityModule(core),
     ];
+    // Last: the agents' tools are the other modules' public API procedures.
+    modules.push(mcpModule(core, { gate: apiKeys.gate, procedures: publicApiProcedures(modules) }));
     for (const job of modules.flatMap((module) => module.jobs ?? [])) await queue.work(job);
     for (const module of modules) module.start?.();
     const app = buildApp({
@@ -178,6 +181,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       staticDir: options.staticDir ?? defaultStaticDir,
       authService: auth.authService,
       modules,
+      authorize: apiKeys.authorize,
     });
 
     const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });

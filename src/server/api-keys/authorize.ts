@@ -11,6 +11,8 @@ export const API_KEY_RATE_LIMIT_PER_MINUTE = 60;
 const SCOPE_VERBS: Record<ApiKeyScope, string> = {
   pull: "pull",
   push: "push",
+  translate: "translate",
+  review: "review",
   "webhooks:manage": "manage webhooks",
 };
 
@@ -22,25 +24,38 @@ export function missingScope(scope: ApiKeyScope): AppError {
   );
 }
 
+/** Either one scope, or any of several (a read every kind of key may make, e.g. the glossary). */
+export type ScopeNeed = ApiKeyScope | readonly ApiKeyScope[];
+
 /**
  * THE check of every request made with a project API key (pull, push, status, key names,
- * webhooks): 401 for a missing, unknown or revoked key, 403 without the scope, 429 past the key's
- * rate limit for that scope. Notes the use. The limit is counted per key and scope in the shared
- * rate-limit table, so a CI job's pushes never use up its pulls, whichever process counts.
+ * webhooks, the MCP server's tools): 401 for a missing, unknown or revoked key, 403 without the
+ * scope, 429 past the key's rate limit for that scope. Notes the use. The limit is counted per key
+ * and scope in the shared rate-limit table, so a CI job's pushes never use up its pulls, whichever
+ * process counts.
  */
-export function createKeyAuthorizer(deps: {
+export function createKeyGate(deps: {
   apiKeys: ApiKeyService;
   limiter: RateLimiter;
   requestsPerMinute?: number;
 }) {
   const { apiKeys, limiter, requestsPerMinute = API_KEY_RATE_LIMIT_PER_MINUTE } = deps;
-  return async function authorize(key: string | undefined, scope: ApiKeyScope): Promise<ApiKeyRow> {
+
+  /** The key's row, or 401: what every request with a key starts with. */
+  async function authenticate(key: string | undefined): Promise<ApiKeyRow> {
     if (!key?.trim()) {
       throw new AppError("unauthorized", "Missing API key: send the project API key in the x-api-key header");
     }
     const row = await apiKeys.authenticate(key);
     if (!row) throw new AppError("unauthorized", "Invalid API key");
-    if (!row.scopes.includes(scope)) throw missingScope(scope);
+    return row;
+  }
+
+  /** 403 without the scope, 429 past its limit; notes the use. */
+  async function permit(row: ApiKeyRow, need: ScopeNeed): Promise<ApiKeyRow> {
+    const needs: readonly ApiKeyScope[] = typeof need === "string" ? [need] : need;
+    const scope = needs.find((s) => row.scopes.includes(s));
+    if (!scope) throw missingScope(needs[0] ?? "pull");
     await limiter.hit([
       {
         // The pull bucket keeps the name it had before scopes, so a deploy resets nobody's count.
@@ -52,7 +67,14 @@ export function createKeyAuthorizer(deps: {
     ]);
     await apiKeys.touch(row);
     return row;
-  };
+  }
+
+  async function authorize(key: string | undefined, need: ScopeNeed): Promise<ApiKeyRow> {
+    return permit(await authenticate(key), need);
+  }
+
+  return { authenticate, permit, authorize };
 }
 
-export type Authorize = ReturnType<typeof createKeyAuthorizer>;
+export type KeyGate = ReturnType<typeof createKeyGate>;
+export type Authorize = KeyGate["authorize"];

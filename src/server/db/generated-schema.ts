@@ -250,6 +250,7 @@ export interface RateLimits {
 }
 
 export interface ReviewApprovals {
+  agent: string | null;
   comment: string | null;
   key_id: string;
   language_code: string;
@@ -314,6 +315,7 @@ export interface Sessions {
 }
 
 export interface StringHistory {
+  agent: string | null;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   key_id: string;

@@ -5,10 +5,9 @@ import { z } from "zod";
 import { honoPath } from "../../shared/contract/http-request.ts";
 import { fileMediaTypes, isMultipart, MULTIPART } from "../../shared/contract/media.ts";
 import { PATH_PARAMS, type PathParamName } from "../../shared/contract/path-params.ts";
-import { apiKeyScopeOf } from "../../shared/contract/v1.ts";
-import type { ApiKeyScope } from "../../shared/schemas/api-keys.ts";
+import { apiKeyScopesOf } from "../../shared/contract/v1.ts";
 import { API_KEY_HEADER } from "../../shared/schemas/pull.ts";
-import type { Authorize } from "../api-keys/authorize.ts";
+import type { Authorize, ScopeNeed } from "../api-keys/authorize.ts";
 import { AppError } from "../errors.ts";
 import type { AppEnv } from "./app-env.ts";
 import { ok, problem } from "./openapi.ts";
@@ -124,7 +123,7 @@ function documentation(procedure: AnyContractProcedure) {
  * An API key endpoint's check, before anything else about the request is looked at: the key in
  * its header, with the scope the contract's security requirement names.
  */
-function apiKeyCheck(name: string, scope: ApiKeyScope, authorize: Authorize | undefined): MiddlewareHandler {
+function apiKeyCheck(name: string, scope: ScopeNeed, authorize: Authorize | undefined): MiddlewareHandler {
   if (!authorize) throw new Error(`contract ${name} needs an API key: give contractRoutes an authorize`);
   return async (c, next) => {
     c.set("apiKey", await authorize(c.req.header(API_KEY_HEADER), scope));
@@ -163,7 +162,8 @@ export function contractRoutes<R extends Record<string, AnyContractProcedure>>(
     const { route } = procedure["~orpc"];
     if (!route.method || !route.path) throw new Error(`contract ${name} needs a method and a path`);
     const parts = inputParts(procedure);
-    const scope = apiKeyScopeOf(procedure);
+    const scopes = apiKeyScopesOf(procedure);
+    const scope = scopes.length > 0 ? scopes : undefined;
     const middlewares = [documentation(procedure)] as MiddlewareHandler[];
     if (scope) middlewares.push(apiKeyCheck(name, scope, options.authorize));
     middlewares.push(...(use as MiddlewareHandler[]));

@@ -8,6 +8,7 @@ import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import type { KeyProcedure } from "../http/key-procedures.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import type { JobQueue, JobWorker } from "../jobs/job-queue.ts";
 import type { Logger } from "../logger.ts";
@@ -44,6 +45,11 @@ export interface FeatureModule {
   name: string;
   routes?: Hono<AppEnv>;
   publicApiRoutes?: Hono<AppEnv>;
+  /**
+   * Its /api/v1 procedures written once for both faces: the app mounts them as REST routes, and
+   * the MCP server offers each with an `operationId` as a tool to a key with its scope.
+   */
+  keyProcedures?: readonly KeyProcedure[];
   signedRoutes?: Hono<AppEnv>;
   rootRoutes?: Hono<AppEnv>;
   /** Its queues' workers: each queue is made with the worker's settings before it works. */
@@ -52,4 +58,9 @@ export interface FeatureModule {
   start?: () => void;
   /** Stops its timers and flushes what it holds; modules stop in the reverse of their order. */
   stop?: () => Promise<void>;
+}
+
+/** Every module's public API procedures, in module order. */
+export function publicApiProcedures(modules: readonly FeatureModule[]): KeyProcedure[] {
+  return modules.flatMap((module) => module.keyProcedures ?? []);
 }

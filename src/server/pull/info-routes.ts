@@ -6,19 +6,14 @@ import { contractRoutes } from "../http/contract-routes.ts";
 import type { ProjectInfo } from "./project-info.ts";
 
 /**
- * What `sprog status` and `sprog check` read, with a project API key that has the pull scope:
- * the project's completion per language, and every key name. Mounted before the session API's
- * origin check, as the pull API is.
+ * What `sprog check` reads, with a project API key that has the pull scope: every key name,
+ * streamed. Mounted before the session API's origin check, as the pull API is.
  */
-export function projectInfoRoutes(deps: { info: ProjectInfo; authorize: Authorize }) {
+export function keyNameRoutes(deps: { info: ProjectInfo; authorize: Authorize }) {
   const { info, authorize } = deps;
   return contractRoutes(
-    { status: v1Contract.status, keyNames: v1Contract.keyNames },
+    { keyNames: v1Contract.keyNames },
     {
-      status: async (_input, c) => {
-        c.header("cache-control", "private, no-cache");
-        return info.status(c.var.apiKey.project_id);
-      },
       keyNames: (_input, c) => {
         c.header("content-type", "application/json; charset=UTF-8");
         c.header("cache-control", "private, no-cache");

@@ -1,16 +1,18 @@
 import { Hono } from "hono";
+import { v1Contract } from "../../shared/contract/v1.ts";
 import { PULL_ALIAS_PATH } from "../../shared/schemas/pull.ts";
 import type { Authorize } from "../api-keys/authorize.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { keyProcedure } from "../http/key-procedures.ts";
 import type { Core } from "../modules/feature-module.ts";
-import { projectInfoRoutes } from "./info-routes.ts";
+import { keyNameRoutes } from "./info-routes.ts";
 import { createProjectInfo } from "./project-info.ts";
 import { cliRoutes, pullRoutes } from "./routes.ts";
 import { createPullService } from "./service.ts";
 
 /**
  * The public API's reads (an API key, not a session): pull at /api/v1 and at its compatible alias,
- * status and key names; and the CLI file. Keys are checked by the api-keys module's `authorize`.
+ * status (also an MCP tool) and key names; and the CLI file. Keys are checked by the api-keys module's `authorize`.
  */
 export function pullModule(core: Core, deps: { authorize: Authorize }) {
   const pull = createPullService({
@@ -19,11 +21,13 @@ export function pullModule(core: Core, deps: { authorize: Authorize }) {
     events: core.events,
     formats: core.formats,
   });
+  const info = createProjectInfo(core.db);
   return {
     name: "pull",
     publicApiRoutes: new Hono<AppEnv>()
       .route("/", pullRoutes(pull))
-      .route("/", projectInfoRoutes({ info: createProjectInfo(core.db), authorize: pull.authorize })),
+      .route("/", keyNameRoutes({ info, authorize: pull.authorize })),
+    keyProcedures: [keyProcedure(v1Contract.status, (_input, { apiKey }) => info.status(apiKey.project_id))],
     rootRoutes: new Hono<AppEnv>().route("/", pullRoutes(pull, PULL_ALIAS_PATH)).route("/", cliRoutes()),
   };
 }

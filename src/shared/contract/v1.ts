@@ -1,6 +1,4 @@
-import type { AnyContractProcedure } from "@orpc/contract";
 import { z } from "zod";
-import { type ApiKeyScope, apiKeyScopeSchema } from "../schemas/api-keys.ts";
 import {
   API_KEY_HEADER,
   PULL_ALIAS_PATH,
@@ -23,9 +21,16 @@ import {
   webhookSchema,
   webhookTestAnswerSchema,
 } from "../schemas/webhooks.ts";
+import { API_KEY_SECURITY_SCHEME, apiKeyScopesOf, keyErrors, withKey } from "./key-endpoint.ts";
 import { fileAnswer, multipartBody, uploadedFile } from "./media.ts";
 import { pathParams } from "./path-params.ts";
-import { endpoint, errorsOf } from "./route.ts";
+import { errorsOf } from "./route.ts";
+import { projectContextContract } from "./v1-context.ts";
+import { developerContract } from "./v1-developer.ts";
+import { reviewerContract } from "./v1-reviewer.ts";
+import { translatorContract } from "./v1-translator.ts";
+
+export { API_KEY_SECURITY_SCHEME, apiKeyScopesOf };
 
 /**
  * The public API, `/api/v1`: what CI, the `sprog` CLI and a team's own scripts call with a project
@@ -36,51 +41,6 @@ import { endpoint, errorsOf } from "./route.ts";
 
 /** Where the public API's OpenAPI document is served, under /api. */
 export const PUBLIC_API_DOCUMENT_PATH = "/v1/openapi.json";
-
-/** The OpenAPI security scheme of every /api/v1 endpoint. */
-export const API_KEY_SECURITY_SCHEME = {
-  apiKey: {
-    type: "apiKey",
-    in: "header",
-    name: API_KEY_HEADER,
-    description:
-      "A project API key (Project Settings → API Access). Each endpoint names the scope the key needs: pull, push or webhooks:manage.",
-  },
-} as const;
-
-/** An endpoint authorized by a key with `scope`: its security requirement in the API document. */
-function withKey(scope: ApiKeyScope, parameters: { name: string; description: string }[] = []) {
-  return endpoint.route({
-    spec: (operation) => ({
-      ...operation,
-      security: [{ apiKey: [scope] }],
-      parameters: [
-        ...(operation.parameters ?? []),
-        ...parameters.map(({ name, description }) => ({
-          name,
-          in: "header" as const,
-          required: false,
-          description,
-          schema: { type: "string" as const },
-        })),
-      ],
-    }),
-  });
-}
-
-/** The scope an /api/v1 endpoint's key needs, read from its security requirement. */
-export function apiKeyScopeOf(procedure: AnyContractProcedure): ApiKeyScope | undefined {
-  const spec = procedure["~orpc"].route.spec;
-  if (typeof spec !== "function") return undefined;
-  const requirement = spec({ responses: {} }).security?.[0]?.apiKey?.[0];
-  return apiKeyScopeSchema.safeParse(requirement).data;
-}
-
-const keyErrors = {
-  unauthorized: { ...errorsOf[401], message: "Missing, unknown or revoked API key" },
-  forbidden: { ...errorsOf[403], message: "The API key lacks the endpoint's scope" },
-  rate_limited: { ...errorsOf[429], message: "Over the key's 60 requests a minute for this scope" },
-} as const;
 
 const pull = withKey("pull", [
   { name: "if-none-match", description: "The ETag of the last answer: 304 until the project changes" },
@@ -129,6 +89,7 @@ export const v1Contract = {
     .route({
       method: "GET",
       path: "/v1/status",
+      operationId: "get_status",
       summary: "The project's completion per language (CI/CD)",
       description:
         "Per language: keys, translated, missing, unverified (machine output no person has checked), approved (the newest current review verdict is an approval); and the project's namespaces.",
@@ -198,6 +159,14 @@ export const v1Contract = {
       .input(oneHook)
       .output(webhookDeliveryListSchema),
   },
+  /** The developer's procedures (push scope): keys and source texts, and what the code lacks. */
+  developer: developerContract,
+  /** The translator's procedures (translate scope): what a language needs, a key's context, writes. */
+  translator: translatorContract,
+  /** The reviewer's procedures (review scope): reviews, pending keys, verdicts. */
+  reviewer: reviewerContract,
+  /** What every key may read of its project: glossary, tone of voice, languages. */
+  context: projectContextContract,
 };
 
 export type V1Contract = typeof v1Contract;

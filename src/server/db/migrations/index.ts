@@ -33,6 +33,7 @@ import * as m0031 from "./0031-key-positions-between.ts";
 import * as m0032 from "./0032-invite-roles.ts";
 import * as m0033 from "./0033-email-changes.ts";
 import * as m0034 from "./0034-auth-leftovers.ts";
+import * as m0035 from "./0035-agents.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   "0032-invite-roles": m0032,
   "0033-email-changes": m0033,
   "0034-auth-leftovers": m0034,
+  "0035-agents": m0035,
 };

@@ -6,7 +6,9 @@ import { SERVER_DEFAULTS } from "../reference-data.ts";
 /** What each scope of a project API key allows (issue 20). */
 const SCOPE_USES: Record<(typeof API_KEY_SCOPES)[number], string> = {
   pull: "POST /api/v1/pull, GET /api/v1/status, GET /api/v1/keys",
-  push: "POST /api/v1/push",
+  push: "POST /api/v1/push; the developer tools of the MCP server (/mcp)",
+  translate: "The translator tools of the MCP server and their /api/v1 routes",
+  review: "The reviewer tools of the MCP server and their /api/v1 routes",
   "webhooks:manage": "/api/v1/webhooks",
 };
 

@@ -5,7 +5,12 @@ import { Checkbox } from "../../../components/ui/checkbox.tsx";
 /** What each scope lets CI do, as the create form and the key list name it. */
 export const SCOPE_LABELS: Record<ApiKeyScope, { label: string; hint: string }> = {
   pull: { label: "Pull", hint: "Download translations, read status and key names" },
-  push: { label: "Push", hint: "Import files into the project" },
+  push: { label: "Push", hint: "Import files; agents create and rename keys and set source texts" },
+  translate: {
+    label: "Translate",
+    hint: "Write translations (they land as unverified AI output for a person to review)",
+  },
+  review: { label: "Review", hint: "Approve or ask for changes in reviews (never on machine output)" },
   "webhooks:manage": { label: "Manage webhooks", hint: "Create, change and delete the project's webhooks" },
 };
 
