@@ -124,11 +124,11 @@ export async function upsertStrings(
 export async function insertHistory(
   db: Db,
   rows: readonly Pick<UpsertedStringRow, "key_id" | "project_id" | "language_code" | "value" | "version">[],
-  meta: { origin: string; userId: string | null },
+  meta: { origin: string; userId: string | null; agent?: string | null },
 ): Promise<void> {
   await sql`
-    insert into string_history (key_id, project_id, language_code, value, version, origin, user_id)
-    select k, p, l, v, n, ${meta.origin}, ${meta.userId}
+    insert into string_history (key_id, project_id, language_code, value, version, origin, user_id, agent)
+    select k, p, l, v, n, ${meta.origin}, ${meta.userId}, ${meta.agent ?? null}
     from unnest(
       ${rows.map((r) => r.key_id)}::uuid[],
       ${rows.map((r) => r.project_id)}::uuid[],

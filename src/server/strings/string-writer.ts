@@ -55,6 +55,8 @@ export async function writeStrings(
   meta: {
     origin: HistoryOrigin;
     userId: string | null;
+    /** A coding agent's name (issue 36): who wrote with a project API key, shown in History. */
+    agent?: string | null;
     /**
      * Only fill strings that are missing, empty or pseudo-localized: a value someone wrote in the
      * meantime is kept (an AI batch never overwrites a person's edit). Strings left alone are not
