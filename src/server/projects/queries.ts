@@ -119,3 +119,23 @@ async function foldCounts(db: Db, projectId: string) {
     group by project_id, language_code
   `.execute(db);
 }
+
+/** Source texts read at most to tell how a project writes placeholders. */
+export const PLACEHOLDER_SAMPLE_SIZE = 500;
+
+/**
+ * Up to PLACEHOLDER_SAMPLE_SIZE of the project's source texts that may hold a placeholder (a
+ * brace, bracket or percent sign), with their keys, in key order.
+ */
+export async function selectPlaceholderTexts(db: Db, projectId: string, sourceLanguage: string) {
+  const result = await sql<{ key: string; text: string }>`
+    select k.key, s.value as text
+    from translation_strings s
+    join translation_keys k on k.id = s.key_id
+    where s.project_id = ${projectId} and s.language_code = ${sourceLanguage}
+      and (strpos(s.value, '{') > 0 or strpos(s.value, '[') > 0 or strpos(s.value, '%') > 0)
+    order by k.key collate "C"
+    limit ${PLACEHOLDER_SAMPLE_SIZE}
+  `.execute(db);
+  return result.rows;
+}

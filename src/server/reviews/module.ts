@@ -1,7 +1,14 @@
 import type { Core } from "../modules/feature-module.ts";
+import { reviewerProcedures } from "./agent-procedures.ts";
+import { createKeyReviews } from "./key-reviews.ts";
 import { reviewRoutes } from "./routes.ts";
 import { createReviewService } from "./service.ts";
 
 export function reviewsModule({ db, access, events }: Core) {
-  return { name: "reviews", routes: reviewRoutes(createReviewService({ db, access, events })) };
+  const reviews = createReviewService({ db, access, events });
+  return {
+    name: "reviews",
+    routes: reviewRoutes(reviews),
+    keyProcedures: reviewerProcedures(createKeyReviews({ db, judge: reviews.judge })),
+  };
 }

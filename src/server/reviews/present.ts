@@ -1,3 +1,4 @@
+import { CHECK_IDS, type CheckId } from "../../shared/quality/definitions.ts";
 import type {
   Approval,
   ProjectApprovals,
@@ -5,10 +6,23 @@ import type {
   ReviewKey,
   ReviewSummary,
 } from "../../shared/schemas/reviews.ts";
+import type {
+  PendingReviewKey,
+  ReviewKeysPage,
+  ReviewVerdict,
+  V1ReviewSummary,
+} from "../../shared/schemas/v1-reviewer.ts";
 import { isoDate } from "../db/sql.ts";
 import { presentCell } from "../keys/present.ts";
 import type { ProjectRow } from "../teams/access.ts";
-import type { ApprovalRow, KeyStringRow, ProjectApprovalRow, SummaryRow } from "./queries.ts";
+import type {
+  ApprovalRow,
+  KeyStringRow,
+  PendingCellRow,
+  ProjectApprovalRow,
+  ReviewProgressRow,
+  SummaryRow,
+} from "./queries.ts";
 
 /** Rows to the contract's answers (src/shared/schemas/reviews.ts): no raw row leaves the server. */
 
@@ -40,6 +54,7 @@ export function presentApproval(row: ApprovalRow | undefined): Approval {
     comment: row.comment,
     byUserId: row.user_id,
     byName: row.by_name,
+    ...(row.agent === null ? {} : { agent: row.agent }),
     at: isoDate(row.updated_at),
   };
 }
@@ -94,5 +109,104 @@ export function presentProjectApprovals(rows: ProjectApprovalRow[]): ProjectAppr
       state: row.state,
       comment: row.comment,
     })),
+  };
+}
+
+/** A review as an agent's list shows it: per language of the project, what is judged and what is left. */
+export function presentV1Summary(
+  row: SummaryRow,
+  project: ProjectRow,
+  progress: readonly ReviewProgressRow[],
+): V1ReviewSummary {
+  const summary = presentSummary(row, project.languages);
+  const byLanguage = new Map(progress.map((p) => [p.language_code, p]));
+  return {
+    id: summary.id,
+    title: summary.title,
+    description: summary.description,
+    status: summary.status,
+    keyCount: summary.keyCount,
+    languagesDone: summary.languagesDone,
+    lastUpdatedAt: summary.lastUpdatedAt,
+    languages: project.languages.map((language) => {
+      const counts = byLanguage.get(language);
+      return {
+        language,
+        pending: counts?.pending ?? 0,
+        approved: counts?.approved ?? 0,
+        needsChanges: counts?.needs_changes ?? 0,
+      };
+    }),
+  };
+}
+
+/** The opaque cursor of the page after the key `name` (its name, base64url). */
+export const cursorAfter = (name: string) => Buffer.from(name, "utf8").toString("base64url");
+export const nameOfCursor = (cursor: string) => Buffer.from(cursor, "base64url").toString("utf8");
+
+/**
+ * A page of pending cells folded into keys; the row of the key past `limit` (read to know that
+ * one follows) becomes the cursor's reason, not part of the page. Checks the project turned off
+ * are left out, as everywhere they are shown.
+ */
+export function presentPendingPage(
+  reviewId: string,
+  project: ProjectRow,
+  rows: readonly PendingCellRow[],
+  limit: number,
+): ReviewKeysPage {
+  const disabled = new Set(project.disabled_checks);
+  const shown = (id: string): id is CheckId =>
+    (CHECK_IDS as readonly string[]).includes(id) && !disabled.has(id);
+  const keys: PendingReviewKey[] = [];
+  let more = false;
+  for (const row of rows) {
+    let key = keys.at(-1);
+    if (key?.key !== row.key) {
+      if (keys.length === limit) {
+        more = true;
+        break;
+      }
+      key = {
+        key: row.key,
+        description: row.description,
+        maxLength: row.max_length,
+        source: row.source,
+        pending: [],
+      };
+      keys.push(key);
+    }
+    key.pending.push({
+      language: row.language_code,
+      text: row.value,
+      version: row.value === null ? 0 : Number(row.version),
+      machine: row.machine !== null,
+      ...(row.machine === null ? {} : { machineKind: row.machine }),
+      failedChecks: (row.checks ?? []).filter(shown),
+    });
+  }
+  const last = keys.at(-1);
+  return {
+    reviewId,
+    sourceLanguage: project.source_language,
+    keys,
+    nextCursor: more && last ? cursorAfter(last.key) : null,
+  };
+}
+
+/** An agent's verdict as its answer names it. */
+export function presentVerdict(
+  at: { reviewId: string; key: string; language: string; agent: string; dryRun: boolean },
+  row: ApprovalRow,
+): ReviewVerdict {
+  return {
+    reviewId: at.reviewId,
+    key: at.key,
+    language: at.language,
+    verdict: row.state,
+    comment: row.comment,
+    version: Number(row.string_version),
+    agent: row.agent ?? at.agent,
+    dryRun: at.dryRun,
   };
 }

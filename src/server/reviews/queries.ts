@@ -25,7 +25,10 @@ export interface ApprovalRow {
   state: ApprovalStateColumn;
   comment: string | null;
   user_id: string | null;
+  /** A coding agent's name when an agent gave the verdict with a project API key (user_id null). */
+  agent: string | null;
   by_name: string | null;
+  string_version: number;
   updated_at: Date | string;
 }
 
@@ -82,8 +85,8 @@ export async function selectKeyStrings(db: Db, reviewId: string, languages: stri
 /** The review's current verdicts in `languages` (of one key, if given), with who gave them. */
 export async function selectCurrentApprovals(db: Db, reviewId: string, languages: string[], keyId?: string) {
   const result = await sql<ApprovalRow>`
-    select a.key_id, a.language_code, a.state, a.comment, a.user_id, a.updated_at,
-      ${displayName("u", "p")} as by_name
+    select a.key_id, a.language_code, a.state, a.comment, a.user_id, a.agent, a.string_version,
+      a.updated_at, ${displayName("u", "p")} as by_name
     from review_approvals a
     left join translation_strings s on s.key_id = a.key_id and s.language_code = a.language_code
     left join users u on u.id = a.user_id
@@ -249,27 +252,32 @@ export async function deleteApproval(db: Db, cell: VerdictCell): Promise<boolean
   return removed !== undefined;
 }
 
-/** Writes the cell's verdict on the string version stored now (0: no string). */
+/** Writes the cell's verdict on the string version stored now (0: no string), by a person or an agent. */
 export async function upsertApproval(
   db: Db,
   cell: VerdictCell,
-  verdict: { state: ApprovalStateColumn; comment: string | null; userId: string },
+  verdict: {
+    state: ApprovalStateColumn;
+    comment: string | null;
+    userId: string | null;
+    agent: string | null;
+  },
 ): Promise<void> {
   // clock_timestamp(), not now(): the verdict is later than the string version it read,
   // even when a write of that string began before this transaction did.
   await sql`
     insert into review_approvals
-      (review_id, key_id, language_code, state, comment, string_version, user_id, updated_at)
+      (review_id, key_id, language_code, state, comment, string_version, user_id, agent, updated_at)
     values (
       ${cell.reviewId}, ${cell.keyId}, ${cell.language}, ${verdict.state}, ${verdict.comment},
       coalesce((select version from translation_strings
                 where key_id = ${cell.keyId} and language_code = ${cell.language}), 0),
-      ${verdict.userId}, clock_timestamp()
+      ${verdict.userId}, ${verdict.agent}, clock_timestamp()
     )
     on conflict (review_id, key_id, language_code) do update
       set state = excluded.state, comment = excluded.comment,
           string_version = excluded.string_version, user_id = excluded.user_id,
-          updated_at = excluded.updated_at
+          agent = excluded.agent, updated_at = excluded.updated_at
   `.execute(db);
 }
 
@@ -292,4 +300,119 @@ export function clearMachineOfJudged(db: Db, cell: VerdictCell) {
     )
     .returning(["value", "version", "updated_at"])
     .executeTakeFirst();
+}
+
+/**
+ * The cell's string, locked against writes until the transaction ends: the version an agent's
+ * verdict judges is the one it checked. Undefined when there is no string.
+ */
+export function lockCellString(trx: Transaction<DB>, cell: Omit<VerdictCell, "reviewId">) {
+  return trx
+    .selectFrom("translation_strings")
+    .select(["version", "machine"])
+    .where("key_id", "=", cell.keyId)
+    .where("language_code", "=", cell.language)
+    .forShare()
+    .executeTakeFirst();
+}
+
+/** The id of the project's key of that name; undefined when it has none. */
+export async function selectProjectKeyId(
+  db: Db,
+  projectId: string,
+  name: string,
+): Promise<string | undefined> {
+  const key = await db
+    .selectFrom("translation_keys")
+    .select("id")
+    .where("project_id", "=", projectId)
+    .where("key", "=", name)
+    .executeTakeFirst();
+  return key?.id;
+}
+
+export interface ReviewProgressRow {
+  review_id: string;
+  language_code: string;
+  pending: number;
+  approved: number;
+  needs_changes: number;
+}
+
+/** Per review and language: its keys without a current verdict, approved, and needing changes. */
+export async function selectReviewProgress(db: Db, reviewIds: readonly string[], languages: string[]) {
+  if (reviewIds.length === 0) return [];
+  const result = await sql<ReviewProgressRow>`
+    select rk.review_id, l.code as language_code,
+      count(*) filter (where a.state is null)::int as pending,
+      count(*) filter (where a.state = 'approved')::int as approved,
+      count(*) filter (where a.state = 'needs_changes')::int as needs_changes
+    from review_keys rk
+    cross join unnest(${languages}::text[]) as l(code)
+    left join translation_strings s on s.key_id = rk.key_id and s.language_code = l.code
+    left join review_approvals a on a.review_id = rk.review_id and a.key_id = rk.key_id
+      and a.language_code = l.code and ${isCurrent}
+    where rk.review_id = any(${reviewIds}::uuid[])
+    group by rk.review_id, l.code
+  `.execute(db);
+  return result.rows.map((row) => ({
+    ...row,
+    pending: Number(row.pending),
+    approved: Number(row.approved),
+    needs_changes: Number(row.needs_changes),
+  }));
+}
+
+export interface PendingCellRow {
+  id: string;
+  key: string;
+  description: string | null;
+  max_length: number | null;
+  source: string | null;
+  language_code: string;
+  value: string | null;
+  version: number | null;
+  machine: MachineColumn | null;
+  checks: string[] | null;
+}
+
+/**
+ * A page of the review's keys that have a cell in `languages` without a current verdict, in byte
+ * order after the key named `after`: a row per such cell, in the order of `languages`. One key more
+ * than `limit` is read, so the caller knows whether another page follows.
+ */
+export async function selectPendingCells(
+  db: Db,
+  page: {
+    reviewId: string;
+    languages: string[];
+    sourceLanguage: string;
+    after: string | undefined;
+    limit: number;
+  },
+) {
+  const result = await sql<PendingCellRow>`
+    with cells as (
+      select k.id, k.key, k.description, k.max_length, l.code as language_code, l.ord,
+        s.value, s.version, s.machine, s.checks
+      from review_keys rk
+      join translation_keys k on k.id = rk.key_id
+      cross join unnest(${page.languages}::text[]) with ordinality as l(code, ord)
+      left join translation_strings s on s.key_id = k.id and s.language_code = l.code
+      left join review_approvals a on a.review_id = rk.review_id and a.key_id = k.id
+        and a.language_code = l.code and ${isCurrent}
+      where rk.review_id = ${page.reviewId} and a.key_id is null
+        ${page.after === undefined ? sql`` : sql`and k.key collate "C" > ${page.after}`}
+    ),
+    keys as (
+      select id from cells group by id, key order by key collate "C" limit ${page.limit + 1}
+    )
+    select c.id, c.key, c.description, c.max_length, c.language_code, c.value, c.version, c.machine,
+      c.checks, src.value as source
+    from cells c
+    join keys on keys.id = c.id
+    left join translation_strings src on src.key_id = c.id and src.language_code = ${page.sourceLanguage}
+    order by c.key collate "C", c.ord
+  `.execute(db);
+  return result.rows;
 }

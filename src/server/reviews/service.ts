@@ -5,6 +5,7 @@ import { languageName } from "../../shared/languages.ts";
 import type { Permission } from "../../shared/permissions.ts";
 import type {
   Approval,
+  ApprovalState,
   addReviewKeysBodySchema,
   createReviewBodySchema,
   ProjectApprovals,
@@ -14,6 +15,7 @@ import type {
   setApprovalBodySchema,
   updateReviewBodySchema,
 } from "../../shared/schemas/reviews.ts";
+import { MACHINE_APPROVAL_REFUSED } from "../../shared/schemas/v1-reviewer.ts";
 import { publishActivity } from "../activity/publish.ts";
 import { recordActivity } from "../activity/record.ts";
 import type { DB } from "../db/schema.ts";
@@ -23,6 +25,7 @@ import { presentCell } from "../keys/present.ts";
 import type { Access, ProjectRow } from "../teams/access.ts";
 import { presentApproval, presentDetail, presentProjectApprovals, presentSummary } from "./present.ts";
 import {
+  type ApprovalRow,
   clearMachineOfJudged,
   deleteApproval,
   deleteReview,
@@ -31,6 +34,7 @@ import {
   insertReview,
   isKeyInReview,
   keyCount,
+  lockCellString,
   lockReview,
   selectCurrentApprovals,
   selectKeyStrings,
@@ -41,10 +45,33 @@ import {
   updateReview,
   upsertApproval,
 } from "./queries.ts";
-import { recordApproval, recordCompleted } from "./review-activity.ts";
+import { recordApproval, recordCompleted, type VerdictActor } from "./review-activity.ts";
 import { checkKeysOfProject } from "./review-transaction.ts";
 
 const reviewNotFound = () => new AppError("not_found", "Review not found");
+
+/** A dry run's verdict, thrown out of its transaction so that everything it did is undone. */
+class DryRun extends Error {
+  constructor(readonly row: ApprovalRow | undefined) {
+    super("dry run");
+  }
+}
+
+/** One verdict on a key's string in a language; `pending` removes it. */
+interface Verdict {
+  keyId: string;
+  language: string;
+  state: ApprovalState;
+  comment?: string | undefined;
+}
+
+/** An agent approves a person's text only: machine output is for a person to check (issue 36). */
+async function mayAgentApprove(trx: Transaction<DB>, cell: { keyId: string; language: string }) {
+  const string = await lockCellString(trx, cell);
+  if (!string)
+    throw new AppError("validation_failed", `There is no ${languageName(cell.language)} text to approve`);
+  if (string.machine !== null) throw new AppError("forbidden", MACHINE_APPROVAL_REFUSED);
+}
 
 function notAProjectLanguage(code: string) {
   return new AppError("validation_failed", `${languageName(code)} is not a language of this project`);
@@ -95,6 +122,83 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
       selectCurrentApprovals(db, reviewId, project.languages),
     ]);
     return presentDetail(summary, project, keyRows, approvals);
+  }
+
+  /**
+   * Gives the verdict in one transaction that locks the review (see setApproval), by a person or
+   * a coding agent. An agent never approves machine output nor a missing text (issue 36): its
+   * approval is refused before anything is written, and, judging only a person's text, it has no
+   * machine mark to clear. A dry run does all of it and rolls it back. Answers the cell's current
+   * verdict row (none: pending).
+   */
+  async function judge(
+    project: ProjectRow,
+    reviewId: string,
+    verdict: Verdict,
+    actor: VerdictActor,
+    options: { dryRun?: boolean } = {},
+  ): Promise<ApprovalRow | undefined> {
+    if (!project.languages.includes(verdict.language)) throw notAProjectLanguage(verdict.language);
+    const comment = verdict.state === "needs_changes" && verdict.comment ? verdict.comment : null;
+    const cell = { reviewId, keyId: verdict.keyId, language: verdict.language };
+    const current = () => selectCurrentApprovals(db, reviewId, [verdict.language], verdict.keyId);
+    const work = async (trx: Transaction<DB>) => {
+      await lockFound(trx, reviewId);
+      if (!(await isKeyInReview(trx, reviewId, verdict.keyId)))
+        throw new AppError("validation_failed", "This key is not in this review");
+      if (actor.agent !== null && verdict.state === "approved") await mayAgentApprove(trx, cell);
+      const recorded =
+        verdict.state === "approved"
+          ? await recordApproval(trx, {
+              project,
+              actor,
+              reviewId,
+              keyId: verdict.keyId,
+              language: verdict.language,
+            })
+          : undefined;
+      if (verdict.state === "pending") {
+        if (!(await deleteApproval(trx, cell))) return undefined;
+      } else {
+        await upsertApproval(trx, cell, { state: verdict.state, comment, ...actor });
+      }
+      // An approval is a person's check: machine output of that version is unmarked (issue 19).
+      const checked =
+        verdict.state === "approved" && actor.agent === null
+          ? await clearMachineOfJudged(trx, cell)
+          : undefined;
+      await touch(trx, reviewId);
+      if (options.dryRun) {
+        const [row] = await selectCurrentApprovals(trx, reviewId, [verdict.language], verdict.keyId);
+        throw new DryRun(row);
+      }
+      return { checked, recorded };
+    };
+    let changedAny: Awaited<ReturnType<typeof work>>;
+    try {
+      changedAny = await db.transaction().execute(work);
+    } catch (error) {
+      if (error instanceof DryRun) return error.row;
+      throw error;
+    }
+    if (changedAny) await changed(project.id, reviewId);
+    await publishActivity(deps, [changedAny?.recorded]);
+    if (changedAny?.checked) {
+      const { value, version, updated_at } = changedAny.checked;
+      await events.publish(project.id, [
+        {
+          type: "string.updated",
+          data: {
+            keyId: verdict.keyId,
+            language: verdict.language,
+            cell: presentCell(value, version, updated_at),
+            by: null,
+          },
+        },
+      ]);
+    }
+    const [row] = await current();
+    return row;
   }
 
   return {
@@ -238,52 +342,15 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
       body: z.output<typeof setApprovalBodySchema>,
     ): Promise<Approval> {
       const project = await reviewProject(userId, reviewId, "reviews.approve");
-      if (!project.languages.includes(body.language)) throw notAProjectLanguage(body.language);
-      const comment = body.state === "needs_changes" && body.comment ? body.comment : null;
-      const cell = { reviewId, keyId: body.keyId, language: body.language };
-      const changedAny = await db.transaction().execute(async (trx) => {
-        await lockFound(trx, reviewId);
-        if (!(await isKeyInReview(trx, reviewId, body.keyId)))
-          throw new AppError("validation_failed", "This key is not in this review");
-        const recorded =
-          body.state === "approved"
-            ? await recordApproval(trx, {
-                project,
-                userId,
-                reviewId,
-                keyId: body.keyId,
-                language: body.language,
-              })
-            : undefined;
-        if (body.state === "pending") {
-          if (!(await deleteApproval(trx, cell))) return undefined;
-        } else {
-          await upsertApproval(trx, cell, { state: body.state, comment, userId });
-        }
-        // An approval is a person's check: machine output of that version is unmarked (issue 19).
-        const checked = body.state === "approved" ? await clearMachineOfJudged(trx, cell) : undefined;
-        await touch(trx, reviewId);
-        return { checked, recorded };
-      });
-      if (changedAny) await changed(project.id, reviewId);
-      await publishActivity(deps, [changedAny?.recorded]);
-      if (changedAny?.checked) {
-        const { value, version, updated_at } = changedAny.checked;
-        await events.publish(project.id, [
-          {
-            type: "string.updated",
-            data: {
-              keyId: body.keyId,
-              language: body.language,
-              cell: presentCell(value, version, updated_at),
-              by: null,
-            },
-          },
-        ]);
-      }
-      const [verdict] = await selectCurrentApprovals(db, reviewId, [body.language], body.keyId);
+      const verdict = await judge(project, reviewId, body, { userId, agent: null });
       return presentApproval(verdict);
     },
+
+    /**
+     * A verdict by a person or an agent (see judge), without an access check: for callers that
+     * checked the right of whoever judges on the review's project (a project API key's own project).
+     */
+    judge,
 
     /** The Overview's cells: per key and language, the newest verdict still current. */
     async projectApprovals(userId: string, projectId: string): Promise<ProjectApprovals> {

@@ -69,6 +69,11 @@ export const approvalSchema = z.object({
   /** Who gave the verdict and when; null for pending. */
   byUserId: z.string().nullable(),
   byName: z.string().nullable(),
+  /**
+   * Present only on a coding agent's verdict (issue 36): its client's name, e.g. "claude-code".
+   * An agent has no user, so byUserId and byName are null.
+   */
+  agent: z.string().optional(),
   at: z.string().nullable(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
