@@ -1,6 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { dayLabel, describeActivity, groupByDay, localDay, relativeTime } from "./activity-text.ts";
+import {
+  actorName,
+  dayLabel,
+  describeActivity,
+  groupByDay,
+  localDay,
+  relativeTime,
+} from "./activity-text.ts";
 import { activityEntry } from "./test-entries.ts";
+
+describe("actorName", () => {
+  it("names the person, else a coding agent the entry names (issue 36), else someone", () => {
+    expect(actorName(activityEntry({ user: { id: "u1", name: "Ada Lovelace" } }))).toBe("Ada Lovelace");
+    expect(actorName(activityEntry({ user: null, details: { agent: "review-bot" } }))).toBe(
+      "review-bot (agent)",
+    );
+    expect(actorName(activityEntry({ user: null }))).toBe("Someone");
+  });
+});
 
 describe("describeActivity", () => {
   it("says what happened in plain words with the entry's details", () => {

@@ -1,8 +1,13 @@
 import { languageName } from "../../../shared/languages.ts";
 import type { ActivityEntry } from "../../../shared/schemas/activity.ts";
 
-/** The name an entry's author goes by; nobody named: the system, or a person since deleted. */
+/**
+ * The name an entry's author goes by: a person's, or a coding agent's (issue 36: an agent has no
+ * user, its entries name it in their details); nobody named: the system, or a person since deleted.
+ */
 export function actorName(entry: ActivityEntry): string {
+  const agent = entry.details.agent;
+  if (!entry.user && typeof agent === "string" && agent.trim() !== "") return `${agent} (agent)`;
   return entry.user?.name ?? "Someone";
 }
 

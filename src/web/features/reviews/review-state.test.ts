@@ -6,6 +6,7 @@ import {
   NOTICES,
   splitReviews,
   toggleLanguageDone,
+  verdictAuthor,
   withApproval,
   withCell,
 } from "./review-state.ts";
@@ -125,5 +126,15 @@ describe("verdicts", () => {
     const echo = { value: "{amount} zahlen", version: 1, updatedAt: "x" };
     expect(withCell(review, "k1", "de", echo, { onlyNewer: true })).toBe(review);
     expect(withCell(review, "nope", "de", echo)).toBe(review);
+  });
+});
+
+describe("who gave a verdict", () => {
+  const verdict = { state: "approved" as const, comment: null, byUserId: null, byName: null, at: "x" };
+  it("is the person's name, or the agent's marked as one; nobody for pending", () => {
+    expect(verdictAuthor({ ...verdict, byUserId: "u1", byName: "Ada Lovelace" })).toBe("Ada Lovelace");
+    expect(verdictAuthor({ ...verdict, agent: "claude-code" })).toBe("claude-code (agent)");
+    expect(verdictAuthor(verdict)).toBeNull();
+    expect(verdictAuthor(undefined)).toBeNull();
   });
 });

@@ -115,6 +115,15 @@ export function approvalStateOf(approval: Approval | undefined): ApprovalState {
   return approval?.state ?? "pending";
 }
 
+/**
+ * Who gave a verdict, as the review shows them: a person by name, a coding agent (issue 36, no
+ * user) by its client's name marked as an agent; null for pending or a person since deleted.
+ */
+export function verdictAuthor(approval: Approval | undefined): string | null {
+  if (approval?.byName) return approval.byName;
+  return approval?.agent ? `${approval.agent} (agent)` : null;
+}
+
 /** The review with one verdict changed, and its header's approved / total count recomputed. */
 export function withApproval(
   detail: ReviewDetail,

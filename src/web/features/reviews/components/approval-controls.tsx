@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from "../../../components/ui/popover.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
-import { approvalStateOf } from "../review-state.ts";
+import { approvalStateOf, verdictAuthor } from "../review-state.ts";
 import { ApprovalBadge } from "./approval-badge.tsx";
 
 export interface ApprovalControlsProps {
@@ -25,6 +25,7 @@ export interface ApprovalControlsProps {
  */
 export function ApprovalControls({ cellLabel, approval, disabled, empty, onSet }: ApprovalControlsProps) {
   const state = approvalStateOf(approval);
+  const author = verdictAuthor(approval);
   const [open, setOpen] = useState(false);
   const [comment, setComment] = useState("");
   const tooLong = comment.trim().length > COMMENT_MAX;
@@ -33,8 +34,8 @@ export function ApprovalControls({ cellLabel, approval, disabled, empty, onSet }
     <div className="flex flex-col gap-1">
       {state !== "pending" ? (
         <div className="flex flex-wrap items-center gap-1.5 text-xs">
-          <ApprovalBadge state={state} comment={approval?.comment} byName={approval?.byName} />
-          {approval?.byName ? <span className="text-muted">by {approval.byName}</span> : null}
+          <ApprovalBadge state={state} comment={approval?.comment} byName={author} />
+          {author ? <span className="text-muted">by {author}</span> : null}
         </div>
       ) : null}
       {approval?.comment ? (

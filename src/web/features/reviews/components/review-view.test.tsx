@@ -146,6 +146,32 @@ describe("an open review", () => {
     expect(screen.getByRole("button", { name: "Mark as done" })).toBeTruthy();
   });
 
+  it("names who gave each verdict: a person, or a coding agent by its client's name (issue 36)", async () => {
+    const base = detail();
+    const [k1, k2] = base.keys;
+    if (!k1 || !k2) throw new Error("the fixture has two keys");
+    const agentVerdict = {
+      state: "needs_changes" as const,
+      comment: "Too long for the button",
+      byUserId: null,
+      byName: null,
+      agent: "review-bot",
+      at: "2026-03-02T11:00:00.000Z",
+    };
+    stubApi(
+      { ...base, keys: [{ ...k1, approvals: { ...k1.approvals, fr: agentVerdict } }, k2] },
+      () => undefined,
+    );
+    setup();
+    await screen.findByRole("heading", { name: "Checkout" });
+    const table = screen.getByRole("table", { name: "Review keys" });
+    expect(within(table).getByText("by Ada Lovelace")).toBeTruthy();
+    expect(within(table).getByText("by review-bot (agent)")).toBeTruthy();
+    expect(within(table).getByRole("img", { name: "Needs changes" }).getAttribute("title")).toBe(
+      "Needs changes by review-bot (agent): “Too long for the button”",
+    );
+  });
+
   it("marks languages done one by one; the last one completes the review", async () => {
     const api = stubApi(detail({ languagesDone: ["en"] }), (call) => {
       const done = (call.procedure === "reviews.update" && call.input.body.languagesDone) || [];
