@@ -1,6 +1,5 @@
 import { z } from "zod";
 import {
-  API_KEY_HEADER,
   PULL_ALIAS_PATH,
   PULL_FORMATS,
   PULL_PLACEHOLDER_FORMATS,
