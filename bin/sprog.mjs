@@ -1819,6 +1819,79 @@ import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
+// src/shared/code-keys/key-usages.ts
+var QUOTED = String.raw`(?<q>['"\x60])(?<key>[^'"\x60\n]+?)\k<q>`;
+var SWIFT_STRING = String.raw`"(?<key>(?:[^"\\\n]|\\.)+)"`;
+var BUILT_IN_PATTERNS = [
+  // i18next t('…') and i18n.t('…'), vue-i18n $t('…') and t('…')
+  { name: "t()", regex: new RegExp(String.raw`(?:^|[^\w$])\$?t\(\s*${QUOTED}`, "g") },
+  // react-i18next <Trans i18nKey="…">
+  { name: "i18nKey", regex: new RegExp(String.raw`\bi18nKey=\{?\s*${QUOTED}`, "g") },
+  // react-intl <FormattedMessage id="…">
+  {
+    name: "FormattedMessage",
+    regex: new RegExp(String.raw`<FormattedMessage\b[^>]*?\sid=\{?\s*${QUOTED}`, "g")
+  },
+  // react-intl { id: '…' } in defineMessages / formatMessage: only in files that use react-intl,
+  // since `id:` alone is every other object in an app.
+  {
+    name: "id:",
+    regex: new RegExp(String.raw`\bid:\s*${QUOTED}`, "g"),
+    when: /react-intl|defineMessages|formatMessage|FormattedMessage/
+  },
+  // Android code and resources
+  { name: "R.string", regex: /\bR\.string\.(?<key>[A-Za-z_]\w*)/g },
+  { name: "@string", regex: /@string\/(?<key>[A-Za-z_]\w*)/g },
+  // iOS
+  {
+    name: "NSLocalizedString",
+    regex: new RegExp(String.raw`\bNSLocalizedString\(\s*@?${SWIFT_STRING}`, "g")
+  },
+  {
+    name: "String(localized:)",
+    regex: new RegExp(String.raw`\bString\(\s*localized:\s*${SWIFT_STRING}`, "g")
+  }
+];
+function lineFinder(text) {
+  const starts = [0];
+  for (let i2 = text.indexOf("\n"); i2 !== -1; i2 = text.indexOf("\n", i2 + 1)) starts.push(i2 + 1);
+  return (index) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = low + high + 1 >> 1;
+      if ((starts[middle] ?? 0) <= index) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  };
+}
+function usagePatternProblem(source) {
+  try {
+    new RegExp(source, "g");
+  } catch (error2) {
+    return `is not a regular expression: ${error2 instanceof Error ? error2.message : String(error2)}`;
+  }
+  const groups = (new RegExp(`${source}|`).exec("")?.length ?? 1) - 1;
+  return groups === 1 ? void 0 : `must have one capture group, the key (has ${groups})`;
+}
+function keyUsages(text, extraPatterns = []) {
+  const found = [];
+  const lineAt = lineFinder(text);
+  const patterns = [...BUILT_IN_PATTERNS, ...extraPatterns.map((regex) => ({ regex }))];
+  for (const { regex, when } of patterns) {
+    if (when && !when.test(text)) continue;
+    regex.lastIndex = 0;
+    for (const match of text.matchAll(regex)) {
+      const key = match.groups?.key ?? match[1];
+      if (!key || key.includes("${")) continue;
+      const unescaped = key.replace(/\\(["\\])/g, "$1");
+      found.push({ key: unescaped, line: lineAt(match.index + match[0].indexOf(key)) });
+    }
+  }
+  return found;
+}
+
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
 __export(external_exports, {
@@ -14100,31 +14173,6 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
-// src/shared/schemas/api-keys.ts
-var API_KEY_NAME_MAX = 100;
-var API_KEY_SCOPES = ["pull", "push", "webhooks:manage"];
-var apiKeyScopeSchema = external_exports.enum(API_KEY_SCOPES);
-var apiKeySchema = external_exports.object({
-  id: external_exports.string(),
-  projectId: external_exports.string(),
-  /** An optional label, e.g. "CI". */
-  name: external_exports.string().nullable(),
-  /** The first characters of the key, e.g. `sprog_3f9a1c`. */
-  prefix: external_exports.string(),
-  createdAt: external_exports.string(),
-  lastUsedAt: external_exports.string().nullable(),
-  /** Display name of who created it; null once that account is gone. */
-  createdBy: external_exports.string().nullable(),
-  scopes: external_exports.array(apiKeyScopeSchema)
-});
-var apiKeyListSchema = external_exports.object({ keys: external_exports.array(apiKeySchema) });
-var createdApiKeySchema = apiKeySchema.extend({ key: external_exports.string() });
-var createApiKeyBodySchema = external_exports.object({
-  name: external_exports.string().trim().max(API_KEY_NAME_MAX, `Name must be at most ${API_KEY_NAME_MAX} characters`).optional(),
-  /** Default: pull only, what every key could do before scopes. */
-  scopes: external_exports.array(apiKeyScopeSchema).min(1, "Choose at least one scope").optional()
-});
-
 // src/shared/languages.ts
 var LANGUAGES = [
   { code: "af", name: "Afrikaans" },
@@ -14399,63 +14447,30 @@ var webhookPayloadSchema = external_exports.object({
   data: external_exports.record(external_exports.string(), external_exports.unknown())
 });
 
-// src/shared/contract/media.ts
-var MULTIPART = "multipart/form-data";
-function isUploadedFile(value) {
-  if (typeof value !== "object" || value === null) return false;
-  const file2 = value;
-  return typeof file2.name === "string" && typeof file2.arrayBuffer === "function";
-}
-function uploadedFile(message) {
-  return external_exports.custom(isUploadedFile, message);
-}
-function multipartBody(schema) {
-  return schema.meta({ contentType: MULTIPART });
-}
-function fileAnswer(mediaType, ...more) {
-  return external_exports.custom(() => true).meta({ answer: "file", mediaType, mediaTypes: [mediaType, ...more] });
-}
-function isMultipart(schema) {
-  return schema.meta()?.contentType === MULTIPART;
-}
-function fileMediaType(schema) {
-  const meta3 = schema.meta();
-  return meta3?.answer === "file" && typeof meta3.mediaType === "string" ? meta3.mediaType : void 0;
-}
-
-// src/shared/ids.ts
-var UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-// src/shared/contract/path-params.ts
-var TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
-var LANGUAGE = /^[A-Za-z0-9-]{1,35}$/;
-var PATH_PARAMS = {
-  id: { pattern: UUID_PATTERN, what: "id" },
-  keyId: { pattern: UUID_PATTERN, what: "id" },
-  projectId: { pattern: UUID_PATTERN, what: "id" },
-  reviewId: { pattern: UUID_PATTERN, what: "id" },
-  batchId: { pattern: UUID_PATTERN, what: "id" },
-  teamId: { pattern: TOKEN, what: "id" },
-  memberId: { pattern: TOKEN, what: "id" },
-  inviteId: { pattern: TOKEN, what: "id" },
-  lang: { pattern: LANGUAGE, what: "language code" }
-};
-function pathParams(...names) {
-  const shape = Object.fromEntries(
-    names.map((name) => [
-      name,
-      external_exports.string().regex(PATH_PARAMS[name].pattern, `Not a valid ${PATH_PARAMS[name].what}`)
-    ])
-  );
-  return external_exports.object(shape);
-}
-function fillPath(template, params = {}) {
-  return template.replace(/\{([^}]+)\}/g, (_match, name) => {
-    const value = params[name];
-    if (value === void 0) throw new Error(`Missing path parameter ${name} for ${template}`);
-    return encodeURIComponent(value);
-  });
-}
+// src/shared/schemas/api-keys.ts
+var API_KEY_NAME_MAX = 100;
+var API_KEY_SCOPES = ["pull", "push", "translate", "review", "webhooks:manage"];
+var apiKeyScopeSchema = external_exports.enum(API_KEY_SCOPES);
+var apiKeySchema = external_exports.object({
+  id: external_exports.string(),
+  projectId: external_exports.string(),
+  /** An optional label, e.g. "CI". */
+  name: external_exports.string().nullable(),
+  /** The first characters of the key, e.g. `sprog_3f9a1c`. */
+  prefix: external_exports.string(),
+  createdAt: external_exports.string(),
+  lastUsedAt: external_exports.string().nullable(),
+  /** Display name of who created it; null once that account is gone. */
+  createdBy: external_exports.string().nullable(),
+  scopes: external_exports.array(apiKeyScopeSchema)
+});
+var apiKeyListSchema = external_exports.object({ keys: external_exports.array(apiKeySchema) });
+var createdApiKeySchema = apiKeySchema.extend({ key: external_exports.string() });
+var createApiKeyBodySchema = external_exports.object({
+  name: external_exports.string().trim().max(API_KEY_NAME_MAX, `Name must be at most ${API_KEY_NAME_MAX} characters`).optional(),
+  /** Default: pull only, what every key could do before scopes. */
+  scopes: external_exports.array(apiKeyScopeSchema).min(1, "Choose at least one scope").optional()
+});
 
 // node_modules/@orpc/shared/dist/index.mjs
 function resolveMaybeOptionalOptions(rest) {
@@ -14936,12 +14951,13 @@ var guarded = {
 var changing = { bad_request: errorsOf[400], ...guarded };
 var aiCall = { ...changing, rate_limited: errorsOf[429], upstream_failed: errorsOf[502] };
 
-// src/shared/contract/v1.ts
+// src/shared/contract/key-endpoint.ts
 function withKey(scope, parameters = []) {
+  const scopes = typeof scope === "string" ? [scope] : scope;
   return endpoint.route({
     spec: (operation) => ({
       ...operation,
-      security: [{ apiKey: [scope] }],
+      security: scopes.map((s) => ({ apiKey: [s] })),
       parameters: [
         ...operation.parameters ?? [],
         ...parameters.map(({ name, description }) => ({
@@ -14960,6 +14976,79 @@ var keyErrors = {
   forbidden: { ...errorsOf[403], message: "The API key lacks the endpoint's scope" },
   rate_limited: { ...errorsOf[429], message: "Over the key's 60 requests a minute for this scope" }
 };
+var ANY_KEY_SCOPE = apiKeyScopeSchema.options;
+
+// src/shared/contract/media.ts
+var MULTIPART = "multipart/form-data";
+function isUploadedFile(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const file2 = value;
+  return typeof file2.name === "string" && typeof file2.arrayBuffer === "function";
+}
+function uploadedFile(message) {
+  return external_exports.custom(isUploadedFile, message);
+}
+function multipartBody(schema) {
+  return schema.meta({ contentType: MULTIPART });
+}
+function fileAnswer(mediaType, ...more) {
+  return external_exports.custom(() => true).meta({ answer: "file", mediaType, mediaTypes: [mediaType, ...more] });
+}
+function isMultipart(schema) {
+  return schema.meta()?.contentType === MULTIPART;
+}
+function fileMediaType(schema) {
+  const meta3 = schema.meta();
+  return meta3?.answer === "file" && typeof meta3.mediaType === "string" ? meta3.mediaType : void 0;
+}
+
+// src/shared/ids.ts
+var UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// src/shared/contract/path-params.ts
+var TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
+var LANGUAGE = /^[A-Za-z0-9-]{1,35}$/;
+var PATH_PARAMS = {
+  id: { pattern: UUID_PATTERN, what: "id" },
+  keyId: { pattern: UUID_PATTERN, what: "id" },
+  projectId: { pattern: UUID_PATTERN, what: "id" },
+  reviewId: { pattern: UUID_PATTERN, what: "id" },
+  batchId: { pattern: UUID_PATTERN, what: "id" },
+  teamId: { pattern: TOKEN, what: "id" },
+  memberId: { pattern: TOKEN, what: "id" },
+  inviteId: { pattern: TOKEN, what: "id" },
+  lang: { pattern: LANGUAGE, what: "language code" }
+};
+function pathParams(...names) {
+  const shape = Object.fromEntries(
+    names.map((name) => [
+      name,
+      external_exports.string().regex(PATH_PARAMS[name].pattern, `Not a valid ${PATH_PARAMS[name].what}`)
+    ])
+  );
+  return external_exports.object(shape);
+}
+function fillPath(template, params = {}) {
+  return template.replace(/\{([^}]+)\}/g, (_match, name) => {
+    const value = params[name];
+    if (value === void 0) throw new Error(`Missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(value);
+  });
+}
+
+// src/shared/contract/v1-context.ts
+var projectContextContract = {};
+
+// src/shared/contract/v1-developer.ts
+var developerContract = {};
+
+// src/shared/contract/v1-reviewer.ts
+var reviewerContract = {};
+
+// src/shared/contract/v1-translator.ts
+var translatorContract = {};
+
+// src/shared/contract/v1.ts
 var pull = withKey("pull", [
   { name: "if-none-match", description: "The ETag of the last answer: 304 until the project changes" }
 ]).route({ tags: ["Pull API"] });
@@ -14995,6 +15084,7 @@ var v1Contract = {
   status: pull.route({
     method: "GET",
     path: "/v1/status",
+    operationId: "get_status",
     summary: "The project's completion per language (CI/CD)",
     description: "Per language: keys, translated, missing, unverified (machine output no person has checked), approved (the newest current review verdict is an approval); and the project's namespaces."
   }).errors(keyErrors).output(projectStatusSchema),
@@ -15034,7 +15124,15 @@ var v1Contract = {
       path: "/v1/webhooks/{id}/deliveries",
       summary: "The webhook's last 100 delivery attempts, newest first"
     }).errors({ not_found: errorsOf[404], ...keyErrors }).input(oneHook).output(webhookDeliveryListSchema)
-  }
+  },
+  /** The developer's procedures (push scope): keys and source texts, and what the code lacks. */
+  developer: developerContract,
+  /** The translator's procedures (translate scope): what a language needs, a key's context, writes. */
+  translator: translatorContract,
+  /** The reviewer's procedures (review scope): reviews, pending keys, verdicts. */
+  reviewer: reviewerContract,
+  /** What every key may read of its project: glossary, tone of voice, languages. */
+  context: projectContextContract
 };
 
 // src/cli/exit.ts
@@ -15989,60 +16087,6 @@ async function callJson(client, endpoint2, input2) {
   );
 }
 
-// src/cli/key-usages.ts
-var QUOTED = String.raw`(?<q>['"\x60])(?<key>[^'"\x60\n]+?)\k<q>`;
-var SWIFT_STRING = String.raw`"(?<key>(?:[^"\\\n]|\\.)+)"`;
-var BUILT_IN_PATTERNS = [
-  // i18next t('…') and i18n.t('…'), vue-i18n $t('…') and t('…')
-  { name: "t()", regex: new RegExp(String.raw`(?:^|[^\w$])\$?t\(\s*${QUOTED}`, "g") },
-  // react-i18next <Trans i18nKey="…">
-  { name: "i18nKey", regex: new RegExp(String.raw`\bi18nKey=\{?\s*${QUOTED}`, "g") },
-  // react-intl <FormattedMessage id="…">
-  {
-    name: "FormattedMessage",
-    regex: new RegExp(String.raw`<FormattedMessage\b[^>]*?\sid=\{?\s*${QUOTED}`, "g")
-  },
-  // react-intl { id: '…' } in defineMessages / formatMessage: only in files that use react-intl,
-  // since `id:` alone is every other object in an app.
-  {
-    name: "id:",
-    regex: new RegExp(String.raw`\bid:\s*${QUOTED}`, "g"),
-    when: /react-intl|defineMessages|formatMessage|FormattedMessage/
-  },
-  // Android code and resources
-  { name: "R.string", regex: /\bR\.string\.(?<key>[A-Za-z_]\w*)/g },
-  { name: "@string", regex: /@string\/(?<key>[A-Za-z_]\w*)/g },
-  // iOS
-  {
-    name: "NSLocalizedString",
-    regex: new RegExp(String.raw`\bNSLocalizedString\(\s*@?${SWIFT_STRING}`, "g")
-  },
-  {
-    name: "String(localized:)",
-    regex: new RegExp(String.raw`\bString\(\s*localized:\s*${SWIFT_STRING}`, "g")
-  }
-];
-var lineAt = (text, index) => {
-  let line = 1;
-  for (let i2 = text.indexOf("\n"); i2 !== -1 && i2 < index; i2 = text.indexOf("\n", i2 + 1)) line++;
-  return line;
-};
-function keyUsages(text, extraPatterns = []) {
-  const found = [];
-  const patterns = [...BUILT_IN_PATTERNS, ...extraPatterns.map((regex) => ({ regex }))];
-  for (const { regex, when } of patterns) {
-    if (when && !when.test(text)) continue;
-    regex.lastIndex = 0;
-    for (const match of text.matchAll(regex)) {
-      const key = match.groups?.key ?? match[1];
-      if (!key || key.includes("${")) continue;
-      const unescaped = key.replace(/\\(["\\])/g, "$1");
-      found.push({ key: unescaped, line: lineAt(text, match.index + match[0].indexOf(key)) });
-    }
-  }
-  return found;
-}
-
 // src/cli/check.ts
 var plural2 = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
 async function check2({ client, config: config2, dir, patterns }, options, log2) {
@@ -16353,25 +16397,9 @@ var messageOf = (error2) => error2 instanceof Error ? error2.message : String(er
 function compilePatterns(file2, lines, patterns = []) {
   return patterns.map((source, i2) => {
     const path = `check.patterns[${i2}]`;
-    let regex;
-    try {
-      regex = new RegExp(source, "g");
-    } catch (error2) {
-      throw configError(
-        file2,
-        lineOf(lines, path),
-        `${path} is not a regular expression: ${messageOf(error2)}`
-      );
-    }
-    const groups = (new RegExp(`${source}|`).exec("")?.length ?? 1) - 1;
-    if (groups !== 1) {
-      throw configError(
-        file2,
-        lineOf(lines, path),
-        `${path} must have one capture group, the key (has ${groups})`
-      );
-    }
-    return regex;
+    const problem = usagePatternProblem(source);
+    if (problem) throw configError(file2, lineOf(lines, path), `${path} ${problem}`);
+    return new RegExp(source, "g");
   });
 }
 function loadConfig(values, env) {
