@@ -1,0 +1,39 @@
+import { v1Contract } from "../../shared/contract/v1.ts";
+import { AppError } from "../errors.ts";
+import { type KeyCaller, type KeyProcedure, keyProcedure } from "../http/key-procedures.ts";
+import { textFaultIn } from "../http/validate.ts";
+import type { AgentKeyService } from "./agent-service.ts";
+
+/**
+ * The developer's procedures of the public API (issue 36), each a REST route under /api/v1 and the
+ * MCP tool of its operationId: search, create and rename keys, write source texts, and find the
+ * keys code uses that the project lacks. The key's project is the only one they touch.
+ */
+
+/**
+ * A text PostgreSQL cannot store (NUL, half a character), refused naming its field before a write:
+ * the REST edge refuses it already, an MCP call's arguments arrive here unchecked.
+ */
+function refuseBadText(input: unknown): void {
+  const found = textFaultIn(input);
+  if (!found) return;
+  const field = found.path.slice(1).join(".");
+  throw new AppError("validation_failed", field ? `${field}: ${found.fault.problem}` : found.fault.problem);
+}
+
+export function developerProcedures(keys: AgentKeyService): KeyProcedure[] {
+  const developer = v1Contract.developer;
+  const writing =
+    <I extends { body: unknown }, O>(run: (caller: KeyCaller, body: I["body"]) => Promise<O>) =>
+    (input: I, caller: KeyCaller) => {
+      refuseBadText(input);
+      return run(caller, input.body);
+    };
+  return [
+    keyProcedure(developer.searchKeys, ({ query }, { apiKey }) => keys.search(apiKey, query)),
+    keyProcedure(developer.createKeys, writing(keys.create)),
+    keyProcedure(developer.setSourceTexts, writing(keys.setSourceTexts)),
+    keyProcedure(developer.renameKey, writing(keys.rename)),
+    keyProcedure(developer.findMissingKeys, ({ body }, { apiKey }) => keys.findMissing(apiKey, body)),
+  ];
+}
