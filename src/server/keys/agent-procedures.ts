@@ -1,7 +1,5 @@
 import { v1Contract } from "../../shared/contract/v1.ts";
-import { AppError } from "../errors.ts";
 import { type KeyCaller, type KeyProcedure, keyProcedure } from "../http/key-procedures.ts";
-import { textFaultIn } from "../http/validate.ts";
 import type { AgentKeyService } from "./agent-service.ts";
 
 /**
@@ -10,30 +8,20 @@ import type { AgentKeyService } from "./agent-service.ts";
  * keys code uses that the project lacks. The key's project is the only one they touch.
  */
 
-/**
- * A text PostgreSQL cannot store (NUL, half a character), refused naming its field before a write:
- * the REST edge refuses it already, an MCP call's arguments arrive here unchecked.
- */
-function refuseBadText(input: unknown): void {
-  const found = textFaultIn(input);
-  if (!found) return;
-  const field = found.path.slice(1).join(".");
-  throw new AppError("validation_failed", field ? `${field}: ${found.fault.problem}` : found.fault.problem);
-}
-
 export function developerProcedures(keys: AgentKeyService): KeyProcedure[] {
   const developer = v1Contract.developer;
+  // NUL and half characters are refused at both edges (the REST body check, the MCP server's).
   const writing =
     <I extends { body: unknown }, O>(run: (caller: KeyCaller, body: I["body"]) => Promise<O>) =>
-    (input: I, caller: KeyCaller) => {
-      refuseBadText(input);
-      return run(caller, input.body);
-    };
+    (input: I, caller: KeyCaller) =>
+      run(caller, input.body);
   return [
     keyProcedure(developer.searchKeys, ({ query }, { apiKey }) => keys.search(apiKey, query)),
     keyProcedure(developer.createKeys, writing(keys.create)),
     keyProcedure(developer.setSourceTexts, writing(keys.setSourceTexts)),
     keyProcedure(developer.renameKey, writing(keys.rename)),
-    keyProcedure(developer.findMissingKeys, ({ body }, { apiKey }) => keys.findMissing(apiKey, body)),
+    keyProcedure(developer.findMissingKeys, ({ body }, { apiKey }) => keys.findMissing(apiKey, body), {
+      readOnly: true,
+    }),
   ];
 }
