@@ -46,7 +46,15 @@ export async function selectHistory(db: Db, keyId: string, language: string) {
     .selectFrom("string_history as h")
     .leftJoin("users as u", "u.id", "h.user_id")
     .leftJoin("profiles as p", "p.user_id", "h.user_id")
-    .select(["h.id", "h.value", "h.version", "h.origin", "h.created_at", displayName("u", "p").as("by")])
+    .select([
+      "h.id",
+      "h.value",
+      "h.version",
+      "h.origin",
+      "h.agent",
+      "h.created_at",
+      displayName("u", "p").as("by"),
+    ])
     .where("h.key_id", "=", keyId)
     .where("h.language_code", "=", language)
     .orderBy("h.id", "desc")
