@@ -19,6 +19,7 @@ import {
   REVIEW_TONE_ACCESS_CASES,
 } from "../helpers/route-matrix/review-tone-access-cases.ts";
 import { SCREENSHOT_CASES } from "../helpers/route-matrix/screenshots-cases.ts";
+import { TRANSLATOR_CASES } from "../helpers/route-matrix/translator-cases.ts";
 import { USAGE_CASES } from "../helpers/route-matrix/usage-cases.ts";
 import { type StripeServer, startStripeServer } from "../helpers/stripe-server.ts";
 
@@ -39,6 +40,7 @@ const CASES: RouteCase[] = [
   ...PROJECT_CONTENT_CASES,
   ...FILE_TEMPLATE_CASES,
   ...REVIEW_TONE_ACCESS_CASES,
+  ...TRANSLATOR_CASES,
   ...GLOSSARY_CASES,
   ...COMMENT_CASES,
   ...SCREENSHOT_CASES,

@@ -101,7 +101,12 @@ describe("describeActivity", () => {
 describe("actorName", () => {
   it("names the person, a coding agent by its name (issue 36), else someone", () => {
     expect(actorName(activityEntry())).toBe("Olga Owner");
-    const agent = activityEntry({ user: null, count: 20, languages: ["de"], details: { agent: "claude-code" } });
+    const agent = activityEntry({
+      user: null,
+      count: 20,
+      languages: ["de"],
+      details: { agent: "claude-code" },
+    });
     expect(actorName(agent)).toBe("claude-code (AI agent)");
     expect(`${actorName(agent)} ${describeActivity(agent)}`).toBe(
       "claude-code (AI agent) edited 20 strings in German",

@@ -53,7 +53,13 @@ async function openHistory(entries: HistoryEntry[]) {
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <HistoryPopover projectId="p1" keyId="k1" language="de" cellLabel="greeting (de)" onRestored={() => {}} />
+      <HistoryPopover
+        projectId="p1"
+        keyId="k1"
+        language="de"
+        cellLabel="greeting (de)"
+        onRestored={() => {}}
+      />
     </QueryClientProvider>,
   );
   await user.click(screen.getByRole("button", { name: "History of greeting (de)" }));
