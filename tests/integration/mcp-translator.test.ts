@@ -91,6 +91,13 @@ describe("the translator's tools", () => {
       query: { language: "de" },
     });
     expect(refused.status).toBe(403);
+
+    // A reviewer reads a key's context before a verdict, and writes no translation.
+    const { key: reviewKey } = await createScopedKey(owner, projectId, ["review"]);
+    const reviewer = await connectAgent(api().app.url, reviewKey, { era: "auto", name: "claude-code" });
+    const reviewerTools = (await toolNames(reviewer)).filter((name) => TRANSLATOR_TOOLS.includes(name));
+    expect(reviewerTools).toEqual(["get_key_context"]);
+    await reviewer.close();
   });
 
   it("lists the missing German strings page by page, the same through REST", async () => {

@@ -156,7 +156,9 @@ export const keyContextScreenshotSchema = z.object({
     .describe("Where the key's text is on the image, in pixels; null: anywhere on it"),
   attached: z
     .boolean()
-    .describe("Whether this answer carries the image itself (the first few, up to 1 MB each)"),
+    .describe(
+      "Whether the MCP tool's answer carries this image after its JSON (the first 3 of up to 1 MB each); a REST answer carries none",
+    ),
 });
 
 export const keyContextSchema = z.object({
