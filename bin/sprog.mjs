@@ -15285,6 +15285,11 @@ var historyEntrySchema = external_exports.object({
   origin: external_exports.enum(HISTORY_ORIGINS),
   /** Display name (profile name, else e-mail) of who made the change; null for system changes. */
   by: external_exports.string().nullable(),
+  /**
+   * A coding agent's name (issue 36) when one wrote it with a project API key, e.g. "claude-code";
+   * null for a person's change.
+   */
+  agent: external_exports.string().nullable(),
   createdAt: external_exports.string()
 });
 var historySchema = external_exports.object({ entries: external_exports.array(historyEntrySchema) });
@@ -15486,8 +15491,225 @@ var developerContract = {
 // src/shared/contract/v1-reviewer.ts
 var reviewerContract = {};
 
+// src/shared/schemas/screenshots.ts
+var screenshotMimeSchema = external_exports.enum(["image/png", "image/jpeg", "image/webp"]);
+var SCREENSHOT_LINKS_MAX = 200;
+var MISSING_SCREENSHOT_FILE = "Choose a PNG, JPEG or WebP image to upload";
+var screenshotRectSchema = external_exports.object({
+  x: external_exports.number().int().min(0),
+  y: external_exports.number().int().min(0),
+  width: external_exports.number().int().min(1),
+  height: external_exports.number().int().min(1)
+});
+var screenshotLinkSchema = external_exports.object({
+  keyId: external_exports.string(),
+  rect: screenshotRectSchema.nullable()
+});
+var screenshotSchema = external_exports.object({
+  id: external_exports.string(),
+  projectId: external_exports.string(),
+  name: external_exports.string(),
+  mime: screenshotMimeSchema,
+  width: external_exports.number().int(),
+  height: external_exports.number().int(),
+  byteSize: external_exports.number().int(),
+  createdAt: external_exports.string(),
+  /** Where the image is served (with the session cookie): `/api/screenshots/{id}`. */
+  url: external_exports.string(),
+  keys: external_exports.array(screenshotLinkSchema)
+});
+var screenshotListSchema = external_exports.object({ screenshots: external_exports.array(screenshotSchema) });
+var keyScreenshotSchema = screenshotSchema.pick({ id: true, name: true, mime: true, width: true, height: true, createdAt: true, url: true }).extend({ rect: screenshotRectSchema.nullable() });
+var keyScreenshotListSchema = external_exports.object({ screenshots: external_exports.array(keyScreenshotSchema) });
+var uploadScreenshotFormSchema = multipartBody(
+  external_exports.object({ file: uploadedFile(MISSING_SCREENSHOT_FILE) })
+);
+var linkScreenshotBodySchema = external_exports.object({
+  links: external_exports.array(screenshotLinkSchema.extend({ keyId: external_exports.uuid("Not a valid key id") })).min(1, "Choose at least one key").max(SCREENSHOT_LINKS_MAX, `At most ${SCREENSHOT_LINKS_MAX} keys at once`).refine(
+    (links) => new Set(links.map((link) => link.keyId)).size === links.length,
+    "A key is named twice"
+  )
+});
+
+// src/shared/schemas/v1-translator.ts
+var TRANSLATE_STATES = ["missing", "unverified", "failing_checks"];
+var KEYS_TO_TRANSLATE_DEFAULT = 50;
+var KEYS_TO_TRANSLATE_MAX = 200;
+var TRANSLATIONS_PER_CALL_MAX = 500;
+var languageField = external_exports.string().trim().min(1, "language is required").max(35, "language must be a language code, for example de or pt-BR");
+var failedCheckSchema = external_exports.object({
+  id: checkIdSchema.describe(
+    "The check's id: placeholders, markup, max_length, glossary_missing, glossary_forbidden, punctuation, same_as_source\u2026"
+  ),
+  severity: external_exports.enum(["error", "warning"]).describe("error: the text breaks the app or a hard rule (fix it); warning: worth a look"),
+  message: external_exports.string().describe("What is wrong, in plain words"),
+  fix: external_exports.string().optional().describe("The whole corrected text, when the fix is certain (e.g. the placeholders put back)")
+});
+var machineField = external_exports.enum(MACHINE_KINDS).nullable().describe(
+  "ai: machine output (an AI or an agent wrote it) no person has checked yet; pseudo: pseudo-localization, not a translation; null: written or checked by a person"
+);
+var listKeysToTranslateQuerySchema = external_exports.object({
+  language: languageField.describe(
+    "The language to translate into: a code of one of the project's target languages, e.g. de (never the source language)"
+  ),
+  state: external_exports.enum(TRANSLATE_STATES).default("missing").describe(
+    "missing: no text yet (default); unverified: machine output no person has checked; failing_checks: a text that fails a quality check the project has on"
+  ),
+  cursor: external_exports.string().max(1e3).optional().describe("The nextCursor of the previous page, as it came; omit it for the first page"),
+  limit: external_exports.coerce.number().int().min(1).max(KEYS_TO_TRANSLATE_MAX).default(KEYS_TO_TRANSLATE_DEFAULT).describe(`Keys per page, 1-${KEYS_TO_TRANSLATE_MAX} (default ${KEYS_TO_TRANSLATE_DEFAULT})`)
+});
+var keyToTranslateSchema = external_exports.object({
+  id: external_exports.string().describe("The key's id"),
+  key: external_exports.string().describe("The key's name: what set_translations and get_key_context take"),
+  namespace: external_exports.string().describe("The file the key belongs to (e.g. common); empty: the language's one file"),
+  source: external_exports.string().describe("The source text to translate"),
+  text: external_exports.string().nullable().describe("The current text in the language; null when missing"),
+  machine: machineField,
+  description: external_exports.string().nullable().describe("What the text is and where it shows, for translators"),
+  maxLength: external_exports.number().int().nullable().describe("The most characters the text may have; null: no limit"),
+  checks: external_exports.array(failedCheckSchema).describe("The quality checks the current text fails (empty when it passes or is missing)")
+});
+var keysToTranslateSchema = external_exports.object({
+  language: external_exports.string().describe("The language listed"),
+  sourceLanguage: external_exports.string().describe("The project's source language"),
+  state: external_exports.enum(TRANSLATE_STATES).describe("What the keys listed have in common"),
+  total: external_exports.number().int().describe("How many keys are in this state in the language, over all pages"),
+  keys: external_exports.array(keyToTranslateSchema).describe("This page of keys, in key name order"),
+  nextCursor: external_exports.string().nullable().describe("Pass as cursor to get the next page; null: this was the last page")
+});
+var keyContextQuerySchema = external_exports.object({
+  key: external_exports.string().trim().min(1, "key is required").max(500).describe("The key's name, e.g. checkout.pay_now"),
+  language: languageField.optional().describe("Only this language's text, comments and suggestions; omit for every language")
+});
+var keyContextTextSchema = external_exports.object({
+  language: external_exports.string().describe("The language code"),
+  text: external_exports.string().nullable().describe("The current text; null when missing"),
+  version: external_exports.number().int().nullable().describe("The text's version (each write adds 1); null when missing"),
+  machine: machineField,
+  checks: external_exports.array(failedCheckSchema).describe("The quality checks the text fails")
+});
+var keyContextTermSchema = external_exports.object({
+  term: external_exports.string().describe("The glossary term as the source text has it"),
+  description: external_exports.string().nullable().describe("What the term means, or how to use it"),
+  doNotTranslate: external_exports.boolean().describe("A name kept as it is in every language (brand, product)"),
+  forbidden: external_exports.boolean().describe("A term never to be used: avoid the words in translations"),
+  translations: external_exports.record(external_exports.string(), external_exports.string()).describe(
+    "Per language: the approved translation to use (for a forbidden term: the word to avoid there); languages without one are absent"
+  )
+});
+var keyContextCommentSchema = external_exports.object({
+  language: external_exports.string().describe("The language whose thread the comment is in"),
+  body: external_exports.string().describe("What the comment says"),
+  resolved: external_exports.boolean().describe("Whether its thread was resolved"),
+  createdAt: external_exports.string().describe("When it was written (ISO 8601)")
+});
+var keyContextSuggestionSchema = external_exports.object({
+  language: external_exports.string().describe("The language of the translation"),
+  source: external_exports.string().describe("A source text of the team identical or similar to this key's"),
+  translation: external_exports.string().describe("How it was translated"),
+  similarity: external_exports.number().int().describe("How alike the two source texts are, in percent (100: identical)")
+});
+var keyContextScreenshotSchema = external_exports.object({
+  id: external_exports.string().describe("The screenshot's id"),
+  name: external_exports.string().describe("Its file name"),
+  mime: screenshotMimeSchema.describe("Its image type"),
+  width: external_exports.number().int().describe("Width in pixels"),
+  height: external_exports.number().int().describe("Height in pixels"),
+  byteSize: external_exports.number().int().describe("Size in bytes"),
+  rect: external_exports.object({ x: external_exports.number().int(), y: external_exports.number().int(), width: external_exports.number().int(), height: external_exports.number().int() }).nullable().describe("Where the key's text is on the image, in pixels; null: anywhere on it"),
+  attached: external_exports.boolean().describe(
+    "Whether the MCP tool's answer carries this image after its JSON (the first 3 of up to 1 MB each); a REST answer carries none"
+  )
+});
+var keyContextSchema = external_exports.object({
+  id: external_exports.string().describe("The key's id"),
+  key: external_exports.string().describe("The key's name"),
+  namespace: external_exports.string().describe("The file the key belongs to; empty: the language's one file"),
+  description: external_exports.string().nullable().describe("What the text is and where it shows, for translators"),
+  context: external_exports.string().nullable().describe("What tells identical texts apart (a gettext context)"),
+  maxLength: external_exports.number().int().nullable().describe("The most characters a text may have; null: no limit"),
+  tags: external_exports.array(external_exports.string()).describe("The key's tags"),
+  translatable: external_exports.boolean().describe("false: the key must not be translated"),
+  sourceLanguage: external_exports.string().describe("The project's source language"),
+  source: external_exports.string().nullable().describe("The source text; null when the key has none yet"),
+  texts: external_exports.array(keyContextTextSchema).describe("The text in each target language asked for"),
+  glossary: external_exports.array(keyContextTermSchema).describe("The team's glossary terms found in the source text: use their approved translations"),
+  toneOfVoice: external_exports.object({
+    productContext: external_exports.string().describe("What the product is, for whom"),
+    brandTone: external_exports.string().describe("How the product speaks"),
+    rules: external_exports.array(external_exports.string()).describe("The team's writing rules, each after its section's title")
+  }).describe("How the team wants its texts written"),
+  comments: external_exports.array(keyContextCommentSchema).describe("The key's comments, oldest first"),
+  suggestions: external_exports.array(keyContextSuggestionSchema).describe("Translation memory: how the team translated identical or similar source texts, best first"),
+  screenshots: external_exports.array(keyContextScreenshotSchema).describe("Screenshots that show the key, most recent first")
+});
+var translationInputSchema = external_exports.object({
+  key: external_exports.string().trim().min(1, "key is required").max(500).describe("The key's name"),
+  language: languageField.describe("The target language's code, e.g. de (never the source language)"),
+  text: stringValueSchema.refine((text) => text.trim() !== "", "text is empty: leave a key you cannot translate out of the call").describe("The translation, with the source text's placeholders and markup kept as they are")
+});
+var setTranslationsBodySchema = external_exports.object({
+  translations: external_exports.array(translationInputSchema).min(1, "translations is empty: send at least one").max(
+    TRANSLATIONS_PER_CALL_MAX,
+    `At most ${TRANSLATIONS_PER_CALL_MAX} translations a call: split the rest into more calls`
+  ).describe(`The translations to write, 1-${TRANSLATIONS_PER_CALL_MAX}; all in one transaction`),
+  dryRun: external_exports.boolean().default(false).describe("true: answer the checks and what would be written, and write nothing")
+});
+var TRANSLATION_RESULTS = ["written", "unchanged", "refused"];
+var translationResultSchema = external_exports.object({
+  key: external_exports.string().describe("The key's name"),
+  language: external_exports.string().describe("The language"),
+  result: external_exports.enum(TRANSLATION_RESULTS).describe(
+    "written: saved as unverified AI output (with dryRun: would be); unchanged: the same text was there already; refused: not written, see reason"
+  ),
+  reason: external_exports.string().optional().describe("Why it was refused"),
+  version: external_exports.number().int().nullable().describe("The string's version now (with dryRun: as it is); null when there is none"),
+  checks: external_exports.array(failedCheckSchema).describe("The quality checks the text fails: fix them and write the text again")
+});
+var setTranslationsAnswerSchema = external_exports.object({
+  dryRun: external_exports.boolean().describe("true: nothing was written"),
+  written: external_exports.number().int().describe("How many texts were written (with dryRun: would be)"),
+  unchanged: external_exports.number().int().describe("How many were the same as the stored text"),
+  refused: external_exports.number().int().describe("How many were refused"),
+  failingChecks: external_exports.number().int().describe("How many of the texts fail a quality check"),
+  results: external_exports.array(translationResultSchema).describe("One result per translation sent, in the same order")
+});
+
 // src/shared/contract/v1-translator.ts
-var translatorContract = {};
+var translate = withKey("translate").route({ tags: ["Translator API"] });
+var translateOrReview = withKey(["translate", "review"]).route({ tags: ["Translator API"] });
+var translatorContract = {
+  listKeysToTranslate: translate.route({
+    method: "GET",
+    path: "/v1/translations/keys",
+    operationId: "list_keys_to_translate",
+    summary: "List the keys a language still needs",
+    description: [
+      "Start here to translate: the keys of one target language that are missing a text (state missing), hold machine output no person has checked (unverified), or fail a quality check (failing_checks), with each key's source text, description, max length, current text and the checks it fails.",
+      "Paged in key name order: pass nextCursor back as cursor until it is null. Then read get_key_context for keys that need more context, and write with set_translations."
+    ].join("\n\n")
+  }).errors({ bad_request: errorsOf[400], ...keyErrors }).input(external_exports.object({ query: listKeysToTranslateQuerySchema })).output(keysToTranslateSchema),
+  keyContext: translateOrReview.route({
+    method: "GET",
+    path: "/v1/translations/context",
+    operationId: "get_key_context",
+    summary: "Everything about one key a translator should know",
+    description: [
+      "One key's source text, description, max length, tags and file; its text in each target language (or the one given) with the quality checks it fails; the glossary terms in its source with their approved translations; the team's tone of voice; its comments; translation memory suggestions; and its screenshots (the MCP answer carries the first few images).",
+      "Read it before translating a key whose meaning is unclear, and follow the glossary and the tone."
+    ].join("\n\n")
+  }).errors({ bad_request: errorsOf[400], not_found: errorsOf[404], ...keyErrors }).input(external_exports.object({ query: keyContextQuerySchema })).output(keyContextSchema),
+  setTranslations: translate.route({
+    method: "POST",
+    path: "/v1/translations",
+    operationId: "set_translations",
+    summary: "Write translations (they land as unverified AI output)",
+    description: [
+      `Writes 1-${TRANSLATIONS_PER_CALL_MAX} translations in one transaction. Each lands as machine output ("AI \xB7 unverified") with your name in its history, for a person to review; nothing is ever approved by writing.`,
+      "The answer lists, per text, the quality checks it fails (placeholders, markup, glossary terms, max length\u2026): fix those and write again. A key the project lacks, a language that is not a target language of the project, or the source language refuses the whole call and writes nothing (source texts are set with set_source_texts and a push key). dryRun: true checks the texts and answers what would be written, writing nothing."
+    ].join("\n\n")
+  }).errors({ bad_request: errorsOf[400], ...keyErrors }).input(external_exports.object({ body: setTranslationsBodySchema })).output(setTranslationsAnswerSchema)
+};
 
 // src/shared/contract/v1.ts
 var pull = withKey("pull", [
