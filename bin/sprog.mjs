@@ -673,7 +673,7 @@ var require_parse = __commonJS({
       const parts = [];
       let bracket = 0;
       let paren = 0;
-      let quote = 0;
+      let quote2 = 0;
       let value = "";
       let escaped = false;
       for (const ch of input2) {
@@ -688,11 +688,11 @@ var require_parse = __commonJS({
           continue;
         }
         if (ch === '"') {
-          quote = quote === 1 ? 0 : 1;
+          quote2 = quote2 === 1 ? 0 : 1;
           value += ch;
           continue;
         }
-        if (quote === 0) {
+        if (quote2 === 0) {
           if (ch === "[") {
             bracket++;
           } else if (ch === "]" && bracket > 0) {
@@ -769,7 +769,7 @@ var require_parse = __commonJS({
       }
       let bracket = 0;
       let paren = 0;
-      let quote = 0;
+      let quote2 = 0;
       let escaped = false;
       for (let i2 = 1; i2 < pattern.length; i2++) {
         const ch = pattern[i2];
@@ -782,10 +782,10 @@ var require_parse = __commonJS({
           continue;
         }
         if (ch === '"') {
-          quote = quote === 1 ? 0 : 1;
+          quote2 = quote2 === 1 ? 0 : 1;
           continue;
         }
-        if (quote === 1) {
+        if (quote2 === 1) {
           continue;
         }
         if (ch === "[") {
@@ -893,7 +893,7 @@ var require_parse = __commonJS({
       }
       return { risky: false };
     };
-    var parse4 = (input2, options) => {
+    var parse5 = (input2, options) => {
       if (typeof input2 !== "string") {
         throw new TypeError("Expected a string");
       }
@@ -993,7 +993,7 @@ var require_parse = __commonJS({
         state[type]--;
         stack.pop();
       };
-      const push3 = (tok) => {
+      const push4 = (tok) => {
         if (prev.type === "globstar") {
           const isBrace = state.braces > 0 && (tok.type === "comma" || tok.type === "brace");
           const isExtglob = tok.extglob === true || extglobs.length && (tok.type === "pipe" || tok.type === "paren");
@@ -1027,8 +1027,8 @@ var require_parse = __commonJS({
         token.tokensIndex = tokens.length;
         const output2 = (opts.capture ? "(" : "") + token.open;
         increment("parens");
-        push3({ type, value: value2, output: state.output ? "" : ONE_CHAR });
-        push3({ type: "paren", extglob: true, value: advance(), output: output2 });
+        push4({ type, value: value2, output: state.output ? "" : ONE_CHAR });
+        push4({ type: "paren", extglob: true, value: advance(), output: output2 });
         extglobs.push(token);
       };
       const extglobClose = (token) => {
@@ -1048,7 +1048,7 @@ var require_parse = __commonJS({
           }
           state.output = token.output + open2.output;
           state.backtrack = true;
-          push3({ type: "paren", extglob: true, value, output: "" });
+          push4({ type: "paren", extglob: true, value, output: "" });
           decrement("parens");
           return;
         }
@@ -1063,14 +1063,14 @@ var require_parse = __commonJS({
             output2 = token.close = `)$))${extglobStar}`;
           }
           if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-            const expression = parse4(rest, { ...options, fastpaths: false }).output;
+            const expression = parse5(rest, { ...options, fastpaths: false }).output;
             output2 = token.close = `)${expression})${extglobStar})`;
           }
           if (token.prev.type === "bos") {
             state.negatedExtglob = true;
           }
         }
-        push3({ type: "paren", extglob: true, value, output: output2 });
+        push4({ type: "paren", extglob: true, value, output: output2 });
         decrement("parens");
       };
       if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input2)) {
@@ -1131,7 +1131,7 @@ var require_parse = __commonJS({
           }
           if (!next) {
             value += "\\";
-            push3({ type: "text", value });
+            push4({ type: "text", value });
             continue;
           }
           const match = /^\\+/.exec(remaining());
@@ -1149,7 +1149,7 @@ var require_parse = __commonJS({
             value += advance();
           }
           if (state.brackets === 0) {
-            push3({ type: "text", value });
+            push4({ type: "text", value });
             continue;
           }
         }
@@ -1197,13 +1197,13 @@ var require_parse = __commonJS({
         if (value === '"') {
           state.quotes = state.quotes === 1 ? 0 : 1;
           if (opts.keepQuotes === true) {
-            push3({ type: "text", value });
+            push4({ type: "text", value });
           }
           continue;
         }
         if (value === "(") {
           increment("parens");
-          push3({ type: "paren", value });
+          push4({ type: "paren", value });
           continue;
         }
         if (value === ")") {
@@ -1215,7 +1215,7 @@ var require_parse = __commonJS({
             extglobClose(extglobs.pop());
             continue;
           }
-          push3({ type: "paren", value, output: state.parens ? ")" : "\\)" });
+          push4({ type: "paren", value, output: state.parens ? ")" : "\\)" });
           decrement("parens");
           continue;
         }
@@ -1228,19 +1228,19 @@ var require_parse = __commonJS({
           } else {
             increment("brackets");
           }
-          push3({ type: "bracket", value });
+          push4({ type: "bracket", value });
           continue;
         }
         if (value === "]") {
           if (opts.nobracket === true || prev && prev.type === "bracket" && prev.value.length === 1) {
-            push3({ type: "text", value, output: `\\${value}` });
+            push4({ type: "text", value, output: `\\${value}` });
             continue;
           }
           if (state.brackets === 0) {
             if (opts.strictBrackets === true) {
               throw new SyntaxError(syntaxError("opening", "["));
             }
-            push3({ type: "text", value, output: `\\${value}` });
+            push4({ type: "text", value, output: `\\${value}` });
             continue;
           }
           decrement("brackets");
@@ -1274,13 +1274,13 @@ var require_parse = __commonJS({
             tokensIndex: state.tokens.length
           };
           braces.push(open2);
-          push3(open2);
+          push4(open2);
           continue;
         }
         if (value === "}") {
           const brace = braces[braces.length - 1];
           if (opts.nobrace === true || !brace) {
-            push3({ type: "text", value, output: value });
+            push4({ type: "text", value, output: value });
             continue;
           }
           let output2 = ")";
@@ -1309,7 +1309,7 @@ var require_parse = __commonJS({
               state.output += t.output || t.value;
             }
           }
-          push3({ type: "brace", value, output: output2 });
+          push4({ type: "brace", value, output: output2 });
           decrement("braces");
           braces.pop();
           continue;
@@ -1318,7 +1318,7 @@ var require_parse = __commonJS({
           if (extglobs.length > 0) {
             extglobs[extglobs.length - 1].conditions++;
           }
-          push3({ type: "text", value });
+          push4({ type: "text", value });
           continue;
         }
         if (value === ",") {
@@ -1328,7 +1328,7 @@ var require_parse = __commonJS({
             brace.comma = true;
             output2 = "|";
           }
-          push3({ type: "comma", value, output: output2 });
+          push4({ type: "comma", value, output: output2 });
           continue;
         }
         if (value === "/") {
@@ -1340,7 +1340,7 @@ var require_parse = __commonJS({
             prev = bos;
             continue;
           }
-          push3({ type: "slash", value, output: SLASH_LITERAL });
+          push4({ type: "slash", value, output: SLASH_LITERAL });
           continue;
         }
         if (value === ".") {
@@ -1354,10 +1354,10 @@ var require_parse = __commonJS({
             continue;
           }
           if (state.braces + state.parens === 0 && prev.type !== "bos" && prev.type !== "slash") {
-            push3({ type: "text", value, output: DOT_LITERAL });
+            push4({ type: "text", value, output: DOT_LITERAL });
             continue;
           }
-          push3({ type: "dot", value, output: DOT_LITERAL });
+          push4({ type: "dot", value, output: DOT_LITERAL });
           continue;
         }
         if (value === "?") {
@@ -1372,14 +1372,14 @@ var require_parse = __commonJS({
             if (prev.value === "(" && !/[!=<:]/.test(next) || next === "<" && !/<([!=]|\w+>)/.test(remaining())) {
               output2 = `\\${value}`;
             }
-            push3({ type: "text", value, output: output2 });
+            push4({ type: "text", value, output: output2 });
             continue;
           }
           if (opts.dot !== true && (prev.type === "slash" || prev.type === "bos")) {
-            push3({ type: "qmark", value, output: QMARK_NO_DOT });
+            push4({ type: "qmark", value, output: QMARK_NO_DOT });
             continue;
           }
-          push3({ type: "qmark", value, output: QMARK });
+          push4({ type: "qmark", value, output: QMARK });
           continue;
         }
         if (value === "!") {
@@ -1400,22 +1400,22 @@ var require_parse = __commonJS({
             continue;
           }
           if (prev && prev.value === "(" || opts.regex === false) {
-            push3({ type: "plus", value, output: PLUS_LITERAL });
+            push4({ type: "plus", value, output: PLUS_LITERAL });
             continue;
           }
           if (prev && (prev.type === "bracket" || prev.type === "paren" || prev.type === "brace") || state.parens > 0) {
-            push3({ type: "plus", value });
+            push4({ type: "plus", value });
             continue;
           }
-          push3({ type: "plus", value: PLUS_LITERAL });
+          push4({ type: "plus", value: PLUS_LITERAL });
           continue;
         }
         if (value === "@") {
           if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
-            push3({ type: "at", extglob: true, value, output: "" });
+            push4({ type: "at", extglob: true, value, output: "" });
             continue;
           }
-          push3({ type: "text", value });
+          push4({ type: "text", value });
           continue;
         }
         if (value !== "*") {
@@ -1427,7 +1427,7 @@ var require_parse = __commonJS({
             value += match[0];
             state.index += match[0].length;
           }
-          push3({ type: "text", value });
+          push4({ type: "text", value });
           continue;
         }
         if (prev && (prev.type === "globstar" || prev.star === true)) {
@@ -1455,13 +1455,13 @@ var require_parse = __commonJS({
           const isStart = prior.type === "slash" || prior.type === "bos";
           const afterStar = before && (before.type === "star" || before.type === "globstar");
           if (opts.bash === true && (!isStart || rest[0] && rest[0] !== "/")) {
-            push3({ type: "star", value, output: "" });
+            push4({ type: "star", value, output: "" });
             continue;
           }
           const isBrace = state.braces > 0 && (prior.type === "comma" || prior.type === "brace");
           const isExtglob = extglobs.length && (prior.type === "pipe" || prior.type === "paren");
           if (!isStart && prior.type !== "paren" && !isBrace && !isExtglob) {
-            push3({ type: "star", value, output: "" });
+            push4({ type: "star", value, output: "" });
             continue;
           }
           while (rest.slice(0, 3) === "/**") {
@@ -1503,7 +1503,7 @@ var require_parse = __commonJS({
             state.output += prior.output + prev.output;
             state.globstar = true;
             consume(value + advance());
-            push3({ type: "slash", value: "/", output: "" });
+            push4({ type: "slash", value: "/", output: "" });
             continue;
           }
           if (prior.type === "bos" && rest[0] === "/") {
@@ -1513,7 +1513,7 @@ var require_parse = __commonJS({
             state.output = prev.output;
             state.globstar = true;
             consume(value + advance());
-            push3({ type: "slash", value: "/", output: "" });
+            push4({ type: "slash", value: "/", output: "" });
             continue;
           }
           state.output = state.output.slice(0, -prev.output.length);
@@ -1531,12 +1531,12 @@ var require_parse = __commonJS({
           if (prev.type === "bos" || prev.type === "slash") {
             token.output = nodot + token.output;
           }
-          push3(token);
+          push4(token);
           continue;
         }
         if (prev && (prev.type === "bracket" || prev.type === "paren") && opts.regex === true) {
           token.output = value;
-          push3(token);
+          push4(token);
           continue;
         }
         if (state.index === state.start || prev.type === "slash" || prev.type === "dot") {
@@ -1555,7 +1555,7 @@ var require_parse = __commonJS({
             prev.output += ONE_CHAR;
           }
         }
-        push3(token);
+        push4(token);
       }
       while (state.brackets > 0) {
         if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", "]"));
@@ -1573,7 +1573,7 @@ var require_parse = __commonJS({
         decrement("braces");
       }
       if (opts.strictSlashes !== true && (prev.type === "star" || prev.type === "bracket")) {
-        push3({ type: "maybe_slash", value: "", output: `${SLASH_LITERAL}?` });
+        push4({ type: "maybe_slash", value: "", output: `${SLASH_LITERAL}?` });
       }
       if (state.backtrack === true) {
         state.output = "";
@@ -1586,7 +1586,7 @@ var require_parse = __commonJS({
       }
       return state;
     };
-    parse4.fastpaths = (input2, options) => {
+    parse5.fastpaths = (input2, options) => {
       const opts = { ...options };
       const max2 = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
       const len = input2.length;
@@ -1651,7 +1651,7 @@ var require_parse = __commonJS({
       }
       return source;
     };
-    module.exports = parse4;
+    module.exports = parse5;
   }
 });
 
@@ -1660,7 +1660,7 @@ var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
     var scan = require_scan();
-    var parse4 = require_parse();
+    var parse5 = require_parse();
     var utils = require_utils();
     var constants = require_constants();
     var isObject3 = (val) => val && typeof val === "object" && !Array.isArray(val);
@@ -1748,7 +1748,7 @@ var require_picomatch = __commonJS({
     picomatch2.isMatch = (str, patterns, options) => picomatch2(patterns, options)(str);
     picomatch2.parse = (pattern, options) => {
       if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
-      return parse4(pattern, { ...options, fastpaths: false });
+      return parse5(pattern, { ...options, fastpaths: false });
     };
     picomatch2.scan = (input2, options) => scan(input2, options);
     picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
@@ -1774,10 +1774,10 @@ var require_picomatch = __commonJS({
       }
       let parsed = { negated: false, fastpaths: true };
       if (options.fastpaths !== false && (input2[0] === "." || input2[0] === "*")) {
-        parsed.output = parse4.fastpaths(input2, options);
+        parsed.output = parse5.fastpaths(input2, options);
       }
       if (!parsed.output) {
-        parsed = parse4(input2, options);
+        parsed = parse5(input2, options);
       }
       return picomatch2.compileRe(parsed, options, returnOutput, returnState);
     };
@@ -1818,6 +1818,79 @@ import { parseArgs } from "node:util";
 // src/cli/check.ts
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+
+// src/shared/code-keys/key-usages.ts
+var QUOTED = String.raw`(?<q>['"\x60])(?<key>[^'"\x60\n]+?)\k<q>`;
+var SWIFT_STRING = String.raw`"(?<key>(?:[^"\\\n]|\\.)+)"`;
+var BUILT_IN_PATTERNS = [
+  // i18next t('…') and i18n.t('…'), vue-i18n $t('…') and t('…')
+  { name: "t()", regex: new RegExp(String.raw`(?:^|[^\w$])\$?t\(\s*${QUOTED}`, "g") },
+  // react-i18next <Trans i18nKey="…">
+  { name: "i18nKey", regex: new RegExp(String.raw`\bi18nKey=\{?\s*${QUOTED}`, "g") },
+  // react-intl <FormattedMessage id="…">
+  {
+    name: "FormattedMessage",
+    regex: new RegExp(String.raw`<FormattedMessage\b[^>]*?\sid=\{?\s*${QUOTED}`, "g")
+  },
+  // react-intl { id: '…' } in defineMessages / formatMessage: only in files that use react-intl,
+  // since `id:` alone is every other object in an app.
+  {
+    name: "id:",
+    regex: new RegExp(String.raw`\bid:\s*${QUOTED}`, "g"),
+    when: /react-intl|defineMessages|formatMessage|FormattedMessage/
+  },
+  // Android code and resources
+  { name: "R.string", regex: /\bR\.string\.(?<key>[A-Za-z_]\w*)/g },
+  { name: "@string", regex: /@string\/(?<key>[A-Za-z_]\w*)/g },
+  // iOS
+  {
+    name: "NSLocalizedString",
+    regex: new RegExp(String.raw`\bNSLocalizedString\(\s*@?${SWIFT_STRING}`, "g")
+  },
+  {
+    name: "String(localized:)",
+    regex: new RegExp(String.raw`\bString\(\s*localized:\s*${SWIFT_STRING}`, "g")
+  }
+];
+function lineFinder(text) {
+  const starts = [0];
+  for (let i2 = text.indexOf("\n"); i2 !== -1; i2 = text.indexOf("\n", i2 + 1)) starts.push(i2 + 1);
+  return (index) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = low + high + 1 >> 1;
+      if ((starts[middle] ?? 0) <= index) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  };
+}
+function usagePatternProblem(source) {
+  try {
+    new RegExp(source, "g");
+  } catch (error2) {
+    return `is not a regular expression: ${error2 instanceof Error ? error2.message : String(error2)}`;
+  }
+  const groups = (new RegExp(`${source}|`).exec("")?.length ?? 1) - 1;
+  return groups === 1 ? void 0 : `must have one capture group, the key (has ${groups})`;
+}
+function keyUsages(text, extraPatterns = []) {
+  const found = [];
+  const lineAt = lineFinder(text);
+  const patterns = [...BUILT_IN_PATTERNS, ...extraPatterns.map((regex) => ({ regex }))];
+  for (const { regex, when } of patterns) {
+    if (when && !when.test(text)) continue;
+    regex.lastIndex = 0;
+    for (const match of text.matchAll(regex)) {
+      const key = match.groups?.key ?? match[1];
+      if (!key || key.includes("${")) continue;
+      const unescaped = key.replace(/\\(["\\])/g, "$1");
+      found.push({ key: unescaped, line: lineAt(match.index + match[0].indexOf(key)) });
+    }
+  }
+  return found;
+}
 
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
@@ -3123,8 +3196,8 @@ function base64urlToUint8Array(base64url3) {
 function uint8ArrayToBase64url(bytes) {
   return uint8ArrayToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "");
 }
-function hexToUint8Array(hex3) {
-  const cleanHex = hex3.replace(/^0x/, "");
+function hexToUint8Array(hex4) {
+  const cleanHex = hex4.replace(/^0x/, "");
   if (cleanHex.length % 2 !== 0) {
     throw new Error("Invalid hex string length");
   }
@@ -3677,18 +3750,18 @@ var validateAsync = async (schema, value, _ctx) => {
   return result.issues.length === 0;
 };
 var _encode = (_Err) => {
-  const parse4 = _parse(_Err);
+  const parse5 = _parse(_Err);
   const fn = (schema, value, _ctx, _params) => {
     const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return parse4(schema, value, ctx, finalizeParams(fn, _params));
+    return parse5(schema, value, ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
 var encode = /* @__PURE__ */ _encode($ZodRealError);
 var _decode = (_Err) => {
-  const parse4 = _parse(_Err);
+  const parse5 = _parse(_Err);
   const fn = (schema, value, _ctx, _params) => {
-    return parse4(schema, value, _ctx, finalizeParams(fn, _params));
+    return parse5(schema, value, _ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
@@ -5183,7 +5256,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c) => c[0]));
-  const parse4 = inst._zod.parse;
+  const parse5 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n = size(payload.value);
     if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -5197,7 +5270,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse4(payload, ctx);
+    return parse5(payload, ctx);
   };
 }
 var arraySize = (input2) => Array.isArray(input2) ? input2.length : -1;
@@ -9898,12 +9971,12 @@ function _check(fn, params) {
   return ch;
 }
 // @__NO_SIDE_EFFECTS__
-function describe(description) {
+function describe(description2) {
   const ch = new $ZodCheck({ check: "describe" });
   ch._zod.onattach = [
     (inst) => {
       const existing = globalRegistry.get(inst) ?? {};
-      globalRegistry.add(inst, { ...existing, description });
+      globalRegistry.add(inst, { ...existing, description: description2 });
     }
   ];
   ch._zod.check = () => {
@@ -11718,9 +11791,9 @@ var ZodType = /* @__PURE__ */ $constructor("ZodType", (inst, def) => {
   readonly() {
     return readonly(this);
   },
-  describe(description) {
+  describe(description2) {
     const cl = this.clone();
-    globalRegistry.add(cl, { description });
+    globalRegistry.add(cl, { description: description2 });
     return cl;
   },
   meta(...args) {
@@ -14100,31 +14173,6 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
-// src/shared/schemas/api-keys.ts
-var API_KEY_NAME_MAX = 100;
-var API_KEY_SCOPES = ["pull", "push", "webhooks:manage"];
-var apiKeyScopeSchema = external_exports.enum(API_KEY_SCOPES);
-var apiKeySchema = external_exports.object({
-  id: external_exports.string(),
-  projectId: external_exports.string(),
-  /** An optional label, e.g. "CI". */
-  name: external_exports.string().nullable(),
-  /** The first characters of the key, e.g. `sprog_3f9a1c`. */
-  prefix: external_exports.string(),
-  createdAt: external_exports.string(),
-  lastUsedAt: external_exports.string().nullable(),
-  /** Display name of who created it; null once that account is gone. */
-  createdBy: external_exports.string().nullable(),
-  scopes: external_exports.array(apiKeyScopeSchema)
-});
-var apiKeyListSchema = external_exports.object({ keys: external_exports.array(apiKeySchema) });
-var createdApiKeySchema = apiKeySchema.extend({ key: external_exports.string() });
-var createApiKeyBodySchema = external_exports.object({
-  name: external_exports.string().trim().max(API_KEY_NAME_MAX, `Name must be at most ${API_KEY_NAME_MAX} characters`).optional(),
-  /** Default: pull only, what every key could do before scopes. */
-  scopes: external_exports.array(apiKeyScopeSchema).min(1, "Choose at least one scope").optional()
-});
-
 // src/shared/languages.ts
 var LANGUAGES = [
   { code: "af", name: "Afrikaans" },
@@ -14399,63 +14447,30 @@ var webhookPayloadSchema = external_exports.object({
   data: external_exports.record(external_exports.string(), external_exports.unknown())
 });
 
-// src/shared/contract/media.ts
-var MULTIPART = "multipart/form-data";
-function isUploadedFile(value) {
-  if (typeof value !== "object" || value === null) return false;
-  const file2 = value;
-  return typeof file2.name === "string" && typeof file2.arrayBuffer === "function";
-}
-function uploadedFile(message) {
-  return external_exports.custom(isUploadedFile, message);
-}
-function multipartBody(schema) {
-  return schema.meta({ contentType: MULTIPART });
-}
-function fileAnswer(mediaType, ...more) {
-  return external_exports.custom(() => true).meta({ answer: "file", mediaType, mediaTypes: [mediaType, ...more] });
-}
-function isMultipart(schema) {
-  return schema.meta()?.contentType === MULTIPART;
-}
-function fileMediaType(schema) {
-  const meta3 = schema.meta();
-  return meta3?.answer === "file" && typeof meta3.mediaType === "string" ? meta3.mediaType : void 0;
-}
-
-// src/shared/ids.ts
-var UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-// src/shared/contract/path-params.ts
-var TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
-var LANGUAGE = /^[A-Za-z0-9-]{1,35}$/;
-var PATH_PARAMS = {
-  id: { pattern: UUID_PATTERN, what: "id" },
-  keyId: { pattern: UUID_PATTERN, what: "id" },
-  projectId: { pattern: UUID_PATTERN, what: "id" },
-  reviewId: { pattern: UUID_PATTERN, what: "id" },
-  batchId: { pattern: UUID_PATTERN, what: "id" },
-  teamId: { pattern: TOKEN, what: "id" },
-  memberId: { pattern: TOKEN, what: "id" },
-  inviteId: { pattern: TOKEN, what: "id" },
-  lang: { pattern: LANGUAGE, what: "language code" }
-};
-function pathParams(...names) {
-  const shape = Object.fromEntries(
-    names.map((name) => [
-      name,
-      external_exports.string().regex(PATH_PARAMS[name].pattern, `Not a valid ${PATH_PARAMS[name].what}`)
-    ])
-  );
-  return external_exports.object(shape);
-}
-function fillPath(template, params = {}) {
-  return template.replace(/\{([^}]+)\}/g, (_match, name) => {
-    const value = params[name];
-    if (value === void 0) throw new Error(`Missing path parameter ${name} for ${template}`);
-    return encodeURIComponent(value);
-  });
-}
+// src/shared/schemas/api-keys.ts
+var API_KEY_NAME_MAX = 100;
+var API_KEY_SCOPES = ["pull", "push", "translate", "review", "webhooks:manage"];
+var apiKeyScopeSchema = external_exports.enum(API_KEY_SCOPES);
+var apiKeySchema = external_exports.object({
+  id: external_exports.string(),
+  projectId: external_exports.string(),
+  /** An optional label, e.g. "CI". */
+  name: external_exports.string().nullable(),
+  /** The first characters of the key, e.g. `sprog_3f9a1c`. */
+  prefix: external_exports.string(),
+  createdAt: external_exports.string(),
+  lastUsedAt: external_exports.string().nullable(),
+  /** Display name of who created it; null once that account is gone. */
+  createdBy: external_exports.string().nullable(),
+  scopes: external_exports.array(apiKeyScopeSchema)
+});
+var apiKeyListSchema = external_exports.object({ keys: external_exports.array(apiKeySchema) });
+var createdApiKeySchema = apiKeySchema.extend({ key: external_exports.string() });
+var createApiKeyBodySchema = external_exports.object({
+  name: external_exports.string().trim().max(API_KEY_NAME_MAX, `Name must be at most ${API_KEY_NAME_MAX} characters`).optional(),
+  /** Default: pull only, what every key could do before scopes. */
+  scopes: external_exports.array(apiKeyScopeSchema).min(1, "Choose at least one scope").optional()
+});
 
 // node_modules/@orpc/shared/dist/index.mjs
 function resolveMaybeOptionalOptions(rest) {
@@ -14734,10 +14749,10 @@ function prefixRoute(route, prefix) {
     path: `${prefix}${route.path}`
   };
 }
-function unshiftTagRoute(route, tags) {
+function unshiftTagRoute(route, tags3) {
   return {
     ...route,
-    tags: [...tags, ...route.tags ?? []]
+    tags: [...tags3, ...route.tags ?? []]
   };
 }
 function mergePrefix(a, b) {
@@ -14895,10 +14910,10 @@ var ContractBuilder = class _ContractBuilder extends ContractProcedure {
    *
    * @see {@link https://orpc.dev/docs/openapi/openapi-specification#operation-metadata OpenAPI Operation Metadata Docs}
    */
-  tag(...tags) {
+  tag(...tags3) {
     return new _ContractBuilder({
       ...this["~orpc"],
-      tags: mergeTags(this["~orpc"].tags, tags)
+      tags: mergeTags(this["~orpc"].tags, tags3)
     });
   }
   /**
@@ -14936,19 +14951,20 @@ var guarded = {
 var changing = { bad_request: errorsOf[400], ...guarded };
 var aiCall = { ...changing, rate_limited: errorsOf[429], upstream_failed: errorsOf[502] };
 
-// src/shared/contract/v1.ts
+// src/shared/contract/key-endpoint.ts
 function withKey(scope, parameters = []) {
+  const scopes = typeof scope === "string" ? [scope] : scope;
   return endpoint.route({
     spec: (operation) => ({
       ...operation,
-      security: [{ apiKey: [scope] }],
+      security: scopes.map((s) => ({ apiKey: [s] })),
       parameters: [
         ...operation.parameters ?? [],
-        ...parameters.map(({ name, description }) => ({
+        ...parameters.map(({ name, description: description2 }) => ({
           name,
           in: "header",
           required: false,
-          description,
+          description: description2,
           schema: { type: "string" }
         }))
       ]
@@ -14960,10 +14976,746 @@ var keyErrors = {
   forbidden: { ...errorsOf[403], message: "The API key lacks the endpoint's scope" },
   rate_limited: { ...errorsOf[429], message: "Over the key's 60 requests a minute for this scope" }
 };
+var ANY_KEY_SCOPE = apiKeyScopeSchema.options;
+
+// src/shared/contract/media.ts
+var MULTIPART = "multipart/form-data";
+function isUploadedFile(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const file2 = value;
+  return typeof file2.name === "string" && typeof file2.arrayBuffer === "function";
+}
+function uploadedFile(message) {
+  return external_exports.custom(isUploadedFile, message);
+}
+function multipartBody(schema) {
+  return schema.meta({ contentType: MULTIPART });
+}
+function fileAnswer(mediaType, ...more) {
+  return external_exports.custom(() => true).meta({ answer: "file", mediaType, mediaTypes: [mediaType, ...more] });
+}
+function isMultipart(schema) {
+  return schema.meta()?.contentType === MULTIPART;
+}
+function fileMediaType(schema) {
+  const meta3 = schema.meta();
+  return meta3?.answer === "file" && typeof meta3.mediaType === "string" ? meta3.mediaType : void 0;
+}
+
+// src/shared/ids.ts
+var UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// src/shared/contract/path-params.ts
+var TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
+var LANGUAGE = /^[A-Za-z0-9-]{1,35}$/;
+var PATH_PARAMS = {
+  id: { pattern: UUID_PATTERN, what: "id" },
+  keyId: { pattern: UUID_PATTERN, what: "id" },
+  projectId: { pattern: UUID_PATTERN, what: "id" },
+  reviewId: { pattern: UUID_PATTERN, what: "id" },
+  batchId: { pattern: UUID_PATTERN, what: "id" },
+  teamId: { pattern: TOKEN, what: "id" },
+  memberId: { pattern: TOKEN, what: "id" },
+  inviteId: { pattern: TOKEN, what: "id" },
+  lang: { pattern: LANGUAGE, what: "language code" }
+};
+function pathParams(...names) {
+  const shape = Object.fromEntries(
+    names.map((name) => [
+      name,
+      external_exports.string().regex(PATH_PARAMS[name].pattern, `Not a valid ${PATH_PARAMS[name].what}`)
+    ])
+  );
+  return external_exports.object(shape);
+}
+function fillPath(template, params = {}) {
+  return template.replace(/\{([^}]+)\}/g, (_match, name) => {
+    const value = params[name];
+    if (value === void 0) throw new Error(`Missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(value);
+  });
+}
+
+// src/shared/contract/v1-context.ts
+var projectContextContract = {};
+
+// node_modules/@formatjs/icu-messageformat-parser/index.js
+var SPACE_SEPARATOR_REGEX = /[ \xA0\u1680\u2000-\u200A\u202F\u205F\u3000]/;
+var IDENTIFIER_PREFIX_REGEX = /([^\t-\r -\/:-@\[-\^`\{-~\x85\xA0-\xA7\xA9\xAB\xAC\xAE\xB0\xB1\xB6\xBB\xBF\xD7\xF7\u1680\u2000-\u200A\u2010-\u2029\u202F-\u203E\u2041-\u2053\u2055-\u205F\u2190-\u245F\u2500-\u2775\u2794-\u2BFF\u2E00-\u2E7F\u3000-\u3003\u3008-\u3020\u3030\uFD3E\uFD3F\uFE45\uFE46]*)/g;
+var SPACE_SEPARATOR_START_REGEX = new RegExp(`^${SPACE_SEPARATOR_REGEX.source}*`);
+var SPACE_SEPARATOR_END_REGEX = new RegExp(`${SPACE_SEPARATOR_REGEX.source}*$`);
+var hasTrimStart = !!String.prototype.trimStart;
+var hasTrimEnd = !!String.prototype.trimEnd;
+var IDENTIFIER_PREFIX_RE = createIdentifierPrefixRegex();
+function createIdentifierPrefixRegex() {
+  try {
+    const regex = new RegExp("([^\\p{White_Space}\\p{Pattern_Syntax}]*)", "yu");
+    if (regex.exec("a ")?.[1] === "a") return regex;
+  } catch {
+  }
+  return IDENTIFIER_PREFIX_REGEX;
+}
+
+// src/shared/placeholders/scan.ts
+var PRINTF_CONVERSIONS = "@sdiufFeEgGxXc";
+var LENGTH = "(?:hh|h|ll|l|q|z|t|j|L)?";
+var SPEC = `([-+0#]*)(\\d+)?(?:\\.(\\d+))?(${LENGTH}[${PRINTF_CONVERSIONS}])`;
+var PRINTF = new RegExp(`%(?:(\\d+)\\$)?${SPEC}`, "y");
+var BRACKET_PRINTF = new RegExp(`\\[%(?:(\\d+)\\$)?${SPEC}\\]`, "y");
+var LOKALISE_NAMED = new RegExp(`\\[%([A-Za-z_][\\w.-]*)\\$${SPEC}\\]`, "y");
+var LOKALISE_SUFFIX = new RegExp(`\\[%${SPEC}:([A-Za-z_][\\w.-]*)\\]`, "y");
+var RUBY_TYPED = new RegExp(`%<([A-Za-z_]\\w*)>${SPEC}`, "y");
+var PYTHON = new RegExp(`%\\(([A-Za-z_][\\w.-]*)\\)${SPEC}`, "y");
+var PRINTF_SHAPED = new RegExp(`^${LENGTH}[${PRINTF_CONVERSIONS}]$`);
+
+// src/shared/quality/definitions.ts
+var CHECK_IDS = [
+  "placeholders",
+  "whitespace",
+  "double_space",
+  "punctuation",
+  "newlines",
+  "markup",
+  "urls",
+  "emails",
+  "numbers",
+  "max_length",
+  "same_as_source",
+  "glossary_missing",
+  "glossary_forbidden",
+  "icu_syntax",
+  "plural_forms"
+];
+var checkIdSchema = external_exports.enum(CHECK_IDS);
+
+// src/shared/quality/numbers.ts
+var ZEROS = [
+  1632,
+  1776,
+  1984,
+  2406,
+  2534,
+  2662,
+  2790,
+  2918,
+  3046,
+  3174,
+  3302,
+  3430,
+  3664,
+  3792,
+  3872,
+  4160,
+  6112,
+  6160,
+  65296
+];
+var DIGIT = new RegExp(`[0-9${ZEROS.map((z2) => `\\u${hex3(z2)}-\\u${hex3(z2 + 9)}`).join("")}]`);
+var NON_ASCII_DIGIT = new RegExp(`[${ZEROS.map((z2) => `\\u${hex3(z2)}-\\u${hex3(z2 + 9)}`).join("")}]`, "g");
+function hex3(code) {
+  return code.toString(16).padStart(4, "0");
+}
+
+// src/shared/quality/checks.ts
+var SORTED = [...CHECK_IDS].sort();
+
+// src/shared/schemas/projects.ts
+var PLACEHOLDER_FORMATS = ["web", "unified", "ios", "android", "lokalise"];
+var placeholderFormatSchema = external_exports.enum(PLACEHOLDER_FORMATS);
+var languageCodeSchema = external_exports.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "Not a language code");
+var NAME_MAX = 255;
+var projectSchema = external_exports.object({
+  id: external_exports.string(),
+  teamId: external_exports.string(),
+  name: external_exports.string(),
+  kind: external_exports.literal("web"),
+  sourceLanguage: external_exports.string(),
+  /** Ordered; the source language is always in it. */
+  languages: external_exports.array(external_exports.string()),
+  placeholderFormat: placeholderFormatSchema,
+  /** Quality checks turned off for the project (issue 21): not shown, counted or filtered. */
+  disabledChecks: external_exports.array(checkIdSchema),
+  createdAt: external_exports.string(),
+  updatedAt: external_exports.string()
+});
+var projectListSchema = external_exports.object({ projects: external_exports.array(projectSchema) });
+var projectName = external_exports.string({ error: "Project name is required" }).trim().min(1, "Project name is required").max(NAME_MAX, `Project name must be at most ${NAME_MAX} characters`);
+var createProjectBodySchema = external_exports.object({ name: projectName });
+var updateProjectBodySchema = external_exports.object({
+  name: projectName.optional(),
+  placeholderFormat: placeholderFormatSchema.optional(),
+  disabledChecks: external_exports.array(checkIdSchema).max(50).optional()
+}).refine(
+  (body) => body.name !== void 0 || body.placeholderFormat !== void 0 || body.disabledChecks !== void 0,
+  "Nothing to update"
+);
+var setLanguagesBodySchema = external_exports.object({
+  languages: external_exports.array(languageCodeSchema).min(1, "A project needs at least one language")
+});
+var languageCompletionSchema = external_exports.object({
+  code: external_exports.string(),
+  isComplete: external_exports.boolean(),
+  missingKeys: external_exports.number().int(),
+  /** Filled by a person, a file or a checked AI answer: pseudo-localization is not counted. */
+  translatedKeys: external_exports.number().int(),
+  totalKeys: external_exports.number().int(),
+  /** AI output no person has saved or approved yet (issue 19). */
+  unverifiedKeys: external_exports.number().int(),
+  /** Pseudo-localized cells: filled, but not translations; while any remain, never complete. */
+  pseudoKeys: external_exports.number().int()
+});
+var completionSchema = external_exports.object({ languages: external_exports.array(languageCompletionSchema) });
+
+// src/shared/schemas/keys.ts
+var VALUE_MAX = 1e4;
+var keyNameSchema = external_exports.string({ error: "Key name is required" }).trim().min(1, "Key name is required").max(NAME_MAX, `Key name must be at most ${NAME_MAX} characters`).refine((name) => !/[\u0000-\u001f\u007f]/.test(name), "Key name must not contain control characters");
+var IMPORTED_KEY_MAX = 500;
+var importedKeyNameSchema = external_exports.string().refine((name) => name.trim() !== "", "Key name is required").refine(
+  (name) => name.length <= IMPORTED_KEY_MAX,
+  `Key name must be at most ${IMPORTED_KEY_MAX} characters`
+).refine(
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting them is the point
+  (name) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(name),
+  "Key name must not contain control characters"
+);
+var stringValueSchema = external_exports.string().transform((value) => value.replace(/[\r\n]+$/, "")).pipe(
+  external_exports.string().max(VALUE_MAX, `A translation must be at most ${VALUE_MAX.toLocaleString("en")} characters`)
+);
+var MACHINE_KINDS = ["ai", "pseudo"];
+var cellSchema = external_exports.object({
+  value: external_exports.string(),
+  /** Starts at 1; every save adds 1. Sent back as `baseVersion` to detect concurrent edits. */
+  version: external_exports.number().int(),
+  updatedAt: external_exports.string(),
+  /** Present only on machine output not yet saved or approved by a person. */
+  machine: external_exports.enum(MACHINE_KINDS).optional()
+});
+var DESCRIPTION_MAX = 2e3;
+var TAG_MAX = 50;
+var TAGS_MAX = 20;
+var keyMetadataSchema = external_exports.object({
+  /** For translators and the AI: what the text is, where it shows. */
+  description: external_exports.string().optional(),
+  /** What tells identical texts apart (gettext msgctxt, an XLIFF meaning). */
+  context: external_exports.string().optional(),
+  tags: external_exports.array(external_exports.string()).optional(),
+  /** Characters; the editor counts against it and the AI is told. */
+  maxLength: external_exports.number().int().optional(),
+  /** Present (false) only when the key must not be translated: not missing, never sent to AI. */
+  translatable: external_exports.literal(false).optional(),
+  /** `json`: a list, number or boolean from a file, kept as JSON text and shown read-only. */
+  valueType: external_exports.literal("json").optional(),
+  /** The file the key belongs to where a language has several (issue 33); absent: the one file. */
+  namespace: external_exports.string().optional()
+});
+var keyRowSchema = keyMetadataSchema.extend({
+  id: external_exports.string(),
+  key: external_exports.string(),
+  createdAt: external_exports.string(),
+  /** Language code -> its string; a language with no string is absent. */
+  strings: external_exports.record(external_exports.string(), cellSchema)
+});
+var keyListSchema = external_exports.object({
+  keys: external_exports.array(keyRowSchema),
+  next: external_exports.string().nullable().optional()
+});
+var SEARCH_MAX = 200;
+var keyPageQuerySchema = external_exports.object({
+  languages: external_exports.string().optional(),
+  /**
+   * A search: keys whose name, or whose string in any of the project's languages (not only those
+   * asked for), contains this text, case-insensitively; `%`, `_` and `\` are plain characters.
+   * Without three letters or digits in a row, key names only (`searchesText`). Blank: no search.
+   * Paged like the whole list, with `limit`, `after` and `next`.
+   */
+  q: external_exports.string().max(SEARCH_MAX, `A search must be at most ${SEARCH_MAX} characters`).optional(),
+  limit: external_exports.coerce.number().int().min(1).max(5e3).optional(),
+  after: external_exports.string().max(255).optional()
+});
+var keyDescriptionSchema = external_exports.string().trim().max(DESCRIPTION_MAX, `A description must be at most ${DESCRIPTION_MAX.toLocaleString("en")} characters`).nullable();
+var keyTagsSchema = external_exports.array(
+  external_exports.string().trim().min(1, "A tag cannot be empty").max(TAG_MAX, `A tag must be at most ${TAG_MAX} characters`)
+).max(TAGS_MAX, `A key can have at most ${TAGS_MAX} tags`);
+var keyMaxLengthSchema = external_exports.number({ error: "Max length must be a whole number" }).int("Max length must be a whole number").min(1, "Max length must be at least 1").max(VALUE_MAX, `Max length must be at most ${VALUE_MAX.toLocaleString("en")}`).nullable();
+var createKeyBodySchema = external_exports.object({
+  key: keyNameSchema,
+  /** Optional source-language string (spec point 5). */
+  sourceValue: stringValueSchema.optional(),
+  description: keyDescriptionSchema.optional(),
+  tags: keyTagsSchema.optional(),
+  maxLength: keyMaxLengthSchema.optional(),
+  translatable: external_exports.boolean().optional(),
+  /** The file the key belongs to (issue 33); "" or absent: the language's one file. */
+  namespace: namespaceSchema.optional()
+});
+var updateKeyBodySchema = external_exports.object({
+  key: keyNameSchema.optional(),
+  description: keyDescriptionSchema.optional(),
+  tags: keyTagsSchema.optional(),
+  maxLength: keyMaxLengthSchema.optional(),
+  translatable: external_exports.boolean().optional(),
+  /** Moves the key to another file ("": the language's one file). */
+  namespace: namespaceSchema.optional()
+}).refine((body) => Object.values(body).some((value) => value !== void 0), "Nothing to change");
+var renameKeyBodySchema = external_exports.object({ key: keyNameSchema });
+var saveStringBodySchema = external_exports.object({
+  value: stringValueSchema,
+  /**
+   * The version the editor started from (absent when the cell was empty). If someone saved in
+   * between, the answer is 409 `conflict` with the current cell, unless `force` is true.
+   */
+  baseVersion: external_exports.number().int().min(0).optional(),
+  force: external_exports.boolean().optional()
+});
+var savedStringSchema = external_exports.object({
+  keyId: external_exports.string(),
+  language: external_exports.string(),
+  cell: cellSchema
+});
+var stringConflictSchema = external_exports.object({
+  error: external_exports.object({ code: external_exports.literal("conflict"), message: external_exports.string() }),
+  current: cellSchema.extend({ updatedBy: external_exports.string().nullable() })
+});
+var HISTORY_ORIGINS = ["person", "import", "api", "ai", "pseudo", "restore"];
+var historyEntrySchema = external_exports.object({
+  id: external_exports.number().int(),
+  /** null: the string was deleted. */
+  value: external_exports.string().nullable(),
+  version: external_exports.number().int(),
+  origin: external_exports.enum(HISTORY_ORIGINS),
+  /** Display name (profile name, else e-mail) of who made the change; null for system changes. */
+  by: external_exports.string().nullable(),
+  /**
+   * A coding agent's name (issue 36) when one wrote it with a project API key, e.g. "claude-code";
+   * null for a person's change.
+   */
+  agent: external_exports.string().nullable(),
+  createdAt: external_exports.string()
+});
+var historySchema = external_exports.object({ entries: external_exports.array(historyEntrySchema) });
+var restoreBodySchema = external_exports.object({ historyId: external_exports.number().int().positive() });
+var clearLanguageAnswerSchema = external_exports.object({ deleted: external_exports.number().int() });
+
+// src/shared/schemas/v1-developer.ts
+var KEY_SEARCH_PAGE = 50;
+var KEY_SEARCH_PAGE_MAX = 200;
+var KEYS_PER_CALL = 500;
+var SCANNED_FILES_MAX = 200;
+var SCANNED_TEXT_MAX = 1e6;
+var USAGE_PATTERNS_MAX = 20;
+var USAGE_PATTERN_MAX = 500;
+var quoted = (name) => JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}\u2026` : name);
+var existingKeyName = external_exports.string().min(1, "Key name is required").max(IMPORTED_KEY_MAX, `Key name must be at most ${IMPORTED_KEY_MAX} characters`);
+var newKeyName = external_exports.string().transform((name, ctx) => {
+  const parsed = keyNameSchema.safeParse(name);
+  if (parsed.success) return parsed.data;
+  for (const issue2 of parsed.error.issues) {
+    ctx.addIssue({ code: "custom", message: `${quoted(name)}: ${issue2.message}` });
+  }
+  return external_exports.NEVER;
+});
+var dryRun = external_exports.boolean().optional().describe("true: check everything and answer what would change, but change nothing.");
+var tagList = external_exports.union([external_exports.string(), external_exports.array(external_exports.string().max(TAG_MAX))]).transform(
+  (tags3) => (typeof tags3 === "string" ? tags3.split(",") : tags3).map((tag) => tag.trim()).filter(Boolean)
+).refine((tags3) => tags3.length <= TAGS_MAX, `At most ${TAGS_MAX} tags`);
+var keySearchQuerySchema = external_exports.object({
+  q: external_exports.string().max(SEARCH_MAX, `A search must be at most ${SEARCH_MAX} characters`).optional().describe(
+    "Text to look for, case-insensitively, in the key names, their texts (any language, the source included) and their descriptions. Without three letters or digits in a row only names and descriptions are searched. Leave out to list every key."
+  ),
+  tags: tagList.optional().describe("Only keys that have every one of these tags (a list, or comma-separated)."),
+  namespace: external_exports.string().max(NAMESPACE_MAX).optional().describe(
+    `Only keys of this file (namespace), e.g. "common"; "" for the language's one file. Leave out for all.`
+  ),
+  cursor: external_exports.string().max(IMPORTED_KEY_MAX).optional().describe("The nextCursor of the previous answer, to read the next page. Leave out for the first page."),
+  limit: external_exports.coerce.number().int().min(1).max(KEY_SEARCH_PAGE_MAX, `limit must be at most ${KEY_SEARCH_PAGE_MAX}`).default(KEY_SEARCH_PAGE).describe(`Keys per page: ${KEY_SEARCH_PAGE} unless given, at most ${KEY_SEARCH_PAGE_MAX}.`)
+});
+var TRANSLATION_STATES = ["translated", "unverified", "missing"];
+var searchedKeySchema = external_exports.object({
+  id: external_exports.string().describe("The key's id."),
+  key: external_exports.string().describe("The key's name: what the code uses, and what the other tools take as `key`."),
+  namespace: external_exports.string().describe('The file the key belongs to where a language has several (e.g. "common"); "": the one file.'),
+  description: external_exports.string().nullable().describe("What the text is and where it shows, for translators."),
+  maxLength: external_exports.number().int().nullable().describe("The most characters a text of this key may have."),
+  tags: external_exports.array(external_exports.string()),
+  translatable: external_exports.boolean().describe("false: the text is never translated (a brand name, a code)."),
+  source: external_exports.string().nullable().describe("The text in the source language; null: none yet."),
+  languages: external_exports.record(external_exports.string(), external_exports.enum(TRANSLATION_STATES)).describe(
+    "Per target language: translated (a person's or a file's text), unverified (machine output nobody has checked yet), missing (no text)."
+  )
+});
+var keySearchAnswerSchema = external_exports.object({
+  sourceLanguage: external_exports.string().describe("The language the source texts are in."),
+  keys: external_exports.array(searchedKeySchema).describe("In name order."),
+  nextCursor: external_exports.string().nullable().describe("Give it as `cursor` for the next page; null: this was the last page.")
+});
+var { sourceValue, description, maxLength: maxLength2, tags, namespace } = createKeyBodySchema.shape;
+var newKeySchema = external_exports.object({
+  key: newKeyName.describe(
+    "The new key's name, as the code will use it (e.g. settings.title); unique in the project."
+  ),
+  source: sourceValue.describe("Its text in the project's source language."),
+  description: description.describe(
+    "What the text is and where it shows (a button, a heading\u2026), for translators and the AI."
+  ),
+  maxLength: maxLength2.describe("The most characters a text of this key may have (a narrow button)."),
+  tags: tags.describe("Tags to group keys by (a feature, a release)."),
+  namespace: namespace.describe(
+    'The file (namespace) it belongs to, e.g. "common", where the project keeps several; leave out for the one file.'
+  )
+});
+var createKeysBodySchema = external_exports.object({
+  keys: external_exports.array(newKeySchema).min(1, "Give at least one key").max(KEYS_PER_CALL, `At most ${KEYS_PER_CALL} keys a call`).describe(`The keys to add, at most ${KEYS_PER_CALL}. All are created, or none.`),
+  dryRun
+});
+var createKeysAnswerSchema = external_exports.object({
+  dryRun: external_exports.boolean(),
+  keys: external_exports.array(
+    external_exports.object({
+      id: external_exports.string().nullable().describe("The new key's id; null in a dry run."),
+      key: external_exports.string(),
+      namespace: external_exports.string()
+    })
+  ).describe("The keys created (or that would be, in a dry run), in the order given.")
+});
+var sourceTextsBodySchema = external_exports.object({
+  texts: external_exports.array(
+    external_exports.object({
+      key: existingKeyName.describe("The key's name, as search_keys and the code have it."),
+      text: stringValueSchema.describe("Its new text in the source language.")
+    })
+  ).min(1, "Give at least one text").max(KEYS_PER_CALL, `At most ${KEYS_PER_CALL} texts a call`).describe(`The source texts to write, at most ${KEYS_PER_CALL}. All are written, or none.`),
+  dryRun
+});
+var sourceTextsAnswerSchema = external_exports.object({
+  dryRun: external_exports.boolean(),
+  sourceLanguage: external_exports.string(),
+  changed: external_exports.array(external_exports.object({ key: external_exports.string(), version: external_exports.number().int().describe("The text's new version.") })).describe("The keys whose source text changed (or would)."),
+  unchanged: external_exports.array(external_exports.string()).describe("The keys that already had exactly that text.")
+});
+var renameKeyRequestSchema = external_exports.object({
+  key: existingKeyName.describe("The key's name now."),
+  newName: newKeyName.describe("Its new name; no other key of the project may have it."),
+  dryRun
+});
+var renamedKeyAnswerSchema = external_exports.object({
+  dryRun: external_exports.boolean(),
+  id: external_exports.string(),
+  key: external_exports.string().describe("The key's name after the rename."),
+  previous: external_exports.string().describe("Its name before.")
+});
+var scannedFileSchema = external_exports.object({
+  path: external_exports.string().min(1).max(1e3).describe("The file's path in the repository, as the answer names it."),
+  content: external_exports.string().describe("The file's whole text.")
+});
+var findMissingKeysBodySchema = external_exports.object({
+  files: external_exports.array(scannedFileSchema).min(1, "Give at least one file").max(SCANNED_FILES_MAX, `At most ${SCANNED_FILES_MAX} files a call: send the others in another call`).superRefine((files, ctx) => {
+    let total = 0;
+    for (const file2 of files) total += file2.content.length;
+    if (total > SCANNED_TEXT_MAX) {
+      ctx.addIssue({
+        code: "custom",
+        message: `The files hold ${total.toLocaleString("en")} characters; at most ${SCANNED_TEXT_MAX.toLocaleString("en")} a call: send them in several calls`
+      });
+    }
+  }).describe(
+    `Source files to read (at most ${SCANNED_FILES_MAX}, ${SCANNED_TEXT_MAX.toLocaleString("en")} characters in all).`
+  ),
+  patterns: external_exports.array(external_exports.string().min(1).max(USAGE_PATTERN_MAX)).max(USAGE_PATTERNS_MAX, `At most ${USAGE_PATTERNS_MAX} patterns`).optional().describe(
+    'More ways the code uses keys, besides the built-in ones: JavaScript regular expressions with exactly one capture group, the key (as check.patterns of sprog.config.json), e.g. tr\\("([^"]+)"\\).'
+  )
+});
+var missingKeysAnswerSchema = external_exports.object({
+  missing: external_exports.array(
+    external_exports.object({
+      key: external_exports.string(),
+      file: external_exports.string().describe("The first file that uses it."),
+      line: external_exports.number().int().describe("The line of that use (the first line is 1).")
+    })
+  ).describe("The keys the code uses that the project lacks, in name order: create them with create_keys."),
+  counts: external_exports.object({
+    files: external_exports.number().int().describe("Files read."),
+    used: external_exports.number().int().describe("Distinct keys the code uses."),
+    missing: external_exports.number().int().describe("Of those, the ones the project lacks.")
+  })
+});
+
+// src/shared/contract/v1-developer.ts
+var tags2 = { tags: ["Developer API"] };
+var anyKey = withKey(ANY_KEY_SCOPE).route(tags2);
+var push = withKey("push").route(tags2);
+var pushOrPull = withKey(["push", "pull"]).route(tags2);
+var changing2 = { bad_request: errorsOf[400], ...keyErrors };
+var unknownKeys = { ...changing2, not_found: errorsOf[404] };
+var nameTaken = {
+  ...unknownKeys,
+  conflict: { status: 409, message: "A key with this name already exists in this project" }
+};
+var developerContract = {
+  searchKeys: anyKey.route({
+    method: "GET",
+    path: "/v1/keys/search",
+    operationId: "search_keys",
+    summary: "Search the project's keys",
+    description: "Find keys by text in their name, texts or description, and/or by tags and file (namespace); paged in name order (`cursor`, `nextCursor`). Each key comes with its description, max length, tags, source text and, per target language, whether it is translated, unverified or missing. Use it before creating keys, to reuse one that says the same thing."
+  }).errors(changing2).input(external_exports.object({ query: keySearchQuerySchema })).output(keySearchAnswerSchema),
+  createKeys: push.route({
+    method: "POST",
+    path: "/v1/keys",
+    operationId: "create_keys",
+    summary: "Create keys with their source texts",
+    description: `Add up to ${KEYS_PER_CALL} keys in one call, each with its source text and optionally a description (say where the text shows: translators and the AI read it), max length, tags and file (namespace). All or nothing: a name the project has (409) or one given twice or invalid (400) is named and nothing is created. \`dryRun\`: see what would be created.`
+  }).errors(nameTaken).input(external_exports.object({ body: createKeysBodySchema })).output(createKeysAnswerSchema),
+  setSourceTexts: push.route({
+    method: "POST",
+    path: "/v1/keys/source-texts",
+    operationId: "set_source_texts",
+    summary: "Set the source texts of keys",
+    description: `Write the source-language text of up to ${KEYS_PER_CALL} existing keys (by name). All or nothing: an unknown key is named (404) and nothing changes. History records it with your client's name; the keys' translations are checked again against the new text. \`dryRun\`: see what would change.`
+  }).errors(unknownKeys).input(external_exports.object({ body: sourceTextsBodySchema })).output(sourceTextsAnswerSchema),
+  renameKey: push.route({
+    method: "POST",
+    path: "/v1/keys/rename",
+    operationId: "rename_key",
+    summary: "Rename a key",
+    description: "Give a key a new name; its texts, history, comments and screenshots stay with it. 409 when another key has the new name. Rename the key in the code too. `dryRun`: check only."
+  }).errors(nameTaken).input(external_exports.object({ body: renameKeyRequestSchema })).output(renamedKeyAnswerSchema),
+  findMissingKeys: pushOrPull.route({
+    method: "POST",
+    path: "/v1/keys/missing",
+    operationId: "find_missing_keys",
+    summary: "Find keys the code uses that the project lacks",
+    description: `Send source files' contents: answers the keys they use (by the rules of \`sprog check\`: i18next and vue-i18n t()/$t(), i18nKey, react-intl, Android R.string/@string, iOS NSLocalizedString/String(localized:), plus your \`patterns\`) that the project does not have, each with its file and line. At most ${SCANNED_FILES_MAX} files and ${SCANNED_TEXT_MAX.toLocaleString("en")} characters a call. Changes nothing.`
+  }).errors(changing2).input(external_exports.object({ body: findMissingKeysBodySchema })).output(missingKeysAnswerSchema)
+};
+
+// src/shared/contract/v1-reviewer.ts
+var reviewerContract = {};
+
+// src/shared/schemas/screenshots.ts
+var screenshotMimeSchema = external_exports.enum(["image/png", "image/jpeg", "image/webp"]);
+var SCREENSHOT_LINKS_MAX = 200;
+var MISSING_SCREENSHOT_FILE = "Choose a PNG, JPEG or WebP image to upload";
+var screenshotRectSchema = external_exports.object({
+  x: external_exports.number().int().min(0),
+  y: external_exports.number().int().min(0),
+  width: external_exports.number().int().min(1),
+  height: external_exports.number().int().min(1)
+});
+var screenshotLinkSchema = external_exports.object({
+  keyId: external_exports.string(),
+  rect: screenshotRectSchema.nullable()
+});
+var screenshotSchema = external_exports.object({
+  id: external_exports.string(),
+  projectId: external_exports.string(),
+  name: external_exports.string(),
+  mime: screenshotMimeSchema,
+  width: external_exports.number().int(),
+  height: external_exports.number().int(),
+  byteSize: external_exports.number().int(),
+  createdAt: external_exports.string(),
+  /** Where the image is served (with the session cookie): `/api/screenshots/{id}`. */
+  url: external_exports.string(),
+  keys: external_exports.array(screenshotLinkSchema)
+});
+var screenshotListSchema = external_exports.object({ screenshots: external_exports.array(screenshotSchema) });
+var keyScreenshotSchema = screenshotSchema.pick({ id: true, name: true, mime: true, width: true, height: true, createdAt: true, url: true }).extend({ rect: screenshotRectSchema.nullable() });
+var keyScreenshotListSchema = external_exports.object({ screenshots: external_exports.array(keyScreenshotSchema) });
+var uploadScreenshotFormSchema = multipartBody(
+  external_exports.object({ file: uploadedFile(MISSING_SCREENSHOT_FILE) })
+);
+var linkScreenshotBodySchema = external_exports.object({
+  links: external_exports.array(screenshotLinkSchema.extend({ keyId: external_exports.uuid("Not a valid key id") })).min(1, "Choose at least one key").max(SCREENSHOT_LINKS_MAX, `At most ${SCREENSHOT_LINKS_MAX} keys at once`).refine(
+    (links) => new Set(links.map((link) => link.keyId)).size === links.length,
+    "A key is named twice"
+  )
+});
+
+// src/shared/schemas/v1-translator.ts
+var TRANSLATE_STATES = ["missing", "unverified", "failing_checks"];
+var KEYS_TO_TRANSLATE_DEFAULT = 50;
+var KEYS_TO_TRANSLATE_MAX = 200;
+var TRANSLATIONS_PER_CALL_MAX = 500;
+var languageField = external_exports.string().trim().min(1, "language is required").max(35, "language must be a language code, for example de or pt-BR");
+var failedCheckSchema = external_exports.object({
+  id: checkIdSchema.describe(
+    "The check's id: placeholders, markup, max_length, glossary_missing, glossary_forbidden, punctuation, same_as_source\u2026"
+  ),
+  severity: external_exports.enum(["error", "warning"]).describe("error: the text breaks the app or a hard rule (fix it); warning: worth a look"),
+  message: external_exports.string().describe("What is wrong, in plain words"),
+  fix: external_exports.string().optional().describe("The whole corrected text, when the fix is certain (e.g. the placeholders put back)")
+});
+var machineField = external_exports.enum(MACHINE_KINDS).nullable().describe(
+  "ai: machine output (an AI or an agent wrote it) no person has checked yet; pseudo: pseudo-localization, not a translation; null: written or checked by a person"
+);
+var listKeysToTranslateQuerySchema = external_exports.object({
+  language: languageField.describe(
+    "The language to translate into: a code of one of the project's target languages, e.g. de (never the source language)"
+  ),
+  state: external_exports.enum(TRANSLATE_STATES).default("missing").describe(
+    "missing: no text yet (default); unverified: machine output no person has checked; failing_checks: a text that fails a quality check the project has on"
+  ),
+  cursor: external_exports.string().max(1e3).optional().describe("The nextCursor of the previous page, as it came; omit it for the first page"),
+  limit: external_exports.coerce.number().int().min(1).max(KEYS_TO_TRANSLATE_MAX).default(KEYS_TO_TRANSLATE_DEFAULT).describe(`Keys per page, 1-${KEYS_TO_TRANSLATE_MAX} (default ${KEYS_TO_TRANSLATE_DEFAULT})`)
+});
+var keyToTranslateSchema = external_exports.object({
+  id: external_exports.string().describe("The key's id"),
+  key: external_exports.string().describe("The key's name: what set_translations and get_key_context take"),
+  namespace: external_exports.string().describe("The file the key belongs to (e.g. common); empty: the language's one file"),
+  source: external_exports.string().describe("The source text to translate"),
+  text: external_exports.string().nullable().describe("The current text in the language; null when missing"),
+  machine: machineField,
+  description: external_exports.string().nullable().describe("What the text is and where it shows, for translators"),
+  maxLength: external_exports.number().int().nullable().describe("The most characters the text may have; null: no limit"),
+  checks: external_exports.array(failedCheckSchema).describe("The quality checks the current text fails (empty when it passes or is missing)")
+});
+var keysToTranslateSchema = external_exports.object({
+  language: external_exports.string().describe("The language listed"),
+  sourceLanguage: external_exports.string().describe("The project's source language"),
+  state: external_exports.enum(TRANSLATE_STATES).describe("What the keys listed have in common"),
+  total: external_exports.number().int().describe("How many keys are in this state in the language, over all pages"),
+  keys: external_exports.array(keyToTranslateSchema).describe("This page of keys, in key name order"),
+  nextCursor: external_exports.string().nullable().describe("Pass as cursor to get the next page; null: this was the last page")
+});
+var keyContextQuerySchema = external_exports.object({
+  key: external_exports.string().trim().min(1, "key is required").max(500).describe("The key's name, e.g. checkout.pay_now"),
+  language: languageField.optional().describe("Only this language's text, comments and suggestions; omit for every language")
+});
+var keyContextTextSchema = external_exports.object({
+  language: external_exports.string().describe("The language code"),
+  text: external_exports.string().nullable().describe("The current text; null when missing"),
+  version: external_exports.number().int().nullable().describe("The text's version (each write adds 1); null when missing"),
+  machine: machineField,
+  checks: external_exports.array(failedCheckSchema).describe("The quality checks the text fails")
+});
+var keyContextTermSchema = external_exports.object({
+  term: external_exports.string().describe("The glossary term as the source text has it"),
+  description: external_exports.string().nullable().describe("What the term means, or how to use it"),
+  doNotTranslate: external_exports.boolean().describe("A name kept as it is in every language (brand, product)"),
+  forbidden: external_exports.boolean().describe("A term never to be used: avoid the words in translations"),
+  translations: external_exports.record(external_exports.string(), external_exports.string()).describe(
+    "Per language: the approved translation to use (for a forbidden term: the word to avoid there); languages without one are absent"
+  )
+});
+var keyContextCommentSchema = external_exports.object({
+  language: external_exports.string().describe("The language whose thread the comment is in"),
+  body: external_exports.string().describe("What the comment says"),
+  resolved: external_exports.boolean().describe("Whether its thread was resolved"),
+  createdAt: external_exports.string().describe("When it was written (ISO 8601)")
+});
+var keyContextSuggestionSchema = external_exports.object({
+  language: external_exports.string().describe("The language of the translation"),
+  source: external_exports.string().describe("A source text of the team identical or similar to this key's"),
+  translation: external_exports.string().describe("How it was translated"),
+  similarity: external_exports.number().int().describe("How alike the two source texts are, in percent (100: identical)")
+});
+var keyContextScreenshotSchema = external_exports.object({
+  id: external_exports.string().describe("The screenshot's id"),
+  name: external_exports.string().describe("Its file name"),
+  mime: screenshotMimeSchema.describe("Its image type"),
+  width: external_exports.number().int().describe("Width in pixels"),
+  height: external_exports.number().int().describe("Height in pixels"),
+  byteSize: external_exports.number().int().describe("Size in bytes"),
+  rect: external_exports.object({ x: external_exports.number().int(), y: external_exports.number().int(), width: external_exports.number().int(), height: external_exports.number().int() }).nullable().describe("Where the key's text is on the image, in pixels; null: anywhere on it"),
+  attached: external_exports.boolean().describe(
+    "Whether the MCP tool's answer carries this image after its JSON (the first 3 of up to 1 MB each); a REST answer carries none"
+  )
+});
+var keyContextSchema = external_exports.object({
+  id: external_exports.string().describe("The key's id"),
+  key: external_exports.string().describe("The key's name"),
+  namespace: external_exports.string().describe("The file the key belongs to; empty: the language's one file"),
+  description: external_exports.string().nullable().describe("What the text is and where it shows, for translators"),
+  context: external_exports.string().nullable().describe("What tells identical texts apart (a gettext context)"),
+  maxLength: external_exports.number().int().nullable().describe("The most characters a text may have; null: no limit"),
+  tags: external_exports.array(external_exports.string()).describe("The key's tags"),
+  translatable: external_exports.boolean().describe("false: the key must not be translated"),
+  sourceLanguage: external_exports.string().describe("The project's source language"),
+  source: external_exports.string().nullable().describe("The source text; null when the key has none yet"),
+  texts: external_exports.array(keyContextTextSchema).describe("The text in each target language asked for"),
+  glossary: external_exports.array(keyContextTermSchema).describe("The team's glossary terms found in the source text: use their approved translations"),
+  toneOfVoice: external_exports.object({
+    productContext: external_exports.string().describe("What the product is, for whom"),
+    brandTone: external_exports.string().describe("How the product speaks"),
+    rules: external_exports.array(external_exports.string()).describe("The team's writing rules, each after its section's title")
+  }).describe("How the team wants its texts written"),
+  comments: external_exports.array(keyContextCommentSchema).describe("The key's comments, oldest first"),
+  suggestions: external_exports.array(keyContextSuggestionSchema).describe("Translation memory: how the team translated identical or similar source texts, best first"),
+  screenshots: external_exports.array(keyContextScreenshotSchema).describe("Screenshots that show the key, most recent first")
+});
+var translationInputSchema = external_exports.object({
+  key: external_exports.string().trim().min(1, "key is required").max(500).describe("The key's name"),
+  language: languageField.describe("The target language's code, e.g. de (never the source language)"),
+  text: stringValueSchema.refine((text) => text.trim() !== "", "text is empty: leave a key you cannot translate out of the call").describe("The translation, with the source text's placeholders and markup kept as they are")
+});
+var setTranslationsBodySchema = external_exports.object({
+  translations: external_exports.array(translationInputSchema).min(1, "translations is empty: send at least one").max(
+    TRANSLATIONS_PER_CALL_MAX,
+    `At most ${TRANSLATIONS_PER_CALL_MAX} translations a call: split the rest into more calls`
+  ).describe(`The translations to write, 1-${TRANSLATIONS_PER_CALL_MAX}; all in one transaction`),
+  dryRun: external_exports.boolean().default(false).describe("true: answer the checks and what would be written, and write nothing")
+});
+var TRANSLATION_RESULTS = ["written", "unchanged", "refused"];
+var translationResultSchema = external_exports.object({
+  key: external_exports.string().describe("The key's name"),
+  language: external_exports.string().describe("The language"),
+  result: external_exports.enum(TRANSLATION_RESULTS).describe(
+    "written: saved as unverified AI output (with dryRun: would be); unchanged: the same text was there already; refused: not written, see reason"
+  ),
+  reason: external_exports.string().optional().describe("Why it was refused"),
+  version: external_exports.number().int().nullable().describe("The string's version now (with dryRun: as it is); null when there is none"),
+  checks: external_exports.array(failedCheckSchema).describe("The quality checks the text fails: fix them and write the text again")
+});
+var setTranslationsAnswerSchema = external_exports.object({
+  dryRun: external_exports.boolean().describe("true: nothing was written"),
+  written: external_exports.number().int().describe("How many texts were written (with dryRun: would be)"),
+  unchanged: external_exports.number().int().describe("How many were the same as the stored text"),
+  refused: external_exports.number().int().describe("How many were refused"),
+  failingChecks: external_exports.number().int().describe("How many of the texts fail a quality check"),
+  results: external_exports.array(translationResultSchema).describe("One result per translation sent, in the same order")
+});
+
+// src/shared/contract/v1-translator.ts
+var translate = withKey("translate").route({ tags: ["Translator API"] });
+var translateOrReview = withKey(["translate", "review"]).route({ tags: ["Translator API"] });
+var translatorContract = {
+  listKeysToTranslate: translate.route({
+    method: "GET",
+    path: "/v1/translations/keys",
+    operationId: "list_keys_to_translate",
+    summary: "List the keys a language still needs",
+    description: [
+      "Start here to translate: the keys of one target language that are missing a text (state missing), hold machine output no person has checked (unverified), or fail a quality check (failing_checks), with each key's source text, description, max length, current text and the checks it fails.",
+      "Paged in key name order: pass nextCursor back as cursor until it is null. Then read get_key_context for keys that need more context, and write with set_translations."
+    ].join("\n\n")
+  }).errors({ bad_request: errorsOf[400], ...keyErrors }).input(external_exports.object({ query: listKeysToTranslateQuerySchema })).output(keysToTranslateSchema),
+  keyContext: translateOrReview.route({
+    method: "GET",
+    path: "/v1/translations/context",
+    operationId: "get_key_context",
+    summary: "Everything about one key a translator should know",
+    description: [
+      "One key's source text, description, max length, tags and file; its text in each target language (or the one given) with the quality checks it fails; the glossary terms in its source with their approved translations; the team's tone of voice; its comments; translation memory suggestions; and its screenshots (the MCP answer carries the first few images).",
+      "Read it before translating a key whose meaning is unclear, and follow the glossary and the tone."
+    ].join("\n\n")
+  }).errors({ bad_request: errorsOf[400], not_found: errorsOf[404], ...keyErrors }).input(external_exports.object({ query: keyContextQuerySchema })).output(keyContextSchema),
+  setTranslations: translate.route({
+    method: "POST",
+    path: "/v1/translations",
+    operationId: "set_translations",
+    summary: "Write translations (they land as unverified AI output)",
+    description: [
+      `Writes 1-${TRANSLATIONS_PER_CALL_MAX} translations in one transaction. Each lands as machine output ("AI \xB7 unverified") with your name in its history, for a person to review; nothing is ever approved by writing.`,
+      "The answer lists, per text, the quality checks it fails (placeholders, markup, glossary terms, max length\u2026): fix those and write again. A key the project lacks, a language that is not a target language of the project, or the source language refuses the whole call and writes nothing (source texts are set with set_source_texts and a push key). dryRun: true checks the texts and answers what would be written, writing nothing."
+    ].join("\n\n")
+  }).errors({ bad_request: errorsOf[400], ...keyErrors }).input(external_exports.object({ body: setTranslationsBodySchema })).output(setTranslationsAnswerSchema)
+};
+
+// src/shared/contract/v1.ts
 var pull = withKey("pull", [
   { name: "if-none-match", description: "The ETag of the last answer: 304 until the project changes" }
 ]).route({ tags: ["Pull API"] });
-var push = withKey("push").route({ tags: ["Push API"] });
+var push2 = withKey("push").route({ tags: ["Push API"] });
 var hooks = withKey("webhooks:manage").route({ tags: ["Webhooks"] });
 var oneHook = external_exports.object({ params: pathParams("id") });
 var pushFormSchema = multipartBody(
@@ -14982,7 +15734,7 @@ var v1Contract = {
     ].join("\n\n"),
     successDescription: "The file, or translations.zip (304: not modified since the ETag in If-None-Match)"
   }).errors({ bad_request: errorsOf[400], too_large: errorsOf[413], ...keyErrors }).input(external_exports.object({ body: pullBodySchema })).output(fileAnswer("application/json", "text/plain", "application/xml", "application/zip")),
-  push: push.route({
+  push: push2.route({
     method: "POST",
     path: "/v1/push",
     summary: "Push translation files into the project (CI/CD)",
@@ -14995,6 +15747,7 @@ var v1Contract = {
   status: pull.route({
     method: "GET",
     path: "/v1/status",
+    operationId: "get_status",
     summary: "The project's completion per language (CI/CD)",
     description: "Per language: keys, translated, missing, unverified (machine output no person has checked), approved (the newest current review verdict is an approval); and the project's namespaces."
   }).errors(keyErrors).output(projectStatusSchema),
@@ -15034,7 +15787,15 @@ var v1Contract = {
       path: "/v1/webhooks/{id}/deliveries",
       summary: "The webhook's last 100 delivery attempts, newest first"
     }).errors({ not_found: errorsOf[404], ...keyErrors }).input(oneHook).output(webhookDeliveryListSchema)
-  }
+  },
+  /** The developer's procedures (push scope): keys and source texts, and what the code lacks. */
+  developer: developerContract,
+  /** The translator's procedures (translate scope): what a language needs, a key's context, writes. */
+  translator: translatorContract,
+  /** The reviewer's procedures (review scope): reviews, pending keys, verdicts. */
+  reviewer: reviewerContract,
+  /** What every key may read of its project: glossary, tone of voice, languages. */
+  context: projectContextContract
 };
 
 // src/cli/exit.ts
@@ -15989,60 +16750,6 @@ async function callJson(client, endpoint2, input2) {
   );
 }
 
-// src/cli/key-usages.ts
-var QUOTED = String.raw`(?<q>['"\x60])(?<key>[^'"\x60\n]+?)\k<q>`;
-var SWIFT_STRING = String.raw`"(?<key>(?:[^"\\\n]|\\.)+)"`;
-var BUILT_IN_PATTERNS = [
-  // i18next t('…') and i18n.t('…'), vue-i18n $t('…') and t('…')
-  { name: "t()", regex: new RegExp(String.raw`(?:^|[^\w$])\$?t\(\s*${QUOTED}`, "g") },
-  // react-i18next <Trans i18nKey="…">
-  { name: "i18nKey", regex: new RegExp(String.raw`\bi18nKey=\{?\s*${QUOTED}`, "g") },
-  // react-intl <FormattedMessage id="…">
-  {
-    name: "FormattedMessage",
-    regex: new RegExp(String.raw`<FormattedMessage\b[^>]*?\sid=\{?\s*${QUOTED}`, "g")
-  },
-  // react-intl { id: '…' } in defineMessages / formatMessage: only in files that use react-intl,
-  // since `id:` alone is every other object in an app.
-  {
-    name: "id:",
-    regex: new RegExp(String.raw`\bid:\s*${QUOTED}`, "g"),
-    when: /react-intl|defineMessages|formatMessage|FormattedMessage/
-  },
-  // Android code and resources
-  { name: "R.string", regex: /\bR\.string\.(?<key>[A-Za-z_]\w*)/g },
-  { name: "@string", regex: /@string\/(?<key>[A-Za-z_]\w*)/g },
-  // iOS
-  {
-    name: "NSLocalizedString",
-    regex: new RegExp(String.raw`\bNSLocalizedString\(\s*@?${SWIFT_STRING}`, "g")
-  },
-  {
-    name: "String(localized:)",
-    regex: new RegExp(String.raw`\bString\(\s*localized:\s*${SWIFT_STRING}`, "g")
-  }
-];
-var lineAt = (text, index) => {
-  let line = 1;
-  for (let i2 = text.indexOf("\n"); i2 !== -1 && i2 < index; i2 = text.indexOf("\n", i2 + 1)) line++;
-  return line;
-};
-function keyUsages(text, extraPatterns = []) {
-  const found = [];
-  const patterns = [...BUILT_IN_PATTERNS, ...extraPatterns.map((regex) => ({ regex }))];
-  for (const { regex, when } of patterns) {
-    if (when && !when.test(text)) continue;
-    regex.lastIndex = 0;
-    for (const match of text.matchAll(regex)) {
-      const key = match.groups?.key ?? match[1];
-      if (!key || key.includes("${")) continue;
-      const unescaped = key.replace(/\\(["\\])/g, "$1");
-      found.push({ key: unescaped, line: lineAt(text, match.index + match[0].indexOf(key)) });
-    }
-  }
-  return found;
-}
-
 // src/cli/check.ts
 var plural2 = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
 async function check2({ client, config: config2, dir, patterns }, options, log2) {
@@ -16353,25 +17060,9 @@ var messageOf = (error2) => error2 instanceof Error ? error2.message : String(er
 function compilePatterns(file2, lines, patterns = []) {
   return patterns.map((source, i2) => {
     const path = `check.patterns[${i2}]`;
-    let regex;
-    try {
-      regex = new RegExp(source, "g");
-    } catch (error2) {
-      throw configError(
-        file2,
-        lineOf(lines, path),
-        `${path} is not a regular expression: ${messageOf(error2)}`
-      );
-    }
-    const groups = (new RegExp(`${source}|`).exec("")?.length ?? 1) - 1;
-    if (groups !== 1) {
-      throw configError(
-        file2,
-        lineOf(lines, path),
-        `${path} must have one capture group, the key (has ${groups})`
-      );
-    }
-    return regex;
+    const problem = usagePatternProblem(source);
+    if (problem) throw configError(file2, lineOf(lines, path), `${path} ${problem}`);
+    return new RegExp(source, "g");
   });
 }
 function loadConfig(values, env) {
@@ -16614,8 +17305,8 @@ function fromAndroidLang(qualifier) {
   if (qualifier.startsWith("b+")) return qualifier.slice(2).split("+").join("-");
   return qualifier.replace(/-r([A-Z]{2}|\d{3})$/, "-$1");
 }
-function pathFor(pattern, language, isSource, namespace = "") {
-  const named = pattern.replace(/\{namespace\}/g, namespace);
+function pathFor(pattern, language, isSource, namespace2 = "") {
+  const named = pattern.replace(/\{namespace\}/g, namespace2);
   if (named.includes("{android_lang}")) {
     const withLanguage = isSource ? named.replace(/-\{android_lang\}/g, "") : named;
     return withLanguage.replace(/\{android_lang\}/g, androidLang(language));
@@ -16648,8 +17339,8 @@ function filesOnDisk(root, pattern, sourceLanguage) {
       const androidLanguage = parts.get("android_lang");
       const language = androidLanguage !== void 0 ? fromAndroidLang(androidLanguage) : parts.get("lang") ?? (one === pattern ? void 0 : sourceLanguage);
       if (language === void 0 || !/^[A-Za-z0-9+-]+$/.test(language)) continue;
-      const namespace = parts.get("namespace");
-      found.set(file2, { language, file: file2, ...namespace !== void 0 ? { namespace } : {} });
+      const namespace2 = parts.get("namespace");
+      found.set(file2, { language, file: file2, ...namespace2 !== void 0 ? { namespace: namespace2 } : {} });
     }
   }
   return [...found.values()];
@@ -17306,27 +17997,27 @@ async function pullAll({ client, config: config2, dir }, log2) {
       continue;
     }
     const { namespaces } = await projectInfo(client);
-    const named = namespaces.filter((namespace) => namespace !== "");
+    const named = namespaces.filter((namespace2) => namespace2 !== "");
     if (namespaces.includes("") || named.length === 0) {
       log2(
         `${label}: keys in no file of their own are not written (give them a file in the Overview, or add a mapping without {namespace})`
       );
     }
-    for (const namespace of named) {
-      await pullOne(run2, mapping, index, `${label} ${namespace}`, namespace);
+    for (const namespace2 of named) {
+      await pullOne(run2, mapping, index, `${label} ${namespace2}`, namespace2);
     }
   }
   writeState(dir, run2.state);
   const { written, unchanged } = run2.counts;
   log2(`Pulled: ${written} file${written === 1 ? "" : "s"} written, ${unchanged} unchanged.`);
 }
-async function pullOne({ client, dir, state, counts, log: log2 }, mapping, index, label, namespace) {
+async function pullOne({ client, dir, state, counts, log: log2 }, mapping, index, label, namespace2) {
   const body = {
     format: mapping.format,
     placeholderFormat: mapping.placeholderFormat ?? DEFAULT_PLACEHOLDERS[mapping.format],
     ...mapping.nested ? { nested: true } : {},
     ...mapping.sortKeys ? { sortKeys: true } : {},
-    ...namespace !== void 0 ? { namespace } : {}
+    ...namespace2 !== void 0 ? { namespace: namespace2 } : {}
   };
   const stateKey = JSON.stringify([mapping.path, body]);
   const previous = stateEntry(state, stateKey);
@@ -17343,7 +18034,7 @@ async function pullOne({ client, dir, state, counts, log: log2 }, mapping, index
   const source = mapping.path.includes("{android_lang}") ? await sourceOf(client, mapping, index) : mapping.source;
   const planned = entries.map((entry) => {
     const language = zipEntryLanguage(entry.name);
-    return { entry, file: pathFor(mapping.path, language, language === source, namespace) };
+    return { entry, file: pathFor(mapping.path, language, language === source, namespace2) };
   });
   const paths = planned.map(({ file: file2 }) => file2);
   if (new Set(paths).size < paths.length) {
@@ -17421,7 +18112,7 @@ function summaryLines(answer) {
   for (const notice of answer.notices) lines.push(`note: ${notice}`);
   return lines;
 }
-async function push2(context, options, log2) {
+async function push3(context, options, log2) {
   const uploads = await uploadsOf(context, options);
   const totals = { keysAdded: 0, keysDeleted: 0, errors: 0 };
   for (const [index, upload] of uploads.entries()) {
@@ -17477,7 +18168,7 @@ async function status({ client }, log2) {
 }
 
 // src/cli/main.ts
-function parse3(argv) {
+function parse4(argv) {
   try {
     return parseArgs({
       args: argv,
@@ -17521,7 +18212,7 @@ async function run(command, values, env, log2) {
       overwrite: values.overwrite === true,
       tags: values.tags
     };
-    await push2(context, options, log2);
+    await push3(context, options, log2);
   }
   if (command === "status") await status(context, log2);
   if (command === "check") return check2(context, { src: values.src ?? [] }, log2);
@@ -17530,7 +18221,7 @@ async function run(command, values, env, log2) {
 async function main(argv, env) {
   const log2 = (line) => console.log(line);
   try {
-    const { values, positionals } = parse3(argv);
+    const { values, positionals } = parse4(argv);
     const [command, extra] = positionals;
     if (command === void 0 || command === "help") {
       const asked = values.help || command === "help";

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { keyUsages } from "../shared/code-keys/key-usages.ts";
 import { v1Contract } from "../shared/contract/v1.ts";
 import type { CommandContext, Log } from "./context.ts";
 import { CliError, EXIT, type ExitCode, usage } from "./exit.ts";
 import { glob } from "./glob.ts";
 import { callJson } from "./http.ts";
-import { keyUsages } from "./key-usages.ts";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 

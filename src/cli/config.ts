@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import type { CliConfig } from "../shared/cli-config.ts";
+import { usagePatternProblem } from "../shared/code-keys/key-usages.ts";
 import { checkConfig } from "./config-problems.ts";
 import { CliError, EXIT } from "./exit.ts";
 import { JsonLineError, type JsonLines, type JsonValue, lineOf, parseWithLines } from "./json-lines.ts";
@@ -47,25 +48,9 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 function compilePatterns(file: string, lines: JsonLines, patterns: readonly string[] = []): RegExp[] {
   return patterns.map((source, i) => {
     const path = `check.patterns[${i}]`;
-    let regex: RegExp;
-    try {
-      regex = new RegExp(source, "g");
-    } catch (error) {
-      throw configError(
-        file,
-        lineOf(lines, path),
-        `${path} is not a regular expression: ${messageOf(error)}`,
-      );
-    }
-    const groups = (new RegExp(`${source}|`).exec("")?.length ?? 1) - 1;
-    if (groups !== 1) {
-      throw configError(
-        file,
-        lineOf(lines, path),
-        `${path} must have one capture group, the key (has ${groups})`,
-      );
-    }
-    return regex;
+    const problem = usagePatternProblem(source);
+    if (problem) throw configError(file, lineOf(lines, path), `${path} ${problem}`);
+    return new RegExp(source, "g");
   });
 }
 

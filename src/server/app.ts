@@ -74,10 +74,10 @@ function toAppError(error: unknown, logger: Logger): AppError {
  * /api/v1: the modules' routes for CI and scripts, authorized by a project API key, and their own
  * OpenAPI 3.1 document, from the same contract (src/shared/contract/v1.ts) the routes are built on.
  */
-function publicApi(modules: readonly FeatureModule[], authorize: Authorize) {
+function publicApi(modules: readonly FeatureModule[], authorize: Authorize, maxJsonBodyMb: number) {
   const v1 = new Hono<AppEnv>();
   for (const module of modules) if (module.publicApiRoutes) v1.route("/", module.publicApiRoutes);
-  v1.route("/", keyProcedureRoutes(publicApiProcedures(modules), authorize));
+  v1.route("/", keyProcedureRoutes(publicApiProcedures(modules), { authorize, maxJsonBodyMb }));
   v1.get(
     PUBLIC_API_DOCUMENT_PATH,
     openAPIRouteHandler(v1, {
@@ -112,7 +112,7 @@ export function buildApp({
   let apiRoutes: { path: string }[] = [];
   const api = new Hono<AppEnv>();
   // Authorized by an API key or a provider's signature, not a cookie: they answer before the check.
-  api.route("/", publicApi(modules, authorize));
+  api.route("/", publicApi(modules, authorize, maxJsonBodyMb));
   for (const module of modules) if (module.signedRoutes) api.route("/", module.signedRoutes);
   api
     .use("*", originCheck([publicUrl]))

@@ -136,8 +136,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       teams: teams.teams,
       invites: teams.invites,
     });
-    const strings = stringsModule(core);
     const memory = memoryModule(core);
+    const strings = stringsModule(core, { memory: memory.memory });
     const apiKeys = apiKeysModule(core);
     const quality = qualityModule(core);
     const pull = pullModule(core, { authorize: apiKeys.authorize });

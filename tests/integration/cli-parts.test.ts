@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { glob } from "../../src/cli/glob.ts";
-import { keyUsages } from "../../src/cli/key-usages.ts";
 import {
   androidLang,
   fromAndroidLang,
@@ -11,6 +10,7 @@ import {
   pathFor,
   zipEntryLanguage,
 } from "../../src/cli/paths.ts";
+import { keyUsages } from "../../src/shared/code-keys/key-usages.ts";
 
 // The parts of the CLI that need no server: which keys `sprog check` sees in code, its glob
 // (tinyglobby, bundled: Node 20 has no fs.glob), and where each language's file of a mapping is.

@@ -250,7 +250,7 @@ describe("reviewer tools", () => {
 
   it("never approves machine output: refused and nothing changes; needs changes with a comment works", async () => {
     const app = api();
-    const { owner, review, keys, key, agent } = await reviewSetup(app);
+    const { owner, projectId, review, keys, key, agent } = await reviewSetup(app);
     const refused = await verdict(agent, {
       reviewId: review.id,
       key: "farewell",
@@ -263,7 +263,27 @@ describe("reviewer tools", () => {
       body: { key: "farewell", language: "de", verdict: "approved" },
     });
     expect(viaRest).toMatchObject({ status: 403, body: { error: { message: MACHINE_APPROVAL_REFUSED } } });
-    // An AI translation (not pseudo) is machine output too, as is an agent's own write.
+    // Another agent's translation (a translate key's set_translations) is machine output too.
+    const signIn = await buildKey(owner, projectId, "sign.in", { source: "Sign in" });
+    await call(owner, contract.reviews.addKeys, {
+      params: { reviewId: review.id },
+      body: { keyIds: [signIn] },
+    });
+    const { key: translateKey } = await createScopedKey(owner, projectId, ["translate"]);
+    const translator = await connectAgent(app.app.url, translateKey, { name: "translate-bot", era: "auto" });
+    const written = await callTool(translator, "set_translations", {
+      translations: [{ key: "sign.in", language: "de", text: "Anmelden" }],
+    });
+    expect(written).toMatchObject({ ok: true, data: { written: 1 } });
+    await translator.close();
+    const agentsOwn = await verdict(agent, {
+      reviewId: review.id,
+      key: "sign.in",
+      language: "de",
+      verdict: "approved",
+    });
+    expect(agentsOwn).toMatchObject({ ok: false, message: MACHINE_APPROVAL_REFUSED });
+    // So is an AI translation in the editor (machine 'ai').
     await app.db
       .updateTable("translation_strings")
       .set({ machine: "ai" })
@@ -280,6 +300,8 @@ describe("reviewer tools", () => {
     const untouched = await getReview(owner, review.id);
     expect(untouched.keys.find((k) => k.id === keys.farewell)?.approvals).toEqual({});
     expect(untouched.keys.find((k) => k.id === keys.title)?.approvals).toEqual({});
+    expect(untouched.keys.find((k) => k.id === signIn)?.approvals).toEqual({});
+    expect(untouched.keys.find((k) => k.id === signIn)?.strings.de?.machine).toBe("ai");
     expect(untouched.keys.find((k) => k.id === keys.farewell)?.strings.de?.machine).toBe("pseudo");
 
     const changes = await verdict(agent, {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
 import { ACCOUNT_TEAM_CASES, BILLING_CASES } from "../helpers/route-matrix/account-team-billing-cases.ts";
 import { ACTIVITY_CASES } from "../helpers/route-matrix/activity-cases.ts";
+import { AGENT_CASES } from "../helpers/route-matrix/agent-cases.ts";
 import { COMMENT_CASES } from "../helpers/route-matrix/comments-cases.ts";
 import { FILE_TEMPLATE_CASES } from "../helpers/route-matrix/file-templates-cases.ts";
 import { answerOf, buildMatrix, type Matrix, statusOf } from "../helpers/route-matrix/fixture.ts";
@@ -39,6 +40,7 @@ const CASES: RouteCase[] = [
   ...PROJECT_CONTENT_CASES,
   ...FILE_TEMPLATE_CASES,
   ...REVIEW_TONE_ACCESS_CASES,
+  ...AGENT_CASES,
   ...GLOSSARY_CASES,
   ...COMMENT_CASES,
   ...SCREENSHOT_CASES,

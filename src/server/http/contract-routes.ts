@@ -113,6 +113,7 @@ function documentation(procedure: AnyContractProcedure) {
     ...(parameters ? { parameters: parameters as DescribeRouteOptions["parameters"] } : {}),
     ...(body && isMultipart(body) ? { requestBody: multipartDocumentation(body) } : {}),
     ...(route.tags ? { tags: [...route.tags] } : {}),
+    ...(route.operationId ? { operationId: route.operationId } : {}),
     ...(route.summary ? { summary: route.summary } : {}),
     ...(route.description ? { description: route.description } : {}),
     responses: responses as DescribeRouteOptions["responses"],

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Authorize } from "../api-keys/authorize.ts";
 import type { ApiKeyRow } from "../api-keys/queries.ts";
 import type { AppEnv } from "./app-env.ts";
+import { requestBodyLimit } from "./body-limit.ts";
 import {
   type ContractAnswer,
   type ContractImplementations,
@@ -43,13 +44,15 @@ export interface KeyProcedure<P extends AnyContractProcedure = AnyContractProced
    * tone of voice), read as its JSON answer.
    */
   resource?: { uri: string; name: string };
+  /** A POST that changes nothing (it carries file contents): an MCP client may call it unasked. */
+  readOnly?: boolean;
 }
 
 /** Types `handle` by its procedure; the list of a module's procedures keeps only what they share. */
 export function keyProcedure<P extends AnyContractProcedure>(
   procedure: P,
   handle: KeyProcedure<P>["handle"],
-  extra: Pick<KeyProcedure<P>, "images" | "resource"> = {},
+  extra: Pick<KeyProcedure<P>, "images" | "resource" | "readOnly"> = {},
 ): KeyProcedure {
   return { procedure, handle, ...extra } as unknown as KeyProcedure;
 }
@@ -66,17 +69,26 @@ export function restCaller(c: Context<AppEnv>): KeyCaller {
   return { apiKey, agent: apiKey.name?.trim() || apiKey.key_prefix };
 }
 
-/** The REST face of a module's procedures, under /api/v1. */
-export function keyProcedureRoutes(procedures: readonly KeyProcedure[], authorize: Authorize): Hono<AppEnv> {
+/** The REST face of a module's procedures, under /api/v1, their bodies within MAX_JSON_BODY_MB. */
+export function keyProcedureRoutes(
+  procedures: readonly KeyProcedure[],
+  options: { authorize: Authorize; maxJsonBodyMb: number },
+): Hono<AppEnv> {
+  const { authorize, maxJsonBodyMb } = options;
   const contract: Record<string, AnyContractProcedure> = {};
   const implementations: ContractImplementations<Record<string, AnyContractProcedure>> = {};
+  // The session API's limit sits behind its origin check, which /api/v1 answers before.
+  const limit = requestBodyLimit({ jsonMb: maxJsonBodyMb, uploadMb: maxJsonBodyMb });
   for (const { procedure, handle } of procedures) {
     const name = procedureName(procedure);
     contract[name] = procedure;
-    implementations[name] = (input, c) => {
-      // An answer for one key's project: never kept by a shared cache.
-      c.header("cache-control", "private, no-cache");
-      return handle(input, restCaller(c));
+    implementations[name] = {
+      use: [limit],
+      handle: (input, c) => {
+        // An answer for one key's project: never kept by a shared cache.
+        c.header("cache-control", "private, no-cache");
+        return handle(input, restCaller(c));
+      },
     };
   }
   return contractRoutes(contract, implementations, { authorize });

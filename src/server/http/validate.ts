@@ -47,7 +47,8 @@ export function textFaultIn(
   return undefined;
 }
 
-function refuseBadText(value: unknown): void {
+/** 400 naming the field of the first text with a `textFault`: what every edge refuses. */
+export function refuseBadText(value: unknown): void {
   const found = textFaultIn(value);
   if (!found) return;
   const field = found.path.join(".");

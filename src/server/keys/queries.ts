@@ -176,3 +176,34 @@ export async function hasUnnamedKey(db: Db, projectId: string): Promise<boolean>
     .executeTakeFirst();
   return unnamed !== undefined;
 }
+
+/** The project's keys of these names (exactly), with what an agent's write needs of each. */
+export async function selectKeysByName(db: Db, projectId: string, names: readonly string[]) {
+  if (names.length === 0) return [];
+  return db
+    .selectFrom("translation_keys")
+    .select(["id", "key", "namespace"])
+    .where("project_id", "=", projectId)
+    .where("key", "=", sql<string>`any(${[...names]}::text[])`)
+    .execute();
+}
+
+/** A condition on `translation_keys`: its description contains the text (case-insensitively). */
+export function descriptionMatch(pattern: string): RawBuilder<unknown> {
+  return sql`coalesce(translation_keys.description, '') ilike ${pattern}`;
+}
+
+/** A condition on `translation_keys`: the key has every one of the tags. */
+export function tagsMatch(tags: readonly string[]): RawBuilder<unknown> {
+  return sql`translation_keys.tags @> ${[...tags]}::text[]`;
+}
+
+/** A condition on `translation_keys`: the key is in the namespace ("": the language's one file). */
+export function namespaceMatch(namespace: string): RawBuilder<unknown> {
+  return sql`translation_keys.namespace = ${namespace}`;
+}
+
+/** One condition that holds where any of `conditions` does. */
+export function anyOf(conditions: readonly RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return sql`(${sql.join(conditions, sql` or `)})`;
+}

@@ -14,6 +14,7 @@ import {
   type KeyProcedure,
   procedureName,
 } from "../http/key-procedures.ts";
+import { refuseBadText } from "../http/validate.ts";
 
 /** The MCP server's name and what it tells an agent first. */
 export const MCP_SERVER_INFO = { name: "sprog", title: "Sprog", version: "1.0.0" } as const;
@@ -84,7 +85,7 @@ export function buildMcpServer(deps: McpServerDeps, row: ApiKeyRow, request: Req
     if (!scopes.some((scope) => held.has(scope))) continue;
     if (!(outputSchema instanceof z.ZodObject))
       throw new Error(`${route.operationId}: output must be an object`);
-    const readOnly = route.method === "GET";
+    const readOnly = route.method === "GET" || entry.readOnly === true;
     server.registerTool(
       route.operationId,
       {
@@ -97,6 +98,8 @@ export function buildMcpServer(deps: McpServerDeps, row: ApiKeyRow, request: Req
       async (args: Record<string, unknown>, ctx: ServerContext): Promise<CallToolResult> => {
         try {
           await deps.gate.permit(row, scopes);
+          // What the REST edge refuses before zod: a NUL or half a character PostgreSQL cannot hold.
+          refuseBadText(args);
           const caller: KeyCaller = { apiKey: row, agent: agentName(ctx, server, row, request) };
           const answer = await entry.handle(detailedInput(procedure, args) as never, caller);
           const structured = JSON.parse(JSON.stringify(answer ?? {})) as Record<string, unknown>;

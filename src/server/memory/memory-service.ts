@@ -80,6 +80,46 @@ export function createMemoryService({
     }
   }
 
+  /**
+   * The lookup itself, for a caller that has checked access (a person's cell, or a project API
+   * key's own project): up to 5 suggestions, or none for a key without source text.
+   */
+  async function suggestionsFor(cell: {
+    keyId: string;
+    teamId: string;
+    sourceLanguage: string;
+    language: string;
+  }): Promise<MemorySuggestion[]> {
+    const text = await selectText(db, cell.keyId, cell.sourceLanguage);
+    if (text.trim() === "") return [];
+    const settings = { threshold: SUGGESTION_FLOOR, timeoutMs: lookupTimeoutMs ?? SUGGESTION_TIMEOUT_MS };
+    const lookup = withTrigrams(db, settings, (trx) =>
+      selectSuggestions(
+        trx,
+        {
+          keyId: cell.keyId,
+          teamId: cell.teamId,
+          sourceLanguage: cell.sourceLanguage,
+          targetLanguage: cell.language,
+          text,
+        },
+        MEMORY_SUGGESTION_LIMIT,
+      ),
+    );
+    const rows = await orWhenCancelled(lookup, [], "translation memory lookup timed out: no suggestions", {
+      keyId: cell.keyId,
+      language: cell.language,
+    });
+    return rows.map((row) => ({
+      keyId: row.key_id,
+      keyName: row.key_name,
+      projectName: row.project_name,
+      source: row.source,
+      translation: row.translation,
+      similarity: row.similarity,
+    }));
+  }
+
   return {
     /**
      * Up to 5 suggestions for one cell, identical source texts first, then by similarity (at least
@@ -100,36 +140,15 @@ export function createMemoryService({
           "Suggestions are translations of the source text; pick a language other than the source language",
         );
       }
-      const text = await selectText(db, key.id, project.source_language);
-      if (text.trim() === "") return [];
-
-      const settings = { threshold: SUGGESTION_FLOOR, timeoutMs: lookupTimeoutMs ?? SUGGESTION_TIMEOUT_MS };
-      const lookup = withTrigrams(db, settings, (trx) =>
-        selectSuggestions(
-          trx,
-          {
-            keyId: key.id,
-            teamId: project.team_id,
-            sourceLanguage: project.source_language,
-            targetLanguage: language,
-            text,
-          },
-          MEMORY_SUGGESTION_LIMIT,
-        ),
-      );
-      const rows = await orWhenCancelled(lookup, [], "translation memory lookup timed out: no suggestions", {
+      return suggestionsFor({
         keyId: key.id,
+        teamId: project.team_id,
+        sourceLanguage: project.source_language,
         language,
       });
-      return rows.map((row) => ({
-        keyId: row.key_id,
-        keyName: row.key_name,
-        projectName: row.project_name,
-        source: row.source,
-        translation: row.translation,
-        similarity: row.similarity,
-      }));
     },
+
+    suggestionsFor,
 
     /**
      * For batch translation (no access check: the caller is the job, which checked when it was

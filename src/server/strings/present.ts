@@ -27,6 +27,7 @@ export function presentHistoryEntry(row: HistoryRow): HistoryEntry {
     version: row.version,
     origin: row.origin as HistoryEntry["origin"],
     by: row.by,
+    agent: row.agent,
     createdAt: isoDate(row.created_at),
   };
 }

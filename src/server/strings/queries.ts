@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { MachineColumn } from "../db/column-types.ts";
 import type { DB } from "../db/schema.ts";
 import { displayName } from "../db/sql.ts";
@@ -46,7 +46,15 @@ export async function selectHistory(db: Db, keyId: string, language: string) {
     .selectFrom("string_history as h")
     .leftJoin("users as u", "u.id", "h.user_id")
     .leftJoin("profiles as p", "p.user_id", "h.user_id")
-    .select(["h.id", "h.value", "h.version", "h.origin", "h.created_at", displayName("u", "p").as("by")])
+    .select([
+      "h.id",
+      "h.value",
+      "h.version",
+      "h.origin",
+      "h.agent",
+      "h.created_at",
+      displayName("u", "p").as("by"),
+    ])
     .where("h.key_id", "=", keyId)
     .where("h.language_code", "=", language)
     .orderBy("h.id", "desc")
@@ -162,4 +170,34 @@ export async function insertDeletionHistory(
     select k, ${projectId}::uuid, ${language}, null, n, ${meta.origin}, ${meta.userId}
     from unnest(${rows.map((r) => r.key_id)}::uuid[], ${rows.map((r) => Number(r.version) + 1)}::int[]) as t(k, n)
   `.execute(db);
+}
+
+/** A project's keys of these names (a project API key names keys, not ids); unknown names are absent. */
+export async function selectKeysByName(db: Db, projectId: string, names: readonly string[]) {
+  if (names.length === 0) return [];
+  return db
+    .selectFrom("translation_keys")
+    .selectAll()
+    .where("project_id", "=", projectId)
+    .where("key", "in", [...names])
+    .execute();
+}
+
+/** The stored strings of some keys in some languages: what a write compares with, or reads. */
+export async function selectStrings(db: Db, keyIds: readonly string[], languages: readonly string[]) {
+  if (keyIds.length === 0 || languages.length === 0) return [];
+  return db
+    .selectFrom("translation_strings")
+    .select(["key_id", "language_code", "value", "version", "machine"])
+    .where("key_id", "in", [...keyIds])
+    .where("language_code", "in", [...languages])
+    .execute();
+}
+
+/** How many of the project's keys `match` (a condition on `translation_keys`) keeps. */
+export async function countKeys(db: Db, projectId: string, match: RawBuilder<unknown>): Promise<number> {
+  const counted = await sql<{ count: number }>`
+    select count(*)::int as count from translation_keys where project_id = ${projectId} and ${match}
+  `.execute(db);
+  return Number(counted.rows[0]?.count ?? 0);
 }

@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  API_KEY_HEADER,
-  PULL_ALIAS_PATH,
-  PULL_FORMATS,
-  PULL_PLACEHOLDER_FORMATS,
-  pullBodySchema,
-} from "../schemas/pull.ts";
+import { PULL_ALIAS_PATH, PULL_FORMATS, PULL_PLACEHOLDER_FORMATS, pullBodySchema } from "../schemas/pull.ts";
 import {
   projectKeyNamesSchema,
   projectStatusSchema,

@@ -210,9 +210,19 @@ export const historyEntrySchema = z.object({
   origin: z.enum(HISTORY_ORIGINS),
   /** Display name (profile name, else e-mail) of who made the change; null for system changes. */
   by: z.string().nullable(),
+  /**
+   * A coding agent's name (issue 36) when one wrote it with a project API key, e.g. "claude-code";
+   * null for a person's change.
+   */
+  agent: z.string().nullable(),
   createdAt: z.string(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** How a coding agent is named where a person's name would be: "claude-code (AI agent)". */
+export function agentDisplayName(agent: string): string {
+  return `${agent} (AI agent)`;
+}
 /** Newest first. */
 export const historySchema = z.object({ entries: z.array(historyEntrySchema) });
 

@@ -214,28 +214,6 @@ export const REVIEW_TONE_ACCESS_CASES: RouteCase[] = [
   }),
   endpointCase({ endpoint: v1Contract.status, expected: everyone(401) }),
   endpointCase({ endpoint: v1Contract.keyNames, expected: everyone(401) }),
-  // The reviewer's procedures (review scope) and the project context (any scope), issue 36.
-  endpointCase({
-    endpoint: v1Contract.reviewer.listReviews,
-    input: () => ({ query: {} }),
-    expected: everyone(401),
-  }),
-  endpointCase({
-    endpoint: v1Contract.reviewer.listReviewKeys,
-    input: async (f) => ({ params: { reviewId: await f.freshReview() }, query: {} }),
-    expected: everyone(401),
-  }),
-  endpointCase({
-    endpoint: v1Contract.reviewer.setVerdict,
-    input: async (f) => ({
-      params: { reviewId: await f.freshReview() },
-      body: { key: "matrix", language: "de", verdict: "needs_changes" },
-    }),
-    expected: everyone(401),
-  }),
-  endpointCase({ endpoint: v1Contract.context.glossary, expected: everyone(401) }),
-  endpointCase({ endpoint: v1Contract.context.tone, expected: everyone(401) }),
-  endpointCase({ endpoint: v1Contract.context.languages, expected: everyone(401) }),
 ];
 
 /** The public documents and the app itself (not in the contract): everyone gets them alike. */

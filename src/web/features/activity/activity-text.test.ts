@@ -9,16 +9,6 @@ import {
 } from "./activity-text.ts";
 import { activityEntry } from "./test-entries.ts";
 
-describe("actorName", () => {
-  it("names the person, else a coding agent the entry names (issue 36), else someone", () => {
-    expect(actorName(activityEntry({ user: { id: "u1", name: "Ada Lovelace" } }))).toBe("Ada Lovelace");
-    expect(actorName(activityEntry({ user: null, details: { agent: "review-bot" } }))).toBe(
-      "review-bot (agent)",
-    );
-    expect(actorName(activityEntry({ user: null }))).toBe("Someone");
-  });
-});
-
 describe("describeActivity", () => {
   it("says what happened in plain words with the entry's details", () => {
     const cases = [
@@ -105,6 +95,23 @@ describe("describeActivity", () => {
   it("names at most three languages", () => {
     const entry = activityEntry({ count: 5, languages: ["de", "fr", "es", "it", "pl"] });
     expect(describeActivity(entry)).toBe("edited 5 strings in German, French, Spanish and 2 more");
+  });
+});
+
+describe("actorName", () => {
+  it("names the person, a coding agent by its name (issue 36), else someone", () => {
+    expect(actorName(activityEntry())).toBe("Olga Owner");
+    const agent = activityEntry({
+      user: null,
+      count: 20,
+      languages: ["de"],
+      details: { agent: "claude-code" },
+    });
+    expect(actorName(agent)).toBe("claude-code (AI agent)");
+    expect(`${actorName(agent)} ${describeActivity(agent)}`).toBe(
+      "claude-code (AI agent) edited 20 strings in German",
+    );
+    expect(actorName(activityEntry({ user: null }))).toBe("Someone");
   });
 });
 

@@ -1,14 +1,15 @@
 import { languageName } from "../../../shared/languages.ts";
 import type { ActivityEntry } from "../../../shared/schemas/activity.ts";
+import { agentDisplayName } from "../../../shared/schemas/keys.ts";
 
 /**
- * The name an entry's author goes by: a person's, or a coding agent's (issue 36: an agent has no
- * user, its entries name it in their details); nobody named: the system, or a person since deleted.
+ * The name an entry's author goes by: a person, or a coding agent that wrote with a project API key
+ * (issue 36: its name in `details.agent`); nobody named: the system, or a person since deleted.
  */
 export function actorName(entry: ActivityEntry): string {
+  if (entry.user) return entry.user.name;
   const agent = entry.details.agent;
-  if (!entry.user && typeof agent === "string" && agent.trim() !== "") return `${agent} (agent)`;
-  return entry.user?.name ?? "Someone";
+  return typeof agent === "string" && agent.trim() !== "" ? agentDisplayName(agent) : "Someone";
 }
 
 /** "1 string", "12 strings", "1,200 strings". */

@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FORMAT_IDS } from "../../../shared/formats/types.ts";
 import { MEMBER_ROLES, PERMISSION_NAMES, PERMISSIONS } from "../../../shared/permissions.ts";
+import { API_KEY_SCOPES } from "../../../shared/schemas/api-keys.ts";
 import { DocsPage } from "../../pages/docs-page.tsx";
 import { routes } from "../../router.tsx";
 import { DOC_TOPICS, TOPIC_IDS, topicPath, WELCOME_TITLE } from "./topics.ts";
@@ -136,6 +137,35 @@ describe("/docs", () => {
     const list = screen.getByRole("list", { name: "File formats" });
     const ids = [...list.querySelectorAll("[data-format]")].map((item) => item.getAttribute("data-format"));
     expect(ids).toEqual([...FORMAT_IDS]);
+  });
+
+  it("tells how to use Sprog from coding agents, with this Sprog's /mcp address", () => {
+    renderDocs("/docs/api");
+    const heading = screen.getByRole("heading", { level: 2, name: "Use Sprog from coding agents" });
+    expect(heading.id).toBe("coding-agents");
+    const byScope = screen.getByRole("table", { name: "Tools by scope" });
+    const rows = within(byScope).getAllByRole("row").slice(1);
+    expect(rows.map((row) => within(row).getByRole("rowheader").textContent)).toEqual([
+      "Any scope",
+      ...API_KEY_SCOPES,
+    ]);
+    const toolsOf = (scope: string) =>
+      rows.find((row) => row.querySelector("th")?.textContent === scope)?.querySelectorAll("td")[0]
+        ?.textContent;
+    expect(toolsOf("Any scope")).toContain("get_glossary");
+    expect(toolsOf("translate")).toContain("set_translations");
+    expect(toolsOf("translate")).not.toContain("set_review_verdict");
+    expect(toolsOf("review")).toContain("set_review_verdict");
+    expect(toolsOf("pull")).not.toContain("create_keys");
+    const snippets = screen.getAllByRole("figure").map((figure) => figure.textContent ?? "");
+    const origin = window.location.origin;
+    for (const client of ["Claude Code", "Cursor", "VS Code", "Codex"]) {
+      const snippet = snippets.find((text) => text.startsWith(client));
+      expect(snippet, client).toContain(`${origin}/mcp`);
+      // The key comes from the environment or the client's secret storage: never written in.
+      expect(snippet, client).not.toMatch(/sprog_[0-9a-f]/);
+    }
+    expect(document.body.textContent).toContain("Never commit the key.");
   });
 
   it("is a route of the app, loaded on demand", async () => {

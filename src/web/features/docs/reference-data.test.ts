@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { readFileSync } from "node:fs";
+import { type AnyContractProcedure, isContractProcedure } from "@orpc/contract";
 import { describe, expect, it } from "vitest";
 import { EXIT } from "../../../cli/exit.ts";
 import { COMMAND_OPTIONS, OPTIONS } from "../../../cli/options.ts";
@@ -7,8 +8,10 @@ import { DEFAULT_PLACEHOLDERS } from "../../../cli/pull-direct.ts";
 import { pseudoLocalize } from "../../../server/ai/pseudo-provider.ts";
 import { AI_BACKOFF_BASE_MS, AI_BACKOFF_JITTER_MS, AI_MAX_RETRIES } from "../../../server/ai/retry.ts";
 import { configSchema } from "../../../server/config.ts";
+import { MCP_PATH as SERVER_MCP_PATH } from "../../../server/mcp/routes.ts";
 import { EXAMPLE_FLOOR, EXAMPLE_LIMIT, SUGGESTION_FLOOR } from "../../../server/memory/memory-service.ts";
 import { PULL_PATH as SERVER_PULL_PATH } from "../../../server/pull/routes.ts";
+import { apiKeyScopesOf, v1Contract } from "../../../shared/contract/v1.ts";
 import { FORMAT_INFO } from "../../../shared/formats/format-info.ts";
 import { valueToEntry } from "../../../shared/formats/plurals.ts";
 import { FORMATS } from "../../../shared/formats/registry.ts";
@@ -17,6 +20,8 @@ import { MEMBER_ROLES, PERMISSION_NAMES, PERMISSIONS } from "../../../shared/per
 import { convertPlaceholders } from "../../../shared/placeholders/convert.ts";
 import { PLACEHOLDER_FORMATS } from "../../../shared/schemas/projects.ts";
 import { PULL_FILE_EXTENSIONS, PULL_FORMATS } from "../../../shared/schemas/pull.ts";
+import { MCP_PATH } from "../../lib/agent-config.ts";
+import { AGENT_TOOLS } from "./content/agent-tools.ts";
 import { PULL_MAX_BODY_KB, PULL_PATH } from "./content/api.tsx";
 import { EXAMPLE_PROJECT, PULL_EXAMPLES, ZIP_PATHS } from "./content/api-examples.ts";
 import {
@@ -264,5 +269,43 @@ describe("the CLI reference", () => {
 
   it("states the default placeholder formats of bin/sprog.mjs", () => {
     expect(DEFAULT_PLACEHOLDERS).toEqual(CLI_DEFAULT_PLACEHOLDERS);
+  });
+});
+
+/** Every procedure of the public API's contract, however deep its sub-contracts nest. */
+function procedures(node: unknown): AnyContractProcedure[] {
+  if (isContractProcedure(node)) return [node];
+  if (!node || typeof node !== "object") return [];
+  return Object.values(node).flatMap(procedures);
+}
+
+describe("the coding agents section", () => {
+  it("names the MCP server's path", () => {
+    expect(MCP_PATH).toBe(SERVER_MCP_PATH);
+  });
+
+  it("lists each MCP tool of the contract with the scopes that give it", () => {
+    const operations = procedures(v1Contract).filter((p) => p["~orpc"].route.operationId);
+    expect(operations.length).toBeGreaterThan(0);
+    for (const operation of operations) {
+      const name = operation["~orpc"].route.operationId;
+      const documented = AGENT_TOOLS.find((tool) => tool.name === name);
+      expect([name, [...(documented?.scopes ?? [])].sort()]).toEqual([
+        name,
+        apiKeyScopesOf(operation).sort(),
+      ]);
+    }
+  });
+
+  it("names each tool and resource once", () => {
+    const names = AGENT_TOOLS.map((tool) => tool.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(name).toMatch(/^[a-z]+(_[a-z]+)+$/);
+    const resources = AGENT_TOOLS.flatMap((tool) => (tool.resource ? [tool.resource] : []));
+    expect(resources).toEqual([
+      "sprog://project/glossary",
+      "sprog://project/tone",
+      "sprog://project/languages",
+    ]);
   });
 });

@@ -133,7 +133,7 @@ describe("who gave a verdict", () => {
   const verdict = { state: "approved" as const, comment: null, byUserId: null, byName: null, at: "x" };
   it("is the person's name, or the agent's marked as one; nobody for pending", () => {
     expect(verdictAuthor({ ...verdict, byUserId: "u1", byName: "Ada Lovelace" })).toBe("Ada Lovelace");
-    expect(verdictAuthor({ ...verdict, agent: "claude-code" })).toBe("claude-code (agent)");
+    expect(verdictAuthor({ ...verdict, agent: "claude-code" })).toBe("claude-code (AI agent)");
     expect(verdictAuthor(verdict)).toBeNull();
     expect(verdictAuthor(undefined)).toBeNull();
   });

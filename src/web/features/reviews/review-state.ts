@@ -1,4 +1,4 @@
-import type { Cell } from "../../../shared/schemas/keys.ts";
+import { agentDisplayName, type Cell } from "../../../shared/schemas/keys.ts";
 import type {
   Approval,
   ApprovalState,
@@ -117,11 +117,11 @@ export function approvalStateOf(approval: Approval | undefined): ApprovalState {
 
 /**
  * Who gave a verdict, as the review shows them: a person by name, a coding agent (issue 36, no
- * user) by its client's name marked as an agent; null for pending or a person since deleted.
+ * user) as History names it ("claude-code (AI agent)"); null for pending or a person since deleted.
  */
 export function verdictAuthor(approval: Approval | undefined): string | null {
   if (approval?.byName) return approval.byName;
-  return approval?.agent ? `${approval.agent} (agent)` : null;
+  return approval?.agent ? agentDisplayName(approval.agent) : null;
 }
 
 /** The review with one verdict changed, and its header's approved / total count recomputed. */

@@ -8,6 +8,7 @@ import {
   PULL_PLACEHOLDER_FORMATS,
   pullBodySchema,
 } from "../../../../shared/schemas/pull.ts";
+import { MCP_PATH } from "../../../lib/agent-config.ts";
 import {
   Callout,
   Code,
@@ -22,6 +23,7 @@ import {
   Ui,
 } from "../components/prose.tsx";
 import { rolesWith, SERVER_DEFAULTS } from "../reference-data.ts";
+import { AgentsSection } from "./agents-section.tsx";
 import { PULL_EXAMPLES, ZIP_PATHS } from "./api-examples.ts";
 import { CliSection } from "./cli-section.tsx";
 import { PushSection } from "./push-section.tsx";
@@ -115,8 +117,9 @@ export function ApiTopic() {
         </P>
         <List ordered>
           <li>
-            Give the key a name if you like (“CI”), tick what it may do (<Ui>Pull</Ui>, <Ui>Push</Ui>,{" "}
-            <Ui>Manage webhooks</Ui>; see <a href="#scopes">Key scopes</a>) and press <Ui>Create API key</Ui>.
+            Give the key a name if you like (“CI”, or the agent's name: “Claude Code”), tick what it may do (
+            <Ui>Pull</Ui>, <Ui>Push</Ui>, <Ui>Translate</Ui>, <Ui>Review</Ui>, <Ui>Manage webhooks</Ui>; see{" "}
+            <a href="#scopes">Key scopes</a>) and press <Ui>Create API key</Ui>.
           </li>
           <li>
             Copy the key now: it is shown once. It starts with <Code>{API_KEY_PREFIX}</Code>, so secret
@@ -311,6 +314,8 @@ export function ApiTopic() {
 
       <CliSection host={host} />
 
+      <AgentsSection host={host} />
+
       <WebhooksSection />
 
       <DocSection id="openapi" title="OpenAPI documents">
@@ -323,10 +328,11 @@ export function ApiTopic() {
         </P>
         <Callout>
           <P>
-            Only the <Code>/api/v1/…</Code> routes (pull, push, status, keys) and, with the{" "}
-            <Code>webhooks:manage</Code> scope, a project's webhooks take a project API key. Everything else
-            that reads or changes your data needs a signed-in session, and is checked against the same roles
-            as the app (see <TopicLink to="collaboration">Team collaboration</TopicLink>
+            Only the <Code>/api/v1/…</Code> routes (pull, push, status, keys, the agents' tools), the MCP
+            server at <Code>{MCP_PATH}</Code> and, with the <Code>webhooks:manage</Code> scope, a project's
+            webhooks take a project API key. Everything else that reads or changes your data needs a signed-in
+            session, and is checked against the same roles as the app (see{" "}
+            <TopicLink to="collaboration">Team collaboration</TopicLink>
             ).
           </P>
         </Callout>

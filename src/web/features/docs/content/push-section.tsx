@@ -1,12 +1,13 @@
 import { API_KEY_SCOPES } from "../../../../shared/schemas/api-keys.ts";
 import { API_KEY_HEADER } from "../../../../shared/schemas/pull.ts";
+import { AGENT_DOCS_SECTION } from "../../../lib/agent-config.ts";
 import { Code, CodeBlock, DataTable, DocSection, List, P, SubHeading } from "../components/prose.tsx";
 import { SERVER_DEFAULTS } from "../reference-data.ts";
 
 /** What each scope of a project API key allows (issue 20). */
 const SCOPE_USES: Record<(typeof API_KEY_SCOPES)[number], string> = {
-  pull: "POST /api/v1/pull, GET /api/v1/status, GET /api/v1/keys",
-  push: "POST /api/v1/push; the developer tools of the MCP server (/mcp)",
+  pull: "POST /api/v1/pull, GET /api/v1/status, GET /api/v1/keys; the MCP server's status and key search",
+  push: "POST /api/v1/push; the developer tools of the MCP server (/mcp) and their /api/v1 routes",
   translate: "The translator tools of the MCP server and their /api/v1 routes",
   review: "The reviewer tools of the MCP server and their /api/v1 routes",
   "webhooks:manage": "/api/v1/webhooks",
@@ -37,7 +38,8 @@ export function PushSection({ host }: { host: string }) {
         <P>
           Each key gets its scopes when it is made in Project Settings → API Access; a key without a scope
           gets 403 with a message naming the scope to give it. Keys made before scopes could pull only, and
-          still do.
+          still do. Any key also reads its project's glossary, tone of voice and languages; which MCP tool
+          each scope gives is in <a href={`#${AGENT_DOCS_SECTION}`}>Use Sprog from coding agents</a>.
         </P>
         <DataTable
           caption="What each scope allows"

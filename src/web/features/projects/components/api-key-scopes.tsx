@@ -2,15 +2,18 @@ import { useId } from "react";
 import { API_KEY_SCOPES, type ApiKeyScope } from "../../../../shared/schemas/api-keys.ts";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 
-/** What each scope lets CI do, as the create form and the key list name it. */
+/** What each scope lets CI or a coding agent do, as the create form and the key list name it. */
 export const SCOPE_LABELS: Record<ApiKeyScope, { label: string; hint: string }> = {
-  pull: { label: "Pull", hint: "Download translations, read status and key names" },
-  push: { label: "Push", hint: "Import files; agents create and rename keys and set source texts" },
+  pull: { label: "Pull", hint: "Download translations, read status and keys" },
+  push: { label: "Push", hint: "Import files, create and rename keys, set source texts" },
   translate: {
     label: "Translate",
-    hint: "Write translations (they land as unverified AI output for a person to review)",
+    hint: "Agents write translations; they land as unverified AI for a person to review",
   },
-  review: { label: "Review", hint: "Approve or ask for changes in reviews (never on machine output)" },
+  review: {
+    label: "Review",
+    hint: "Agents approve or ask for changes in reviews, but never approve AI or agent text",
+  },
   "webhooks:manage": { label: "Manage webhooks", hint: "Create, change and delete the project's webhooks" },
 };
 

@@ -162,6 +162,51 @@ describe("Project Settings → API Access", () => {
     expect(document.body.textContent).not.toContain(SECRET);
   });
 
+  it("shows coding agents this Sprog's /mcp address and a .mcp.json with the new key, copyable", async () => {
+    stubApi([]);
+    const { user } = setup();
+    await screen.findByText("No API keys yet");
+    const help = screen.getByRole("region", { name: "Use with coding agents" });
+    const mcpJson = () =>
+      within(help)
+        .getAllByRole("figure")
+        .find((figure) => figure.textContent?.startsWith(".mcp.json"))
+        ?.querySelector("code")?.textContent ?? "";
+    expect(within(help).getAllByText("https://sprog.example.com/mcp").length).toBeGreaterThan(0);
+    // Before a key is made, the snippet reads it from the environment: fit to commit.
+    expect(JSON.parse(mcpJson()).mcpServers.sprog).toEqual({
+      type: "http",
+      url: "https://sprog.example.com/mcp",
+      headers: { "x-api-key": `\${SPROG_API_KEY}` },
+    });
+    expect(
+      within(help)
+        .getByRole("link", { name: /Set-up for Cursor/ })
+        .getAttribute("href"),
+    ).toBe("/docs/api#coding-agents");
+
+    await user.type(screen.getByLabelText(/Key name/), "Claude Code");
+    await user.click(screen.getByRole("checkbox", { name: "Translate" }));
+    await user.click(screen.getByRole("button", { name: "Create API key" }));
+    await screen.findByLabelText("New API key");
+    expect(JSON.parse(mcpJson()).mcpServers.sprog.headers).toEqual({ "x-api-key": SECRET });
+    expect(help.textContent).toContain("This file holds the key: keep it out of git");
+
+    await user.click(within(help).getByRole("button", { name: "Copy .mcp.json (Claude Code)" }));
+    expect(JSON.parse(await navigator.clipboard.readText()).mcpServers.sprog).toEqual({
+      type: "http",
+      url: "https://sprog.example.com/mcp",
+      headers: { "x-api-key": SECRET },
+    });
+    await user.click(within(help).getByRole("button", { name: "Copy MCP server URL" }));
+    expect(await navigator.clipboard.readText()).toBe("https://sprog.example.com/mcp");
+
+    // Shown once: after Done the snippet no longer holds the key.
+    await user.click(screen.getByRole("button", { name: "Done" }));
+    expect(JSON.parse(mcpJson()).mcpServers.sprog.headers).toEqual({ "x-api-key": `\${SPROG_API_KEY}` });
+    expect(document.body.textContent).not.toContain(SECRET);
+  });
+
   it("creates an unnamed key with the pull scope only by default", async () => {
     const calls = stubApi([]);
     const { user } = setup();

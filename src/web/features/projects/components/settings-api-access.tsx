@@ -18,6 +18,7 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { useCreateApiKey } from "../api/create-api-key.ts";
 import { useApiKeys } from "../api/list-api-keys.ts";
 import { useRevokeApiKey } from "../api/revoke-api-key.ts";
+import { AgentHelp } from "./agent-help.tsx";
 import { ApiKeyScopeChoice, SCOPE_LABELS } from "./api-key-scopes.tsx";
 import { ApiUsage } from "./api-usage.tsx";
 
@@ -47,7 +48,7 @@ function KeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) =
         <KeyRound className="size-5 text-muted" aria-hidden="true" />
         <p className="text-sm font-medium">No API keys yet</p>
         <p className="text-xs text-muted">
-          Create one to pull translations, push files or manage webhooks from CI/CD.
+          Create one to pull translations, push files or manage webhooks from CI/CD, or for a coding agent.
         </p>
       </div>
     );
@@ -134,8 +135,8 @@ export function SettingsApiAccess({ project, host }: { project: Project; host: s
         </h3>
         <p className="text-sm text-muted">
           API keys let CI/CD pull this project's translations, push its source files and manage its webhooks,
-          as each key's scopes allow. Anyone with a key can read every string of the project, so keep keys in
-          your CI's secrets.
+          and let coding agents work in it, as each key's scopes allow. Anyone with a key can read every
+          string of the project, so keep keys in your CI's secrets or your environment, never in git.
         </p>
       </div>
 
@@ -177,6 +178,8 @@ export function SettingsApiAccess({ project, host }: { project: Project; host: s
       )}
 
       <ApiUsage project={project} host={host} />
+
+      <AgentHelp host={host} apiKey={created?.key} />
 
       <ConfirmDialog
         open={revoking !== null}

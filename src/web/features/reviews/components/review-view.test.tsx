@@ -166,9 +166,9 @@ describe("an open review", () => {
     await screen.findByRole("heading", { name: "Checkout" });
     const table = screen.getByRole("table", { name: "Review keys" });
     expect(within(table).getByText("by Ada Lovelace")).toBeTruthy();
-    expect(within(table).getByText("by review-bot (agent)")).toBeTruthy();
+    expect(within(table).getByText("by review-bot (AI agent)")).toBeTruthy();
     expect(within(table).getByRole("img", { name: "Needs changes" }).getAttribute("title")).toBe(
-      "Needs changes by review-bot (agent): “Too long for the button”",
+      "Needs changes by review-bot (AI agent): “Too long for the button”",
     );
   });
 

@@ -1,7 +1,7 @@
 import { History } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import type { HistoryEntry } from "../../../../shared/schemas/keys.ts";
+import { agentDisplayName, type HistoryEntry } from "../../../../shared/schemas/keys.ts";
 import type { HistorySlotProps } from "../../../components/cell-editor/cell-services.tsx";
 import { MachineBadge } from "../../../components/cell-editor/machine-badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -24,6 +24,12 @@ function formatWhen(iso: string): string {
   return Number.isNaN(date.getTime())
     ? iso
     : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** Who wrote a version: a person, a coding agent with a project API key (issue 36), else Sprog itself. */
+function authorOf(entry: HistoryEntry): string {
+  if (entry.by !== null) return entry.by;
+  return entry.agent !== null ? agentDisplayName(entry.agent) : "Sprog";
 }
 
 export type HistoryPopoverProps = HistorySlotProps;
@@ -91,7 +97,7 @@ export function HistoryPopover({
                 <div className="flex items-center gap-2 text-xs text-muted">
                   {/* Wraps rather than cuts: the time is what people look for (issue 34: "7:…"). */}
                   <span className="min-w-0 flex-1 break-words">
-                    {ORIGIN_LABELS[entry.origin]} by {entry.by ?? "Sprog"} ·{" "}
+                    {ORIGIN_LABELS[entry.origin]} by {authorOf(entry)} ·{" "}
                     <time dateTime={entry.createdAt} className="whitespace-nowrap">
                       {formatWhen(entry.createdAt)}
                     </time>

@@ -49,15 +49,44 @@ export const BUILT_IN_PATTERNS: readonly UsagePattern[] = [
   },
 ];
 
-const lineAt = (text: string, index: number) => {
-  let line = 1;
-  for (let i = text.indexOf("\n"); i !== -1 && i < index; i = text.indexOf("\n", i + 1)) line++;
-  return line;
-};
+/**
+ * The line of each offset of `text`, by a binary search of where its lines start: counting the
+ * newlines before each usage again made a large file with many usages quadratic (the MCP tool
+ * reads up to a megabyte at once).
+ */
+function lineFinder(text: string): (index: number) => number {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return (index) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((starts[middle] ?? 0) <= index) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  };
+}
+
+/**
+ * What is wrong with a configured pattern (`check.patterns` of sprog.config.json, `patterns` of the
+ * MCP tool), or undefined: it must be a regular expression with exactly one capture group, the key.
+ */
+export function usagePatternProblem(source: string): string | undefined {
+  try {
+    new RegExp(source, "g");
+  } catch (error) {
+    return `is not a regular expression: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  const groups = (new RegExp(`${source}|`).exec("")?.length ?? 1) - 1;
+  return groups === 1 ? undefined : `must have one capture group, the key (has ${groups})`;
+}
 
 /** Every key used in one file's text, with the line it is on. */
 export function keyUsages(text: string, extraPatterns: readonly RegExp[] = []): KeyUsage[] {
   const found: KeyUsage[] = [];
+  const lineAt = lineFinder(text);
   const patterns: UsagePattern[] = [...BUILT_IN_PATTERNS, ...extraPatterns.map((regex) => ({ regex }))];
   for (const { regex, when } of patterns) {
     if (when && !when.test(text)) continue;
@@ -66,7 +95,7 @@ export function keyUsages(text: string, extraPatterns: readonly RegExp[] = []): 
       const key = match.groups?.key ?? match[1];
       if (!key || key.includes("${")) continue;
       const unescaped = key.replace(/\\(["\\])/g, "$1");
-      found.push({ key: unescaped, line: lineAt(text, match.index + match[0].indexOf(key)) });
+      found.push({ key: unescaped, line: lineAt(match.index + match[0].indexOf(key)) });
     }
   }
   return found;
