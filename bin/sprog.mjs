@@ -9971,12 +9971,12 @@ function _check(fn, params) {
   return ch;
 }
 // @__NO_SIDE_EFFECTS__
-function describe(description2) {
+function describe(description4) {
   const ch = new $ZodCheck({ check: "describe" });
   ch._zod.onattach = [
     (inst) => {
       const existing = globalRegistry.get(inst) ?? {};
-      globalRegistry.add(inst, { ...existing, description: description2 });
+      globalRegistry.add(inst, { ...existing, description: description4 });
     }
   ];
   ch._zod.check = () => {
@@ -11791,9 +11791,9 @@ var ZodType = /* @__PURE__ */ $constructor("ZodType", (inst, def) => {
   readonly() {
     return readonly(this);
   },
-  describe(description2) {
+  describe(description4) {
     const cl = this.clone();
-    globalRegistry.add(cl, { description: description2 });
+    globalRegistry.add(cl, { description: description4 });
     return cl;
   },
   meta(...args) {
@@ -14960,11 +14960,11 @@ function withKey(scope, parameters = []) {
       security: scopes.map((s) => ({ apiKey: [s] })),
       parameters: [
         ...operation.parameters ?? [],
-        ...parameters.map(({ name, description: description2 }) => ({
+        ...parameters.map(({ name, description: description4 }) => ({
           name,
           in: "header",
           required: false,
-          description: description2,
+          description: description4,
           schema: { type: "string" }
         }))
       ]
@@ -15036,8 +15036,92 @@ function fillPath(template, params = {}) {
   });
 }
 
-// src/shared/contract/v1-context.ts
-var projectContextContract = {};
+// src/shared/schemas/glossary.ts
+var PARTS_OF_SPEECH = ["noun", "verb", "adjective", "adverb", "proper noun", "other"];
+var partOfSpeechSchema = external_exports.enum(PARTS_OF_SPEECH);
+var TERM_MAX = 200;
+var TERM_DESCRIPTION_MAX = 2e3;
+var TERM_TRANSLATION_MAX = 500;
+var GLOSSARY_PAGE_MAX = 1e3;
+var LANGUAGE_CODE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
+var glossaryTermSchema = external_exports.object({
+  id: external_exports.string(),
+  teamId: external_exports.string(),
+  term: external_exports.string(),
+  description: external_exports.string(),
+  partOfSpeech: partOfSpeechSchema.nullable(),
+  caseSensitive: external_exports.boolean(),
+  forbidden: external_exports.boolean(),
+  doNotTranslate: external_exports.boolean(),
+  /** Language code → the approved translation (for a forbidden term: the forbidden word there). */
+  translations: external_exports.record(external_exports.string(), external_exports.string()),
+  createdAt: external_exports.string(),
+  updatedAt: external_exports.string()
+});
+var glossaryTermListSchema = external_exports.object({
+  terms: external_exports.array(glossaryTermSchema),
+  /** How many terms match the search in all (the page may hold fewer). */
+  total: external_exports.number().int()
+});
+var glossaryListQuerySchema = external_exports.object({
+  q: external_exports.string().trim().max(TERM_MAX, `Search must be at most ${TERM_MAX} characters`).optional(),
+  limit: external_exports.coerce.number().int().min(1).max(GLOSSARY_PAGE_MAX, `At most ${GLOSSARY_PAGE_MAX} terms per page`).optional(),
+  offset: external_exports.coerce.number().int().min(0).default(0)
+});
+var termText = external_exports.string({ error: "Term is required" }).trim().min(1, "Term is required").max(TERM_MAX, `A term must be at most ${TERM_MAX} characters`);
+var description = external_exports.string().trim().max(
+  TERM_DESCRIPTION_MAX,
+  `A description must be at most ${TERM_DESCRIPTION_MAX.toLocaleString("en")} characters`
+);
+var translations = external_exports.record(
+  external_exports.string().regex(LANGUAGE_CODE, "Translations must be keyed by a language code (for example de or pt-BR)"),
+  external_exports.string().trim().max(TERM_TRANSLATION_MAX, `A translation must be at most ${TERM_TRANSLATION_MAX} characters`)
+).transform((given) => Object.fromEntries(Object.entries(given).filter(([, text]) => text !== "")));
+var BOTH_FLAGS_MESSAGE = "A term cannot be both forbidden and \u201Cdo not translate\u201D";
+var termFields = {
+  term: termText,
+  description,
+  partOfSpeech: partOfSpeechSchema.nullable(),
+  caseSensitive: external_exports.boolean(),
+  forbidden: external_exports.boolean(),
+  doNotTranslate: external_exports.boolean(),
+  translations
+};
+var createGlossaryTermBodySchema = external_exports.object({
+  term: termFields.term,
+  description: termFields.description.default(""),
+  partOfSpeech: termFields.partOfSpeech.default(null),
+  caseSensitive: termFields.caseSensitive.default(false),
+  forbidden: termFields.forbidden.default(false),
+  doNotTranslate: termFields.doNotTranslate.default(false),
+  translations: termFields.translations.default({})
+}).refine((body) => !(body.forbidden && body.doNotTranslate), BOTH_FLAGS_MESSAGE);
+var updateGlossaryTermBodySchema = external_exports.object({
+  term: termFields.term.optional(),
+  description: termFields.description.optional(),
+  partOfSpeech: termFields.partOfSpeech.optional(),
+  caseSensitive: termFields.caseSensitive.optional(),
+  forbidden: termFields.forbidden.optional(),
+  doNotTranslate: termFields.doNotTranslate.optional(),
+  translations: termFields.translations.optional()
+}).refine((body) => Object.values(body).some((value) => value !== void 0), "Nothing to update");
+var glossaryImportFormSchema = multipartBody(
+  external_exports.object({ file: uploadedFile("Choose a CSV file to import") })
+);
+var glossaryImportResultSchema = external_exports.object({
+  created: external_exports.number().int(),
+  updated: external_exports.number().int()
+});
+var glossaryEntrySchema = external_exports.object({
+  id: external_exports.string(),
+  term: external_exports.string(),
+  description: external_exports.string(),
+  caseSensitive: external_exports.boolean(),
+  forbidden: external_exports.boolean(),
+  doNotTranslate: external_exports.boolean(),
+  translations: external_exports.record(external_exports.string(), external_exports.string())
+});
+var glossaryEntryListSchema = external_exports.object({ entries: external_exports.array(glossaryEntrySchema) });
 
 // node_modules/@formatjs/icu-messageformat-parser/index.js
 var SPACE_SEPARATOR_REGEX = /[ \xA0\u1680\u2000-\u200A\u202F\u205F\u3000]/;
@@ -15165,6 +15249,90 @@ var languageCompletionSchema = external_exports.object({
   pseudoKeys: external_exports.number().int()
 });
 var completionSchema = external_exports.object({ languages: external_exports.array(languageCompletionSchema) });
+
+// src/shared/schemas/v1-context.ts
+var languageSchema = external_exports.object({
+  code: external_exports.string().describe("The language code, e.g. `de` or `pt-BR`."),
+  name: external_exports.string().describe("The language's English name, e.g. German.")
+});
+var projectGlossarySchema = external_exports.object({
+  sourceLanguage: external_exports.string().describe("The project's source language: the language each `term` is written in."),
+  terms: external_exports.array(
+    external_exports.object({
+      term: external_exports.string().describe("The term as the source texts write it."),
+      description: external_exports.string().describe("What the term means here (may be empty)."),
+      partOfSpeech: partOfSpeechSchema.nullable().describe("noun, verb\u2026 if given."),
+      translations: external_exports.record(external_exports.string(), external_exports.string()).describe(
+        "Language code \u2192 the approved translation to use for the term, for the project's languages that have one. For a forbidden term: the word never to use in that language."
+      ),
+      caseSensitive: external_exports.boolean().describe("true: the term only matches written with this exact case."),
+      doNotTranslate: external_exports.boolean().describe("true: a name kept exactly as it is in every language (a brand or product name)."),
+      forbidden: external_exports.boolean().describe("true: never use this term (nor its listed translations).")
+    })
+  ).describe(
+    "The team's glossary, alphabetical. Use each term's translation where the source text has the term."
+  )
+});
+var projectToneSchema = external_exports.object({
+  productContext: external_exports.string().nullable().describe("What the product is and who uses it, as the team wrote it; null when it wrote none."),
+  brandTone: external_exports.string().describe("How the texts should sound: the team's brand tone, else Sprog's default."),
+  brandToneIsDefault: external_exports.boolean().describe("true: the team wrote no brand tone; `brandTone` is Sprog's default."),
+  sections: external_exports.array(
+    external_exports.object({
+      title: external_exports.string().describe("What the section is about, e.g. Buttons, Errors."),
+      description: external_exports.string().describe("The section's explanation (may be empty)."),
+      rules: external_exports.array(external_exports.string()).describe("Rules every text must follow.")
+    })
+  ).describe("The team's tone sections in order: follow their rules when you write or judge a text.")
+});
+var PLACEHOLDER_DECIDED_BY = ["project setting", "source texts"];
+var projectLanguagesSchema = external_exports.object({
+  project: external_exports.object({ id: external_exports.string(), name: external_exports.string() }).describe("The project the key belongs to."),
+  sourceLanguage: languageSchema.describe(
+    "The language the texts are written in first (keys' source texts)."
+  ),
+  targetLanguages: external_exports.array(languageSchema).describe("The languages the project translates into, in the project's order."),
+  placeholders: external_exports.object({
+    format: placeholderFormatSchema.describe(
+      "How this project's texts write placeholders: web `{name}` (ICU), unified `[name]`, ios `%@`, android `%1$s`, lokalise `[%name$s]`."
+    ),
+    decidedBy: external_exports.enum(PLACEHOLDER_DECIDED_BY).describe(
+      "`project setting`: the project's chosen format; `source texts`: read from how its source texts write placeholders (the project kept the default setting)."
+    ),
+    syntax: external_exports.string().describe("One placeholder in this format, e.g. `{name}`."),
+    example: external_exports.object({
+      key: external_exports.string().nullable().describe("The key whose source text this is; null for a made-up example."),
+      text: external_exports.string().describe("A text with placeholders as this project writes them.")
+    }).describe("A text of the project with placeholders (or a made-up one when none has any)."),
+    rule: external_exports.string().describe("How to write placeholders in a translation.")
+  }).describe("How placeholders are written here, so a translation keeps them right.")
+});
+
+// src/shared/contract/v1-context.ts
+var anyKey = withKey(ANY_KEY_SCOPE).route({ tags: ["Project context"] });
+var projectContextContract = {
+  glossary: anyKey.route({
+    method: "GET",
+    path: "/v1/glossary",
+    operationId: "get_glossary",
+    summary: "The project's glossary",
+    description: "The team's glossary terms with their approved translations in this project's languages, and which terms are brand names kept as they are or words never to use. Read it before you translate or review, and use each term's translation wherever the source text has the term."
+  }).errors(keyErrors).output(projectGlossarySchema),
+  tone: anyKey.route({
+    method: "GET",
+    path: "/v1/tone",
+    operationId: "get_tone_of_voice",
+    summary: "The project's tone of voice and product context",
+    description: "What the product is, how its texts should sound and the team's writing rules (per section). Read it before you write or judge a text: a translation should follow it as the source text does."
+  }).errors(keyErrors).output(projectToneSchema),
+  languages: anyKey.route({
+    method: "GET",
+    path: "/v1/languages",
+    operationId: "get_project_languages",
+    summary: "The project's languages and placeholder format",
+    description: "The source language, the languages the project translates into (codes and names), and how its texts write placeholders, with an example. Keep every placeholder of a source text in its translation, written the same way."
+  }).errors(keyErrors).output(projectLanguagesSchema)
+};
 
 // src/shared/schemas/keys.ts
 var VALUE_MAX = 1e4;
@@ -15348,13 +15516,13 @@ var keySearchAnswerSchema = external_exports.object({
   keys: external_exports.array(searchedKeySchema).describe("In name order."),
   nextCursor: external_exports.string().nullable().describe("Give it as `cursor` for the next page; null: this was the last page.")
 });
-var { sourceValue, description, maxLength: maxLength2, tags, namespace } = createKeyBodySchema.shape;
+var { sourceValue, description: description2, maxLength: maxLength2, tags, namespace } = createKeyBodySchema.shape;
 var newKeySchema = external_exports.object({
   key: newKeyName.describe(
     "The new key's name, as the code will use it (e.g. settings.title); unique in the project."
   ),
   source: sourceValue.describe("Its text in the project's source language."),
-  description: description.describe(
+  description: description2.describe(
     "What the text is and where it shows (a button, a heading\u2026), for translators and the AI."
   ),
   maxLength: maxLength2.describe("The most characters a text of this key may have (a narrow button)."),
@@ -15441,7 +15609,7 @@ var missingKeysAnswerSchema = external_exports.object({
 
 // src/shared/contract/v1-developer.ts
 var tags2 = { tags: ["Developer API"] };
-var anyKey = withKey(ANY_KEY_SCOPE).route(tags2);
+var anyKey2 = withKey(ANY_KEY_SCOPE).route(tags2);
 var push = withKey("push").route(tags2);
 var pushOrPull = withKey(["push", "pull"]).route(tags2);
 var changing2 = { bad_request: errorsOf[400], ...keyErrors };
@@ -15451,7 +15619,7 @@ var nameTaken = {
   conflict: { status: 409, message: "A key with this name already exists in this project" }
 };
 var developerContract = {
-  searchKeys: anyKey.route({
+  searchKeys: anyKey2.route({
     method: "GET",
     path: "/v1/keys/search",
     operationId: "search_keys",
@@ -15488,8 +15656,213 @@ var developerContract = {
   }).errors(changing2).input(external_exports.object({ body: findMissingKeysBodySchema })).output(missingKeysAnswerSchema)
 };
 
+// src/shared/schemas/reviews.ts
+var REVIEW_STATUSES = ["pending", "completed"];
+var reviewStatusSchema = external_exports.enum(REVIEW_STATUSES);
+var APPROVAL_STATES = ["pending", "approved", "needs_changes"];
+var approvalStateSchema = external_exports.enum(APPROVAL_STATES);
+var TITLE_MAX = 200;
+var DESCRIPTION_MAX2 = 2e3;
+var COMMENT_MAX = 1e3;
+var ADD_KEYS_MAX = 5e3;
+var title = external_exports.string({ error: "Title is required" }).trim().min(1, "Title is required").max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
+var description3 = external_exports.string().trim().max(DESCRIPTION_MAX2, `Description must be at most ${DESCRIPTION_MAX2} characters`);
+var keyIds = external_exports.array(external_exports.uuid("Unknown key")).min(1, "Select at least one key").max(ADD_KEYS_MAX, `At most ${ADD_KEYS_MAX} keys at a time`);
+var reviewSummarySchema = external_exports.object({
+  id: external_exports.string(),
+  projectId: external_exports.string(),
+  title: external_exports.string(),
+  description: external_exports.string(),
+  status: reviewStatusSchema,
+  /** Derived from status, as the spec lists it. */
+  completed: external_exports.boolean(),
+  ownerUserId: external_exports.string().nullable(),
+  /** Full name, else e-mail; null when the owner's account is gone. */
+  ownerName: external_exports.string().nullable(),
+  assignee: external_exports.literal("Unassigned"),
+  keyCount: external_exports.number().int(),
+  /** Language codes marked done, in the project's language order. */
+  languagesDone: external_exports.array(external_exports.string()),
+  createdAt: external_exports.string(),
+  lastUpdatedAt: external_exports.string()
+});
+var reviewListSchema = external_exports.object({ reviews: external_exports.array(reviewSummarySchema) });
+var approvalSchema = external_exports.object({
+  state: approvalStateSchema,
+  comment: external_exports.string().nullable(),
+  /** Who gave the verdict and when; null for pending. */
+  byUserId: external_exports.string().nullable(),
+  byName: external_exports.string().nullable(),
+  /**
+   * Present only on a coding agent's verdict (issue 36): its client's name, e.g. "claude-code".
+   * An agent has no user, so byUserId and byName are null.
+   */
+  agent: external_exports.string().optional(),
+  at: external_exports.string().nullable()
+});
+var reviewKeySchema = external_exports.object({
+  id: external_exports.string(),
+  key: external_exports.string(),
+  /** Language code -> its string, for the project's languages; absent when there is none. */
+  strings: external_exports.record(external_exports.string(), cellSchema),
+  /** Language code -> the verdict on that string in this review; absent means pending. */
+  approvals: external_exports.record(external_exports.string(), approvalSchema)
+});
+var reviewDetailSchema = reviewSummarySchema.extend({
+  /** The project's languages, in its order: the 'Mark as done' pills and the table's columns. */
+  languages: external_exports.array(external_exports.string()),
+  sourceLanguage: external_exports.string(),
+  /** In key order (byte order, like the Overview). */
+  keys: external_exports.array(reviewKeySchema),
+  /** Language code -> approved keys and keys in the review (the header's "approved / total"). */
+  approvalCounts: external_exports.record(external_exports.string(), external_exports.object({ approved: external_exports.number().int(), total: external_exports.number().int() }))
+});
+var createReviewBodySchema = external_exports.object({
+  title,
+  description: description3.optional().default(""),
+  keyIds: keyIds.optional()
+});
+var updateReviewBodySchema = external_exports.object({
+  title: title.optional(),
+  description: description3.optional(),
+  status: reviewStatusSchema.optional(),
+  languagesDone: external_exports.array(external_exports.string().min(1).max(35)).max(200).optional()
+}).refine((body) => Object.values(body).some((value) => value !== void 0), "Nothing to update");
+var addReviewKeysBodySchema = external_exports.object({ keyIds });
+var setApprovalBodySchema = external_exports.object({
+  keyId: external_exports.uuid("Unknown key"),
+  language: external_exports.string().min(1).max(35),
+  state: approvalStateSchema,
+  comment: external_exports.string().trim().max(COMMENT_MAX, `A comment must be at most ${COMMENT_MAX} characters`).optional()
+});
+var projectApprovalsSchema = external_exports.object({
+  approvals: external_exports.array(
+    external_exports.object({
+      keyId: external_exports.string(),
+      language: external_exports.string(),
+      reviewId: external_exports.string(),
+      state: external_exports.enum(["approved", "needs_changes"]),
+      comment: external_exports.string().nullable()
+    })
+  )
+});
+
+// src/shared/schemas/v1-reviewer.ts
+var REVIEW_KEYS_PAGE_MAX = 200;
+var REVIEW_KEYS_PAGE_DEFAULT = 50;
+var MACHINE_APPROVAL_REFUSED = "This text was written by AI or an agent: a person must approve it";
+var languageCode = external_exports.string().trim().min(1).max(35);
+var listReviewsQuerySchema = external_exports.object({
+  status: external_exports.enum([...reviewStatusSchema.options, "all"]).default("pending").describe(
+    "Which reviews: `pending` (open, the default: the ones to work on), `completed`, or `all` (open ones first)."
+  )
+});
+var languageProgressSchema = external_exports.object({
+  language: external_exports.string().describe("A language code of the project, e.g. `de`."),
+  pending: external_exports.number().int().describe("Keys of the review with no verdict yet in this language: what is left to review."),
+  approved: external_exports.number().int().describe("Keys approved in this language."),
+  needsChanges: external_exports.number().int().describe("Keys marked 'needs changes' in this language.")
+});
+var v1ReviewSummarySchema = external_exports.object({
+  id: external_exports.string().describe("The review's id: pass it as `reviewId` to list_review_keys and set_review_verdict."),
+  title: external_exports.string().describe("The review's title."),
+  description: external_exports.string().describe("What the review is for, as its owner wrote it (may be empty)."),
+  status: reviewStatusSchema.describe("`pending`: open; `completed`: done."),
+  keyCount: external_exports.number().int().describe("How many keys the review holds."),
+  languagesDone: external_exports.array(external_exports.string()).describe("Languages a person has marked done in this review."),
+  lastUpdatedAt: external_exports.string().describe("When the review last changed (ISO 8601)."),
+  languages: external_exports.array(languageProgressSchema).describe("Per language of the project, in its order: verdicts given and cells still pending.")
+});
+var v1ReviewListSchema = external_exports.object({
+  reviews: external_exports.array(v1ReviewSummarySchema).describe("The project's reviews, open ones first, then the most recently changed first.")
+});
+var reviewKeysQuerySchema = external_exports.object({
+  language: languageCode.optional().describe(
+    "Only this language (a code of the project, e.g. `de`). Default: every language of the project."
+  ),
+  cursor: external_exports.string().max(2e3).optional().describe("The `nextCursor` of the previous page, to read on. Leave it out for the first page."),
+  limit: external_exports.coerce.number().int().min(1).max(REVIEW_KEYS_PAGE_MAX, `At most ${REVIEW_KEYS_PAGE_MAX} keys per page`).default(REVIEW_KEYS_PAGE_DEFAULT).describe(`Keys per page, 1\u2013${REVIEW_KEYS_PAGE_MAX} (default ${REVIEW_KEYS_PAGE_DEFAULT}).`)
+});
+var pendingCellSchema = external_exports.object({
+  language: external_exports.string().describe("The language code of this text."),
+  text: external_exports.string().nullable().describe("The text to review; null when the key has no text in this language yet (nothing to approve)."),
+  version: external_exports.number().int().describe(
+    "The text's version (0: no text). A verdict judges this version; a later edit makes it pending again."
+  ),
+  machine: external_exports.boolean().describe(
+    "true: written by AI or an agent and not yet checked by a person. You cannot approve it (a person must); you may mark it needs_changes."
+  ),
+  machineKind: external_exports.enum(MACHINE_KINDS).optional().describe(
+    "Present on machine output: `ai` (an AI or an agent wrote it) or `pseudo` (pseudo-localization, never a translation)."
+  ),
+  failedChecks: external_exports.array(checkIdSchema).describe(
+    "The quality checks this text fails (those the project has on), e.g. `placeholders`, `glossary_missing`. Empty: none."
+  )
+});
+var pendingReviewKeySchema = external_exports.object({
+  key: external_exports.string().describe("The key's name: pass it as `key` to set_review_verdict."),
+  description: external_exports.string().nullable().describe("What the text is and where it shows, if someone wrote it."),
+  maxLength: external_exports.number().int().nullable().describe("The most characters a text of this key may have, if set."),
+  source: external_exports.string().nullable().describe("The key's text in the project's source language (null: none yet)."),
+  pending: external_exports.array(pendingCellSchema).describe("The key's texts with no verdict yet, one per language.")
+});
+var reviewKeysPageSchema = external_exports.object({
+  reviewId: external_exports.string().describe("The review these keys are in."),
+  sourceLanguage: external_exports.string().describe("The project's source language code: what `source` is written in."),
+  keys: external_exports.array(pendingReviewKeySchema).describe("The review's keys that still have a text without a verdict, in key name order."),
+  nextCursor: external_exports.string().nullable().describe("Pass it as `cursor` for the next page; null when this was the last page.")
+});
+var setReviewVerdictBodySchema = external_exports.object({
+  key: external_exports.string().trim().min(1, "key is required").max(1e3).describe("The key's name, as list_review_keys gives it."),
+  language: languageCode.describe("The language code of the text you judge, e.g. `de`."),
+  verdict: external_exports.enum(["approved", "needs_changes"]).describe(
+    "`approved`: the text is right. `needs_changes`: it is not; say why in `comment`. Machine output (AI or an agent wrote it) cannot be approved by an agent."
+  ),
+  comment: external_exports.string().trim().max(COMMENT_MAX, `A comment must be at most ${COMMENT_MAX} characters`).optional().describe("With needs_changes: what is wrong and what the text should say. Ignored with approved."),
+  dryRun: external_exports.boolean().optional().describe("true: check the verdict and answer what it would be, change nothing.")
+});
+var reviewVerdictSchema = external_exports.object({
+  reviewId: external_exports.string().describe("The review the verdict is in."),
+  key: external_exports.string().describe("The key judged."),
+  language: external_exports.string().describe("The language judged."),
+  verdict: external_exports.enum(["approved", "needs_changes"]).describe("The verdict now stored (or, with dryRun, that would be)."),
+  comment: external_exports.string().nullable().describe("The comment kept with needs_changes; null with approved."),
+  version: external_exports.number().int().describe("The text version the verdict judges (0: no text)."),
+  agent: external_exports.string().describe("Who gave the verdict, as the review shows it: your client's name."),
+  dryRun: external_exports.boolean().describe("true: nothing was changed.")
+});
+
 // src/shared/contract/v1-reviewer.ts
-var reviewerContract = {};
+var review = withKey("review").route({ tags: ["Reviewer"] });
+var oneReview = external_exports.object({
+  reviewId: pathParams("reviewId").shape.reviewId.describe("The review's id, from list_reviews.")
+});
+var reviewerContract = {
+  listReviews: review.route({
+    method: "GET",
+    path: "/v1/reviews",
+    operationId: "list_reviews",
+    summary: "List the project's reviews",
+    description: "Start here to review translations: the project's reviews (open ones by default), each with how many keys it holds and, per language, how many texts still wait for a verdict. Then read one review's pending texts with list_review_keys."
+  }).errors(keyErrors).input(external_exports.object({ query: listReviewsQuerySchema })).output(v1ReviewListSchema),
+  listReviewKeys: review.route({
+    method: "GET",
+    path: "/v1/reviews/{reviewId}/keys",
+    operationId: "list_review_keys",
+    summary: "List a review's texts that still need a verdict",
+    description: "The review's keys with a text no one has judged yet, per language: the source text, the text to judge, its version, whether AI or an agent wrote it, and the quality checks it fails. Paged: pass `nextCursor` back as `cursor` until it is null. Give each text a verdict with set_review_verdict."
+  }).errors({ bad_request: errorsOf[400], not_found: errorsOf[404], ...keyErrors }).input(external_exports.object({ params: oneReview, query: reviewKeysQuerySchema })).output(reviewKeysPageSchema),
+  setVerdict: review.route({
+    method: "POST",
+    path: "/v1/reviews/{reviewId}/verdicts",
+    operationId: "set_review_verdict",
+    summary: "Approve a text of a review, or mark it needs changes",
+    description: [
+      "Judges one key's text in one language within a review: `approved`, or `needs_changes` with a comment saying what to fix. The verdict names the text version it judged: when the text changes later, it is pending again. It shows in the review under your client's name.",
+      `Machine output (written by AI or an agent, \`machine: true\` in list_review_keys) cannot be approved by an agent: the answer is 403 "${MACHINE_APPROVAL_REFUSED}" and nothing changes; needs_changes on it is fine. A key's missing text cannot be approved either. dryRun checks and answers without changing anything.`
+    ].join("\n\n")
+  }).errors({ bad_request: errorsOf[400], not_found: errorsOf[404], ...keyErrors }).input(external_exports.object({ params: oneReview, body: setReviewVerdictBodySchema })).output(reviewVerdictSchema)
+};
 
 // src/shared/schemas/screenshots.ts
 var screenshotMimeSchema = external_exports.enum(["image/png", "image/jpeg", "image/webp"]);
@@ -16790,13 +17163,13 @@ import { existsSync, readFileSync as readFileSync2 } from "node:fs";
 import { basename as basename2, dirname as dirname2, resolve as resolve3 } from "node:path";
 
 // src/shared/cli-config.ts
-var languageCode = external_exports.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/).describe("a language code, e.g. en or pt-BR");
+var languageCode2 = external_exports.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/).describe("a language code, e.g. en or pt-BR");
 var cliFileMappingSchema = external_exports.object({
   path: external_exports.string().min(1).regex(/\{(lang|android_lang)\}/).describe(
     "Where the files are, relative to the config file, with {lang} (de, pt-BR) or {android_lang} (de, pt-rBR; the source language's file is in values/ without the suffix), and {namespace} where a language has several files (locales/{lang}/{namespace}.json: common, auth; each key belongs to its file)."
   ),
   format: external_exports.enum(PULL_FORMATS).describe("The files' format."),
-  source: languageCode.optional().describe("The source language (default: the project's)."),
+  source: languageCode2.optional().describe("The source language (default: the project's)."),
   placeholderFormat: external_exports.enum(PULL_PLACEHOLDER_FORMATS).optional().describe(
     "Placeholders written by pull (default: web for json, ios for strings, android for android)."
   ),

@@ -1,13 +1,7 @@
 import { v1Contract } from "../../shared/contract/v1.ts";
+import { CONTEXT_RESOURCES } from "../../shared/contract/v1-context.ts";
 import { keyProcedure } from "../http/key-procedures.ts";
 import type { ProjectContext } from "./project-context.ts";
-
-/** Where an MCP client reads the project's context as resources (issue 36). */
-export const CONTEXT_RESOURCES = {
-  glossary: { uri: "sprog://project/glossary", name: "glossary" },
-  tone: { uri: "sprog://project/tone", name: "tone-of-voice" },
-  languages: { uri: "sprog://project/languages", name: "languages" },
-} as const;
 
 /**
  * The project context of the public API, for a key of any scope: REST routes under /api/v1, MCP
@@ -17,13 +11,13 @@ export function contextProcedures(context: ProjectContext) {
   const { glossary, tone, languages } = v1Contract.context;
   return [
     keyProcedure(glossary, (_input, { apiKey }) => context.glossary(apiKey.project_id), {
-      resource: CONTEXT_RESOURCES.glossary,
+      resource: CONTEXT_RESOURCES.get_glossary,
     }),
     keyProcedure(tone, (_input, { apiKey }) => context.tone(apiKey.project_id), {
-      resource: CONTEXT_RESOURCES.tone,
+      resource: CONTEXT_RESOURCES.get_tone_of_voice,
     }),
     keyProcedure(languages, (_input, { apiKey }) => context.languages(apiKey.project_id), {
-      resource: CONTEXT_RESOURCES.languages,
+      resource: CONTEXT_RESOURCES.get_project_languages,
     }),
   ];
 }

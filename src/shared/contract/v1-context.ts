@@ -43,3 +43,10 @@ export const projectContextContract = {
     .errors(keyErrors)
     .output(projectLanguagesSchema),
 };
+
+/** Where an MCP client reads the project's context as resources, by the tool that reads the same. */
+export const CONTEXT_RESOURCES = {
+  get_glossary: { uri: "sprog://project/glossary", name: "glossary" },
+  get_tone_of_voice: { uri: "sprog://project/tone", name: "tone-of-voice" },
+  get_project_languages: { uri: "sprog://project/languages", name: "languages" },
+} as const;

@@ -1,10 +1,14 @@
-import { ANY_KEY_SCOPE } from "../../../../shared/contract/key-endpoint.ts";
+import type { AnyContractProcedure } from "@orpc/contract";
+import { apiKeyScopesOf } from "../../../../shared/contract/key-endpoint.ts";
+import { v1Contract } from "../../../../shared/contract/v1.ts";
+import { CONTEXT_RESOURCES } from "../../../../shared/contract/v1-context.ts";
 import { API_KEY_SCOPES, type ApiKeyScope } from "../../../../shared/schemas/api-keys.ts";
 
 /**
  * The MCP server's tools (issue 36) as the docs list them: each is a public API procedure with an
- * `operationId`, and a key gets it when it holds one of its scopes. `reference-data.test.ts`
- * checks this list against the contract's operations and their scopes.
+ * `operationId`, and a key gets it when it holds one of its scopes. What a tool does is the docs'
+ * own words; its scopes and resource come from the contract, and `reference-data.test.ts` checks
+ * that every tool of the contract is here.
  */
 export interface AgentTool {
   name: string;
@@ -14,73 +18,59 @@ export interface AgentTool {
   resource?: string;
 }
 
+function operations(tree: object): AnyContractProcedure[] {
+  return Object.values(tree).flatMap((node: object) =>
+    "~orpc" in node ? [node as AnyContractProcedure] : operations(node),
+  );
+}
+
+const OPERATIONS = new Map(
+  operations(v1Contract).flatMap((p) =>
+    p["~orpc"].route.operationId ? [[p["~orpc"].route.operationId, p]] : [],
+  ),
+);
+
+function tool(name: string, does: string): AgentTool {
+  const operation = OPERATIONS.get(name);
+  if (!operation) throw new Error(`the docs name a tool the contract lacks: ${name}`);
+  const resource = (CONTEXT_RESOURCES as Record<string, { uri: string } | undefined>)[name]?.uri;
+  return { name, does, scopes: apiKeyScopesOf(operation), ...(resource ? { resource } : {}) };
+}
+
 export const AGENT_TOOLS: readonly AgentTool[] = [
-  {
-    name: "get_glossary",
-    scopes: ANY_KEY_SCOPE,
-    does: "The team's glossary: terms with their translations, and those never to translate or never to use.",
-    resource: "sprog://project/glossary",
-  },
-  {
-    name: "get_tone_of_voice",
-    scopes: ANY_KEY_SCOPE,
-    does: "The team's product context, brand tone and tone rules.",
-    resource: "sprog://project/tone",
-  },
-  {
-    name: "get_project_languages",
-    scopes: ANY_KEY_SCOPE,
-    does: "The source language, the target languages and the project's placeholder format.",
-    resource: "sprog://project/languages",
-  },
-  {
-    name: "get_status",
-    scopes: ["pull"],
-    does: "Per language: keys, translated, missing, unverified, approved.",
-  },
-  {
-    name: "search_keys",
-    scopes: ["pull", "push"],
-    does: "Find the project's keys by name or text, to reuse one before adding another.",
-  },
-  {
-    name: "find_missing_keys",
-    scopes: ["pull", "push"],
-    does: "Given the contents of source files, the keys the code uses that the project lacks (the rules of sprog check).",
-  },
-  {
-    name: "create_keys",
-    scopes: ["push"],
-    does: "Add keys with their source text, description, max length, tags and namespace.",
-  },
-  { name: "set_source_texts", scopes: ["push"], does: "Change the source-language text of keys." },
-  { name: "rename_key", scopes: ["push"], does: "Rename a key; its translations stay with it." },
-  {
-    name: "list_keys_to_translate",
-    scopes: ["translate"],
-    does: "The keys a language still needs: missing, unverified or failing a quality check, a page at a time.",
-  },
-  {
-    name: "get_key_context",
-    scopes: ["translate"],
-    does: "Everything about one key: source text, description, max length, screenshots (as images), glossary terms in it, tone of voice, comments and translation-memory suggestions.",
-  },
-  {
-    name: "set_translations",
-    scopes: ["translate"],
-    does: "Write one or many translations. The answer lists the quality checks each text fails, so the agent can fix it and write again.",
-  },
-  { name: "list_reviews", scopes: ["review"], does: "The project's open reviews." },
-  {
-    name: "list_review_keys",
-    scopes: ["review"],
-    does: "A review's translations that still wait for a verdict.",
-  },
-  {
-    name: "set_review_verdict",
-    scopes: ["review"],
-    does: "Approve a translation, or mark it as needing changes with a comment.",
-  },
+  tool(
+    "get_glossary",
+    "The team's glossary: terms with their translations, and those never to translate or never to use.",
+  ),
+  tool("get_tone_of_voice", "The team's product context, brand tone and tone rules."),
+  tool(
+    "get_project_languages",
+    "The source language, the target languages and the project's placeholder format.",
+  ),
+  tool("get_status", "Per language: keys, translated, missing, unverified, approved."),
+  tool("search_keys", "Find the project's keys by name or text, to reuse one before adding another."),
+  tool(
+    "find_missing_keys",
+    "Given the contents of source files, the keys the code uses that the project lacks (the rules of sprog check).",
+  ),
+  tool("create_keys", "Add keys with their source text, description, max length, tags and namespace."),
+  tool("set_source_texts", "Change the source-language text of keys."),
+  tool("rename_key", "Rename a key; its translations stay with it."),
+  tool(
+    "list_keys_to_translate",
+    "The keys a language still needs: missing, unverified or failing a quality check, a page at a time.",
+  ),
+  tool(
+    "get_key_context",
+    "Everything about one key: source text, description, max length, screenshots (as images), glossary terms in it, tone of voice, comments and translation-memory suggestions.",
+  ),
+  tool(
+    "set_translations",
+    "Write one or many translations. The answer lists the quality checks each text fails, so the agent can fix it and write again.",
+  ),
+  tool("list_reviews", "The project's open reviews."),
+  tool("list_review_keys", "A review's translations that still wait for a verdict."),
+  tool("set_review_verdict", "Approve a translation, or mark it as needing changes with a comment."),
 ];
 
 /** The tools a key with `scope` gets; `webhooks:manage` alone gets only the readings of any key. */
