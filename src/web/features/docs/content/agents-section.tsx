@@ -42,7 +42,10 @@ function ToolNames({ tools }: { tools: readonly AgentTool[] }) {
   return (
     <span className="flex flex-wrap gap-x-2 gap-y-1">
       {tools.map((tool) => (
-        <Code key={tool.name}>{tool.name}</Code>
+        // Long names break on a phone rather than widen the table past the screen.
+        <Code key={tool.name} wrap>
+          {tool.name}
+        </Code>
       ))}
     </span>
   );
@@ -58,7 +61,9 @@ export function AgentsSection({ host }: { host: string }) {
       "Read the context every agent should follow. Also MCP resources.",
     ],
     ...API_KEY_SCOPES.map((scope) => [
-      <Code key={scope}>{scope}</Code>,
+      <Code key={scope} wrap>
+        {scope}
+      </Code>,
       <ToolNames key="t" tools={toolsOfScope(scope)} />,
       SCOPE_ROLE[scope],
     ]),
@@ -112,16 +117,19 @@ export function AgentsSection({ host }: { host: string }) {
         columns={["Scope", "Tools", "For"]}
         rows={scopeRows}
         rowKeys={["any", ...API_KEY_SCOPES]}
-        columnClassNames={["w-32"]}
+        // Wide enough for webhooks:manage on one line where the screen allows.
+        columnClassNames={["sm:w-40"]}
       />
       <DataTable
         caption="The tools"
         columns={["Tool", "What it does"]}
         rows={AGENT_TOOLS.map((tool) => [
-          <Code key={tool.name}>{tool.name}</Code>,
+          <Code key={tool.name} wrap>
+            {tool.name}
+          </Code>,
           tool.resource ? (
             <>
-              {tool.does} Also the resource <Code>{tool.resource}</Code>.
+              {tool.does} Also the resource <Code wrap>{tool.resource}</Code>.
             </>
           ) : (
             tool.does
