@@ -9,7 +9,7 @@ import { type AppServer, startAppServer } from "../helpers/app-server.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { call } from "../helpers/contract-client.ts";
 import { testDatabaseLabel } from "../helpers/database.ts";
-import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
+import { expectVisible, journey } from "../helpers/e2e.ts";
 import { buildKey, buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
 import { callTool, connectAgent, toolNames } from "../helpers/mcp.ts";
 import { OverviewPage } from "./pages/overview-page.ts";
