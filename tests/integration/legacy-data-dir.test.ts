@@ -171,7 +171,8 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
       expect(await migrateToLatest(database.db)).toEqual(later);
       // The later migrations add tables (0029: the uploaded files kept as templates) and columns
       // (0028: who a comment ever mentioned, filled from its mentions; 0030: each key's namespace,
-      // the default for every key there was; 0033: pending e-mail changes), and 0034 removes
+      // the default for every key there was; 0033: pending e-mail changes; 0035: the coding agent of
+      // a history row or a verdict, null for what people did), and 0034 removes
       // better-auth's organization columns nothing read: everything else the old release had is
       // still there.
       await expectSameAsSource(join(dir, `pgdata-pglite-${today}`), database.url, {
@@ -184,13 +185,23 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
           "email_changes",
         ],
         newMigrations: later,
-        newColumns: { comments: ["mentioned_ever"], translation_keys: ["namespace"] },
+        newColumns: {
+          comments: ["mentioned_ever"],
+          translation_keys: ["namespace"],
+          string_history: ["agent"],
+          review_approvals: ["agent"],
+        },
         droppedColumns: {
           teams: ["slug", "logo", "metadata"],
           sessions: ["active_organization_id"],
           invites: ["expires_at"],
         },
       });
+      // Nothing an older release wrote was an agent's.
+      const agents = await sql<{ n: number }>`
+        select (select count(*) from string_history where agent is not null)
+          + (select count(*) from review_approvals where agent is not null) as n`.execute(database.db);
+      expect(Number(agents.rows[0]?.n)).toBe(0);
       const comments = await sql<{ mentions: string[]; mentioned_ever: string[] }>`
         select mentions, mentioned_ever from comments`.execute(database.db);
       expect(comments.rows.length).toBeGreaterThan(0);

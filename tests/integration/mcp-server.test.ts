@@ -77,6 +77,8 @@ describe("MCP tools from the contract", () => {
     const { owner, projectId } = await ownerWithProject(api(), ["de"]);
     const { key } = await createScopedKey(owner, projectId, [...API_KEY_SCOPES]);
     const agent = await connectAgent(api().app.url, key);
+    // What the agent is told first: the scopes, paging and the key's rate limit.
+    expect(agent.getInstructions()).toMatch(/60 calls a minute per scope/);
     const { tools } = await agent.listTools();
     const operations = contractOperations(v1Contract);
     expect(tools.map((t) => t.name).sort()).toEqual([...operations.keys()].sort());

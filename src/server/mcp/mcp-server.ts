@@ -19,13 +19,16 @@ import { refuseBadText } from "../http/validate.ts";
 /** The MCP server's name and what it tells an agent first. */
 export const MCP_SERVER_INFO = { name: "sprog", title: "Sprog", version: "1.0.0" } as const;
 
-const INSTRUCTIONS = [
-  "Sprog holds this project's UI texts in every language. The tools you see follow your API key's scopes:",
-  "push (developer: search, create and rename keys, set source texts, find keys the code uses but the project lacks),",
-  "translate (list what a language still needs, read a key's whole context, write translations; they land as unverified AI output for a person to review, and the answer lists the quality checks a text fails, so fix and write again),",
-  "review (reviews and their pending keys, approve or ask for changes; never machine output).",
-  "Read the glossary and the tone of voice before translating. Writes take dryRun to see what would change.",
-].join(" ");
+function instructions(requestsPerMinute: number): string {
+  return [
+    "Sprog holds this project's UI texts in every language. The tools you see follow your API key's scopes:",
+    "push (developer: search, create and rename keys, set source texts, find keys the code uses but the project lacks),",
+    "translate (list what a language still needs, read a key's whole context, write translations; they land as unverified AI output for a person to review, and the answer lists the quality checks a text fails, so fix and write again),",
+    "review (reviews and their pending keys, approve or ask for changes; never machine output).",
+    "Read the glossary and the tone of voice before translating. Writes take dryRun to see what would change.",
+    `Lists are paged (pass nextCursor back as cursor). Your key may make ${requestsPerMinute} calls a minute per scope: write many translations or keys in one call rather than one call each.`,
+  ].join(" ");
+}
 
 /**
  * Who history and activity say wrote: the client's name as it introduced itself (a 2026-07-28
@@ -61,6 +64,8 @@ function description(procedure: AnyContractProcedure): string {
 export interface McpServerDeps {
   procedures: readonly KeyProcedure[];
   gate: KeyGate;
+  /** The key's rate limit per scope, which the instructions tell the agent. */
+  requestsPerMinute: number;
   /** Unexpected failures, for the log; the agent gets the usual plain message. */
   onError: (error: unknown) => void;
 }
@@ -73,7 +78,7 @@ export interface McpServerDeps {
  */
 export function buildMcpServer(deps: McpServerDeps, row: ApiKeyRow, request: Request | undefined): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, {
-    instructions: INSTRUCTIONS,
+    instructions: instructions(deps.requestsPerMinute),
     capabilities: { tools: {}, resources: {} },
   });
   const held = new Set<string>(row.scopes);

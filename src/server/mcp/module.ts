@@ -14,6 +14,7 @@ export function mcpModule(
   const { app, close } = mcpRoutes({
     procedures: deps.procedures,
     gate: deps.gate,
+    requestsPerMinute: core.config.PULL_RATE_LIMIT_PER_MINUTE,
     onError: (error) => core.logger.error({ err: error }, "MCP tool failed"),
     publicUrl: core.config.publicUrl,
     maxBodyMb: core.config.MAX_JSON_BODY_MB,
