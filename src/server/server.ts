@@ -170,7 +170,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       activityModule(core),
     ];
     // Last: the agents' tools are the other modules' public API procedures.
-    modules.push(mcpModule(core, { gate: apiKeys.gate, procedures: publicApiProcedures(modules) }));
+    modules.push(
+      mcpModule(core, {
+        gate: apiKeys.gate,
+        apiKeys: apiKeys.apiKeys,
+        procedures: publicApiProcedures(modules),
+      }),
+    );
     for (const job of modules.flatMap((module) => module.jobs ?? [])) await queue.work(job);
     for (const module of modules) module.start?.();
     const app = buildApp({

@@ -194,6 +194,17 @@ describe("the translator's tools", () => {
     await agent.close();
   });
 
+  it("names a 2025-protocol client by the name it gave when it connected, not by the key's", async () => {
+    const { owner, projectId, key } = await translatorWorld();
+    const keyId = await buildKey(owner, projectId, "menu.legacy", { source: "Legacy" });
+    // A client of the 2025 protocol names itself only in its initialize, a request of its own.
+    const legacy = await connectAgent(api().app.url, key, { era: "legacy", name: "cursor-agent" });
+    await setTranslations(legacy, { translations: [{ key: "menu.legacy", language: "de", text: "Alt" }] });
+    const history = await call(owner, contract.strings.history, { params: { keyId, lang: "de" } });
+    expect(history.body.entries[0]).toMatchObject({ value: "Alt", agent: "cursor-agent" });
+    await legacy.close();
+  });
+
   it("updates an open Overview live: each string, as unverified AI output by the agent", async () => {
     const { owner, projectId, agent } = await translatorWorld();
     const keyId = await buildKey(owner, projectId, "greeting", { source: "Hello" });

@@ -47,3 +47,7 @@ export function selectKeyByHash(db: Db, hash: string): Promise<ApiKeyRow | undef
 export async function updateLastUsed(db: Db, keyId: string, at: Date): Promise<void> {
   await db.updateTable("api_keys").set({ last_used_at: at }).where("id", "=", keyId).execute();
 }
+
+export async function updateClientName(db: Db, keyId: string, name: string): Promise<void> {
+  await db.updateTable("api_keys").set({ client_name: name }).where("id", "=", keyId).execute();
+}

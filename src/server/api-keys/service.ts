@@ -24,6 +24,7 @@ import {
   selectKeyByHash,
   selectKeyProject,
   selectProjectKeys,
+  updateClientName,
   updateLastUsed,
 } from "./queries.ts";
 
@@ -142,6 +143,16 @@ export function createApiKeyService(deps: { db: Kysely<DB>; access: Access }) {
         recent.delete(oldest);
       }
       return row;
+    },
+
+    /**
+     * The name the key's MCP client gave when it connected (issue 36), kept so that the calls of a
+     * 2025-protocol client, which name no one, are written under it. Written only when it changes.
+     */
+    async noteClient(row: ApiKeyRow, name: string): Promise<void> {
+      if (row.client_name === name) return;
+      await updateClientName(db, row.id, name);
+      row.client_name = name;
     },
 
     /** Notes a use, at most once a minute per key. */

@@ -62,6 +62,7 @@ export interface AiUsage {
 }
 
 export interface ApiKeys {
+  client_name: string | null;
   created_at: Generated<Timestamp>;
   created_by: string | null;
   id: Generated<string>;

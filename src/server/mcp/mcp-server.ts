@@ -32,8 +32,9 @@ function instructions(requestsPerMinute: number): string {
 
 /**
  * Who history and activity say wrote: the client's name as it introduced itself (a 2026-07-28
- * client on every request), else the key's name (a 2025 client's initialize was another request),
- * else its User-Agent product, else the key's first characters.
+ * client on every request), else the name it gave when it connected with this key (a 2025 client's
+ * initialize was another request), else the key's name, else its User-Agent product, else the
+ * key's first characters.
  */
 function agentName(
   ctx: ServerContext,
@@ -45,7 +46,7 @@ function agentName(
   const named = envelope[CLIENT_INFO_META_KEY]?.name;
   const client = typeof named === "string" ? named : server.server.getClientVersion()?.name;
   const product = request?.headers.get("user-agent")?.split(/[\s/]/)[0];
-  const name = [client, row.name, product].find((n) => n?.trim())?.trim() ?? row.key_prefix;
+  const name = [client, row.client_name, row.name, product].find((n) => n?.trim())?.trim() ?? row.key_prefix;
   return name.slice(0, 100);
 }
 

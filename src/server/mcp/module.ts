@@ -1,4 +1,5 @@
 import type { KeyGate } from "../api-keys/authorize.ts";
+import type { ApiKeyService } from "../api-keys/service.ts";
 import type { KeyProcedure } from "../http/key-procedures.ts";
 import type { Core, FeatureModule } from "../modules/feature-module.ts";
 import { mcpRoutes } from "./routes.ts";
@@ -9,11 +10,12 @@ import { mcpRoutes } from "./routes.ts";
  */
 export function mcpModule(
   core: Core,
-  deps: { gate: KeyGate; procedures: readonly KeyProcedure[] },
+  deps: { gate: KeyGate; apiKeys: ApiKeyService; procedures: readonly KeyProcedure[] },
 ): FeatureModule {
   const { app, close } = mcpRoutes({
     procedures: deps.procedures,
     gate: deps.gate,
+    apiKeys: deps.apiKeys,
     requestsPerMinute: core.config.PULL_RATE_LIMIT_PER_MINUTE,
     onError: (error) => core.logger.error({ err: error }, "MCP tool failed"),
     publicUrl: core.config.publicUrl,

@@ -7,6 +7,7 @@ const apiKey: ApiKeyRow = {
   id: "key-1",
   project_id: "project-1",
   name: null,
+  client_name: null,
   key_hash: "hash",
   key_prefix: "sk_",
   created_by: null,

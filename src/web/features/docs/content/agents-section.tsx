@@ -93,7 +93,7 @@ export function AgentsSection({ host }: { host: string }) {
         <li>
           In <Ui>Project Settings → API Access</Ui> ({rolesWith("projects.manageApiKeys")}), name the key
           after the agent, e.g. “Claude Code”. History and Activity name the agent by the name its client
-          sends with each call (clients of MCP revision 2026-07-28 do), and by the key's name otherwise.
+          gives when it connects (e.g. “claude-code”), and by the key's name if it gives none.
         </li>
         <li>
           Tick only the scopes its work needs (see the table below) and press <Ui>Create API key</Ui>.

@@ -19,7 +19,7 @@ export function AgentHelp({ host, apiKey }: { host: string; apiKey?: string }) {
         <code className="font-mono">{url}</code>, with the key in the{" "}
         <code className="font-mono">{API_KEY_HEADER}</code> header. The key's scopes choose the agent's tools;
         what it translates lands as unverified AI for a person to review. Name the key after the agent
-        (“Claude Code”): History shows the key's name when the client sends none of its own.
+        (“Claude Code”): History shows the key's name when the client gives none of its own.
       </p>
       <Snippet label="MCP server URL" code={url} copyable />
       <Snippet label=".mcp.json (Claude Code)" code={claudeMcpJson(url, apiKey)} copyable />
