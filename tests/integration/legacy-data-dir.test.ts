@@ -190,6 +190,7 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
           translation_keys: ["namespace"],
           string_history: ["agent"],
           review_approvals: ["agent"],
+          api_keys: ["client_name"],
         },
         droppedColumns: {
           teams: ["slug", "logo", "metadata"],
@@ -200,7 +201,8 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
       // Nothing an older release wrote was an agent's.
       const agents = await sql<{ n: number }>`
         select (select count(*) from string_history where agent is not null)
-          + (select count(*) from review_approvals where agent is not null) as n`.execute(database.db);
+          + (select count(*) from review_approvals where agent is not null)
+          + (select count(*) from api_keys where client_name is not null) as n`.execute(database.db);
       expect(Number(agents.rows[0]?.n)).toBe(0);
       const comments = await sql<{ mentions: string[]; mentioned_ever: string[] }>`
         select mentions, mentioned_ever from comments`.execute(database.db);
