@@ -6,7 +6,8 @@
  *
  *   npm run bench                 everything
  *   npm run bench -- batch        only the groups named (keys, batch, transfer, templates, checks,
- *                                 landing, memory, responsive, push, start, large, horizontal)
+ *                                 landing, memory, responsive, push, start, large, horizontal,
+ *                                 agents)
  *   BENCH_KEYS=5000 npm run bench a smaller project for a quick look
  *   BENCH_BATCH_MEMORY_KEYS=10000 a smaller batch for the batch group's process-memory scenario
  *                                 (default 50,000)
@@ -26,6 +27,7 @@ import { call } from "../tests/helpers/contract-client.ts";
 import { postgresAvailable } from "../tests/helpers/database.ts";
 import { startOpenAIServer } from "../tests/helpers/openai-server.ts";
 import { type MailServer, startMailServer } from "../tests/helpers/smtp.ts";
+import { mcpVsRest } from "./agents.ts";
 import { type BenchRow, batchMemory, batchThroughput } from "./batch-translate.ts";
 import { createProject, signedInOwner } from "./bench-session.ts";
 import { rawRequest } from "./contract-fetch.ts";
@@ -58,7 +60,8 @@ const MEMORY_OTHER_STRINGS = Number(process.env.BENCH_MEMORY_OTHER_STRINGS ?? 50
  * (a tiny request and a cell save while a large import, list and XLSX export run, on a server of
  * its own), push (the same probes while large pushes run, and each push against an import of the
  * same keys), start (`npm start` on an existing data folder), large (250,000 keys × 10 languages)
- * and horizontal (two server processes on one database). Every group but keys, batch, transfer,
+ * horizontal (two server processes on one database) and agents (an agent's writes through MCP
+ * against the same writes through the REST API). Every group but keys, batch, transfer,
  * templates, checks and landing starts a server process of its own; the RSS after each group is a row.
  */
 const GROUPS = [
@@ -74,6 +77,7 @@ const GROUPS = [
   "start",
   "large",
   "horizontal",
+  "agents",
 ] as const;
 type Group = (typeof GROUPS)[number];
 /** Groups that start a server process of their own rather than share the in-process one. */
@@ -184,6 +188,22 @@ async function benchDatabase(kind: "embedded" | "postgres") {
       const context = { baseUrl: app.url, db, client, teamId };
       for (const row of await templatedExport(context, { keys: 50_000 }))
         rows.push({ database: label, ...row });
+    }
+    if (runs("agents")) {
+      const context = { baseUrl: app.url, db, client, teamId };
+      try {
+        for (const row of await mcpVsRest(context, { calls: 500, concurrency: 4 }))
+          rows.push({ database: label, ...row });
+      } catch (error) {
+        const reason = (error as Error).message.split("\n")[0] ?? "";
+        rows.push({
+          database: label,
+          scenario: "agents group",
+          result: `failed: ${reason}`,
+          budget: "",
+          ok: false,
+        });
+      }
     }
     if (runs("checks")) {
       const context = { baseUrl: app.url, db, client, teamId };

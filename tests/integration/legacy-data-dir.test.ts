@@ -172,7 +172,8 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
       // The later migrations add tables (0029: the uploaded files kept as templates) and columns
       // (0028: who a comment ever mentioned, filled from its mentions; 0030: each key's namespace,
       // the default for every key there was; 0033: pending e-mail changes; 0035: the coding agent of
-      // a history row or a verdict, null for what people did), and 0034 removes
+      // a history row or a verdict and the MCP client a key last named, null for all an older
+      // release wrote), and 0034 removes
       // better-auth's organization columns nothing read: everything else the old release had is
       // still there.
       await expectSameAsSource(join(dir, `pgdata-pglite-${today}`), database.url, {
