@@ -14,14 +14,9 @@ import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { selectProject } from "../pull/queries.ts";
 import type { ProjectRow } from "../teams/access.ts";
+import { selectPendingCells, selectProjectKeyId, selectReviewProgress } from "./agent-queries.ts";
 import { nameOfCursor, presentPendingPage, presentV1Summary, presentVerdict } from "./present.ts";
-import {
-  selectPendingCells,
-  selectProjectKeyId,
-  selectReviewProgress,
-  selectReviewProjectId,
-  selectSummaries,
-} from "./queries.ts";
+import { selectReviewProjectId, selectSummaries } from "./queries.ts";
 import type { ReviewService } from "./service.ts";
 
 const reviewNotFound = () => new AppError("not_found", "Review not found");

@@ -15,14 +15,8 @@ import type {
 import { isoDate } from "../db/sql.ts";
 import { presentCell } from "../keys/present.ts";
 import type { ProjectRow } from "../teams/access.ts";
-import type {
-  ApprovalRow,
-  KeyStringRow,
-  PendingCellRow,
-  ProjectApprovalRow,
-  ReviewProgressRow,
-  SummaryRow,
-} from "./queries.ts";
+import type { PendingCellRow, ReviewProgressRow } from "./agent-queries.ts";
+import type { ApprovalRow, KeyStringRow, ProjectApprovalRow, SummaryRow } from "./queries.ts";
 
 /** Rows to the contract's answers (src/shared/schemas/reviews.ts): no raw row leaves the server. */
 
