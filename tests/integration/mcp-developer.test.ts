@@ -1,4 +1,3 @@
-import type { Client } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
 import { v1Contract } from "../../src/shared/contract/v1.ts";
@@ -9,12 +8,12 @@ import type {
   RenamedKeyAnswer,
   SourceTextsAnswer,
 } from "../../src/shared/schemas/v1-developer.ts";
-import type { ApiClient } from "../helpers/api-app.ts";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
 import { call } from "../helpers/contract-client.ts";
-import { buildKey, ownerWithProject, saveString } from "../helpers/factories.ts";
+import { buildKey, ownerWithProject } from "../helpers/factories.ts";
 import { createScopedKey } from "../helpers/key-requests.ts";
 import { callTool, connectAgent, toolNames } from "../helpers/mcp.ts";
+import { agentOnProject, refusal, sessionKeys } from "../helpers/mcp-world.ts";
 import { keyClient } from "../helpers/transfer.ts";
 
 // The developer's tools (issue 36): keys and source texts by name, and the keys code uses that the
@@ -25,18 +24,7 @@ const WRITES = ["create_keys", "rename_key", "set_source_texts"];
 const DEVELOPER_TOOLS = ["create_keys", "find_missing_keys", "rename_key", "search_keys", "set_source_texts"];
 
 /** A project in en and de with a push key, an agent connected with it (era auto) and its REST client. */
-async function developerSetup(name = "claude-code") {
-  const { owner, projectId } = await ownerWithProject(api(), ["de"]);
-  const { key } = await createScopedKey(owner, projectId, ["push"]);
-  const agent = await connectAgent(api().app.url, key, { name, era: "auto" });
-  return { owner, projectId, key, agent, rest: keyClient(api().app.url, key) };
-}
-
-async function sessionKeys(owner: ApiClient, projectId: string) {
-  const listed = await call(owner, contract.keys.list, { params: { projectId }, query: {} });
-  expect(listed.status).toBe(200);
-  return listed.body.keys;
-}
+const developerSetup = (name = "claude-code") => agentOnProject(api(), ["push"], name);
 
 async function historyOf(keyId: string) {
   return api()
@@ -45,12 +33,6 @@ async function historyOf(keyId: string) {
     .where("key_id", "=", keyId)
     .orderBy("id")
     .execute();
-}
-
-async function refusal(agent: Client, tool: string, args: Record<string, unknown>): Promise<string> {
-  const answer = await callTool(agent, tool, args);
-  expect(answer.ok, JSON.stringify(answer)).toBe(false);
-  return answer.ok ? "" : answer.message;
 }
 
 describe("which developer tools a key gets", () => {
@@ -360,166 +342,6 @@ describe("rename_key", () => {
       key: "new.name",
       strings: { en: { value: "Text" } },
     });
-    await agent.close();
-  });
-});
-
-describe("search_keys", () => {
-  it("finds keys by name, source text or description, with tags, namespace and each language's state", async () => {
-    const { owner, projectId, agent, rest } = await developerSetup();
-    await callTool(agent, "create_keys", {
-      keys: [
-        { key: "cart.checkout", source: "Checkout", tags: ["shop"], description: "Button on the cart page" },
-        { key: "cart.empty", source: "Your basket is empty", tags: ["shop", "v2"], namespace: "shop" },
-        { key: "profile.name", source: "Name", maxLength: 20 },
-      ],
-    });
-    const [checkout] = (await sessionKeys(owner, projectId)).filter((k) => k.key === "cart.checkout");
-    await saveString(owner, checkout?.id ?? "", "de", "Zur Kasse");
-
-    const byName = await callTool<KeySearchAnswer>(agent, "search_keys", { q: "cart" });
-    expect(byName.ok && byName.data.keys.map((k) => k.key)).toEqual(["cart.checkout", "cart.empty"]);
-    expect(byName.ok && byName.data.keys[0]).toMatchObject({
-      key: "cart.checkout",
-      source: "Checkout",
-      description: "Button on the cart page",
-      maxLength: null,
-      tags: ["shop"],
-      namespace: "",
-      translatable: true,
-      languages: { de: "translated" },
-    });
-    expect(byName.ok && byName.data.keys[1]?.languages).toEqual({ de: "missing" });
-    expect(byName.ok && byName.data.sourceLanguage).toBe("en");
-
-    const bySource = await callTool<KeySearchAnswer>(agent, "search_keys", { q: "basket" });
-    expect(bySource.ok && bySource.data.keys.map((k) => k.key)).toEqual(["cart.empty"]);
-    const byDescription = await callTool<KeySearchAnswer>(agent, "search_keys", { q: "cart page" });
-    expect(byDescription.ok && byDescription.data.keys.map((k) => k.key)).toEqual(["cart.checkout"]);
-    const byTranslation = await callTool<KeySearchAnswer>(agent, "search_keys", { q: "kasse" });
-    expect(byTranslation.ok && byTranslation.data.keys.map((k) => k.key)).toEqual(["cart.checkout"]);
-
-    const byTags = await callTool<KeySearchAnswer>(agent, "search_keys", { tags: ["shop", "v2"] });
-    expect(byTags.ok && byTags.data.keys.map((k) => k.key)).toEqual(["cart.empty"]);
-    const byTagsRest = await call(rest, developer.searchKeys, { query: { tags: ["shop", "v2"] } });
-    expect(byTagsRest.body.keys.map((k) => k.key)).toEqual(["cart.empty"]);
-    const byNamespace = await call(rest, developer.searchKeys, { query: { namespace: "" } });
-    expect(byNamespace.body.keys.map((k) => k.key)).toEqual(["cart.checkout", "profile.name"]);
-    expect(byNamespace.body.keys[1]?.maxLength).toBe(20);
-    await agent.close();
-  });
-
-  it("pages in name order with cursor and nextCursor (null at the end), REST and MCP alike", async () => {
-    const { agent, rest } = await developerSetup();
-    const names = Array.from({ length: 7 }, (_, i) => `page.k${i}`);
-    await callTool(agent, "create_keys", { keys: names.map((key) => ({ key })) });
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    for (let pages = 0; pages < 5; pages++) {
-      const page = await call(rest, developer.searchKeys, {
-        query: { limit: 3, ...(cursor ? { cursor } : {}) },
-      });
-      expect(page.status).toBe(200);
-      const mcp = await callTool<KeySearchAnswer>(agent, "search_keys", {
-        limit: 3,
-        ...(cursor ? { cursor } : {}),
-      });
-      expect(mcp.ok && mcp.data).toEqual(page.body);
-      seen.push(...page.body.keys.map((k) => k.key));
-      if (page.body.nextCursor === null) break;
-      cursor = page.body.nextCursor;
-    }
-    expect(seen).toEqual(names);
-    const all = await call(rest, developer.searchKeys, { query: {} });
-    expect(all.body.keys).toHaveLength(7);
-    expect(all.body.nextCursor).toBeNull();
-    const tooMany = await call(rest, developer.searchKeys, { query: { limit: 201 } });
-    expect(tooMany.status).toBe(400);
-    await agent.close();
-  });
-});
-
-describe("find_missing_keys", () => {
-  const code = [
-    'import { t } from "i18next";',
-    "",
-    'export const title = t("home.title");',
-    "export function Body() {",
-    "  return <p>{t('home.body')} {t(\"home.missing\")}</p>;",
-    "}",
-    'const custom = tr("custom.key");',
-  ].join("\n");
-
-  it("answers the keys a file uses that the project lacks, with file and line", async () => {
-    const { owner, projectId, agent, rest } = await developerSetup();
-    await buildKey(owner, projectId, "home.title");
-    await buildKey(owner, projectId, "home.body");
-    const files = [
-      { path: "src/home.tsx", content: code },
-      { path: "src/other.ts", content: 't("home.missing");\nt("other.missing")' },
-    ];
-    const answer = await callTool<MissingKeysAnswer>(agent, "find_missing_keys", { files });
-    expect(answer.ok && answer.data).toEqual({
-      missing: [
-        { key: "home.missing", file: "src/home.tsx", line: 5 },
-        { key: "other.missing", file: "src/other.ts", line: 2 },
-      ],
-      counts: { files: 2, used: 4, missing: 2 },
-    });
-    const withPattern = await call(rest, developer.findMissingKeys, {
-      body: { files, patterns: [String.raw`\btr\("([^"]+)"\)`] },
-    });
-    expect(withPattern.status).toBe(200);
-    expect(withPattern.body.missing).toContainEqual({ key: "custom.key", file: "src/home.tsx", line: 7 });
-    expect(withPattern.body.counts).toEqual({ files: 2, used: 5, missing: 3 });
-    await agent.close();
-  });
-
-  it("is there for a pull key too, and refuses a bad pattern or too much input with a clear 400", async () => {
-    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
-    const { key } = await createScopedKey(owner, projectId, ["pull"]);
-    const rest = keyClient(api().app.url, key);
-    const files = [{ path: "a.ts", content: code }];
-    const ok = await call(rest, developer.findMissingKeys, { body: { files } });
-    expect(ok.status).toBe(200);
-    expect(ok.body.counts.missing).toBe(3);
-
-    const badPattern = await call(rest, developer.findMissingKeys, {
-      body: { files, patterns: ["tr(", "x"] },
-    });
-    expect(badPattern.status).toBe(400);
-    expect(badPattern.body).toMatchObject({
-      error: { message: expect.stringMatching(/^patterns\[0\] is not a regular expression/) },
-    });
-    const noGroup = await call(rest, developer.findMissingKeys, { body: { files, patterns: ["tr"] } });
-    expect(noGroup.body).toMatchObject({
-      error: { message: "patterns[0] must have one capture group, the key (has 0)" },
-    });
-    const tooMany = await call(rest, developer.findMissingKeys, {
-      body: { files: Array.from({ length: 201 }, (_, i) => ({ path: `f${i}.ts`, content: "" })) },
-    });
-    expect(tooMany.status).toBe(400);
-    expect(tooMany.body).toMatchObject({
-      error: { message: "At most 200 files a call: send the others in another call" },
-    });
-    const tooLarge = await call(rest, developer.findMissingKeys, {
-      body: { files: [{ path: "big.ts", content: "x".repeat(1_000_001) }] },
-    });
-    expect(tooLarge.status).toBe(400);
-    expect(tooLarge.body).toMatchObject({
-      error: { message: expect.stringMatching(/at most 1,000,000 a call/) },
-    });
-  });
-
-  it("stops a pattern that backtracks without end, and answers 400", async () => {
-    const { agent } = await developerSetup();
-    const started = Date.now();
-    const message = await refusal(agent, "find_missing_keys", {
-      files: [{ path: "a.ts", content: `${"a".repeat(40)}!` }],
-      patterns: ["((?:a+)+)b"],
-    });
-    expect(message).toMatch(/a pattern backtracks too much/);
-    expect(Date.now() - started).toBeLessThan(10_000);
     await agent.close();
   });
 });
