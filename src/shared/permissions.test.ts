@@ -46,6 +46,8 @@ const expected: Record<Permission, Record<Exclude<Role, "none">, boolean>> = {
   "comments.moderate": { owner: true, admin: true, reviewer: false },
   "screenshots.view": { owner: true, admin: true, reviewer: true },
   "screenshots.manage": { owner: true, admin: true, reviewer: false },
+  "releases.view": { owner: true, admin: true, reviewer: true },
+  "releases.publish": { owner: true, admin: true, reviewer: false },
 };
 
 describe("permission table", () => {

@@ -57,6 +57,9 @@ export const PERMISSIONS = {
   // Screenshots of keys (issue 21): every member sees them; owners and admins upload and link them.
   "screenshots.view": ["owner", "admin", "reviewer"],
   "screenshots.manage": ["owner", "admin"],
+  // Over-the-air releases (issue 37): every member sees them; owners and admins ship them.
+  "releases.view": ["owner", "admin", "reviewer"],
+  "releases.publish": ["owner", "admin"],
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

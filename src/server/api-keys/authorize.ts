@@ -13,6 +13,7 @@ const SCOPE_VERBS: Record<ApiKeyScope, string> = {
   push: "push",
   translate: "translate",
   review: "review",
+  release: "publish releases",
   "webhooks:manage": "manage webhooks",
 };
 

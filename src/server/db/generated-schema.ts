@@ -169,6 +169,15 @@ export interface GlossaryTerms {
   updated_by: string | null;
 }
 
+export interface InContextTokens {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  origin: string;
+  project_id: string;
+  token_hash: string;
+  user_id: string;
+}
+
 export interface Invites {
   created_at: Generated<Timestamp>;
   email: string;
@@ -225,11 +234,13 @@ export interface Projects {
   checks_version: Generated<number>;
   created_at: Generated<Timestamp>;
   disabled_checks: Generated<string[]>;
+  distribution_id: Generated<string>;
   id: Generated<string>;
   kind: Generated<string>;
   languages: Generated<string[]>;
   name: string;
   placeholder_format: Generated<string>;
+  release_on_review: string | null;
   source_language: Generated<string>;
   team_id: string;
   updated_at: Generated<Timestamp>;
@@ -248,6 +259,42 @@ export interface RateLimits {
   id: string;
   key: string;
   last_request: number;
+}
+
+export interface ReleaseDownloads {
+  count: Generated<number>;
+  day: Timestamp;
+  release_id: string;
+}
+
+export interface ReleaseEnvironments {
+  name: string;
+  project_id: string;
+  release_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ReleaseFiles {
+  bytes: Buffer;
+  hash: string;
+  language_code: string;
+  release_id: string;
+}
+
+export interface Releases {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  created_by_key: string | null;
+  environment: string;
+  id: Generated<string>;
+  key_count: number;
+  keys_changed: number;
+  languages: string[];
+  number: number;
+  only_strings: string;
+  placeholder_format: string;
+  project_id: string;
+  trigger: string;
 }
 
 export interface ReviewApprovals {
@@ -469,6 +516,7 @@ export interface DB {
   email_changes: EmailChanges;
   file_templates: FileTemplates;
   glossary_terms: GlossaryTerms;
+  in_context_tokens: InContextTokens;
   invites: Invites;
   key_search_texts: KeySearchTexts;
   language_counts: LanguageCounts;
@@ -479,6 +527,10 @@ export interface DB {
   project_snapshots: ProjectSnapshots;
   projects: Projects;
   rate_limits: RateLimits;
+  release_downloads: ReleaseDownloads;
+  release_environments: ReleaseEnvironments;
+  release_files: ReleaseFiles;
+  releases: Releases;
   review_approvals: ReviewApprovals;
   review_keys: ReviewKeys;
   reviews: Reviews;

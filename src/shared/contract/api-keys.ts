@@ -27,7 +27,7 @@ export const apiKeysContract = {
       successDescription: "Created; `key` is shown this once",
       summary: "Create an API key for CI (pull, push, webhooks)",
       description:
-        "`scopes` (default `[\"pull\"]`): `pull` for `POST /api/v1/pull`, `GET /api/v1/status` and `GET /api/v1/keys`; `push` for `POST /api/v1/push`; `webhooks:manage` for the project's webhooks. A request without the scope it needs gets 403. The answer's `key` is the only time the key is shown; only its SHA-256 is stored. Send it as the `x-api-key` header.",
+        "`scopes` (default `[\"pull\"]`): `pull` for `POST /api/v1/pull`, `GET /api/v1/status` and `GET /api/v1/keys`; `push` for `POST /api/v1/push`; `release` for `POST /api/v1/releases`; `webhooks:manage` for the project's webhooks. A request without the scope it needs gets 403. The answer's `key` is the only time the key is shown; only its SHA-256 is stored. Send it as the `x-api-key` header.",
     })
     .errors(changing)
     .input(inProject.extend({ body: createApiKeyBodySchema }))

@@ -7,9 +7,11 @@ import { billingContract } from "./billing.ts";
 import { commentsContract } from "./comments.ts";
 import { fileTemplatesContract } from "./file-templates.ts";
 import { glossaryContract } from "./glossary.ts";
+import { inContextContract } from "./in-context.ts";
 import { keysContract } from "./keys.ts";
 import { profilesContract } from "./profiles.ts";
 import { projectsContract } from "./projects.ts";
+import { releasesContract } from "./releases.ts";
 import { reviewsContract } from "./reviews.ts";
 import { screenshotsContract } from "./screenshots.ts";
 import { stringsContract } from "./strings.ts";
@@ -47,6 +49,8 @@ export const contract = {
   comments: commentsContract,
   screenshots: screenshotsContract,
   usage: usageContract,
+  releases: releasesContract,
+  inContext: inContextContract,
 };
 
 export type Contract = typeof contract;

@@ -14,7 +14,7 @@ export const API_KEY_SECURITY_SCHEME = {
     in: "header",
     name: API_KEY_HEADER,
     description:
-      "A project API key (Project Settings → API Access). Each endpoint names the scopes that let a key call it: pull, push, translate, review or webhooks:manage.",
+      "A project API key (Project Settings → API Access). Each endpoint names the scopes that let a key call it: pull, push, translate, review, release or webhooks:manage.",
   },
 } as const;
 

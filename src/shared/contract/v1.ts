@@ -6,6 +6,7 @@ import {
   pushAnswerSchema,
   pushFieldsSchema,
 } from "../schemas/push.ts";
+import { publishedReleaseSchema, publishReleaseBodySchema } from "../schemas/releases.ts";
 import {
   createdWebhookSchema,
   createWebhookBodySchema,
@@ -40,6 +41,7 @@ const pull = withKey("pull", [
   { name: "if-none-match", description: "The ETag of the last answer: 304 until the project changes" },
 ]).route({ tags: ["Pull API"] });
 const push = withKey("push").route({ tags: ["Push API"] });
+const release = withKey("release").route({ tags: ["Releases"] });
 const hooks = withKey("webhooks:manage").route({ tags: ["Webhooks"] });
 const oneHook = z.object({ params: pathParams("id") });
 
@@ -100,6 +102,20 @@ export const v1Contract = {
     })
     .errors(keyErrors)
     .output(projectKeyNamesSchema),
+  release: release
+    .route({
+      method: "POST",
+      path: "/v1/releases",
+      operationId: "publish_release",
+      successStatus: 201,
+      successDescription: "Published; the environment's manifest names it",
+      summary: "Publish an over-the-air release of the translations (CI/CD: `sprog release`)",
+      description:
+        "A numbered snapshot of the project's translations that apps load through the distribution's manifest, without a rebuild. `environment` (default production), `languages` (default all), `only` (all, approved, passing_checks), `placeholderFormat` (web, ios, android; default web).",
+    })
+    .errors({ bad_request: errorsOf[400], ...keyErrors })
+    .input(z.object({ body: publishReleaseBodySchema }))
+    .output(publishedReleaseSchema),
   webhooks: {
     list: hooks
       .route({ method: "GET", path: "/v1/webhooks", summary: "The project's webhooks, oldest first" })

@@ -10,9 +10,10 @@ export const API_KEY_NAME_MAX = 100;
  * What a project API key may do (issue 20), chosen when it is made: `pull` (download translations,
  * read status and key names), `push` (import files, create and change keys and source texts),
  * `translate` (write translations, which land as unverified AI output: issue 36), `review` (verdicts
- * in reviews, never on machine output), `webhooks:manage`. The MCP server's tools follow them.
+ * in reviews, never on machine output), `release` (publish over-the-air releases: issue 37),
+ * `webhooks:manage`. The MCP server's tools follow them.
  */
-export const API_KEY_SCOPES = ["pull", "push", "translate", "review", "webhooks:manage"] as const;
+export const API_KEY_SCOPES = ["pull", "push", "translate", "review", "release", "webhooks:manage"] as const;
 export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES);
 export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
 

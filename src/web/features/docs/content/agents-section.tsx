@@ -33,6 +33,7 @@ const SCOPE_ROLE: Record<ApiKeyScope, string> = {
   push: "A developer: add the keys the new code uses, with a description and a max length, and their source text.",
   translate: "A translator: fill a language with the glossary, tone of voice and screenshots at hand.",
   review: "A reviewer: work through reviews, approving what people wrote and asking for changes.",
+  release: "Ship: publish an over-the-air release once the texts are ready.",
   "webhooks:manage": "No tools of its own: its webhooks are REST only.",
 };
 

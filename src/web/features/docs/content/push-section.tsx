@@ -10,6 +10,7 @@ const SCOPE_USES: Record<(typeof API_KEY_SCOPES)[number], string> = {
   push: "POST /api/v1/push; the developer tools of the MCP server (/mcp) and their /api/v1 routes",
   translate: "The translator tools of the MCP server and their /api/v1 routes",
   review: "The reviewer tools of the MCP server and their /api/v1 routes",
+  release: "POST /api/v1/releases (sprog release); the MCP server's publish_release",
   "webhooks:manage": "/api/v1/webhooks",
 };
 

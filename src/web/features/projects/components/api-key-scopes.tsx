@@ -14,6 +14,10 @@ export const SCOPE_LABELS: Record<ApiKeyScope, { label: string; hint: string }> 
     label: "Review",
     hint: "Agents approve or ask for changes in reviews, but never approve AI or agent text",
   },
+  release: {
+    label: "Release",
+    hint: "Publish over-the-air releases that apps load without a rebuild (sprog release)",
+  },
   "webhooks:manage": { label: "Manage webhooks", hint: "Create, change and delete the project's webhooks" },
 };
 
