@@ -6,6 +6,7 @@ import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { openAPIRouteHandler } from "hono-openapi";
 import { API_KEY_SECURITY_SCHEME, PUBLIC_API_DOCUMENT_PATH } from "../shared/contract/v1.ts";
+import { IN_CONTEXT_CONNECT_PATH } from "../shared/schemas/in-context.ts";
 import type { Authorize } from "./api-keys/authorize.ts";
 import type { AuthService } from "./auth/service.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
@@ -158,6 +159,12 @@ export function buildApp({
   });
   const strictHeaders = securityHeaders();
   app.use("*", (c, next) => (c.req.path === "/api/docs" ? next() : strictHeaders(c, next)));
+  // The in-context popup hands its token to the app page that opened it (window.opener): a
+  // same-origin opener policy would cut that tie. Its page sends nothing but to that one origin.
+  app.use(IN_CONTEXT_CONNECT_PATH, async (c, next) => {
+    await next();
+    c.res.headers.set("cross-origin-opener-policy", "unsafe-none");
+  });
   app.use("/api/*", compressAppJson());
   app.route("/api", api);
   // Outside /api: the pull API's compatible alias and the CLI for CI (before the SPA fallback).

@@ -21,6 +21,7 @@ import { createEventBus } from "./events/event-bus.ts";
 import { eventsModule } from "./events/module.ts";
 import { glossaryModule } from "./glossary/module.ts";
 import { type Clock, databaseCounters, RateLimiter, systemClock } from "./http/rate-limit.ts";
+import { inContextModule } from "./in-context/module.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
 import { keysModule } from "./keys/module.ts";
 import { createLogger, type Logger } from "./logger.ts";
@@ -34,6 +35,7 @@ import { pullModule } from "./pull/module.ts";
 import { pushModule } from "./push/module.ts";
 import { qualityModule } from "./quality/module.ts";
 import { requestTeamRecheck } from "./quality/recheck.job.ts";
+import { releasesModule } from "./releases/module.ts";
 import { reviewsModule } from "./reviews/module.ts";
 import { screenshotsModule } from "./screenshots/module.ts";
 import { stringsModule } from "./strings/module.ts";
@@ -141,6 +143,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const apiKeys = apiKeysModule(core);
     const quality = qualityModule(core);
     const pull = pullModule(core, { authorize: apiKeys.authorize });
+    const releases = releasesModule(core);
+    const screenshots = screenshotsModule(core);
     const modules: FeatureModule[] = [
       auth,
       profiles,
@@ -157,14 +161,16 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       // The stored quality checks follow the glossary (checked again in the background).
       glossaryModule(core, { onChanged: (trx, teamId) => requestTeamRecheck(trx, queue, teamId) }),
       apiKeys,
-      reviewsModule(core),
+      reviewsModule(core, { onCompleted: releases.publishOnReview }),
       commentsModule(core),
       eventsModule(core, { authService: auth.authService }),
       billing,
       pull,
       pushModule(core, { authorize: apiKeys.authorize }),
       webhooksModule(core, { dispatch: webhookDispatch, authorize: apiKeys.authorize }),
-      screenshotsModule(core),
+      screenshots,
+      releases,
+      inContextModule(core, { strings: strings.strings, screenshots: screenshots.screenshots }),
       quality,
       usageModule(core),
       activityModule(core),

@@ -1,5 +1,6 @@
 import type { ApiKeyRow } from "../api-keys/queries.ts";
 import type { SessionUser } from "../auth/service.ts";
+import type { InContextGrant } from "../in-context/service.ts";
 
 export type AppEnv = {
   Variables: {
@@ -7,5 +8,7 @@ export type AppEnv = {
     user: SessionUser;
     /** The project API key of an /api/v1 request: set by its check, before anything else runs. */
     apiKey: ApiKeyRow;
+    /** The in-context token of an app page's request (issue 37): who it acts as, on which project. */
+    inContext: InContextGrant;
   };
 };

@@ -82,7 +82,13 @@ function notAProjectLanguage(code: string) {
  * review's project first (src/shared/permissions.ts through access.ts); multi-row writes share one
  * transaction that locks the review row; `review.updated` goes out after the commit.
  */
-export function createReviewService(deps: { db: Kysely<DB>; access: Access; events: EventBus }) {
+export function createReviewService(deps: {
+  db: Kysely<DB>;
+  access: Access;
+  events: EventBus;
+  /** Runs after a review was completed (a project may publish a release then); must not throw. */
+  onCompleted?: (projectId: string, userId: string) => void;
+}) {
   const { db, access, events } = deps;
 
   /** The review's project, if the caller may act on it: 404 'Review not found' otherwise. */
@@ -289,6 +295,7 @@ export function createReviewService(deps: { db: Kysely<DB>; access: Access; even
       });
       await changed(project.id, reviewId);
       await publishActivity(deps, [recorded]);
+      if (recorded) deps.onCompleted?.(project.id, userId);
       return summary(reviewId, project);
     },
 

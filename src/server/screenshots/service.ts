@@ -99,9 +99,16 @@ export function createScreenshotService(deps: {
   }
 
   return {
-    async upload(userId: string, keyId: string, file: UploadedScreenshot): Promise<Screenshot> {
+    /** Keeps the image, linked to the key: as a whole, or with the key's rectangle on it (in-context editing). */
+    async upload(
+      userId: string,
+      keyId: string,
+      file: UploadedScreenshot,
+      rect: ScreenshotRect | null = null,
+    ): Promise<Screenshot> {
       const { key } = await access.key(userId, keyId, "screenshots.manage");
       const image = checkScreenshot(file.bytes, { maxBytes, declaredType: file.declaredType });
+      checkRect(rect, image);
       const sha256 = createHash("sha256").update(file.bytes).digest("hex");
       const row = await db.transaction().execute(async (tx) => {
         const inserted = await insertScreenshot(tx, {
@@ -115,7 +122,7 @@ export function createScreenshotService(deps: {
           created_by: userId,
         });
         await store.put(tx, inserted.id, file.bytes);
-        await upsertLinks(tx, inserted.id, [{ keyId, rect: null }]);
+        await upsertLinks(tx, inserted.id, [{ keyId, rect }]);
         return inserted;
       });
       await publish(key.project_id, [keyId]);

@@ -9,7 +9,7 @@ import { jsonOf } from "./export-entries.ts";
 import { exportPages } from "./export-pages.ts";
 import type { ExportOutput } from "./format-jobs.ts";
 import { type FormatRunner, inProcessFormats } from "./format-workers.ts";
-import { type MachineText, selectFileMeta } from "./queries.ts";
+import { type MachineText, type StringsKept, selectFileMeta } from "./queries.ts";
 import type { TemplateInput } from "./template-render.ts";
 import { templateSlot, templatesOf } from "./template-store.ts";
 import { bytesOf, type DeflatedFile, zipStream } from "./zip.ts";
@@ -35,6 +35,8 @@ export interface ExportRequest {
   allNamespaces?: boolean;
   /** Machine text written (issue 34); default: AI output, no pseudo-localization. */
   machine?: MachineText;
+  /** Which strings of each language are written (a release's "only approved"); unset: all. */
+  stringsKept?: StringsKept;
 }
 
 /** Formats whose files carry the source text next to each translation. */
@@ -187,6 +189,7 @@ async function* groupOutputs(
       keysPerPage: request.keysPerPage,
       namespace,
       machine: request.machine,
+      stringsKept: request.stringsKept,
       signal: stop.signal,
     });
     const output = formats.exportGroup(pages, {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { FormatId, FormatMeta } from "../../shared/formats/types.ts";
 import type { DB } from "../db/schema.ts";
 import type { ExportRow } from "./export-entries.ts";
-import { type Cursor, type MachineText, selectExportPage } from "./queries.ts";
+import { type Cursor, type MachineText, type StringsKept, selectExportPage } from "./queries.ts";
 
 /**
  * Keys per page of an export. A page is one statement: its rows are handed to the format worker
@@ -25,6 +25,8 @@ export interface PagesRequest {
   namespace?: string | undefined;
   /** Machine text written into the files (issue 34); default: AI output, no pseudo-localization. */
   machine?: MachineText | undefined;
+  /** Which strings of each language are written; undefined: all. */
+  stringsKept?: StringsKept | undefined;
   /** Stops the reading between pages (a reader gone). */
   signal?: AbortSignal | undefined;
 }
@@ -71,6 +73,7 @@ export async function* exportPages(db: Kysely<DB>, request: PagesRequest): Async
       format: request.format,
       languages: request.languages,
       machine: request.machine ?? { pseudo: false, ai: true },
+      stringsKept: request.stringsKept,
       namespace: request.namespace,
       sortKeys: request.sortKeys,
       phase,

@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
+import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { FormatId, FormatMeta } from "../../shared/formats/types.ts";
 import type { DB } from "../db/schema.ts";
 import { fullName } from "../db/sql.ts";
@@ -168,6 +168,13 @@ export interface MachineText {
   ai: boolean;
 }
 
+/**
+ * Which strings of a language an export writes, as a condition on the key's id (a release's "only
+ * approved strings"); undefined for a language: all of them. A string left out is as one never
+ * written: the app falls back to its default language.
+ */
+export type StringsKept = (language: string, keyId: RawBuilder<string>) => RawBuilder<boolean> | undefined;
+
 export interface PageRow {
   keys: number;
   last_position: number | null;
@@ -183,6 +190,7 @@ export interface PageQuery {
   format: FormatId;
   languages: readonly string[];
   machine: MachineText;
+  stringsKept?: StringsKept | undefined;
   /** One namespace's keys, each under its name in the file; undefined: every key, as named. */
   namespace?: string | undefined;
   /** Keys by name alone instead of by position then name. */
@@ -236,7 +244,7 @@ export async function selectExportPage(db: Db, query: PageQuery): Promise<PageRo
     select (select count(*) from p)::int as keys, last.position as last_position, last.key as last_key,
       (select json_agg(json_build_array(${name}, p.description, p.context, p.translatable, p.max_length,
           p.tags, p.value_type, p.meta, v.vs, v.ss) order by ${order(false)})::text
-        from p ${withStrings(query.languages, query.machine)}) as page
+        from p ${withStrings(query.languages, query.machine, query.stringsKept)}) as page
     from (select 1) one left join last on true
   `.execute(db);
   return result.rows[0];
@@ -254,15 +262,17 @@ export async function selectExportPage(db: Db, query: PageQuery): Promise<PageRo
  * (the page's project not analyzed yet) it guessed one key and joined the page with itself in a
  * nested loop (24 s for a page of 10,000 keys).
  */
-function withStrings(languages: readonly string[], machine: MachineText) {
+function withStrings(languages: readonly string[], machine: MachineText, stringsKept?: StringsKept) {
   // A string left out is as one never written: the app falls back to its default language.
   const kept =
     machine.pseudo && machine.ai
       ? sql`true`
       : sql`(s.machine is null${machine.pseudo ? sql` or s.machine = 'pseudo'` : sql``}${machine.ai ? sql` or s.machine = 'ai'` : sql``})`;
+  const keyId = sql.ref<string>("p.id");
+  const keptIn = (language: string) => stringsKept?.(language, keyId) ?? sql`true`;
   const cell = (language: string) => sql`(
     select s.value, s.state from translation_strings s
-    where s.key_id = p.id and s.language_code = ${language} and ${kept} limit 1)`;
+    where s.key_id = p.id and s.language_code = ${language} and ${kept} and ${keptIn(language)} limit 1)`;
   if (languages.length > 2) {
     return sql`
       cross join lateral (
@@ -270,6 +280,14 @@ function withStrings(languages: readonly string[], machine: MachineText) {
           json_object_agg(s.language_code, s.state) filter (where s.state is not null) as ss
         from translation_strings s
         where s.key_id = p.id and s.language_code = any(${[...languages]}::text[]) and ${kept}
+          and ${
+            stringsKept
+              ? sql`case s.language_code ${sql.join(
+                  languages.map((language) => sql`when ${language} then ${keptIn(language)}`),
+                  sql` `,
+                )} else true end`
+              : sql`true`
+          }
       ) v
       where v.vs is not null`;
   }
