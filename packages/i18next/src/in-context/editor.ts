@@ -182,7 +182,7 @@ export function openEditor(context: EditorContext, target: Element, marked: Mark
       parts.push(
         element(
           "div",
-          {},
+          { className: "field" },
           element("p", { className: "muted" }, `Source (${answer.project.sourceLanguage})`),
           element("p", { className: "source" }, key.source ?? "No source text yet."),
         ),

@@ -23,6 +23,8 @@ button:disabled { opacity: .6; cursor: default; }
 [role=dialog] { background: #fff; border-radius: 8px; padding: 20px; width: min(480px, 100%);
   max-height: calc(100vh - 32px); overflow: auto; box-shadow: 0 8px 32px rgb(0 0 0 / 25%);
   display: grid; gap: 12px; }
+.content { display: grid; gap: 12px; }
+.field { display: grid; gap: 4px; }
 h2 { margin: 0; font-size: 16px; font-weight: 600; }
 code { font-family: ui-monospace, monospace; font-size: 13px; overflow-wrap: anywhere; }
 label { display: grid; gap: 4px; font-weight: 600; }
