@@ -26,6 +26,9 @@ const SHARED_PACKAGES = [
   "exceljs",
 ];
 
+/** What a published package's code (packages/X/src) may import from node_modules: its peer and its dependencies. */
+const SDK_PACKAGES = ["i18next", "modern-screenshot"];
+
 /** What src/cli may import from node_modules: what esbuild bundles into bin/sprog.mjs (rule cli-only-to-shared). */
 const CLI_PACKAGES = ["fflate", "tinyglobby", "zod", "@orpc/contract"];
 
@@ -105,6 +108,41 @@ module.exports = {
       severity: "error",
       from: { path: "^(src|scripts|bench)/", pathNot: `^src/cli/|^scripts/cli/|${TEST_FILE}` },
       to: { path: "^src/cli/" },
+    },
+    {
+      name: "package-self-contained",
+      comment:
+        "packages/X is published to npm alone (@sprog/i18next): its code imports its own files, its peer " +
+        "and its dependencies only, never the app's src/ (constants it shares are copies, kept equal by " +
+        "a test) nor Node's built-ins (it runs in the app's page). Its tests and build script may.",
+      severity: "error",
+      from: { path: "^packages/([^/]+)/src/", pathNot: TEST_FILE },
+      to: { pathNot: `^packages/$1/src/|(^|/)node_modules/(${SDK_PACKAGES.join("|")})/` },
+    },
+    {
+      name: "not-to-packages",
+      comment:
+        "The app does not use the SDK it publishes: packages/ is imported by its own files, the examples " +
+        "and tests only.",
+      severity: "error",
+      from: { path: "^(src|scripts|bench)/", pathNot: TEST_FILE },
+      to: { path: "^packages/" },
+    },
+    {
+      name: "examples-use-the-sdk-only",
+      comment:
+        "An example app shows what an app outside this repository does: it uses the published SDK " +
+        "(packages/), never the Sprog app's own code.",
+      severity: "error",
+      from: { path: "^examples/" },
+      to: { path: "^(src|tests|scripts|bench)/" },
+    },
+    {
+      name: "not-to-examples",
+      comment: "Example apps are built and run (end-to-end tests build them), not imported by code.",
+      severity: "error",
+      from: { path: "^(src|packages|scripts|bench)/" },
+      to: { path: "^examples/" },
     },
     {
       name: "not-to-unresolvable",

@@ -8,7 +8,8 @@ import "./scripts/node-polyfills.mjs";
 /**
  * Four projects (run them through `npm test`, which runs each step in order):
  * - unit: `src/**\/*.test.ts` next to the code, node (not src/web)
- * - web: `src/web/**\/*.test.{ts,tsx}`, jsdom + React
+ * - web: `src/web/**\/*.test.{ts,tsx}` and the published packages' `packages/*\/src/**\/*.test.{ts,tsx}`,
+ *   jsdom + React
  * - integration: `tests/integration`, real database; TEST_DB=pglite|postgres picks which
  *   (scripts/test.ts runs the project once with each)
  * - e2e: `tests/e2e`, the built app in Chromium, each file its own server and browser (scripts/test.ts
@@ -37,7 +38,7 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "jsdom",
-          include: ["src/web/**/*.test.{ts,tsx}"],
+          include: ["src/web/**/*.test.{ts,tsx}", "packages/*/src/**/*.test.{ts,tsx}"],
           setupFiles: existsSync(webSetup) ? [webSetup] : [],
         },
       },

@@ -1,0 +1,45 @@
+// Builds the example app from the repository's root, without an install of its own (React and the
+// rest resolve from the root's node_modules): `npx tsx examples/react-i18next/build.ts`, or
+// `npx vite build examples/react-i18next`. End-to-end tests call buildExample() with the Sprog
+// server they start.
+import { fileURLToPath } from "node:url";
+import { build } from "vite";
+
+const exampleDir = fileURLToPath(new URL(".", import.meta.url));
+
+/** The build-time settings the example reads (see src/i18n.ts). */
+export interface ExampleEnv {
+  /** Where releases are served: the Sprog server or a CDN in front of it. */
+  VITE_SPROG_URL?: string;
+  VITE_SPROG_DISTRIBUTION?: string;
+  VITE_SPROG_ENVIRONMENT?: string;
+  /** The Sprog server, for in-context editing. */
+  VITE_SPROG_EDIT_URL?: string;
+  VITE_SPROG_PROJECT?: string;
+}
+
+/**
+ * Builds the example into `outDir` (default: examples/react-i18next/dist) with the given settings;
+ * those left out are read from the environment and .env files as Vite does. Returns outDir.
+ */
+export async function buildExample(options: { outDir?: string; env?: ExampleEnv } = {}): Promise<string> {
+  const outDir = options.outDir ?? `${exampleDir}dist`;
+  await build({
+    configFile: `${exampleDir}vite.config.ts`,
+    root: exampleDir,
+    mode: "production",
+    logLevel: "warn",
+    build: { outDir, emptyOutDir: true },
+    define: Object.fromEntries(
+      Object.entries(options.env ?? {}).map(([name, value]) => [
+        `import.meta.env.${name}`,
+        JSON.stringify(value),
+      ]),
+    ),
+  });
+  return outDir;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  console.log(`Built ${await buildExample()}`);
+}
