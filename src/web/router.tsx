@@ -185,6 +185,13 @@ export const routes: RouteObject[] = [
               (m) => m.ActivityPage,
             ),
           },
+          {
+            path: "releases",
+            lazy: lazyPage(
+              () => import("./pages/app/releases-page.tsx"),
+              (m) => m.ReleasesPage,
+            ),
+          },
           { path: "translations", element: toOverview },
           { path: "dashboard", element: toOverview },
           { path: "*", element: toOverview },

@@ -9,7 +9,7 @@ import { isSignupInProgress, rememberReturnTo } from "./storage-keys.ts";
 /** The paths under /app that exist; anything else is unknown (spec point 2). */
 const KNOWN_APP_PATHS = [
   /^\/app\/?$/,
-  /^\/app\/(overview|reviews|team|tone|translations|dashboard)\/?$/,
+  /^\/app\/(overview|reviews|releases|team|tone|glossary|activity|translations|dashboard)\/?$/,
   /^\/app\/review\/[^/]+\/?$/,
 ];
 
