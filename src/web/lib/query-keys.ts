@@ -194,6 +194,9 @@ export const mutationKeys = {
     activate: (projectId: string) => ["projects", projectId, "releases", "activate"] as const,
     settings: (projectId: string) => ["projects", projectId, "releases", "settings"] as const,
   },
+  inContext: {
+    createToken: (projectId: string) => ["projects", projectId, "in-context-tokens", "create"] as const,
+  },
   comments: {
     create: () => ["comments", "create"] as const,
     update: () => ["comments", "update"] as const,
