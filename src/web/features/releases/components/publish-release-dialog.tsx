@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -66,6 +67,7 @@ function PublishForm({
   onDone,
 }: Omit<PublishReleaseDialogProps, "open" | "onOpenChange"> & { onDone: () => void }) {
   const publish = usePublishRelease(projectId);
+  const id = useId();
   const form = useForm<PublishFormInput, unknown, PublishFormValues>({
     resolver: zodResolver(publishFormSchema),
     defaultValues: {
@@ -108,14 +110,14 @@ function PublishForm({
           return (
             <fieldset
               className="flex flex-col gap-2"
-              aria-describedby={errors.languages ? "publish-languages-error" : undefined}
+              aria-describedby={errors.languages ? `${id}-languages-error` : undefined}
             >
               <legend className="mb-1 text-sm font-medium">Languages</legend>
               <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
                 {languages.map((code) => (
                   <div key={code} className="flex items-center gap-2">
                     <Checkbox
-                      id={`publish-language-${code}`}
+                      id={`${id}-language-${code}`}
                       checked={chosen.includes(code)}
                       onCheckedChange={(on) =>
                         field.onChange(
@@ -123,14 +125,14 @@ function PublishForm({
                         )
                       }
                     />
-                    <Label htmlFor={`publish-language-${code}`} className="font-normal">
+                    <Label htmlFor={`${id}-language-${code}`} className="font-normal">
                       {languageName(code)} ({code}){code === sourceLanguage ? " · source" : ""}
                     </Label>
                   </div>
                 ))}
               </div>
               {errors.languages?.message ? (
-                <p id="publish-languages-error" role="alert" className="text-xs font-medium text-danger">
+                <p id={`${id}-languages-error`} role="alert" className="text-xs font-medium text-danger">
                   {errors.languages.message}
                 </p>
               ) : null}

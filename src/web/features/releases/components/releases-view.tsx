@@ -154,7 +154,6 @@ export function ReleasesView({ project, canPublish, publishing, onPublishingChan
       {canPublish ? (
         <>
           <ReleaseSettings
-            key={list.releaseOnReview ?? ""}
             projectId={project.id}
             releaseOnReview={list.releaseOnReview}
             suggestions={suggestions}
