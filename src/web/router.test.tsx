@@ -75,6 +75,17 @@ describe("route guards", () => {
     expect(localStorage.getItem(STORAGE_KEYS.returnTo)).toBe("/app/team?tab=members");
   });
 
+  it.each(["/app/releases", "/app/glossary", "/app/activity"])(
+    "sends a signed-out visitor on %s to /login, to come back there",
+    async (path) => {
+      serve(null);
+      const router = renderAt(path);
+      expect(await screen.findByText("Speak a language everyone understands")).toBeTruthy();
+      expect(router.state.location.pathname).toBe("/login");
+      expect(localStorage.getItem(STORAGE_KEYS.returnTo)).toBe(path);
+    },
+  );
+
   it("sends a signed-out visitor on an unknown /app path to /", async () => {
     serve(null);
     const router = renderAt("/app/nowhere");

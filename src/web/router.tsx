@@ -126,6 +126,15 @@ export const routes: RouteObject[] = [
           (m) => m.StyleGuidePage,
         ),
       },
+      // In-context editing (issue 37): the popup an app's page opens to get a token. Signed in, but
+      // without the app's chrome: a card of its own.
+      {
+        path: "/in-context/connect",
+        lazy: lazyPage(
+          () => import("./pages/in-context-connect-page.tsx"),
+          (m) => m.InContextConnectPage,
+        ),
+      },
       // The spec also calls the overview "/overview".
       { path: "/overview", element: toOverview },
       {
@@ -183,6 +192,13 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import("./pages/app/activity-page.tsx"),
               (m) => m.ActivityPage,
+            ),
+          },
+          {
+            path: "releases",
+            lazy: lazyPage(
+              () => import("./pages/app/releases-page.tsx"),
+              (m) => m.ReleasesPage,
             ),
           },
           { path: "translations", element: toOverview },

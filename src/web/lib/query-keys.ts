@@ -87,6 +87,11 @@ export const queryKeys = {
   /** Keys found by a search in the screenshot's Link to other keys picker. */
   screenshotKeySearch: (projectId: string, search: string) =>
     ["projects", projectId, "screenshots", "key-search", search] as const,
+  /**
+   * The project's over-the-air releases with its distribution id, environments and publish-on-review
+   * setting (releaseListSchema): one answer, which activating a release or the setting replaces.
+   */
+  projectReleases: (projectId: string) => ["projects", projectId, "releases"] as const,
   /** One review with its keys, strings and approvals (reviewDetailSchema). */
   review: (reviewId: string) => ["reviews", reviewId] as const,
   stringHistory: (keyId: string, language: string) =>
@@ -183,6 +188,14 @@ export const mutationKeys = {
     upload: () => ["screenshots", "upload"] as const,
     link: () => ["screenshots", "link"] as const,
     remove: () => ["screenshots", "delete"] as const,
+  },
+  releases: {
+    publish: (projectId: string) => ["projects", projectId, "releases", "publish"] as const,
+    activate: (projectId: string) => ["projects", projectId, "releases", "activate"] as const,
+    settings: (projectId: string) => ["projects", projectId, "releases", "settings"] as const,
+  },
+  inContext: {
+    createToken: (projectId: string) => ["projects", projectId, "in-context-tokens", "create"] as const,
   },
   comments: {
     create: () => ["comments", "create"] as const,

@@ -6,11 +6,15 @@ import { PageLoading } from "../components/ui/page-loading.tsx";
 import { useMe } from "./session.ts";
 import { isSignupInProgress, rememberReturnTo } from "./storage-keys.ts";
 
-/** The paths under /app that exist; anything else is unknown (spec point 2). */
+/**
+ * The signed-in pages that exist: /app's and the in-context editing popup (issue 37); anything else
+ * under /app is unknown (spec point 2).
+ */
 const KNOWN_APP_PATHS = [
   /^\/app\/?$/,
-  /^\/app\/(overview|reviews|team|tone|translations|dashboard)\/?$/,
+  /^\/app\/(overview|reviews|releases|team|tone|glossary|activity|translations|dashboard)\/?$/,
   /^\/app\/review\/[^/]+\/?$/,
+  /^\/in-context\/connect\/?$/,
 ];
 
 export function isKnownAppPath(pathname: string): boolean {
@@ -29,7 +33,7 @@ function SessionError({ onRetry }: { onRetry: () => void }) {
 }
 
 /**
- * /app/*: needs a session. While checking: 'Loading...'. Signed out: back to /login, remembering the origin
+ * /app/* and the in-context popup: need a session. While checking: 'Loading...'. Signed out: back to /login, remembering the origin
  * (an unknown /app path sends a signed-out visitor to / instead).
  */
 export function RequireSession({ children }: { children: (me: Me) => ReactNode }) {

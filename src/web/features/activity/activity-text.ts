@@ -211,11 +211,3 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   if (abs < 7 * 86_400) return format.format(Math.round(seconds / 86_400), "day");
   return new Date(iso).toLocaleTimeString("en", { hour: "2-digit", minute: "2-digit" });
 }
-
-/** The exact time, for a title: "Thursday, 26 November 2026 at 14:05". */
-export function exactTime(iso: string): string {
-  const time = new Date(iso);
-  return Number.isNaN(time.getTime())
-    ? iso
-    : time.toLocaleString("en", { dateStyle: "full", timeStyle: "short" });
-}

@@ -47,17 +47,3 @@ export function insertMention(
     caret: mention.start + inserted.length,
   };
 }
-
-/** A short "3 min ago" for a comment's time; older than a week shows the date. */
-export function relativeTime(iso: string, now: number = Date.now()): string {
-  const then = new Date(iso).getTime();
-  if (Number.isNaN(then)) return iso;
-  const seconds = Math.round((then - now) / 1000);
-  const format = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-  const abs = Math.abs(seconds);
-  if (abs < 45) return "just now";
-  if (abs < 3600) return format.format(Math.round(seconds / 60), "minute");
-  if (abs < 86_400) return format.format(Math.round(seconds / 3600), "hour");
-  if (abs < 7 * 86_400) return format.format(Math.round(seconds / 86_400), "day");
-  return new Date(iso).toLocaleDateString("en", { dateStyle: "medium" });
-}

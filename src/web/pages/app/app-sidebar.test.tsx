@@ -96,6 +96,7 @@ describe("AppSidebar", () => {
     const tabs = within(nav).getByRole("list", { name: "Views" });
     expect(within(tabs).getByRole("link", { name: "Team" }).getAttribute("aria-current")).toBe("page");
     expect(within(tabs).getByRole("link", { name: "Overview" }).getAttribute("aria-current")).toBeNull();
+    expect(within(tabs).getByRole("link", { name: "Releases" }).getAttribute("href")).toBe("/app/releases");
   });
 
   it("selecting a project selects it and goes to the Overview", async () => {

@@ -10,11 +10,12 @@ import {
   PanelLeftClose,
   PanelLeftOpen,
   Plus,
+  Rocket,
   Users,
 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { NavLink, useNavigate } from "react-router";
-import { permissionFlags } from "../../../shared/permissions.ts";
+import { can, type Permission, permissionFlags } from "../../../shared/permissions.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Sheet, SheetContent } from "../../components/ui/sheet.tsx";
 import { useProjects } from "../../features/projects/api/list-projects.ts";
@@ -23,9 +24,11 @@ import { readStorage, STORAGE_KEYS, writeStorage } from "../../lib/storage-keys.
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { useWorkspace } from "../../lib/workspace.tsx";
 
-export const SIDEBAR_TABS: { to: string; label: string; icon: LucideIcon }[] = [
+/** The views; one with a `permission` is listed only to the roles that have it. */
+export const SIDEBAR_TABS: { to: string; label: string; icon: LucideIcon; permission?: Permission }[] = [
   { to: "/app/overview", label: "Overview", icon: KeyRound },
   { to: "/app/reviews", label: "Reviews", icon: ClipboardCheck },
+  { to: "/app/releases", label: "Releases", icon: Rocket, permission: "releases.view" },
   { to: "/app/team", label: "Team", icon: Users },
   { to: "/app/tone", label: "Tone", icon: MessageSquareQuote },
   { to: "/app/glossary", label: "Glossary", icon: BookA },
@@ -106,7 +109,9 @@ export function SidebarNav({ collapsed = false, onNavigate, onNewProject }: Side
           </h2>
         )}
         <ul aria-labelledby={collapsed ? undefined : tabsHeading} className="flex flex-col gap-0.5">
-          {SIDEBAR_TABS.map(({ to, label, icon: Icon }) => (
+          {SIDEBAR_TABS.filter(
+            ({ permission }) => permission === undefined || can(selectedTeam?.role ?? "none", permission),
+          ).map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}

@@ -5,9 +5,9 @@ import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { failureText } from "../../../lib/failure-text.ts";
 import type { ActivityFilters } from "../../../lib/query-keys.ts";
+import { useNow } from "../../../lib/use-now.ts";
 import { dayLabel, groupByDay } from "../activity-text.ts";
 import { useActivity } from "../api/list-activity.ts";
-import { useNow } from "../hooks/use-now.ts";
 import { ActivityItem } from "./activity-item.tsx";
 
 /** What the empty feed says will show up. */

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { ActivityEntry } from "../../../../shared/schemas/activity.ts";
 import { Avatar } from "../../../components/ui/avatar.tsx";
-import { actorName, describeActivity, exactTime, relativeTime } from "../activity-text.ts";
+import { exactTime } from "../../../lib/time-text.ts";
+import { actorName, describeActivity, relativeTime } from "../activity-text.ts";
 
 /** Keys an entry links at first; "+N more" shows the rest it kept. */
 const KEYS_SHOWN = 3;

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Comment, Mentionable } from "../../../../shared/schemas/comments.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { relativeTime } from "../mention-query.ts";
+import { relativeTime } from "../../../lib/time-text.ts";
 import { MentionTextarea } from "./mention-textarea.tsx";
 
 export interface CommentItemProps {

@@ -1,8 +1,8 @@
 import { MessageSquare } from "lucide-react";
 import { languageName } from "../../../../shared/languages.ts";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { relativeTime } from "../../../lib/time-text.ts";
 import { useReviewComments } from "../api/review-comments.ts";
-import { relativeTime } from "../mention-query.ts";
 
 /**
  * A review's open comments (issue 21): what is still being asked about its keys, in every language,

@@ -1,7 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { API_KEY_HEADER } from "../../../../shared/schemas/pull.ts";
+import { Snippet } from "../../../components/ui/snippet.tsx";
 import { AGENT_DOCS_PATH, API_KEY_ENV, claudeMcpJson, mcpUrl } from "../../../lib/agent-config.ts";
-import { Snippet } from "./api-usage.tsx";
 
 /**
  * How a coding agent connects to this project over MCP (issue 36). Right after a key is made, the

@@ -216,6 +216,7 @@ describe("Project Settings → API Access", () => {
     expect(screen.getByRole("checkbox", { name: "Manage webhooks" }).getAttribute("aria-checked")).toBe(
       "false",
     );
+    expect(screen.getByRole("checkbox", { name: "Release" }).getAttribute("aria-checked")).toBe("false");
     await user.click(screen.getByRole("button", { name: "Create API key" }));
     await screen.findByLabelText("New API key");
     expect(inputsOf(calls, "apiKeys.create")[0]?.body).toEqual({ scopes: ["pull"] });
@@ -231,11 +232,14 @@ describe("Project Settings → API Access", () => {
     const push = screen.getByRole("checkbox", { name: "Push" });
     expect(push.hasAttribute("disabled")).toBe(true);
     await user.click(screen.getByRole("checkbox", { name: "Manage webhooks" }));
+    await user.click(screen.getByRole("checkbox", { name: "Release" }));
     await user.click(screen.getByRole("button", { name: "Create API key" }));
     await screen.findByLabelText("New API key");
-    expect(inputsOf(calls, "apiKeys.create")[0]?.body).toEqual({ scopes: ["push", "webhooks:manage"] });
+    expect(inputsOf(calls, "apiKeys.create")[0]?.body).toEqual({
+      scopes: ["push", "release", "webhooks:manage"],
+    });
     const items = within(await keyList()).getAllByRole("listitem");
-    expect(items[0]?.textContent).toContain("Scopes: Push, Manage webhooks");
+    expect(items[0]?.textContent).toContain("Scopes: Push, Release, Manage webhooks");
     // The form is back to its default for the next key.
     expect(screen.getByRole("checkbox", { name: "Pull" }).getAttribute("aria-checked")).toBe("true");
   });
