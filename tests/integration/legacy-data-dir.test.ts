@@ -173,7 +173,8 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
       // (0028: who a comment ever mentioned, filled from its mentions; 0030: each key's namespace,
       // the default for every key there was; 0033: pending e-mail changes; 0035: the coding agent of
       // a history row or a verdict and the MCP client a key last named, null for all an older
-      // release wrote), and 0034 removes
+      // release wrote; 0036: releases and in-context tokens, and each project's distribution id),
+      // and 0034 removes
       // better-auth's organization columns nothing read: everything else the old release had is
       // still there.
       await expectSameAsSource(join(dir, `pgdata-pglite-${today}`), database.url, {
@@ -184,6 +185,11 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
           "key_search_texts",
           "file_templates",
           "email_changes",
+          "releases",
+          "release_files",
+          "release_environments",
+          "release_downloads",
+          "in_context_tokens",
         ],
         newMigrations: later,
         newColumns: {
@@ -192,6 +198,7 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
           string_history: ["agent"],
           review_approvals: ["agent"],
           api_keys: ["client_name"],
+          projects: ["distribution_id", "release_on_review"],
         },
         droppedColumns: {
           teams: ["slug", "logo", "metadata"],

@@ -15,6 +15,7 @@ import {
   routeOfCase,
 } from "../helpers/route-matrix/matrix.ts";
 import { PROJECT_CONTENT_CASES } from "../helpers/route-matrix/project-content-cases.ts";
+import { RELEASE_CASES } from "../helpers/route-matrix/releases-cases.ts";
 import {
   APP_DOCUMENT_CASES,
   REVIEW_TONE_ACCESS_CASES,
@@ -44,6 +45,7 @@ const CASES: RouteCase[] = [
   ...GLOSSARY_CASES,
   ...COMMENT_CASES,
   ...SCREENSHOT_CASES,
+  ...RELEASE_CASES,
   ...ACTIVITY_CASES,
   ...USAGE_CASES,
   ...BILLING_CASES,

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
+import { isUuid } from "../../shared/ids.ts";
 import { languageName } from "../../shared/languages.ts";
 import type { PullPlaceholderFormat } from "../../shared/schemas/pull.ts";
 import {
@@ -16,7 +17,7 @@ import {
 import type { ApiKeyRow } from "../api-keys/queries.ts";
 import type { DB } from "../db/schema.ts";
 import { isoDate } from "../db/sql.ts";
-import { AppError } from "../errors.ts";
+import { AppError, notFoundAs } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { Logger } from "../logger.ts";
 import { OutputCache } from "../pull/output-cache.ts";
@@ -318,9 +319,10 @@ export function createReleaseService(deps: {
     },
 
     async activate(userId: string, releaseId: string, environment: string): Promise<ReleaseList> {
+      if (!isUuid(releaseId)) throw new AppError("not_found", "Release not found");
       const release = await selectRelease(db, releaseId);
       if (!release) throw new AppError("not_found", "Release not found");
-      await access.project(userId, release.project_id, "releases.publish");
+      await access.project(userId, release.project_id, "releases.publish").catch(notFoundAs("Release"));
       await upsertEnvironment(db, release.project_id, environment, release.id);
       await changed(release.project_id);
       logger.info(

@@ -63,22 +63,26 @@ export const releaseManifestSchema = z.object({
 export type ReleaseManifest = z.infer<typeof releaseManifestSchema>;
 
 export const publishReleaseBodySchema = z.object({
-  /** Default: production. The environment's manifest names the new release at once. */
-  environment: environmentSchema.optional(),
-  /** Default: every language of the project. */
+  environment: environmentSchema
+    .optional()
+    .describe("The environment whose manifest names the new release at once (default production)"),
   languages: z
     .array(z.string().trim().min(1).max(35), { error: "languages must be a list of language codes" })
     .min(1, "Choose at least one language")
     .max(500)
-    .optional(),
-  /** Default: all. */
-  only: releaseStringFilterSchema.optional(),
-  /** The placeholders of the files (as the pull API's `placeholderFormat`); default: web. */
+    .optional()
+    .describe('The languages to ship, e.g. ["en", "de"] (default: every language of the project)'),
+  only: releaseStringFilterSchema
+    .optional()
+    .describe(
+      "all (default), approved (only strings approved in a review), passing_checks (only strings without failing quality checks); the source language is always whole",
+    ),
   placeholderFormat: z
     .enum(PULL_PLACEHOLDER_FORMATS, {
       error: `placeholderFormat must be one of: ${PULL_PLACEHOLDER_FORMATS.join(", ")}`,
     })
-    .optional(),
+    .optional()
+    .describe("The placeholders of the files, as the pull API's (web, ios, android; default web)"),
 });
 export type PublishReleaseBody = z.infer<typeof publishReleaseBodySchema>;
 

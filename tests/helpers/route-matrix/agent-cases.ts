@@ -6,7 +6,8 @@ import { everyone, type RouteCase } from "./matrix.ts";
 /** A well-formed id for a path parameter: the key check answers before anything looks it up. */
 const ANY_ID = "00000000-0000-4000-8000-000000000000";
 
-function keyOnly(procedure: AnyContractProcedure): RouteCase {
+/** A row of an /api/v1 endpoint: everyone gets 401 without a key, before the input is read. */
+export function keyOnly(procedure: AnyContractProcedure): RouteCase {
   const { method = "GET", path = "" } = procedure["~orpc"].route;
   const route = `${method} /api${honoPath(path)}`;
   return {

@@ -59,7 +59,8 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   "screenshots.view": "See the screenshots of keys in the editor and in reviews",
   "screenshots.manage": "Upload and delete screenshots, link them to keys with a rectangle per key",
   "releases.view": "See the project's over-the-air releases, their environments and downloads",
-  "releases.publish": "Publish releases, roll an environment back, choose whether a completed review publishes one",
+  "releases.publish":
+    "Publish releases, roll an environment back, choose whether a completed review publishes one",
 };
 
 export interface RoleRow {
