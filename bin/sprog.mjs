@@ -14386,6 +14386,91 @@ var projectStatusSchema = external_exports.object({
 });
 var projectKeyNamesSchema = external_exports.object({ keys: external_exports.array(external_exports.string()) });
 
+// src/shared/schemas/releases.ts
+var ENVIRONMENT_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
+var environmentSchema = external_exports.string({ error: "environment must be a name such as production or staging" }).trim().regex(
+  ENVIRONMENT_PATTERN,
+  "environment must be lowercase letters, digits and dashes (at most 40), e.g. production or staging"
+);
+var RELEASE_STRING_FILTERS = ["all", "approved", "passing_checks"];
+var releaseStringFilterSchema = external_exports.enum(RELEASE_STRING_FILTERS, {
+  error: `only must be one of: ${RELEASE_STRING_FILTERS.join(", ")}`
+});
+var RELEASE_TRIGGERS = ["person", "api", "review"];
+var releaseManifestSchema = external_exports.object({
+  release: external_exports.number().int(),
+  environment: external_exports.string(),
+  createdAt: external_exports.string(),
+  placeholderFormat: external_exports.enum(PULL_PLACEHOLDER_FORMATS),
+  files: external_exports.record(external_exports.string(), external_exports.string())
+});
+var publishReleaseBodySchema = external_exports.object({
+  environment: environmentSchema.optional().describe("The environment whose manifest names the new release at once (default production)"),
+  languages: external_exports.array(external_exports.string().trim().min(1).max(35), { error: "languages must be a list of language codes" }).min(1, "Choose at least one language").max(500).optional().describe('The languages to ship, e.g. ["en", "de"] (default: every language of the project)'),
+  only: releaseStringFilterSchema.optional().describe(
+    "all (default), approved (only strings approved in a review), passing_checks (only strings without failing quality checks); the source language is always whole"
+  ),
+  placeholderFormat: external_exports.enum(PULL_PLACEHOLDER_FORMATS, {
+    error: `placeholderFormat must be one of: ${PULL_PLACEHOLDER_FORMATS.join(", ")}`
+  }).optional().describe("The placeholders of the files, as the pull API's (web, ios, android; default web)")
+});
+var releaseFileSchema = external_exports.object({
+  language: external_exports.string(),
+  /** Relative to the server: `/ota/{distributionId}/files/{hash}.json`. */
+  path: external_exports.string(),
+  bytes: external_exports.number().int()
+});
+var releaseDownloadsSchema = external_exports.object({ day: external_exports.string(), count: external_exports.number().int() });
+var releaseSchema = external_exports.object({
+  id: external_exports.string(),
+  number: external_exports.number().int(),
+  /** The environment it was published to. */
+  environment: external_exports.string(),
+  createdAt: external_exports.string(),
+  trigger: external_exports.enum(RELEASE_TRIGGERS),
+  /** Who: a person's name, the API key's name (`API key "CI"`), or null once gone. */
+  createdBy: external_exports.string().nullable(),
+  languages: external_exports.array(external_exports.string()),
+  only: releaseStringFilterSchema,
+  placeholderFormat: external_exports.enum(PULL_PLACEHOLDER_FORMATS),
+  /** Keys in the release (any language). */
+  keyCount: external_exports.number().int(),
+  /** Keys added, removed or with a text changed in any language since the release before it. */
+  keysChanged: external_exports.number().int(),
+  files: external_exports.array(releaseFileSchema),
+  /** Language files of it served (by this server: a CDN answers most), per day, the last 14 days with any. */
+  downloads: external_exports.array(releaseDownloadsSchema),
+  /** The environments whose manifest names it now. */
+  liveIn: external_exports.array(external_exports.string())
+});
+var releaseEnvironmentSchema = external_exports.object({
+  name: external_exports.string(),
+  releaseNumber: external_exports.number().int(),
+  updatedAt: external_exports.string(),
+  /** `/ota/{distributionId}/{environment}/manifest.json` */
+  manifestPath: external_exports.string()
+});
+var releaseListSchema = external_exports.object({
+  distributionId: external_exports.string(),
+  environments: external_exports.array(releaseEnvironmentSchema),
+  /** Newest first. */
+  releases: external_exports.array(releaseSchema),
+  /** The environment a completed review publishes to; null: a review publishes nothing. */
+  releaseOnReview: external_exports.string().nullable()
+});
+var activateReleaseBodySchema = external_exports.object({ environment: environmentSchema });
+var releaseSettingsBodySchema = external_exports.object({
+  releaseOnReview: environmentSchema.nullable()
+});
+var publishedReleaseSchema = external_exports.object({
+  number: external_exports.number().int(),
+  environment: external_exports.string(),
+  languages: external_exports.array(external_exports.string()),
+  keyCount: external_exports.number().int(),
+  keysChanged: external_exports.number().int(),
+  manifestPath: external_exports.string()
+});
+
 // src/shared/schemas/webhooks.ts
 var WEBHOOK_EVENTS = [
   "string.updated",
@@ -14449,7 +14534,7 @@ var webhookPayloadSchema = external_exports.object({
 
 // src/shared/schemas/api-keys.ts
 var API_KEY_NAME_MAX = 100;
-var API_KEY_SCOPES = ["pull", "push", "translate", "review", "webhooks:manage"];
+var API_KEY_SCOPES = ["pull", "push", "translate", "review", "release", "webhooks:manage"];
 var apiKeyScopeSchema = external_exports.enum(API_KEY_SCOPES);
 var apiKeySchema = external_exports.object({
   id: external_exports.string(),
@@ -16089,6 +16174,7 @@ var pull = withKey("pull", [
   { name: "if-none-match", description: "The ETag of the last answer: 304 until the project changes" }
 ]).route({ tags: ["Pull API"] });
 var push2 = withKey("push").route({ tags: ["Push API"] });
+var release = withKey("release").route({ tags: ["Releases"] });
 var hooks = withKey("webhooks:manage").route({ tags: ["Webhooks"] });
 var oneHook = external_exports.object({ params: pathParams("id") });
 var pushFormSchema = multipartBody(
@@ -16130,6 +16216,15 @@ var v1Contract = {
     summary: "Every key name of the project (CI/CD)",
     description: "The names in name order, for `sprog check` to compare with the code. Streamed: a large project's list arrives as it is read."
   }).errors(keyErrors).output(projectKeyNamesSchema),
+  release: release.route({
+    method: "POST",
+    path: "/v1/releases",
+    operationId: "publish_release",
+    successStatus: 201,
+    successDescription: "Published; the environment's manifest names it",
+    summary: "Publish an over-the-air release of the translations (CI/CD: `sprog release`)",
+    description: "A numbered snapshot of the project's translations that apps load through the distribution's manifest, without a rebuild. `environment` (default production), `languages` (default all), `only` (all, approved, passing_checks), `placeholderFormat` (web, ios, android; default web)."
+  }).errors({ bad_request: errorsOf[400], ...keyErrors }).input(external_exports.object({ body: publishReleaseBodySchema })).output(publishedReleaseSchema),
   webhooks: {
     list: hooks.route({ method: "GET", path: "/v1/webhooks", summary: "The project's webhooks, oldest first" }).errors(keyErrors).output(webhookListSchema),
     create: hooks.route({
@@ -17508,6 +17603,7 @@ Commands:
   push     upload the source files (and with --translations the others)
   status   per language: keys, translated, missing, unverified, approved
   check    keys used in the code but missing in the project (and unused ones)
+  release  publish an over-the-air release that apps load without a rebuild
 
 Run "sprog <command> --help" for a command's options.
 
@@ -17586,6 +17682,23 @@ Options:
 ${COMMON}
 
 ${EXIT_CODES}
+`,
+  release: `Usage: sprog release [options]
+
+Publishes an over-the-air release (POST /api/v1/releases): a numbered snapshot of the project's
+translations that apps using @sprog/i18next load through the environment's manifest, without a
+rebuild. The environment's manifest names it at once; roll back on the project's Releases screen.
+SPROG_API_KEY needs the release scope.
+
+Options:
+${COMMON}
+  --environment <name>         e.g. production (default) or staging
+  --language <codes>           the languages, comma-separated, e.g. en,de (default: all)
+  --only <which>               all (default) | approved (strings approved in a review) |
+                               passing_checks (strings without failing quality checks)
+  --placeholder-format <fmt>   web (default) | ios | android
+
+${EXIT_CODES}
 `
 };
 
@@ -17607,6 +17720,8 @@ var OPTIONS = {
   overwrite: { type: "boolean" },
   tags: { type: "string" },
   src: { type: "string", multiple: true },
+  environment: { type: "string" },
+  only: { type: "string" },
   timeout: { type: "string" },
   help: { type: "boolean", short: "h" }
 };
@@ -17625,7 +17740,8 @@ var COMMAND_OPTIONS = {
   ],
   push: [...COMMON2, "dry-run", "delete-missing", "translations", "overwrite", "tags"],
   status: COMMON2,
-  check: [...COMMON2, "src"]
+  check: [...COMMON2, "src"],
+  release: [...COMMON2, "environment", "language", "only", "placeholder-format"]
 };
 function isCommand(name) {
   return name !== void 0 && Object.hasOwn(COMMAND_OPTIONS, name);
@@ -18515,6 +18631,25 @@ async function push3(context, options, log2) {
   );
 }
 
+// src/cli/release.ts
+function releaseOptionsOf(values) {
+  const languages = values.language?.split(",").map((code) => code.trim()).filter(Boolean);
+  return {
+    ...values.environment !== void 0 ? { environment: values.environment } : {},
+    ...languages && languages.length > 0 ? { languages } : {},
+    ...values.only !== void 0 ? { only: values.only } : {},
+    ...values["placeholder-format"] !== void 0 ? { placeholderFormat: values["placeholder-format"] } : {}
+  };
+}
+async function release2({ client }, body, log2) {
+  const published = await callJson(client, v1Contract.release, { body });
+  const changed = published.keysChanged === 1 ? "1 key changed" : `${published.keysChanged} keys changed`;
+  log2(
+    `Release ${published.number} published to ${published.environment}: ${published.languages.join(", ")} (${published.keyCount} keys, ${changed} since the release before)`
+  );
+  log2(`Manifest: ${new URL(`.${published.manifestPath}`, client.base).href}`);
+}
+
 // src/cli/status.ts
 var COLUMNS = ["language", "keys", "translated", "missing", "unverified", "approved"];
 function table(rows) {
@@ -18575,6 +18710,10 @@ async function run(command, values, env, log2) {
     return EXIT.ok;
   }
   const context = contextOf(values, env, command);
+  if (command === "release") {
+    await release2(context, releaseOptionsOf(values), log2);
+    return EXIT.ok;
+  }
   await checkProject(context.client, context.config);
   if (command === "pull") await pullAll(context, log2);
   if (command === "push") {

@@ -33,6 +33,7 @@ Commands:
   push     upload the source files (and with --translations the others)
   status   per language: keys, translated, missing, unverified, approved
   check    keys used in the code but missing in the project (and unused ones)
+  release  publish an over-the-air release that apps load without a rebuild
 
 Run "sprog <command> --help" for a command's options.
 
@@ -109,6 +110,23 @@ Options:
   --src <glob>                 files to read, relative to the config file; ** * ? {a,b}
                                (repeatable; default: check.src of the config)
 ${COMMON}
+
+${EXIT_CODES}
+`,
+  release: `Usage: sprog release [options]
+
+Publishes an over-the-air release (POST /api/v1/releases): a numbered snapshot of the project's
+translations that apps using @sprog/i18next load through the environment's manifest, without a
+rebuild. The environment's manifest names it at once; roll back on the project's Releases screen.
+SPROG_API_KEY needs the release scope.
+
+Options:
+${COMMON}
+  --environment <name>         e.g. production (default) or staging
+  --language <codes>           the languages, comma-separated, e.g. en,de (default: all)
+  --only <which>               all (default) | approved (strings approved in a review) |
+                               passing_checks (strings without failing quality checks)
+  --placeholder-format <fmt>   web (default) | ios | android
 
 ${EXIT_CODES}
 `,

@@ -10,6 +10,7 @@ import { checkProject } from "./project.ts";
 import { pullAll } from "./pull.ts";
 import { pullDirect, readDirectOptions } from "./pull-direct.ts";
 import { push } from "./push.ts";
+import { release, releaseOptionsOf } from "./release.ts";
 import { status } from "./status.ts";
 
 function parse(argv: string[]) {
@@ -52,6 +53,11 @@ async function run(command: Command, values: Values, env: NodeJS.ProcessEnv, log
     return EXIT.ok;
   }
   const context = contextOf(values, env, command);
+  if (command === "release") {
+    // A key with only the release scope cannot read the project's name to check it against the config.
+    await release(context, releaseOptionsOf(values), log);
+    return EXIT.ok;
+  }
   await checkProject(context.client, context.config);
   if (command === "pull") await pullAll(context, log);
   if (command === "push") {

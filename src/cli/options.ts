@@ -18,12 +18,14 @@ export const OPTIONS = {
   overwrite: { type: "boolean" },
   tags: { type: "string" },
   src: { type: "string", multiple: true },
+  environment: { type: "string" },
+  only: { type: "string" },
   timeout: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsOptionsConfig;
 
 export type OptionName = keyof typeof OPTIONS;
-export type Command = "pull" | "push" | "status" | "check";
+export type Command = "pull" | "push" | "status" | "check" | "release";
 
 const COMMON: readonly OptionName[] = ["config", "host", "timeout", "help"];
 /** The options each command takes; any other is a usage error naming the command. */
@@ -42,6 +44,7 @@ export const COMMAND_OPTIONS: Record<Command, readonly OptionName[]> = {
   push: [...COMMON, "dry-run", "delete-missing", "translations", "overwrite", "tags"],
   status: COMMON,
   check: [...COMMON, "src"],
+  release: [...COMMON, "environment", "language", "only", "placeholder-format"],
 };
 
 export function isCommand(name: string | undefined): name is Command {

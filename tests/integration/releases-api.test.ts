@@ -3,6 +3,7 @@ import { contract } from "../../src/shared/contract/index.ts";
 import { v1Contract } from "../../src/shared/contract/v1.ts";
 import { RELEASE_FILE_CACHE_CONTROL, type ReleaseManifest } from "../../src/shared/schemas/releases.ts";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { fixtureCopy, runCli } from "../helpers/cli-run.ts";
 import { call, fail } from "../helpers/contract-client.ts";
 import { buildKey, memberOf, ownerWithProject, saveString } from "../helpers/factories.ts";
 import { createScopedKey } from "../helpers/key-requests.ts";
@@ -239,6 +240,29 @@ describe("releases: publish, serve, roll back", () => {
     expect(refused.body.error.message).toContain("give it the release scope");
     const list = await call(owner, contract.releases.list, { params: { projectId } });
     expect(list.body.releases[0]).toMatchObject({ trigger: "api", createdBy: 'API key "release"' });
+  });
+
+  it("sprog release publishes from CI and says where the manifest is; a bad value is the server's words, exit 4", async () => {
+    const { owner, projectId } = await world();
+    const key = await createScopedKey(owner, projectId, ["release"]);
+    const dir = await fixtureCopy();
+    const env = { SPROG_HOST: api().app.url, SPROG_API_KEY: key.key };
+    const ran = await runCli(dir, ["release", "--environment", "staging", "--language", "en,de"], env);
+    expect(ran.stderr).toBe("");
+    expect(ran.code).toBe(0);
+    const [line, manifest] = ran.stdout.trim().split("\n");
+    expect(line).toBe(
+      "Release 1 published to staging: en, de (3 keys, 3 keys changed since the release before)",
+    );
+    expect(manifest).toMatch(
+      new RegExp(`^Manifest: ${api().app.url}/ota/[0-9a-f]{32}/staging/manifest\\.json$`),
+    );
+    const served = await fetch((manifest ?? "").slice("Manifest: ".length));
+    expect(((await served.json()) as ReleaseManifest).release).toBe(1);
+
+    const bad = await runCli(dir, ["release", "--only", "reviewed"], env);
+    expect(bad.code).toBe(4);
+    expect(bad.stderr).toContain("only must be one of: all, approved, passing_checks");
   });
 
   it("a completed review publishes to the environment the project chose", async () => {
