@@ -7,7 +7,7 @@
  *   npm run bench                 everything
  *   npm run bench -- batch        only the groups named (keys, batch, transfer, templates, checks,
  *                                 landing, memory, responsive, push, start, large, horizontal,
- *                                 agents)
+ *                                 agents, releases)
  *   BENCH_KEYS=5000 npm run bench a smaller project for a quick look
  *   BENCH_BATCH_MEMORY_KEYS=10000 a smaller batch for the batch group's process-memory scenario
  *                                 (default 50,000)
@@ -40,6 +40,7 @@ import { median, ms, percentile, samples } from "./measure.ts";
 import { memoryScenarios } from "./memory.ts";
 import { overviewFirstRows } from "./overview-first-rows.ts";
 import { pushUnderLoad } from "./push.ts";
+import { releaseServing } from "./releases.ts";
 import { responsiveness } from "./responsiveness.ts";
 import { mb } from "./rss.ts";
 import { seedKeys } from "./seed.ts";
@@ -61,7 +62,8 @@ const MEMORY_OTHER_STRINGS = Number(process.env.BENCH_MEMORY_OTHER_STRINGS ?? 50
  * its own), push (the same probes while large pushes run, and each push against an import of the
  * same keys), start (`npm start` on an existing data folder), large (250,000 keys × 10 languages)
  * horizontal (two server processes on one database) and agents (an agent's writes through MCP
- * against the same writes through the REST API). Every group but keys, batch, transfer,
+ * against the same writes through the REST API) and releases (an environment's manifest and a
+ * release file under load, issue 37). Every group but keys, batch, transfer,
  * templates, checks and landing starts a server process of its own; the RSS after each group is a row.
  */
 const GROUPS = [
@@ -78,6 +80,7 @@ const GROUPS = [
   "large",
   "horizontal",
   "agents",
+  "releases",
 ] as const;
 type Group = (typeof GROUPS)[number];
 /** Groups that start a server process of their own rather than share the in-process one. */
@@ -199,6 +202,22 @@ async function benchDatabase(kind: "embedded" | "postgres") {
         rows.push({
           database: label,
           scenario: "agents group",
+          result: `failed: ${reason}`,
+          budget: "",
+          ok: false,
+        });
+      }
+    }
+    if (runs("releases")) {
+      const context = { baseUrl: app.url, db, client, teamId };
+      try {
+        for (const row of await releaseServing(context, { keys: 10_000, seconds: 5 }))
+          rows.push({ database: label, ...row });
+      } catch (error) {
+        const reason = (error as Error).message.split("\n")[0] ?? "";
+        rows.push({
+          database: label,
+          scenario: "releases group",
           result: `failed: ${reason}`,
           budget: "",
           ok: false,

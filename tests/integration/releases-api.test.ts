@@ -95,6 +95,8 @@ describe("releases: publish, serve, roll back", () => {
     expect(file.status).toBe(200);
     expect(file.headers.get("cache-control")).toBe(RELEASE_FILE_CACHE_CONTROL);
     expect(file.headers.get("access-control-allow-origin")).toBe("*");
+    // fetch asks for gzip, and reads the bytes unzipped below.
+    expect(file.headers.get("content-encoding")).toBe("gzip");
     const bytes = Buffer.from(await file.arrayBuffer());
     const key = await createScopedKey(owner, projectId, ["pull"]);
     const pulled = await call(keyClient(api().app.url, key.key), v1Contract.pull, {

@@ -102,6 +102,16 @@ export function otaRoutes(releases: ReleaseService, downloads: DownloadCounter) 
       const found = await releases.file(distribution, hash);
       if (!found) return notFound("No such release file");
       downloads.count(found.projectId, hash);
-      return new Response(found.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
+      // JSON shrinks about tenfold; a CDN in front keeps each encoding apart by Vary.
+      if (/\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) {
+        return new Response(found.gzipped as Uint8Array<ArrayBuffer>, {
+          status: 200,
+          headers: { ...headers, "content-encoding": "gzip", vary: "accept-encoding" },
+        });
+      }
+      return new Response(found.bytes as Uint8Array<ArrayBuffer>, {
+        status: 200,
+        headers: { ...headers, vary: "accept-encoding" },
+      });
     });
 }

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import type { Kysely } from "kysely";
 import { isUuid } from "../../shared/ids.ts";
 import { languageName } from "../../shared/languages.ts";
@@ -45,6 +47,8 @@ import {
   upsertEnvironment,
 } from "./queries.ts";
 import { buildReleaseFiles, keyCountOf, keysChangedBetween, textsOf } from "./release-files.ts";
+
+const gzipAsync = promisify(gzip);
 
 /** Days of downloads a release shows. */
 const DOWNLOAD_DAYS = 14;
@@ -116,7 +120,10 @@ export function createReleaseService(deps: {
     maxProjects: 10_000,
   });
   /** Release files by distribution and hash: their bytes never change, so they are only evicted. */
-  const files = new OutputCache<{ projectId: string; bytes: Uint8Array }>(256, FILE_CACHE_BYTES);
+  const files = new OutputCache<{ projectId: string; bytes: Uint8Array; gzipped: Uint8Array }>(
+    256,
+    FILE_CACHE_BYTES,
+  );
   /** Distribution id → project id: fixed for a project's life. */
   const distributions = new Map<string, string | null>();
 
@@ -346,14 +353,19 @@ export function createReleaseService(deps: {
       return manifests.get(projectId, environment, () => loadManifest(distributionId, environment));
     },
 
-    /** A release file's bytes by its hash, with its project; undefined when the distribution has none. */
+    /**
+     * A release file's bytes by its hash, also gzipped (once: the bytes never change), with its
+     * project; undefined when the distribution has no such file.
+     */
     async file(distributionId: string, hash: string) {
       const key = `${distributionId}/${hash}`;
       const held = files.get(key);
       if (held) return held;
       const row = await selectReleaseFile(db, distributionId, hash);
       if (!row) return undefined;
-      const found = { projectId: row.project_id, bytes: new Uint8Array(row.bytes) };
+      const plain = new Uint8Array(row.bytes);
+      const gzipped = new Uint8Array(await gzipAsync(plain));
+      const found = { projectId: row.project_id, bytes: plain, gzipped };
       files.set(key, found);
       return found;
     },
