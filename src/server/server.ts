@@ -67,6 +67,9 @@ export interface ServerOptions {
 const defaultStaticDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
 
 /** Opens the database, migrates it, wires the services and listens. */
+/** How long an idle keep-alive connection stays open (longer than the 60 s proxies keep theirs). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const database = await openDatabase(config, logger);
@@ -197,6 +200,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     });
 
     const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
+    // An idle keep-alive connection is closed by its client, not here: Node's 5 s default closed
+    // sockets a client was reusing at that moment (ECONNRESET seen under load), and a proxy or load
+    // balancer in front keeps its idle connections about 60 s, so the server's must outlast them.
+    const http = server as import("node:http").Server;
+    http.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    http.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
     await new Promise<void>((resolve, reject) => {
       server.once("listening", resolve);
       server.once("error", reject);

@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { Agent, get, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -46,6 +47,19 @@ describe("serving the app", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("keeps an idle connection longer than a proxy keeps its own (60 s): the client closes it, never mid-reuse", async () => {
+    const agent = new Agent({ keepAlive: true });
+    const headers = await new Promise<IncomingHttpHeaders>((resolve, reject) => {
+      get(`${app.url}/api/auth/session`, { agent }, (response) => {
+        response.resume();
+        resolve(response.headers);
+      }).on("error", reject);
+    });
+    agent.destroy();
+    expect(headers.connection).toBe("keep-alive");
+    expect(headers["keep-alive"]).toBe("timeout=65");
   });
 
   it("does not serve source maps, which would publish the source", async () => {
