@@ -2,10 +2,17 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FORMAT_IDS } from "../../../shared/formats/types.ts";
-import { MEMBER_ROLES, PERMISSION_NAMES, PERMISSIONS } from "../../../shared/permissions.ts";
+import { can, MEMBER_ROLES, PERMISSION_NAMES, PERMISSIONS } from "../../../shared/permissions.ts";
 import { API_KEY_SCOPES } from "../../../shared/schemas/api-keys.ts";
+import { IN_CONTEXT_TOKEN_HOURS } from "../../../shared/schemas/in-context.ts";
+import {
+  MANIFEST_MAX_AGE_SECONDS,
+  RELEASE_FILE_CACHE_CONTROL,
+  RELEASE_STRING_FILTERS,
+} from "../../../shared/schemas/releases.ts";
 import { DocsPage } from "../../pages/docs-page.tsx";
 import { routes } from "../../router.tsx";
+import { NGINX_OTA_CACHE } from "./content/release-reference.ts";
 import { DOC_TOPICS, TOPIC_IDS, topicPath, WELCOME_TITLE } from "./topics.ts";
 
 function renderDocs(path: string, withAppRoutes = false) {
@@ -166,6 +173,51 @@ describe("/docs", () => {
       expect(snippet, client).not.toMatch(/sprog_[0-9a-f]/);
     }
     expect(document.body.textContent).toContain("Never commit the key.");
+  });
+
+  it("documents releases and in-context editing where the Releases tab links, with the server's values", () => {
+    renderDocs("/docs/api");
+    const heading = screen.getByRole("heading", { level: 2, name: "Releases and in-context editing" });
+    expect(heading.id).toBe("releases");
+    const section = heading.closest("section") as HTMLElement;
+    const text = section.textContent ?? "";
+    expect(text).toContain(`Cache-Control: ${RELEASE_FILE_CACHE_CONTROL}`);
+    expect(text).toContain(`Cache-Control: public, max-age=${MANIFEST_MAX_AGE_SECONDS}`);
+    expect(text).toContain(`for ${IN_CONTEXT_TOKEN_HOURS} hours`);
+    expect(text).toContain("Publish release");
+    expect(text).toContain("sprogInContext");
+
+    const only = within(section).getByRole("table", { name: "Which strings a release carries" });
+    expect(
+      within(only)
+        .getAllByRole("rowheader")
+        .map((cell) => cell.textContent),
+    ).toEqual([...RELEASE_STRING_FILTERS]);
+    const rights = within(section).getByRole("table", { name: "Who may do what" });
+    const saveRow = within(rights)
+      .getAllByRole("row")
+      .find((row) => row.textContent?.startsWith("In the app: save a text"));
+    expect(
+      within(saveRow as HTMLElement)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(MEMBER_ROLES.map((role) => (can(role, "strings.edit") ? "✓Yes" : "–No")));
+
+    const figures = within(section)
+      .getAllByRole("figure")
+      .map((figure) => figure.textContent ?? "");
+    const setup = figures.find((figure) => figure.startsWith("i18n.ts")) ?? "";
+    // This Sprog's own address, for releases and for editing.
+    expect(setup.match(new RegExp(`url: "${window.location.origin}"`, "g"))).toHaveLength(2);
+    expect(figures.some((figure) => figure.includes(NGINX_OTA_CACHE))).toBe(true);
+
+    // The release scope: in the scope table, with its tool, and its command in the CLI section.
+    const byScope = screen.getByRole("table", { name: "Tools by scope" });
+    const releaseRow = within(byScope)
+      .getAllByRole("row")
+      .find((row) => row.querySelector("th")?.textContent === "release");
+    expect(releaseRow?.textContent).toContain("publish_release");
+    expect(document.querySelector('dl[aria-label="sprog commands"]')?.textContent).toContain("sprog release");
   });
 
   it("is a route of the app, loaded on demand", async () => {

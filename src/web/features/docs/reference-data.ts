@@ -271,8 +271,8 @@ export const CLI_EXIT_CODES: readonly { code: number; meaning: string }[] = [
 ];
 
 /** Which commands take an option (`src/cli/options.ts`, COMMAND_OPTIONS). */
-export type CliCommand = "pull" | "push" | "status" | "check";
-const ALL_COMMANDS: readonly CliCommand[] = ["pull", "push", "status", "check"];
+export type CliCommand = "pull" | "push" | "status" | "check" | "release";
+export const ALL_COMMANDS: readonly CliCommand[] = ["pull", "push", "status", "check", "release"];
 
 /** The CLI's options (`src/cli/options.ts`, OPTIONS; `src/cli/help.ts`). */
 export const CLI_OPTIONS: readonly { option: string; commands: readonly CliCommand[]; meaning: string }[] = [
@@ -300,14 +300,15 @@ export const CLI_OPTIONS: readonly { option: string; commands: readonly CliComma
   },
   {
     option: "--placeholder-format <format>",
-    commands: ["pull"],
+    commands: ["pull", "release"],
     meaning:
-      "web, ios or android. Default: web for json, ios for strings and stringsdict, android for android.",
+      "web, ios or android. Pull: default web for json, ios for strings and stringsdict, android for android. Release: default web.",
   },
   {
     option: "--language <code>",
-    commands: ["pull"],
-    meaning: "One language, e.g. de. Without it: every language of the project.",
+    commands: ["pull", "release"],
+    meaning:
+      "Pull: one language, e.g. de. Release: one or more, comma-separated, e.g. en,de. Without it: every language of the project.",
   },
   {
     option: "--nested",
@@ -353,6 +354,18 @@ export const CLI_OPTIONS: readonly { option: string; commands: readonly CliComma
     commands: ["check"],
     meaning:
       "The code to read, relative to the config file, with **, *, ? and {a,b}; repeatable. Default: check.src of the config.",
+  },
+  {
+    option: "--environment <name>",
+    commands: ["release"],
+    meaning:
+      "The environment whose manifest names the new release at once, e.g. staging. Default: production.",
+  },
+  {
+    option: "--only <which>",
+    commands: ["release"],
+    meaning:
+      "all (default), approved (strings approved in a review) or passing_checks (strings without failing quality checks). The source language is always whole.",
   },
   {
     option: "--timeout <seconds>",

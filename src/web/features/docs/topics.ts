@@ -64,7 +64,7 @@ const TOPIC_TEXT: Record<TopicId, Omit<DocTopic, "id">> = {
   api: {
     title: "API, CLI and webhooks",
     summary:
-      "Push source files and pull translations from CI/CD with a project API key and the sprog CLI, let coding agents work in the project over MCP, and tell your tools with webhooks.",
+      "Push source files and pull translations from CI/CD with a project API key and the sprog CLI, let coding agents work in the project over MCP, tell your tools with webhooks, and ship translations to running apps over the air.",
   },
   collaboration: {
     title: "Team collaboration",

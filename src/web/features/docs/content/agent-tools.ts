@@ -71,6 +71,10 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   tool("list_reviews", "The project's open reviews."),
   tool("list_review_keys", "A review's translations that still wait for a verdict."),
   tool("set_review_verdict", "Approve a translation, or mark it as needing changes with a comment."),
+  tool(
+    "publish_release",
+    "Publish an over-the-air release of the translations (environment, languages, only approved or passing strings), as sprog release does.",
+  ),
 ];
 
 /** The tools a key with `scope` gets; `webhooks:manage` alone gets only the readings of any key. */

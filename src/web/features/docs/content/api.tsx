@@ -27,6 +27,7 @@ import { AgentsSection } from "./agents-section.tsx";
 import { PULL_EXAMPLES, ZIP_PATHS } from "./api-examples.ts";
 import { CliSection } from "./cli-section.tsx";
 import { PushSection } from "./push-section.tsx";
+import { ReleasesSection } from "./releases-section.tsx";
 import { WebhooksSection } from "./webhooks-section.tsx";
 
 export const PULL_PATH = `/api${v1Contract.pull["~orpc"].route.path}`;
@@ -118,8 +119,8 @@ export function ApiTopic() {
         <List ordered>
           <li>
             Give the key a name if you like (“CI”, or the agent's name: “Claude Code”), tick what it may do (
-            <Ui>Pull</Ui>, <Ui>Push</Ui>, <Ui>Translate</Ui>, <Ui>Review</Ui>, <Ui>Manage webhooks</Ui>; see{" "}
-            <a href="#scopes">Key scopes</a>) and press <Ui>Create API key</Ui>.
+            <Ui>Pull</Ui>, <Ui>Push</Ui>, <Ui>Translate</Ui>, <Ui>Review</Ui>, <Ui>Release</Ui>,{" "}
+            <Ui>Manage webhooks</Ui>; see <a href="#scopes">Key scopes</a>) and press <Ui>Create API key</Ui>.
           </li>
           <li>
             Copy the key now: it is shown once. It starts with <Code>{API_KEY_PREFIX}</Code>, so secret
@@ -318,6 +319,8 @@ export function ApiTopic() {
 
       <WebhooksSection />
 
+      <ReleasesSection host={host} />
+
       <DocSection id="openapi" title="OpenAPI documents">
         <P>
           The public API (everything under <Code>/api/v1</Code>, with a project API key) is described as
@@ -328,10 +331,10 @@ export function ApiTopic() {
         </P>
         <Callout>
           <P>
-            Only the <Code>/api/v1/…</Code> routes (pull, push, status, keys, the agents' tools), the MCP
-            server at <Code>{MCP_PATH}</Code> and, with the <Code>webhooks:manage</Code> scope, a project's
-            webhooks take a project API key. Everything else that reads or changes your data needs a signed-in
-            session, and is checked against the same roles as the app (see{" "}
+            Only the <Code>/api/v1/…</Code> routes (pull, push, status, keys, releases, the agents' tools),
+            the MCP server at <Code>{MCP_PATH}</Code> and, with the <Code>webhooks:manage</Code> scope, a
+            project's webhooks take a project API key. Everything else that reads or changes your data needs a
+            signed-in session, and is checked against the same roles as the app (see{" "}
             <TopicLink to="collaboration">Team collaboration</TopicLink>
             ).
           </P>

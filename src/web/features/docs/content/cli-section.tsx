@@ -10,7 +10,7 @@ import {
   SubHeading,
   TopicLink,
 } from "../components/prose.tsx";
-import { CLI_DEFAULT_PLACEHOLDERS, CLI_EXIT_CODES, CLI_OPTIONS } from "../reference-data.ts";
+import { ALL_COMMANDS, CLI_DEFAULT_PLACEHOLDERS, CLI_EXIT_CODES, CLI_OPTIONS } from "../reference-data.ts";
 import { CLI_CHECK_EXAMPLE, CLI_CONFIG_EXAMPLES, CLI_STATUS_EXAMPLE } from "./api-examples.ts";
 
 /** A key made at run time; joined so it is plainly not a template meant to be filled here. */
@@ -36,6 +36,11 @@ const COMMANDS = [
     command: 'sprog check --src "src/**/*.{ts,tsx}"',
     meaning:
       "Finds the keys your code uses and compares them with the project's: keys used but missing fail the run (exit 6), so it can guard a pull request; keys nobody uses are a warning.",
+  },
+  {
+    command: "sprog release [--environment production] [--language en,de] [--only approved]",
+    meaning:
+      "Publishes an over-the-air release: a numbered snapshot of the translations that apps load without a rebuild, live in the environment at once. It prints the release's number and the manifest's address.",
   },
 ] as const;
 
@@ -69,10 +74,11 @@ jobs:
     <DocSection id="cli" title="The sprog CLI">
       <P>
         The <Code>sprog</Code> command keeps a repository and a project in step: it pushes new source strings,
-        pulls translations, prints the project's status and checks the keys your code uses. It is one
-        JavaScript file for Node.js 20 or later, with no dependencies, and every Sprog server serves it at{" "}
-        <Code>/cli/sprog.mjs</Code>. Inside a checkout of Sprog it is the package's <Code>sprog</Code>{" "}
-        command. <Code>sprog --help</Code> and <Code>sprog &lt;command&gt; --help</Code> list the options.
+        pulls translations, prints the project's status, checks the keys your code uses and publishes
+        over-the-air releases. It is one JavaScript file for Node.js 20 or later, with no dependencies, and
+        every Sprog server serves it at <Code>/cli/sprog.mjs</Code>. Inside a checkout of Sprog it is the
+        package's <Code>sprog</Code> command. <Code>sprog --help</Code> and{" "}
+        <Code>sprog &lt;command&gt; --help</Code> list the options.
       </P>
       <CodeBlock title="Download and run">{download}</CodeBlock>
 
@@ -142,7 +148,8 @@ jobs:
         }))}
       />
       <P>
-        Push needs a key with the <Code>push</Code> scope; the others need <Code>pull</Code> (see{" "}
+        Push needs a key with the <Code>push</Code> scope, release the <Code>release</Code> scope (see{" "}
+        <a href="#releases-publish">Publishing a release</a>); the others need <Code>pull</Code> (see{" "}
         <TopicLink to="api" hash="api-keys">
           Project API keys
         </TopicLink>
@@ -166,7 +173,7 @@ jobs:
         items={CLI_OPTIONS.map((o) => ({
           id: o.option,
           term: <Code>{o.option}</Code>,
-          meaning: `${o.commands.length === 4 ? "Every command" : o.commands.map((c) => `sprog ${c}`).join(", ")}. ${o.meaning}`,
+          meaning: `${o.commands.length === ALL_COMMANDS.length ? "Every command" : o.commands.map((c) => `sprog ${c}`).join(", ")}. ${o.meaning}`,
         }))}
       />
       <P>
