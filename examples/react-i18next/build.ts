@@ -24,6 +24,21 @@ export interface ExampleEnv {
  */
 export async function buildExample(options: { outDir?: string; env?: ExampleEnv } = {}): Promise<string> {
   const outDir = options.outDir ?? `${exampleDir}dist`;
+  // Vite takes a production build (import.meta.env.DEV false, React's production build) from
+  // NODE_ENV, not from `mode`, and leaves a NODE_ENV already set alone: under a test runner
+  // (NODE_ENV=test) this made a development build, with in-context editing on for every visitor.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await buildProduction(outDir, options.env ?? {});
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+  return outDir;
+}
+
+async function buildProduction(outDir: string, env: ExampleEnv): Promise<void> {
   await build({
     configFile: `${exampleDir}vite.config.ts`,
     root: exampleDir,
@@ -31,13 +46,9 @@ export async function buildExample(options: { outDir?: string; env?: ExampleEnv 
     logLevel: "warn",
     build: { outDir, emptyOutDir: true },
     define: Object.fromEntries(
-      Object.entries(options.env ?? {}).map(([name, value]) => [
-        `import.meta.env.${name}`,
-        JSON.stringify(value),
-      ]),
+      Object.entries(env).map(([name, value]) => [`import.meta.env.${name}`, JSON.stringify(value)]),
     ),
   });
-  return outDir;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
