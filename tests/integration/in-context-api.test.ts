@@ -83,6 +83,13 @@ describe("in-context editing from an app's page", () => {
       agent: null,
     });
 
+    // A body no text fits in is refused as it arrives (these routes answer before the API's limit).
+    const huge = await fail(page, contract.inContext.save, {
+      params: { keyId: titleId, lang: "de" },
+      body: { text: "x".repeat(600 * 1024), version: 2 },
+    });
+    expect(huge.status).toBe(413);
+
     // An older version is a conflict, not an overwrite.
     const stale = await fail(page, contract.inContext.save, {
       params: { keyId: titleId, lang: "de" },

@@ -7,6 +7,8 @@ import { contractRoutes } from "../http/contract-routes.ts";
 import { formatByteLimit } from "../screenshots/image-check.ts";
 import type { InContextService } from "./service.ts";
 
+/** A saved text's body: 100,000 characters of up to 4 bytes, and the JSON around them. */
+const MAX_TEXT_BODY_BYTES = 512 * 1024;
 /** Room for the multipart framing around the screenshot. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -61,6 +63,13 @@ export function inContextPageRoutes(inContext: InContextService, options: { maxS
       );
     },
   });
+  // These routes answer before the session API's body limit: a text is at most 100,000 characters.
+  const textLimit = bodyLimit({
+    maxSize: MAX_TEXT_BODY_BYTES,
+    onError: () => {
+      throw new AppError("payload_too_large", "Request body too large");
+    },
+  });
   const routes = contractRoutes(
     { keys, save, screenshot },
     {
@@ -79,7 +88,7 @@ export function inContextPageRoutes(inContext: InContextService, options: { maxS
         },
       },
       save: {
-        use: [grant],
+        use: [textLimit, grant],
         handle: ({ params, body }, c) => inContext.save(c.var.inContext, params.keyId, params.lang, body),
       },
       screenshot: {

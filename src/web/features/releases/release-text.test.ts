@@ -79,7 +79,9 @@ describe("i18nextSetup", () => {
       languages: ["en", "zh-Hans"],
     });
     expect(code).toContain('import zh_Hans from "./locales/zh-Hans.json";');
-    expect(code).toContain('bundled: { en, "zh-Hans": zh_Hans },');
+    // Each language's file is its default namespace, as the backend reads bundled[language][namespace].
+    expect(code).toContain('bundled: { en: { translation: en }, "zh-Hans": { translation: zh_Hans } },');
+    expect(code).toContain("keySeparator: false,");
     expect(code).toContain(`distribution: "${"d".repeat(32)}",`);
     expect(code).toContain(
       'sprogInContext(i18next, { url: "https://sprog.example.com", projectId: "p1", enabled: import.meta.env.DEV });',

@@ -117,8 +117,9 @@ export function i18nextSetup({
 }): string {
   const codes = languages.length > 0 ? languages : ["en"];
   const imports = codes.map((code) => `import ${identifier(code)} from "./locales/${code}.json";`);
+  // The backend reads bundled[language][namespace]: each file is the default namespace's.
   const bundled = codes
-    .map((code) => (identifier(code) === code ? code : `"${code}": ${identifier(code)}`))
+    .map((code) => `${identifier(code) === code ? code : `"${code}"`}: { translation: ${identifier(code)} }`)
     .join(", ");
   return [
     'import i18next from "i18next";',
@@ -132,6 +133,8 @@ export function i18nextSetup({
     "  .init({",
     `    lng: "${codes[0]}",`,
     `    fallbackLng: "${codes[0]}",`,
+    '    // The files\' keys are flat: "home.title" is one key.',
+    "    keySeparator: false,",
     "    backend: {",
     `      url: "${origin}",`,
     `      distribution: "${distributionId}",`,
