@@ -1,6 +1,7 @@
 import { languageName } from "../../../shared/languages.ts";
 import type { ActivityEntry } from "../../../shared/schemas/activity.ts";
 import { agentDisplayName } from "../../../shared/schemas/keys.ts";
+import { relativeTime as relativeTimeText } from "../../lib/time-text.ts";
 
 /**
  * The name an entry's author goes by: a person, or a coding agent that wrote with a project API key
@@ -200,14 +201,5 @@ export function groupByDay<E extends { createdAt: string }>(
 
 /** "just now", "5 minutes ago", "3 hours ago", "2 days ago"; a week or older: the time of day. */
 export function relativeTime(iso: string, now: number = Date.now()): string {
-  const then = new Date(iso).getTime();
-  if (Number.isNaN(then)) return iso;
-  const seconds = Math.round((then - now) / 1000);
-  const format = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-  const abs = Math.abs(seconds);
-  if (abs < 45) return "just now";
-  if (abs < 3600) return format.format(Math.round(seconds / 60), "minute");
-  if (abs < 86_400) return format.format(Math.round(seconds / 3600), "hour");
-  if (abs < 7 * 86_400) return format.format(Math.round(seconds / 86_400), "day");
-  return new Date(iso).toLocaleTimeString("en", { hour: "2-digit", minute: "2-digit" });
+  return relativeTimeText(iso, now, "time");
 }

@@ -162,7 +162,7 @@ describe("the Releases tab", () => {
     expect(setupCode).toContain(`url: "${window.location.origin}"`);
     expect(setupCode).toContain(`distribution: "${DISTRIBUTION}"`);
     expect(setupCode).toContain(`projectId: "p1"`);
-    expect(setupCode).toContain("bundled: { en, de }");
+    expect(setupCode).toContain("bundled: { en: { translation: en }, de: { translation: de } }");
     expect(screen.getByRole("link", { name: /Releases in the API docs/ }).getAttribute("href")).toBe(
       "/docs/api#releases",
     );

@@ -1,6 +1,7 @@
 import { Pencil, Trash2 } from "lucide-react";
 import type { GlossaryTerm } from "../../../../shared/schemas/glossary.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { TableRegion } from "../../../components/ui/table-region.tsx";
 import { TermFlags } from "./term-flags.tsx";
 
 export interface GlossaryTableProps {
@@ -108,65 +109,58 @@ function TermCards({ terms, languages, onEdit, onDelete }: GlossaryTableProps) {
 function TermTable({ terms, languages, onEdit, onDelete }: GlossaryTableProps) {
   const manage = onEdit !== undefined || onDelete !== undefined;
   return (
-    <section
-      aria-label="Glossary table"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-      tabIndex={0}
-      className="max-w-full overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring"
-    >
-      <table className="w-full text-left text-sm">
-        <thead className="bg-surface text-xs text-muted">
-          <tr>
-            <th scope="col" className={cell}>
-              Term
+    <TableRegion label="Glossary table">
+      <thead className="bg-surface text-xs text-muted">
+        <tr>
+          <th scope="col" className={cell}>
+            Term
+          </th>
+          <th scope="col" className={cell}>
+            Part of speech
+          </th>
+          {languages.map((code) => (
+            <th key={code} scope="col" className={cell}>
+              {code}
             </th>
+          ))}
+          <th scope="col" className={cell}>
+            Description
+          </th>
+          {manage ? (
             <th scope="col" className={cell}>
-              Part of speech
+              <span className="sr-only">Actions</span>
             </th>
+          ) : null}
+        </tr>
+      </thead>
+      <tbody>
+        {terms.map((term) => (
+          <tr key={term.id} className="border-t border-border" data-term={term.term}>
+            <th scope="row" className={`${cell} font-medium`}>
+              <div className="flex flex-col gap-1">
+                <span className="break-words">{term.term}</span>
+                <TermFlags term={term} />
+              </div>
+            </th>
+            <td className={`${cell} text-muted`}>{term.partOfSpeech ?? ""}</td>
             {languages.map((code) => (
-              <th key={code} scope="col" className={cell}>
-                {code}
-              </th>
+              <td key={code} className={`${cell} break-words`}>
+                {term.doNotTranslate ? (
+                  <span className="text-muted">{term.term}</span>
+                ) : (
+                  (term.translations[code] ?? "")
+                )}
+              </td>
             ))}
-            <th scope="col" className={cell}>
-              Description
-            </th>
+            <td className={`${cell} max-w-72 break-words text-muted`}>{term.description}</td>
             {manage ? (
-              <th scope="col" className={cell}>
-                <span className="sr-only">Actions</span>
-              </th>
+              <td className={`${cell} whitespace-nowrap text-right`}>
+                <Actions term={term} onEdit={onEdit} onDelete={onDelete} />
+              </td>
             ) : null}
           </tr>
-        </thead>
-        <tbody>
-          {terms.map((term) => (
-            <tr key={term.id} className="border-t border-border" data-term={term.term}>
-              <th scope="row" className={`${cell} font-medium`}>
-                <div className="flex flex-col gap-1">
-                  <span className="break-words">{term.term}</span>
-                  <TermFlags term={term} />
-                </div>
-              </th>
-              <td className={`${cell} text-muted`}>{term.partOfSpeech ?? ""}</td>
-              {languages.map((code) => (
-                <td key={code} className={`${cell} break-words`}>
-                  {term.doNotTranslate ? (
-                    <span className="text-muted">{term.term}</span>
-                  ) : (
-                    (term.translations[code] ?? "")
-                  )}
-                </td>
-              ))}
-              <td className={`${cell} max-w-72 break-words text-muted`}>{term.description}</td>
-              {manage ? (
-                <td className={`${cell} whitespace-nowrap text-right`}>
-                  <Actions term={term} onEdit={onEdit} onDelete={onDelete} />
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+        ))}
+      </tbody>
+    </TableRegion>
   );
 }

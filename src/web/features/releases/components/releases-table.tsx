@@ -8,6 +8,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu.tsx";
+import { TableRegion } from "../../../components/ui/table-region.tsx";
 import { exactTime, relativeTime } from "../../../lib/time-text.ts";
 import { activationTargets, releaseAuthor, STRING_FILTER_BADGES } from "../release-text.ts";
 import { DownloadStrip } from "./download-strip.tsx";
@@ -95,97 +96,90 @@ export function ReleasesTable({
   onChooseEnvironment,
 }: ReleasesTableProps) {
   return (
-    <section
-      aria-label="Releases table"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-      tabIndex={0}
-      className="max-w-full overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring"
-    >
-      <table className="w-full text-left text-sm">
-        <thead className="bg-surface text-xs text-muted">
-          <tr>
+    <TableRegion label="Releases table">
+      <thead className="bg-surface text-xs text-muted">
+        <tr>
+          <th scope="col" className={cell}>
+            Release
+          </th>
+          <th scope="col" className={cell}>
+            Published
+          </th>
+          <th scope="col" className={cell}>
+            By
+          </th>
+          <th scope="col" className={cell}>
+            Languages
+          </th>
+          <th scope="col" className={cell}>
+            Keys changed
+          </th>
+          <th scope="col" className={cell}>
+            Downloads
+          </th>
+          <th scope="col" className={cell}>
+            Live in
+          </th>
+          {onActivate ? (
             <th scope="col" className={cell}>
-              Release
+              <span className="sr-only">Actions</span>
             </th>
-            <th scope="col" className={cell}>
-              Published
+          ) : null}
+        </tr>
+      </thead>
+      <tbody>
+        {releases.map((release) => (
+          <tr
+            key={release.id}
+            className="border-t border-border"
+            data-testid={`release-row-${release.number}`}
+          >
+            <th scope="row" className={`${cell} font-medium whitespace-nowrap`}>
+              Release {release.number}
+              <span className="block text-xs font-normal text-muted">to {release.environment}</span>
             </th>
-            <th scope="col" className={cell}>
-              By
-            </th>
-            <th scope="col" className={cell}>
-              Languages
-            </th>
-            <th scope="col" className={cell}>
-              Keys changed
-            </th>
-            <th scope="col" className={cell}>
-              Downloads
-            </th>
-            <th scope="col" className={cell}>
-              Live in
-            </th>
+            <td className={`${cell} whitespace-nowrap`}>
+              <time dateTime={release.createdAt} title={exactTime(release.createdAt)}>
+                {relativeTime(release.createdAt, now)}
+              </time>
+            </td>
+            <td className={`${cell} max-w-48 break-words`}>{releaseAuthor(release)}</td>
+            <td className={`${cell} max-w-56`}>
+              <Contents release={release} />
+            </td>
+            <td className={`${cell} whitespace-nowrap`}>
+              {release.keysChanged.toLocaleString("en")}
+              <span className="block text-xs text-muted">
+                of {release.keyCount.toLocaleString("en")} keys
+              </span>
+            </td>
+            <td className={cell}>
+              <DownloadStrip downloads={release.downloads} now={now} />
+            </td>
+            <td className={cell}>
+              {release.liveIn.length > 0 ? (
+                <span className="flex flex-wrap gap-1">
+                  {release.liveIn.map((environment) => (
+                    <LiveBadge key={environment} environment={environment} />
+                  ))}
+                </span>
+              ) : (
+                <span className="text-muted">—</span>
+              )}
+            </td>
             {onActivate ? (
-              <th scope="col" className={cell}>
-                <span className="sr-only">Actions</span>
-              </th>
+              <td className={`${cell} text-right whitespace-nowrap`}>
+                <RowActions
+                  release={release}
+                  environments={environments}
+                  onActivate={onActivate}
+                  onChooseEnvironment={onChooseEnvironment}
+                />
+              </td>
             ) : null}
           </tr>
-        </thead>
-        <tbody>
-          {releases.map((release) => (
-            <tr
-              key={release.id}
-              className="border-t border-border"
-              data-testid={`release-row-${release.number}`}
-            >
-              <th scope="row" className={`${cell} font-medium whitespace-nowrap`}>
-                Release {release.number}
-                <span className="block text-xs font-normal text-muted">to {release.environment}</span>
-              </th>
-              <td className={`${cell} whitespace-nowrap`}>
-                <time dateTime={release.createdAt} title={exactTime(release.createdAt)}>
-                  {relativeTime(release.createdAt, now)}
-                </time>
-              </td>
-              <td className={`${cell} max-w-48 break-words`}>{releaseAuthor(release)}</td>
-              <td className={`${cell} max-w-56`}>
-                <Contents release={release} />
-              </td>
-              <td className={`${cell} whitespace-nowrap`}>
-                {release.keysChanged.toLocaleString("en")}
-                <span className="block text-xs text-muted">
-                  of {release.keyCount.toLocaleString("en")} keys
-                </span>
-              </td>
-              <td className={cell}>
-                <DownloadStrip downloads={release.downloads} now={now} />
-              </td>
-              <td className={cell}>
-                {release.liveIn.length > 0 ? (
-                  <span className="flex flex-wrap gap-1">
-                    {release.liveIn.map((environment) => (
-                      <LiveBadge key={environment} environment={environment} />
-                    ))}
-                  </span>
-                ) : (
-                  <span className="text-muted">—</span>
-                )}
-              </td>
-              {onActivate ? (
-                <td className={`${cell} text-right whitespace-nowrap`}>
-                  <RowActions
-                    release={release}
-                    environments={environments}
-                    onActivate={onActivate}
-                    onChooseEnvironment={onChooseEnvironment}
-                  />
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+        ))}
+      </tbody>
+    </TableRegion>
   );
 }
