@@ -6,8 +6,8 @@ import type { DB } from "../db/schema.ts";
 import { filteredKeyIds, filterScopeOf } from "../keys/filters.ts";
 import type { ProjectRow } from "../teams/access.ts";
 import { buildExportFiles } from "../transfer/export-files.ts";
+import type { StringsKept } from "../transfer/export-page-query.ts";
 import type { FormatRunner } from "../transfer/format-workers.ts";
-import type { StringsKept } from "../transfer/queries.ts";
 
 /** One language's file of a release: the pull API's JSON, named by its content. */
 export interface ReleaseFile {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { FormatId, FormatMeta } from "../../shared/formats/types.ts";
 import type { DB } from "../db/schema.ts";
 import type { ExportRow } from "./export-entries.ts";
-import { type Cursor, type MachineText, type StringsKept, selectExportPage } from "./queries.ts";
+import { type Cursor, type MachineText, type StringsKept, selectExportPage } from "./export-page-query.ts";
 
 /**
  * Keys per page of an export. A page is one statement: its rows are handed to the format worker
