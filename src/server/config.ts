@@ -121,6 +121,27 @@ export const configSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(1000).default(10),
   ),
+  /**
+   * 1: a team's single sign-on issuer may be an http:// URL (tests, an identity provider on the
+   * developer's machine). Unset: https:// only.
+   */
+  SSO_ALLOW_HTTP: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")),
+  /**
+   * The DNS servers a team's domain verification asks for its TXT record, as `host` or `host:port`,
+   * comma-separated. Unset: the machine's own resolvers.
+   */
+  DNS_SERVERS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((server) => server.trim())
+          .filter(Boolean),
+      )
+      .optional(),
+  ),
   /** Days an activity entry is kept (issue 22); older ones are deleted at start and once a day. */
   ACTIVITY_RETENTION_DAYS: z.preprocess(
     emptyToUndefined,

@@ -38,6 +38,7 @@ import { requestTeamRecheck } from "./quality/recheck.job.ts";
 import { releasesModule } from "./releases/module.ts";
 import { reviewsModule } from "./reviews/module.ts";
 import { screenshotsModule } from "./screenshots/module.ts";
+import { ssoModule } from "./sso/module.ts";
 import { stringsModule } from "./strings/module.ts";
 import { createAccess } from "./teams/access.ts";
 import { teamsModule } from "./teams/module.ts";
@@ -136,10 +137,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const billing = billingModule(core);
     const profiles = profilesModule(core);
     const teams = teamsModule(core, { billing: billing.billing });
+    const sso = await ssoModule(core);
     const auth = await authModule(core, {
       profiles: profiles.profiles,
       teams: teams.teams,
       invites: teams.invites,
+      sso: sso.signIn,
+      onMembersChanged: (teamId) => billing.billing.syncSeats(teamId),
     });
     const memory = memoryModule(core);
     const strings = stringsModule(core, { memory: memory.memory });
@@ -152,6 +156,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       auth,
       profiles,
       teams,
+      sso,
       projectsModule(core),
       keysModule(core),
       strings,

@@ -49,7 +49,8 @@ export class ApiClient {
     };
   }
 
-  private keepCookies(headers: Headers) {
+  /** Takes the answer's Set-Cookie headers into the jar (also for requests made outside `request`). */
+  keepCookies(headers: Headers) {
     const jar = new Map(
       this.cookie
         .split("; ")

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
+import { startDnsServer } from "../helpers/dns-server.ts";
+import { startOidcIdp } from "../helpers/oidc-idp.ts";
 import { ACCOUNT_TEAM_CASES, BILLING_CASES } from "../helpers/route-matrix/account-team-billing-cases.ts";
 import { ACTIVITY_CASES } from "../helpers/route-matrix/activity-cases.ts";
 import { AGENT_CASES } from "../helpers/route-matrix/agent-cases.ts";
@@ -21,6 +23,7 @@ import {
   REVIEW_TONE_ACCESS_CASES,
 } from "../helpers/route-matrix/review-tone-access-cases.ts";
 import { SCREENSHOT_CASES } from "../helpers/route-matrix/screenshots-cases.ts";
+import { SSO_CASES, SSO_WORLD } from "../helpers/route-matrix/sso-cases.ts";
 import { USAGE_CASES } from "../helpers/route-matrix/usage-cases.ts";
 import { type StripeServer, startStripeServer } from "../helpers/stripe-server.ts";
 
@@ -46,6 +49,7 @@ const CASES: RouteCase[] = [
   ...COMMENT_CASES,
   ...SCREENSHOT_CASES,
   ...RELEASE_CASES,
+  ...SSO_CASES,
   ...ACTIVITY_CASES,
   ...USAGE_CASES,
   ...BILLING_CASES,
@@ -56,11 +60,16 @@ let stripe: StripeServer | undefined;
 const api = apiAppForThisFile({
   env: async () => {
     stripe = await startStripeServer();
-    return stripe.env();
+    // Single sign-on's rows save a real provider (its discovery is read) and verify real TXT records.
+    SSO_WORLD.idp = await startOidcIdp({ redirectUri: "http://127.0.0.1/sso/oidc/callback" });
+    SSO_WORLD.dns = await startDnsServer();
+    return { ...stripe.env(), SSO_ALLOW_HTTP: "1", DNS_SERVERS: SSO_WORLD.dns.address };
   },
 });
 afterAll(async () => {
   await stripe?.close();
+  await SSO_WORLD.idp?.close();
+  await SSO_WORLD.dns?.close();
 });
 let matrix: Matrix;
 beforeAll(async () => {

@@ -6,6 +6,7 @@ import type { DB } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { codeEmail } from "../mail/code-email.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { ssoSessionPlugin } from "./sso-session-plugin.ts";
 
 const DAY = 60 * 60 * 24;
 
@@ -18,7 +19,8 @@ export interface AuthDeps {
 }
 
 /**
- * better-auth, configured for Sprog: e-mail codes and sessions only (no passwords). Teams, members
+ * better-auth, configured for Sprog: e-mail codes, sessions, and sessions after a team's single
+ * sign-on (no passwords). Teams, members
  * and invites are ours alone (src/server/teams), checked by the one permission table.
  * It sees our snake_case tables through CamelCasePlugin, under our table names.
  */
@@ -61,6 +63,7 @@ export function createAuth({ db, publicUrl, secret, mailer, logger }: AuthDeps) 
           await mailer.send(codeEmail(email, otp, publicUrl));
         },
       }),
+      ssoSessionPlugin(),
     ],
   });
 }

@@ -1,12 +1,14 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
+import { setCookie } from "hono/cookie";
 import { authContract } from "../../shared/contract/auth.ts";
 import { contractRoutes } from "../http/contract-routes.ts";
 import { authHeaders, forwardCookies } from "../http/session.ts";
+import { OIDC_CALLBACK_PATH, SSO_SIGN_IN_TTL_SECONDS, SSO_STATE_COOKIE } from "../sso/sign-in-service.ts";
 import type { MeService } from "./me-service.ts";
 import type { AuthService } from "./service.ts";
 
-function clientIp(c: Context): string {
+export function clientIp(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? "unknown";
   } catch {
@@ -15,9 +17,22 @@ function clientIp(c: Context): string {
 }
 
 /** Sign-in by e-mailed code; better-auth's cookies are passed on to our answers. */
-export function authRoutes(authService: AuthService, meService: MeService) {
+export function authRoutes(authService: AuthService, meService: MeService, publicUrl: string) {
   return contractRoutes(authContract, {
-    sendCode: ({ body }, c) => authService.sendCode(body.email, clientIp(c)),
+    sendCode: async ({ body }, c) => {
+      const { answer, ssoState } = await authService.sendCode(body.email, clientIp(c), body.withCode);
+      if (ssoState) {
+        // Ties the provider's answer to this browser: the callback refuses a state it does not carry.
+        setCookie(c, SSO_STATE_COOKIE, ssoState, {
+          path: OIDC_CALLBACK_PATH,
+          httpOnly: true,
+          sameSite: "Lax",
+          secure: publicUrl.startsWith("https://"),
+          maxAge: SSO_SIGN_IN_TTL_SECONDS,
+        });
+      }
+      return answer;
+    },
     verify: async ({ body }, c) => {
       const { user, headers } = await authService.verifyCode(
         body.email,

@@ -35,19 +35,55 @@ export interface SessionUser {
   email: string;
 }
 
+/**
+ * What single sign-on says about e-mail codes (issue 38; src/server/sso): an address its team's
+ * provider covers is sent there instead, and enforcement refuses codes to all but the owner.
+ */
+export interface CodeGate {
+  beforeCode(
+    email: string,
+    withCode: boolean,
+  ): Promise<{ url: string; teamName: string; state: string } | undefined>;
+  beforeCodeSignIn(email: string): Promise<{ breakGlassTeamId: string | undefined }>;
+  recordBreakGlass(teamId: string, userId: string): Promise<void>;
+}
+
+/** Someone a team's identity provider vouched for. */
+export interface SsoPerson {
+  teamId: string;
+  email: string;
+  name: string;
+}
+
 export function createAuthService(deps: {
   auth: Auth;
   limiter: RateLimiter;
   logger: Logger;
+  gate?: CodeGate;
   /** Runs after a code is verified (invites to the address are accepted here); its failure only logs. */
   onSignedIn?: (user: SessionUser) => Promise<unknown>;
   /** Runs after a session was signed out (its open event streams end); its failure only logs. */
   onSignedOut?: (user: SessionUser) => Promise<unknown>;
 }) {
-  const { auth, limiter, logger, onSignedIn, onSignedOut } = deps;
+  const { auth, limiter, logger, gate, onSignedIn, onSignedOut } = deps;
+
+  async function signedIn(user: SessionUser) {
+    await onSignedIn?.(user).catch((error: unknown) => {
+      // Signing in still works; the web's invite check retries later.
+      logger.error({ err: error, userId: user.id }, "after sign-in: accepting invites failed");
+    });
+  }
 
   return {
-    async sendCode(email: string, ip: string): Promise<SendCodeAnswer> {
+    /**
+     * E-mails a code, or answers the address's identity provider (and the state its callback must
+     * bring back, for the browser's cookie) when its team signs in with single sign-on.
+     */
+    async sendCode(
+      email: string,
+      ip: string,
+      withCode = false,
+    ): Promise<{ answer: SendCodeAnswer; ssoState?: string }> {
       await limiter.hit([
         {
           key: `code:ip:${ip}`,
@@ -55,6 +91,14 @@ export function createAuthService(deps: {
           max: 30,
           message: (s) => `Too many codes requested from your network. Please try again in ${inMinutes(s)}.`,
         },
+      ]);
+      const sso = await gate?.beforeCode(email, withCode);
+      if (sso)
+        return {
+          answer: { sent: false, sso: { url: sso.url, teamName: sso.teamName } },
+          ssoState: sso.state,
+        };
+      await limiter.hit([
         // Anyone may ask for any address's codes, so this lockout is one a stranger can impose on the
         // owner: it bounds the mails and the guesses (5 per code) an address gets, and lasts minutes,
         // not an hour. The codes a stranger asked for went to the owner, and the latest one works.
@@ -82,7 +126,7 @@ export function createAuthService(deps: {
         logger.error({ err: error, email }, "sending a sign-in code failed");
         throw new AppError("internal", "Failed to send the code. Please try again.");
       }
-      return { sent: true, resendAfterSeconds: RESEND_WAIT_SECONDS };
+      return { answer: { sent: true, resendAfterSeconds: RESEND_WAIT_SECONDS } };
     },
 
     /** Checks the code; on success better-auth creates the user if new and answers the session cookie. */
@@ -95,6 +139,8 @@ export function createAuthService(deps: {
           message: (s) => `Too many sign-in attempts. Please try again in ${inMinutes(s)}.`,
         },
       ]);
+      // Enforcement is checked again here: the code may have been sent before it was turned on.
+      const { breakGlassTeamId } = (await gate?.beforeCodeSignIn(email)) ?? { breakGlassTeamId: undefined };
       try {
         const result = await auth.api.signInEmailOTP({
           body: { email, otp: code },
@@ -102,14 +148,24 @@ export function createAuthService(deps: {
           returnHeaders: true,
         });
         const user: SessionUser = { id: result.response.user.id, email: result.response.user.email };
-        await onSignedIn?.(user).catch((error: unknown) => {
-          // Signing in still works; the web's invite check retries later.
-          logger.error({ err: error, userId: user.id }, "after sign-in: accepting invites failed");
-        });
+        if (breakGlassTeamId) await gate?.recordBreakGlass(breakGlassTeamId, user.id);
+        await signedIn(user);
         return { user, headers: result.headers };
       } catch (error) {
         throw codeError(error) ?? error;
       }
+    },
+
+    /** A session for someone their team's provider vouched for; the user is created at first. */
+    async ssoSession(person: SsoPerson, headers: Headers) {
+      const result = await auth.api.startSsoSession({
+        body: { email: person.email, name: person.name, teamId: person.teamId, protocol: "oidc" },
+        headers,
+        returnHeaders: true,
+      });
+      const user: SessionUser = result.response.user;
+      await signedIn(user);
+      return { user, headers: result.headers };
     },
 
     /** The signed-in user, and the refreshed cookie when the session was renewed (sliding expiry). */

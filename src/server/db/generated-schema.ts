@@ -362,6 +362,16 @@ export interface Sessions {
   user_id: string;
 }
 
+export interface SsoSignIns {
+  code_verifier: string;
+  created_at: Generated<Timestamp>;
+  email: string;
+  expires_at: Timestamp;
+  nonce: string;
+  state: string;
+  team_id: string;
+}
+
 export interface StringHistory {
   agent: string | null;
   created_at: Generated<Timestamp>;
@@ -394,12 +404,37 @@ export interface Subscriptions {
   updated_at: Generated<Timestamp>;
 }
 
+export interface TeamDomains {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  domain: string;
+  id: Generated<string>;
+  team_id: string;
+  token: string;
+  verified_at: Timestamp | null;
+}
+
 export interface Teams {
   created_at: Generated<Timestamp>;
   id: string;
   name: string;
   tov_product_context: string | null;
   tov_tone: string | null;
+}
+
+export interface TeamSso {
+  default_role: Generated<string>;
+  enabled: Generated<boolean>;
+  enforced: Generated<boolean>;
+  groups_claim: Generated<string>;
+  oidc_client_id: string | null;
+  oidc_client_secret: string | null;
+  oidc_issuer: string | null;
+  protocol: string;
+  role_mappings: Generated<Json>;
+  team_id: string;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
 }
 
 export interface ToneSections {
@@ -537,8 +572,11 @@ export interface DB {
   screenshot_keys: ScreenshotKeys;
   screenshots: Screenshots;
   sessions: Sessions;
+  sso_sign_ins: SsoSignIns;
   string_history: StringHistory;
   subscriptions: Subscriptions;
+  team_domains: TeamDomains;
+  team_sso: TeamSso;
   teams: Teams;
   tone_sections: ToneSections;
   translation_keys: TranslationKeys;

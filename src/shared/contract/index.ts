@@ -14,6 +14,7 @@ import { projectsContract } from "./projects.ts";
 import { releasesContract } from "./releases.ts";
 import { reviewsContract } from "./reviews.ts";
 import { screenshotsContract } from "./screenshots.ts";
+import { ssoContract } from "./sso.ts";
 import { stringsContract } from "./strings.ts";
 import { teamsContract } from "./teams.ts";
 import { toneContract } from "./tone.ts";
@@ -51,6 +52,7 @@ export const contract = {
   usage: usageContract,
   releases: releasesContract,
   inContext: inContextContract,
+  sso: ssoContract,
 };
 
 export type Contract = typeof contract;

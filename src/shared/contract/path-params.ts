@@ -20,6 +20,7 @@ export const PATH_PARAMS = {
   teamId: { pattern: TOKEN, what: "id" },
   memberId: { pattern: TOKEN, what: "id" },
   inviteId: { pattern: TOKEN, what: "id" },
+  domainId: { pattern: UUID, what: "id" },
   lang: { pattern: LANGUAGE, what: "language code" },
 } as const satisfies Record<string, { pattern: RegExp; what: string }>;
 

@@ -24,6 +24,10 @@ export const ACTIVITY_KINDS = {
   "tone.edited": { label: "Edited the tone of voice", stringWork: false },
   "glossary.edited": { label: "Edited the glossary", stringWork: false },
   "file.removed": { label: "Removed an uploaded file", stringWork: false },
+  "sso.changed": { label: "Changed single sign-on", stringWork: false },
+  "sso.domain_verified": { label: "Verified a domain", stringWork: false },
+  "sso.signed_in": { label: "Signed in with single sign-on", stringWork: false },
+  "sso.break_glass": { label: "Signed in with an e-mail code past single sign-on", stringWork: false },
 } as const satisfies Record<string, { label: string; stringWork: boolean }>;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;

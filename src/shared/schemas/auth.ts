@@ -14,13 +14,28 @@ export const codeSchema = z
   .string({ error: "Please enter all 6 digits" })
   .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), "Please enter all 6 digits");
 
-export const sendCodeBodySchema = z.object({ email: emailSchema });
-export type SendCodeBody = z.infer<typeof sendCodeBodySchema>;
-
-export const sendCodeAnswerSchema = z.object({
-  sent: z.literal(true),
-  resendAfterSeconds: z.number().int(),
+export const sendCodeBodySchema = z.object({
+  email: emailSchema,
+  /**
+   * An e-mail code even though the address's team signs in with single sign-on (issue 38): refused
+   * when the team enforces it, but to the team's owner (break-glass).
+   */
+  withCode: z.boolean().optional(),
 });
+export type SendCodeBody = z.input<typeof sendCodeBodySchema>;
+
+/** A code is on its way, or (issue 38) the address's team signs in at its identity provider. */
+export const sendCodeAnswerSchema = z.union([
+  z.object({ sent: z.literal(true), resendAfterSeconds: z.number().int() }),
+  z.object({
+    sent: z.literal(false),
+    sso: z.object({
+      /** The team's identity provider, where the browser goes next. */
+      url: z.string(),
+      teamName: z.string(),
+    }),
+  }),
+]);
 export type SendCodeAnswer = z.infer<typeof sendCodeAnswerSchema>;
 
 export const verifyCodeBodySchema = z.object({ email: emailSchema, code: codeSchema });

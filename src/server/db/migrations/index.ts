@@ -35,6 +35,7 @@ import * as m0033 from "./0033-email-changes.ts";
 import * as m0034 from "./0034-auth-leftovers.ts";
 import * as m0035 from "./0035-agents.ts";
 import * as m0036 from "./0036-releases.ts";
+import * as m0037 from "./0037-sso.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   "0034-auth-leftovers": m0034,
   "0035-agents": m0035,
   "0036-releases": m0036,
+  "0037-sso": m0037,
 };

@@ -106,6 +106,17 @@ function toneEdited(entry: ActivityEntry): string {
   return `edited the tone of voice${changed !== undefined ? `: ${changed}` : ""}`;
 }
 
+function ssoChanged(entry: ActivityEntry): string {
+  const domain = detail(entry, "domain");
+  switch (detail(entry, "change")) {
+    case "domain_removed":
+      return `removed the domain ${domain ?? ""} from single sign-on`.replace("  ", " ");
+    case "removed":
+      return "turned single sign-on off and removed its settings";
+  }
+  return "changed the single sign-on settings";
+}
+
 function memberLeft(entry: ActivityEntry): string {
   const removedBy = detail(entry, "removedBy");
   return removedBy !== undefined ? `was removed from the team by ${removedBy}` : "left the team";
@@ -157,6 +168,14 @@ export function describeActivity(entry: ActivityEntry): string {
       return glossaryEdited(entry);
     case "file.removed":
       return `removed the uploaded file${quoted(fileOf(entry))}${entry.languages.length > 0 ? ` (${languageList(entry.languages)})` : ""}`;
+    case "sso.changed":
+      return ssoChanged(entry);
+    case "sso.domain_verified":
+      return `verified the domain ${detail(entry, "domain") ?? ""}`.trimEnd();
+    case "sso.signed_in":
+      return "signed in with single sign-on";
+    case "sso.break_glass":
+      return "signed in with an e-mail code, past the team's single sign-on";
   }
 }
 

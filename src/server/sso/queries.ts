@@ -1,0 +1,216 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { RoleMapping } from "../../shared/schemas/sso.ts";
+import type { DB } from "../db/schema.ts";
+
+/** Reads and writes of teams' domains and single sign-on: only the SQL (the services check access). */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface DomainRow {
+  id: string;
+  team_id: string;
+  domain: string;
+  token: string;
+  verified_at: Date | string | null;
+}
+
+const domainColumns = ["id", "team_id", "domain", "token", "verified_at"] as const;
+
+export function selectTeamDomains(db: Db, teamId: string): Promise<DomainRow[]> {
+  return db
+    .selectFrom("team_domains")
+    .select(domainColumns)
+    .where("team_id", "=", teamId)
+    .orderBy("domain")
+    .execute();
+}
+
+export function selectTeamDomain(db: Db, teamId: string, id: string): Promise<DomainRow | undefined> {
+  return db
+    .selectFrom("team_domains")
+    .select(domainColumns)
+    .where("team_id", "=", teamId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export function insertTeamDomain(
+  db: Db,
+  row: { teamId: string; domain: string; token: string; userId: string },
+): Promise<DomainRow> {
+  return db
+    .insertInto("team_domains")
+    .values({ team_id: row.teamId, domain: row.domain, token: row.token, created_by: row.userId })
+    .returning(domainColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export function markDomainVerified(db: Db, id: string): Promise<DomainRow | undefined> {
+  return db
+    .updateTable("team_domains")
+    .set({ verified_at: sql<Date>`now()` })
+    .where("id", "=", id)
+    .returning(domainColumns)
+    .executeTakeFirst();
+}
+
+export async function deleteTeamDomain(db: Db, teamId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("team_domains")
+    .where("team_id", "=", teamId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Another team's verified claim on the domain, if any. */
+export async function domainVerifiedByOtherTeam(db: Db, teamId: string, domain: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("team_domains")
+    .select("id")
+    .where("domain", "=", domain)
+    .where("verified_at", "is not", null)
+    .where("team_id", "<>", teamId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface SsoRow {
+  team_id: string;
+  team_name: string;
+  protocol: string;
+  enabled: boolean;
+  enforced: boolean;
+  default_role: string;
+  groups_claim: string;
+  role_mappings: RoleMapping[];
+  oidc_issuer: string | null;
+  oidc_client_id: string | null;
+  oidc_client_secret: string | null;
+  updated_at: Date | string;
+}
+
+function ssoQuery(db: Db) {
+  return db
+    .selectFrom("team_sso as s")
+    .innerJoin("teams as t", "t.id", "s.team_id")
+    .select([
+      "s.team_id",
+      "t.name as team_name",
+      "s.protocol",
+      "s.enabled",
+      "s.enforced",
+      "s.default_role",
+      "s.groups_claim",
+      sql<RoleMapping[]>`s.role_mappings`.as("role_mappings"),
+      "s.oidc_issuer",
+      "s.oidc_client_id",
+      "s.oidc_client_secret",
+      "s.updated_at",
+    ]);
+}
+
+export function selectTeamSso(db: Db, teamId: string): Promise<SsoRow | undefined> {
+  return ssoQuery(db).where("s.team_id", "=", teamId).executeTakeFirst();
+}
+
+/** The single sign-on that an address's domain, verified by its team, signs in with (on or off). */
+export function selectSsoForDomain(db: Db, domain: string): Promise<SsoRow | undefined> {
+  return ssoQuery(db)
+    .innerJoin("team_domains as d", "d.team_id", "s.team_id")
+    .where("d.domain", "=", domain)
+    .where("d.verified_at", "is not", null)
+    .executeTakeFirst();
+}
+
+export interface SsoWrite {
+  protocol: string;
+  enabled: boolean;
+  enforced: boolean;
+  defaultRole: string;
+  groupsClaim: string;
+  roleMappings: RoleMapping[];
+  oidcIssuer: string;
+  oidcClientId: string;
+  /** Encrypted already; undefined keeps the stored one. */
+  oidcClientSecret: string | undefined;
+}
+
+export async function upsertTeamSso(db: Db, teamId: string, userId: string, write: SsoWrite): Promise<void> {
+  const values = {
+    protocol: write.protocol,
+    enabled: write.enabled,
+    enforced: write.enforced,
+    default_role: write.defaultRole,
+    groups_claim: write.groupsClaim,
+    role_mappings: JSON.stringify(write.roleMappings),
+    oidc_issuer: write.oidcIssuer,
+    oidc_client_id: write.oidcClientId,
+    updated_by: userId,
+    updated_at: sql<Date>`now()`,
+  };
+  const secret = write.oidcClientSecret === undefined ? {} : { oidc_client_secret: write.oidcClientSecret };
+  await db
+    .insertInto("team_sso")
+    .values({ team_id: teamId, ...values, ...secret })
+    .onConflict((oc) => oc.column("team_id").doUpdateSet({ ...values, ...secret }))
+    .execute();
+}
+
+export async function deleteTeamSso(db: Db, teamId: string): Promise<boolean> {
+  const result = await db.deleteFrom("team_sso").where("team_id", "=", teamId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export interface SignInRow {
+  state: string;
+  team_id: string;
+  email: string;
+  code_verifier: string;
+  nonce: string;
+}
+
+export async function insertSignIn(db: Db, row: SignInRow, ttlSeconds: number): Promise<void> {
+  await db
+    .insertInto("sso_sign_ins")
+    .values({ ...row, expires_at: sql<Date>`now() + make_interval(secs => ${ttlSeconds})` })
+    .execute();
+  // Sign-ins nobody finished: gone once stale, a few at a time.
+  await db.deleteFrom("sso_sign_ins").where("expires_at", "<", sql<Date>`now()`).execute();
+}
+
+/** Takes a sign-in under way: it is deleted as it is read, so a state works once. */
+export function takeSignIn(db: Db, state: string): Promise<SignInRow | undefined> {
+  return db
+    .deleteFrom("sso_sign_ins")
+    .where("state", "=", state)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .returning(["state", "team_id", "email", "code_verifier", "nonce"])
+    .executeTakeFirst();
+}
+
+/** The member's role in the team, if they are a member. */
+export async function selectMemberRole(db: Db, teamId: string, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("members")
+    .select("role")
+    .where("team_id", "=", teamId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.role;
+}
+
+export async function selectUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const row = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
+  return row?.id;
+}
+
+export async function setMemberRole(db: Db, teamId: string, userId: string, role: string): Promise<void> {
+  await db
+    .updateTable("members")
+    .set({ role })
+    .where("team_id", "=", teamId)
+    .where("user_id", "=", userId)
+    .where("role", "<>", "owner")
+    .execute();
+}

@@ -1,0 +1,258 @@
+import type { Kysely } from "kysely";
+import { emailDomain, type RoleMapping, SSO_ERRORS } from "../../shared/schemas/sso.ts";
+import { recordActivity } from "../activity/record.ts";
+import type { DB } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import { insertInvitedMember } from "../teams/queries.ts";
+import type { OidcClient, OidcProvider } from "./oidc-client.ts";
+import {
+  insertSignIn,
+  type SsoRow,
+  selectMemberRole,
+  selectSsoForDomain,
+  selectTeamDomains,
+  selectTeamSso,
+  selectUserIdByEmail,
+  setMemberRole,
+  takeSignIn,
+} from "./queries.ts";
+import type { SecretBox } from "./secret-box.ts";
+
+/** How long a person has at their provider before the sign-in must start again. */
+export const SSO_SIGN_IN_TTL_SECONDS = 10 * 60;
+/** The cookie that ties a sign-in under way to the browser that started it (its state). */
+export const SSO_STATE_COOKIE = "sprog_sso_state";
+/** Where the provider sends the person back (the redirect URI to register at the provider). */
+export const OIDC_CALLBACK_PATH = "/sso/oidc/callback";
+
+/** Who the team's provider vouched for, checked against the team's verified domains. */
+export interface SsoIdentity {
+  teamId: string;
+  email: string;
+  name: string;
+  /** The role the provider's groups give, if a mapping names one of them. */
+  mappedRole: "admin" | "reviewer" | undefined;
+  defaultRole: "admin" | "reviewer";
+}
+
+/** The strongest role any of the person's groups maps to (admin over reviewer). */
+export function roleFromGroups(mappings: readonly RoleMapping[], groups: readonly string[]) {
+  const roles = new Set(mappings.filter((mapping) => groups.includes(mapping.group)).map((m) => m.role));
+  if (roles.has("admin")) return "admin" as const;
+  if (roles.has("reviewer")) return "reviewer" as const;
+  return undefined;
+}
+
+/** A groups claim as providers send it: a list, or one string (some send "a,b" or "a b"). */
+export function groupsOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string");
+  if (typeof value === "string") return value.split(/[,\s]+/).filter(Boolean);
+  return [];
+}
+
+function nameOf(claims: Record<string, unknown>): string {
+  if (typeof claims.name === "string" && claims.name.trim() !== "") return claims.name.trim();
+  const parts = [claims.given_name, claims.family_name].filter((part) => typeof part === "string");
+  return parts.join(" ").trim();
+}
+
+const failed = (message: string = SSO_ERRORS.signInFailed) => new AppError("unauthorized", message);
+
+/**
+ * Signing in through a team's identity provider (issue 38). An address at a domain the team
+ * verified, with single sign-on on, goes to the provider instead of getting a code; with
+ * enforcement on, codes are refused there but to the team's owner (break-glass, in the activity
+ * feed). The provider's answer is checked by openid-client, then the address must be at one of the
+ * team's verified domains; a first sign-in joins the team with the mapped or the default role.
+ */
+export function createSsoSignInService(deps: {
+  db: Kysely<DB>;
+  oidc: OidcClient;
+  box: SecretBox;
+  redirectUri: string;
+  logger: Logger;
+}) {
+  const { db, oidc, box, redirectUri, logger } = deps;
+
+  async function providerOf(row: SsoRow): Promise<OidcProvider> {
+    if (!row.oidc_issuer || !row.oidc_client_id || !row.oidc_client_secret) {
+      throw failed(SSO_ERRORS.notConfigured);
+    }
+    return {
+      issuer: row.oidc_issuer,
+      clientId: row.oidc_client_id,
+      clientSecret: await box.open(row.oidc_client_secret),
+    };
+  }
+
+  /** The team single sign-on that the address's verified domain signs in with, when it is on. */
+  async function ssoFor(email: string): Promise<SsoRow | undefined> {
+    const row = await selectSsoForDomain(db, emailDomain(email));
+    return row?.enabled ? row : undefined;
+  }
+
+  async function isOwner(teamId: string, email: string): Promise<boolean> {
+    const userId = await selectUserIdByEmail(db, email);
+    return userId !== undefined && (await selectMemberRole(db, teamId, userId)) === "owner";
+  }
+
+  /** Refuses an e-mail code to an address its team's enforced single sign-on covers (not the owner). */
+  async function codeAllowed(email: string): Promise<{ breakGlassTeamId: string | undefined }> {
+    const sso = await ssoFor(email);
+    if (!sso?.enforced) return { breakGlassTeamId: undefined };
+    if (!(await isOwner(sso.team_id, email))) throw new AppError("forbidden", SSO_ERRORS.enforcedRefused);
+    return { breakGlassTeamId: sso.team_id };
+  }
+
+  return {
+    redirectUri,
+
+    /**
+     * Before a code is sent: an address its team's single sign-on covers is sent to the provider
+     * (the answer's URL, and the state for the browser's cookie) unless the person asked for a
+     * code, which enforcement refuses to all but the owner.
+     */
+    async beforeCode(
+      email: string,
+      withCode: boolean,
+    ): Promise<{ url: string; teamName: string; state: string } | undefined> {
+      const sso = await ssoFor(email);
+      if (!sso) return undefined;
+      if (withCode) {
+        await codeAllowed(email);
+        return undefined;
+      }
+      let started: Awaited<ReturnType<OidcClient["start"]>>;
+      try {
+        started = await oidc.start(await providerOf(sso), { redirectUri, loginHint: email });
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        logger.error(
+          { err: error, teamId: sso.team_id },
+          "single sign-on: the provider could not be reached",
+        );
+        throw new AppError(
+          "upstream_failed",
+          "Your team's identity provider could not be reached. Please try again.",
+        );
+      }
+      const { checks } = started;
+      await insertSignIn(
+        db,
+        {
+          state: checks.state,
+          team_id: sso.team_id,
+          email,
+          code_verifier: checks.codeVerifier,
+          nonce: checks.nonce,
+        },
+        SSO_SIGN_IN_TTL_SECONDS,
+      );
+      return { url: started.url, teamName: sso.team_name, state: checks.state };
+    },
+
+    /** Before a code signs someone in: enforcement again (a code may predate it). */
+    beforeCodeSignIn: codeAllowed,
+
+    /** An owner signed in with a code past enforced single sign-on: the feed says so. */
+    async recordBreakGlass(teamId: string, userId: string): Promise<void> {
+      await recordActivity(db, { teamId, projectId: null, userId, kind: "sso.break_glass" });
+    },
+
+    /**
+     * The provider's answer: the state must be the one this browser started (its cookie), unused
+     * and fresh; openid-client checks the code, the ID token and its nonce; the address must be at
+     * a domain the team verified.
+     */
+    async finish(callbackUrl: URL, cookieState: string | undefined): Promise<SsoIdentity> {
+      const state = callbackUrl.searchParams.get("state");
+      if (!state || !cookieState || state !== cookieState) {
+        logger.warn(
+          { hasState: Boolean(state), hasCookie: Boolean(cookieState) },
+          "single sign-on: state mismatch",
+        );
+        throw failed("This sign-in link is not from this browser, or has expired. Please sign in again.");
+      }
+      const signIn = await takeSignIn(db, state);
+      if (!signIn) throw failed("This sign-in has expired or was already used. Please sign in again.");
+      const sso = await selectTeamSso(db, signIn.team_id);
+      if (!sso?.enabled) throw failed(SSO_ERRORS.notConfigured);
+      const providerError = callbackUrl.searchParams.get("error");
+      if (providerError) {
+        const description = callbackUrl.searchParams.get("error_description");
+        throw failed(`Your identity provider refused the sign-in: ${description ?? providerError}`);
+      }
+      let claims: Record<string, unknown>;
+      try {
+        claims = await oidc.finish(await providerOf(sso), callbackUrl, {
+          state: signIn.state,
+          nonce: signIn.nonce,
+          codeVerifier: signIn.code_verifier,
+        });
+      } catch (error) {
+        logger.warn({ err: error, teamId: sso.team_id }, "single sign-on: the provider's answer was refused");
+        throw failed();
+      }
+      const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
+      if (email === "" || claims.email_verified === false) {
+        throw failed("Your identity provider did not give a verified e-mail address.");
+      }
+      const domains = await selectTeamDomains(db, sso.team_id);
+      const domain = emailDomain(email);
+      if (!domains.some((row) => row.domain === domain && row.verified_at !== null)) {
+        throw failed(`${email} is not at a domain your team verified for single sign-on.`);
+      }
+      return {
+        teamId: sso.team_id,
+        email,
+        name: nameOf(claims),
+        mappedRole: roleFromGroups(sso.role_mappings, groupsOf(claims[sso.groups_claim])),
+        defaultRole: sso.default_role === "admin" ? "admin" : "reviewer",
+      };
+    },
+
+    /**
+     * Just-in-time membership, in one transaction with its activity: a first sign-in joins with the
+     * mapped role (else the default), a later one follows the provider's groups (never the owner's
+     * role). Answers whether the person joined now.
+     */
+    async join(identity: SsoIdentity, userId: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const current = await selectMemberRole(trx, identity.teamId, userId);
+        let joined = false;
+        if (current === undefined) {
+          const role = identity.mappedRole ?? identity.defaultRole;
+          joined = (await insertInvitedMember(trx, { teamId: identity.teamId, userId, role })) !== undefined;
+          if (joined) {
+            await recordActivity(trx, {
+              teamId: identity.teamId,
+              projectId: null,
+              userId,
+              kind: "member.joined",
+              details: { role, via: "single sign-on" },
+            });
+          }
+        } else if (identity.mappedRole && current !== "owner" && current !== identity.mappedRole) {
+          await setMemberRole(trx, identity.teamId, userId, identity.mappedRole);
+          await recordActivity(trx, {
+            teamId: identity.teamId,
+            projectId: null,
+            userId,
+            kind: "member.role_changed",
+            details: { from: current, to: identity.mappedRole, via: "single sign-on" },
+          });
+        }
+        await recordActivity(trx, {
+          teamId: identity.teamId,
+          projectId: null,
+          userId,
+          kind: "sso.signed_in",
+        });
+        return joined;
+      });
+    },
+  };
+}
+
+export type SsoSignInService = ReturnType<typeof createSsoSignInService>;

@@ -1,0 +1,134 @@
+import { z } from "zod";
+
+/**
+ * Single sign-on per team (issue 38): the domains a team proved it owns, and the identity provider
+ * its members at those domains sign in with.
+ */
+
+export const SSO_ERRORS = {
+  domainInvalid: "Enter a domain like example.com",
+  domainTaken: "Another team has verified this domain",
+  domainExists: "This domain is already on the list",
+  domainNotFound: "Domain not found",
+  txtMissing:
+    "The TXT record was not found yet. DNS changes can take a few minutes to show; please try again.",
+  issuerInvalid: "The issuer must be an https:// URL",
+  clientIdRequired: "Client ID is required",
+  clientSecretRequired: "Client secret is required",
+  groupRequired: "Group is required",
+  notConfigured: "Single sign-on is not set up for this team",
+  enforcedRefused:
+    "Your team signs in with single sign-on. Please use the Continue with single sign-on button.",
+  signInFailed: "Single sign-on failed. Please try again, or ask your team's owner.",
+} as const;
+
+/** The DNS name a team's TXT record goes under, and its value. */
+export const DOMAIN_TXT_PREFIX = "_sprog-verification";
+export const domainTxtName = (domain: string) => `${DOMAIN_TXT_PREFIX}.${domain}`;
+export const domainTxtValue = (token: string) => `sprog-verification=${token}`;
+
+const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+
+/**
+ * A domain a person types: trimmed, lower-cased, an international name in its ASCII (punycode) form
+ * as DNS and e-mail addresses carry it; a URL or an address is cut down to its host.
+ */
+export const domainSchema = z
+  .string({ error: SSO_ERRORS.domainInvalid })
+  .trim()
+  .min(1, SSO_ERRORS.domainInvalid)
+  .max(253, SSO_ERRORS.domainInvalid)
+  .transform((value, ctx) => {
+    const bare = value
+      .replace(/^[a-z][a-z0-9+.-]*:\/\//i, "")
+      .replace(/^.*@/, "")
+      .replace(/[/?#].*$/, "");
+    let host: string;
+    try {
+      host = new URL(`http://${bare}`).hostname;
+    } catch {
+      host = "";
+    }
+    if (!HOSTNAME.test(host)) {
+      ctx.addIssue({ code: "custom", message: SSO_ERRORS.domainInvalid });
+      return z.NEVER;
+    }
+    return host;
+  });
+
+/** The part of an address after the @, as domains are stored. */
+export function emailDomain(email: string): string {
+  return email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+}
+
+export const teamDomainSchema = z.object({
+  id: z.string(),
+  domain: z.string(),
+  verified: z.boolean(),
+  verifiedAt: z.string().nullable(),
+  /** The TXT record to add: its name and value. */
+  txtName: z.string(),
+  txtValue: z.string(),
+});
+export type TeamDomain = z.infer<typeof teamDomainSchema>;
+export const teamDomainListSchema = z.object({ domains: z.array(teamDomainSchema) });
+
+export const addDomainBodySchema = z.object({ domain: domainSchema });
+
+/** Roles single sign-on gives: never owner, which is the team creator's. */
+export const SSO_ROLES = ["reviewer", "admin"] as const;
+export const ssoRoleSchema = z.enum(SSO_ROLES);
+
+export const roleMappingSchema = z.object({
+  group: z.string().trim().min(1, SSO_ERRORS.groupRequired).max(200),
+  role: ssoRoleSchema,
+});
+export type RoleMapping = z.infer<typeof roleMappingSchema>;
+
+const issuerSchema = z
+  .string({ error: SSO_ERRORS.issuerInvalid })
+  .trim()
+  .max(2000, SSO_ERRORS.issuerInvalid)
+  .pipe(z.url({ protocol: /^https?$/, error: SSO_ERRORS.issuerInvalid }));
+
+export const SSO_PROTOCOLS = ["oidc"] as const;
+
+/** What the Single sign-on settings save. An empty client secret keeps the one stored. */
+export const ssoSettingsBodySchema = z.object({
+  protocol: z.enum(SSO_PROTOCOLS).default("oidc"),
+  enabled: z.boolean().default(true),
+  enforced: z.boolean().default(false),
+  defaultRole: ssoRoleSchema.default("reviewer"),
+  groupsClaim: z.string().trim().min(1).max(200).default("groups"),
+  roleMappings: z.array(roleMappingSchema).max(50).default([]),
+  oidc: z.object({
+    issuer: issuerSchema,
+    clientId: z
+      .string({ error: SSO_ERRORS.clientIdRequired })
+      .trim()
+      .min(1, SSO_ERRORS.clientIdRequired)
+      .max(500),
+    clientSecret: z.string().max(2000).default(""),
+  }),
+});
+export type SsoSettingsBody = z.input<typeof ssoSettingsBodySchema>;
+
+export const ssoSettingsSchema = z.object({
+  /** null: not set up yet. */
+  settings: z
+    .object({
+      protocol: z.enum(SSO_PROTOCOLS),
+      enabled: z.boolean(),
+      enforced: z.boolean(),
+      defaultRole: ssoRoleSchema,
+      groupsClaim: z.string(),
+      roleMappings: z.array(roleMappingSchema),
+      oidc: z.object({ issuer: z.string(), clientId: z.string(), hasClientSecret: z.boolean() }),
+      updatedAt: z.string(),
+    })
+    .nullable(),
+  /** What to paste into the identity provider. */
+  redirectUri: z.string(),
+  domains: z.array(teamDomainSchema),
+});
+export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
