@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { OnboardingLayout } from "../components/ui/onboarding-layout.tsx";
 import { EmailForm } from "../features/auth/components/email-form.tsx";
 import { RedirectIfSignedIn } from "../lib/route-guards.tsx";
@@ -6,6 +6,9 @@ import { STORAGE_KEYS, writeStorage } from "../lib/storage-keys.ts";
 
 export function LoginPage() {
   const navigate = useNavigate();
+  // A sign-in through the team's identity provider that failed comes back here with its reason.
+  const [params] = useSearchParams();
+  const ssoError = params.get("sso_error");
   return (
     <RedirectIfSignedIn>
       <OnboardingLayout
@@ -20,6 +23,14 @@ export function LoginPage() {
           </>
         }
       >
+        {ssoError ? (
+          <p
+            role="alert"
+            className="mb-4 rounded-lg border border-danger/40 bg-danger-soft p-3 text-sm text-danger"
+          >
+            {ssoError.slice(0, 300)}
+          </p>
+        ) : null}
         <EmailForm
           fallbackError="Failed to sign in"
           onSent={(email) => {

@@ -69,7 +69,7 @@ const TOPIC_TEXT: Record<TopicId, Omit<DocTopic, "id">> = {
   collaboration: {
     title: "Team collaboration",
     summary:
-      "Teams, members, invites, what owners, admins and reviewers may do, comments on strings, and the activity feed.",
+      "Teams, members, invites, what owners, admins and reviewers may do, comments on strings, the activity feed, and single sign-on with your company's identity provider.",
   },
 };
 

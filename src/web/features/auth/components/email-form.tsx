@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { sendCodeBodySchema } from "../../../../shared/schemas/auth.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -6,6 +7,7 @@ import { FormField } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSendCode } from "../api/send-code.ts";
+import { SsoChoice } from "./sso-choice.tsx";
 
 export interface EmailFormProps {
   /** Shown under the field when sending fails and the server gave no message. */
@@ -16,9 +18,13 @@ export interface EmailFormProps {
   beforeSend?: (email: string) => void;
 }
 
-/** The e-mail step of sign-in and sign-up: asks the server to e-mail a code. */
+/**
+ * The e-mail step of sign-in and sign-up: asks the server to e-mail a code. An address whose team
+ * signs in with single sign-on (issue 38) is offered its identity provider instead.
+ */
 export function EmailForm({ fallbackError, onSent, beforeSend }: EmailFormProps) {
   const sendCode = useSendCode();
+  const [sso, setSso] = useState<{ email: string; url: string; teamName: string } | null>(null);
   const form = useForm({
     resolver: zodResolver(sendCodeBodySchema),
     defaultValues: { email: "" },
@@ -28,12 +34,26 @@ export function EmailForm({ fallbackError, onSent, beforeSend }: EmailFormProps)
   const onSubmit = form.handleSubmit(async ({ email }) => {
     beforeSend?.(email);
     try {
-      await sendCode.mutateAsync({ email });
-      onSent(email);
+      const answer = await sendCode.mutateAsync({ email });
+      if (answer.sent) onSent(email);
+      else setSso({ email, ...answer.sso });
     } catch (error) {
       form.setError("email", { message: errorMessage(error, fallbackError) }, { shouldFocus: true });
     }
   });
+
+  if (sso) {
+    return (
+      <SsoChoice
+        {...sso}
+        onCodeSent={() => onSent(sso.email)}
+        onBack={() => {
+          setSso(null);
+          form.setValue("email", sso.email);
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

@@ -86,7 +86,8 @@ export function VerifyForm({ email, codeSentAt, onCodeSent, onVerified }: Verify
   const onResend = async () => {
     setResendError(null);
     try {
-      await resend.mutateAsync({ email });
+      // The person chose codes (a team with single sign-on would otherwise answer its provider).
+      await resend.mutateAsync({ email, withCode: true });
       const now = Date.now();
       setSentAt(now);
       onCodeSent(now);

@@ -5,6 +5,7 @@ import { ROLE_LABELS, rolesWith } from "../reference-data.ts";
 import { ActivitySection } from "./activity-section.tsx";
 import { CommentsSection } from "./comments-section.tsx";
 import { ScreenshotsSection } from "./screenshots-section.tsx";
+import { SingleSignOnSections } from "./single-sign-on.tsx";
 
 export function CollaborationTopic() {
   const assignable = ASSIGNABLE_ROLES.map((role) => ROLE_LABELS[role]).join(" or ");
@@ -102,6 +103,7 @@ export function CollaborationTopic() {
       <ScreenshotsSection />
       <CommentsSection />
       <ActivitySection />
+      <SingleSignOnSections />
     </>
   );
 }
