@@ -1,11 +1,14 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
-import { SSO_ERRORS } from "../../shared/schemas/sso.ts";
-import { AppError } from "../errors.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { authHeaders, forwardCookies } from "../http/session.ts";
 import type { Logger } from "../logger.ts";
-import { OIDC_CALLBACK_PATH, SSO_STATE_COOKIE, type SsoSignInService } from "../sso/sign-in-service.ts";
+import {
+  OIDC_CALLBACK_PATH,
+  SSO_STATE_COOKIE,
+  SsoSignInError,
+  type SsoSignInService,
+} from "../sso/sign-in-service.ts";
 import type { MeService } from "./me-service.ts";
 import type { AuthService } from "./service.ts";
 
@@ -37,9 +40,10 @@ export function ssoCallbackRoutes(deps: {
       const me = await meService.load(user);
       return c.redirect(me.profile === null ? "/user-info" : "/app/overview", 302);
     } catch (error) {
-      if (!(error instanceof AppError)) logger.error({ err: error }, "single sign-on: the callback failed");
-      const message = error instanceof AppError ? error.message : SSO_ERRORS.signInFailed;
-      return c.redirect(`/login?${new URLSearchParams({ sso_error: message })}`, 302);
+      if (!(error instanceof SsoSignInError))
+        logger.error({ err: error }, "single sign-on: the callback failed");
+      const reason = error instanceof SsoSignInError ? error.reason : "failed";
+      return c.redirect(`/login?${new URLSearchParams({ sso_error: reason })}`, 302);
     }
   });
 }

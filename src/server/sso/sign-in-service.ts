@@ -1,5 +1,11 @@
 import type { Kysely } from "kysely";
-import { emailDomain, type RoleMapping, SSO_ERRORS } from "../../shared/schemas/sso.ts";
+import {
+  emailDomain,
+  type RoleMapping,
+  SSO_ERRORS,
+  SSO_SIGN_IN_ERRORS,
+  type SsoSignInErrorCode,
+} from "../../shared/schemas/sso.ts";
 import { recordActivity } from "../activity/record.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -57,7 +63,14 @@ function nameOf(claims: Record<string, unknown>): string {
   return parts.join(" ").trim();
 }
 
-const failed = (message: string = SSO_ERRORS.signInFailed) => new AppError("unauthorized", message);
+/** A refused sign-in at the callback: its code is what the sign-in page is told (never free text). */
+export class SsoSignInError extends AppError {
+  constructor(readonly reason: SsoSignInErrorCode) {
+    super("unauthorized", SSO_SIGN_IN_ERRORS[reason]);
+  }
+}
+
+const failed = (reason: SsoSignInErrorCode = "failed") => new SsoSignInError(reason);
 
 /**
  * Signing in through a team's identity provider (issue 38). An address at a domain the team
@@ -77,7 +90,7 @@ export function createSsoSignInService(deps: {
 
   async function providerOf(row: SsoRow): Promise<OidcProvider> {
     if (!row.oidc_issuer || !row.oidc_client_id || !row.oidc_client_secret) {
-      throw failed(SSO_ERRORS.notConfigured);
+      throw failed("not_configured");
     }
     return {
       issuer: row.oidc_issuer,
@@ -172,16 +185,20 @@ export function createSsoSignInService(deps: {
           { hasState: Boolean(state), hasCookie: Boolean(cookieState) },
           "single sign-on: state mismatch",
         );
-        throw failed("This sign-in link is not from this browser, or has expired. Please sign in again.");
+        throw failed("browser");
       }
       const signIn = await takeSignIn(db, state);
-      if (!signIn) throw failed("This sign-in has expired or was already used. Please sign in again.");
+      if (!signIn) throw failed("used");
       const sso = await selectTeamSso(db, signIn.team_id);
-      if (!sso?.enabled) throw failed(SSO_ERRORS.notConfigured);
+      if (!sso?.enabled) throw failed("not_configured");
       const providerError = callbackUrl.searchParams.get("error");
       if (providerError) {
         const description = callbackUrl.searchParams.get("error_description");
-        throw failed(`Your identity provider refused the sign-in: ${description ?? providerError}`);
+        logger.warn(
+          { teamId: sso.team_id, providerError, description },
+          "single sign-on: the provider refused",
+        );
+        throw failed("provider_refused");
       }
       let claims: Record<string, unknown>;
       try {
@@ -196,12 +213,13 @@ export function createSsoSignInService(deps: {
       }
       const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
       if (email === "" || claims.email_verified === false) {
-        throw failed("Your identity provider did not give a verified e-mail address.");
+        throw failed("no_email");
       }
       const domains = await selectTeamDomains(db, sso.team_id);
       const domain = emailDomain(email);
       if (!domains.some((row) => row.domain === domain && row.verified_at !== null)) {
-        throw failed(`${email} is not at a domain your team verified for single sign-on.`);
+        logger.warn({ teamId: sso.team_id, domain }, "single sign-on: an address outside the team's domains");
+        throw failed("other_domain");
       }
       return {
         teamId: sso.team_id,

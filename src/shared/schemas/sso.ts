@@ -5,6 +5,8 @@ import { z } from "zod";
  * its members at those domains sign in with.
  */
 
+const SSO_ERRORS_FAILED = "Single sign-on failed. Please try again, or ask your team's owner.";
+
 export const SSO_ERRORS = {
   domainInvalid: "Enter a domain like example.com",
   domainTaken: "Another team has verified this domain",
@@ -19,8 +21,32 @@ export const SSO_ERRORS = {
   notConfigured: "Single sign-on is not set up for this team",
   enforcedRefused:
     "Your team signs in with single sign-on. Please use the Continue with single sign-on button.",
-  signInFailed: "Single sign-on failed. Please try again, or ask your team's owner.",
+  signInFailed: SSO_ERRORS_FAILED,
 } as const;
+
+/**
+ * Why a sign-in through the team's provider failed, by the code the sign-in page gets
+ * (`/login?sso_error=<code>`): the page shows our sentence, never text from the address bar, so a
+ * link cannot put words of its own on Sprog's page.
+ */
+export const SSO_SIGN_IN_ERRORS = {
+  browser: "This sign-in was not started in this browser, or has expired. Please sign in again.",
+  used: "This sign-in has expired or was already used. Please sign in again.",
+  not_configured: "Single sign-on is not set up for your team any more. Please sign in with an e-mail code.",
+  provider_refused: "Your identity provider did not let you in. Please try again, or ask your team's owner.",
+  no_email: "Your identity provider did not give a verified e-mail address.",
+  other_domain: "Your address is not at a domain your team verified for single sign-on.",
+  failed: SSO_ERRORS_FAILED,
+} as const;
+export type SsoSignInErrorCode = keyof typeof SSO_SIGN_IN_ERRORS;
+
+/** The sentence for a code from the address bar; anything unknown reads as a plain failure. */
+export function ssoSignInError(code: string | null): string | undefined {
+  if (code === null) return undefined;
+  return Object.hasOwn(SSO_SIGN_IN_ERRORS, code)
+    ? SSO_SIGN_IN_ERRORS[code as SsoSignInErrorCode]
+    : SSO_SIGN_IN_ERRORS.failed;
+}
 
 /** The DNS name a team's TXT record goes under, and its value. */
 export const DOMAIN_TXT_PREFIX = "_sprog-verification";

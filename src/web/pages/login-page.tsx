@@ -1,4 +1,5 @@
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { ssoSignInError } from "../../shared/schemas/sso.ts";
 import { OnboardingLayout } from "../components/ui/onboarding-layout.tsx";
 import { EmailForm } from "../features/auth/components/email-form.tsx";
 import { RedirectIfSignedIn } from "../lib/route-guards.tsx";
@@ -8,7 +9,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   // A sign-in through the team's identity provider that failed comes back here with its reason.
   const [params] = useSearchParams();
-  const ssoError = params.get("sso_error");
+  const ssoError = ssoSignInError(params.get("sso_error"));
   return (
     <RedirectIfSignedIn>
       <OnboardingLayout
@@ -28,7 +29,7 @@ export function LoginPage() {
             role="alert"
             className="mb-4 rounded-lg border border-danger/40 bg-danger-soft p-3 text-sm text-danger"
           >
-            {ssoError.slice(0, 300)}
+            {ssoError}
           </p>
         ) : null}
         <EmailForm
