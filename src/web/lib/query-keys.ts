@@ -35,6 +35,11 @@ export const queryKeys = {
   teamSubscription: (teamId: string) => ["teams", teamId, "subscription"] as const,
   /** The team's usage this month (teamUsageSchema): AI calls and tokens, keys, strings, seats. */
   teamUsage: (teamId: string) => ["teams", teamId, "usage"] as const,
+  /**
+   * The team's single sign-on (ssoSettingsSchema): its provider, its domains and the redirect URI, in
+   * one answer that saving or removing the provider replaces.
+   */
+  teamSso: (teamId: string) => ["teams", teamId, "sso"] as const,
   /** The team's tone settings; also the prefix of its tone sections. */
   toneSettings: (teamId: string) => ["teams", teamId, "tone"] as const,
   /** The team's style-guide sections. */
@@ -138,6 +143,13 @@ export const mutationKeys = {
   billing: {
     checkout: (teamId: string) => ["teams", teamId, "billing", "checkout"] as const,
     portal: (teamId: string) => ["teams", teamId, "billing", "portal"] as const,
+  },
+  sso: {
+    save: (teamId: string) => ["teams", teamId, "sso", "save"] as const,
+    remove: (teamId: string) => ["teams", teamId, "sso", "delete"] as const,
+    addDomain: (teamId: string) => ["teams", teamId, "sso", "domains", "create"] as const,
+    verifyDomain: (teamId: string) => ["teams", teamId, "sso", "domains", "verify"] as const,
+    removeDomain: (teamId: string) => ["teams", teamId, "sso", "domains", "delete"] as const,
   },
   tone: {
     update: (teamId: string) => ["teams", teamId, "tone", "update"] as const,

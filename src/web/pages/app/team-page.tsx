@@ -1,13 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { YourPlan } from "../../features/plans/components/your-plan.tsx";
 import { projectsQueryOptions } from "../../features/projects/api/list-projects.ts";
+import { SingleSignOn } from "../../features/sso/components/single-sign-on.tsx";
 import { TeamScreen } from "../../features/teams/components/team-screen.tsx";
 import { TeamToolbar } from "../../features/teams/components/team-toolbar.tsx";
 import { firstRemainingTeam } from "../../features/teams/team-search.ts";
 import { TeamUsage } from "../../features/usage/components/team-usage.tsx";
 import { useWorkspace } from "../../lib/workspace.tsx";
 
-/** /app/team: the selected team's members and invites, the invite and edit-team dialogs, 'Usage', 'Your plan'. */
+/**
+ * /app/team: the selected team's members and invites, the invite and edit-team dialogs, 'Usage',
+ * 'Your plan', and for the owner 'Single sign-on'.
+ */
 export function TeamPage() {
   const { me, teams, selectedTeam, selectTeam } = useWorkspace();
   const queryClient = useQueryClient();
@@ -29,6 +33,7 @@ export function TeamPage() {
       <TeamScreen team={selectedTeam} currentUserId={me.user.id} onTeamDeleted={selectAfterDeletion} />
       <TeamUsage team={selectedTeam} />
       <YourPlan team={selectedTeam} />
+      <SingleSignOn team={selectedTeam} />
     </>
   );
 }
