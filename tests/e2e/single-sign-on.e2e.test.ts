@@ -74,14 +74,14 @@ describe(`single sign-on on ${testDatabaseLabel()}`, () => {
     owner = await open(ownerContext);
     await owner.goto(`${app.url}/app/team`);
     await expectVisible(sso());
-    await sso().getByLabel("Domain").fill(domain);
+    await sso().getByLabel("Add a domain").fill(domain);
     await button(sso(), "Add domain").click();
     const record = sso().getByText(`_sprog-verification.${domain}`);
     await expectVisible(record);
     const value = await sso().getByText(/^sprog-verification=/).first().textContent();
     expect(value).toMatch(/^sprog-verification=\S+$/);
     dns.setTxt(`_sprog-verification.${domain}`, [value ?? ""]);
-    await button(sso(), "Verify").click();
+    await button(sso(), `Verify ${domain}`).click();
     await expectVisible(sso().getByText("Verified", { exact: true }));
   });
 
@@ -89,10 +89,10 @@ describe(`single sign-on on ${testDatabaseLabel()}`, () => {
     await sso().getByLabel("Issuer URL").fill(idp.issuer);
     await sso().getByLabel("Client ID").fill(idp.clientId);
     await sso().getByLabel("Client secret").fill(idp.clientSecret);
-    await expectVisible(sso().getByText(`${app.url}/sso/oidc/callback`));
+    expect(await sso().getByLabel("Redirect URI", { exact: true }).inputValue()).toBe(`${app.url}/sso/oidc/callback`);
     await button(sso(), "Add mapping").click();
-    await sso().getByLabel("Group", { exact: true }).fill("sprog-admins");
-    await sso().getByLabel("Role", { exact: true }).selectOption("admin");
+    await sso().getByLabel("Group 1", { exact: true }).fill("sprog-admins");
+    await sso().getByLabel("Role for group 1", { exact: true }).selectOption("admin");
     await button(sso(), "Save").click();
     await expectVisible(toast(owner, "Single sign-on saved"));
   });

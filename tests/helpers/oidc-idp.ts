@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
@@ -39,7 +40,10 @@ export async function startOidcIdp(options: { redirectUri: string; clientId?: st
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  // A signing key of its own (oidc-provider's built-in one is for quick starts, and says so).
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const provider = new Provider(issuer, {
+    jwks: { keys: [{ ...privateKey.export({ format: "jwk" }), kid: "test-idp", use: "sig", alg: "RS256" }] },
     clients: [
       {
         client_id: clientId,
