@@ -78,7 +78,10 @@ describe(`single sign-on on ${testDatabaseLabel()}`, () => {
     await button(sso(), "Add domain").click();
     const record = sso().getByText(`_sprog-verification.${domain}`);
     await expectVisible(record);
-    const value = await sso().getByText(/^sprog-verification=/).first().textContent();
+    const value = await sso()
+      .getByText(/^sprog-verification=/)
+      .first()
+      .textContent();
     expect(value).toMatch(/^sprog-verification=\S+$/);
     dns.setTxt(`_sprog-verification.${domain}`, [value ?? ""]);
     await button(sso(), `Verify ${domain}`).click();
@@ -89,7 +92,9 @@ describe(`single sign-on on ${testDatabaseLabel()}`, () => {
     await sso().getByLabel("Issuer URL").fill(idp.issuer);
     await sso().getByLabel("Client ID").fill(idp.clientId);
     await sso().getByLabel("Client secret").fill(idp.clientSecret);
-    expect(await sso().getByLabel("Redirect URI", { exact: true }).inputValue()).toBe(`${app.url}/sso/oidc/callback`);
+    expect(await sso().getByLabel("Redirect URI", { exact: true }).inputValue()).toBe(
+      `${app.url}/sso/oidc/callback`,
+    );
     await button(sso(), "Add mapping").click();
     await sso().getByLabel("Group 1", { exact: true }).fill("sprog-admins");
     await sso().getByLabel("Role for group 1", { exact: true }).selectOption("admin");

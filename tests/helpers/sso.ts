@@ -52,6 +52,7 @@ export async function startSso(client: ApiClient, email: string): Promise<string
   const sent = await call(client, contract.auth.sendCode, { body: { email } });
   expect(sent.status).toBe(200);
   if (sent.body.sent) throw new Error(`a code was sent to ${email}, not a single sign-on`);
+  if (!sent.body.sso.url) throw new Error(`the identity provider of ${email}'s team could not be reached`);
   return sent.body.sso.url;
 }
 

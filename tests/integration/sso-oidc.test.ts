@@ -290,6 +290,29 @@ describe("signing in through the team's provider", () => {
   });
 });
 
+describe("when the provider cannot be reached", () => {
+  it("answers no URL, and still gives the owner a code under enforcement (break-glass)", async () => {
+    const team = await ssoTeam({ enforced: true });
+    // The provider moved away since it was saved (its discovery document is read again).
+    await api()
+      .db.updateTable("team_sso")
+      .set({ oidc_issuer: "http://127.0.0.1:9/gone" })
+      .where("team_id", "=", team.teamId)
+      .execute();
+    const sent = await call(api().client(), contract.auth.sendCode, {
+      body: { email: `zoe@${team.domain}` },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ sent: false, sso: { url: null, teamName: "Team" } });
+    expect(sent.headers.getSetCookie().join()).not.toContain("sprog_sso_state");
+    expect(
+      await fail(api().client(), contract.auth.sendCode, {
+        body: { email: `zoe@${team.domain}`, withCode: true },
+      }),
+    ).toMatchObject({ status: 403 });
+  });
+});
+
 describe("refused answers from the provider", () => {
   it("refuses a callback from another browser (state cookie), a replayed one, and a changed nonce", async () => {
     const team = await ssoTeam();

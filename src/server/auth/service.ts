@@ -43,7 +43,7 @@ export interface CodeGate {
   beforeCode(
     email: string,
     withCode: boolean,
-  ): Promise<{ url: string; teamName: string; state: string } | undefined>;
+  ): Promise<{ url: string | null; teamName: string; state: string | undefined } | undefined>;
   beforeCodeSignIn(email: string): Promise<{ breakGlassTeamId: string | undefined }>;
   recordBreakGlass(teamId: string, userId: string): Promise<void>;
 }

@@ -123,13 +123,13 @@ export function createSsoSignInService(deps: {
 
     /**
      * Before a code is sent: an address its team's single sign-on covers is sent to the provider
-     * (the answer's URL, and the state for the browser's cookie) unless the person asked for a
-     * code, which enforcement refuses to all but the owner.
+     * (the answer's URL, and the state for the browser's cookie; no URL when the provider cannot be
+     * reached) unless the person asked for a code, which enforcement refuses to all but the owner.
      */
     async beforeCode(
       email: string,
       withCode: boolean,
-    ): Promise<{ url: string; teamName: string; state: string } | undefined> {
+    ): Promise<{ url: string | null; teamName: string; state: string | undefined } | undefined> {
       const sso = await ssoFor(email);
       if (!sso) return undefined;
       if (withCode) {
@@ -145,10 +145,8 @@ export function createSsoSignInService(deps: {
           { err: error, teamId: sso.team_id },
           "single sign-on: the provider could not be reached",
         );
-        throw new AppError(
-          "upstream_failed",
-          "Your team's identity provider could not be reached. Please try again.",
-        );
+        // No URL: the page says the provider is down and still offers the owner's e-mail code.
+        return { url: null, teamName: sso.team_name, state: undefined };
       }
       const { checks } = started;
       await insertSignIn(

@@ -30,8 +30,11 @@ export const sendCodeAnswerSchema = z.union([
   z.object({
     sent: z.literal(false),
     sso: z.object({
-      /** The team's identity provider, where the browser goes next. */
-      url: z.string(),
+      /**
+       * The team's identity provider, where the browser goes next; null when it cannot be reached
+       * right now (an e-mail code may still be asked for: the owner's break-glass).
+       */
+      url: z.string().nullable(),
       teamName: z.string(),
     }),
   }),

@@ -80,6 +80,29 @@ describe("EmailForm and single sign-on", () => {
     expect(bodies.at(-1)).toEqual({ email: "ada@acme.example", withCode: true });
   });
 
+  it("says when the provider cannot be reached, tries again, and still offers a code", async () => {
+    let reachable = false;
+    mockApi({
+      auth: {
+        sendCode: ({ body }) =>
+          body.withCode
+            ? { sent: true, resendAfterSeconds: 60 }
+            : { sent: false, sso: { url: reachable ? IDP_URL : null, teamName: "Acme" } },
+      },
+    });
+    const assign = vi.fn();
+    vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, assign });
+    renderForm();
+    const user = await submit("ada@acme.example");
+    expect(screen.getByRole("alert").textContent).toContain("cannot be reached right now");
+    expect(screen.queryByRole("button", { name: "Continue with single sign-on" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Use an e-mail code instead" })).toBeTruthy();
+
+    reachable = true;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(assign).toHaveBeenCalledWith(IDP_URL);
+  });
+
   it("goes back to the address field", async () => {
     mockApi({ auth: { sendCode: () => ({ sent: false, sso: { url: IDP_URL, teamName: "Acme" } }) } });
     renderForm();

@@ -24,7 +24,7 @@ export interface EmailFormProps {
  */
 export function EmailForm({ fallbackError, onSent, beforeSend }: EmailFormProps) {
   const sendCode = useSendCode();
-  const [sso, setSso] = useState<{ email: string; url: string; teamName: string } | null>(null);
+  const [sso, setSso] = useState<{ email: string; url: string | null; teamName: string } | null>(null);
   const form = useForm({
     resolver: zodResolver(sendCodeBodySchema),
     defaultValues: { email: "" },

@@ -6,8 +6,8 @@ import { useSendCode } from "../api/send-code.ts";
 
 export interface SsoChoiceProps {
   email: string;
-  /** The team's identity provider, where "Continue with single sign-on" goes. */
-  url: string;
+  /** The team's identity provider, where "Continue with single sign-on" goes; null: unreachable now. */
+  url: string | null;
   teamName: string;
   onCodeSent: () => void;
   onBack: () => void;
@@ -23,10 +23,27 @@ function leaveFor(url: string) {
  * provider, or an e-mail code after all — which a team enforcing single sign-on refuses to all but
  * its owner (break-glass); the server's refusal is shown as it is.
  */
-export function SsoChoice({ email, url, teamName, onCodeSent, onBack }: SsoChoiceProps) {
+export function SsoChoice({ email, url: firstUrl, teamName, onCodeSent, onBack }: SsoChoiceProps) {
   const sendCode = useSendCode();
+  const [url, setUrl] = useState(firstUrl);
   const [leaving, setLeaving] = useState(false);
   const [codeError, setCodeError] = useState<string | null>(null);
+
+  /** Asks again for the provider's address (it could not be reached a moment ago). */
+  const retry = async () => {
+    setCodeError(null);
+    try {
+      const answer = await sendCode.mutateAsync({ email });
+      if (answer.sent) onCodeSent();
+      else if (answer.sso.url) {
+        setUrl(answer.sso.url);
+        setLeaving(true);
+        leaveFor(answer.sso.url);
+      }
+    } catch (error) {
+      setCodeError(errorMessage(error, "Failed to reach your identity provider. Please try again."));
+    }
+  };
 
   const withCode = async () => {
     setCodeError(null);
@@ -47,18 +64,35 @@ export function SsoChoice({ email, url, teamName, onCodeSent, onBack }: SsoChoic
           company's sign-in page as <span className="font-medium break-all">{email}</span>.
         </p>
       </div>
-      <Button
-        size="lg"
-        className="w-full"
-        autoFocus
-        loading={leaving}
-        onClick={() => {
-          setLeaving(true);
-          leaveFor(url);
-        }}
-      >
-        Continue with single sign-on
-      </Button>
+      {url === null ? (
+        <>
+          <p role="alert" className="text-sm text-danger">
+            Your team's identity provider cannot be reached right now. Please try again in a moment.
+          </p>
+          <Button
+            size="lg"
+            className="w-full"
+            autoFocus
+            loading={sendCode.isPending}
+            onClick={() => void retry()}
+          >
+            Try again
+          </Button>
+        </>
+      ) : (
+        <Button
+          size="lg"
+          className="w-full"
+          autoFocus
+          loading={leaving}
+          onClick={() => {
+            setLeaving(true);
+            leaveFor(url);
+          }}
+        >
+          Continue with single sign-on
+        </Button>
+      )}
       {codeError ? (
         <p role="alert" className="text-sm text-danger">
           {codeError}
