@@ -92,7 +92,7 @@ describe(`single sign-on on ${testDatabaseLabel()}`, () => {
     await sso().getByLabel("Issuer URL").fill(idp.issuer);
     await sso().getByLabel("Client ID").fill(idp.clientId);
     await sso().getByLabel("Client secret").fill(idp.clientSecret);
-    expect(await sso().getByLabel("Redirect URI", { exact: true }).inputValue()).toBe(
+    expect(await sso().getByLabel("Redirect URI", { exact: true }).textContent()).toBe(
       `${app.url}/sso/oidc/callback`,
     );
     await button(sso(), "Add mapping").click();

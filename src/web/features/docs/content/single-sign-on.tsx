@@ -21,7 +21,13 @@ function FieldTable({ provider, rows }: { provider: string; rows: readonly (read
     <DataTable
       caption={`${provider}: what goes where`}
       columns={["In Sprog (Single sign-on)", `In ${provider}`]}
-      rows={rows.map(([sprog, there]) => [<Ui key="s">{sprog}</Ui>, there])}
+      // Addresses and console paths break anywhere, so the table fits a phone.
+      rows={rows.map(([sprog, there]) => [
+        <Ui key="s">{sprog}</Ui>,
+        <span key="t" className="wrap-anywhere">
+          {there}
+        </span>,
+      ])}
       rowKeys={rows.map(([sprog]) => sprog)}
     />
   );
@@ -65,7 +71,7 @@ export function SingleSignOnSections() {
         <P>
           Under <Ui>Domains</Ui>, add the domain of your addresses (<Code>example.com</Code> for{" "}
           <Code>ada@example.com</Code>). Sprog shows a DNS TXT record: add it at your DNS host, then press{" "}
-          <Ui>Verify</Ui>. The record's name is <Code>{`${DOMAIN_TXT_PREFIX}.example.com`}</Code> and its
+          <Ui>Verify</Ui>. The record's name is <Code wrap>{`${DOMAIN_TXT_PREFIX}.example.com`}</Code> and its
           value starts with <Code>sprog-verification=</Code>; other TXT records on the name do not matter.
         </P>
         <List>
@@ -87,13 +93,13 @@ export function SingleSignOnSections() {
         <P>
           In your provider, create a web application (a confidential client) with Sprog's{" "}
           <Ui>Redirect URI</Ui>, which the Single sign-on screen shows for you to copy: it is{" "}
-          <Code>{REDIRECT}</Code>. Then copy three values back into Sprog:
+          <Code wrap>{REDIRECT}</Code>. Then copy three values back into Sprog:
         </P>
         <List>
           <li>
             <Ui>Issuer URL</Ui>: the provider's address that its discovery document hangs under (
-            <Code>{"<issuer>/.well-known/openid-configuration"}</Code>). Sprog reads that document when you
-            save, and refuses the settings with the reason if it cannot.
+            <Code wrap>{"<issuer>/.well-known/openid-configuration"}</Code>). Sprog reads that document when
+            you save, and refuses the settings with the reason if it cannot.
           </li>
           <li>
             <Ui>Client ID</Ui> and <Ui>Client secret</Ui>. The secret is stored encrypted with the server's{" "}

@@ -161,16 +161,18 @@ export function SsoProviderForm({ teamId, sso }: SsoProviderFormProps) {
         </div>
 
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-redirect`}>Redirect URI</Label>
-          <div className="flex items-center gap-2">
-            <Input
-              id={`${id}-redirect`}
-              readOnly
-              value={sso.redirectUri}
+          <span id={`${id}-redirect`} className="text-sm font-medium">
+            Redirect URI
+          </span>
+          {/* Text, not a field: a long address wraps on a phone instead of hiding its end. */}
+          <div className="flex items-center gap-2 rounded-md border border-border bg-surface-muted px-3 py-1.5">
+            <code
+              aria-labelledby={`${id}-redirect`}
               aria-describedby={`${id}-redirect-hint`}
-              className="font-mono text-xs"
-              onFocus={(event) => event.currentTarget.select()}
-            />
+              className="min-w-0 flex-1 font-mono text-xs break-all text-foreground"
+            >
+              {sso.redirectUri}
+            </code>
             <CopyButton text={sso.redirectUri} label="Redirect URI" />
           </div>
           <p id={`${id}-redirect-hint`} className="text-xs text-muted">
