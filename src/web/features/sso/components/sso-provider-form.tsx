@@ -160,17 +160,11 @@ export function SsoProviderForm({ teamId, sso }: SsoProviderFormProps) {
           </FormField>
         </div>
 
-        <div className="flex flex-col gap-1.5">
-          <span id={`${id}-redirect`} className="text-sm font-medium">
-            Redirect URI
-          </span>
-          {/* Text, not a field: a long address wraps on a phone instead of hiding its end. */}
+        {/* Text, not a field: a long address wraps on a phone instead of hiding its end. */}
+        <fieldset aria-describedby={`${id}-redirect-hint`} className="flex min-w-0 flex-col gap-1.5">
+          <legend className="mb-1.5 text-sm font-medium">Redirect URI</legend>
           <div className="flex items-center gap-2 rounded-md border border-border bg-surface-muted px-3 py-1.5">
-            <code
-              aria-labelledby={`${id}-redirect`}
-              aria-describedby={`${id}-redirect-hint`}
-              className="min-w-0 flex-1 font-mono text-xs break-all text-foreground"
-            >
+            <code className="min-w-0 flex-1 font-mono text-xs break-all text-foreground">
               {sso.redirectUri}
             </code>
             <CopyButton text={sso.redirectUri} label="Redirect URI" />
@@ -178,7 +172,7 @@ export function SsoProviderForm({ teamId, sso }: SsoProviderFormProps) {
           <p id={`${id}-redirect-hint`} className="text-xs text-muted">
             Paste it into your provider as the sign-in redirect (callback) URI.
           </p>
-        </div>
+        </fieldset>
 
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <FormField label="Default role for new members" hint="For people whose groups match no mapping.">
