@@ -193,6 +193,7 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
           "team_domains",
           "team_sso",
           "sso_sign_ins",
+          "sso_joins",
         ],
         newMigrations: later,
         newColumns: {

@@ -237,6 +237,33 @@ describe("signing in through the team's provider", () => {
     expect((await membersOf(team)).find((row) => row.email === email)?.role).toBe("admin");
   });
 
+  it("does not let someone removed in Sprog back in at their next sign-in; an invite does", async () => {
+    const team = await ssoTeam();
+    const email = `ivan@${team.domain}`;
+    idp.signInAs({ email });
+    expect((await signInWithSso(api().client(), email, api().app.url)).location).toBe("/user-info");
+    const member = (await membersOf(team)).find((row) => row.email === email);
+    if (!member) throw new Error("the first sign-in made no member");
+    const removed = await call(team.owner, contract.teams.removeMember, {
+      params: { teamId: team.teamId, memberId: member.id },
+    });
+    expect(removed.status).toBe(204);
+
+    const browser = api().client();
+    const refused = await signInWithSso(browser, email, api().app.url);
+    expect(ssoError(refused.location)).toBe("removed");
+    expect((await call(browser, contract.auth.session, undefined)).body.me).toBeNull();
+    expect((await membersOf(team)).some((row) => row.email === email)).toBe(false);
+
+    const invited = await call(team.owner, contract.teams.invite, {
+      params: { teamId: team.teamId },
+      body: { email, role: "reviewer" },
+    });
+    expect(invited.status).toBe(201);
+    expect((await signInWithSso(api().client(), email, api().app.url)).status).toBe(302);
+    expect((await membersOf(team)).find((row) => row.email === email)?.role).toBe("reviewer");
+  });
+
   it("never redirects an unverified domain, nor one whose team turned single sign-on off", async () => {
     const owner = await ownerWithProject(api());
     const domain = freshDomain();

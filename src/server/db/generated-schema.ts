@@ -362,6 +362,12 @@ export interface Sessions {
   user_id: string;
 }
 
+export interface SsoJoins {
+  joined_at: Generated<Timestamp>;
+  team_id: string;
+  user_id: string;
+}
+
 export interface SsoSignIns {
   code_verifier: string;
   created_at: Generated<Timestamp>;
@@ -572,6 +578,7 @@ export interface DB {
   screenshot_keys: ScreenshotKeys;
   screenshots: Screenshots;
   sessions: Sessions;
+  sso_joins: SsoJoins;
   sso_sign_ins: SsoSignIns;
   string_history: StringHistory;
   subscriptions: Subscriptions;

@@ -214,3 +214,33 @@ export async function setMemberRole(db: Db, teamId: string, userId: string, role
     .where("role", "<>", "owner")
     .execute();
 }
+
+/** Records that someone is (or became) a member through the team's provider; once is enough. */
+export async function insertSsoJoin(db: Db, teamId: string, userId: string): Promise<void> {
+  await db
+    .insertInto("sso_joins")
+    .values({ team_id: teamId, user_id: userId })
+    .onConflict((oc) => oc.columns(["team_id", "user_id"]).doNothing())
+    .execute();
+}
+
+export async function hasSsoJoined(db: Db, teamId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("sso_joins")
+    .select("user_id")
+    .where("team_id", "=", teamId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function hasPendingInvite(db: Db, teamId: string, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("invites")
+    .select("id")
+    .where("team_id", "=", teamId)
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return row !== undefined;
+}

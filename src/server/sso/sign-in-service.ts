@@ -13,7 +13,10 @@ import type { Logger } from "../logger.ts";
 import { insertInvitedMember } from "../teams/queries.ts";
 import type { OidcClient, OidcProvider } from "./oidc-client.ts";
 import {
+  hasPendingInvite,
+  hasSsoJoined,
   insertSignIn,
+  insertSsoJoin,
   type SsoRow,
   selectMemberRole,
   selectSsoForDomain,
@@ -219,6 +222,16 @@ export function createSsoSignInService(deps: {
         logger.warn({ teamId: sso.team_id, domain }, "single sign-on: an address outside the team's domains");
         throw failed("other_domain");
       }
+      // Someone who joined through the provider and was removed since stays out until invited again.
+      const userId = await selectUserIdByEmail(db, email);
+      if (
+        userId !== undefined &&
+        (await selectMemberRole(db, sso.team_id, userId)) === undefined &&
+        (await hasSsoJoined(db, sso.team_id, userId)) &&
+        !(await hasPendingInvite(db, sso.team_id, email))
+      ) {
+        throw failed("removed");
+      }
       return {
         teamId: sso.team_id,
         email,
@@ -259,6 +272,7 @@ export function createSsoSignInService(deps: {
             details: { from: current, to: identity.mappedRole, via: "single sign-on" },
           });
         }
+        await insertSsoJoin(trx, identity.teamId, userId);
         await recordActivity(trx, {
           teamId: identity.teamId,
           projectId: null,

@@ -36,6 +36,7 @@ export const SSO_SIGN_IN_ERRORS = {
   provider_refused: "Your identity provider did not let you in. Please try again, or ask your team's owner.",
   no_email: "Your identity provider did not give a verified e-mail address.",
   other_domain: "Your address is not at a domain your team verified for single sign-on.",
+  removed: "You are no longer a member of this team. Please ask its owner to invite you again.",
   failed: SSO_ERRORS_FAILED,
 } as const;
 export type SsoSignInErrorCode = keyof typeof SSO_SIGN_IN_ERRORS;

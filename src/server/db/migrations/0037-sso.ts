@@ -9,6 +9,8 @@ import { type Kysely, sql } from "kysely";
  *   from AUTH_SECRET), whether e-mail codes are refused to members at its domains (enforced), the role
  *   a first sign-in joins with, and roles by the provider's groups.
  * - A sign-in under way at the provider: its state, PKCE verifier and nonce, used once, for minutes.
+ * - Who joined a team through its provider: someone removed since is not joined again by their next
+ *   sign-in (only an invite brings them back), or removing a member would last until they signed in.
  */
 const statements = [
   `create table team_domains (
@@ -46,6 +48,12 @@ const statements = [
     created_at timestamptz not null default now()
   )`,
   "create index sso_sign_ins_expires on sso_sign_ins (expires_at)",
+  `create table sso_joins (
+    team_id text not null references teams(id) on delete cascade,
+    user_id text not null references users(id) on delete cascade,
+    joined_at timestamptz not null default now(),
+    primary key (team_id, user_id)
+  )`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {

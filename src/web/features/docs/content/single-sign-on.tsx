@@ -236,7 +236,8 @@ export function SingleSignOnSections() {
           </li>
           <li>
             Removing a member on the <Ui>Team</Ui> tab ends their access at once, as it always does, including
-            any screen they have open.
+            any screen they have open. Their next sign-in through the provider does not bring them back: only
+            a new invite does.
           </li>
         </List>
       </DocSection>
