@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { decodeJwt, SignJWT } from "jose";
 import Provider from "oidc-provider";
 
 /** A person the test identity provider signs in, with the claims it gives. */
@@ -20,6 +21,12 @@ export interface OidcIdp {
   signInAs(account: IdpAccount): void;
   /** Authorization requests seen, newest last (their query: state, nonce, PKCE challenge…). */
   requests: URLSearchParams[];
+  /**
+   * Makes the next token answer carry an ID token with these claims changed, signed with the
+   * provider's own key: what a provider that mixed up its clients (or a token stolen from another
+   * app) would send. Checks of the claims are then the relying party's alone.
+   */
+  alterNextIdToken(changes: Record<string, unknown>): void;
   close(): Promise<void>;
 }
 
@@ -34,6 +41,7 @@ export async function startOidcIdp(options: { redirectUri: string; clientId?: st
   const clientSecret = "a-test-client-secret-that-is-long-enough-0123456789";
   const accounts = new Map<string, IdpAccount>();
   let next: IdpAccount | undefined;
+  let alter: Record<string, unknown> | undefined;
   const requests: URLSearchParams[] = [];
 
   const server = createServer();
@@ -88,10 +96,40 @@ export async function startOidcIdp(options: { redirectUri: string; clientId?: st
   });
   provider.on("server_error", (_ctx, error) => console.error("test IdP:", error));
 
+  /** Holds back the token answer, and sends it with its ID token re-signed with `changes`. */
+  function reSignIdToken(res: ServerResponse, changes: Record<string, unknown>) {
+    const chunks: Buffer[] = [];
+    const end = res.end.bind(res);
+    res.write = ((chunk: Buffer | string) => {
+      chunks.push(Buffer.from(chunk));
+      return true;
+    }) as typeof res.write;
+    res.end = ((chunk?: Buffer | string) => {
+      if (chunk) chunks.push(Buffer.from(chunk));
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id_token?: string };
+      const sign = body.id_token
+        ? new SignJWT({ ...decodeJwt(body.id_token), ...changes })
+            .setProtectedHeader({ alg: "RS256", kid: "test-idp" })
+            .sign(privateKey)
+        : Promise.resolve(undefined);
+      void sign.then((idToken) => {
+        const text = JSON.stringify({ ...body, id_token: idToken });
+        res.setHeader("content-length", Buffer.byteLength(text));
+        end(text);
+      });
+      return res;
+    }) as typeof res.end;
+  }
+
   const handle = provider.callback();
   server.on("request", async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", issuer);
     if (url.pathname === "/auth") requests.push(url.searchParams);
+    if (url.pathname === "/token" && alter) {
+      const changes = alter;
+      alter = undefined;
+      reSignIdToken(res, changes);
+    }
     if (!url.pathname.startsWith("/interaction/")) return handle(req, res);
     try {
       // A fresh session per sign-in: each test's person signs in anew.
@@ -121,6 +159,9 @@ export async function startOidcIdp(options: { redirectUri: string; clientId?: st
       next = account;
     },
     requests,
+    alterNextIdToken(changes) {
+      alter = changes;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -380,6 +380,30 @@ describe("refused answers from the provider", () => {
     expect((await call(third, contract.auth.session, undefined)).body.me).toBeNull();
   });
 
+  it("refuses an ID token for another client (audience), from another issuer, or expired", async () => {
+    const team = await ssoTeam();
+    const email = `trent@${team.domain}`;
+    idp.signInAs({ email });
+    for (const changes of [
+      { aud: "another-app" },
+      { iss: "https://evil.example" },
+      { exp: Math.floor(Date.now() / 1000) - 3600 },
+    ]) {
+      const browser = api().client();
+      const url = await startSso(browser, email);
+      idp.alterNextIdToken(changes);
+      const answer = await openCallback(browser, await throughIdp(url, api().app.url));
+      expect(ssoError(answer.location), JSON.stringify(changes)).toBe("failed");
+      expect((await call(browser, contract.auth.session, undefined)).body.me).toBeNull();
+    }
+    // Re-signed unchanged, the token signs in: the refusals above were the claims'.
+    const browser = api().client();
+    const url = await startSso(browser, email);
+    idp.alterNextIdToken({});
+    expect((await openCallback(browser, await throughIdp(url, api().app.url))).status).toBe(302);
+    expect((await call(browser, contract.auth.session, undefined)).body.me?.user.email).toBe(email);
+  });
+
   it("refuses an address outside the team's verified domains and an unverified e-mail", async () => {
     const team = await ssoTeam();
     const browser = api().client();
