@@ -362,12 +362,20 @@ export interface Sessions {
   user_id: string;
 }
 
+export interface SsoSeenAssertions {
+  assertion_id: string;
+  expires_at: Timestamp;
+  team_id: string;
+}
+
 export interface SsoSignIns {
-  code_verifier: string;
+  code_verifier: string | null;
   created_at: Generated<Timestamp>;
   email: string;
   expires_at: Timestamp;
-  nonce: string;
+  identity: Json | null;
+  nonce: string | null;
+  request_id: string | null;
   state: string;
   team_id: string;
 }
@@ -432,6 +440,11 @@ export interface TeamSso {
   oidc_issuer: string | null;
   protocol: string;
   role_mappings: Generated<Json>;
+  saml_idp_certificates: string[] | null;
+  saml_idp_entity_id: string | null;
+  saml_metadata_url: string | null;
+  saml_metadata_xml: string | null;
+  saml_sso_url: string | null;
   team_id: string;
   updated_at: Generated<Timestamp>;
   updated_by: string | null;
@@ -572,6 +585,7 @@ export interface DB {
   screenshot_keys: ScreenshotKeys;
   screenshots: Screenshots;
   sessions: Sessions;
+  sso_seen_assertions: SsoSeenAssertions;
   sso_sign_ins: SsoSignIns;
   string_history: StringHistory;
   subscriptions: Subscriptions;
