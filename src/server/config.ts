@@ -122,8 +122,8 @@ export const configSchema = z.object({
     z.coerce.number().int().min(1).max(1000).default(10),
   ),
   /**
-   * 1: a team's single sign-on issuer may be an http:// URL (tests, an identity provider on the
-   * developer's machine). Unset: https:// only.
+   * 1: a team's single sign-on issuer, SAML metadata URL and SAML IdP location may be http:// URLs
+   * (tests, an identity provider on the developer's machine). Unset: https:// only.
    */
   SSO_ALLOW_HTTP: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")),
   /**

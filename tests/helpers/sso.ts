@@ -61,3 +61,60 @@ export async function signInWithSso(client: ApiClient, email: string, appUrl: st
   const callback = await throughIdp(await startSso(client, email), appUrl);
   return openCallback(client, callback);
 }
+
+/** The form a SAML IdP's page auto-submits: where it POSTs (the ACS) and its fields. */
+export interface IdpForm {
+  action: string;
+  fields: Record<string, string>;
+}
+
+const unescapeHtml = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+
+const attributeOf = (tag: string, name: string) => {
+  const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
+  return match ? unescapeHtml(match[1] ?? "") : undefined;
+};
+
+/** Opens the SAML IdP's URL from the start answer: the form its page would POST to the ACS. */
+export async function throughSamlIdp(startUrl: string): Promise<IdpForm> {
+  const response = await fetch(startUrl);
+  const html = await response.text();
+  if (response.status !== 200) throw new Error(`the IdP answered ${response.status}: ${html}`);
+  const form = /<form[^>]*>/.exec(html)?.[0] ?? "";
+  const action = attributeOf(form, "action");
+  if (!action) throw new Error(`the IdP's page has no form: ${html}`);
+  const fields: Record<string, string> = {};
+  for (const [input] of html.matchAll(/<input[^>]*>/g)) {
+    const name = attributeOf(input, "name");
+    if (name) fields[name] = attributeOf(input, "value") ?? "";
+  }
+  return { action, fields };
+}
+
+/**
+ * The browser submits the IdP's form: a cross-site POST, so none of the app's SameSite=Lax cookies
+ * go with it. Answers where the ACS sends the browser.
+ */
+export async function postToAcs(form: IdpForm): Promise<{ status: number; location: string }> {
+  const response = await fetch(form.action, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form.fields).toString(),
+  });
+  await response.body?.cancel();
+  return { status: response.status, location: response.headers.get("location") ?? "" };
+}
+
+/** The whole SAML trip: sign-in page, IdP, ACS, the finish page in `client`'s browser. */
+export async function signInWithSaml(client: ApiClient, email: string, appUrl: string) {
+  const posted = await postToAcs(await throughSamlIdp(await startSso(client, email)));
+  expect(posted.status).toBe(303);
+  return openCallback(client, new URL(posted.location, appUrl));
+}

@@ -173,7 +173,8 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
       // (0028: who a comment ever mentioned, filled from its mentions; 0030: each key's namespace,
       // the default for every key there was; 0033: pending e-mail changes; 0035: the coding agent of
       // a history row or a verdict and the MCP client a key last named, null for all an older
-      // release wrote; 0036: releases and in-context tokens, and each project's distribution id),
+      // release wrote; 0036: releases and in-context tokens, and each project's distribution id;
+      // 0037 and 0038: single sign-on, 0038's new columns all on 0037's tables, so none listed here),
       // and 0034 removes
       // better-auth's organization columns nothing read: everything else the old release had is
       // still there.
@@ -194,6 +195,7 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
           "team_sso",
           "sso_sign_ins",
           "sso_joins",
+          "sso_seen_assertions",
         ],
         newMigrations: later,
         newColumns: {

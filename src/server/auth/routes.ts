@@ -4,7 +4,7 @@ import { setCookie } from "hono/cookie";
 import { authContract } from "../../shared/contract/auth.ts";
 import { contractRoutes } from "../http/contract-routes.ts";
 import { authHeaders, forwardCookies } from "../http/session.ts";
-import { OIDC_CALLBACK_PATH, SSO_SIGN_IN_TTL_SECONDS, SSO_STATE_COOKIE } from "../sso/sign-in-service.ts";
+import { SSO_COOKIE_PATH, SSO_SIGN_IN_TTL_SECONDS, SSO_STATE_COOKIE } from "../sso/sign-in-rules.ts";
 import type { MeService } from "./me-service.ts";
 import type { AuthService } from "./service.ts";
 
@@ -22,9 +22,10 @@ export function authRoutes(authService: AuthService, meService: MeService, publi
     sendCode: async ({ body }, c) => {
       const { answer, ssoState } = await authService.sendCode(body.email, clientIp(c), body.withCode);
       if (ssoState) {
-        // Ties the provider's answer to this browser: the callback refuses a state it does not carry.
+        // Ties the provider's answer to this browser: the OIDC callback and the SAML finish page
+        // (both under /sso) refuse a state it does not carry.
         setCookie(c, SSO_STATE_COOKIE, ssoState, {
-          path: OIDC_CALLBACK_PATH,
+          path: SSO_COOKIE_PATH,
           httpOnly: true,
           sameSite: "Lax",
           secure: publicUrl.startsWith("https://"),

@@ -48,11 +48,12 @@ export interface CodeGate {
   recordBreakGlass(teamId: string, userId: string): Promise<void>;
 }
 
-/** Someone a team's identity provider vouched for. */
+/** Someone a team's identity provider vouched for, and by which protocol. */
 export interface SsoPerson {
   teamId: string;
   email: string;
   name: string;
+  protocol: "oidc" | "saml";
 }
 
 export function createAuthService(deps: {
@@ -159,7 +160,7 @@ export function createAuthService(deps: {
     /** A session for someone their team's provider vouched for; the user is created at first. */
     async ssoSession(person: SsoPerson, headers: Headers) {
       const result = await auth.api.startSsoSession({
-        body: { email: person.email, name: person.name, teamId: person.teamId, protocol: "oidc" },
+        body: { email: person.email, name: person.name, teamId: person.teamId, protocol: person.protocol },
         headers,
         returnHeaders: true,
       });

@@ -368,12 +368,20 @@ export interface SsoJoins {
   user_id: string;
 }
 
+export interface SsoSeenAssertions {
+  assertion_id: string;
+  expires_at: Timestamp;
+  team_id: string;
+}
+
 export interface SsoSignIns {
-  code_verifier: string;
+  code_verifier: string | null;
   created_at: Generated<Timestamp>;
   email: string;
   expires_at: Timestamp;
-  nonce: string;
+  identity: Json | null;
+  nonce: string | null;
+  request_id: string | null;
   state: string;
   team_id: string;
 }
@@ -438,6 +446,11 @@ export interface TeamSso {
   oidc_issuer: string | null;
   protocol: string;
   role_mappings: Generated<Json>;
+  saml_idp_certificates: string[] | null;
+  saml_idp_entity_id: string | null;
+  saml_metadata_url: string | null;
+  saml_metadata_xml: string | null;
+  saml_sso_url: string | null;
   team_id: string;
   updated_at: Generated<Timestamp>;
   updated_by: string | null;
@@ -579,6 +592,7 @@ export interface DB {
   screenshots: Screenshots;
   sessions: Sessions;
   sso_joins: SsoJoins;
+  sso_seen_assertions: SsoSeenAssertions;
   sso_sign_ins: SsoSignIns;
   string_history: StringHistory;
   subscriptions: Subscriptions;

@@ -87,6 +87,10 @@ export interface SsoRow {
   oidc_issuer: string | null;
   oidc_client_id: string | null;
   oidc_client_secret: string | null;
+  saml_metadata_url: string | null;
+  saml_idp_entity_id: string | null;
+  saml_sso_url: string | null;
+  saml_idp_certificates: string[] | null;
   updated_at: Date | string;
 }
 
@@ -106,6 +110,10 @@ function ssoQuery(db: Db) {
       "s.oidc_issuer",
       "s.oidc_client_id",
       "s.oidc_client_secret",
+      "s.saml_metadata_url",
+      "s.saml_idp_entity_id",
+      "s.saml_sso_url",
+      "s.saml_idp_certificates",
       "s.updated_at",
     ]);
 }
@@ -123,37 +131,82 @@ export function selectSsoForDomain(db: Db, domain: string): Promise<SsoRow | und
     .executeTakeFirst();
 }
 
+/** A SAML IdP's metadata and what was read from it. */
+export interface SamlMetadataWrite {
+  xml: string;
+  /** Where it was read from; null when it was pasted. */
+  url: string | null;
+  idpEntityId: string;
+  ssoUrl: string;
+  certificates: string[];
+}
+
+/** The team's provider: saving one kind forgets the other kind's values. */
+export type ProviderWrite =
+  | {
+      protocol: "oidc";
+      issuer: string;
+      clientId: string;
+      /** Encrypted already; undefined keeps the stored one. */
+      clientSecret: string | undefined;
+    }
+  | {
+      protocol: "saml";
+      /** undefined keeps the stored metadata. */
+      metadata: SamlMetadataWrite | undefined;
+    };
+
 export interface SsoWrite {
-  protocol: string;
   enabled: boolean;
   enforced: boolean;
   defaultRole: string;
   groupsClaim: string;
   roleMappings: RoleMapping[];
-  oidcIssuer: string;
-  oidcClientId: string;
-  /** Encrypted already; undefined keeps the stored one. */
-  oidcClientSecret: string | undefined;
+  provider: ProviderWrite;
+}
+
+const NO_OIDC = { oidc_issuer: null, oidc_client_id: null, oidc_client_secret: null };
+const NO_SAML = {
+  saml_metadata_xml: null,
+  saml_metadata_url: null,
+  saml_idp_entity_id: null,
+  saml_sso_url: null,
+  saml_idp_certificates: null,
+};
+
+function providerColumns(provider: ProviderWrite) {
+  if (provider.protocol === "oidc") {
+    const secret = provider.clientSecret === undefined ? {} : { oidc_client_secret: provider.clientSecret };
+    return { ...NO_SAML, oidc_issuer: provider.issuer, oidc_client_id: provider.clientId, ...secret };
+  }
+  const metadata = provider.metadata;
+  if (!metadata) return NO_OIDC;
+  return {
+    ...NO_OIDC,
+    saml_metadata_xml: metadata.xml,
+    saml_metadata_url: metadata.url,
+    saml_idp_entity_id: metadata.idpEntityId,
+    saml_sso_url: metadata.ssoUrl,
+    saml_idp_certificates: metadata.certificates,
+  };
 }
 
 export async function upsertTeamSso(db: Db, teamId: string, userId: string, write: SsoWrite): Promise<void> {
   const values = {
-    protocol: write.protocol,
+    protocol: write.provider.protocol,
     enabled: write.enabled,
     enforced: write.enforced,
     default_role: write.defaultRole,
     groups_claim: write.groupsClaim,
     role_mappings: JSON.stringify(write.roleMappings),
-    oidc_issuer: write.oidcIssuer,
-    oidc_client_id: write.oidcClientId,
     updated_by: userId,
     updated_at: sql<Date>`now()`,
+    ...providerColumns(write.provider),
   };
-  const secret = write.oidcClientSecret === undefined ? {} : { oidc_client_secret: write.oidcClientSecret };
   await db
     .insertInto("team_sso")
-    .values({ team_id: teamId, ...values, ...secret })
-    .onConflict((oc) => oc.column("team_id").doUpdateSet({ ...values, ...secret }))
+    .values({ team_id: teamId, ...values })
+    .onConflict((oc) => oc.column("team_id").doUpdateSet(values))
     .execute();
 }
 
@@ -166,8 +219,9 @@ export interface SignInRow {
   state: string;
   team_id: string;
   email: string;
-  code_verifier: string;
-  nonce: string;
+  /** OIDC's PKCE verifier and nonce; null for a SAML sign-in. */
+  code_verifier: string | null;
+  nonce: string | null;
 }
 
 export async function insertSignIn(db: Db, row: SignInRow, ttlSeconds: number): Promise<void> {
@@ -179,14 +233,21 @@ export async function insertSignIn(db: Db, row: SignInRow, ttlSeconds: number): 
   await db.deleteFrom("sso_sign_ins").where("expires_at", "<", sql<Date>`now()`).execute();
 }
 
-/** Takes a sign-in under way: it is deleted as it is read, so a state works once. */
-export function takeSignIn(db: Db, state: string): Promise<SignInRow | undefined> {
-  return db
+/** Takes an OIDC sign-in under way: it is deleted as it is read, so a state works once. */
+export async function takeOidcSignIn(
+  db: Db,
+  state: string,
+): Promise<{ state: string; team_id: string; code_verifier: string; nonce: string } | undefined> {
+  const row = await db
     .deleteFrom("sso_sign_ins")
     .where("state", "=", state)
     .where("expires_at", ">", sql<Date>`now()`)
-    .returning(["state", "team_id", "email", "code_verifier", "nonce"])
+    .where("code_verifier", "is not", null)
+    .where("nonce", "is not", null)
+    .returning(["state", "team_id", "code_verifier", "nonce"])
     .executeTakeFirst();
+  if (!row?.code_verifier || !row.nonce) return undefined;
+  return { state: row.state, team_id: row.team_id, code_verifier: row.code_verifier, nonce: row.nonce };
 }
 
 /** The member's role in the team, if they are a member. */

@@ -1,11 +1,5 @@
 import type { Kysely } from "kysely";
-import {
-  emailDomain,
-  type RoleMapping,
-  SSO_ERRORS,
-  SSO_SIGN_IN_ERRORS,
-  type SsoSignInErrorCode,
-} from "../../shared/schemas/sso.ts";
+import { emailDomain, SSO_ERRORS } from "../../shared/schemas/sso.ts";
 import { recordActivity } from "../activity/record.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -13,47 +7,24 @@ import type { Logger } from "../logger.ts";
 import { insertInvitedMember } from "../teams/queries.ts";
 import type { OidcClient, OidcProvider } from "./oidc-client.ts";
 import {
-  hasPendingInvite,
-  hasSsoJoined,
   insertSignIn,
   insertSsoJoin,
   type SsoRow,
   selectMemberRole,
   selectSsoForDomain,
-  selectTeamDomains,
   selectTeamSso,
   selectUserIdByEmail,
   setMemberRole,
-  takeSignIn,
+  takeOidcSignIn,
 } from "./queries.ts";
+import type { SamlSignIn } from "./saml-sign-in.ts";
 import type { SecretBox } from "./secret-box.ts";
+import { failed, identityFor, SSO_SIGN_IN_TTL_SECONDS, type SsoIdentity } from "./sign-in-rules.ts";
 
-/** How long a person has at their provider before the sign-in must start again. */
-export const SSO_SIGN_IN_TTL_SECONDS = 10 * 60;
-/** The cookie that ties a sign-in under way to the browser that started it (its state). */
-export const SSO_STATE_COOKIE = "sprog_sso_state";
 /** Where the provider sends the person back (the redirect URI to register at the provider). */
 export const OIDC_CALLBACK_PATH = "/sso/oidc/callback";
 
-/** Who the team's provider vouched for, checked against the team's verified domains. */
-export interface SsoIdentity {
-  teamId: string;
-  email: string;
-  name: string;
-  /** The role the provider's groups give, if a mapping names one of them. */
-  mappedRole: "admin" | "reviewer" | undefined;
-  defaultRole: "admin" | "reviewer";
-}
-
-/** The strongest role any of the person's groups maps to (admin over reviewer). */
-export function roleFromGroups(mappings: readonly RoleMapping[], groups: readonly string[]) {
-  const roles = new Set(mappings.filter((mapping) => groups.includes(mapping.group)).map((m) => m.role));
-  if (roles.has("admin")) return "admin" as const;
-  if (roles.has("reviewer")) return "reviewer" as const;
-  return undefined;
-}
-
-/** A groups claim as providers send it: a list, or one string (some send "a,b" or "a b"). */
+/** A groups claim as OIDC providers send it: a list, or one string (some send "a,b" or "a b"). */
 export function groupsOf(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string");
   if (typeof value === "string") return value.split(/[,\s]+/).filter(Boolean);
@@ -66,30 +37,23 @@ function nameOf(claims: Record<string, unknown>): string {
   return parts.join(" ").trim();
 }
 
-/** A refused sign-in at the callback: its code is what the sign-in page is told (never free text). */
-export class SsoSignInError extends AppError {
-  constructor(readonly reason: SsoSignInErrorCode) {
-    super("unauthorized", SSO_SIGN_IN_ERRORS[reason]);
-  }
-}
-
-const failed = (reason: SsoSignInErrorCode = "failed") => new SsoSignInError(reason);
-
 /**
  * Signing in through a team's identity provider (issue 38). An address at a domain the team
  * verified, with single sign-on on, goes to the provider instead of getting a code; with
  * enforcement on, codes are refused there but to the team's owner (break-glass, in the activity
- * feed). The provider's answer is checked by openid-client, then the address must be at one of the
- * team's verified domains; a first sign-in joins the team with the mapped or the default role.
+ * feed). An OpenID Connect provider's answer is checked by openid-client here; a SAML IdP's by
+ * node-saml in saml-sign-in.ts. Then the address must be at one of the team's verified domains
+ * (sign-in-rules.ts); a first sign-in joins the team with the mapped or the default role.
  */
 export function createSsoSignInService(deps: {
   db: Kysely<DB>;
   oidc: OidcClient;
+  saml: SamlSignIn;
   box: SecretBox;
   redirectUri: string;
   logger: Logger;
 }) {
-  const { db, oidc, box, redirectUri, logger } = deps;
+  const { db, oidc, saml, box, redirectUri, logger } = deps;
 
   async function providerOf(row: SsoRow): Promise<OidcProvider> {
     if (!row.oidc_issuer || !row.oidc_client_id || !row.oidc_client_secret) {
@@ -139,6 +103,10 @@ export function createSsoSignInService(deps: {
         await codeAllowed(email);
         return undefined;
       }
+      if (sso.protocol === "saml") {
+        const started = await saml.start(sso, email);
+        return { url: started.url, teamName: sso.team_name, state: started.state };
+      }
       let started: Awaited<ReturnType<OidcClient["start"]>>;
       try {
         started = await oidc.start(await providerOf(sso), { redirectUri, loginHint: email });
@@ -175,9 +143,9 @@ export function createSsoSignInService(deps: {
     },
 
     /**
-     * The provider's answer: the state must be the one this browser started (its cookie), unused
-     * and fresh; openid-client checks the code, the ID token and its nonce; the address must be at
-     * a domain the team verified.
+     * The OpenID Connect provider's answer: the state must be the one this browser started (its
+     * cookie), unused and fresh; openid-client checks the code, the ID token and its nonce; the
+     * address must be at a domain the team verified.
      */
     async finish(callbackUrl: URL, cookieState: string | undefined): Promise<SsoIdentity> {
       const state = callbackUrl.searchParams.get("state");
@@ -188,10 +156,10 @@ export function createSsoSignInService(deps: {
         );
         throw failed("browser");
       }
-      const signIn = await takeSignIn(db, state);
+      const signIn = await takeOidcSignIn(db, state);
       if (!signIn) throw failed("used");
       const sso = await selectTeamSso(db, signIn.team_id);
-      if (!sso?.enabled) throw failed("not_configured");
+      if (!sso?.enabled || sso.protocol !== "oidc") throw failed("not_configured");
       const providerError = callbackUrl.searchParams.get("error");
       if (providerError) {
         const description = callbackUrl.searchParams.get("error_description");
@@ -216,30 +184,15 @@ export function createSsoSignInService(deps: {
       if (email === "" || claims.email_verified === false) {
         throw failed("no_email");
       }
-      const domains = await selectTeamDomains(db, sso.team_id);
-      const domain = emailDomain(email);
-      if (!domains.some((row) => row.domain === domain && row.verified_at !== null)) {
-        logger.warn({ teamId: sso.team_id, domain }, "single sign-on: an address outside the team's domains");
-        throw failed("other_domain");
-      }
-      // Someone who joined through the provider and was removed since stays out until invited again.
-      const userId = await selectUserIdByEmail(db, email);
-      if (
-        userId !== undefined &&
-        (await selectMemberRole(db, sso.team_id, userId)) === undefined &&
-        (await hasSsoJoined(db, sso.team_id, userId)) &&
-        !(await hasPendingInvite(db, sso.team_id, email))
-      ) {
-        throw failed("removed");
-      }
-      return {
-        teamId: sso.team_id,
+      return identityFor(db, sso, "oidc", {
         email,
         name: nameOf(claims),
-        mappedRole: roleFromGroups(sso.role_mappings, groupsOf(claims[sso.groups_claim])),
-        defaultRole: sso.default_role === "admin" ? "admin" : "reviewer",
-      };
+        groups: groupsOf(claims[sso.groups_claim]),
+      });
     },
+
+    /** The SAML finish page: the identity the ACS checked, for the browser that started it. */
+    finishSaml: saml.finish,
 
     /**
      * Just-in-time membership, in one transaction with its activity: a first sign-in joins with the
@@ -278,6 +231,7 @@ export function createSsoSignInService(deps: {
           projectId: null,
           userId,
           kind: "sso.signed_in",
+          details: { protocol: identity.protocol },
         });
         return joined;
       });

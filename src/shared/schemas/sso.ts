@@ -22,6 +22,17 @@ export const SSO_ERRORS = {
   enforcedRefused:
     "Your team signs in with single sign-on. Please use the Continue with single sign-on button.",
   signInFailed: SSO_ERRORS_FAILED,
+  samlMetadataRequired: "Paste the identity provider's metadata XML or give its metadata URL",
+  samlMetadataBoth: "Give the metadata XML or its URL, not both",
+  samlMetadataTooLarge: "The metadata XML is too large (256 KB at most)",
+  samlMetadataUrlInvalid: "The metadata URL must be an https:// URL",
+  samlNotMetadata: "This is not SAML metadata",
+  samlNoIdp: "The metadata describes no identity provider (it has no IDPSSODescriptor)",
+  samlNoEntityId: "The identity provider in the metadata has no entityID",
+  samlNoSsoUrl:
+    "The metadata has no single sign-on location for the HTTP-Redirect or HTTP-POST binding (SingleSignOnService)",
+  samlNoCertificate:
+    "The metadata has no signing certificate (a KeyDescriptor for signing with an X509Certificate)",
 } as const;
 
 /**
@@ -37,6 +48,8 @@ export const SSO_SIGN_IN_ERRORS = {
   no_email: "Your identity provider did not give a verified e-mail address.",
   other_domain: "Your address is not at a domain your team verified for single sign-on.",
   removed: "You are no longer a member of this team. Please ask its owner to invite you again.",
+  unsolicited: "Please start single sign-on from Sprog's sign-in page.",
+  too_large: "The answer from your identity provider was too large.",
   failed: SSO_ERRORS_FAILED,
 } as const;
 export type SsoSignInErrorCode = keyof typeof SSO_SIGN_IN_ERRORS;
@@ -118,16 +131,27 @@ const issuerSchema = z
   .max(2000, SSO_ERRORS.issuerInvalid)
   .pipe(z.url({ protocol: /^https?$/, error: SSO_ERRORS.issuerInvalid }));
 
-export const SSO_PROTOCOLS = ["oidc"] as const;
+export const SSO_PROTOCOLS = ["oidc", "saml"] as const;
+export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
 
-/** What the Single sign-on settings save. An empty client secret keeps the one stored. */
-export const ssoSettingsBodySchema = z.object({
-  protocol: z.enum(SSO_PROTOCOLS).default("oidc"),
+/** The largest IdP metadata XML an owner may paste (real ones are a few KB; signed aggregates more). */
+export const SAML_METADATA_MAX_CHARS = 256 * 1024;
+
+/** What both kinds of provider share: who may sign in, and with which role. */
+const ssoSharedBody = {
   enabled: z.boolean().default(true),
   enforced: z.boolean().default(false),
   defaultRole: ssoRoleSchema.default("reviewer"),
+  /** The claim (OIDC) or attribute (SAML) that lists the person's groups. */
   groupsClaim: z.string().trim().min(1).max(200).default("groups"),
   roleMappings: z.array(roleMappingSchema).max(50).default([]),
+};
+
+/** An OpenID Connect provider. An empty client secret keeps the one stored. */
+const oidcSettingsBodySchema = z.object({
+  // Optional: bodies from before SAML named no protocol.
+  protocol: z.literal("oidc").default("oidc"),
+  ...ssoSharedBody,
   oidc: z.object({
     issuer: issuerSchema,
     clientId: z
@@ -138,6 +162,39 @@ export const ssoSettingsBodySchema = z.object({
     clientSecret: z.string().max(2000).default(""),
   }),
 });
+
+/**
+ * A SAML 2.0 identity provider, by its metadata: pasted XML or the URL it is published at (read
+ * when saving). Neither keeps the metadata stored, as an empty client secret keeps the secret.
+ */
+const samlSettingsBodySchema = z.object({
+  protocol: z.literal("saml"),
+  ...ssoSharedBody,
+  saml: z
+    .object({
+      metadataXml: z
+        .string()
+        .trim()
+        .min(1)
+        .max(SAML_METADATA_MAX_CHARS, SSO_ERRORS.samlMetadataTooLarge)
+        .optional(),
+      metadataUrl: z
+        .string()
+        .trim()
+        .max(2000, SSO_ERRORS.samlMetadataUrlInvalid)
+        .pipe(z.url({ protocol: /^https?$/, error: SSO_ERRORS.samlMetadataUrlInvalid }))
+        .optional(),
+    })
+    .refine((saml) => saml.metadataXml === undefined || saml.metadataUrl === undefined, {
+      message: SSO_ERRORS.samlMetadataBoth,
+    }),
+});
+
+/** What the Single sign-on settings save: one provider, OpenID Connect or SAML 2.0. */
+export const ssoSettingsBodySchema = z.discriminatedUnion("protocol", [
+  oidcSettingsBodySchema,
+  samlSettingsBodySchema,
+]);
 export type SsoSettingsBody = z.input<typeof ssoSettingsBodySchema>;
 
 export const ssoSettingsSchema = z.object({
@@ -150,12 +207,25 @@ export const ssoSettingsSchema = z.object({
       defaultRole: ssoRoleSchema,
       groupsClaim: z.string(),
       roleMappings: z.array(roleMappingSchema),
-      oidc: z.object({ issuer: z.string(), clientId: z.string(), hasClientSecret: z.boolean() }),
+      /** The OpenID Connect provider; null when the team signs in with SAML. */
+      oidc: z.object({ issuer: z.string(), clientId: z.string(), hasClientSecret: z.boolean() }).nullable(),
+      /** What Sprog read from the SAML IdP's metadata; null when the team signs in with OIDC. */
+      saml: z
+        .object({
+          idpEntityId: z.string(),
+          ssoUrl: z.string(),
+          certificateCount: z.number().int(),
+          /** Where the metadata was read from; null when it was pasted. */
+          metadataUrl: z.string().nullable(),
+        })
+        .nullable(),
       updatedAt: z.string(),
     })
     .nullable(),
-  /** What to paste into the identity provider. */
+  /** What to paste into an OpenID Connect provider. */
   redirectUri: z.string(),
+  /** What to paste into a SAML IdP: Sprog as the team's service provider. */
+  sp: z.object({ entityId: z.string(), acsUrl: z.string(), metadataUrl: z.string() }),
   domains: z.array(teamDomainSchema),
 });
 export type SsoSettings = z.infer<typeof ssoSettingsSchema>;

@@ -83,11 +83,16 @@ type ExtraKeys<I, T> = [I] extends [readonly unknown[] | Blob]
   ? never
   : [I] extends [object]
     ?
-        | Exclude<keyof I, keyof NonNullable<T>>
+        | Exclude<keyof I, KeysOf<NonNullable<T>>>
         | {
-            [K in keyof I & keyof NonNullable<T>]: ExtraKeys<I[K], NonNullable<T>[K]>;
-          }[keyof I & keyof NonNullable<T>]
+            [K in keyof I & KeysOf<NonNullable<T>>]: ExtraKeys<I[K], ValueOf<NonNullable<T>, K>>;
+          }[keyof I & KeysOf<NonNullable<T>>]
     : never;
+
+/** The keys of any member of a union (a discriminated body: `oidc` of one kind, `saml` of the other). */
+type KeysOf<T> = T extends unknown ? keyof T : never;
+/** The types `K` has in the members of a union that have it. */
+type ValueOf<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
 
 /** Nothing more to ask of an exact input; else a property the row lacks, named by the extra keys. */
 type Exact<I, T> = [ExtraKeys<I, T>] extends [never]

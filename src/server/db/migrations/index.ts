@@ -36,6 +36,7 @@ import * as m0034 from "./0034-auth-leftovers.ts";
 import * as m0035 from "./0035-agents.ts";
 import * as m0036 from "./0036-releases.ts";
 import * as m0037 from "./0037-sso.ts";
+import * as m0038 from "./0038-sso-saml.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   "0035-agents": m0035,
   "0036-releases": m0036,
   "0037-sso": m0037,
+  "0038-sso-saml": m0038,
 };

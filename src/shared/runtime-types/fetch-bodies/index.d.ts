@@ -1,5 +1,6 @@
 // The globals of the Fetch and URL standards that the contract's request mapping uses to build a
-// request (src/shared/contract/http-request.ts): a multipart body and a query string. Browsers and
+// request (src/shared/contract/http-request.ts): a multipart body and a query string; and the URL
+// parser that cuts a typed domain down to its host (src/shared/schemas/sso.ts). Browsers and
 // Node both have them, but TypeScript declares them only in its DOM library and @types/node, which
 // src/shared must not see. Only the members shared code uses, with the DOM library's shapes.
 
@@ -33,4 +34,14 @@ interface URLSearchParams {
 declare var URLSearchParams: {
   prototype: URLSearchParams;
   new (init?: string): URLSearchParams;
+};
+
+interface URL {
+  readonly hostname: string;
+  readonly href: string;
+}
+
+declare var URL: {
+  prototype: URL;
+  new (url: string, base?: string): URL;
 };

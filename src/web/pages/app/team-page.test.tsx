@@ -43,7 +43,16 @@ function setup(role: Role) {
     sso: {
       get: ({ params }) => {
         inT1(params.teamId);
-        return { settings: null, redirectUri: "https://sprog.test/sso/oidc/callback", domains: [] };
+        return {
+          settings: null,
+          redirectUri: "https://sprog.test/sso/oidc/callback",
+          sp: {
+            entityId: "https://sprog.test/sso/saml/t1",
+            acsUrl: "https://sprog.test/sso/saml/t1/acs",
+            metadataUrl: "https://sprog.test/sso/saml/t1/metadata",
+          },
+          domains: [],
+        };
       },
     },
   });
@@ -82,7 +91,7 @@ describe("the Team page", () => {
     const members = await screen.findByRole("heading", { name: "Members" });
     const sso = await screen.findByRole("heading", { name: "Single sign-on" });
     expect(members.compareDocumentPosition(sso) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(await screen.findByRole("region", { name: "Identity provider (OpenID Connect)" })).toBeTruthy();
+    expect(await screen.findByRole("region", { name: "Identity provider" })).toBeTruthy();
     expect(inputsOf(calls, "sso.get")).toEqual([{ params: { teamId: "t1" } }]);
   });
 

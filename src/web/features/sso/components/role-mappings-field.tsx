@@ -1,19 +1,20 @@
 import { Plus, X } from "lucide-react";
 import { useId, useRef } from "react";
-import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from "react-hook-form";
-import { SSO_ROLES, type SsoSettingsBody } from "../../../../shared/schemas/sso.ts";
+import { type FieldErrors, type UseFormRegister, useFieldArray } from "react-hook-form";
+import { SSO_ROLES } from "../../../../shared/schemas/sso.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
+import type { ProviderControl, ProviderForm } from "./provider-form-values.ts";
 import { SSO_ROLE_LABELS } from "./sso-roles.ts";
 
 /** ssoSettingsBodySchema's cap on mappings. */
 const MAX_MAPPINGS = 50;
 
 export interface RoleMappingsFieldProps {
-  control: Control<SsoSettingsBody>;
-  register: UseFormRegister<SsoSettingsBody>;
-  errors: FieldErrors<SsoSettingsBody>["roleMappings"];
+  control: ProviderControl;
+  register: UseFormRegister<ProviderForm>;
+  errors: FieldErrors<ProviderForm>["roleMappings"];
 }
 
 /** Rows of provider group → role: the role someone in that group gets at each sign-in. */

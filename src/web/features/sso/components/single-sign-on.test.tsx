@@ -46,13 +46,26 @@ const STORED: NonNullable<SsoSettings["settings"]> = {
   groupsClaim: "groups",
   roleMappings: [{ group: "sprog-admins", role: "admin" }],
   oidc: { issuer: "https://idp.acme.test", clientId: "sprog-web", hasClientSecret: true },
+  saml: null,
   updatedAt: "2026-11-02T10:00:00.000Z",
 };
 
+/** This team's service provider, as the server answers it whatever the protocol. */
+const SP: SsoSettings["sp"] = {
+  entityId: "https://sprog.acme.test/sso/saml/t1",
+  acsUrl: "https://sprog.acme.test/sso/saml/t1/acs",
+  metadataUrl: "https://sprog.acme.test/sso/saml/t1/metadata",
+};
+
 /** Set up, with one verified and one waiting domain. */
-const SET_UP: SsoSettings = { settings: STORED, redirectUri: REDIRECT_URI, domains: [ACME_COM, ACME_DE] };
+const SET_UP: SsoSettings = {
+  settings: STORED,
+  redirectUri: REDIRECT_URI,
+  sp: SP,
+  domains: [ACME_COM, ACME_DE],
+};
 /** Nothing yet. */
-const EMPTY: SsoSettings = { settings: null, redirectUri: REDIRECT_URI, domains: [] };
+const EMPTY: SsoSettings = { settings: null, redirectUri: REDIRECT_URI, sp: SP, domains: [] };
 
 /** Team t1's single sign-on as `current()` has it at each request; `handlers` answer the changes. */
 function setup(role: Role, current: () => SsoSettings, handlers: ApiHandlers["sso"] = {}) {
@@ -76,7 +89,7 @@ function setup(role: Role, current: () => SsoSettings, handlers: ApiHandlers["ss
 }
 
 const section = () => within(screen.getByRole("region", { name: "Single sign-on" }));
-const PROVIDER = "Identity provider (OpenID Connect)";
+const PROVIDER = "Identity provider";
 const provider = () => within(section().getByRole("region", { name: PROVIDER }));
 /** Once the settings are in: the provider's part of the section. */
 async function providerLoaded() {
@@ -303,7 +316,8 @@ describe("Team settings → Single sign-on", () => {
     await user.type(field("Client secret"), "s3cret");
     await user.click(provider().getByRole("button", { name: "Save" }));
     await waitFor(() => expect(provider().getByRole("alert").textContent).toBe(discovery));
-    expect(inputsOf(calls, "sso.save")[0]?.body.oidc).toEqual({
+    const sent = inputsOf(calls, "sso.save")[0]?.body;
+    expect(sent?.protocol === "oidc" ? sent.oidc : undefined).toEqual({
       issuer: "https://idp.acme.test",
       clientId: "sprog-web",
       clientSecret: "s3cret",
@@ -382,5 +396,74 @@ describe("Team settings → Single sign-on", () => {
     expect(provider().queryByRole("button", { name: "Turn off and remove" })).toBeNull();
     expect(field("Issuer URL").value).toBe("");
     expect(field("Client secret").placeholder).toBe("");
+  });
+
+  it("sets up a SAML IdP by its metadata URL, showing Sprog's own values to paste into it", async () => {
+    const { calls, user } = setup("owner", () => EMPTY, { save: () => EMPTY });
+    await user.click((await providerLoaded()).getByRole("radio", { name: "SAML 2.0" }));
+    for (const [label, value] of [
+      ["Entity ID (Audience)", SP.entityId],
+      ["ACS URL (Reply URL)", SP.acsUrl],
+      ["Sprog's SAML metadata", SP.metadataUrl],
+    ] as const) {
+      expect(within(provider().getByRole("group", { name: label })).getByText(value)).toBeTruthy();
+    }
+    expect(provider().queryByLabelText("Issuer URL")).toBeNull();
+    expect(provider().getByLabelText("Groups attribute")).toBeTruthy();
+
+    await user.click(provider().getByRole("button", { name: "Save" }));
+    expect(await provider().findByText(SSO_ERRORS.samlMetadataRequired)).toBeTruthy();
+    expect(inputsOf(calls, "sso.save")).toEqual([]);
+
+    await user.type(field("IdP metadata URL"), "https://idp.acme.test/metadata");
+    await user.click(provider().getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(inputsOf(calls, "sso.save")).toHaveLength(1));
+    expect(inputsOf(calls, "sso.save")[0]?.body).toEqual({
+      protocol: "saml",
+      enabled: true,
+      enforced: false,
+      defaultRole: "reviewer",
+      groupsClaim: "groups",
+      roleMappings: [],
+      saml: { metadataUrl: "https://idp.acme.test/metadata" },
+    });
+  });
+
+  it("shows what Sprog read from a stored SAML IdP, keeps its metadata when left empty, and takes pasted XML", async () => {
+    const samlStored: SsoSettings = {
+      ...SET_UP,
+      settings: {
+        ...STORED,
+        protocol: "saml",
+        oidc: null,
+        saml: {
+          idpEntityId: "https://idp.acme.test/entity",
+          ssoUrl: "https://idp.acme.test/sso",
+          certificateCount: 2,
+          metadataUrl: null,
+        },
+      },
+    };
+    const { calls, user } = setup("owner", () => samlStored, { save: () => samlStored });
+    const read = within((await providerLoaded()).getByLabelText("What Sprog read from the IdP's metadata"));
+    expect(read.getByText("https://idp.acme.test/entity")).toBeTruthy();
+    expect(read.getByText("2")).toBeTruthy();
+    // Pasted, not fetched: the XML source is chosen, and empty keeps what is stored.
+    expect(provider().getByRole("radio", { name: "Metadata XML" }).getAttribute("aria-checked")).toBe("true");
+    expect(field("IdP metadata XML").value).toBe("");
+
+    await user.click(provider().getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(inputsOf(calls, "sso.save")).toHaveLength(1));
+    const kept = inputsOf(calls, "sso.save")[0]?.body;
+    expect(kept?.protocol === "saml" ? kept.saml : undefined).toEqual({});
+
+    await user.click(field("IdP metadata XML"));
+    await user.paste("<EntityDescriptor/>");
+    await user.click(provider().getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(inputsOf(calls, "sso.save")).toHaveLength(2));
+    const pasted = inputsOf(calls, "sso.save")[1]?.body;
+    expect(pasted?.protocol === "saml" ? pasted.saml : undefined).toEqual({
+      metadataXml: "<EntityDescriptor/>",
+    });
   });
 });

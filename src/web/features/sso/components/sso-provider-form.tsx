@@ -2,14 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useMemo, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
-import type { z } from "zod";
-import {
-  SSO_ERRORS,
-  SSO_ROLES,
-  type SsoSettings,
-  type SsoSettingsBody,
-  ssoSettingsBodySchema,
-} from "../../../../shared/schemas/sso.ts";
+import { SSO_ROLES, type SsoProtocol, type SsoSettings } from "../../../../shared/schemas/sso.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
@@ -17,57 +10,30 @@ import { FormServerError } from "../../../components/ui/form-footer.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
-import { CopyButton } from "../../../components/ui/snippet.tsx";
+import { SegmentedControl } from "../../../components/ui/segmented-control.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useRemoveSso, useSaveSso } from "../api/change-sso.ts";
+import { OidcFields } from "./oidc-fields.tsx";
+import { formValues, type ProviderBody, type ProviderForm, providerSchema } from "./provider-form-values.ts";
 import { RoleMappingsField } from "./role-mappings-field.tsx";
+import { SamlFields } from "./saml-fields.tsx";
 import { SSO_ROLE_LABELS } from "./sso-roles.ts";
 
-type StoredSettings = NonNullable<SsoSettings["settings"]>;
-type ProviderValues = z.output<typeof ssoSettingsBodySchema>;
-
-/**
- * The API's rules, and the server's about the secret ahead of it: an empty secret keeps the stored
- * one only for the same issuer and client, so a new provider is asked for its secret here rather
- * than after a round trip.
- */
-function providerSchema(stored: StoredSettings | null) {
-  return ssoSettingsBodySchema.superRefine((value, ctx) => {
-    if (value.oidc.clientSecret.trim() !== "") return;
-    const kept =
-      stored?.oidc.hasClientSecret === true &&
-      stored.oidc.issuer === value.oidc.issuer &&
-      stored.oidc.clientId === value.oidc.clientId;
-    if (!kept) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["oidc", "clientSecret"],
-        message: SSO_ERRORS.clientSecretRequired,
-      });
-    }
-  });
-}
-
-/** The form as stored (the secret never comes back), or a new provider's defaults. */
-function formValues(stored: StoredSettings | null): SsoSettingsBody {
-  return {
-    protocol: "oidc",
-    enabled: stored?.enabled ?? true,
-    enforced: stored?.enforced ?? false,
-    defaultRole: stored?.defaultRole ?? "reviewer",
-    groupsClaim: stored?.groupsClaim ?? "groups",
-    roleMappings: stored?.roleMappings.map((mapping) => ({ ...mapping })) ?? [],
-    oidc: { issuer: stored?.oidc.issuer ?? "", clientId: stored?.oidc.clientId ?? "", clientSecret: "" },
-  };
-}
+const PROTOCOLS: { value: SsoProtocol; label: string }[] = [
+  { value: "oidc", label: "OpenID Connect" },
+  { value: "saml", label: "SAML 2.0" },
+];
 
 export interface SsoProviderFormProps {
   teamId: string;
   sso: SsoSettings;
 }
 
-/** The team's OpenID Connect provider, how people get their roles, and whether codes still work. */
+/**
+ * The team's identity provider (OpenID Connect or SAML 2.0), how people get their roles, and
+ * whether codes still work.
+ */
 export function SsoProviderForm({ teamId, sso }: SsoProviderFormProps) {
   const stored = sso.settings;
   const id = useId();
@@ -75,12 +41,13 @@ export function SsoProviderForm({ teamId, sso }: SsoProviderFormProps) {
   const remove = useRemoveSso(teamId);
   const [confirmingRemove, setConfirmingRemove] = useState(false);
   const resolver = useMemo(() => zodResolver(providerSchema(stored)), [stored]);
-  const form = useForm<SsoSettingsBody, unknown, ProviderValues>({
+  const form = useForm<ProviderForm, unknown, ProviderBody>({
     resolver,
     defaultValues: formValues(stored),
   });
   const { errors, isSubmitting } = form.formState;
   const enabled = useWatch({ control: form.control, name: "enabled" }) ?? true;
+  const protocol = useWatch({ control: form.control, name: "protocol" });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -112,67 +79,39 @@ export function SsoProviderForm({ teamId, sso }: SsoProviderFormProps) {
       aria-labelledby={`${id}-heading`}
       className="flex flex-col gap-4 rounded-lg border border-border bg-background p-4"
     >
-      <div className="flex flex-col gap-1">
-        <h3 id={`${id}-heading`} className="text-sm font-semibold">
-          Identity provider (OpenID Connect)
-        </h3>
-        <p className="text-xs text-muted">
-          Register Sprog at your provider as a web application with a client secret, give it the redirect URI
-          below, then fill in what the provider shows you.
-        </p>
-      </div>
+      <h3 id={`${id}-heading`} className="text-sm font-semibold">
+        Identity provider
+      </h3>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <FormField
-            label="Issuer URL"
-            error={errors.oidc?.issuer?.message}
-            hint="Sprog reads the provider's /.well-known/openid-configuration under it when you save."
-            className="sm:col-span-2"
-          >
-            <Input
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="https://acme.okta.com"
-              {...form.register("oidc.issuer")}
+        <Controller
+          control={form.control}
+          name="protocol"
+          render={({ field }) => (
+            <SegmentedControl
+              label="Protocol"
+              options={PROTOCOLS}
+              value={field.value}
+              onChange={field.onChange}
+              className="w-fit"
             />
-          </FormField>
-          <FormField label="Client ID" error={errors.oidc?.clientId?.message}>
-            <Input autoComplete="off" spellCheck={false} {...form.register("oidc.clientId")} />
-          </FormField>
-          <FormField
-            label="Client secret"
-            error={errors.oidc?.clientSecret?.message}
-            hint={
-              stored?.oidc.hasClientSecret
-                ? "Stored encrypted. A new issuer or client ID needs its secret."
-                : "Stored encrypted and never shown again."
-            }
-          >
-            <Input
-              type="password"
-              // Not the owner's own password: keeps password managers from filling it in.
-              autoComplete="new-password"
-              placeholder={stored?.oidc.hasClientSecret ? "Leave empty to keep the stored secret" : undefined}
-              {...form.register("oidc.clientSecret")}
-            />
-          </FormField>
-        </div>
-
-        {/* Text, not a field: a long address wraps on a phone instead of hiding its end. */}
-        <fieldset aria-describedby={`${id}-redirect-hint`} className="flex min-w-0 flex-col gap-1.5">
-          <legend className="mb-1.5 text-sm font-medium">Redirect URI</legend>
-          <div className="flex items-center gap-2 rounded-md border border-border bg-surface-muted px-3 py-1.5">
-            <code className="min-w-0 flex-1 font-mono text-xs break-all text-foreground">
-              {sso.redirectUri}
-            </code>
-            <CopyButton text={sso.redirectUri} label="Redirect URI" />
-          </div>
-          <p id={`${id}-redirect-hint`} className="text-xs text-muted">
-            Paste it into your provider as the sign-in redirect (callback) URI.
-          </p>
-        </fieldset>
+          )}
+        />
+        {protocol === "saml" ? (
+          <SamlFields
+            control={form.control}
+            register={form.register}
+            errors={errors.saml}
+            stored={stored}
+            sp={sso.sp}
+          />
+        ) : (
+          <OidcFields
+            register={form.register}
+            errors={errors.oidc}
+            stored={stored}
+            redirectUri={sso.redirectUri}
+          />
+        )}
 
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <FormField label="Default role for new members" hint="For people whose groups match no mapping.">
@@ -185,9 +124,13 @@ export function SsoProviderForm({ teamId, sso }: SsoProviderFormProps) {
             </NativeSelect>
           </FormField>
           <FormField
-            label="Groups claim"
+            label={protocol === "saml" ? "Groups attribute" : "Groups claim"}
             error={errors.groupsClaim?.message}
-            hint="The ID token's claim that lists the person's groups."
+            hint={
+              protocol === "saml"
+                ? "The assertion's attribute that lists the person's groups."
+                : "The ID token's claim that lists the person's groups."
+            }
           >
             <Input autoComplete="off" spellCheck={false} {...form.register("groupsClaim")} />
           </FormField>
