@@ -9,6 +9,7 @@ import { startDnsServer, type TestDnsServer } from "../helpers/dns-server.ts";
 import { eventually, expectPath, expectVisible, journeyOfPages } from "../helpers/e2e.ts";
 import { buildProject, buildTeam, buildUser, signInAs } from "../helpers/factories.ts";
 import { type OidcIdp, startOidcIdp } from "../helpers/oidc-idp.ts";
+import { type SamlIdp, startSamlIdp } from "../helpers/saml-idp.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
 import { button, toast } from "./pages/common.ts";
 import { TeamPage } from "./pages/team-page.ts";
@@ -18,7 +19,9 @@ import { TeamPage } from "./pages/team-page.ts";
  * both started here (issue 38). The owner verifies the company's domain and connects the provider
  * on the Team tab; Ada, new to Sprog, signs in through it and joins as the admin her group makes
  * her; her second sign-in reuses her account; once the owner enforces single sign-on, Bob at the
- * same domain is refused an e-mail code; an address at a domain nobody verified gets its code.
+ * same domain is refused an e-mail code; an address at a domain nobody verified gets its code. Then
+ * the owner moves the team to a SAML 2.0 IdP (samlify) by its metadata URL, and Carol signs in
+ * through it.
  */
 
 const suffix = randomBytes(3).toString("hex");
@@ -26,6 +29,7 @@ const domain = `acme-${suffix}.example`;
 const ownerEmail = `owner-${suffix}@owner.example`;
 const ada = `ada@${domain}`;
 const bob = `bob@${domain}`;
+const carol = `carol@${domain}`;
 const outsider = `eve@unverified-${suffix}.example`;
 const teamName = `Acme ${suffix}`;
 
@@ -33,6 +37,8 @@ describe(`single sign-on on ${testDatabaseLabel()}`, () => {
   let mail: MailServer;
   let dns: TestDnsServer;
   let idp: OidcIdp;
+  let samlIdp: SamlIdp;
+  let teamId: string;
   let app: AppServer;
   let browser: Browser;
   let ownerContext: BrowserContext;
@@ -47,6 +53,7 @@ describe(`single sign-on on ${testDatabaseLabel()}`, () => {
     dns = await startDnsServer();
     app = await startAppServer({ SMTP_URL: mail.url, SSO_ALLOW_HTTP: "1", DNS_SERVERS: dns.address });
     idp = await startOidcIdp({ redirectUri: `${app.url}/sso/oidc/callback` });
+    samlIdp = await startSamlIdp();
     browser = await launchBrowser();
     const options = { viewport: { width: 1280, height: 900 } };
     ownerContext = await browser.newContext(options);
@@ -56,6 +63,7 @@ describe(`single sign-on on ${testDatabaseLabel()}`, () => {
       context: ownerContext,
     });
     const team = await buildTeam(ownerApi, { name: teamName });
+    teamId = team.id;
     await buildProject(ownerApi, team.id, { name: "Website", languages: ["de"] });
   });
 
@@ -64,6 +72,7 @@ describe(`single sign-on on ${testDatabaseLabel()}`, () => {
     await browser?.close();
     await app?.stop();
     await idp?.close();
+    await samlIdp?.close();
     await dns?.close();
     await mail?.close();
   });
@@ -170,5 +179,42 @@ describe(`single sign-on on ${testDatabaseLabel()}`, () => {
       (count) => count === 0,
       "authorization requests for the unverified address",
     );
+  });
+
+  step("the owner moves the team to a SAML 2.0 IdP by its metadata URL", async () => {
+    use(owner);
+    await owner.goto(`${app.url}/app/team`);
+    await expectVisible(sso());
+    await sso().getByRole("radio", { name: "SAML 2.0" }).click();
+    const spMetadata = `${app.url}/sso/saml/${teamId}/metadata`;
+    await expectVisible(
+      sso().getByRole("group", { name: "Sprog's SAML metadata" }).getByText(spMetadata, { exact: true }),
+    );
+    // What the IdP's admin does with it: registers Sprog by its metadata.
+    await samlIdp.trust(spMetadata);
+    await sso().getByLabel("IdP metadata URL").fill(samlIdp.metadataUrl);
+    await button(sso(), "Save").click();
+    await expectVisible(toast(owner, "Single sign-on saved"));
+    await expectVisible(sso().getByText(samlIdp.entityId, { exact: true }));
+  });
+
+  step("Carol signs in through the SAML IdP and joins as the admin her group makes her", async () => {
+    samlIdp.signInAs({ email: carol, name: "Carol Jones", groups: ["sprog-admins"] });
+    const page = await open(await browser.newContext());
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel("Email").fill(carol);
+    await button(page, "Continue").click();
+    await button(page, "Continue with single sign-on").click();
+    await expectPath(page, /^\/user-info(\?|$)/);
+    await page.getByLabel("First name", { exact: true }).fill("Carol");
+    await page.getByLabel("Last name", { exact: true }).fill("Jones");
+    await button(page, "Continue").click();
+    await expectPath(page, /^\/app\/overview(\?|$)/);
+
+    use(owner);
+    const team = new TeamPage(owner, app.url);
+    await team.goto();
+    await expectVisible(team.member("Carol Jones"));
+    expect(await team.roleOf("Carol Jones").inputValue()).toBe("admin");
   });
 });

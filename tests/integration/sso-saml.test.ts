@@ -144,8 +144,18 @@ describe("SAML settings", () => {
   it("saves the IdP by its metadata URL and answers what to paste into the IdP; the SP metadata names it", async () => {
     const owner = await ownerWithProject(api());
     const base = `${api().app.url}/sso/saml/${owner.teamId}`;
-    // Before SAML is set up the team has no SP metadata to serve.
-    expect((await fetch(`${base}/metadata`)).status).toBe(404);
+    // Served before SAML is set up (the IdP's admin registers Sprog first), and for any id of a
+    // team's shape: it tells nothing of whether a team exists.
+    const early = await fetch(`${base}/metadata`);
+    expect(early.status).toBe(200);
+    const earlyXml = await early.text();
+    expect(earlyXml).toContain(`entityID="${base}"`);
+    const nobody = await fetch(`${api().app.url}/sso/saml/no-such-team/metadata`);
+    expect(nobody.status).toBe(200);
+    expect(await nobody.text()).toContain(`entityID="${api().app.url}/sso/saml/no-such-team"`);
+    expect((await fetch(`${api().app.url}/sso/saml/${encodeURIComponent("a<b>")}/metadata`)).status).toBe(
+      404,
+    );
 
     const saved = await saveSaml(owner, { roleMappings: [{ group: "sprog-admins", role: "admin" }] });
     expect(saved.settings).toMatchObject({

@@ -17,7 +17,7 @@ const formText = (value: unknown) => (typeof value === "string" ? value : undefi
 /**
  * A team's SAML service provider pages, outside /api (issue 38):
  * - `GET /sso/saml/:teamId/metadata`: the SP metadata the owner gives the IdP (public, as IdPs
- *   read it by URL); 404 while the team does not sign in with SAML.
+ *   read it by URL), for any id of a team's shape.
  * - `POST /sso/saml/:teamId/acs`: the IdP's answer, a cross-site form POST. SameSite=Lax cookies
  *   do not come with it, so the browser is not checked here: the answer is kept on the sign-in and
  *   the browser sent on to the finish page (auth module), which checks its cookie. Any failure goes
@@ -26,8 +26,8 @@ const formText = (value: unknown) => (typeof value === "string" ? value : undefi
 export function samlRoutes(saml: SamlSignIn, logger: Logger) {
   const toSignInPage = (error: unknown) => signInPageWithError(error, logger, "the SAML ACS");
   return new Hono<AppEnv>()
-    .get(`${SAML_BASE_PATH}/:teamId/metadata`, async (c) => {
-      const xml = await saml.metadata(c.req.param("teamId"));
+    .get(`${SAML_BASE_PATH}/:teamId/metadata`, (c) => {
+      const xml = saml.metadata(c.req.param("teamId"));
       if (xml === undefined) throw new AppError("not_found", SSO_ERRORS.notConfigured);
       c.header("content-type", "application/samlmetadata+xml; charset=utf-8");
       return c.body(xml, 200);

@@ -21,6 +21,9 @@ import {
   ssoIdentitySchema,
 } from "./sign-in-rules.ts";
 
+/** A team id as better-auth makes them (the API's path rule for teamId). */
+const TEAM_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
 /** A seen assertion is remembered past its NotOnOrAfter by the clock skew the check allows… */
 const SEEN_MARGIN_MS = 60_000;
 /** …and a day at most: by then its request is long spent, which refuses it on its own. */
@@ -139,10 +142,13 @@ export function createSamlSignIn(deps: {
       return identity.data;
     },
 
-    /** The team's SP metadata, while the team signs in with SAML. */
-    async metadata(teamId: string): Promise<string | undefined> {
-      const sso = await selectTeamSso(db, teamId);
-      if (sso?.protocol !== "saml") return undefined;
+    /**
+     * A team's SP metadata. It follows from the id alone, so it is served before SAML is set up
+     * (an IdP's admin registers Sprog first) and for any id of a team's shape: the answer says
+     * nothing of whether the team exists or how it signs in.
+     */
+    metadata(teamId: string): string | undefined {
+      if (!TEAM_ID.test(teamId)) return undefined;
       return saml.metadata(serviceProviderOf(publicUrl, teamId));
     },
   };

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { contract } from "../../../src/shared/contract/index.ts";
 import { call } from "../contract-client.ts";
 import type { TestDnsServer } from "../dns-server.ts";
@@ -34,29 +33,6 @@ async function savedSso(f: Fixture): Promise<void> {
   if (saved.status !== 200) throw new Error(`saving single sign-on failed: ${JSON.stringify(saved.body)}`);
 }
 
-/** Metadata of a SAML IdP (the test IdP's certificate; nothing answers at its location). */
-function samlMetadata(): string {
-  const certificate = readFileSync(new URL("../../fixtures/saml/idp.crt", import.meta.url), "utf8").replace(
-    /-----[A-Z ]+-----|\s/g,
-    "",
-  );
-  return `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="urn:matrix:idp">
-  <md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
-    <md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${certificate}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>
-    <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="https://idp.matrix.example/sso"/>
-  </md:IDPSSODescriptor>
-</md:EntityDescriptor>`;
-}
-
-/** The fixture team signing in with SAML, saved by its owner (what its SP metadata is served for). */
-async function savedSaml(f: Fixture): Promise<void> {
-  const saved = await call(f.owner, contract.sso.save, {
-    params: { teamId: f.teamId },
-    body: { protocol: "saml", saml: { metadataXml: samlMetadata() } },
-  });
-  if (saved.status !== 200) throw new Error(`saving SAML failed: ${JSON.stringify(saved.body)}`);
-}
-
 /**
  * Rows of the route × role matrix: a team's single sign-on (issue 38), the owner's alone. The
  * pages that finish a sign-in (the OIDC callback, the SAML ACS and finish page) answer everyone
@@ -76,10 +52,7 @@ export const SSO_CASES: RouteCase[] = [
   // Before `remove`, which sets OIDC up again and removes it: the team is left without SSO.
   {
     route: "GET /sso/saml/:teamId/metadata",
-    path: async (f) => {
-      await savedSaml(f);
-      return `/sso/saml/${f.teamId}/metadata`;
-    },
+    path: (f) => `/sso/saml/${f.teamId}/metadata`,
     expected: everyone(200),
   },
   endpointCase({
