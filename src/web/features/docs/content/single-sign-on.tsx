@@ -14,6 +14,8 @@ import { rolesWith } from "../reference-data.ts";
 
 /** The redirect URI Sprog shows, with the server's address left for the reader's own. */
 const REDIRECT = "https://<your Sprog address>/sso/oidc/callback";
+/** A team's SAML service provider, as the screen shows it. */
+const SAML_BASE = "https://<your Sprog address>/sso/saml/<team id>";
 
 /** What to copy where, for one identity provider: its console's field, and Sprog's field it goes to. */
 function FieldTable({ provider, rows }: { provider: string; rows: readonly (readonly [string, string])[] }) {
@@ -44,7 +46,7 @@ export function SingleSignOnSections() {
         <P>
           A team can let its people sign in with the company account, through its identity provider, instead
           of an e-mail code: Okta, Microsoft Entra ID, Google Workspace, Keycloak, or any other OpenID Connect
-          provider. It is set up by {rolesWith("team.manageSettings")} under <Ui>Team</Ui> →{" "}
+          provider or SAML 2.0 IdP. It is set up by {rolesWith("team.manageSettings")} under <Ui>Team</Ui> →{" "}
           <Ui>Single sign-on</Ui>, in two parts: the domains the team owns, and the provider.
         </P>
         <List ordered>
@@ -192,6 +194,54 @@ export function SingleSignOnSections() {
             ],
           ]}
         />
+      </DocSection>
+
+      <DocSection id="sso-saml" title="Single sign-on: connect a SAML 2.0 IdP">
+        <P>
+          Choose <Ui>SAML 2.0</Ui> under <Ui>Identity provider</Ui>. Sprog is your team's own service
+          provider, and the screen shows three values to give your IdP: <Ui>Entity ID (Audience)</Ui>{" "}
+          <Code wrap>{SAML_BASE}</Code>, <Ui>ACS URL (Reply URL)</Ui> <Code wrap>{`${SAML_BASE}/acs`}</Code>{" "}
+          (HTTP-POST), and <Ui>Sprog's SAML metadata</Ui> <Code wrap>{`${SAML_BASE}/metadata`}</Code>, which
+          an IdP that imports metadata by URL can take instead of the first two.
+        </P>
+        <P>
+          Then give Sprog the IdP's metadata: its <Ui>IdP metadata URL</Ui> (read when you save; save again
+          after the IdP changes its signing key), or paste the <Ui>IdP metadata XML</Ui>. Sprog reads the
+          IdP's entity ID, sign-in location and signing certificates from it, and says what is missing if it
+          cannot.
+        </P>
+        <List>
+          <li>
+            The IdP must sign the assertion. Send the e-mail address as the NameID (format EmailAddress) or an{" "}
+            <Code>email</Code> / <Code>mail</Code> attribute, the name as <Code>displayName</Code>, and the
+            groups in the attribute the <Ui>Groups attribute</Ui> field names (Entra ID's groups claim is read
+            too).
+          </li>
+          <li>
+            <strong>Okta</strong>: Create App Integration → SAML 2.0; Single sign-on URL: the ACS URL;
+            Audience URI: the entity ID; Name ID format EmailAddress. Sprog's metadata URL field: Sign On →
+            Metadata URL.
+          </li>
+          <li>
+            <strong>Microsoft Entra ID</strong>: Enterprise applications → Create your own application →
+            Single sign-on → SAML; Identifier: the entity ID; Reply URL: the ACS URL. Sprog's metadata URL
+            field: App Federation Metadata Url.
+          </li>
+          <li>
+            <strong>Google Workspace</strong>: Apps → Web and mobile apps → Add custom SAML app; ACS URL and
+            Entity ID as above, Name ID format EMAIL. Paste the downloaded IdP metadata into Sprog.
+          </li>
+          <li>
+            <strong>Keycloak</strong>: Clients → Create client, type SAML, Client ID: the entity ID; POST
+            binding URL: the ACS URL; Sign assertions on, Client signature required off. Sprog's metadata URL
+            field: <Code wrap>{"https://<Keycloak host>/realms/<realm>/protocol/saml/descriptor"}</Code>.
+          </li>
+          <li>
+            Sign-in starts on Sprog's sign-in page: a sign-in started from the IdP's app dashboard is refused.
+            Each answer is checked against the IdP's certificates, for this team's entity ID, as the answer to
+            the request this browser's sign-in sent, once.
+          </li>
+        </List>
       </DocSection>
 
       <DocSection id="sso-roles" title="Single sign-on: roles">
