@@ -15102,6 +15102,7 @@ var PATH_PARAMS = {
   teamId: { pattern: TOKEN, what: "id" },
   memberId: { pattern: TOKEN, what: "id" },
   inviteId: { pattern: TOKEN, what: "id" },
+  domainId: { pattern: UUID_PATTERN, what: "id" },
   lang: { pattern: LANGUAGE, what: "language code" }
 };
 function pathParams(...names) {
