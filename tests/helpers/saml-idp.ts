@@ -218,3 +218,32 @@ export async function startSamlIdp(): Promise<SamlIdp> {
       }),
   };
 }
+
+export const certificateOf = (name: string) => fixture(name).replace(/-----[A-Z ]+-----|\s/g, "");
+
+/**
+ * The IdP's metadata as directories write it by hand or export it: the metadata namespace under `prefix`
+ * (ADFS and Shibboleth write `md:`, some `saml2:`, Entra ID none).
+ */
+export function idpMetadata(
+  idp: Pick<SamlIdp, "entityId" | "ssoUrl">,
+  options: { prefix?: string; keys?: string; wrapped?: boolean } = {},
+): string {
+  const p = options.prefix ? `${options.prefix}:` : "";
+  const ns = options.prefix ? `xmlns:${options.prefix}` : "xmlns";
+  const keys =
+    options.keys ??
+    `<${p}KeyDescriptor use="encryption"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${certificateOf("attacker.crt")}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></${p}KeyDescriptor>
+    <${p}KeyDescriptor><ds:KeyInfo><ds:X509Data><ds:X509Certificate>
+      ${certificateOf("idp.crt")}
+    </ds:X509Certificate></ds:X509Data></ds:KeyInfo></${p}KeyDescriptor>`;
+  const entity = `<${p}EntityDescriptor ${options.wrapped ? "" : `${ns}="urn:oasis:names:tc:SAML:2.0:metadata" `}xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="${idp.entityId}">
+  <${p}IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+    ${keys}
+    <${p}SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${idp.ssoUrl}/post"/>
+    <${p}SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${idp.ssoUrl}"/>
+  </${p}IDPSSODescriptor>
+</${p}EntityDescriptor>`;
+  if (!options.wrapped) return `<?xml version="1.0" encoding="UTF-8"?>\n${entity}`;
+  return `<?xml version="1.0"?><${p}EntitiesDescriptor ${ns}="urn:oasis:names:tc:SAML:2.0:metadata">${entity}</${p}EntitiesDescriptor>`;
+}

@@ -1,55 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
 import { domainTxtName, SSO_ERRORS } from "../../src/shared/schemas/sso.ts";
-import { apiAppForThisFile } from "../helpers/api-app.ts";
 import { call, fail } from "../helpers/contract-client.ts";
-import { startDnsServer, type TestDnsServer } from "../helpers/dns-server.ts";
 import { buildTeam, buildUser, memberOf, ownerWithProject, signInAs } from "../helpers/factories.ts";
 import { type OidcIdp, startOidcIdp } from "../helpers/oidc-idp.ts";
 import { openCallback, signInWithSso, startSso, throughIdp } from "../helpers/sso.ts";
+import {
+  activityOf,
+  freshDomain,
+  membersOf,
+  type Owner,
+  ssoAppForThisFile,
+  ssoError,
+  verifiedDomain,
+} from "../helpers/sso-world.ts";
 
-let dns: TestDnsServer;
+const { api, dns } = ssoAppForThisFile();
 let idp: OidcIdp;
-const api = apiAppForThisFile({
-  env: async () => {
-    dns = await startDnsServer();
-    return { DNS_SERVERS: dns.address, SSO_ALLOW_HTTP: "1" };
-  },
-});
 
 beforeAll(async () => {
   idp = await startOidcIdp({ redirectUri: `${api().app.url}/sso/oidc/callback` });
 });
 afterAll(async () => {
   await idp?.close();
-  await dns?.close();
 });
-
-let domainCount = 0;
-/** A domain of this test alone, so tests never share one. */
-const freshDomain = () => `corp${++domainCount}-${Date.now().toString(36)}.example`;
-
-/** The reason the callback sent the browser back to the sign-in page with. */
-const ssoError = (location: string) =>
-  new URLSearchParams(location.split("?")[1] ?? "").get("sso_error") ?? "";
-
-type Owner = Awaited<ReturnType<typeof ownerWithProject>>;
-
-/** Adds `domain` to the owner's team and verifies it through the test DNS server. */
-async function verifiedDomain(owner: Owner, domain: string) {
-  const added = await call(owner.owner, contract.sso.addDomain, {
-    params: { teamId: owner.teamId },
-    body: { domain },
-  });
-  expect(added.status).toBe(201);
-  dns.setTxt(added.body.txtName, [added.body.txtValue]);
-  const verified = await call(owner.owner, contract.sso.verifyDomain, {
-    params: { teamId: owner.teamId, domainId: added.body.id },
-  });
-  expect(verified.status).toBe(200);
-  expect(verified.body.verified).toBe(true);
-  return verified.body;
-}
 
 async function saveOidc(owner: Owner, body: Record<string, unknown> = {}) {
   const saved = await call(owner.owner, contract.sso.save, {
@@ -66,32 +40,18 @@ async function saveOidc(owner: Owner, body: Record<string, unknown> = {}) {
 /** A team with a verified domain and single sign-on through the test provider. */
 async function ssoTeam(settings: Record<string, unknown> = {}) {
   const owner = await ownerWithProject(api());
-  const domain = freshDomain();
-  await verifiedDomain(owner, domain);
+  const domain = freshDomain("corp");
+  await verifiedDomain(dns(), owner, domain);
   await saveOidc(owner, settings);
   return { ...owner, domain };
 }
 
-async function membersOf(owner: Owner) {
-  const members = await call(owner.owner, contract.teams.listMembers, { params: { teamId: owner.teamId } });
-  expect(members.status).toBe(200);
-  return members.body.members;
-}
-
-async function activityKinds(owner: Owner) {
-  const rows = await api()
-    .db.selectFrom("activity")
-    .select(["kind", "user_id", "details"])
-    .where("team_id", "=", owner.teamId)
-    .orderBy("id")
-    .execute();
-  return rows;
-}
+const activityKinds = (owner: Owner) => activityOf(api(), owner);
 
 describe("verified domains", () => {
   it("verifies a domain by its TXT record, once another team has not", async () => {
     const owner = await ownerWithProject(api());
-    const domain = freshDomain();
+    const domain = freshDomain("corp");
     const added = await call(owner.owner, contract.sso.addDomain, {
       params: { teamId: owner.teamId },
       body: { domain: ` https://${domain.toUpperCase()}/login ` },
@@ -105,14 +65,14 @@ describe("verified domains", () => {
       params: { teamId: owner.teamId, domainId: added.body.id },
     });
     expect(early).toMatchObject({ status: 400, body: { error: { message: SSO_ERRORS.txtMissing } } });
-    dns.setTxt(added.body.txtName, ["sprog-verification=someone-else"]);
+    dns().setTxt(added.body.txtName, ["sprog-verification=someone-else"]);
     expect(
       await fail(owner.owner, contract.sso.verifyDomain, {
         params: { teamId: owner.teamId, domainId: added.body.id },
       }),
     ).toMatchObject({ status: 400 });
 
-    dns.setTxt(added.body.txtName, ["v=spf1 -all", added.body.txtValue]);
+    dns().setTxt(added.body.txtName, ["v=spf1 -all", added.body.txtValue]);
     const verified = await call(owner.owner, contract.sso.verifyDomain, {
       params: { teamId: owner.teamId, domainId: added.body.id },
     });
@@ -266,7 +226,7 @@ describe("signing in through the team's provider", () => {
 
   it("never redirects an unverified domain, nor one whose team turned single sign-on off", async () => {
     const owner = await ownerWithProject(api());
-    const domain = freshDomain();
+    const domain = freshDomain("corp");
     await call(owner.owner, contract.sso.addDomain, { params: { teamId: owner.teamId }, body: { domain } });
     await saveOidc(owner);
     const sent = await call(api().client(), contract.auth.sendCode, { body: { email: `eve@${domain}` } });
@@ -280,13 +240,13 @@ describe("signing in through the team's provider", () => {
 
   it("enforced: refuses e-mail codes at the domain but to the owner, whose sign-in the feed records", async () => {
     const owner = await ownerWithProject(api());
-    const domain = freshDomain();
+    const domain = freshDomain("corp");
     // The owner's own address is at the domain: the break-glass path.
     const ownerUser = await buildUser(api().app, { email: `root@${domain}` });
     const ownerClient = await signInAs(ownerUser);
     const team = await buildTeam(ownerClient, { name: "Enforced" });
     const held = { ...owner, owner: ownerClient, teamId: team.id };
-    await verifiedDomain(held, domain);
+    await verifiedDomain(dns(), held, domain);
     await saveOidc(held, { enforced: true });
 
     const member = `carol@${domain}`;

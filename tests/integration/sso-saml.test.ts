@@ -1,13 +1,10 @@
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
 import { SSO_ERRORS, type SsoSignInErrorCode } from "../../src/shared/schemas/sso.ts";
-import { apiAppForThisFile } from "../helpers/api-app.ts";
 import { call, fail } from "../helpers/contract-client.ts";
-import { startDnsServer, type TestDnsServer } from "../helpers/dns-server.ts";
 import { ownerWithProject } from "../helpers/factories.ts";
 import { type OidcIdp, startOidcIdp } from "../helpers/oidc-idp.ts";
-import { type SamlIdp, startSamlIdp } from "../helpers/saml-idp.ts";
+import { certificateOf, idpMetadata, type SamlIdp, startSamlIdp } from "../helpers/saml-idp.ts";
 import {
   type IdpForm,
   openCallback,
@@ -16,16 +13,20 @@ import {
   startSso,
   throughSamlIdp,
 } from "../helpers/sso.ts";
+import {
+  activityOf,
+  freshDomain,
+  membersOf,
+  type Owner,
+  sessionOf,
+  ssoAppForThisFile,
+  ssoError,
+  verifiedDomain,
+} from "../helpers/sso-world.ts";
 
-let dns: TestDnsServer;
+const { api, dns } = ssoAppForThisFile();
 let idp: SamlIdp;
 let oidc: OidcIdp;
-const api = apiAppForThisFile({
-  env: async () => {
-    dns = await startDnsServer();
-    return { DNS_SERVERS: dns.address, SSO_ALLOW_HTTP: "1" };
-  },
-});
 
 beforeAll(async () => {
   idp = await startSamlIdp();
@@ -34,65 +35,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await idp?.close();
   await oidc?.close();
-  await dns?.close();
 });
-
-let domainCount = 0;
-/** A domain of this test alone, so tests never share one. */
-const freshDomain = () => `saml${++domainCount}-${Date.now().toString(36)}.example`;
-
-/** The reason the app sent the browser back to the sign-in page with. */
-const ssoError = (location: string) =>
-  new URLSearchParams(location.split("?")[1] ?? "").get("sso_error") ?? "";
 
 /** The refusal's code as the callback sends it to the sign-in page (which shows our sentence). */
 const FAILED: SsoSignInErrorCode = "failed";
-
-type Owner = Awaited<ReturnType<typeof ownerWithProject>>;
-
-const certificateOf = (name: string) =>
-  readFileSync(new URL(`../fixtures/saml/${name}`, import.meta.url), "utf8").replace(
-    /-----[A-Z ]+-----|\s/g,
-    "",
-  );
-
-/**
- * IdP metadata as directories write it by hand or export it: the metadata namespace under `prefix`
- * (ADFS and Shibboleth write `md:`, some `saml2:`, Entra ID none).
- */
-function idpMetadata(options: { prefix?: string; keys?: string; wrapped?: boolean } = {}): string {
-  const p = options.prefix ? `${options.prefix}:` : "";
-  const ns = options.prefix ? `xmlns:${options.prefix}` : "xmlns";
-  const keys =
-    options.keys ??
-    `<${p}KeyDescriptor use="encryption"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${certificateOf("attacker.crt")}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></${p}KeyDescriptor>
-    <${p}KeyDescriptor><ds:KeyInfo><ds:X509Data><ds:X509Certificate>
-      ${certificateOf("idp.crt")}
-    </ds:X509Certificate></ds:X509Data></ds:KeyInfo></${p}KeyDescriptor>`;
-  const entity = `<${p}EntityDescriptor ${options.wrapped ? "" : `${ns}="urn:oasis:names:tc:SAML:2.0:metadata" `}xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="${idp.entityId}">
-  <${p}IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
-    ${keys}
-    <${p}SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${idp.ssoUrl}/post"/>
-    <${p}SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${idp.ssoUrl}"/>
-  </${p}IDPSSODescriptor>
-</${p}EntityDescriptor>`;
-  if (!options.wrapped) return `<?xml version="1.0" encoding="UTF-8"?>\n${entity}`;
-  return `<?xml version="1.0"?><${p}EntitiesDescriptor ${ns}="urn:oasis:names:tc:SAML:2.0:metadata">${entity}</${p}EntitiesDescriptor>`;
-}
-
-/** Adds `domain` to the owner's team and verifies it through the test DNS server. */
-async function verifiedDomain(owner: Owner, domain: string) {
-  const added = await call(owner.owner, contract.sso.addDomain, {
-    params: { teamId: owner.teamId },
-    body: { domain },
-  });
-  expect(added.status).toBe(201);
-  dns.setTxt(added.body.txtName, [added.body.txtValue]);
-  const verified = await call(owner.owner, contract.sso.verifyDomain, {
-    params: { teamId: owner.teamId, domainId: added.body.id },
-  });
-  expect(verified.body.verified).toBe(true);
-}
 
 async function saveSaml(owner: Owner, body: Record<string, unknown> = {}) {
   const saved = await call(owner.owner, contract.sso.save, {
@@ -106,31 +52,14 @@ async function saveSaml(owner: Owner, body: Record<string, unknown> = {}) {
 /** A team with a verified domain and single sign-on through the test SAML IdP, which trusts it. */
 async function samlTeam(settings: Record<string, unknown> = {}) {
   const owner = await ownerWithProject(api());
-  const domain = freshDomain();
-  await verifiedDomain(owner, domain);
+  const domain = freshDomain("saml");
+  await verifiedDomain(dns(), owner, domain);
   const saved = await saveSaml(owner, settings);
   await idp.trust(saved.sp.metadataUrl);
   return { ...owner, domain, sp: saved.sp };
 }
 
-async function membersOf(owner: Owner) {
-  const members = await call(owner.owner, contract.teams.listMembers, { params: { teamId: owner.teamId } });
-  expect(members.status).toBe(200);
-  return members.body.members;
-}
-
-async function activityKinds(owner: Owner) {
-  const rows = await api()
-    .db.selectFrom("activity")
-    .select(["kind", "details"])
-    .where("team_id", "=", owner.teamId)
-    .orderBy("id")
-    .execute();
-  return rows.map((row) => row.kind);
-}
-
-const sessionOf = async (client: ReturnType<ReturnType<typeof api>["client"]>) =>
-  (await call(client, contract.auth.session, undefined)).body.me;
+const activityKinds = async (owner: Owner) => (await activityOf(api(), owner)).map((row) => row.kind);
 
 /** The IdP's form with the SAMLResponse's XML changed by `change`, as an attacker would send it. */
 function altered(form: IdpForm, change: (xml: string) => string): IdpForm {
@@ -200,7 +129,7 @@ describe("SAML settings", () => {
       { prefix: "" },
       { prefix: "md", wrapped: true },
     ]) {
-      const saved = await saveSaml(owner, { saml: { metadataXml: idpMetadata(variant) } });
+      const saved = await saveSaml(owner, { saml: { metadataXml: idpMetadata(idp, variant) } });
       expect(saved.settings, JSON.stringify(variant)).toMatchObject({
         protocol: "saml",
         oidc: null,
@@ -235,12 +164,12 @@ describe("SAML settings", () => {
     expect(await refusal({ metadataXml: "<html><body>Sign in</body></html>" })).toContain(
       SSO_ERRORS.samlNotMetadata,
     );
-    const noKeys = idpMetadata({
+    const noKeys = idpMetadata(idp, {
       prefix: "md",
       keys: `<md:KeyDescriptor use="encryption"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${certificateOf("idp.crt")}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>`,
     });
     expect(await refusal({ metadataXml: noKeys })).toContain(SSO_ERRORS.samlNoCertificate);
-    const entity = `<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>${idpMetadata()}`;
+    const entity = `<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>${idpMetadata(idp)}`;
     expect(await refusal({ metadataXml: entity })).toContain(SSO_ERRORS.samlNotMetadata);
     expect(await refusal({ metadataUrl: `${idp.metadataUrl}/nowhere` })).toContain(
       "Could not read the metadata",
