@@ -123,6 +123,7 @@ export function buildApp({
       pathParams(() => apiRoutes, "/api"),
     )
     .use("*", authenticate(authService, PUBLIC_ROUTES, "/api"));
+  for (const module of modules) if (module.requestScope) api.use("*", module.requestScope);
   for (const module of modules) if (module.routes) api.route("/", module.routes);
 
   api.get(

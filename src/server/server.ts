@@ -13,6 +13,7 @@ import { assistModule } from "./assist/module.ts";
 import { authModule } from "./auth/module.ts";
 import { batchModule } from "./batch/module.ts";
 import { billingModule } from "./billing/module.ts";
+import { branchesModule } from "./branches/module.ts";
 import { commentsModule } from "./comments/module.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/database.ts";
@@ -149,7 +150,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const strings = stringsModule(core, { memory: memory.memory });
     const apiKeys = apiKeysModule(core);
     const quality = qualityModule(core);
-    const pull = pullModule(core, { authorize: apiKeys.authorize });
+    const branches = branchesModule(core, { dispatch: webhookDispatch });
+    const pull = pullModule(core, { authorize: apiKeys.authorize, branches: branches.branches });
     const releases = releasesModule(core);
     const screenshots = screenshotsModule(core);
     const modules: FeatureModule[] = [
@@ -174,7 +176,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       eventsModule(core, { authService: auth.authService }),
       billing,
       pull,
-      pushModule(core, { authorize: apiKeys.authorize }),
+      pushModule(core, { authorize: apiKeys.authorize, branches: branches.branches }),
+      branches,
       webhooksModule(core, { dispatch: webhookDispatch, authorize: apiKeys.authorize }),
       screenshots,
       releases,

@@ -48,6 +48,10 @@ const expected: Record<Permission, Record<Exclude<Role, "none">, boolean>> = {
   "screenshots.manage": { owner: true, admin: true, reviewer: false },
   "releases.view": { owner: true, admin: true, reviewer: true },
   "releases.publish": { owner: true, admin: true, reviewer: false },
+  "branches.view": { owner: true, admin: true, reviewer: true },
+  "branches.manage": { owner: true, admin: true, reviewer: false },
+  "branches.merge": { owner: true, admin: true, reviewer: true },
+  "branches.mergeProtected": { owner: true, admin: true, reviewer: false },
 };
 
 describe("permission table", () => {

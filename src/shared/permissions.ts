@@ -60,6 +60,12 @@ export const PERMISSIONS = {
   // Over-the-air releases (issue 37): every member sees them; owners and admins ship them.
   "releases.view": ["owner", "admin", "reviewer"],
   "releases.publish": ["owner", "admin"],
+  // Branches (issue 39): everyone works on them; owners and admins start, protect and delete them,
+  // and only they merge into a protected branch (or a protected main).
+  "branches.view": ["owner", "admin", "reviewer"],
+  "branches.manage": ["owner", "admin"],
+  "branches.merge": ["owner", "admin", "reviewer"],
+  "branches.mergeProtected": ["owner", "admin"],
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

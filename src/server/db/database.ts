@@ -5,6 +5,7 @@ import pg from "pg";
 import { ConfigError } from "../config.ts";
 import { lowerProcessPriority } from "../cpu-priority.ts";
 import type { Logger } from "../logger.ts";
+import { branchScopedPool } from "./branch-scope.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import { type EmbeddedServerOptions, startEmbeddedServer } from "./embedded/embedded-server.ts";
 import { convertLegacyDataDir } from "./legacy/convert-pglite.ts";
@@ -89,7 +90,11 @@ export async function openPostgres(
 }
 
 function kyselyOn(pool: pg.Pool): Kysely<DB> {
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new AbandonedReadsPlugin()] });
+  return new Kysely<DB>({
+    // Work on a branch gets connections that read it (branch-scope.ts).
+    dialect: new PostgresDialect({ pool: branchScopedPool(pool) }),
+    plugins: [new AbandonedReadsPlugin()],
+  });
 }
 
 /**

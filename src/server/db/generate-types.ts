@@ -66,8 +66,9 @@ export async function generateDatabaseTypes(db: Kysely<DB>): Promise<string> {
     db,
     dialect: new PostgresDialect({ defaultSchemas: ["public"] }),
     defaultSchemas: ["public"],
-    // Kysely's migration bookkeeping is not ours to query; better-auth owns its accounts table.
-    excludePattern: "+(schema_migrations|schema_migrations_lock|accounts)",
+    // Kysely's migration bookkeeping is not ours to query; better-auth owns its accounts table; the
+    // branch views (migration 0039) are read through search_path under the tables' own names.
+    excludePattern: "+(schema_migrations|schema_migrations_lock|accounts|sprog_branch.*)",
     overrides: { columns: COLUMN_OVERRIDES },
     customImports: COLUMN_TYPE_IMPORTS,
     // database.ts parses int8 and numeric into numbers on both databases, so they are numbers here.

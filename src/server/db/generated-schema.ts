@@ -37,6 +37,22 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface Accounts {
+  access_token: string | null;
+  access_token_expires_at: Timestamp | null;
+  account_id: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  id_token: string | null;
+  password: string | null;
+  provider_id: string;
+  refresh_token: string | null;
+  refresh_token_expires_at: Timestamp | null;
+  scope: string | null;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface Activity {
   count: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -111,6 +127,77 @@ export interface BillingEvents {
   processed_at: Generated<Timestamp>;
   provider: string;
   type: string;
+}
+
+export interface Branches {
+  archived_at: Timestamp | null;
+  archived_by: string | null;
+  base_id: string | null;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  id: Generated<string>;
+  merged_at: Timestamp | null;
+  merged_by: string | null;
+  merges: Generated<number>;
+  name: string;
+  project_id: string;
+  protected: Generated<boolean>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface BranchHistory {
+  agent: string | null;
+  branch_id: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  key_id: string;
+  language_code: string;
+  origin: string;
+  project_id: string;
+  user_id: string | null;
+  value: string | null;
+  version: number;
+}
+
+export interface BranchKeys {
+  base_key: string | null;
+  base_namespace: string | null;
+  branch_id: string;
+  context: string | null;
+  created_at: Generated<Timestamp>;
+  deleted: Generated<boolean>;
+  description: string | null;
+  format_meta: Generated<Json>;
+  id: string;
+  key: string;
+  max_length: number | null;
+  namespace: Generated<string>;
+  position: number | null;
+  project_id: string;
+  tags: Generated<string[]>;
+  translatable: Generated<boolean>;
+  updated_at: Generated<Timestamp>;
+  value_type: string | null;
+}
+
+export interface BranchStrings {
+  base_value: string | null;
+  base_version: number | null;
+  based: Generated<boolean>;
+  branch_id: string;
+  checks: Generated<string[]>;
+  created_at: Generated<Timestamp>;
+  deleted: Generated<boolean>;
+  id: Generated<string>;
+  key_id: string;
+  language_code: string;
+  machine: string | null;
+  project_id: string;
+  state: string | null;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+  value: string;
+  version: Generated<number>;
 }
 
 export interface Comments {
@@ -238,6 +325,7 @@ export interface Projects {
   id: Generated<string>;
   kind: Generated<string>;
   languages: Generated<string[]>;
+  main_protected: Generated<boolean>;
   name: string;
   placeholder_format: Generated<string>;
   release_on_review: string | null;
@@ -325,6 +413,16 @@ export interface Reviews {
   project_id: string;
   status: Generated<ReviewStatusColumn>;
   title: string;
+}
+
+export interface SchemaMigrations {
+  name: string;
+  timestamp: string;
+}
+
+export interface SchemaMigrationsLock {
+  id: string;
+  is_locked: Generated<number>;
 }
 
 export interface ScreenshotKeys {
@@ -559,6 +657,7 @@ export interface WordCounts {
 }
 
 export interface DB {
+  accounts: Accounts;
   activity: Activity;
   ai_usage: AiUsage;
   api_keys: ApiKeys;
@@ -566,6 +665,10 @@ export interface DB {
   batch_translation_items: BatchTranslationItems;
   batch_translation_jobs: BatchTranslationJobs;
   billing_events: BillingEvents;
+  branch_history: BranchHistory;
+  branch_keys: BranchKeys;
+  branch_strings: BranchStrings;
+  branches: Branches;
   comments: Comments;
   email_changes: EmailChanges;
   file_templates: FileTemplates;
@@ -588,6 +691,8 @@ export interface DB {
   review_approvals: ReviewApprovals;
   review_keys: ReviewKeys;
   reviews: Reviews;
+  schema_migrations: SchemaMigrations;
+  schema_migrations_lock: SchemaMigrationsLock;
   screenshot_keys: ScreenshotKeys;
   screenshots: Screenshots;
   sessions: Sessions;

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import pg from "pg";
 import type { ProjectEvent } from "../../shared/events.ts";
+import { currentBranch } from "../db/branch-scope.ts";
 import type { DB } from "../db/schema.ts";
 import { isoDate } from "../db/sql.ts";
 import type { Logger } from "../logger.ts";
@@ -12,12 +13,20 @@ const MAX_PAYLOAD = 7500;
 
 interface Envelope {
   projectId: string;
+  /** The branch the change was made on (issue 39); absent: main. */
+  branchId?: string;
   event: ProjectEvent;
 }
 /** A string event too large for NOTIFY: listeners load the cell themselves. */
 interface Reference {
   projectId: string;
+  branchId?: string;
   ref: { keyId: string; language: string };
+}
+
+/** Who listens to a project's events: main's viewers, or one branch's (a stream is about one). */
+function streamOf(projectId: string, branchId: string | undefined): string {
+  return branchId ? `${projectId}/${branchId}` : projectId;
 }
 
 /**
@@ -39,7 +48,8 @@ type Listener = (event: ProjectEvent) => void;
 export interface EventBus {
   /** Call after the transaction that made the change has committed. */
   publish(projectId: string, events: ProjectEvent[]): Promise<void>;
-  subscribe(projectId: string, listener: Listener): () => void;
+  /** A project's events on main, or on the branch `branchId`. */
+  subscribe(projectId: string, listener: Listener, branchId?: string): () => void;
   /**
    * Told the id of every project that changed: at once for a change published by this process
    * (so a request that follows the change here sees it), and on delivery for one from another.
@@ -93,11 +103,12 @@ export async function createEventBus(options: {
       return;
     }
     changed(message.projectId);
-    const targets = listeners.get(message.projectId);
+    const targets = listeners.get(streamOf(message.projectId, message.branchId));
     if (!targets || targets.size === 0) return;
     let event: ProjectEvent | undefined;
     if ("event" in message) event = message.event;
-    else event = await loadStringEvent(message.ref.keyId, message.ref.language);
+    // A branch's cell is read on that branch: its viewers load the cell as they reconnect instead.
+    else if (!message.branchId) event = await loadStringEvent(message.ref.keyId, message.ref.language);
     if (!event) return;
     for (const listener of targets) {
       try {
@@ -135,27 +146,31 @@ export async function createEventBus(options: {
   return {
     async publish(projectId, events) {
       if (events.length > 0) changed(projectId);
+      // A change made on a branch reaches that branch's viewers only (db/branch-scope.ts).
+      const branchId = currentBranch()?.id;
       for (const event of events) {
-        let payload = JSON.stringify({ projectId, event } satisfies Envelope);
+        let payload = JSON.stringify({ projectId, branchId, event } satisfies Envelope);
         if (payload.length > MAX_PAYLOAD && event.type === "string.updated") {
           payload = JSON.stringify({
             projectId,
+            branchId,
             ref: { keyId: event.data.keyId, language: event.data.language },
           } satisfies Reference);
         }
         await notify(db, CHANNEL, payload);
       }
     },
-    subscribe(projectId, listener) {
-      let set = listeners.get(projectId);
+    subscribe(projectId, listener, branchId) {
+      const stream = streamOf(projectId, branchId);
+      let set = listeners.get(stream);
       if (!set) {
         set = new Set();
-        listeners.set(projectId, set);
+        listeners.set(stream, set);
       }
       set.add(listener);
       return () => {
         set.delete(listener);
-        if (set.size === 0) listeners.delete(projectId);
+        if (set.size === 0) listeners.delete(stream);
       };
     },
     subscribeChanges(listener) {

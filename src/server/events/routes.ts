@@ -2,6 +2,7 @@ import { streamSSE } from "hono/streaming";
 import { eventsContract } from "../../shared/contract/transfer.ts";
 import { type ProjectEvent, STREAM_ENDED_EVENT } from "../../shared/events.ts";
 import type { AuthService } from "../auth/service.ts";
+import { currentBranch } from "../db/branch-scope.ts";
 import { AppError } from "../errors.ts";
 import { contractRoutes } from "../http/contract-routes.ts";
 import { authHeaders } from "../http/session.ts";
@@ -45,11 +46,16 @@ export function eventRoutes(authService: AuthService, access: Access, bus: Event
         });
         // One event at a time, in order, each behind the access check (cached, so usually no query).
         let delivering = Promise.resolve();
-        const unsubscribe = bus.subscribe(projectId, (event) => {
-          delivering = delivering.then(async () => {
-            if (await watched.mayDeliver()) pacer.push(event);
-          });
-        });
+        // On a branch's page (the branch middleware set the scope): that branch's events only.
+        const unsubscribe = bus.subscribe(
+          projectId,
+          (event) => {
+            delivering = delivering.then(async () => {
+              if (await watched.mayDeliver()) pacer.push(event);
+            });
+          },
+          currentBranch()?.id,
+        );
         const heartbeat = setInterval(() => void stream.write(": keep-alive\n\n"), HEARTBEAT_MS);
         try {
           await stream.writeSSE({ event: "ready", data: JSON.stringify({ projectId }) });

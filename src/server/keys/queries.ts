@@ -1,4 +1,12 @@
-import { type Kysely, type RawBuilder, sql, type Transaction, type Updateable } from "kysely";
+import {
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  sql,
+  type Transaction,
+  type Updateable,
+} from "kysely";
+import { currentBranch } from "../db/branch-scope.ts";
 import type { MachineColumn } from "../db/column-types.ts";
 import type { DB, TranslationKeysTable } from "../db/schema.ts";
 import { isoText } from "../db/sql.ts";
@@ -92,6 +100,7 @@ export async function selectKeyRows(
 
 /** The new key's row, or undefined when the project already has a key of that name. */
 export async function insertKey(trx: Transaction<DB>, projectId: string, values: NewKey) {
+  if (currentBranch()) return insertKeyOnBranch(trx, projectId, values);
   return trx
     .insertInto("translation_keys")
     .values({
@@ -102,6 +111,18 @@ export async function insertKey(trx: Transaction<DB>, projectId: string, values:
     .onConflict((oc) => oc.columns(["project_id", "key"]).doNothing())
     .returningAll()
     .executeTakeFirst();
+}
+
+/** {@link insertKey} on a branch: its keys are a view's rows, without an index to meet a conflict on. */
+async function insertKeyOnBranch(trx: Transaction<DB>, projectId: string, values: NewKey) {
+  const inserted = await sql<Selectable<TranslationKeysTable>>`
+    insert into translation_keys (project_id, key, description, tags, max_length, translatable, namespace, position)
+    select ${projectId}::uuid, ${values.key}, ${values.description}, ${values.tags}::text[], ${values.max_length}::int,
+      ${values.translatable}, ${values.namespace}, (${placeOfNewKey(projectId, values.key, values.namespace)})
+    where not exists (select 1 from translation_keys where project_id = ${projectId} and key = ${values.key})
+    returning *
+  `.execute(trx);
+  return inserted.rows[0];
 }
 
 /**

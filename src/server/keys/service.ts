@@ -6,6 +6,7 @@ import { hasFilters, type KeyFilters } from "../../shared/schemas/key-filters.ts
 import type { createKeyBodySchema, KeyRow, updateKeyBodySchema } from "../../shared/schemas/keys.ts";
 import { publishActivity } from "../activity/publish.ts";
 import { type RecordedActivity, recordActivity } from "../activity/record.ts";
+import { markBranchChanges } from "../branches/marks.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
 import { selectDisplayName } from "../db/sql.ts";
@@ -125,7 +126,7 @@ export function createKeyService(deps: {
             })
           : await fetchAllKeys(projectId, wanted, match);
       const next = limit && keys.length === limit ? (keys.at(-1)?.key ?? null) : null;
-      return { keys, next };
+      return { keys: await markBranchChanges(db, keys), next };
     },
 
     /** How many keys each filter keeps on its own, and all of them together, within the search. */

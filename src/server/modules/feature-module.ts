@@ -1,4 +1,4 @@
-import type { Hono } from "hono";
+import type { Hono, MiddlewareHandler } from "hono";
 import type { Kysely } from "kysely";
 import type { AiQuota } from "../ai/ai-quota.ts";
 import type { AiBudget } from "../ai/ai-usage.ts";
@@ -51,6 +51,11 @@ export interface FeatureModule {
    */
   keyProcedures?: readonly KeyProcedure[];
   signedRoutes?: Hono<AppEnv>;
+  /**
+   * Runs before every session API route, once the session is known: puts the request's work in a
+   * scope (the branch it names, issue 39).
+   */
+  requestScope?: MiddlewareHandler<AppEnv>;
   rootRoutes?: Hono<AppEnv>;
   /** Its queues' workers: each queue is made with the worker's settings before it works. */
   jobs?: JobWorker[];

@@ -36,11 +36,14 @@ const request = (headers: Record<string, string> = {}) =>
     body: JSON.stringify({ format: "json", placeholderFormat: "web", language: "de" }),
   });
 
+/** No branch is named in these requests: every one reads main. */
+const onMainOnly = { scopeForKey: async () => undefined };
+
 describe("the pull route speaks HTTP for the service's data", () => {
   it("'not-modified' is a 304 with the ETag and no body", async () => {
     const { service } = fakePull({ kind: "not-modified", etag: '"abc"' });
 
-    const response = await pullRoutes(service).request(request({ "if-none-match": '"abc"' }));
+    const response = await pullRoutes(service, onMainOnly).request(request({ "if-none-match": '"abc"' }));
 
     expect(response.status).toBe(304);
     expect(response.headers.get("etag")).toBe('"abc"');
@@ -57,7 +60,7 @@ describe("the pull route speaks HTTP for the service's data", () => {
       fileName: "de.json",
     });
 
-    const response = await pullRoutes(service).request(request());
+    const response = await pullRoutes(service, onMainOnly).request(request());
 
     expect(response.status).toBe(200);
     expect(response.headers.get("etag")).toBe('"def"');
@@ -69,7 +72,7 @@ describe("the pull route speaks HTTP for the service's data", () => {
   it("hands the service If-None-Match as a question about ETags, not as a header", async () => {
     const { service, asked } = fakePull({ kind: "not-modified", etag: '"abc"' });
 
-    await pullRoutes(service).request(request({ "if-none-match": 'W/"old", "abc"' }));
+    await pullRoutes(service, onMainOnly).request(request({ "if-none-match": 'W/"old", "abc"' }));
 
     expect(asked.clientHolds?.('"abc"')).toBe(true);
     expect(asked.clientHolds?.('"old"')).toBe(true);

@@ -3,6 +3,8 @@ import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { v1Contract } from "../../shared/contract/v1.ts";
+import type { BranchesOfKeys } from "../branches/service.ts";
+import { onBranch } from "../db/branch-scope.ts";
 import { AppError } from "../errors.ts";
 import { contractRoutes } from "../http/contract-routes.ts";
 import type { ClientHolds, PullService } from "./service.ts";
@@ -24,7 +26,7 @@ export function clientHoldsOf(ifNoneMatch: string | undefined): ClientHolds {
  * Authorized by the key, not a session cookie, so it is mounted before the session API's origin
  * check: CI sends no Origin, and a foreign Origin cannot borrow anyone's cookie here.
  */
-export function pullRoutes(pull: PullService, path?: string) {
+export function pullRoutes(pull: PullService, branches: BranchesOfKeys, path?: string) {
   const procedure = path ? v1Contract.pull.route({ path: path as `/${string}` }) : v1Contract.pull;
   return contractRoutes(
     { pull: procedure },
@@ -39,7 +41,10 @@ export function pullRoutes(pull: PullService, path?: string) {
           }),
         ],
         handle: async ({ body }, c) => {
-          const answer = await pull.pull(c.var.apiKey, body, clientHoldsOf(c.req.header("if-none-match")));
+          const branch = await branches.scopeForKey(c.var.apiKey, body.branch);
+          const answer = await onBranch(branch, () =>
+            pull.pull(c.var.apiKey, body, clientHoldsOf(c.req.header("if-none-match"))),
+          );
           c.header("etag", answer.etag);
           c.header("cache-control", "private, no-cache");
           if (answer.kind === "not-modified") return c.body(null, 304);

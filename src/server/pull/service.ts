@@ -36,6 +36,7 @@ function parametersOf(body: PullBody) {
     body.namespace ?? null,
     body.includePseudo ?? false,
     body.includeUnverifiedAi ?? true,
+    body.branch ?? "main",
   ];
 }
 

@@ -1,4 +1,5 @@
 import type { Authorize } from "../api-keys/authorize.ts";
+import type { BranchesOfKeys } from "../branches/service.ts";
 import { requestBodyLimit } from "../http/body-limit.ts";
 import type { Core } from "../modules/feature-module.ts";
 import { pushRoutes } from "./routes.ts";
@@ -8,7 +9,7 @@ import { createPushService } from "./service.ts";
  * Push for CI (an API key, not a session): files in at /api/v1/push. Keys are checked by the
  * api-keys module's `authorize`.
  */
-export function pushModule(core: Core, deps: { authorize: Authorize }) {
+export function pushModule(core: Core, deps: { authorize: Authorize; branches: BranchesOfKeys }) {
   const push = createPushService({
     db: core.db,
     bulk: core.database.bulk,
@@ -22,6 +23,6 @@ export function pushModule(core: Core, deps: { authorize: Authorize }) {
   });
   return {
     name: "push",
-    publicApiRoutes: pushRoutes({ push, authorize: deps.authorize, bodyLimit }),
+    publicApiRoutes: pushRoutes({ push, authorize: deps.authorize, bodyLimit, branches: deps.branches }),
   };
 }

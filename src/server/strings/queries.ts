@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
+import { currentBranch } from "../db/branch-scope.ts";
 import type { MachineColumn } from "../db/column-types.ts";
 import type { DB } from "../db/schema.ts";
 import { displayName } from "../db/sql.ts";
@@ -18,12 +19,17 @@ export type HistoryRow = Awaited<ReturnType<typeof selectHistory>>[number];
  * first saves would each see "empty" and each win (PostgreSQL, read committed).
  */
 export async function lockKey(trx: Transaction<DB>, keyId: string) {
+  // A branch's key is a view's row, which cannot be locked: the lock is the key's id then.
+  if (currentBranch()) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${keyId}, 0))`.execute(trx);
+    return;
+  }
   await trx.selectFrom("translation_keys").select("id").where("id", "=", keyId).forNoKeyUpdate().execute();
 }
 
 /** The cell as stored, with who wrote it, locked until the transaction ends; undefined when empty. */
 export async function selectStringForUpdate(trx: Transaction<DB>, keyId: string, language: string) {
-  return trx
+  const query = trx
     .selectFrom("translation_strings as s")
     .leftJoin("users as u", "u.id", "s.updated_by")
     .leftJoin("profiles as p", "p.user_id", "s.updated_by")
@@ -35,9 +41,9 @@ export async function selectStringForUpdate(trx: Transaction<DB>, keyId: string,
       displayName("u", "p").as("updated_by_name"),
     ])
     .where("s.key_id", "=", keyId)
-    .where("s.language_code", "=", language)
-    .forUpdate("s")
-    .executeTakeFirst();
+    .where("s.language_code", "=", language);
+  // On a branch the key's lock (lockKey) is the cell's too: a view's row cannot be locked.
+  return (currentBranch() ? query : query.forUpdate("s")).executeTakeFirst();
 }
 
 /** A cell's history, newest first, capped: an old string's list could otherwise grow without end. */
@@ -105,6 +111,7 @@ export async function upsertStrings(
   columns: StringColumns,
   write: { userId: string | null; machine: MachineColumn | null; keepState?: boolean; onlyIfEmpty?: boolean },
 ): Promise<UpsertedStringRow[]> {
+  if (currentBranch()) return upsertOnBranch(db, columns, write);
   const written = await sql<UpsertedStringRow>`
     insert into translation_strings as s (key_id, project_id, language_code, value, state, updated_by, machine, checks)
     select k, p, l, v, st, ${write.userId}, ${write.machine}::text, string_to_array(c, ' ')
@@ -126,6 +133,46 @@ export async function upsertStrings(
     returning s.key_id, s.project_id, s.language_code, s.value, s.version, s.updated_at, s.machine
   `.execute(db);
   return written.rows;
+}
+
+/**
+ * {@link upsertStrings} on a branch, whose strings are a view's rows (migration 0039): no index to
+ * meet a conflict on, so the cells it has are updated and the others inserted, each through the
+ * view's trigger into the branch's own rows. Same conditions, same answer.
+ */
+async function upsertOnBranch(
+  db: Db,
+  columns: StringColumns,
+  write: { userId: string | null; machine: MachineColumn | null; keepState?: boolean; onlyIfEmpty?: boolean },
+): Promise<UpsertedStringRow[]> {
+  const input = sql`unnest(
+      ${columns.keyIds}::uuid[], ${columns.projectIds}::uuid[], ${columns.languages}::text[], ${columns.values}::text[],
+      ${columns.states}::text[], ${columns.checks}::text[]
+    ) as t(k, p, l, v, st, c)`;
+  const updated = await sql<UpsertedStringRow>`
+    update translation_strings as s
+      set value = t.v,
+          state = ${write.keepState ? sql`s.state` : sql`t.st`},
+          version = s.version + 1,
+          updated_by = ${write.userId},
+          machine = ${write.machine}::text,
+          checks = string_to_array(t.c, ' '),
+          updated_at = now()
+    from ${input}
+    where s.key_id = t.k and s.language_code = t.l
+      and (s.value is distinct from t.v or s.machine is distinct from ${write.machine}::text
+        ${write.keepState ? sql`` : sql`or s.state is distinct from t.st`})
+      ${write.onlyIfEmpty ? sql`and (s.value = '' or s.machine = 'pseudo')` : sql``}
+    returning s.key_id, s.project_id, s.language_code, s.value, s.version, s.updated_at, s.machine
+  `.execute(db);
+  const inserted = await sql<UpsertedStringRow>`
+    insert into translation_strings as s (key_id, project_id, language_code, value, state, updated_by, machine, checks)
+    select k, p, l, v, st, ${write.userId}, ${write.machine}::text, string_to_array(c, ' ')
+    from ${input}
+    where not exists (select 1 from translation_strings e where e.key_id = t.k and e.language_code = t.l)
+    returning s.key_id, s.project_id, s.language_code, s.value, s.version, s.updated_at, s.machine
+  `.execute(db);
+  return [...updated.rows, ...inserted.rows];
 }
 
 /** One history row per written string, with its new value and version. */

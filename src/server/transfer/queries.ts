@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
 import type { FormatId, FormatMeta } from "../../shared/formats/types.ts";
+import { currentBranch } from "../db/branch-scope.ts";
 import type { DB } from "../db/schema.ts";
 import { fullName } from "../db/sql.ts";
 
@@ -65,7 +66,8 @@ export async function insertMissingKeys(
         cross join (select coalesce(max(position), 0) as last from translation_keys where project_id = ${projectId}) b
         left join m on m.key = t.k
       where not exists (select 1 from known where known.key = t.k)
-      on conflict (project_id, key) do nothing
+      -- A branch's keys are a view's rows (db/branch-scope.ts): no index to meet a conflict on.
+      ${currentBranch() ? sql`` : sql`on conflict (project_id, key) do nothing`}
       returning id, key
     )
     select id, key, false as added from known

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { ProjectEvent } from "../../shared/events.ts";
+import { MAIN_BRANCH } from "../../shared/schemas/branches.ts";
 import type { WebhookEvent, WebhookPayload } from "../../shared/schemas/webhooks.ts";
+import { currentBranch } from "../db/branch-scope.ts";
 import type { DB } from "../db/schema.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
@@ -29,8 +31,16 @@ export const WEBHOOK_QUEUE_SETTINGS = { retryLimit: 1, heartbeatSeconds: 30 };
 export interface WebhookDispatch {
   /** Maps the events a change published to webhook events and queues their deliveries. */
   observe(projectId: string, events: ProjectEvent[]): Promise<void>;
-  /** Queues one delivery of `event` to each enabled hook of the project that asked for it. */
-  enqueue(projectId: string, event: WebhookEvent, data: Record<string, unknown>): Promise<void>;
+  /**
+   * Queues one delivery of `event` to each enabled hook of the project that asked for it; the
+   * payload names the branch the caller works on (db/branch-scope.ts) unless `branch` says.
+   */
+  enqueue(
+    projectId: string,
+    event: WebhookEvent,
+    data: Record<string, unknown>,
+    branch?: string,
+  ): Promise<void>;
   /** Queues a `ping` to one hook; answers its delivery id. */
   ping(projectId: string, webhookId: string): Promise<string>;
   /** Sends what is still being gathered (tests, and a stopping server). */
@@ -52,8 +62,18 @@ export async function queueDeliveries(
   await db.transaction().execute((trx) => queue.send(trx, WEBHOOK_QUEUE, jobs, options));
 }
 
-export function payloadOf(projectId: string, event: string, data: Record<string, unknown>): WebhookPayload {
-  return { id: randomUUID(), event, projectId, createdAt: new Date().toISOString(), data };
+export function payloadOf(
+  projectId: string,
+  event: string,
+  data: Record<string, unknown>,
+  branch: string = MAIN_BRANCH,
+): WebhookPayload {
+  return { id: randomUUID(), event, projectId, branch, createdAt: new Date().toISOString(), data };
+}
+
+/** The branch the work that published an event is on: every payload names it. */
+function branchName(): string {
+  return currentBranch()?.name ?? MAIN_BRANCH;
 }
 
 export function createWebhookDispatch(deps: {
@@ -66,10 +86,20 @@ export function createWebhookDispatch(deps: {
   const coalesceMs = deps.coalesceMs ?? STRING_COALESCE_MS;
   const gathering = new Map<
     string,
-    { strings: Map<string, { keyId: string; language: string }>; timer: NodeJS.Timeout }
+    {
+      projectId: string;
+      branch: string;
+      strings: Map<string, { keyId: string; language: string }>;
+      timer: NodeJS.Timeout;
+    }
   >();
 
-  async function enqueue(projectId: string, event: WebhookEvent, data: Record<string, unknown>) {
+  async function enqueue(
+    projectId: string,
+    event: WebhookEvent,
+    data: Record<string, unknown>,
+    branch: string = branchName(),
+  ) {
     const hooks = await selectListeningHooks(db, projectId, event);
     if (hooks.length === 0) return;
     const now = Date.now();
@@ -78,37 +108,45 @@ export function createWebhookDispatch(deps: {
       queue,
       hooks.map((hook) => ({
         webhookId: hook.id,
-        payload: payloadOf(projectId, event, data),
+        payload: payloadOf(projectId, event, data, branch),
         attempt: 1,
         firstQueuedAt: now,
       })),
     );
   }
 
-  async function sendStrings(projectId: string) {
-    const entry = gathering.get(projectId);
+  /** Strings are gathered per project and branch: a delivery is about one branch. */
+  const gatheringKey = (projectId: string, branch: string) => `${projectId}\u0000${branch}`;
+
+  async function sendStrings(key: string) {
+    const entry = gathering.get(key);
     if (!entry) return;
-    gathering.delete(projectId);
+    gathering.delete(key);
     clearTimeout(entry.timer);
     const strings = [...entry.strings.values()];
     for (let from = 0; from < strings.length; from += STRINGS_PER_DELIVERY) {
-      await enqueue(projectId, "string.updated", {
-        strings: strings.slice(from, from + STRINGS_PER_DELIVERY),
-      });
+      await enqueue(
+        entry.projectId,
+        "string.updated",
+        { strings: strings.slice(from, from + STRINGS_PER_DELIVERY) },
+        entry.branch,
+      );
     }
   }
 
   function gatherString(projectId: string, keyId: string, language: string) {
-    let entry = gathering.get(projectId);
+    const branch = branchName();
+    const key = gatheringKey(projectId, branch);
+    let entry = gathering.get(key);
     if (!entry) {
       const timer = setTimeout(() => {
-        sendStrings(projectId).catch((error: unknown) =>
+        sendStrings(key).catch((error: unknown) =>
           logger.error({ err: error, projectId }, "webhook deliveries not queued"),
         );
       }, coalesceMs);
       timer.unref();
-      entry = { strings: new Map(), timer };
-      gathering.set(projectId, entry);
+      entry = { projectId, branch, strings: new Map(), timer };
+      gathering.set(key, entry);
     }
     entry.strings.set(`${keyId}\u0000${language}`, { keyId, language });
   }
@@ -164,7 +202,7 @@ export function createWebhookDispatch(deps: {
       return payload.id;
     },
     async flush() {
-      for (const projectId of [...gathering.keys()]) await sendStrings(projectId);
+      for (const key of [...gathering.keys()]) await sendStrings(key);
     },
   };
 }

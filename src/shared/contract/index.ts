@@ -4,6 +4,7 @@ import { apiKeysContract } from "./api-keys.ts";
 import { authContract } from "./auth.ts";
 import { batchContract } from "./batch.ts";
 import { billingContract } from "./billing.ts";
+import { branchesContract } from "./branches.ts";
 import { commentsContract } from "./comments.ts";
 import { fileTemplatesContract } from "./file-templates.ts";
 import { glossaryContract } from "./glossary.ts";
@@ -53,6 +54,7 @@ export const contract = {
   releases: releasesContract,
   inContext: inContextContract,
   sso: ssoContract,
+  branches: branchesContract,
 };
 
 export type Contract = typeof contract;

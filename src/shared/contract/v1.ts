@@ -1,4 +1,12 @@
 import { z } from "zod";
+import {
+  branchNameSchema,
+  branchSchema,
+  mergeResultSchema,
+  v1BranchBodySchema,
+  v1BranchListSchema,
+  v1MergeBodySchema,
+} from "../schemas/branches.ts";
 import { PULL_ALIAS_PATH, PULL_FORMATS, PULL_PLACEHOLDER_FORMATS, pullBodySchema } from "../schemas/pull.ts";
 import {
   projectKeyNamesSchema,
@@ -45,6 +53,9 @@ const release = withKey("release").route({ tags: ["Releases"] });
 const hooks = withKey("webhooks:manage").route({ tags: ["Webhooks"] });
 const oneHook = z.object({ params: pathParams("id") });
 
+/** `?branch=`: a branch's strings instead of main's. */
+const branchQuerySchema = z.object({ branch: branchNameSchema.optional() });
+
 /** The push API's form: a file and the options, as text fields (multipart). */
 const pushFormSchema = multipartBody(
   z.object({ file: uploadedFile("file is required: the file to push"), ...pushFieldsSchema.shape }),
@@ -90,7 +101,8 @@ export const v1Contract = {
       description:
         "Per language: keys, translated, missing, unverified (machine output no person has checked), approved (the newest current review verdict is an approval); and the project's namespaces.",
     })
-    .errors(keyErrors)
+    .errors({ bad_request: errorsOf[400], ...keyErrors })
+    .input(z.object({ query: branchQuerySchema.optional() }))
     .output(projectStatusSchema),
   keyNames: pull
     .route({
@@ -100,7 +112,8 @@ export const v1Contract = {
       description:
         "The names in name order, for `sprog check` to compare with the code. Streamed: a large project's list arrives as it is read.",
     })
-    .errors(keyErrors)
+    .errors({ bad_request: errorsOf[400], ...keyErrors })
+    .input(z.object({ query: branchQuerySchema.optional() }))
     .output(projectKeyNamesSchema),
   release: release
     .route({
@@ -116,6 +129,44 @@ export const v1Contract = {
     .errors({ bad_request: errorsOf[400], ...keyErrors })
     .input(z.object({ body: publishReleaseBodySchema }))
     .output(publishedReleaseSchema),
+  branches: pull
+    .route({
+      method: "GET",
+      path: "/v1/branches",
+      summary: "The project's live branches (`sprog branch list`)",
+    })
+    .errors(keyErrors)
+    .output(v1BranchListSchema),
+  createBranch: push
+    .route({
+      method: "POST",
+      path: "/v1/branches",
+      successStatus: 201,
+      summary: "Start a branch (`sprog branch create`); a push to a new branch starts one too",
+    })
+    .errors({ bad_request: errorsOf[400], conflict: errorsOf[409], ...keyErrors })
+    .input(z.object({ body: v1BranchBodySchema }))
+    .output(branchSchema),
+  mergeBranch: push
+    .route({
+      method: "POST",
+      path: "/v1/branches/merge",
+      summary: "Merge a branch into its base (`sprog branch merge`, after the pull request merges)",
+      description:
+        "409 while a string changed on both sides is unresolved, unless `conflicts` says which side takes them all. A protected base takes merges only from keys an owner or admin made.",
+    })
+    .errors({ bad_request: errorsOf[400], conflict: errorsOf[409], ...keyErrors })
+    .input(z.object({ body: v1MergeBodySchema }))
+    .output(mergeResultSchema),
+  archiveBranch: push
+    .route({
+      method: "POST",
+      path: "/v1/branches/archive",
+      summary: "Delete a branch (`sprog branch delete`): archived with its changes, not lost",
+    })
+    .errors({ bad_request: errorsOf[400], ...keyErrors })
+    .input(z.object({ body: v1BranchBodySchema.pick({ name: true }) }))
+    .output(branchSchema),
   webhooks: {
     list: hooks
       .route({ method: "GET", path: "/v1/webhooks", summary: "The project's webhooks, oldest first" })

@@ -90,6 +90,8 @@ export const keyRowSchema = keyMetadataSchema.extend({
   createdAt: z.string(),
   /** Language code -> its string; a language with no string is absent. */
   strings: z.record(z.string(), cellSchema),
+  /** Listed on a branch (issue 39): the key is new there, or its strings or metadata changed there. */
+  branchChange: z.enum(["added", "changed"]).optional(),
 });
 export type KeyRow = z.infer<typeof keyRowSchema>;
 
@@ -201,7 +203,7 @@ export const stringConflictSchema = z.object({
 });
 export type StringConflict = z.infer<typeof stringConflictSchema>;
 
-export const HISTORY_ORIGINS = ["person", "import", "api", "ai", "pseudo", "restore"] as const;
+export const HISTORY_ORIGINS = ["person", "import", "api", "ai", "pseudo", "restore", "merge"] as const;
 export const historyEntrySchema = z.object({
   id: z.number().int(),
   /** null: the string was deleted. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { branchNameSchema } from "./branches.ts";
 import { namespaceSchema } from "./namespace.ts";
 
 /** Spec point 9: the pull API's formats and placeholder formats. */
@@ -49,6 +50,8 @@ export const pullBodySchema = z.object({
   includePseudo: z.boolean({ error: "includePseudo must be true or false" }).optional(),
   /** AI output no person has saved or approved yet (default true). */
   includeUnverifiedAi: z.boolean({ error: "includeUnverifiedAi must be true or false" }).optional(),
+  /** A branch's strings instead of main's (issue 39); unset or `main`: main. */
+  branch: branchNameSchema.optional(),
 });
 export type PullBody = z.infer<typeof pullBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { branchNameSchema } from "./branches.ts";
 import { namespaceSchema } from "./namespace.ts";
 
 /**
@@ -22,6 +23,7 @@ export const PUSH_FIELDS = [
   "deleteMissing",
   "tags",
   "dryRun",
+  "branch",
 ] as const;
 
 const booleanField = z
@@ -50,6 +52,8 @@ export const pushFieldsSchema = z.object({
    * Unset: read from each file's name (`locales/de/common.json` → `common`, `de.json` → the one file).
    */
   namespace: namespaceSchema.optional(),
+  /** The branch the files go to (issue 39), made from main if it is new; unset or `main`: main. */
+  branch: branchNameSchema.optional(),
 });
 export type PushFields = z.output<typeof pushFieldsSchema>;
 

@@ -8,6 +8,7 @@ export const WEBHOOK_EVENTS = [
   "import.completed",
   "batch.completed",
   "review.completed",
+  "branch.merged",
 ] as const;
 export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
@@ -96,6 +97,8 @@ export const webhookPayloadSchema = z.object({
   id: z.string(),
   event: z.string(),
   projectId: z.string(),
+  /** The branch the change was made on (issue 39): `main`, or a branch's name. */
+  branch: z.string(),
   createdAt: z.string(),
   data: z.record(z.string(), z.unknown()),
 });

@@ -37,6 +37,7 @@ import * as m0035 from "./0035-agents.ts";
 import * as m0036 from "./0036-releases.ts";
 import * as m0037 from "./0037-sso.ts";
 import * as m0038 from "./0038-sso-saml.ts";
+import * as m0039 from "./0039-branches.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   "0036-releases": m0036,
   "0037-sso": m0037,
   "0038-sso-saml": m0038,
+  "0039-branches": m0039,
 };

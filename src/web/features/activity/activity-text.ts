@@ -150,6 +150,12 @@ export function describeActivity(entry: ActivityEntry): string {
       return `created the review${review}${entry.count > 0 ? ` with ${plural(entry.count, "key")}` : ""}`;
     case "review.completed":
       return `completed the review${review}`;
+    case "branch.created":
+      return `started the branch${quoted(detail(entry, "branch"))}`;
+    case "branch.merged":
+      return `merged the branch${quoted(detail(entry, "branch"))} into ${detail(entry, "into") ?? "main"}: ${plural(entry.count, "change")}`;
+    case "branch.deleted":
+      return `deleted the branch${quoted(detail(entry, "branch"))}`;
     case "review.approved":
       return `approved ${plural(entry.count, "translation")}${inLanguages(entry)}${review === "" ? "" : ` in${review}`}`;
     case "member.joined":

@@ -61,6 +61,10 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   "releases.view": "See the project's over-the-air releases, their environments and downloads",
   "releases.publish":
     "Publish releases, roll an environment back, choose whether a completed review publishes one",
+  "branches.view": "See the project's branches, read and edit their strings, compare a branch with its base",
+  "branches.manage": "Start, protect and delete branches; protect main",
+  "branches.merge": "Merge a branch into a base that is not protected, resolving its conflicts",
+  "branches.mergeProtected": "Merge into a protected branch or a protected main",
 };
 
 export interface RoleRow {

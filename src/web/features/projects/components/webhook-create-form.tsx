@@ -18,6 +18,7 @@ export const EVENT_HINTS: Record<WebhookEvent, string> = {
   "import.completed": "A file import or push finished",
   "batch.completed": "A batch translation finished",
   "review.completed": "A review was completed",
+  "branch.merged": "A branch was merged into main or another branch",
 };
 
 function isHttpUrl(value: string) {

@@ -17,6 +17,7 @@ const ORIGIN_LABELS: Record<HistoryEntry["origin"], string> = {
   ai: "AI translation",
   pseudo: "Pseudo-localization (not a translation)",
   restore: "Restored",
+  merge: "Merged from a branch",
 };
 
 function formatWhen(iso: string): string {

@@ -1,0 +1,243 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { DB } from "../db/schema.ts";
+import { displayName } from "../db/sql.ts";
+
+/** Reads and writes of branches and their own rows: only the SQL (the service checks access first). */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface BranchRow {
+  id: string;
+  project_id: string;
+  name: string;
+  base_id: string | null;
+  base_name: string | null;
+  protected: boolean;
+  created_by_name: string | null;
+  created_at: Date | string;
+  merged_at: Date | string | null;
+  merges: number;
+  archived_at: Date | string | null;
+  keys_added: number;
+  keys_changed: number;
+  keys_deleted: number;
+  strings: number;
+}
+
+function branchColumns(db: Db) {
+  return db
+    .selectFrom("branches as b")
+    .leftJoin("branches as base", "base.id", "b.base_id")
+    .leftJoin("users as u", "u.id", "b.created_by")
+    .leftJoin("profiles as p", "p.user_id", "b.created_by")
+    .select([
+      "b.id",
+      "b.project_id",
+      "b.name",
+      "b.base_id",
+      "base.name as base_name",
+      "b.protected",
+      displayName("u", "p").as("created_by_name"),
+      "b.created_at",
+      "b.merged_at",
+      "b.merges",
+      "b.archived_at",
+      // What the branch holds of its own: counted from its rows (few, and indexed by branch).
+      sql<number>`(select count(*)::int from branch_keys k where k.branch_id = b.id and not k.deleted and k.base_key is null)`.as(
+        "keys_added",
+      ),
+      sql<number>`(select count(*)::int from branch_keys k where k.branch_id = b.id and not k.deleted and k.base_key is not null)`.as(
+        "keys_changed",
+      ),
+      sql<number>`(select count(*)::int from branch_keys k where k.branch_id = b.id and k.deleted and k.base_key is not null)`.as(
+        "keys_deleted",
+      ),
+      sql<number>`(select count(*)::int from branch_strings s where s.branch_id = b.id
+        and (not s.based or s.deleted or s.value is distinct from s.base_value))`.as("strings"),
+    ]);
+}
+
+/** The project's branches, live ones by name, then archived ones newest first. */
+export function selectBranches(db: Db, projectId: string): Promise<BranchRow[]> {
+  return branchColumns(db)
+    .where("b.project_id", "=", projectId)
+    .orderBy(sql`b.archived_at is not null`)
+    .orderBy(sql`b.archived_at desc`)
+    .orderBy("b.name")
+    .execute();
+}
+
+export function selectBranch(db: Db, id: string): Promise<BranchRow | undefined> {
+  return branchColumns(db).where("b.id", "=", id).executeTakeFirst();
+}
+
+/** A live branch of the project by name. */
+export function selectBranchByName(db: Db, projectId: string, name: string): Promise<BranchRow | undefined> {
+  return branchColumns(db)
+    .where("b.project_id", "=", projectId)
+    .where("b.name", "=", name)
+    .where("b.archived_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** The branch and the branches it came from, nearest first. */
+export async function selectChain(db: Db, id: string): Promise<string[]> {
+  const rows = await sql<{ id: string }>`
+    with recursive up(id, base_id, depth) as (
+      select id, base_id, 0 from branches where id = ${id}
+      union all
+      select b.id, b.base_id, up.depth + 1 from branches b join up on b.id = up.base_id
+    )
+    select id from up order by depth
+  `.execute(db);
+  return rows.rows.map((row) => row.id);
+}
+
+/** The new branch's id, or undefined when a live branch of the project has the name. */
+export async function insertBranch(
+  db: Db,
+  values: { projectId: string; name: string; baseId: string | null; userId: string | null },
+): Promise<string | undefined> {
+  const inserted = await sql<{ id: string }>`
+    insert into branches (project_id, name, base_id, created_by)
+    values (${values.projectId}, ${values.name}, ${values.baseId}, ${values.userId})
+    on conflict (project_id, name) where archived_at is null do nothing
+    returning id
+  `.execute(db);
+  return inserted.rows[0]?.id;
+}
+
+export async function updateBranchProtection(db: Db, id: string, protect: boolean): Promise<void> {
+  await db
+    .updateTable("branches")
+    .set({ protected: protect, updated_at: new Date() })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function archiveBranch(db: Db, id: string, userId: string | null): Promise<void> {
+  await db
+    .updateTable("branches")
+    .set({ archived_at: new Date(), archived_by: userId, updated_at: new Date() })
+    .where("id", "=", id)
+    .where("archived_at", "is", null)
+    .execute();
+}
+
+/** Live branches that came from this one (an archived branch keeps its children working). */
+export async function countLiveChildren(db: Db, id: string): Promise<number> {
+  const row = await db
+    .selectFrom("branches")
+    .select(sql<number>`count(*)::int`.as("n"))
+    .where("base_id", "=", id)
+    .where("archived_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function setMainProtected(db: Db, projectId: string, protect: boolean): Promise<void> {
+  await db.updateTable("projects").set({ main_protected: protect }).where("id", "=", projectId).execute();
+}
+
+/** Serializes merges of one branch (and work that must not run beside one). */
+export async function lockBranch(trx: Transaction<DB>, id: string): Promise<void> {
+  await trx.selectFrom("branches").select("id").where("id", "=", id).forUpdate().execute();
+}
+
+export async function markMerged(trx: Transaction<DB>, id: string, userId: string | null): Promise<void> {
+  await trx
+    .updateTable("branches")
+    .set({ merged_at: new Date(), merged_by: userId, merges: sql`merges + 1`, updated_at: new Date() })
+    .where("id", "=", id)
+    .execute();
+}
+
+export type BranchKeyRow = Awaited<ReturnType<typeof selectBranchKeys>>[number];
+export type BranchStringRow = Awaited<ReturnType<typeof selectBranchStrings>>[number];
+
+/** The branch's own key rows (added, changed, deleted there). */
+export function selectBranchKeys(db: Db, branchId: string) {
+  return db.selectFrom("branch_keys").selectAll().where("branch_id", "=", branchId).execute();
+}
+
+/** The branch's own string rows. */
+export function selectBranchStrings(db: Db, branchId: string) {
+  return db
+    .selectFrom("branch_strings")
+    .select([
+      "key_id",
+      "language_code",
+      "value",
+      "version",
+      "machine",
+      "state",
+      "checks",
+      "deleted",
+      "based",
+      "base_value",
+      "base_version",
+    ])
+    .where("branch_id", "=", branchId)
+    .execute();
+}
+
+/** Keys as the reader's scope has them (main's tables, or a branch's views), with their metadata. */
+export async function selectKeyMeta(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await sql<{
+    id: string;
+    key: string;
+    namespace: string;
+    description: string | null;
+    context: string | null;
+    tags: string[];
+    max_length: number | null;
+    translatable: boolean;
+    value_type: string | null;
+  }>`
+    select id, key, namespace, description, context, tags, max_length, translatable, value_type
+    from translation_keys where id = any(${[...ids]}::uuid[])
+  `.execute(db);
+  return rows.rows;
+}
+
+/** Keys of these names in the project, as the reader's scope has them. */
+export async function selectKeysNamed(db: Db, projectId: string, names: readonly string[]) {
+  if (names.length === 0) return [];
+  const rows = await sql<{ id: string; key: string }>`
+    select id, key from translation_keys where project_id = ${projectId} and key = any(${[...names]}::text[])
+  `.execute(db);
+  return rows.rows;
+}
+
+/** Strings of these keys as the reader's scope has them. */
+export async function selectStringsOf(db: Db, keyIds: readonly string[]) {
+  if (keyIds.length === 0) return [];
+  const rows = await sql<{ key_id: string; language_code: string; value: string; version: number }>`
+    select key_id, language_code, value, version from translation_strings where key_id = any(${[...keyIds]}::uuid[])
+  `.execute(db);
+  return rows.rows;
+}
+
+/** The ids among these that the branch changed (for the Overview's marks). */
+export async function selectChangedOnBranch(db: Db, branchId: string, keyIds: readonly string[]) {
+  if (keyIds.length === 0) return [];
+  const rows = await sql<{ id: string; added: boolean }>`
+    select id, base_key is null as added from branch_keys where branch_id = ${branchId} and id = any(${[...keyIds]}::uuid[])
+    union
+    select key_id, false from branch_strings
+    where branch_id = ${branchId} and key_id = any(${[...keyIds]}::uuid[])
+      and (not based or deleted or value is distinct from base_value)
+  `.execute(db);
+  return rows.rows;
+}
+
+/** Forgets the branch's own rows once merged: the branch reads as its base again. */
+export async function clearBranchRows(trx: Transaction<DB>, branchId: string): Promise<void> {
+  await trx.deleteFrom("branch_strings").where("branch_id", "=", branchId).execute();
+  await trx.deleteFrom("branch_keys").where("branch_id", "=", branchId).execute();
+}
+
+export function selectProjectRow(db: Db, id: string) {
+  return db.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirst();
+}

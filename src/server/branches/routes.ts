@@ -1,0 +1,81 @@
+import type { AnyContractProcedure } from "@orpc/contract";
+import type { MiddlewareHandler } from "hono";
+import { branchesContract } from "../../shared/contract/branches.ts";
+import { keysContract } from "../../shared/contract/keys.ts";
+import { stringsContract } from "../../shared/contract/strings.ts";
+import { eventsContract } from "../../shared/contract/transfer.ts";
+import { v1Contract } from "../../shared/contract/v1.ts";
+import { BRANCH_HEADER } from "../../shared/schemas/branches.ts";
+import { onBranch } from "../db/branch-scope.ts";
+import { AppError } from "../errors.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { contractRoutes } from "../http/contract-routes.ts";
+import { keyProcedure } from "../http/key-procedures.ts";
+import type { BranchService } from "./service.ts";
+
+/** The Branches screen's and the merge view's routes, as `branchesContract` declares them. */
+export function branchRoutes(branches: BranchService) {
+  return contractRoutes(branchesContract, {
+    list: ({ params }, c) => branches.list(c.var.user.id, params.projectId),
+    create: ({ params, body }, c) => branches.create(c.var.user.id, params.projectId, body),
+    update: ({ params, body }, c) => branches.update(c.var.user.id, params.id, body),
+    archive: ({ params }, c) => branches.archive(c.var.user.id, params.id),
+    diff: ({ params }, c) => branches.diff(c.var.user.id, params.id),
+    merge: ({ params, body }, c) => branches.merge(c.var.user.id, params.id, body),
+    settings: ({ params, body }, c) => branches.settings(c.var.user.id, params.projectId, body),
+  });
+}
+
+/** `sprog branch list|create|merge|delete`: a key of the project (pull to list, push to change). */
+export function branchProcedures(branches: BranchService) {
+  return [
+    keyProcedure(v1Contract.branches, (_input, { apiKey }) => branches.listWithKey(apiKey)),
+    keyProcedure(v1Contract.createBranch, ({ body }, { apiKey }) => branches.createWithKey(apiKey, body)),
+    keyProcedure(v1Contract.mergeBranch, ({ body }, { apiKey }) => branches.mergeWithKey(apiKey, body)),
+    keyProcedure(v1Contract.archiveBranch, ({ body }, { apiKey }) => branches.archiveWithKey(apiKey, body)),
+  ];
+}
+
+/**
+ * The changes the web app makes on a branch. Each writes through the string writer and the keys'
+ * queries, which know a branch (db/branch-scope.ts); a change elsewhere (an AI batch, an import, a
+ * review) is refused on a branch until it does, rather than landing on main.
+ */
+const CHANGES_ON_A_BRANCH: AnyContractProcedure[] = [
+  stringsContract.save,
+  stringsContract.restore,
+  keysContract.create,
+  keysContract.update,
+  keysContract.remove,
+  ...Object.values(branchesContract),
+];
+
+function matcherOf(procedure: AnyContractProcedure) {
+  const { method = "GET", path = "/" } = procedure["~orpc"].route;
+  const pattern = new RegExp(`^/api${path.replace(/\{[^}]+\}/g, "[^/]+")}$`);
+  return (requestMethod: string, requestPath: string) =>
+    requestMethod === method && pattern.test(requestPath);
+}
+
+const allowedChanges = CHANGES_ON_A_BRANCH.map(matcherOf);
+const isEventStream = matcherOf(eventsContract.stream);
+
+/**
+ * Puts a request of the web app that names a branch (`x-sprog-branch`: its id; the event stream,
+ * which cannot send headers: `?branch=`) on that branch, after the session is known: every read
+ * of it sees the branch, and the changes above write to it.
+ */
+export function branchRequestScope(branches: BranchService): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const id =
+      c.req.header(BRANCH_HEADER) ?? (isEventStream("GET", c.req.path) ? c.req.query("branch") : undefined);
+    const user = c.get("user");
+    if (!id || !user) return next();
+    const reads = c.req.method === "GET" || c.req.method === "HEAD";
+    if (!reads && !allowedChanges.some((matches) => matches(c.req.method, c.req.path))) {
+      throw new AppError("validation_failed", "This cannot be done on a branch yet: switch to main to do it");
+    }
+    const scope = await branches.scopeForPerson(user.id, id, !reads);
+    return onBranch(scope, () => next());
+  };
+}

@@ -1,0 +1,296 @@
+import { describe, expect, it } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
+import { BRANCH_HEADER } from "../../src/shared/schemas/branches.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import type { ApiClient } from "../helpers/api-client.ts";
+import { call, fail } from "../helpers/contract-client.ts";
+import { buildKey, memberOf, ownerWithProject, saveString } from "../helpers/factories.ts";
+
+const api = apiAppForThisFile();
+
+/** An owner's project in en and de with three keys, and a branch `feature/checkout` of it. */
+async function world() {
+  const setup = await ownerWithProject(api(), ["de"]);
+  const { owner, projectId } = setup;
+  const keys = {
+    title: await buildKey(owner, projectId, "home.title", {
+      source: "Welcome",
+      strings: { de: "Willkommen" },
+    }),
+    cart: await buildKey(owner, projectId, "cart.empty", { source: "Your cart is empty" }),
+    old: await buildKey(owner, projectId, "legacy.banner", { source: "Old banner" }),
+  };
+  const branch = await createBranch(owner, projectId, "feature/checkout");
+  return { ...setup, keys, branch };
+}
+
+async function createBranch(client: ApiClient, projectId: string, name: string, base?: string) {
+  const created = await call(client, contract.branches.create, {
+    params: { projectId },
+    body: base ? { name, base } : { name },
+  });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+const on = (branchId: string) => ({ headers: { [BRANCH_HEADER]: branchId } });
+
+/** The keys a list shows, as `name: en / de` lines, on main or on a branch. */
+async function listed(client: ApiClient, projectId: string, branchId?: string) {
+  const list = await call(
+    client,
+    contract.keys.list,
+    { params: { projectId }, query: {} },
+    branchId ? on(branchId) : {},
+  );
+  expect(list.status).toBe(200);
+  return list.body.keys.map(
+    (k) =>
+      `${k.key}: ${k.strings.en?.value ?? "-"} / ${k.strings.de?.value ?? "-"}${k.branchChange ? ` (${k.branchChange})` : ""}`,
+  );
+}
+
+async function saveOn(client: ApiClient, branchId: string, keyId: string, language: string, value: string) {
+  const saved = await call(
+    client,
+    contract.strings.save,
+    { params: { keyId, lang: language }, body: { value, force: true } },
+    on(branchId),
+  );
+  expect(saved.status).toBe(200);
+}
+
+async function diffOf(client: ApiClient, branchId: string) {
+  const diff = await call(client, contract.branches.diff, { params: { id: branchId } });
+  expect(diff.status).toBe(200);
+  return diff.body;
+}
+
+describe("branches: a branch holds only its changes; main never sees them", () => {
+  it("adds, changes, renames and deletes keys on the branch while main stays as it was", async () => {
+    const { owner, projectId, keys, branch } = await world();
+    expect(await diffOf(owner, branch.id)).toMatchObject({ keys: [], conflicts: 0, blockedBy: null });
+
+    const added = await call(
+      owner,
+      contract.keys.create,
+      { params: { projectId }, body: { key: "checkout.pay", sourceValue: "Pay now" } },
+      on(branch.id),
+    );
+    expect(added.status).toBe(201);
+    await saveOn(owner, branch.id, added.body.id, "de", "Jetzt bezahlen");
+    await saveOn(owner, branch.id, keys.cart, "de", "Dein Warenkorb ist leer");
+    const renamed = await call(
+      owner,
+      contract.keys.update,
+      { params: { keyId: keys.title }, body: { key: "home.heading" } },
+      on(branch.id),
+    );
+    expect(renamed.status).toBe(200);
+    expect(
+      (await call(owner, contract.keys.remove, { params: { keyId: keys.old } }, on(branch.id))).status,
+    ).toBe(204);
+
+    expect(await listed(owner, projectId, branch.id)).toEqual([
+      "cart.empty: Your cart is empty / Dein Warenkorb ist leer (changed)",
+      "checkout.pay: Pay now / Jetzt bezahlen (added)",
+      "home.heading: Welcome / Willkommen (changed)",
+    ]);
+    expect(await listed(owner, projectId)).toEqual([
+      "cart.empty: Your cart is empty / -",
+      "home.title: Welcome / Willkommen",
+      "legacy.banner: Old banner / -",
+    ]);
+
+    const diff = await diffOf(owner, branch.id);
+    expect(diff.conflicts).toBe(0);
+    expect(
+      diff.keys.map((k) => [k.key, k.change, k.baseKey, k.strings.map((s) => `${s.language}:${s.branch}`)]),
+    ).toEqual([
+      ["cart.empty", "changed", null, ["de:Dein Warenkorb ist leer"]],
+      ["checkout.pay", "added", null, ["de:Jetzt bezahlen", "en:Pay now"]],
+      ["home.heading", "renamed", "home.title", []],
+      ["legacy.banner", "deleted", "legacy.banner", []],
+    ]);
+    const listedBranches = await call(owner, contract.branches.list, { params: { projectId } });
+    expect(listedBranches.body.branches[0]?.changes).toEqual({
+      keysAdded: 1,
+      keysChanged: 1,
+      keysDeleted: 1,
+      strings: 3,
+    });
+  });
+
+  it("sees main's later changes, and finds the strings changed on both sides", async () => {
+    const { owner, projectId, keys, branch } = await world();
+    await saveOn(owner, branch.id, keys.title, "de", "Hallo und willkommen");
+    // Meanwhile on main: the same string otherwise (a conflict), another one, and a new key.
+    await saveString(owner, keys.title, "de", "Herzlich willkommen");
+    await saveString(owner, keys.cart, "de", "Leer");
+    await buildKey(owner, projectId, "main.only", { source: "Only on main" });
+
+    expect(await listed(owner, projectId, branch.id)).toEqual([
+      "cart.empty: Your cart is empty / Leer",
+      "home.title: Welcome / Hallo und willkommen (changed)",
+      "legacy.banner: Old banner / -",
+      "main.only: Only on main / -",
+    ]);
+    const diff = await diffOf(owner, branch.id);
+    expect(diff.conflicts).toBe(1);
+    expect(diff.keys).toEqual([
+      expect.objectContaining({
+        key: "home.title",
+        conflict: true,
+        strings: [
+          {
+            language: "de",
+            was: "Willkommen",
+            base: "Herzlich willkommen",
+            branch: "Hallo und willkommen",
+            conflict: true,
+          },
+        ],
+      }),
+    ]);
+
+    // Unresolved, nothing merges.
+    const refused = await fail(owner, contract.branches.merge, { params: { id: branch.id }, body: {} });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      "1 conflict is not resolved: home.title. Choose the branch's or the base's text for each.",
+    );
+    expect(await listed(owner, projectId)).toContain("home.title: Welcome / Herzlich willkommen");
+
+    const merged = await call(owner, contract.branches.merge, {
+      params: { id: branch.id },
+      body: { resolutions: [{ keyId: keys.title, take: "edit", values: { de: "Hallo, willkommen" } }] },
+    });
+    expect(merged.status).toBe(200);
+    expect(merged.body).toMatchObject({ strings: 1, keysAdded: 0, branch: { merges: 1 } });
+    expect(await listed(owner, projectId)).toContain("home.title: Welcome / Hallo, willkommen");
+    const history = await call(owner, contract.strings.history, {
+      params: { keyId: keys.title, lang: "de" },
+    });
+    expect(history.body.entries[0]).toMatchObject({ value: "Hallo, willkommen", origin: "merge" });
+    // The branch reads as main again.
+    expect((await diffOf(owner, branch.id)).keys).toEqual([]);
+  });
+
+  it("merges a new key with its id, strings and history, and merges again later", async () => {
+    const { owner, projectId, branch } = await world();
+    const added = await call(
+      owner,
+      contract.keys.create,
+      { params: { projectId }, body: { key: "checkout.pay", sourceValue: "Pay" } },
+      on(branch.id),
+    );
+    await saveOn(owner, branch.id, added.body.id, "en", "Pay now");
+    const first = await call(owner, contract.branches.merge, { params: { id: branch.id }, body: {} });
+    expect(first.body).toMatchObject({ keysAdded: 1 });
+    expect(await listed(owner, projectId)).toContain("checkout.pay: Pay now / -");
+    const history = await call(owner, contract.strings.history, {
+      params: { keyId: added.body.id, lang: "en" },
+    });
+    expect(history.body.entries.map((h) => h.value)).toEqual(["Pay now", "Pay"]);
+
+    await saveOn(owner, branch.id, added.body.id, "de", "Jetzt bezahlen");
+    expect(await listed(owner, projectId)).toContain("checkout.pay: Pay now / -");
+    const second = await call(owner, contract.branches.merge, { params: { id: branch.id }, body: {} });
+    expect(second.body).toMatchObject({ keysAdded: 0, strings: 1, branch: { merges: 2 } });
+    expect(await listed(owner, projectId)).toContain("checkout.pay: Pay now / Jetzt bezahlen");
+  });
+
+  it("a branch of a branch merges into its parent, which merges into main", async () => {
+    const { owner, projectId, keys, branch } = await world();
+    const child = await createBranch(owner, projectId, "feature/checkout-copy", "feature/checkout");
+    await saveOn(owner, branch.id, keys.cart, "de", "Leer (Eltern)");
+    await saveOn(owner, child.id, keys.title, "de", "Willkommen (Kind)");
+    expect(await listed(owner, projectId, child.id)).toEqual([
+      "cart.empty: Your cart is empty / Leer (Eltern)",
+      "home.title: Welcome / Willkommen (Kind) (changed)",
+      "legacy.banner: Old banner / -",
+    ]);
+    expect(await listed(owner, projectId, branch.id)).toContain("home.title: Welcome / Willkommen");
+
+    const intoParent = await call(owner, contract.branches.merge, { params: { id: child.id }, body: {} });
+    expect(intoParent.status).toBe(200);
+    expect(await listed(owner, projectId, branch.id)).toContain(
+      "home.title: Welcome / Willkommen (Kind) (changed)",
+    );
+    expect(await listed(owner, projectId)).toContain("home.title: Welcome / Willkommen");
+    // The parent cannot be deleted while a branch of it lives.
+    const refused = await fail(owner, contract.branches.archive, { params: { id: branch.id } });
+    expect(refused.status).toBe(400);
+
+    const intoMain = await call(owner, contract.branches.merge, { params: { id: branch.id }, body: {} });
+    expect(intoMain.body).toMatchObject({ strings: 2 });
+    expect(await listed(owner, projectId)).toEqual([
+      "cart.empty: Your cart is empty / Leer (Eltern)",
+      "home.title: Welcome / Willkommen (Kind)",
+      "legacy.banner: Old banner / -",
+    ]);
+  });
+
+  it("only owners and admins merge into a protected main; a deleted branch is archived, read-only", async () => {
+    const { owner, projectId, teamId, keys, branch } = await world();
+    const reviewer = await memberOf(api(), teamId, "reviewer");
+    await saveOn(reviewer.client, branch.id, keys.cart, "de", "Leer");
+    const settings = await call(owner, contract.branches.settings, {
+      params: { projectId },
+      body: { mainProtected: true },
+    });
+    expect(settings.body.mainProtected).toBe(true);
+    const diff = await diffOf(reviewer.client, branch.id);
+    expect(diff.blockedBy).toBe("main is protected: only owners and admins merge into it");
+    const refused = await fail(reviewer.client, contract.branches.merge, {
+      params: { id: branch.id },
+      body: {},
+    });
+    expect(refused.status).toBe(403);
+    expect(await listed(owner, projectId)).toContain("cart.empty: Your cart is empty / -");
+
+    const archived = await call(owner, contract.branches.archive, { params: { id: branch.id } });
+    expect(archived.body.archivedAt).not.toBeNull();
+    const list = await call(owner, contract.branches.list, { params: { projectId } });
+    expect(list.body.branches).toEqual([]);
+    expect(list.body.archived.map((b) => b.name)).toEqual(["feature/checkout"]);
+    // Its strings are kept and read; nothing is written to it any more.
+    expect(await listed(owner, projectId, branch.id)).toContain(
+      "cart.empty: Your cart is empty / Leer (changed)",
+    );
+    const write = await fail(
+      owner,
+      contract.strings.save,
+      { params: { keyId: keys.cart, lang: "de" }, body: { value: "Nein", force: true } },
+      on(branch.id),
+    );
+    expect(write.status).toBe(400);
+    expect(write.body.error.message).toBe(
+      "The branch feature/checkout is deleted: its strings can be read, not changed",
+    );
+    // The name is free again.
+    await createBranch(owner, projectId, "feature/checkout");
+  });
+
+  it("refuses on a branch what cannot be done there yet, and branches of someone else's project", async () => {
+    const { owner, projectId, branch } = await world();
+    const refused = await fail(
+      owner,
+      contract.strings.clearLanguage,
+      { params: { projectId, lang: "de" } },
+      on(branch.id),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe("This cannot be done on a branch yet: switch to main to do it");
+    const stranger = await ownerWithProject(api(), ["de"]);
+    const hidden = await fail(stranger.owner, contract.branches.diff, { params: { id: branch.id } });
+    expect(hidden.status).toBe(404);
+    const scoped = await fail(
+      stranger.owner,
+      contract.keys.list,
+      { params: { projectId }, query: {} },
+      on(branch.id),
+    );
+    expect(scoped.status).toBe(404);
+  });
+});
