@@ -32,7 +32,7 @@ export async function check(
       if (!used.has(usage.key)) used.set(usage.key, `${file}:${usage.line}`);
     }
   }
-  const { keys } = await callJson(client, v1Contract.keyNames, {});
+  const { keys } = await callJson(client, v1Contract.keyNames, { query: {} });
   const inProject = new Set(keys);
   const ignored = new Set(config.check?.ignore ?? []);
   const missing = [...used].filter(([key]) => !inProject.has(key));

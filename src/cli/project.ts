@@ -11,7 +11,7 @@ export type FileMapping = CliConfig["files"][number];
  * language, which pull (for Android's values/) and push (which file is the source) need.
  */
 export function projectInfo(client: ApiClient): Promise<ProjectStatus> {
-  client.status ??= callJson(client, v1Contract.status, {});
+  client.status ??= callJson(client, v1Contract.status, { query: {} });
   return client.status;
 }
 

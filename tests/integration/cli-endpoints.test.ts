@@ -45,7 +45,7 @@ describe("status and key names for the CLI", () => {
     // A verdict on a text that changed since no longer counts.
     await saveString(owner, greetingId, "en", "Hi {name}");
 
-    const answer = await call(keyClient(api().app.url, key.key), v1Contract.status, {});
+    const answer = await call(keyClient(api().app.url, key.key), v1Contract.status, { query: {} });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       project: { id: projectId, name: expect.any(String), sourceLanguage: "en" },
@@ -64,14 +64,16 @@ describe("status and key names for the CLI", () => {
     const names = Array.from({ length: 5003 }, (_, i) => `k.${String(i).padStart(5, "0")}`);
     const file = JSON.stringify(Object.fromEntries(names.map((name) => [name, name])));
     expect((await pushWithKey(api().app.url, key.key, { name: "en.json", bytes: file })).status).toBe(200);
-    const answer = await call(keyClient(api().app.url, key.key), v1Contract.keyNames, {});
+    const answer = await call(keyClient(api().app.url, key.key), v1Contract.keyNames, { query: {} });
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toContain("application/json");
     expect(answer.body).toEqual({ keys: names });
 
     const empty = await ownerWithProject(api(), []);
     const emptyKey = await createKey(empty.owner, empty.projectId);
-    expect((await call(keyClient(api().app.url, emptyKey.key), v1Contract.keyNames, {})).body).toEqual({
+    expect(
+      (await call(keyClient(api().app.url, emptyKey.key), v1Contract.keyNames, { query: {} })).body,
+    ).toEqual({
       keys: [],
     });
   });
@@ -91,7 +93,9 @@ describe("status and key names for the CLI", () => {
       });
     }
     await call(owner, contract.apiKeys.revoke, { params: { id: key.id } });
-    expect((await fail(keyClient(api().app.url, key.key), v1Contract.status, {})).status).toBe(401);
+    expect((await fail(keyClient(api().app.url, key.key), v1Contract.status, { query: {} })).status).toBe(
+      401,
+    );
     const doc = (await (await fetch(`${api().app.url}/api${PUBLIC_API_DOCUMENT_PATH}`)).json()) as {
       paths: Record<string, { get?: unknown }>;
     };

@@ -58,7 +58,7 @@ describe("sprog with {namespace} in a file pattern", () => {
     // Said as a note, not as a skipped entry: nothing was lost.
     expect(run.stdout).toMatch(/note: 1 key is in another file of the project too: kept as "common:title"/);
     expect(run.stdout).not.toContain("skipped");
-    const status = await call(keyClient(api().app.url, env.SPROG_API_KEY), v1Contract.status, {});
+    const status = await call(keyClient(api().app.url, env.SPROG_API_KEY), v1Contract.status, { query: {} });
     expect(status.body.namespaces).toEqual(["auth", "common"]);
   });
 

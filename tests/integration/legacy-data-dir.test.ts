@@ -174,7 +174,8 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
       // the default for every key there was; 0033: pending e-mail changes; 0035: the coding agent of
       // a history row or a verdict and the MCP client a key last named, null for all an older
       // release wrote; 0036: releases and in-context tokens, and each project's distribution id;
-      // 0037 and 0038: single sign-on, 0038's new columns all on 0037's tables, so none listed here),
+      // 0037 and 0038: single sign-on, 0038's new columns all on 0037's tables, so none listed here;
+      // 0039: branches, their rows, and whether a project's main is protected),
       // and 0034 removes
       // better-auth's organization columns nothing read: everything else the old release had is
       // still there.
@@ -196,6 +197,10 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
           "sso_sign_ins",
           "sso_joins",
           "sso_seen_assertions",
+          "branches",
+          "branch_keys",
+          "branch_strings",
+          "branch_history",
         ],
         newMigrations: later,
         newColumns: {
@@ -204,7 +209,7 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
           string_history: ["agent"],
           review_approvals: ["agent"],
           api_keys: ["client_name"],
-          projects: ["distribution_id", "release_on_review"],
+          projects: ["distribution_id", "release_on_review", "main_protected"],
         },
         droppedColumns: {
           teams: ["slug", "logo", "metadata"],

@@ -57,7 +57,7 @@ describe("MCP server", () => {
       const { tools } = await agent.listTools();
       expect(tools.filter((t) => !t.annotations?.readOnlyHint).map((t) => t.name)).toEqual([]);
       const status = await callTool(agent, "get_status");
-      const rest = await call(keyClient(api().app.url, key), v1Contract.status, {});
+      const rest = await call(keyClient(api().app.url, key), v1Contract.status, { query: {} });
       expect(status.ok && status.data).toEqual(rest.body);
       await agent.close();
     }

@@ -351,7 +351,9 @@ describe("push API", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(limited.body.error.message).toContain("Too many push requests");
     // Its pulls are counted apart.
-    expect((await call(keyClient(api().app.url, key.key), v1Contract.status, {})).status).toBe(200);
+    expect((await call(keyClient(api().app.url, key.key), v1Contract.status, { query: {} })).status).toBe(
+      200,
+    );
     api().app.clock.advance(61_000);
     expect((await push(file)).status).toBe(200);
   });

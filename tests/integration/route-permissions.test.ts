@@ -5,6 +5,7 @@ import { startOidcIdp } from "../helpers/oidc-idp.ts";
 import { ACCOUNT_TEAM_CASES, BILLING_CASES } from "../helpers/route-matrix/account-team-billing-cases.ts";
 import { ACTIVITY_CASES } from "../helpers/route-matrix/activity-cases.ts";
 import { AGENT_CASES } from "../helpers/route-matrix/agent-cases.ts";
+import { BRANCH_CASES } from "../helpers/route-matrix/branches-cases.ts";
 import { COMMENT_CASES } from "../helpers/route-matrix/comments-cases.ts";
 import { FILE_TEMPLATE_CASES } from "../helpers/route-matrix/file-templates-cases.ts";
 import { answerOf, buildMatrix, type Matrix, statusOf } from "../helpers/route-matrix/fixture.ts";
@@ -49,6 +50,7 @@ const CASES: RouteCase[] = [
   ...COMMENT_CASES,
   ...SCREENSHOT_CASES,
   ...RELEASE_CASES,
+  ...BRANCH_CASES,
   ...SSO_CASES,
   ...ACTIVITY_CASES,
   ...USAGE_CASES,

@@ -54,7 +54,11 @@ const hooks = withKey("webhooks:manage").route({ tags: ["Webhooks"] });
 const oneHook = z.object({ params: pathParams("id") });
 
 /** `?branch=`: a branch's strings instead of main's. */
-const branchQuerySchema = z.object({ branch: branchNameSchema.optional() });
+const branchQuerySchema = z.object({
+  branch: branchNameSchema
+    .optional()
+    .describe("A branch's name to read it instead of main (unset or main: main)"),
+});
 
 /** The push API's form: a file and the options, as text fields (multipart). */
 const pushFormSchema = multipartBody(
@@ -102,7 +106,7 @@ export const v1Contract = {
         "Per language: keys, translated, missing, unverified (machine output no person has checked), approved (the newest current review verdict is an approval); and the project's namespaces.",
     })
     .errors({ bad_request: errorsOf[400], ...keyErrors })
-    .input(z.object({ query: branchQuerySchema.optional() }))
+    .input(z.object({ query: branchQuerySchema }))
     .output(projectStatusSchema),
   keyNames: pull
     .route({
@@ -113,7 +117,7 @@ export const v1Contract = {
         "The names in name order, for `sprog check` to compare with the code. Streamed: a large project's list arrives as it is read.",
     })
     .errors({ bad_request: errorsOf[400], ...keyErrors })
-    .input(z.object({ query: branchQuerySchema.optional() }))
+    .input(z.object({ query: branchQuerySchema }))
     .output(projectKeyNamesSchema),
   release: release
     .route({

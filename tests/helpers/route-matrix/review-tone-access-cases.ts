@@ -212,8 +212,8 @@ export const REVIEW_TONE_ACCESS_CASES: RouteCase[] = [
     input: () => ({ body: { file: new File(["{}"], "en.json") } }),
     expected: everyone(401),
   }),
-  endpointCase({ endpoint: v1Contract.status, input: () => ({}), expected: everyone(401) }),
-  endpointCase({ endpoint: v1Contract.keyNames, input: () => ({}), expected: everyone(401) }),
+  endpointCase({ endpoint: v1Contract.status, input: () => ({ query: {} }), expected: everyone(401) }),
+  endpointCase({ endpoint: v1Contract.keyNames, input: () => ({ query: {} }), expected: everyone(401) }),
 ];
 
 /** The public documents and the app itself (not in the contract): everyone gets them alike. */
