@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
 import { BRANCH_HEADER } from "../../src/shared/schemas/branches.ts";
@@ -292,5 +293,29 @@ describe("branches: a branch holds only its changes; main never sees them", () =
       on(branch.id),
     );
     expect(scoped.status).toBe(404);
+  });
+});
+
+describe("branches: the views a branch is read through", () => {
+  it("have every column of main's tables, and the branch tables keep each of them", async () => {
+    const columns = await sql<{ schema: string; table: string; columns: string[] }>`
+      select table_schema as schema, table_name as table, array_agg(column_name::text order by column_name) as columns
+      from information_schema.columns
+      where (table_schema = 'sprog_branch' or table_schema = 'public')
+        and table_name in ('translation_keys', 'translation_strings', 'string_history', 'language_counts',
+          'branch_keys', 'branch_strings', 'branch_history')
+      group by 1, 2
+    `.execute(api().db);
+    const of = (schema: string, table: string) =>
+      columns.rows.find((row) => row.schema === schema && row.table === table)?.columns ?? [];
+    for (const [table, own] of [
+      ["translation_keys", "branch_keys"],
+      ["translation_strings", "branch_strings"],
+      ["string_history", "branch_history"],
+    ] as const) {
+      expect(of("sprog_branch", table), table).toEqual(of("public", table));
+      expect(of("public", own), own).toEqual(expect.arrayContaining(of("public", table)));
+    }
+    expect(of("sprog_branch", "language_counts")).toEqual(of("public", "language_counts"));
   });
 });
