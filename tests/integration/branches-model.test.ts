@@ -113,6 +113,18 @@ describe("branches: a branch holds only its changes; main never sees them", () =
       ["home.heading", "renamed", "home.title", []],
       ["legacy.banner", "deleted", "legacy.banner", []],
     ]);
+    // Completion counts what the branch has: 3 keys there (one added, one deleted), 4 on main.
+    const completion = async (branchId?: string) => {
+      const answer = await call(
+        owner,
+        contract.projects.completion,
+        { params: { projectId } },
+        branchId ? on(branchId) : {},
+      );
+      return answer.body.languages.map((l) => `${l.code}: ${l.translatedKeys}/${l.totalKeys}`);
+    };
+    expect(await completion(branch.id)).toEqual(["en: 3/3", "de: 3/3"]);
+    expect(await completion()).toEqual(["en: 3/3", "de: 1/3"]);
     const listedBranches = await call(owner, contract.branches.list, { params: { projectId } });
     expect(listedBranches.body.branches[0]?.changes).toEqual({
       keysAdded: 1,

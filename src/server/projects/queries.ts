@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import type { DB, ProjectsTable } from "../db/schema.ts";
+import { currentBranch } from "../db/branch-scope.ts";
 
 /** Reads and writes of projects: no rules here (the service checks access first), only the queries. */
 
@@ -72,7 +73,10 @@ export async function selectCompletion(
   `.execute(db);
   const sums = result.rows;
   const machine = await selectMachineCounts(db, projectId);
-  if (sums.reduce((all, row) => all + Number(row.rows), 0) > FOLD_COUNTS_AT) await foldCounts(db, projectId);
+  // A branch's counts are a view over main's (migration 0039): main's own reads fold them.
+  if (sums.reduce((all, row) => all + Number(row.rows), 0) > FOLD_COUNTS_AT && !currentBranch()) {
+    await foldCounts(db, projectId);
+  }
   const total = Number(sums.find((row) => row.language_code === null)?.keys ?? 0);
   const of = (code: string) => sums.find((row) => row.language_code === code);
   const sourceFilled = Number(of(source)?.filled ?? 0);

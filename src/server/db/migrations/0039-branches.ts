@@ -183,22 +183,44 @@ const statements = [
     select ${list(HISTORY_COLUMNS, "h")} from public.string_history h
     union all
     select ${list(HISTORY_COLUMNS, "b")} from public.branch_history b where b.branch_id = any(${CHAIN})`,
-  // A branch's completion is counted as it is read: main's counts are kept by triggers on main's
-  // tables (migration 0015), which a branch's rows never pass. Same columns, one row a language.
+  // A branch's completion: main's counts (kept by triggers on main's tables, migration 0015, which
+  // a branch's rows never pass) plus, for each key the branch has rows of, what the key counts on
+  // the branch less what it counts on main. Same columns; a read sums them, as on main.
   `create view sprog_branch.language_counts as
-    select k.project_id, null::text as language_code, count(*)::int as keys, 0 as filled, 0 as filled_with_source
-    from sprog_branch.translation_keys k
-    where k.translatable and k.value_type is null
+    with touched as (
+      select id from public.branch_keys where branch_id = any(${CHAIN})
+      union
+      select key_id from public.branch_strings where branch_id = any(${CHAIN})
+    )
+    select c.project_id, c.language_code, c.keys, c.filled, c.filled_with_source from public.language_counts c
+    union all
+    select k.project_id, null, sum(k.sign)::int, 0, 0
+    from (
+      select k.project_id, 1 as sign from sprog_branch.translation_keys k
+      where k.id in (select id from touched) and k.translatable and k.value_type is null
+      union all
+      select k.project_id, -1 from public.translation_keys k
+      where k.id in (select id from touched) and k.translatable and k.value_type is null
+    ) k
     group by k.project_id
     union all
-    select k.project_id, s.language_code, 0, count(*)::int,
-      count(*) filter (where src.value is not null and src.value <> '')::int
-    from sprog_branch.translation_keys k
-    join public.projects p on p.id = k.project_id
-    join sprog_branch.translation_strings s on s.key_id = k.id and s.value <> ''
-    left join sprog_branch.translation_strings src on src.key_id = k.id and src.language_code = p.source_language
-    where k.translatable and k.value_type is null
-    group by k.project_id, s.language_code`,
+    select f.project_id, f.language_code, 0, sum(f.sign)::int, sum(f.sign) filter (where f.with_source)::int
+    from (
+      select k.project_id, s.language_code, 1 as sign, coalesce(src.value, '') <> '' as with_source
+      from sprog_branch.translation_keys k
+      join public.projects p on p.id = k.project_id
+      join sprog_branch.translation_strings s on s.key_id = k.id and s.value <> ''
+      left join sprog_branch.translation_strings src on src.key_id = k.id and src.language_code = p.source_language
+      where k.id in (select id from touched) and k.translatable and k.value_type is null
+      union all
+      select k.project_id, s.language_code, -1, coalesce(src.value, '') <> ''
+      from public.translation_keys k
+      join public.projects p on p.id = k.project_id
+      join public.translation_strings s on s.key_id = k.id and s.value <> ''
+      left join public.translation_strings src on src.key_id = k.id and src.language_code = p.source_language
+      where k.id in (select id from touched) and k.translatable and k.value_type is null
+    ) f
+    group by f.project_id, f.language_code`,
   // What an insert through a view leaves out, as the tables would fill it in.
   "alter view sprog_branch.translation_keys alter column id set default gen_random_uuid()",
   "alter view sprog_branch.translation_keys alter column created_at set default now()",
