@@ -7,7 +7,7 @@
  *   npm run bench                 everything
  *   npm run bench -- batch        only the groups named (keys, batch, transfer, templates, checks,
  *                                 landing, memory, responsive, push, start, large, horizontal,
- *                                 agents, releases)
+ *                                 agents, releases, branches)
  *   BENCH_KEYS=5000 npm run bench a smaller project for a quick look
  *   BENCH_BATCH_MEMORY_KEYS=10000 a smaller batch for the batch group's process-memory scenario
  *                                 (default 50,000)
@@ -18,6 +18,7 @@
  *   BENCH_RESPONSIVE_ONLY=xlsx    and only one of its heavy requests (import, list or xlsx)
  *   BENCH_LARGE_KEYS=50000        a smaller project for the large group (default 250,000 × 10)
  *   BENCH_HORIZONTAL_KEYS=1000    the horizontal group's pulled project (default 10,000 keys)
+ *   BENCH_BRANCH_KEYS=50000       a smaller project for the branches group (default 250,000 × 10)
  */
 import { existsSync } from "node:fs";
 import { sql } from "kysely";
@@ -35,6 +36,7 @@ import { filtersAndColumns } from "./filters-and-columns.ts";
 import { firstPaintScenarios } from "./first-paint.ts";
 import { horizontal } from "./horizontal.ts";
 import { landingScenarios } from "./landing.ts";
+import { branchesAtScale } from "./branches.ts";
 import { largeProject } from "./large.ts";
 import { median, ms, percentile, samples } from "./measure.ts";
 import { memoryScenarios } from "./memory.ts";
@@ -63,7 +65,8 @@ const MEMORY_OTHER_STRINGS = Number(process.env.BENCH_MEMORY_OTHER_STRINGS ?? 50
  * same keys), start (`npm start` on an existing data folder), large (250,000 keys × 10 languages)
  * horizontal (two server processes on one database) and agents (an agent's writes through MCP
  * against the same writes through the REST API) and releases (an environment's manifest and a
- * release file under load, issue 37). Every group but keys, batch, transfer,
+ * release file under load, issue 37) and branches (start one, its Overview against main's and a merge of
+ * 1,000 changes at 250,000 keys, issue 39). Every group but keys, batch, transfer,
  * templates, checks and landing starts a server process of its own; the RSS after each group is a row.
  */
 const GROUPS = [
@@ -81,10 +84,11 @@ const GROUPS = [
   "horizontal",
   "agents",
   "releases",
+  "branches",
 ] as const;
 type Group = (typeof GROUPS)[number];
 /** Groups that start a server process of their own rather than share the in-process one. */
-const OWN_SERVER: readonly string[] = ["memory", "responsive", "push", "start", "large", "horizontal"];
+const OWN_SERVER: readonly string[] = ["memory", "responsive", "push", "start", "large", "horizontal", "branches"];
 /** Groups measured again on an external PostgreSQL (TEST_DATABASE_URL), as the budgets ask. */
 const EXTERNAL_TOO: readonly Group[] = ["responsive"];
 const chosen = process.argv.slice(2);
@@ -386,6 +390,7 @@ async function benchSafely(kind: "embedded" | "postgres") {
     ["start", () => startTime(progress)],
     ["large", () => withMail((mail) => largeProject(kind, mail, progress))],
     ["horizontal", () => withMail((mail) => horizontal(kind, mail, progress))],
+    ["branches", () => withMail((mail) => branchesAtScale(kind, mail, progress))],
   ];
   for (const [group, run] of ownServer) {
     if (!runs(group)) continue;

@@ -241,3 +241,55 @@ export async function clearBranchRows(trx: Transaction<DB>, branchId: string): P
 export function selectProjectRow(db: Db, id: string) {
   return db.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirst();
 }
+
+interface CountsRow {
+  language_code: string | null;
+  keys: number;
+  filled: number;
+  filled_with_source: number;
+}
+
+/**
+ * What a branch changes in its project's completion counts (as migration 0015 counts them): for
+ * each key the branch has rows of, what it counts on the branch less what it counts on main. Read
+ * on a branch (the views); the keys are few, so each side is a lookup by id.
+ */
+export async function selectBranchCountsDelta(db: Db, projectId: string, source: string): Promise<CountsRow[]> {
+  const touched = await sql<{ id: string }>`
+    select id from branch_keys where branch_id = any(sprog_branch.chain())
+    union
+    select key_id from branch_strings where branch_id = any(sprog_branch.chain())
+  `.execute(db);
+  const ids = touched.rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const counted = async (schema: "sprog_branch" | "public") => {
+    const keys = sql.table(`${schema}.translation_keys`);
+    const strings = sql.table(`${schema}.translation_strings`);
+    const rows = await sql<CountsRow>`
+      select null::text as language_code, count(*)::int as keys, 0 as filled, 0 as filled_with_source
+      from ${keys} k
+      where k.id = any(${ids}::uuid[]) and k.project_id = ${projectId} and k.translatable and k.value_type is null
+      union all
+      select s.language_code, 0, count(*)::int, (count(*) filter (where coalesce(src.value, '') <> ''))::int
+      from ${keys} k
+      join ${strings} s on s.key_id = k.id and s.key_id = any(${ids}::uuid[]) and s.value <> ''
+      left join ${strings} src on src.key_id = k.id and src.key_id = any(${ids}::uuid[])
+        and src.language_code = ${source}
+      where k.id = any(${ids}::uuid[]) and k.project_id = ${projectId} and k.translatable and k.value_type is null
+      group by s.language_code
+    `.execute(db);
+    return rows.rows;
+  };
+  const [branch, main] = await Promise.all([counted("sprog_branch"), counted("public")]);
+  const delta = new Map<string | null, CountsRow>();
+  const add = (row: CountsRow, sign: 1 | -1) => {
+    const entry = delta.get(row.language_code) ?? { language_code: row.language_code, keys: 0, filled: 0, filled_with_source: 0 };
+    entry.keys += sign * Number(row.keys);
+    entry.filled += sign * Number(row.filled);
+    entry.filled_with_source += sign * Number(row.filled_with_source);
+    delta.set(row.language_code, entry);
+  };
+  for (const row of branch) add(row, 1);
+  for (const row of main) add(row, -1);
+  return [...delta.values()];
+}

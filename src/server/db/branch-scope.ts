@@ -54,12 +54,14 @@ export function branchScopedPool(pool: pg.Pool) {
       if ((client[SETTING] ?? "") === wanted) return client;
       try {
         if (wanted) {
+          // JIT compiling is off on a branch: the views' plans cost more than main's and crossed
+          // jit_above_cost, where compiling took seconds for queries that run in milliseconds.
           await client.query(
-            "select set_config('search_path', 'sprog_branch, public', false), set_config('sprog.branches', $1, false)",
+            "select set_config('search_path', 'sprog_branch, public', false), set_config('sprog.branches', $1, false), set_config('jit', 'off', false)",
             [wanted],
           );
         } else {
-          await client.query("reset search_path; reset sprog.branches");
+          await client.query("reset search_path; reset sprog.branches; reset jit");
         }
       } catch (error) {
         client.release(error as Error);

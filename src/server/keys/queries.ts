@@ -77,22 +77,45 @@ export async function selectKeyRows(
   languages: string[],
   filter: KeyFilter = {},
 ): Promise<ListedRow[]> {
-  const result = await sql<ListedRow>`
-      with page as (
-        select id, key, created_at, description, context, tags, max_length, translatable, value_type, namespace
-        from translation_keys
-        where project_id = ${projectId}
+  const columns = sql`id, key, created_at, description, context, tags, max_length, translatable, value_type, namespace`;
+  const where = sql`project_id = ${projectId}
           ${filter.keyId ? sql`and id = ${filter.keyId}` : sql``}
           ${filter.after !== undefined ? sql`and key collate "C" > ${filter.after}` : sql``}
-          ${filter.match ? sql`and ${filter.match}` : sql``}
-        order by key collate "C"
-        ${filter.limit ? sql`limit ${filter.limit}` : sql``}
-      )
+          ${filter.match ? sql`and ${filter.match}` : sql``}`;
+  const limit = filter.limit ? sql`limit ${filter.limit}` : sql``;
+  const branch = currentBranch() !== undefined;
+  // On a branch (issue 39) the page is main's keys the branch has no row of, read in order from
+  // main's index as without a branch, beside the branch's own keys: the view that joins the two
+  // cannot be read in order, and sorted every key of the project for each page.
+  const page = branch
+    ? sql`select * from (
+          (select ${columns} from public.translation_keys as translation_keys
+            where ${where}
+              and translation_keys.id not in (select b.id from branch_keys b where b.branch_id = any(sprog_branch.chain()))
+            order by key collate "C" ${limit})
+          union all
+          (select ${columns} from sprog_branch.own_keys as translation_keys
+            where ${where}
+            order by key collate "C" ${limit})
+        ) keys
+        order by key collate "C" ${limit}`
+    : sql`select ${columns} from translation_keys where ${where} order by key collate "C" ${limit}`;
+  // On a branch, each key's strings are looked up by the key (offset 0 keeps it a lookup): a join
+  // read every string of the project through the view.
+  const strings = branch
+    ? sql`left join lateral (
+          select * from translation_strings s
+          where s.key_id = k.id and s.language_code = any(${languages}::text[])
+          offset 0
+        ) s on true`
+    : sql`left join translation_strings s on s.key_id = k.id and s.language_code = any(${languages}::text[])`;
+  const result = await sql<ListedRow>`
+      with page as (${page})
       select k.id, k.key, ${isoText("k.created_at")} as created_at, k.description, k.context, k.tags,
         k.max_length, k.translatable, k.value_type, k.namespace, s.language_code, s.value, s.version,
         ${isoText("s.updated_at")} as updated_at, s.machine
       from page k
-      left join translation_strings s on s.key_id = k.id and s.language_code = any(${languages}::text[])
+      ${strings}
       order by k.key collate "C"
     `.execute(db);
   return result.rows;

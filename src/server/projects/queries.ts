@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import type { DB, ProjectsTable } from "../db/schema.ts";
+import { selectBranchCountsDelta } from "../branches/queries.ts";
 import { currentBranch } from "../db/branch-scope.ts";
 
 /** Reads and writes of projects: no rules here (the service checks access first), only the queries. */
@@ -71,12 +72,10 @@ export async function selectCompletion(
     where project_id = ${projectId}
     group by language_code
   `.execute(db);
-  const sums = result.rows;
+  // On a branch: main's counts, and the difference the branch's own keys make (issue 39).
+  const sums = currentBranch() ? withBranchDelta(result.rows, await selectBranchCountsDelta(db, projectId, source)) : result.rows;
   const machine = await selectMachineCounts(db, projectId);
-  // A branch's counts are a view over main's (migration 0039): main's own reads fold them.
-  if (sums.reduce((all, row) => all + Number(row.rows), 0) > FOLD_COUNTS_AT && !currentBranch()) {
-    await foldCounts(db, projectId);
-  }
+  if (sums.reduce((all, row) => all + Number(row.rows), 0) > FOLD_COUNTS_AT) await foldCounts(db, projectId);
   const total = Number(sums.find((row) => row.language_code === null)?.keys ?? 0);
   const of = (code: string) => sums.find((row) => row.language_code === code);
   const sourceFilled = Number(of(source)?.filled ?? 0);
@@ -92,6 +91,24 @@ export async function selectCompletion(
       pseudo: machine.get(`${code}\u0000pseudo`) ?? 0,
     };
   });
+}
+
+function withBranchDelta<T extends { language_code: string | null; keys: number; filled: number; filled_with_source: number; rows: number }>(
+  sums: readonly T[],
+  delta: readonly { language_code: string | null; keys: number; filled: number; filled_with_source: number }[],
+): T[] {
+  const out = sums.map((row) => ({ ...row }));
+  for (const change of delta) {
+    const row = out.find((r) => r.language_code === change.language_code);
+    if (row) {
+      row.keys = Number(row.keys) + change.keys;
+      row.filled = Number(row.filled) + change.filled;
+      row.filled_with_source = Number(row.filled_with_source) + change.filled_with_source;
+    } else {
+      out.push({ ...change, rows: 0 } as T);
+    }
+  }
+  return out;
 }
 
 /**
