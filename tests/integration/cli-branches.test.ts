@@ -45,6 +45,12 @@ describe("sprog with --branch", () => {
     expect((await sprog("push")).code).toBe(0);
     await editSource(dir, { greeting: "Hi {name}", "checkout.pay": "Pay now" });
 
+    // A dry run does not start the branch: it is read against main, as the branch would start.
+    const dryRun = await sprog("push", "--dry-run", "--branch", "feature/checkout");
+    expect(dryRun.code).toBe(0);
+    expect(dryRun.stdout).toContain("would push 1 file, 1 key added, 0 deleted");
+    expect((await sprog("status", "--branch", "feature/checkout")).code).toBe(1);
+
     const pushed = await sprog("push", "--branch", "feature/checkout");
     expect(pushed.stderr).toBe("");
     expect(pushed.code).toBe(0);
