@@ -41,7 +41,7 @@ async function editSource(root: string, change: Record<string, string>): Promise
 }
 
 describe("sprog with --branch", () => {
-  it("push starts a branch from main; only the branch's pull has its keys", async () => {
+  it("a dry run to a new branch answers against main and starts nothing", async () => {
     expect((await sprog("push")).code).toBe(0);
     await editSource(dir, { greeting: "Hi {name}", "checkout.pay": "Pay now" });
 
@@ -50,13 +50,17 @@ describe("sprog with --branch", () => {
     expect(dryRun.code).toBe(0);
     expect(dryRun.stdout).toContain("would push 1 file, 1 key added, 0 deleted");
     expect((await sprog("status", "--branch", "feature/checkout")).code).toBe(1);
+  });
 
+  it("push starts a branch from main", async () => {
     const pushed = await sprog("push", "--branch", "feature/checkout");
     expect(pushed.stderr).toBe("");
     expect(pushed.code).toBe(0);
     expect(pushed.stdout).toContain("Pushing to branch feature/checkout");
     expect(pushed.stdout).toContain("Pushed 1 file, 1 key added, 0 deleted.");
+  });
 
+  it("pull writes main's files, and with --branch the branch's", async () => {
     const main = await sprog("pull");
     expect(main.code).toBe(0);
     expect(main.stdout).toContain("Pulled: ");
@@ -95,10 +99,11 @@ describe("sprog with --branch", () => {
     const main = await sprog("status");
     expect(main.stdout).not.toContain("on branch");
     expect(main.stdout).toMatch(/^en\s+5\s+5\s+0\s+/m);
-
     const checked = await sprog("check", "--branch", "feature/checkout");
     expect(checked.stdout).toContain("6 keys in the project on branch feature/checkout.");
+  });
 
+  it("says when the branch does not exist or its name cannot be one", async () => {
     const unknown = await sprog("status", "--branch", "feature/nope");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("No branch named feature/nope: push to it first, or create it");
@@ -109,7 +114,7 @@ describe("sprog with --branch", () => {
 });
 
 describe("sprog branch", () => {
-  it("lists, creates and deletes branches", async () => {
+  it("creates branches, from main or from another branch", async () => {
     const created = await sprog("branch", "create", "feature/empty");
     expect(created.stderr).toBe("");
     expect(created.stdout).toContain("Created branch feature/empty from main.");
@@ -118,7 +123,9 @@ describe("sprog branch", () => {
     const again = await sprog("branch", "create", "feature/empty");
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("A branch named feature/empty already exists");
+  });
 
+  it("lists the live branches with their changes", async () => {
     const list = await sprog("branch", "list");
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/^branch\s+from\s+added\s+changed\s+deleted\s+strings\s+merges$/m);
@@ -126,7 +133,9 @@ describe("sprog branch", () => {
     expect(list.stdout).toMatch(/^feature\/checkout\s+main\s+1\s+0\s+0\s+\d+\s+0$/m);
     expect(list.stdout).toMatch(/^feature\/empty\s+main\s+0\s+0\s+0\s+0\s+0$/m);
     expect(list.stdout).toMatch(/^feature\/child\s+feature\/checkout\s/m);
+  });
 
+  it("deletes branches: gone from the list", async () => {
     for (const name of ["feature/empty", "feature/child"]) {
       const deleted = await sprog("branch", "delete", name);
       expect(deleted.code).toBe(0);
@@ -137,7 +146,7 @@ describe("sprog branch", () => {
     expect(after.stdout).toContain("feature/checkout");
   });
 
-  it("merge refuses while a string changed on both sides is unresolved; --take settles it", async () => {
+  it("merge refuses while a string changed on both sides is unresolved", async () => {
     // Meanwhile on main: greeting otherwise than the branch has it.
     await writeFile(join(dir, EN), JSON.stringify({ greeting: "Hey {name}" }));
     expect((await sprog("push")).code).toBe(0);
@@ -149,7 +158,9 @@ describe("sprog branch", () => {
     );
     expect(refused.stderr).toContain('Run "sprog branch merge feature/checkout --take branch"');
     expect((await readJson(EN)).greeting).toBe("Hey {name}");
+  });
 
+  it("merge --take branch settles every conflict with the branch's text", async () => {
     const merged = await sprog("branch", "merge", "feature/checkout", "--take", "branch");
     expect(merged.stderr).toBe("");
     expect(merged.code).toBe(0);
@@ -171,7 +182,7 @@ describe("sprog branch", () => {
 describe('"branch": "git" in sprog.config.json', () => {
   const inGit = (...args: string[]) => runCli(gitDir, args, env);
 
-  it("works on the git branch checked out, and main on git's main", async () => {
+  it("works on the git branch checked out; --branch wins over it", async () => {
     await writeFile(join(gitDir, "sprog.config.json"), JSON.stringify({ ...config, branch: "git" }, null, 2));
     // No commit is needed: HEAD names the branch from `git checkout -b` on.
     await git("git", ["init", "-q"], { cwd: gitDir });
@@ -184,14 +195,18 @@ describe('"branch": "git" in sprog.config.json', () => {
     expect((await inGit("status")).stdout).toContain("on branch feature/x");
     // --branch wins over the config.
     expect((await inGit("status", "--branch", "main")).stdout).not.toContain("on branch");
+  });
 
+  it("merges and deletes the configured branch without naming it", async () => {
     // After the pull request: merge and delete the configured branch without naming it.
     const merged = await inGit("branch", "merge");
     expect(merged.code).toBe(0);
     expect(merged.stdout).toContain("Merged branch feature/x into main: 1 key added");
     const deleted = await inGit("branch", "delete");
     expect(deleted.stdout).toContain("Deleted branch feature/x");
+  });
 
+  it("is main on git's main branch", async () => {
     await git("git", ["checkout", "-q", "-b", "main"], { cwd: gitDir });
     const onMain = await inGit("status");
     expect(onMain.code).toBe(0);

@@ -149,7 +149,7 @@ describe("sprog --help", () => {
     const main = await runCli(dir, ["--help"]);
     expect(main.code).toBe(0);
     expect(main.stdout).toContain("Usage: sprog <command> [options]");
-    for (const command of ["pull", "push", "status", "check"]) {
+    for (const command of ["pull", "push", "status", "check", "branch"]) {
       const help = await runCli(dir, [command, "--help"]);
       expect(help.code).toBe(0);
       expect(help.stdout).toContain(`Usage: sprog ${command}`);
