@@ -1815,83 +1815,6 @@ var require_picomatch2 = __commonJS({
 // src/cli/main.ts
 import { parseArgs } from "node:util";
 
-// src/cli/check.ts
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-
-// src/shared/code-keys/key-usages.ts
-var QUOTED = String.raw`(?<q>['"\x60])(?<key>[^'"\x60\n]+?)\k<q>`;
-var SWIFT_STRING = String.raw`"(?<key>(?:[^"\\\n]|\\.)+)"`;
-var BUILT_IN_PATTERNS = [
-  // i18next t('…') and i18n.t('…'), vue-i18n $t('…') and t('…')
-  { name: "t()", regex: new RegExp(String.raw`(?:^|[^\w$])\$?t\(\s*${QUOTED}`, "g") },
-  // react-i18next <Trans i18nKey="…">
-  { name: "i18nKey", regex: new RegExp(String.raw`\bi18nKey=\{?\s*${QUOTED}`, "g") },
-  // react-intl <FormattedMessage id="…">
-  {
-    name: "FormattedMessage",
-    regex: new RegExp(String.raw`<FormattedMessage\b[^>]*?\sid=\{?\s*${QUOTED}`, "g")
-  },
-  // react-intl { id: '…' } in defineMessages / formatMessage: only in files that use react-intl,
-  // since `id:` alone is every other object in an app.
-  {
-    name: "id:",
-    regex: new RegExp(String.raw`\bid:\s*${QUOTED}`, "g"),
-    when: /react-intl|defineMessages|formatMessage|FormattedMessage/
-  },
-  // Android code and resources
-  { name: "R.string", regex: /\bR\.string\.(?<key>[A-Za-z_]\w*)/g },
-  { name: "@string", regex: /@string\/(?<key>[A-Za-z_]\w*)/g },
-  // iOS
-  {
-    name: "NSLocalizedString",
-    regex: new RegExp(String.raw`\bNSLocalizedString\(\s*@?${SWIFT_STRING}`, "g")
-  },
-  {
-    name: "String(localized:)",
-    regex: new RegExp(String.raw`\bString\(\s*localized:\s*${SWIFT_STRING}`, "g")
-  }
-];
-function lineFinder(text) {
-  const starts = [0];
-  for (let i2 = text.indexOf("\n"); i2 !== -1; i2 = text.indexOf("\n", i2 + 1)) starts.push(i2 + 1);
-  return (index) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = low + high + 1 >> 1;
-      if ((starts[middle] ?? 0) <= index) low = middle;
-      else high = middle - 1;
-    }
-    return low + 1;
-  };
-}
-function usagePatternProblem(source) {
-  try {
-    new RegExp(source, "g");
-  } catch (error2) {
-    return `is not a regular expression: ${error2 instanceof Error ? error2.message : String(error2)}`;
-  }
-  const groups = (new RegExp(`${source}|`).exec("")?.length ?? 1) - 1;
-  return groups === 1 ? void 0 : `must have one capture group, the key (has ${groups})`;
-}
-function keyUsages(text, extraPatterns = []) {
-  const found = [];
-  const lineAt = lineFinder(text);
-  const patterns = [...BUILT_IN_PATTERNS, ...extraPatterns.map((regex) => ({ regex }))];
-  for (const { regex, when } of patterns) {
-    if (when && !when.test(text)) continue;
-    regex.lastIndex = 0;
-    for (const match of text.matchAll(regex)) {
-      const key = match.groups?.key ?? match[1];
-      if (!key || key.includes("${")) continue;
-      const unescaped = key.replace(/\\(["\\])/g, "$1");
-      found.push({ key: unescaped, line: lineAt(match.index + match[0].indexOf(key)) });
-    }
-  }
-  return found;
-}
-
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
 __export(external_exports, {
@@ -6959,7 +6882,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve5) {
+function isRecursive(inst, stack, resolve6) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -6969,7 +6892,7 @@ function isRecursive(inst, stack, resolve5) {
   let result = NONE;
   const check3 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve5);
+      const answer = isRecursive(child, stack, resolve6);
       if (answer > result)
         result = answer;
     }
@@ -6980,13 +6903,13 @@ function isRecursive(inst, stack, resolve5) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve5) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve6) : NONE;
       if (child > answer)
         answer = child;
     }
     return answer;
   };
-  const merge2 = (answer) => {
+  const merge3 = (answer) => {
     if (answer > result)
       result = answer;
   };
@@ -6995,7 +6918,7 @@ function isRecursive(inst, stack, resolve5) {
   switch (kind) {
     case "object": {
       const raw = rawShape(def);
-      merge2(raw ? shape(raw, true) : ASSUMED);
+      merge3(raw ? shape(raw, true) : ASSUMED);
       check3(def.catchall);
       break;
     }
@@ -7044,8 +6967,8 @@ function isRecursive(inst, stack, resolve5) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve5 ? inst._zod.innerType : void 0);
-      merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
+      const inner = def._cachedInner ?? (resolve6 ? inst._zod.innerType : void 0);
+      merge3(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
     // a leaf by choice: `parts` are regex fragments, not data positions
@@ -14173,6 +14096,104 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
+// src/shared/schemas/branches.ts
+var MAIN_BRANCH = "main";
+var BRANCH_NAME_MAX = 100;
+var BRANCH_NAME = /^(?![/.])(?!.*\/\/)(?!.*\.\.)(?!.*[/.]$)[A-Za-z0-9._/-]+$/;
+var branchNameSchema = external_exports.string({ error: "branch must be a branch name, e.g. feature/checkout" }).trim().min(1, "Branch name is required").max(BRANCH_NAME_MAX, `Branch name must be at most ${BRANCH_NAME_MAX} characters`).regex(
+  BRANCH_NAME,
+  "Branch name may hold letters, digits, '.', '_', '-' and '/', and may not start or end with '/' or '.'"
+);
+var branchRefSchema = branchNameSchema.optional();
+var branchChangesSchema = external_exports.object({
+  keysAdded: external_exports.number().int(),
+  keysChanged: external_exports.number().int(),
+  keysDeleted: external_exports.number().int(),
+  strings: external_exports.number().int()
+});
+var branchSchema = external_exports.object({
+  id: external_exports.string(),
+  name: external_exports.string(),
+  /** The branch it came from and merges into; null: main. */
+  baseId: external_exports.string().nullable(),
+  baseName: external_exports.string(),
+  protected: external_exports.boolean(),
+  createdAt: external_exports.string(),
+  createdBy: external_exports.string().nullable(),
+  mergedAt: external_exports.string().nullable(),
+  merges: external_exports.number().int(),
+  archivedAt: external_exports.string().nullable(),
+  changes: branchChangesSchema
+});
+var branchListSchema = external_exports.object({
+  /** Only owners and admins merge into main. */
+  mainProtected: external_exports.boolean(),
+  branches: external_exports.array(branchSchema),
+  /** Deleted branches: kept, with their changes, and listed apart. */
+  archived: external_exports.array(branchSchema)
+});
+var createBranchBodySchema = external_exports.object({
+  name: branchNameSchema,
+  /** The branch to start from (default main). */
+  base: branchNameSchema.optional()
+});
+var updateBranchBodySchema = external_exports.object({ protected: external_exports.boolean() });
+var branchSettingsBodySchema = external_exports.object({ mainProtected: external_exports.boolean() });
+var KEY_CHANGES = ["added", "changed", "renamed", "deleted"];
+var diffStringSchema = external_exports.object({
+  language: external_exports.string(),
+  /** What the base had when the branch first changed it (null: nothing). */
+  was: external_exports.string().nullable(),
+  /** What the base has now. */
+  base: external_exports.string().nullable(),
+  /** What the branch has (null: deleted there). */
+  branch: external_exports.string().nullable(),
+  /** Changed on both sides since the branch changed it, to different texts. */
+  conflict: external_exports.boolean()
+});
+var diffKeySchema = external_exports.object({
+  keyId: external_exports.string(),
+  key: external_exports.string(),
+  namespace: external_exports.string(),
+  change: external_exports.enum(KEY_CHANGES),
+  /** The key's name on the base, when it differs (a rename) or the key is gone there. */
+  baseKey: external_exports.string().nullable(),
+  strings: external_exports.array(diffStringSchema),
+  conflict: external_exports.boolean()
+});
+var branchDiffSchema = external_exports.object({
+  branch: branchSchema,
+  keys: external_exports.array(diffKeySchema),
+  conflicts: external_exports.number().int(),
+  /** Why the person cannot merge now (null: they can). */
+  blockedBy: external_exports.string().nullable()
+});
+var MERGE_CHOICES = ["branch", "base", "edit"];
+var mergeResolutionSchema = external_exports.object({
+  keyId: external_exports.string().uuid("keyId must be a key's id"),
+  take: external_exports.enum(MERGE_CHOICES, { error: "take must be one of: branch, base, edit" }),
+  /** `edit`: the text each conflicting language gets. */
+  values: external_exports.record(external_exports.string(), external_exports.string().max(1e5)).optional()
+});
+var mergeBodySchema = external_exports.object({
+  resolutions: external_exports.array(mergeResolutionSchema).max(1e5).default([]),
+  /** Every conflict not resolved one by one takes this side. */
+  conflicts: external_exports.enum(["branch", "base"]).optional()
+});
+var mergeResultSchema = external_exports.object({
+  branch: branchSchema,
+  keysAdded: external_exports.number().int(),
+  keysChanged: external_exports.number().int(),
+  keysDeleted: external_exports.number().int(),
+  strings: external_exports.number().int()
+});
+var v1BranchBodySchema = external_exports.object({ name: branchNameSchema, base: branchNameSchema.optional() });
+var v1MergeBodySchema = external_exports.object({
+  name: branchNameSchema,
+  conflicts: external_exports.enum(["branch", "base"], { error: "conflicts must be one of: branch, base" }).optional()
+});
+var v1BranchListSchema = external_exports.object({ branches: external_exports.array(branchSchema) });
+
 // src/shared/languages.ts
 var LANGUAGES = [
   { code: "af", name: "Afrikaans" },
@@ -14318,7 +14339,9 @@ var pullBodySchema = external_exports.object({
   /** Pseudo-localized text, for testing layouts (default false: it never ships unless asked for). */
   includePseudo: external_exports.boolean({ error: "includePseudo must be true or false" }).optional(),
   /** AI output no person has saved or approved yet (default true). */
-  includeUnverifiedAi: external_exports.boolean({ error: "includeUnverifiedAi must be true or false" }).optional()
+  includeUnverifiedAi: external_exports.boolean({ error: "includeUnverifiedAi must be true or false" }).optional(),
+  /** A branch's strings instead of main's (issue 39); unset or `main`: main. */
+  branch: branchNameSchema.optional()
 });
 var PULL_FILE_EXTENSIONS = {
   json: "json",
@@ -14326,6 +14349,40 @@ var PULL_FILE_EXTENSIONS = {
   stringsdict: "stringsdict",
   android: "xml"
 };
+
+// src/shared/cli-config.ts
+var GIT_BRANCH = "git";
+var languageCode = external_exports.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/).describe("a language code, e.g. en or pt-BR");
+var cliFileMappingSchema = external_exports.object({
+  path: external_exports.string().min(1).regex(/\{(lang|android_lang)\}/).describe(
+    "Where the files are, relative to the config file, with {lang} (de, pt-BR) or {android_lang} (de, pt-rBR; the source language's file is in values/ without the suffix), and {namespace} where a language has several files (locales/{lang}/{namespace}.json: common, auth; each key belongs to its file)."
+  ),
+  format: external_exports.enum(PULL_FORMATS).describe("The files' format."),
+  source: languageCode.optional().describe("The source language (default: the project's)."),
+  placeholderFormat: external_exports.enum(PULL_PLACEHOLDER_FORMATS).optional().describe(
+    "Placeholders written by pull (default: web for json, ios for strings, android for android)."
+  ),
+  nested: external_exports.boolean().optional().describe("json: nested objects by the dots in keys (default: flat)."),
+  sortKeys: external_exports.boolean().optional().describe("Keys by name (default: the order they came in).")
+}).strict();
+var cliConfigSchema = external_exports.object({
+  $schema: external_exports.string().optional(),
+  // A pattern rather than z.url(): only http(s) is meant, and editors' JSON Schema checks the same.
+  host: external_exports.string().regex(/^https?:\/\/[^\s/]+(\/\S*)?$/).optional().describe("Your Sprog's address, e.g. https://sprog.example.com (SPROG_HOST overrides it)."),
+  project: external_exports.string().min(1).optional().describe(
+    "The project's id or name. The API key names the project; when this is set, every command first checks that it is the key's (which needs the pull scope)."
+  ),
+  branch: branchNameSchema.optional().describe(
+    'The Sprog branch pull, push, status and check work on (issue 39; --branch overrides it): a branch name, e.g. feature/checkout, or "git" for the current git branch of the working directory. Unset or main: the project itself.'
+  ),
+  mainBranch: branchNameSchema.optional().describe(`With "branch": "git", the git branch that is Sprog's main (default: main and master).`),
+  files: external_exports.array(cliFileMappingSchema).min(1).describe("The translation files, one mapping per pattern."),
+  check: external_exports.object({
+    src: external_exports.array(external_exports.string().min(1)).optional().describe("Globs of the code `sprog check` reads."),
+    patterns: external_exports.array(external_exports.string().min(1)).optional().describe("Extra regular expressions, each with one capture group: the key."),
+    ignore: external_exports.array(external_exports.string()).optional().describe("Keys never reported as unused.")
+  }).strict().optional()
+}).strict();
 
 // src/shared/schemas/push.ts
 var booleanField = external_exports.enum(["true", "false"], { error: "Must be true or false" }).optional().transform((value) => value === "true");
@@ -14342,7 +14399,9 @@ var pushFieldsSchema = external_exports.object({
    * The file's namespace (its keys' file, e.g. i18next `common`); empty: the language's one file.
    * Unset: read from each file's name (`locales/de/common.json` → `common`, `de.json` → the one file).
    */
-  namespace: namespaceSchema.optional()
+  namespace: namespaceSchema.optional(),
+  /** The branch the files go to (issue 39), made from main if it is new; unset or `main`: main. */
+  branch: branchNameSchema.optional()
 });
 var pushLanguageSummarySchema = external_exports.object({
   code: external_exports.string(),
@@ -14478,7 +14537,8 @@ var WEBHOOK_EVENTS = [
   "key.deleted",
   "import.completed",
   "batch.completed",
-  "review.completed"
+  "review.completed",
+  "branch.merged"
 ];
 var webhookEventSchema = external_exports.enum(WEBHOOK_EVENTS);
 var WEBHOOK_URL_MAX = 2e3;
@@ -14528,6 +14588,8 @@ var webhookPayloadSchema = external_exports.object({
   id: external_exports.string(),
   event: external_exports.string(),
   projectId: external_exports.string(),
+  /** The branch the change was made on (issue 39): `main`, or a branch's name. */
+  branch: external_exports.string(),
   createdAt: external_exports.string(),
   data: external_exports.record(external_exports.string(), external_exports.unknown())
 });
@@ -15467,7 +15529,9 @@ var keyRowSchema = keyMetadataSchema.extend({
   key: external_exports.string(),
   createdAt: external_exports.string(),
   /** Language code -> its string; a language with no string is absent. */
-  strings: external_exports.record(external_exports.string(), cellSchema)
+  strings: external_exports.record(external_exports.string(), cellSchema),
+  /** Listed on a branch (issue 39): the key is new there, or its strings or metadata changed there. */
+  branchChange: external_exports.enum(["added", "changed"]).optional()
 });
 var keyListSchema = external_exports.object({
   keys: external_exports.array(keyRowSchema),
@@ -15530,7 +15594,7 @@ var stringConflictSchema = external_exports.object({
   error: external_exports.object({ code: external_exports.literal("conflict"), message: external_exports.string() }),
   current: cellSchema.extend({ updatedBy: external_exports.string().nullable() })
 });
-var HISTORY_ORIGINS = ["person", "import", "api", "ai", "pseudo", "restore"];
+var HISTORY_ORIGINS = ["person", "import", "api", "ai", "pseudo", "restore", "merge"];
 var historyEntrySchema = external_exports.object({
   id: external_exports.number().int(),
   /** null: the string was deleted. */
@@ -15837,7 +15901,7 @@ var projectApprovalsSchema = external_exports.object({
 var REVIEW_KEYS_PAGE_MAX = 200;
 var REVIEW_KEYS_PAGE_DEFAULT = 50;
 var MACHINE_APPROVAL_REFUSED = "This text was written by AI or an agent: a person must approve it";
-var languageCode = external_exports.string().trim().min(1).max(35);
+var languageCode2 = external_exports.string().trim().min(1).max(35);
 var listReviewsQuerySchema = external_exports.object({
   status: external_exports.enum([...reviewStatusSchema.options, "all"]).default("pending").describe(
     "Which reviews: `pending` (open, the default: the ones to work on), `completed`, or `all` (open ones first)."
@@ -15863,7 +15927,7 @@ var v1ReviewListSchema = external_exports.object({
   reviews: external_exports.array(v1ReviewSummarySchema).describe("The project's reviews, open ones first, then the most recently changed first.")
 });
 var reviewKeysQuerySchema = external_exports.object({
-  language: languageCode.optional().describe(
+  language: languageCode2.optional().describe(
     "Only this language (a code of the project, e.g. `de`). Default: every language of the project."
   ),
   cursor: external_exports.string().max(2e3).optional().describe("The `nextCursor` of the previous page, to read on. Leave it out for the first page."),
@@ -15900,7 +15964,7 @@ var reviewKeysPageSchema = external_exports.object({
 });
 var setReviewVerdictBodySchema = external_exports.object({
   key: external_exports.string().trim().min(1, "key is required").max(1e3).describe("The key's name, as list_review_keys gives it."),
-  language: languageCode.describe("The language code of the text you judge, e.g. `de`."),
+  language: languageCode2.describe("The language code of the text you judge, e.g. `de`."),
   verdict: external_exports.enum(["approved", "needs_changes"]).describe(
     "`approved`: the text is right. `needs_changes`: it is not; say why in `comment`. Machine output (AI or an agent wrote it) cannot be approved by an agent."
   ),
@@ -16178,6 +16242,9 @@ var push2 = withKey("push").route({ tags: ["Push API"] });
 var release = withKey("release").route({ tags: ["Releases"] });
 var hooks = withKey("webhooks:manage").route({ tags: ["Webhooks"] });
 var oneHook = external_exports.object({ params: pathParams("id") });
+var branchQuerySchema = external_exports.object({
+  branch: branchNameSchema.optional().describe("A branch's name to read it instead of main (unset or main: main)")
+});
 var pushFormSchema = multipartBody(
   external_exports.object({ file: uploadedFile("file is required: the file to push"), ...pushFieldsSchema.shape })
 );
@@ -16210,13 +16277,13 @@ var v1Contract = {
     operationId: "get_status",
     summary: "The project's completion per language (CI/CD)",
     description: "Per language: keys, translated, missing, unverified (machine output no person has checked), approved (the newest current review verdict is an approval); and the project's namespaces."
-  }).errors(keyErrors).output(projectStatusSchema),
+  }).errors({ bad_request: errorsOf[400], ...keyErrors }).input(external_exports.object({ query: branchQuerySchema })).output(projectStatusSchema),
   keyNames: pull.route({
     method: "GET",
     path: "/v1/keys",
     summary: "Every key name of the project (CI/CD)",
     description: "The names in name order, for `sprog check` to compare with the code. Streamed: a large project's list arrives as it is read."
-  }).errors(keyErrors).output(projectKeyNamesSchema),
+  }).errors({ bad_request: errorsOf[400], ...keyErrors }).input(external_exports.object({ query: branchQuerySchema })).output(projectKeyNamesSchema),
   release: release.route({
     method: "POST",
     path: "/v1/releases",
@@ -16226,6 +16293,28 @@ var v1Contract = {
     summary: "Publish an over-the-air release of the translations (CI/CD: `sprog release`)",
     description: "A numbered snapshot of the project's translations that apps load through the distribution's manifest, without a rebuild. `environment` (default production), `languages` (default all), `only` (all, approved, passing_checks), `placeholderFormat` (web, ios, android; default web)."
   }).errors({ bad_request: errorsOf[400], ...keyErrors }).input(external_exports.object({ body: publishReleaseBodySchema })).output(publishedReleaseSchema),
+  branches: pull.route({
+    method: "GET",
+    path: "/v1/branches",
+    summary: "The project's live branches (`sprog branch list`)"
+  }).errors(keyErrors).output(v1BranchListSchema),
+  createBranch: push2.route({
+    method: "POST",
+    path: "/v1/branches",
+    successStatus: 201,
+    summary: "Start a branch (`sprog branch create`); a push to a new branch starts one too"
+  }).errors({ bad_request: errorsOf[400], conflict: errorsOf[409], ...keyErrors }).input(external_exports.object({ body: v1BranchBodySchema })).output(branchSchema),
+  mergeBranch: push2.route({
+    method: "POST",
+    path: "/v1/branches/merge",
+    summary: "Merge a branch into its base (`sprog branch merge`, after the pull request merges)",
+    description: "409 while a string changed on both sides is unresolved, unless `conflicts` says which side takes them all. A protected base takes merges only from keys an owner or admin made."
+  }).errors({ bad_request: errorsOf[400], conflict: errorsOf[409], ...keyErrors }).input(external_exports.object({ body: v1MergeBodySchema })).output(mergeResultSchema),
+  archiveBranch: push2.route({
+    method: "POST",
+    path: "/v1/branches/archive",
+    summary: "Delete a branch (`sprog branch delete`): archived with its changes, not lost"
+  }).errors({ bad_request: errorsOf[400], ...keyErrors }).input(external_exports.object({ body: v1BranchBodySchema.pick({ name: true }) })).output(branchSchema),
   webhooks: {
     list: hooks.route({ method: "GET", path: "/v1/webhooks", summary: "The project's webhooks, oldest first" }).errors(keyErrors).output(webhookListSchema),
     create: hooks.route({
@@ -16276,7 +16365,8 @@ var EXIT = {
   badRequest: 4,
   rateLimited: 5,
   missingKeys: 6,
-  badConfig: 7
+  badConfig: 7,
+  conflicts: 8
 };
 var CliError = class extends Error {
   exitCode;
@@ -16291,14 +16381,423 @@ function usage(message, command = "") {
 Run "${help}" for the options.`, EXIT.usage);
 }
 
+// src/cli/git-branch.ts
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+var CI_BRANCH_VARIABLES = [
+  // GitHub Actions: a pull request's head branch (empty on other events)…
+  "GITHUB_HEAD_REF",
+  // …else the branch or tag that triggered the run.
+  "GITHUB_REF_NAME",
+  "CI_COMMIT_REF_NAME",
+  "BITBUCKET_BRANCH"
+];
+function gitDirOf(dir) {
+  for (let current = resolve(dir); ; current = dirname(current)) {
+    const dotGit = join(current, ".git");
+    if (existsSync(dotGit)) {
+      if (statSync(dotGit).isDirectory()) return dotGit;
+      const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, "utf8"));
+      if (pointer?.[1]) return resolve(current, pointer[1]);
+    }
+    if (dirname(current) === current) return void 0;
+  }
+}
+function ciBranch(env) {
+  for (const variable of CI_BRANCH_VARIABLES) {
+    const name = env[variable]?.trim();
+    if (name) return { kind: "branch", name, from: variable };
+  }
+  return void 0;
+}
+function gitBranch(dir, env) {
+  const gitDir = gitDirOf(dir);
+  if (!gitDir) return { kind: "none" };
+  let head;
+  try {
+    head = readFileSync(join(gitDir, "HEAD"), "utf8").trim();
+  } catch {
+    return { kind: "none" };
+  }
+  const ref = /^ref:\s*refs\/heads\/(.+)$/.exec(head);
+  if (ref?.[1]) return { kind: "branch", name: ref[1], from: "HEAD" };
+  return ciBranch(env) ?? { kind: "detached" };
+}
+
+// src/shared/contract/http-request.ts
+function bodySchemaOf(procedure) {
+  return procedure["~orpc"].inputSchema?.shape?.body;
+}
+function formDataOf(body) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) {
+    if (value === void 0) continue;
+    form.set(name, value instanceof Blob ? value : String(value));
+  }
+  return form;
+}
+function queryString(query = {}) {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === void 0 || value === null) continue;
+    search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+function contractRequest(procedure, input2, prefix = "/api") {
+  const { route, outputSchema } = procedure["~orpc"];
+  const { params, query, body } = input2 ?? {};
+  const schema = bodySchemaOf(procedure);
+  const mediaType = outputSchema === void 0 ? void 0 : fileMediaType(outputSchema);
+  return {
+    // Contracts use these methods only (no HEAD or OPTIONS endpoints).
+    method: route.method ?? "GET",
+    url: `${prefix}${fillPath(route.path ?? "/", params)}${queryString(query)}`,
+    body: body === void 0 ? void 0 : schema && isMultipart(schema) ? { kind: "form", value: formDataOf(body) } : { kind: "json", value: body },
+    answer: outputSchema === void 0 ? { kind: "none" } : mediaType ? { kind: "file", mediaType } : { kind: "json", schema: outputSchema }
+  };
+}
+
+// src/cli/http.ts
+async function errorText(response) {
+  const text = await response.text().catch(() => "");
+  try {
+    const body = JSON.parse(text);
+    if (typeof body === "object" && body !== null && "error" in body) {
+      const { error: error2 } = body;
+      if (typeof error2 === "object" && error2 !== null && "message" in error2 && error2.message)
+        return String(error2.message);
+    }
+  } catch {
+  }
+  return text.trim().slice(0, 300) || response.statusText;
+}
+var ApiError = class extends CliError {
+  status;
+  /** The server's message alone. */
+  serverMessage;
+  constructor(message, exitCode, status2, serverMessage) {
+    super(message, exitCode);
+    this.status = status2;
+    this.serverMessage = serverMessage;
+  }
+};
+async function failure2(response) {
+  const message = await errorText(response);
+  const { status: status2 } = response;
+  const refused = (text, exitCode) => new ApiError(text, exitCode, status2, message);
+  if (status2 === 401) return refused(`API key refused (401): ${message}`, EXIT.unauthorized);
+  if (status2 === 403) return refused(`API key not allowed (403): ${message}`, EXIT.unauthorized);
+  if (status2 === 400 || status2 === 413 || status2 === 422) {
+    return refused(`Bad request (${status2}): ${message}`, EXIT.badRequest);
+  }
+  if (status2 === 429) {
+    const wait = response.headers.get("retry-after");
+    return refused(
+      `Rate limited (429): ${message}${wait ? ` Retry after ${wait} s.` : ""}`,
+      EXIT.rateLimited
+    );
+  }
+  return refused(`The server answered ${status2}: ${message}`, EXIT.failed);
+}
+function baseUrl(host, command, hostName = "The host") {
+  let base;
+  try {
+    base = new URL(host);
+  } catch {
+    throw usage(`${hostName} is not a URL: ${host}`, command);
+  }
+  if (base.protocol !== "http:" && base.protocol !== "https:")
+    throw usage(`${hostName} must be http(s): ${host}`, command);
+  return base.href.endsWith("/") ? base.href : `${base.href}/`;
+}
+function apiKeyFrom(env, command) {
+  const key = env.SPROG_API_KEY?.trim();
+  if (!key) throw usage("Missing SPROG_API_KEY: create a key in Project Settings \u2192 API Access", command);
+  return key;
+}
+var reasonOf = (error2) => {
+  if (!(error2 instanceof Error)) return String(error2);
+  if (error2.name === "TimeoutError") return "timed out";
+  return error2.cause instanceof Error ? error2.cause.message : error2.message;
+};
+async function call(client, endpoint2, input2, headers = {}) {
+  const request = contractRequest(endpoint2, input2);
+  const url2 = new URL(`.${request.url}`, client.base);
+  const { body } = request;
+  const json2 = body?.kind === "json" ? JSON.stringify(body.value) : void 0;
+  let response;
+  try {
+    response = await fetch(url2, {
+      method: request.method,
+      headers: {
+        "x-api-key": client.apiKey,
+        accept: "*/*",
+        ...json2 === void 0 ? {} : { "content-type": "application/json" },
+        ...headers
+      },
+      // A form's content type (with its boundary) is fetch's to write.
+      body: body?.kind === "form" ? body.value : json2,
+      signal: AbortSignal.timeout(client.timeoutMs)
+    });
+  } catch (error2) {
+    throw new CliError(`Could not reach ${url2.origin}: ${reasonOf(error2)}`, EXIT.failed);
+  }
+  if (!response.ok && response.status !== 304) throw await failure2(response);
+  return response;
+}
+async function callJson(client, endpoint2, input2) {
+  const { method = "GET", path = "/" } = endpoint2["~orpc"].route;
+  const response = await call(client, endpoint2, input2);
+  let body;
+  try {
+    body = await response.json();
+  } catch {
+    throw new CliError(`The server's answer to ${path.replace(/^\/v1\//, "")} is not JSON`, EXIT.failed);
+  }
+  const schema = endpoint2["~orpc"].outputSchema;
+  if (!schema) throw new Error(`The contract gives ${method} ${path} no answer schema`);
+  const parsed = schema.safeParse(body, { reportInput: true });
+  if (parsed.success) return parsed.data;
+  const fields = (missing) => [
+    ...new Set(
+      parsed.error.issues.filter((issue2) => (issue2.code === "invalid_type" && issue2.input === void 0) === missing).map((issue2) => issue2.path.map(String).join(".") || "a JSON object")
+    )
+  ];
+  const lacks = fields(true);
+  const wrong = fields(false);
+  const what = [
+    ...lacks.length > 0 ? [`lacks ${lacks.join(", ")}`] : [],
+    ...wrong.length > 0 ? [`has an unexpected ${wrong.join(", ")}`] : []
+  ].join(" and ");
+  throw new CliError(
+    `The server's answer to ${method} /api${path} ${what}: is it a Sprog of the same version as this CLI?`,
+    EXIT.failed
+  );
+}
+
+// src/cli/table.ts
+function table(rows, columns, left = 1) {
+  const widths = columns.map(
+    (column, i2) => Math.max(column.length, ...rows.map((row) => String(row[i2]).length))
+  );
+  const line = (cells) => cells.map(
+    (cell, i2) => i2 < left ? String(cell).padEnd(widths[i2] ?? 0) : String(cell).padStart(widths[i2] ?? 0)
+  ).join("  ").trimEnd();
+  return [line(columns), ...rows.map(line)].join("\n");
+}
+
+// src/cli/branch.ts
+function checkedName(name, what, command) {
+  const parsed = branchNameSchema.safeParse(name);
+  if (parsed.success) return parsed.data;
+  throw usage(`${what} "${name}" is not a branch name: ${parsed.error.issues[0]?.message}`, command);
+}
+function fromGit(config2, where, cwd, env, command) {
+  const found = gitBranch(cwd, env);
+  if (found.kind === "none") {
+    throw usage(
+      `${where} reads the git branch, but ${cwd} is in no git repository: pass --branch <name>`,
+      command
+    );
+  }
+  if (found.kind === "detached") {
+    throw usage(
+      `${where} reads the git branch, but git's HEAD is detached (no branch checked out) and none of ${CI_BRANCH_VARIABLES.join(", ")} is set: pass --branch <name>`,
+      command
+    );
+  }
+  const mains = config2.mainBranch ? [config2.mainBranch, MAIN_BRANCH] : [MAIN_BRANCH, "master"];
+  if (mains.includes(found.name)) return void 0;
+  const source = found.from === "HEAD" ? "The git branch" : `The git branch (from ${found.from})`;
+  return checkedName(found.name, source, command);
+}
+function chosenBranch(flag2, config2, env, command, cwd = process.cwd()) {
+  const named = flag2 !== void 0 ? checkedName(flag2, "--branch", command) : config2.branch;
+  if (named === void 0 || named === MAIN_BRANCH) return void 0;
+  if (named !== GIT_BRANCH) return named;
+  return fromGit(config2, flag2 !== void 0 ? "--branch git" : `"branch": "git"`, cwd, env, command);
+}
+var onBranch = (branch) => branch === void 0 ? "" : ` branch ${branch}`;
+var BRANCH_ACTIONS = ["list", "create", "merge", "delete"];
+var isAction = (name) => BRANCH_ACTIONS.some((action) => action === name);
+function branchArgsOf(positionals, values) {
+  const [action, given, extra] = positionals;
+  if (action === void 0)
+    throw usage(`Missing what to do: sprog branch ${BRANCH_ACTIONS.join("|")}`, "branch");
+  if (!isAction(action)) {
+    throw usage(`Unknown branch command "${action}": one of ${BRANCH_ACTIONS.join(", ")}`, "branch");
+  }
+  if (extra !== void 0 || action === "list" && given !== void 0) {
+    throw usage(`Unexpected argument "${extra ?? given}"`, "branch");
+  }
+  if (values.from !== void 0 && action !== "create")
+    throw usage("--from is for sprog branch create", "branch");
+  if (values.take !== void 0 && action !== "merge")
+    throw usage("--take is for sprog branch merge", "branch");
+  if (action === "create" && given === void 0) {
+    throw usage("Missing the new branch's name: sprog branch create <name> [--from <base>]", "branch");
+  }
+  const { take } = values;
+  if (take !== void 0 && take !== "branch" && take !== "base") {
+    throw usage(`--take must be branch or base (got "${take}")`, "branch");
+  }
+  const name = given === void 0 ? void 0 : checkedName(given, "The branch", "branch");
+  if (name === MAIN_BRANCH && action !== "list") {
+    throw usage(`main is the project itself, not a branch: name a branch to ${action}`, "branch");
+  }
+  const from = values.from === void 0 ? void 0 : checkedName(values.from, "--from", "branch");
+  return { action, name, from, take };
+}
+var plural2 = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+function listLines(branches) {
+  if (branches.length === 0) {
+    return ["No branches: push with --branch <name>, or run sprog branch create <name>."];
+  }
+  const rows = branches.map((b) => [
+    b.name,
+    b.baseName,
+    b.changes.keysAdded,
+    b.changes.keysChanged,
+    b.changes.keysDeleted,
+    b.changes.strings,
+    b.merges
+  ]);
+  return [
+    table(rows, ["branch", "from", "added", "changed", "deleted", "strings", "merges"], 2),
+    "(keys added, changed and deleted on the branch, strings changed, times merged)"
+  ];
+}
+async function branchCommand({ client }, args, current, log2) {
+  if (args.action === "list") {
+    const { branches } = await callJson(client, v1Contract.branches, {});
+    for (const line of listLines(branches)) log2(line);
+    return EXIT.ok;
+  }
+  const name = args.name ?? current();
+  if (name === void 0) {
+    throw usage(
+      `Which branch? Name it (sprog branch ${args.action} <name>): --branch and the config name main`,
+      "branch"
+    );
+  }
+  if (args.action === "create") {
+    const base = args.from === void 0 || args.from === MAIN_BRANCH ? {} : { base: args.from };
+    const created = await callJson(client, v1Contract.createBranch, { body: { name, ...base } });
+    log2(`Created branch ${created.name} from ${created.baseName}.`);
+    return EXIT.ok;
+  }
+  if (args.action === "delete") {
+    const archived = await callJson(client, v1Contract.archiveBranch, { body: { name } });
+    log2(`Deleted branch ${archived.name}: archived with its changes, listed apart on the Branches screen.`);
+    return EXIT.ok;
+  }
+  return merge2(client, name, args.take, log2);
+}
+async function merge2(client, name, take, log2) {
+  try {
+    const merged = await callJson(client, v1Contract.mergeBranch, {
+      body: { name, ...take ? { conflicts: take } : {} }
+    });
+    const keys = `${plural2(merged.keysAdded, "key")} added, ${merged.keysChanged} changed, ${merged.keysDeleted} deleted`;
+    log2(
+      `Merged branch ${name} into ${merged.branch.baseName}: ${keys}, ${plural2(merged.strings, "string")}.`
+    );
+    return EXIT.ok;
+  } catch (error2) {
+    if (!(error2 instanceof ApiError && error2.status === 409)) throw error2;
+    const hint = take ? "" : `
+Run "sprog branch merge ${name} --take branch" to keep the branch's texts, or "--take base" to keep its base's; or choose one by one in Sprog's merge view of the branch.`;
+    throw new CliError(`Cannot merge branch ${name}: ${error2.serverMessage}${hint}`, EXIT.conflicts);
+  }
+}
+
+// src/cli/check.ts
+import { readFileSync as readFileSync2 } from "node:fs";
+import { join as join2 } from "node:path";
+
+// src/shared/code-keys/key-usages.ts
+var QUOTED = String.raw`(?<q>['"\x60])(?<key>[^'"\x60\n]+?)\k<q>`;
+var SWIFT_STRING = String.raw`"(?<key>(?:[^"\\\n]|\\.)+)"`;
+var BUILT_IN_PATTERNS = [
+  // i18next t('…') and i18n.t('…'), vue-i18n $t('…') and t('…')
+  { name: "t()", regex: new RegExp(String.raw`(?:^|[^\w$])\$?t\(\s*${QUOTED}`, "g") },
+  // react-i18next <Trans i18nKey="…">
+  { name: "i18nKey", regex: new RegExp(String.raw`\bi18nKey=\{?\s*${QUOTED}`, "g") },
+  // react-intl <FormattedMessage id="…">
+  {
+    name: "FormattedMessage",
+    regex: new RegExp(String.raw`<FormattedMessage\b[^>]*?\sid=\{?\s*${QUOTED}`, "g")
+  },
+  // react-intl { id: '…' } in defineMessages / formatMessage: only in files that use react-intl,
+  // since `id:` alone is every other object in an app.
+  {
+    name: "id:",
+    regex: new RegExp(String.raw`\bid:\s*${QUOTED}`, "g"),
+    when: /react-intl|defineMessages|formatMessage|FormattedMessage/
+  },
+  // Android code and resources
+  { name: "R.string", regex: /\bR\.string\.(?<key>[A-Za-z_]\w*)/g },
+  { name: "@string", regex: /@string\/(?<key>[A-Za-z_]\w*)/g },
+  // iOS
+  {
+    name: "NSLocalizedString",
+    regex: new RegExp(String.raw`\bNSLocalizedString\(\s*@?${SWIFT_STRING}`, "g")
+  },
+  {
+    name: "String(localized:)",
+    regex: new RegExp(String.raw`\bString\(\s*localized:\s*${SWIFT_STRING}`, "g")
+  }
+];
+function lineFinder(text) {
+  const starts = [0];
+  for (let i2 = text.indexOf("\n"); i2 !== -1; i2 = text.indexOf("\n", i2 + 1)) starts.push(i2 + 1);
+  return (index) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = low + high + 1 >> 1;
+      if ((starts[middle] ?? 0) <= index) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  };
+}
+function usagePatternProblem(source) {
+  try {
+    new RegExp(source, "g");
+  } catch (error2) {
+    return `is not a regular expression: ${error2 instanceof Error ? error2.message : String(error2)}`;
+  }
+  const groups = (new RegExp(`${source}|`).exec("")?.length ?? 1) - 1;
+  return groups === 1 ? void 0 : `must have one capture group, the key (has ${groups})`;
+}
+function keyUsages(text, extraPatterns = []) {
+  const found = [];
+  const lineAt = lineFinder(text);
+  const patterns = [...BUILT_IN_PATTERNS, ...extraPatterns.map((regex) => ({ regex }))];
+  for (const { regex, when } of patterns) {
+    if (when && !when.test(text)) continue;
+    regex.lastIndex = 0;
+    for (const match of text.matchAll(regex)) {
+      const key = match.groups?.key ?? match[1];
+      if (!key || key.includes("${")) continue;
+      const unescaped = key.replace(/\\(["\\])/g, "$1");
+      found.push({ key: unescaped, line: lineAt(match.index + match[0].indexOf(key)) });
+    }
+  }
+  return found;
+}
+
 // node_modules/tinyglobby/dist/index.mjs
-import { readdir, readdirSync, realpath, realpathSync, stat, statSync } from "node:fs";
-import { isAbsolute, posix, resolve as resolve2 } from "node:path";
+import { readdir, readdirSync, realpath, realpathSync, stat, statSync as statSync2 } from "node:fs";
+import { isAbsolute, posix, resolve as resolve3 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // node_modules/fdir/dist/index.mjs
 import { createRequire } from "node:module";
-import { basename, dirname, normalize, relative, resolve, sep } from "node:path";
+import { basename, dirname as dirname2, normalize, relative, resolve as resolve2, sep } from "node:path";
 import * as nativeFs from "node:fs";
 var __require = /* @__PURE__ */ createRequire(import.meta.url);
 function cleanPath(path) {
@@ -16317,7 +16816,7 @@ function isRootDirectory(path) {
 function normalizePath(path, options) {
   const { resolvePaths, normalizePath: normalizePath$1, pathSeparator } = options;
   const pathNeedsCleaning = process.platform === "win32" && path.includes("/") || path.startsWith(".");
-  if (resolvePaths) path = resolve(path);
+  if (resolvePaths) path = resolve2(path);
   if (normalizePath$1 || pathNeedsCleaning) path = cleanPath(path);
   if (path === ".") return "";
   const needsSeperator = path[path.length - 1] !== pathSeparator;
@@ -16442,13 +16941,13 @@ function build$2(options, isSynchronous) {
 }
 function isRecursive2(path, resolved, state) {
   if (state.options.useRealPaths) return isRecursiveUsingRealPaths(resolved, state);
-  let parent = dirname(path);
+  let parent = dirname2(path);
   let depth = 1;
   while (parent !== state.root && depth < 2) {
     const resolvedPath = state.symlinks.get(parent);
     const isSameRoot = !!resolvedPath && (resolvedPath === resolved || resolvedPath.startsWith(resolved) || resolved.startsWith(resolvedPath));
     if (isSameRoot) depth++;
-    else parent = dirname(parent);
+    else parent = dirname2(parent);
   }
   state.symlinks.set(path, resolved);
   return depth > 1;
@@ -16636,7 +17135,7 @@ var Walker = class {
           } else {
             resolvedPath = useRealPaths ? resolvedPath : path;
             const filename = basename(resolvedPath);
-            const directoryPath$1 = normalizePath(dirname(resolvedPath), this.state.options);
+            const directoryPath$1 = normalizePath(dirname2(resolvedPath), this.state.options);
             resolvedPath = this.joinPath(filename, directoryPath$1);
             this.pushFile(resolvedPath, files, this.state.counts, filters);
           }
@@ -17039,7 +17538,7 @@ var defaultOptions = {
 function getOptions(options) {
   const opts = Object.assign({}, options);
   for (const key in defaultOptions) if (opts[key] === void 0) Object.assign(opts, { [key]: defaultOptions[key] });
-  opts.cwd = (opts.cwd instanceof URL ? fileURLToPath(opts.cwd) : resolve2(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
+  opts.cwd = (opts.cwd instanceof URL ? fileURLToPath(opts.cwd) : resolve3(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
   opts.ignore = ensureStringArray(opts.ignore);
   opts.fs && (opts.fs = {
     readdir: opts.fs.readdir || readdir,
@@ -17047,7 +17546,7 @@ function getOptions(options) {
     realpath: opts.fs.realpath || realpath,
     realpathSync: opts.fs.realpathSync || realpathSync,
     stat: opts.fs.stat || stat,
-    statSync: opts.fs.statSync || statSync
+    statSync: opts.fs.statSync || statSync2
   });
   if (opts.debug) log("globbing with options:", opts);
   return opts;
@@ -17077,151 +17576,9 @@ function glob(root, pattern) {
   }).sort();
 }
 
-// src/shared/contract/http-request.ts
-function bodySchemaOf(procedure) {
-  return procedure["~orpc"].inputSchema?.shape?.body;
-}
-function formDataOf(body) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(body)) {
-    if (value === void 0) continue;
-    form.set(name, value instanceof Blob ? value : String(value));
-  }
-  return form;
-}
-function queryString(query = {}) {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value === void 0 || value === null) continue;
-    search.set(name, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : "";
-}
-function contractRequest(procedure, input2, prefix = "/api") {
-  const { route, outputSchema } = procedure["~orpc"];
-  const { params, query, body } = input2 ?? {};
-  const schema = bodySchemaOf(procedure);
-  const mediaType = outputSchema === void 0 ? void 0 : fileMediaType(outputSchema);
-  return {
-    // Contracts use these methods only (no HEAD or OPTIONS endpoints).
-    method: route.method ?? "GET",
-    url: `${prefix}${fillPath(route.path ?? "/", params)}${queryString(query)}`,
-    body: body === void 0 ? void 0 : schema && isMultipart(schema) ? { kind: "form", value: formDataOf(body) } : { kind: "json", value: body },
-    answer: outputSchema === void 0 ? { kind: "none" } : mediaType ? { kind: "file", mediaType } : { kind: "json", schema: outputSchema }
-  };
-}
-
-// src/cli/http.ts
-async function errorText(response) {
-  const text = await response.text().catch(() => "");
-  try {
-    const body = JSON.parse(text);
-    if (typeof body === "object" && body !== null && "error" in body) {
-      const { error: error2 } = body;
-      if (typeof error2 === "object" && error2 !== null && "message" in error2 && error2.message)
-        return String(error2.message);
-    }
-  } catch {
-  }
-  return text.trim().slice(0, 300) || response.statusText;
-}
-async function failure2(response) {
-  const message = await errorText(response);
-  const { status: status2 } = response;
-  if (status2 === 401) return new CliError(`API key refused (401): ${message}`, EXIT.unauthorized);
-  if (status2 === 403) return new CliError(`API key not allowed (403): ${message}`, EXIT.unauthorized);
-  if (status2 === 400 || status2 === 413 || status2 === 422) {
-    return new CliError(`Bad request (${status2}): ${message}`, EXIT.badRequest);
-  }
-  if (status2 === 429) {
-    const wait = response.headers.get("retry-after");
-    return new CliError(
-      `Rate limited (429): ${message}${wait ? ` Retry after ${wait} s.` : ""}`,
-      EXIT.rateLimited
-    );
-  }
-  return new CliError(`The server answered ${status2}: ${message}`, EXIT.failed);
-}
-function baseUrl(host, command, hostName = "The host") {
-  let base;
-  try {
-    base = new URL(host);
-  } catch {
-    throw usage(`${hostName} is not a URL: ${host}`, command);
-  }
-  if (base.protocol !== "http:" && base.protocol !== "https:")
-    throw usage(`${hostName} must be http(s): ${host}`, command);
-  return base.href.endsWith("/") ? base.href : `${base.href}/`;
-}
-function apiKeyFrom(env, command) {
-  const key = env.SPROG_API_KEY?.trim();
-  if (!key) throw usage("Missing SPROG_API_KEY: create a key in Project Settings \u2192 API Access", command);
-  return key;
-}
-var reasonOf = (error2) => {
-  if (!(error2 instanceof Error)) return String(error2);
-  if (error2.name === "TimeoutError") return "timed out";
-  return error2.cause instanceof Error ? error2.cause.message : error2.message;
-};
-async function call(client, endpoint2, input2, headers = {}) {
-  const request = contractRequest(endpoint2, input2);
-  const url2 = new URL(`.${request.url}`, client.base);
-  const { body } = request;
-  const json2 = body?.kind === "json" ? JSON.stringify(body.value) : void 0;
-  let response;
-  try {
-    response = await fetch(url2, {
-      method: request.method,
-      headers: {
-        "x-api-key": client.apiKey,
-        accept: "*/*",
-        ...json2 === void 0 ? {} : { "content-type": "application/json" },
-        ...headers
-      },
-      // A form's content type (with its boundary) is fetch's to write.
-      body: body?.kind === "form" ? body.value : json2,
-      signal: AbortSignal.timeout(client.timeoutMs)
-    });
-  } catch (error2) {
-    throw new CliError(`Could not reach ${url2.origin}: ${reasonOf(error2)}`, EXIT.failed);
-  }
-  if (!response.ok && response.status !== 304) throw await failure2(response);
-  return response;
-}
-async function callJson(client, endpoint2, input2) {
-  const { method = "GET", path = "/" } = endpoint2["~orpc"].route;
-  const response = await call(client, endpoint2, input2);
-  let body;
-  try {
-    body = await response.json();
-  } catch {
-    throw new CliError(`The server's answer to ${path.replace(/^\/v1\//, "")} is not JSON`, EXIT.failed);
-  }
-  const schema = endpoint2["~orpc"].outputSchema;
-  if (!schema) throw new Error(`The contract gives ${method} ${path} no answer schema`);
-  const parsed = schema.safeParse(body, { reportInput: true });
-  if (parsed.success) return parsed.data;
-  const fields = (missing) => [
-    ...new Set(
-      parsed.error.issues.filter((issue2) => (issue2.code === "invalid_type" && issue2.input === void 0) === missing).map((issue2) => issue2.path.map(String).join(".") || "a JSON object")
-    )
-  ];
-  const lacks = fields(true);
-  const wrong = fields(false);
-  const what = [
-    ...lacks.length > 0 ? [`lacks ${lacks.join(", ")}`] : [],
-    ...wrong.length > 0 ? [`has an unexpected ${wrong.join(", ")}`] : []
-  ].join(" and ");
-  throw new CliError(
-    `The server's answer to ${method} /api${path} ${what}: is it a Sprog of the same version as this CLI?`,
-    EXIT.failed
-  );
-}
-
 // src/cli/check.ts
-var plural2 = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
-async function check2({ client, config: config2, dir, patterns }, options, log2) {
+var plural3 = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+async function check2({ client, config: config2, dir, patterns, branch }, options, log2) {
   const globs = options.src.length > 0 ? options.src : config2.check?.src ?? [];
   if (globs.length === 0)
     throw usage('Nothing to read: pass --src "src/**/*.{ts,tsx}" or set check.src', "check");
@@ -17229,24 +17586,28 @@ async function check2({ client, config: config2, dir, patterns }, options, log2)
   if (files.length === 0) throw new CliError(`No files match ${globs.join(", ")} in ${dir}`, EXIT.usage);
   const used = /* @__PURE__ */ new Map();
   for (const file2 of files) {
-    for (const usage3 of keyUsages(readFileSync(join(dir, file2), "utf8"), patterns)) {
+    for (const usage3 of keyUsages(readFileSync2(join2(dir, file2), "utf8"), patterns)) {
       if (!used.has(usage3.key)) used.set(usage3.key, `${file2}:${usage3.line}`);
     }
   }
-  const { keys } = await callJson(client, v1Contract.keyNames, void 0);
+  const { keys } = await callJson(
+    client,
+    v1Contract.keyNames,
+    { query: branch === void 0 ? {} : { branch } }
+  );
   const inProject = new Set(keys);
   const ignored = new Set(config2.check?.ignore ?? []);
   const missing = [...used].filter(([key]) => !inProject.has(key));
   const unused = keys.filter((key) => !used.has(key) && !ignored.has(key));
   log2(
-    `Read ${plural2(files.length, "file")}: ${plural2(used.size, "key")} used, ${plural2(keys.length, "key")} in the project.`
+    `Read ${plural3(files.length, "file")}: ${plural3(used.size, "key")} used, ${plural3(keys.length, "key")} in the project${branch === void 0 ? "" : ` on${onBranch(branch)}`}.`
   );
   if (unused.length > 0) {
-    log2(`warning: ${plural2(unused.length, "key")} in the project not used in the code:`);
+    log2(`warning: ${plural3(unused.length, "key")} in the project not used in the code:`);
     for (const key of unused) log2(`  ${key}`);
   }
   if (missing.length > 0) {
-    log2(`error: ${plural2(missing.length, "key")} used in the code but missing in the project:`);
+    log2(`error: ${plural3(missing.length, "key")} used in the code but missing in the project:`);
     for (const [key, where] of missing) log2(`  ${key}  (${where})`);
     return EXIT.missingKeys;
   }
@@ -17255,37 +17616,8 @@ async function check2({ client, config: config2, dir, patterns }, options, log2)
 }
 
 // src/cli/config.ts
-import { existsSync, readFileSync as readFileSync2 } from "node:fs";
-import { basename as basename2, dirname as dirname2, resolve as resolve3 } from "node:path";
-
-// src/shared/cli-config.ts
-var languageCode2 = external_exports.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/).describe("a language code, e.g. en or pt-BR");
-var cliFileMappingSchema = external_exports.object({
-  path: external_exports.string().min(1).regex(/\{(lang|android_lang)\}/).describe(
-    "Where the files are, relative to the config file, with {lang} (de, pt-BR) or {android_lang} (de, pt-rBR; the source language's file is in values/ without the suffix), and {namespace} where a language has several files (locales/{lang}/{namespace}.json: common, auth; each key belongs to its file)."
-  ),
-  format: external_exports.enum(PULL_FORMATS).describe("The files' format."),
-  source: languageCode2.optional().describe("The source language (default: the project's)."),
-  placeholderFormat: external_exports.enum(PULL_PLACEHOLDER_FORMATS).optional().describe(
-    "Placeholders written by pull (default: web for json, ios for strings, android for android)."
-  ),
-  nested: external_exports.boolean().optional().describe("json: nested objects by the dots in keys (default: flat)."),
-  sortKeys: external_exports.boolean().optional().describe("Keys by name (default: the order they came in).")
-}).strict();
-var cliConfigSchema = external_exports.object({
-  $schema: external_exports.string().optional(),
-  // A pattern rather than z.url(): only http(s) is meant, and editors' JSON Schema checks the same.
-  host: external_exports.string().regex(/^https?:\/\/[^\s/]+(\/\S*)?$/).optional().describe("Your Sprog's address, e.g. https://sprog.example.com (SPROG_HOST overrides it)."),
-  project: external_exports.string().min(1).optional().describe(
-    "The project's id or name. The API key names the project; when this is set, every command first checks that it is the key's (which needs the pull scope)."
-  ),
-  files: external_exports.array(cliFileMappingSchema).min(1).describe("The translation files, one mapping per pattern."),
-  check: external_exports.object({
-    src: external_exports.array(external_exports.string().min(1)).optional().describe("Globs of the code `sprog check` reads."),
-    patterns: external_exports.array(external_exports.string().min(1)).optional().describe("Extra regular expressions, each with one capture group: the key."),
-    ignore: external_exports.array(external_exports.string()).optional().describe("Keys never reported as unused.")
-  }).strict().optional()
-}).strict();
+import { existsSync as existsSync2, readFileSync as readFileSync3 } from "node:fs";
+import { basename as basename2, dirname as dirname3, resolve as resolve4 } from "node:path";
 
 // src/cli/json-lines.ts
 var JsonLineError = class extends SyntaxError {
@@ -17415,10 +17747,13 @@ function positionOf(lines, path) {
 }
 
 // src/cli/config-problems.ts
+var BRANCH_NAME_RULE = "must be a branch name (letters, digits, '.', '_', '-' and '/', not starting or ending with '/' or '.'),";
 var PATTERN_HINTS = {
   host: "must be an http(s) address, e.g. https://sprog.example.com",
   path: "must contain {lang} or {android_lang}, e.g. src/locales/{lang}.json",
-  source: "must be a language code, e.g. en or pt-BR"
+  source: "must be a language code, e.g. en or pt-BR",
+  branch: `${BRANCH_NAME_RULE} e.g. feature/checkout, or "git" for the current git branch`,
+  mainBranch: `${BRANCH_NAME_RULE} e.g. main or develop`
 };
 var typeOf = (value) => Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
 var article = (type) => /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
@@ -17478,6 +17813,9 @@ function problemsOf(issue2, config2) {
       const minimum = Number(issue2.minimum);
       return [problem(`must have at least ${minimum} entr${minimum === 1 ? "y" : "ies"}`)];
     }
+    case "too_big":
+      if (issue2.origin !== "string") return [problem(issue2.message)];
+      return [problem(`must be at most ${Number(issue2.maximum)} characters long`)];
     case "invalid_format": {
       const field = path.replace(/^.*[.\]]/, "").replace(/\[\d+\]$/, "");
       const pattern = issue2.pattern?.replace(/^\/(.*)\/[a-z]*$/, "$1");
@@ -17535,16 +17873,16 @@ function compilePatterns(file2, lines, patterns = []) {
   });
 }
 function loadConfig(values, env) {
-  const file2 = resolve3(values.config ?? CONFIG_FILE);
-  if (!existsSync(file2)) {
+  const file2 = resolve4(values.config ?? CONFIG_FILE);
+  if (!existsSync2(file2)) {
     throw new CliError(
-      `${values.config ?? CONFIG_FILE} not found in ${dirname2(file2)}: create one (see "sprog --help") or pass --config`,
+      `${values.config ?? CONFIG_FILE} not found in ${dirname3(file2)}: create one (see "sprog --help") or pass --config`,
       EXIT.badConfig
     );
   }
   let parsed;
   try {
-    parsed = parseWithLines(readFileSync2(file2, "utf8"));
+    parsed = parseWithLines(readFileSync3(file2, "utf8"));
   } catch (error2) {
     const line = error2 instanceof JsonLineError ? error2.line : 1;
     throw configError(file2, line, `not valid JSON: ${messageOf(error2)}`);
@@ -17571,7 +17909,7 @@ ${rest.join("\n")}` : "";
   if (!host) {
     throw new CliError(`No host: set "host" in ${basename2(file2)}, or SPROG_HOST, or --host`, EXIT.badConfig);
   }
-  return { config: config2, dir: dirname2(file2), host, patterns };
+  return { config: config2, dir: dirname3(file2), host, patterns };
 }
 
 // src/cli/help.ts
@@ -17588,14 +17926,22 @@ a key of that project. Patterns: {lang} (de, pt-BR) or {android_lang} (de, pt-rB
 language's file is in values/ without the suffix), e.g.
 app/src/main/res/values-{android_lang}/strings.xml or ios/{lang}.lproj/Localizable.strings;
 and {namespace} where a language has several files (locales/{lang}/{namespace}.json: each
-file is pushed with its namespace, and pull writes each namespace's file).`;
+file is pushed with its namespace, and pull writes each namespace's file).
+"branch" (optional): the Sprog branch pull, push, status and check work on, a name such as
+feature/checkout or "git" for the current git branch of the working directory (read from
+.git/HEAD; when HEAD is detached, from GITHUB_HEAD_REF, GITHUB_REF_NAME, CI_COMMIT_REF_NAME or
+BITBUCKET_BRANCH). The git branches main and master are Sprog's main; "mainBranch" names
+another. --branch on the command line wins over the config.`;
 var COMMON = `  --config <file>              the config file (default ./sprog.config.json)
   --host <url>                 overrides the config's host (env SPROG_HOST)
   --timeout <seconds>          give up on a request after this long (default 60)
   -h, --help                   show this help`;
+var BRANCH = `  --branch <name>              a branch's strings instead of main's (e.g. feature/checkout;
+                               "git": the current git branch; default: the config's "branch")`;
 var EXIT_CODES = `Exit codes: 0 done or not modified, 1 network or server error, 2 bad usage,
 3 API key missing/invalid/revoked (401) or without the command's scope (403), 4 bad request
-(400), 5 rate limited (429), 6 check found keys missing in the project, 7 bad sprog.config.json.`;
+(400), 5 rate limited (429), 6 check found keys missing in the project, 7 bad sprog.config.json,
+8 branch merge refused: conflicts not resolved.`;
 var HELP = {
   main: `Usage: sprog <command> [options]
 
@@ -17605,6 +17951,7 @@ Commands:
   status   per language: keys, translated, missing, unverified, approved
   check    keys used in the code but missing in the project (and unused ones)
   release  publish an over-the-air release that apps load without a rebuild
+  branch   list, create, merge or delete the project's branches
 
 Run "sprog <command> --help" for a command's options.
 
@@ -17619,6 +17966,7 @@ only the files whose content changed. The ETags of the answers are kept in .spro
 while nothing changed in Sprog nothing is downloaded.
 
 Options:
+${BRANCH}
 ${COMMON}
 
 One file without a config (as before sprog.config.json):
@@ -17636,6 +17984,7 @@ One file without a config (as before sprog.config.json):
                                written (default ./translations.zip)
   --etag-file <file>           remember the answer's ETag there and send it next time: when
                                nothing changed, nothing is downloaded or written
+  --branch <name>              a branch's strings instead of main's ("git": the git branch)
 
 ${EXIT_CODES}
 
@@ -17647,8 +17996,11 @@ Examples:
 
 Uploads each mapping's source-language file to POST /api/v1/push (the key needs the push scope).
 Changed source texts replace the project's; one transaction per file, history origin "api".
+With --branch (or the config's "branch") the files go to that branch, which the first push
+starts from main when it does not exist yet.
 
 Options:
+${BRANCH}
   --dry-run                    answer what would change, change nothing
   --delete-missing             delete the project's keys the source file does not have
   --translations               also upload the other languages' files found on disk
@@ -17665,6 +18017,7 @@ Prints per language of the project: keys, translated, missing, unverified, appro
 (GET /api/v1/status).
 
 Options:
+${BRANCH}
 ${COMMON}
 
 ${EXIT_CODES}
@@ -17680,6 +18033,7 @@ Keys used but missing in the project: exit 6. Keys in the project unused in the 
 Options:
   --src <glob>                 files to read, relative to the config file; ** * ? {a,b}
                                (repeatable; default: check.src of the config)
+${BRANCH}
 ${COMMON}
 
 ${EXIT_CODES}
@@ -17700,6 +18054,33 @@ ${COMMON}
   --placeholder-format <fmt>   web (default) | ios | android
 
 ${EXIT_CODES}
+`,
+  branch: `Usage: sprog branch list|create|merge|delete [<name>] [options]
+
+A branch holds only what changed on it and merges into the branch it came from (main, unless
+--from said otherwise), as its code does on a git branch. "sprog push --branch <name>" starts
+one too. list needs the pull scope, the others the push scope.
+
+  list                         the live branches: what each added, changed and deleted
+  create <name>                start a branch from main (or --from <base>)
+  merge [<name>]               merge the branch into its base (after the pull request merges).
+                               While a string changed on both sides is unresolved: exit 8
+  delete [<name>]              delete the branch: archived with its changes, not lost
+merge and delete without a name take --branch, else the config's "branch" ("git": the
+current git branch, or in CI the pull request's).
+
+Options:
+  --from <base>                create: the branch to start from (default main)
+  --take branch|base           merge: every unresolved conflict takes the branch's text or
+                               the base's (default: refuse, exit 8, and say which keys)
+${BRANCH}
+${COMMON}
+
+${EXIT_CODES}
+
+Examples:
+  SPROG_API_KEY=sprog_\u2026 sprog branch create feature/checkout
+  SPROG_API_KEY=sprog_\u2026 sprog branch merge feature/checkout --take branch
 `
 };
 
@@ -17723,6 +18104,9 @@ var OPTIONS = {
   src: { type: "string", multiple: true },
   environment: { type: "string" },
   only: { type: "string" },
+  branch: { type: "string" },
+  from: { type: "string" },
+  take: { type: "string" },
   timeout: { type: "string" },
   help: { type: "boolean", short: "h" }
 };
@@ -17737,21 +18121,29 @@ var COMMAND_OPTIONS = {
     "nested",
     "sort-keys",
     "out",
-    "etag-file"
+    "etag-file",
+    "branch"
   ],
-  push: [...COMMON2, "dry-run", "delete-missing", "translations", "overwrite", "tags"],
-  status: COMMON2,
-  check: [...COMMON2, "src"],
-  release: [...COMMON2, "environment", "language", "only", "placeholder-format"]
+  push: [...COMMON2, "branch", "dry-run", "delete-missing", "translations", "overwrite", "tags"],
+  status: [...COMMON2, "branch"],
+  check: [...COMMON2, "branch", "src"],
+  release: [...COMMON2, "environment", "language", "only", "placeholder-format"],
+  branch: [...COMMON2, "branch", "from", "take"]
 };
 function isCommand(name) {
   return name !== void 0 && Object.hasOwn(COMMAND_OPTIONS, name);
 }
 
 // src/cli/project.ts
-function projectInfo(client) {
-  client.status ??= callJson(client, v1Contract.status, void 0);
-  return client.status;
+function projectInfo(client, branch) {
+  client.status ??= /* @__PURE__ */ new Map();
+  const key = branch ?? "";
+  let status2 = client.status.get(key);
+  if (!status2) {
+    status2 = callJson(client, v1Contract.status, { query: branch === void 0 ? {} : { branch } });
+    client.status.set(key, status2);
+  }
+  return status2;
 }
 async function sourceOf(client, mapping, index) {
   if (mapping.source) return mapping.source;
@@ -17780,8 +18172,8 @@ async function checkProject(client, config2) {
 }
 
 // src/cli/pull.ts
-import { existsSync as existsSync4 } from "node:fs";
-import { join as join4 } from "node:path";
+import { existsSync as existsSync5 } from "node:fs";
+import { join as join5 } from "node:path";
 
 // src/cli/paths.ts
 function androidLang(code) {
@@ -17846,8 +18238,8 @@ function zipEntryLanguage(name) {
 }
 
 // src/cli/pull-direct.ts
-import { existsSync as existsSync2, mkdirSync, readFileSync as readFileSync3, statSync as statSync2, writeFileSync } from "node:fs";
-import { dirname as dirname3, isAbsolute as isAbsolute2, join as join2, normalize as normalize2, resolve as resolve4, sep as sep2 } from "node:path";
+import { existsSync as existsSync3, mkdirSync, readFileSync as readFileSync4, statSync as statSync3, writeFileSync } from "node:fs";
+import { dirname as dirname4, isAbsolute as isAbsolute2, join as join3, normalize as normalize2, resolve as resolve5, sep as sep2 } from "node:path";
 
 // node_modules/fflate/esm/index.mjs
 import { createRequire as createRequire2 } from "node:module";
@@ -18387,14 +18779,16 @@ function readDirectOptions(values, env) {
     nested: values.nested === true,
     sortKeys: values["sort-keys"] === true,
     out: values.out,
-    etagFile: values["etag-file"]
+    etagFile: values["etag-file"],
+    // No config here: only --branch names one (a name, or git for the git branch).
+    branch: chosenBranch(values.branch, {}, env, "pull")
   };
 }
 function isDirectory(path) {
-  return existsSync2(path) && statSync2(path).isDirectory();
+  return existsSync3(path) && statSync3(path).isDirectory();
 }
 function writeFile(path, bytes) {
-  mkdirSync(dirname3(path), { recursive: true });
+  mkdirSync(dirname4(path), { recursive: true });
   writeFileSync(path, bytes);
 }
 function inside(dir, name) {
@@ -18402,14 +18796,14 @@ function inside(dir, name) {
   if (isAbsolute2(clean) || clean === ".." || clean.startsWith(`..${sep2}`)) {
     throw new CliError(`Refusing to write ${name} outside ${dir}`, EXIT.failed);
   }
-  return join2(dir, clean);
+  return join3(dir, clean);
 }
 var isDirectoryName = (path) => isDirectory(path) || path.endsWith("/") || path.endsWith(sep2);
 function targetOf(options) {
   if (options.language) {
     const fileName = `${options.language}.${PULL_FILE_EXTENSIONS[options.format]}`;
     const out2 = options.out ?? fileName;
-    return { path: isDirectoryName(out2) ? join2(out2, fileName) : out2, extract: false };
+    return { path: isDirectoryName(out2) ? join3(out2, fileName) : out2, extract: false };
   }
   const out = options.out ?? "translations.zip";
   return { path: out, extract: isDirectoryName(out) };
@@ -18419,10 +18813,11 @@ async function pullDirect(options, log2) {
   if (options.language) body.language = options.language;
   if (options.nested) body.nested = true;
   if (options.sortKeys) body.sortKeys = true;
+  if (options.branch !== void 0) body.branch = options.branch;
   const headers = {};
   const target = targetOf(options);
-  if (options.etagFile && existsSync2(options.etagFile) && existsSync2(target.path)) {
-    const etag2 = readFileSync3(options.etagFile, "utf8").trim();
+  if (options.etagFile && existsSync3(options.etagFile) && existsSync3(target.path)) {
+    const etag2 = readFileSync4(options.etagFile, "utf8").trim();
     if (etag2) headers["if-none-match"] = etag2;
   }
   const response = await call(options.client, v1Contract.pull, { body }, headers);
@@ -18433,12 +18828,16 @@ async function pullDirect(options, log2) {
   const bytes = Buffer.from(await response.arrayBuffer());
   if (target.extract) {
     const files = unzip(bytes);
-    for (const file2 of files) writeFile(inside(resolve4(target.path), file2.name), file2.bytes);
+    for (const file2 of files) writeFile(inside(resolve5(target.path), file2.name), file2.bytes);
     const names = files.map((f) => f.name).join(", ");
-    log2(`Extracted ${files.length} file${files.length === 1 ? "" : "s"} into ${target.path}: ${names}`);
+    const from = options.branch === void 0 ? "" : ` from${onBranch(options.branch)}`;
+    log2(
+      `Extracted ${files.length} file${files.length === 1 ? "" : "s"}${from} into ${target.path}: ${names}`
+    );
   } else {
     writeFile(target.path, bytes);
-    log2(`Wrote ${target.path} (${bytes.length} bytes)`);
+    const from = options.branch === void 0 ? "" : `, pulled from${onBranch(options.branch)}`;
+    log2(`Wrote ${target.path} (${bytes.length} bytes${from})`);
   }
   const etag = response.headers.get("etag");
   if (options.etagFile && etag) writeFile(options.etagFile, `${etag}
@@ -18446,16 +18845,16 @@ async function pullDirect(options, log2) {
 }
 
 // src/cli/state.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync2, readFileSync as readFileSync4, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname4, join as join3 } from "node:path";
+import { existsSync as existsSync4, mkdirSync as mkdirSync2, readFileSync as readFileSync5, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname5, join as join4 } from "node:path";
 var stateSchema = external_exports.record(external_exports.string(), external_exports.unknown());
 var entrySchema = external_exports.object({ etag: external_exports.string().min(1), files: external_exports.array(external_exports.string()) });
 function stateFile(dir) {
-  return join3(dir, ".sprog", "etags.json");
+  return join4(dir, ".sprog", "etags.json");
 }
 function readState(dir) {
   try {
-    const state = JSON.parse(readFileSync4(stateFile(dir), "utf8"));
+    const state = JSON.parse(readFileSync5(stateFile(dir), "utf8"));
     return stateSchema.safeParse(state).data ?? {};
   } catch {
     return {};
@@ -18466,27 +18865,28 @@ function stateEntry(state, key) {
 }
 function writeState(dir, state) {
   const file2 = stateFile(dir);
-  mkdirSync2(dirname4(file2), { recursive: true });
+  mkdirSync2(dirname5(file2), { recursive: true });
   writeFileSync2(file2, `${JSON.stringify(state, null, 2)}
 `);
 }
 function writeIfChanged(path, bytes) {
-  if (existsSync3(path) && Buffer.compare(readFileSync4(path), bytes) === 0) return false;
-  mkdirSync2(dirname4(path), { recursive: true });
+  if (existsSync4(path) && Buffer.compare(readFileSync5(path), bytes) === 0) return false;
+  mkdirSync2(dirname5(path), { recursive: true });
   writeFileSync2(path, bytes);
   return true;
 }
 
 // src/cli/pull.ts
-async function pullAll({ client, config: config2, dir }, log2) {
-  const run2 = { client, dir, state: readState(dir), counts: { written: 0, unchanged: 0 }, log: log2 };
+async function pullAll({ client, config: config2, dir, branch }, log2) {
+  const counts = { written: 0, unchanged: 0 };
+  const run2 = { client, dir, branch, state: readState(dir), counts, log: log2 };
   for (const [index, mapping] of config2.files.entries()) {
     const label = `[${index + 1}/${config2.files.length}] ${mapping.path}`;
     if (!mapping.path.includes("{namespace}")) {
       await pullOne(run2, mapping, index, label, void 0);
       continue;
     }
-    const { namespaces } = await projectInfo(client);
+    const { namespaces } = await projectInfo(client, branch);
     const named = namespaces.filter((namespace2) => namespace2 !== "");
     if (namespaces.includes("") || named.length === 0) {
       log2(
@@ -18498,21 +18898,23 @@ async function pullAll({ client, config: config2, dir }, log2) {
     }
   }
   writeState(dir, run2.state);
-  const { written, unchanged } = run2.counts;
-  log2(`Pulled: ${written} file${written === 1 ? "" : "s"} written, ${unchanged} unchanged.`);
+  const { written, unchanged } = counts;
+  const from = branch === void 0 ? "" : ` from${onBranch(branch)}`;
+  log2(`Pulled${from}: ${written} file${written === 1 ? "" : "s"} written, ${unchanged} unchanged.`);
 }
-async function pullOne({ client, dir, state, counts, log: log2 }, mapping, index, label, namespace2) {
+async function pullOne({ client, dir, branch, state, counts, log: log2 }, mapping, index, label, namespace2) {
   const body = {
     format: mapping.format,
     placeholderFormat: mapping.placeholderFormat ?? DEFAULT_PLACEHOLDERS[mapping.format],
     ...mapping.nested ? { nested: true } : {},
     ...mapping.sortKeys ? { sortKeys: true } : {},
-    ...namespace2 !== void 0 ? { namespace: namespace2 } : {}
+    ...namespace2 !== void 0 ? { namespace: namespace2 } : {},
+    ...branch !== void 0 ? { branch } : {}
   };
   const stateKey = JSON.stringify([mapping.path, body]);
   const previous = stateEntry(state, stateKey);
   const headers = {};
-  if (previous?.files.every((file2) => existsSync4(join4(dir, file2)))) {
+  if (previous?.files.every((file2) => existsSync5(join5(dir, file2)))) {
     headers["if-none-match"] = previous.etag;
   }
   const response = await call(client, v1Contract.pull, { body }, headers);
@@ -18534,7 +18936,7 @@ async function pullOne({ client, dir, state, counts, log: log2 }, mapping, index
     );
   }
   for (const { entry, file: file2 } of planned) {
-    if (writeIfChanged(join4(dir, file2), entry.bytes)) {
+    if (writeIfChanged(join5(dir, file2), entry.bytes)) {
       counts.written++;
       log2(`${label}: wrote ${file2} (${entry.bytes.length} bytes)`);
     } else {
@@ -18547,15 +18949,15 @@ async function pullOne({ client, dir, state, counts, log: log2 }, mapping, index
 }
 
 // src/cli/push.ts
-import { existsSync as existsSync5, readFileSync as readFileSync5 } from "node:fs";
-import { basename as basename3, join as join5 } from "node:path";
+import { existsSync as existsSync6, readFileSync as readFileSync6 } from "node:fs";
+import { basename as basename3, join as join6 } from "node:path";
 var REGISTRY_FORMATS = {
   json: "json",
   strings: "strings",
   stringsdict: "stringsdict",
   android: "xml"
 };
-var plural3 = (count, word, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
+var plural4 = (count, word, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
 var flag = (value) => value ? "true" : "false";
 async function uploadsOf({ client, config: config2, dir }, options) {
   const uploads = [];
@@ -18576,7 +18978,7 @@ async function uploadsOf({ client, config: config2, dir }, options) {
       continue;
     }
     const file2 = pathFor(mapping.path, source, true);
-    if (!existsSync5(join5(dir, file2))) {
+    if (!existsSync6(join6(dir, file2))) {
       throw new CliError(
         `${file2} not found: it is files[${index}]'s source file (${source})`,
         EXIT.badConfig
@@ -18603,10 +19005,12 @@ function summaryLines(answer) {
   return lines;
 }
 async function push3(context, options, log2) {
+  const { branch } = context;
   const uploads = await uploadsOf(context, options);
+  if (branch !== void 0) log2(`Pushing to${onBranch(branch)}`);
   const totals = { keysAdded: 0, keysDeleted: 0, errors: 0 };
   for (const [index, upload] of uploads.entries()) {
-    const bytes = readFileSync5(join5(context.dir, upload.file));
+    const bytes = readFileSync6(join6(context.dir, upload.file));
     const answer = await callJson(context.client, v1Contract.push, {
       body: {
         file: new File([bytes], basename3(upload.file)),
@@ -18616,7 +19020,8 @@ async function push3(context, options, log2) {
         deleteMissing: flag(upload.isSource && options.deleteMissing),
         dryRun: flag(options.dryRun),
         ...options.tags ? { tags: options.tags } : {},
-        ...upload.namespace !== void 0 ? { namespace: upload.namespace } : {}
+        ...upload.namespace !== void 0 ? { namespace: upload.namespace } : {},
+        ...branch !== void 0 ? { branch } : {}
       }
     });
     const label = `[${index + 1}/${uploads.length}] ${upload.file} (${upload.language})`;
@@ -18625,8 +19030,8 @@ async function push3(context, options, log2) {
     totals.keysDeleted += answer.keysDeleted;
     totals.errors += answer.errors.length;
   }
-  const done = `${plural3(uploads.length, "file")}, ${plural3(totals.keysAdded, "key")} added, ${totals.keysDeleted} deleted`;
-  const skipped = totals.errors > 0 ? `, ${plural3(totals.errors, "entry", "entries")} skipped` : "";
+  const done = `${plural4(uploads.length, "file")}, ${plural4(totals.keysAdded, "key")} added, ${totals.keysDeleted} deleted`;
+  const skipped = totals.errors > 0 ? `, ${plural4(totals.errors, "entry", "entries")} skipped` : "";
   log2(
     options.dryRun ? `dry run: nothing changed (would push ${done}${skipped})` : `Pushed ${done}${skipped}.`
   );
@@ -18653,18 +19058,10 @@ async function release2({ client }, body, log2) {
 
 // src/cli/status.ts
 var COLUMNS = ["language", "keys", "translated", "missing", "unverified", "approved"];
-function table(rows) {
-  const widths = COLUMNS.map(
-    (column, i2) => Math.max(column.length, ...rows.map((row) => String(row[i2]).length))
-  );
-  const line = (cells) => cells.map(
-    (cell, i2) => i2 === 0 ? String(cell).padEnd(widths[i2] ?? 0) : String(cell).padStart(widths[i2] ?? 0)
-  ).join("  ").trimEnd();
-  return [line(COLUMNS), ...rows.map(line)].join("\n");
-}
-async function status({ client }, log2) {
-  const answer = await projectInfo(client);
-  log2(`${answer.project.name} (source language ${answer.project.sourceLanguage})`);
+async function status({ client, branch }, log2) {
+  const answer = await projectInfo(client, branch);
+  const on = branch === void 0 ? "" : ` on${onBranch(branch)}`;
+  log2(`${answer.project.name}${on} (source language ${answer.project.sourceLanguage})`);
   const rows = answer.languages.map((l) => [
     l.code,
     l.keys,
@@ -18673,7 +19070,7 @@ async function status({ client }, log2) {
     l.unverified,
     l.approved
   ]);
-  log2(table(rows));
+  log2(table(rows, COLUMNS));
 }
 
 // src/cli/main.ts
@@ -18696,16 +19093,18 @@ function timeoutOf(values, command) {
     throw usage("--timeout must be a number of seconds", command);
   return seconds * 1e3;
 }
+var ON_A_BRANCH = /* @__PURE__ */ new Set(["pull", "push", "status", "check"]);
 function contextOf(values, env, command) {
   const loaded = loadConfig(values, env);
+  const branch = ON_A_BRANCH.has(command) ? chosenBranch(values.branch, loaded.config, env, command) : void 0;
   const client = {
     base: baseUrl(loaded.host, command),
     apiKey: apiKeyFrom(env, command),
     timeoutMs: timeoutOf(values, command)
   };
-  return { ...loaded, client };
+  return { ...loaded, branch, client };
 }
-async function run(command, values, env, log2) {
+async function run(command, values, env, log2, branchArgs) {
   if (command === "pull" && values.format !== void 0) {
     await pullDirect(readDirectOptions(values, env), log2);
     return EXIT.ok;
@@ -18716,6 +19115,10 @@ async function run(command, values, env, log2) {
     return EXIT.ok;
   }
   await checkProject(context.client, context.config);
+  if (branchArgs) {
+    const current = () => chosenBranch(values.branch, context.config, env, command);
+    return branchCommand(context, branchArgs, current, log2);
+  }
   if (command === "pull") await pullAll(context, log2);
   if (command === "push") {
     const options = {
@@ -18735,7 +19138,7 @@ async function main(argv, env) {
   const log2 = (line) => console.log(line);
   try {
     const { values, positionals } = parse4(argv);
-    const [command, extra] = positionals;
+    const [command, ...rest] = positionals;
     if (command === void 0 || command === "help") {
       const asked = values.help || command === "help";
       (asked ? console.log : console.error)(HELP.main);
@@ -18748,12 +19151,14 @@ async function main(argv, env) {
       log2(HELP[command]);
       return EXIT.ok;
     }
-    if (extra !== void 0) throw usage(`Unexpected argument "${extra}"`, command);
+    if (command !== "branch" && rest[0] !== void 0)
+      throw usage(`Unexpected argument "${rest[0]}"`, command);
     const foreign = Object.keys(values).find(
       (name) => COMMAND_OPTIONS[command].every((option) => option !== name)
     );
     if (foreign) throw usage(`sprog ${command} has no option --${foreign}`, command);
-    return await run(command, values, env, log2);
+    const branchArgs = command === "branch" ? branchArgsOf(rest, values) : void 0;
+    return await run(command, values, env, log2, branchArgs);
   } catch (error2) {
     if (error2 instanceof CliError) {
       console.error(`sprog: ${error2.message}`);

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { keyUsages } from "../shared/code-keys/key-usages.ts";
 import { v1Contract } from "../shared/contract/v1.ts";
+import { onBranch } from "./branch.ts";
 import type { CommandContext, Log } from "./context.ts";
 import { CliError, EXIT, type ExitCode, usage } from "./exit.ts";
 import { glob } from "./glob.ts";
@@ -16,7 +17,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
  * some are used in ways no pattern sees.
  */
 export async function check(
-  { client, config, dir, patterns }: CommandContext,
+  { client, config, dir, patterns, branch }: CommandContext,
   options: { src: readonly string[] },
   log: Log,
 ): Promise<ExitCode> {
@@ -32,14 +33,16 @@ export async function check(
       if (!used.has(usage.key)) used.set(usage.key, `${file}:${usage.line}`);
     }
   }
-  const { keys } = await callJson(client, v1Contract.keyNames, { query: {} });
+  const { keys } = await callJson(client, v1Contract.keyNames, {
+    query: branch === undefined ? {} : { branch },
+  });
   const inProject = new Set(keys);
   const ignored = new Set(config.check?.ignore ?? []);
   const missing = [...used].filter(([key]) => !inProject.has(key));
   const unused = keys.filter((key) => !used.has(key) && !ignored.has(key));
 
   log(
-    `Read ${plural(files.length, "file")}: ${plural(used.size, "key")} used, ${plural(keys.length, "key")} in the project.`,
+    `Read ${plural(files.length, "file")}: ${plural(used.size, "key")} used, ${plural(keys.length, "key")} in the project${branch === undefined ? "" : ` on${onBranch(branch)}`}.`,
   );
   if (unused.length > 0) {
     log(`warning: ${plural(unused.length, "key")} in the project not used in the code:`);

@@ -13,11 +13,16 @@ export interface ConfigProblem {
   message: string;
 }
 
+const BRANCH_NAME_RULE =
+  "must be a branch name (letters, digits, '.', '_', '-' and '/', not starting or ending with '/' or '.'),";
+
 /** What a pattern means, for the field names whose values have one. */
 const PATTERN_HINTS: Record<string, string> = {
   host: "must be an http(s) address, e.g. https://sprog.example.com",
   path: "must contain {lang} or {android_lang}, e.g. src/locales/{lang}.json",
   source: "must be a language code, e.g. en or pt-BR",
+  branch: `${BRANCH_NAME_RULE} e.g. feature/checkout, or "git" for the current git branch`,
+  mainBranch: `${BRANCH_NAME_RULE} e.g. main or develop`,
 };
 
 const typeOf = (value: unknown) => (Array.isArray(value) ? "array" : value === null ? "null" : typeof value);
@@ -86,6 +91,9 @@ function problemsOf(issue: z.core.$ZodIssue, config: JsonValue): { path: string;
       const minimum = Number(issue.minimum);
       return [problem(`must have at least ${minimum} entr${minimum === 1 ? "y" : "ies"}`)];
     }
+    case "too_big":
+      if (issue.origin !== "string") return [problem(issue.message)];
+      return [problem(`must be at most ${Number(issue.maximum)} characters long`)];
     case "invalid_format": {
       const field = path.replace(/^.*[.\]]/, "").replace(/\[\d+\]$/, "");
       const pattern = issue.pattern?.replace(/^\/(.*)\/[a-z]*$/, "$1");

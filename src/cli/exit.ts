@@ -1,7 +1,8 @@
 /**
  * Exit codes CI can rely on: 0 done (also "not modified"), 1 network or server error, 2 usage,
  * 3 key refused (401, or 403 for a key without the command's scope), 4 bad request, 5 rate limited,
- * 6 `sprog check` found keys used in code but missing in the project, 7 bad sprog.config.json.
+ * 6 `sprog check` found keys used in code but missing in the project, 7 bad sprog.config.json,
+ * 8 `sprog branch merge` refused: conflicts not resolved.
  */
 export const EXIT = {
   ok: 0,
@@ -12,6 +13,7 @@ export const EXIT = {
   rateLimited: 5,
   missingKeys: 6,
   badConfig: 7,
+  conflicts: 8,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

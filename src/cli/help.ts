@@ -14,16 +14,25 @@ a key of that project. Patterns: {lang} (de, pt-BR) or {android_lang} (de, pt-rB
 language's file is in values/ without the suffix), e.g.
 app/src/main/res/values-{android_lang}/strings.xml or ios/{lang}.lproj/Localizable.strings;
 and {namespace} where a language has several files (locales/{lang}/{namespace}.json: each
-file is pushed with its namespace, and pull writes each namespace's file).`;
+file is pushed with its namespace, and pull writes each namespace's file).
+"branch" (optional): the Sprog branch pull, push, status and check work on, a name such as
+feature/checkout or "git" for the current git branch of the working directory (read from
+.git/HEAD; when HEAD is detached, from GITHUB_HEAD_REF, GITHUB_REF_NAME, CI_COMMIT_REF_NAME or
+BITBUCKET_BRANCH). The git branches main and master are Sprog's main; "mainBranch" names
+another. --branch on the command line wins over the config.`;
 
 const COMMON = `  --config <file>              the config file (default ./sprog.config.json)
   --host <url>                 overrides the config's host (env SPROG_HOST)
   --timeout <seconds>          give up on a request after this long (default 60)
   -h, --help                   show this help`;
 
+const BRANCH = `  --branch <name>              a branch's strings instead of main's (e.g. feature/checkout;
+                               "git": the current git branch; default: the config's "branch")`;
+
 const EXIT_CODES = `Exit codes: 0 done or not modified, 1 network or server error, 2 bad usage,
 3 API key missing/invalid/revoked (401) or without the command's scope (403), 4 bad request
-(400), 5 rate limited (429), 6 check found keys missing in the project, 7 bad sprog.config.json.`;
+(400), 5 rate limited (429), 6 check found keys missing in the project, 7 bad sprog.config.json,
+8 branch merge refused: conflicts not resolved.`;
 
 export const HELP: Record<"main" | Command, string> = {
   main: `Usage: sprog <command> [options]
@@ -34,6 +43,7 @@ Commands:
   status   per language: keys, translated, missing, unverified, approved
   check    keys used in the code but missing in the project (and unused ones)
   release  publish an over-the-air release that apps load without a rebuild
+  branch   list, create, merge or delete the project's branches
 
 Run "sprog <command> --help" for a command's options.
 
@@ -48,6 +58,7 @@ only the files whose content changed. The ETags of the answers are kept in .spro
 while nothing changed in Sprog nothing is downloaded.
 
 Options:
+${BRANCH}
 ${COMMON}
 
 One file without a config (as before sprog.config.json):
@@ -65,6 +76,7 @@ One file without a config (as before sprog.config.json):
                                written (default ./translations.zip)
   --etag-file <file>           remember the answer's ETag there and send it next time: when
                                nothing changed, nothing is downloaded or written
+  --branch <name>              a branch's strings instead of main's ("git": the git branch)
 
 ${EXIT_CODES}
 
@@ -76,8 +88,11 @@ Examples:
 
 Uploads each mapping's source-language file to POST /api/v1/push (the key needs the push scope).
 Changed source texts replace the project's; one transaction per file, history origin "api".
+With --branch (or the config's "branch") the files go to that branch, which the first push
+starts from main when it does not exist yet.
 
 Options:
+${BRANCH}
   --dry-run                    answer what would change, change nothing
   --delete-missing             delete the project's keys the source file does not have
   --translations               also upload the other languages' files found on disk
@@ -94,6 +109,7 @@ Prints per language of the project: keys, translated, missing, unverified, appro
 (GET /api/v1/status).
 
 Options:
+${BRANCH}
 ${COMMON}
 
 ${EXIT_CODES}
@@ -109,6 +125,7 @@ Keys used but missing in the project: exit 6. Keys in the project unused in the 
 Options:
   --src <glob>                 files to read, relative to the config file; ** * ? {a,b}
                                (repeatable; default: check.src of the config)
+${BRANCH}
 ${COMMON}
 
 ${EXIT_CODES}
@@ -129,5 +146,32 @@ ${COMMON}
   --placeholder-format <fmt>   web (default) | ios | android
 
 ${EXIT_CODES}
+`,
+  branch: `Usage: sprog branch list|create|merge|delete [<name>] [options]
+
+A branch holds only what changed on it and merges into the branch it came from (main, unless
+--from said otherwise), as its code does on a git branch. "sprog push --branch <name>" starts
+one too. list needs the pull scope, the others the push scope.
+
+  list                         the live branches: what each added, changed and deleted
+  create <name>                start a branch from main (or --from <base>)
+  merge [<name>]               merge the branch into its base (after the pull request merges).
+                               While a string changed on both sides is unresolved: exit 8
+  delete [<name>]              delete the branch: archived with its changes, not lost
+merge and delete without a name take --branch, else the config's "branch" ("git": the
+current git branch, or in CI the pull request's).
+
+Options:
+  --from <base>                create: the branch to start from (default main)
+  --take branch|base           merge: every unresolved conflict takes the branch's text or
+                               the base's (default: refuse, exit 8, and say which keys)
+${BRANCH}
+${COMMON}
+
+${EXIT_CODES}
+
+Examples:
+  SPROG_API_KEY=sprog_… sprog branch create feature/checkout
+  SPROG_API_KEY=sprog_… sprog branch merge feature/checkout --take branch
 `,
 };

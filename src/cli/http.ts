@@ -2,7 +2,7 @@ import type { AnySchema, ContractProcedure, ErrorMap, InferSchemaInput, Meta } f
 import type { z } from "zod";
 import { contractRequest } from "../shared/contract/http-request.ts";
 import type { ProjectStatus } from "../shared/schemas/push.ts";
-import { CliError, EXIT, usage } from "./exit.ts";
+import { CliError, EXIT, type ExitCode, usage } from "./exit.ts";
 
 /**
  * The CLI's requests: each one built from the public API's contract (src/shared/contract/v1.ts)
@@ -10,13 +10,14 @@ import { CliError, EXIT, usage } from "./exit.ts";
  * from the server's; JSON answers are checked with the contract's answer schema.
  */
 
-/** Where and how the commands call the API; `status` holds this run's GET /api/v1/status. */
+/** Where and how the commands call the API; `status` holds this run's GET /api/v1/status per branch. */
 export interface ApiClient {
   /** The host, ending in `/`: the API is `api/…` below it. */
   base: string;
   apiKey: string;
   timeoutMs: number;
-  status?: Promise<ProjectStatus>;
+  /** By branch name, main's under "". */
+  status?: Map<string, Promise<ProjectStatus>>;
 }
 
 /** An endpoint of the contract whose input is `I` and whose answer is `O` (a zod schema's). */
@@ -38,23 +39,37 @@ export async function errorText(response: Response): Promise<string> {
   return text.trim().slice(0, 300) || response.statusText;
 }
 
+/** A refusal of the server, with its status for the commands that answer one in their own words. */
+export class ApiError extends CliError {
+  readonly status: number;
+  /** The server's message alone. */
+  readonly serverMessage: string;
+
+  constructor(message: string, exitCode: ExitCode, status: number, serverMessage: string) {
+    super(message, exitCode);
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
 /** The server's refusal as the exit code CI relies on. */
-export async function failure(response: Response): Promise<CliError> {
+export async function failure(response: Response): Promise<ApiError> {
   const message = await errorText(response);
   const { status } = response;
-  if (status === 401) return new CliError(`API key refused (401): ${message}`, EXIT.unauthorized);
-  if (status === 403) return new CliError(`API key not allowed (403): ${message}`, EXIT.unauthorized);
+  const refused = (text: string, exitCode: ExitCode) => new ApiError(text, exitCode, status, message);
+  if (status === 401) return refused(`API key refused (401): ${message}`, EXIT.unauthorized);
+  if (status === 403) return refused(`API key not allowed (403): ${message}`, EXIT.unauthorized);
   if (status === 400 || status === 413 || status === 422) {
-    return new CliError(`Bad request (${status}): ${message}`, EXIT.badRequest);
+    return refused(`Bad request (${status}): ${message}`, EXIT.badRequest);
   }
   if (status === 429) {
     const wait = response.headers.get("retry-after");
-    return new CliError(
+    return refused(
       `Rate limited (429): ${message}${wait ? ` Retry after ${wait} s.` : ""}`,
       EXIT.rateLimited,
     );
   }
-  return new CliError(`The server answered ${status}: ${message}`, EXIT.failed);
+  return refused(`The server answered ${status}: ${message}`, EXIT.failed);
 }
 
 /** The host as the base of the API's URLs; `hostName` is how a usage error names it. */

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { type BranchArgs, branchArgsOf, branchCommand, chosenBranch } from "./branch.ts";
 import { check } from "./check.ts";
 import { loadConfig } from "./config.ts";
 import type { CommandContext, Log } from "./context.ts";
@@ -36,18 +37,31 @@ function timeoutOf(values: Values, command: Command): number {
   return seconds * 1000;
 }
 
+/** The commands that work on a branch's strings (the others on main's, or on branches themselves). */
+const ON_A_BRANCH: ReadonlySet<Command> = new Set(["pull", "push", "status", "check"]);
+
 /** The config, the API client and what the commands share. */
 function contextOf(values: Values, env: NodeJS.ProcessEnv, command: Command): CommandContext {
   const loaded = loadConfig(values, env);
+  // Only where it is used: a detached HEAD must not stop a release with "branch": "git" configured.
+  const branch = ON_A_BRANCH.has(command)
+    ? chosenBranch(values.branch, loaded.config, env, command)
+    : undefined;
   const client = {
     base: baseUrl(loaded.host, command),
     apiKey: apiKeyFrom(env, command),
     timeoutMs: timeoutOf(values, command),
   };
-  return { ...loaded, client };
+  return { ...loaded, branch, client };
 }
 
-async function run(command: Command, values: Values, env: NodeJS.ProcessEnv, log: Log): Promise<ExitCode> {
+async function run(
+  command: Command,
+  values: Values,
+  env: NodeJS.ProcessEnv,
+  log: Log,
+  branchArgs: BranchArgs | undefined,
+): Promise<ExitCode> {
   if (command === "pull" && values.format !== undefined) {
     await pullDirect(readDirectOptions(values, env), log);
     return EXIT.ok;
@@ -59,6 +73,10 @@ async function run(command: Command, values: Values, env: NodeJS.ProcessEnv, log
     return EXIT.ok;
   }
   await checkProject(context.client, context.config);
+  if (branchArgs) {
+    const current = () => chosenBranch(values.branch, context.config, env, command);
+    return branchCommand(context, branchArgs, current, log);
+  }
   if (command === "pull") await pullAll(context, log);
   if (command === "push") {
     const options = {
@@ -79,7 +97,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<Exit
   const log: Log = (line) => console.log(line);
   try {
     const { values, positionals } = parse(argv);
-    const [command, extra] = positionals;
+    const [command, ...rest] = positionals;
     if (command === undefined || command === "help") {
       const asked = values.help || command === "help";
       (asked ? console.log : console.error)(HELP.main);
@@ -92,12 +110,14 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<Exit
       log(HELP[command]);
       return EXIT.ok;
     }
-    if (extra !== undefined) throw usage(`Unexpected argument "${extra}"`, command);
+    if (command !== "branch" && rest[0] !== undefined)
+      throw usage(`Unexpected argument "${rest[0]}"`, command);
     const foreign = Object.keys(values).find((name) =>
       COMMAND_OPTIONS[command].every((option) => option !== name),
     );
     if (foreign) throw usage(`sprog ${command} has no option --${foreign}`, command);
-    return await run(command, values, env, log);
+    const branchArgs = command === "branch" ? branchArgsOf(rest, values) : undefined;
+    return await run(command, values, env, log, branchArgs);
   } catch (error) {
     if (error instanceof CliError) {
       console.error(`sprog: ${error.message}`);

@@ -20,12 +20,15 @@ export const OPTIONS = {
   src: { type: "string", multiple: true },
   environment: { type: "string" },
   only: { type: "string" },
+  branch: { type: "string" },
+  from: { type: "string" },
+  take: { type: "string" },
   timeout: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsOptionsConfig;
 
 export type OptionName = keyof typeof OPTIONS;
-export type Command = "pull" | "push" | "status" | "check" | "release";
+export type Command = "pull" | "push" | "status" | "check" | "release" | "branch";
 
 const COMMON: readonly OptionName[] = ["config", "host", "timeout", "help"];
 /** The options each command takes; any other is a usage error naming the command. */
@@ -40,11 +43,13 @@ export const COMMAND_OPTIONS: Record<Command, readonly OptionName[]> = {
     "sort-keys",
     "out",
     "etag-file",
+    "branch",
   ],
-  push: [...COMMON, "dry-run", "delete-missing", "translations", "overwrite", "tags"],
-  status: COMMON,
-  check: [...COMMON, "src"],
+  push: [...COMMON, "branch", "dry-run", "delete-missing", "translations", "overwrite", "tags"],
+  status: [...COMMON, "branch"],
+  check: [...COMMON, "branch", "src"],
   release: [...COMMON, "environment", "language", "only", "placeholder-format"],
+  branch: [...COMMON, "branch", "from", "take"],
 };
 
 export function isCommand(name: string | undefined): name is Command {

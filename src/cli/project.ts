@@ -7,12 +7,20 @@ import { type ApiClient, callJson } from "./http.ts";
 export type FileMapping = CliConfig["files"][number];
 
 /**
- * The project's status (GET /api/v1/status), fetched once per run: its languages and source
- * language, which pull (for Android's values/) and push (which file is the source) need.
+ * The project's status (GET /api/v1/status), fetched once per run and branch: its languages and
+ * source language, which pull (for Android's values/) and push (which file is the source) need,
+ * and a branch's namespaces (a branch may add one). Without `branch`: main's, which a push to a
+ * branch not started yet reads too.
  */
-export function projectInfo(client: ApiClient): Promise<ProjectStatus> {
-  client.status ??= callJson(client, v1Contract.status, { query: {} });
-  return client.status;
+export function projectInfo(client: ApiClient, branch?: string): Promise<ProjectStatus> {
+  client.status ??= new Map();
+  const key = branch ?? "";
+  let status = client.status.get(key);
+  if (!status) {
+    status = callJson(client, v1Contract.status, { query: branch === undefined ? {} : { branch } });
+    client.status.set(key, status);
+  }
+  return status;
 }
 
 /**

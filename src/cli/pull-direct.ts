@@ -9,6 +9,7 @@ import {
   type PullFormat,
   type PullPlaceholderFormat,
 } from "../shared/schemas/pull.ts";
+import { chosenBranch, onBranch } from "./branch.ts";
 import type { Log } from "./context.ts";
 import { CliError, EXIT, usage as usageOf } from "./exit.ts";
 import { type ApiClient, baseUrl, call } from "./http.ts";
@@ -31,6 +32,8 @@ export interface DirectOptions {
   sortKeys: boolean;
   out: string | undefined;
   etagFile: string | undefined;
+  /** Undefined: main. */
+  branch: string | undefined;
 }
 
 /** The options `sprog pull --format …` reads (parseArgs' values of its options). */
@@ -45,6 +48,7 @@ export interface DirectValues {
   out?: string | undefined;
   "etag-file"?: string | undefined;
   timeout?: string | undefined;
+  branch?: string | undefined;
 }
 
 const usage = (message: string) => usageOf(message, "pull");
@@ -83,6 +87,8 @@ export function readDirectOptions(values: DirectValues, env: NodeJS.ProcessEnv):
     sortKeys: values["sort-keys"] === true,
     out: values.out,
     etagFile: values["etag-file"],
+    // No config here: only --branch names one (a name, or git for the git branch).
+    branch: chosenBranch(values.branch, {}, env, "pull"),
   };
 }
 
@@ -126,6 +132,7 @@ export async function pullDirect(options: DirectOptions, log: Log): Promise<void
   if (options.language) body.language = options.language;
   if (options.nested) body.nested = true;
   if (options.sortKeys) body.sortKeys = true;
+  if (options.branch !== undefined) body.branch = options.branch;
   const headers: Record<string, string> = {};
   const target = targetOf(options);
   // The ETag only stands for files that are still there.
@@ -144,10 +151,14 @@ export async function pullDirect(options: DirectOptions, log: Log): Promise<void
     const files = unzip(bytes);
     for (const file of files) writeFile(inside(resolve(target.path), file.name), file.bytes);
     const names = files.map((f) => f.name).join(", ");
-    log(`Extracted ${files.length} file${files.length === 1 ? "" : "s"} into ${target.path}: ${names}`);
+    const from = options.branch === undefined ? "" : ` from${onBranch(options.branch)}`;
+    log(
+      `Extracted ${files.length} file${files.length === 1 ? "" : "s"}${from} into ${target.path}: ${names}`,
+    );
   } else {
     writeFile(target.path, bytes);
-    log(`Wrote ${target.path} (${bytes.length} bytes)`);
+    const from = options.branch === undefined ? "" : `, pulled from${onBranch(options.branch)}`;
+    log(`Wrote ${target.path} (${bytes.length} bytes${from})`);
   }
   const etag = response.headers.get("etag");
   if (options.etagFile && etag) writeFile(options.etagFile, `${etag}\n`);

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { v1Contract } from "../shared/contract/v1.ts";
 import type { PullBody } from "../shared/schemas/pull.ts";
+import { onBranch } from "./branch.ts";
 import type { CommandContext, Log } from "./context.ts";
 import { CliError, EXIT } from "./exit.ts";
 import { call } from "./http.ts";
@@ -12,7 +13,7 @@ import { type PullState, readState, stateEntry, writeIfChanged, writeState } fro
 import { unzip } from "./unzip.ts";
 
 /** What the requests of one `sprog pull` share. */
-interface PullRun extends Pick<CommandContext, "client" | "dir"> {
+interface PullRun extends Pick<CommandContext, "client" | "dir" | "branch"> {
   state: PullState;
   counts: { written: number; unchanged: number };
   log: Log;
@@ -24,15 +25,16 @@ interface PullRun extends Pick<CommandContext, "client" | "dir"> {
  * with {namespace} asks once per namespace the project has (GET /api/v1/status). The ETag of each
  * answer is kept in .sprog/etags.json and sent back as If-None-Match.
  */
-export async function pullAll({ client, config, dir }: CommandContext, log: Log): Promise<void> {
-  const run: PullRun = { client, dir, state: readState(dir), counts: { written: 0, unchanged: 0 }, log };
+export async function pullAll({ client, config, dir, branch }: CommandContext, log: Log): Promise<void> {
+  const counts = { written: 0, unchanged: 0 };
+  const run: PullRun = { client, dir, branch, state: readState(dir), counts, log };
   for (const [index, mapping] of config.files.entries()) {
     const label = `[${index + 1}/${config.files.length}] ${mapping.path}`;
     if (!mapping.path.includes("{namespace}")) {
       await pullOne(run, mapping, index, label, undefined);
       continue;
     }
-    const { namespaces } = await projectInfo(client);
+    const { namespaces } = await projectInfo(client, branch);
     const named = namespaces.filter((namespace) => namespace !== "");
     if (namespaces.includes("") || named.length === 0) {
       log(
@@ -44,13 +46,14 @@ export async function pullAll({ client, config, dir }: CommandContext, log: Log)
     }
   }
   writeState(dir, run.state);
-  const { written, unchanged } = run.counts;
-  log(`Pulled: ${written} file${written === 1 ? "" : "s"} written, ${unchanged} unchanged.`);
+  const { written, unchanged } = counts;
+  const from = branch === undefined ? "" : ` from${onBranch(branch)}`;
+  log(`Pulled${from}: ${written} file${written === 1 ? "" : "s"} written, ${unchanged} unchanged.`);
 }
 
 /** One request of a mapping (one namespace's files, or every key's), and its files written. */
 async function pullOne(
-  { client, dir, state, counts, log }: PullRun,
+  { client, dir, branch, state, counts, log }: PullRun,
   mapping: FileMapping,
   index: number,
   label: string,
@@ -62,7 +65,9 @@ async function pullOne(
     ...(mapping.nested ? { nested: true } : {}),
     ...(mapping.sortKeys ? { sortKeys: true } : {}),
     ...(namespace !== undefined ? { namespace } : {}),
+    ...(branch !== undefined ? { branch } : {}),
   };
+  // The body names the branch: each branch's files keep their own ETag.
   const stateKey = JSON.stringify([mapping.path, body]);
   const previous = stateEntry(state, stateKey);
   const headers: Record<string, string> = {};

@@ -3,6 +3,7 @@ import { basename, join } from "node:path";
 import { v1Contract } from "../shared/contract/v1.ts";
 import type { PullFormat } from "../shared/schemas/pull.ts";
 import type { PushAnswer } from "../shared/schemas/push.ts";
+import { onBranch } from "./branch.ts";
 import type { CommandContext, Log } from "./context.ts";
 import { CliError, EXIT } from "./exit.ts";
 import { callJson } from "./http.ts";
@@ -94,7 +95,10 @@ function summaryLines(answer: PushAnswer): string[] {
  * file replaces changed source texts; other languages only fill what is missing unless --overwrite.
  */
 export async function push(context: CommandContext, options: PushOptions, log: Log): Promise<void> {
+  const { branch } = context;
   const uploads = await uploadsOf(context, options);
+  // A branch that does not exist yet starts from main with the first file.
+  if (branch !== undefined) log(`Pushing to${onBranch(branch)}`);
   const totals = { keysAdded: 0, keysDeleted: 0, errors: 0 };
   for (const [index, upload] of uploads.entries()) {
     const bytes = readFileSync(join(context.dir, upload.file));
@@ -108,6 +112,7 @@ export async function push(context: CommandContext, options: PushOptions, log: L
         dryRun: flag(options.dryRun),
         ...(options.tags ? { tags: options.tags } : {}),
         ...(upload.namespace !== undefined ? { namespace: upload.namespace } : {}),
+        ...(branch !== undefined ? { branch } : {}),
       },
     });
     const label = `[${index + 1}/${uploads.length}] ${upload.file} (${upload.language})`;

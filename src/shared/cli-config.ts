@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { branchNameSchema } from "./schemas/branches.ts";
 import { PULL_FORMATS, PULL_PLACEHOLDER_FORMATS } from "./schemas/pull.ts";
 
 /**
@@ -7,6 +8,9 @@ import { PULL_FORMATS, PULL_PLACEHOLDER_FORMATS } from "./schemas/pull.ts";
  * JSON Schema generated from it (schemas/sprog.config.schema.json, kept equal by a unit test).
  * The API key is never here: it comes from SPROG_API_KEY only, so the file can be committed.
  */
+
+/** `"branch": "git"`: the branch is the working directory's git branch, not a fixed name. */
+export const GIT_BRANCH = "git";
 
 /** The placeholders a file pattern may contain. */
 export const CLI_PATH_PLACEHOLDERS = ["{lang}", "{android_lang}", "{namespace}"] as const;
@@ -54,6 +58,14 @@ export const cliConfigSchema = z
       .describe(
         "The project's id or name. The API key names the project; when this is set, every command first checks that it is the key's (which needs the pull scope).",
       ),
+    branch: branchNameSchema
+      .optional()
+      .describe(
+        'The Sprog branch pull, push, status and check work on (issue 39; --branch overrides it): a branch name, e.g. feature/checkout, or "git" for the current git branch of the working directory. Unset or main: the project itself.',
+      ),
+    mainBranch: branchNameSchema
+      .optional()
+      .describe('With "branch": "git", the git branch that is Sprog\'s main (default: main and master).'),
     files: z.array(cliFileMappingSchema).min(1).describe("The translation files, one mapping per pattern."),
     check: z
       .object({

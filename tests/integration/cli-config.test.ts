@@ -85,7 +85,7 @@ describe("sprog.config.json", () => {
         "sprog.config.json line 6: check.patterns[0] must not be empty",
         "sprog.config.json line 6: check.ignore[0] must be a string (got a number)",
         "sprog.config.json line 6: check.x is not a known field (allowed: src, patterns, ignore)",
-        "sprog.config.json line 7: hosts is not a known field (allowed: host, project, files, check)",
+        "sprog.config.json line 7: hosts is not a known field (allowed: host, project, branch, mainBranch, files, check)",
         "",
       ].join("\n"),
     );
@@ -149,7 +149,7 @@ describe("sprog --help", () => {
     const main = await runCli(dir, ["--help"]);
     expect(main.code).toBe(0);
     expect(main.stdout).toContain("Usage: sprog <command> [options]");
-    for (const command of ["pull", "push", "status", "check"]) {
+    for (const command of ["pull", "push", "status", "check", "branch"]) {
       const help = await runCli(dir, [command, "--help"]);
       expect(help.code).toBe(0);
       expect(help.stdout).toContain(`Usage: sprog ${command}`);

@@ -272,11 +272,15 @@ export const CLI_EXIT_CODES: readonly { code: number; meaning: string }[] = [
   { code: 5, meaning: "Rate limited (429)" },
   { code: 6, meaning: "sprog check: keys used in the code but missing in the project" },
   { code: 7, meaning: "sprog.config.json is missing or wrong (the message names the line and the field)" },
+  {
+    code: 8,
+    meaning: "sprog branch merge: strings changed on both sides are not resolved (--take settles them)",
+  },
 ];
 
 /** Which commands take an option (`src/cli/options.ts`, COMMAND_OPTIONS). */
-export type CliCommand = "pull" | "push" | "status" | "check" | "release";
-export const ALL_COMMANDS: readonly CliCommand[] = ["pull", "push", "status", "check", "release"];
+export type CliCommand = "pull" | "push" | "status" | "check" | "release" | "branch";
+export const ALL_COMMANDS: readonly CliCommand[] = ["pull", "push", "status", "check", "release", "branch"];
 
 /** The CLI's options (`src/cli/options.ts`, OPTIONS; `src/cli/help.ts`). */
 export const CLI_OPTIONS: readonly { option: string; commands: readonly CliCommand[]; meaning: string }[] = [
@@ -370,6 +374,23 @@ export const CLI_OPTIONS: readonly { option: string; commands: readonly CliComma
     commands: ["release"],
     meaning:
       "all (default), approved (strings approved in a review) or passing_checks (strings without failing quality checks). The source language is always whole.",
+  },
+  {
+    option: "--branch <name>",
+    commands: ["pull", "push", "status", "check", "branch"],
+    meaning:
+      'A branch\'s strings instead of main\'s, e.g. feature/checkout; "git" for the current git branch. Over the config\'s "branch". A push to a branch that does not exist yet starts it from main. sprog branch merge and delete: the branch, when not named.',
+  },
+  {
+    option: "--from <base>",
+    commands: ["branch"],
+    meaning: "sprog branch create: the branch to start from. Default: main.",
+  },
+  {
+    option: "--take branch|base",
+    commands: ["branch"],
+    meaning:
+      "sprog branch merge: every unresolved conflict takes the branch's text or the base's. Default: refuse with exit 8, naming the keys.",
   },
   {
     option: "--timeout <seconds>",

@@ -42,6 +42,12 @@ const COMMANDS = [
     meaning:
       "Publishes an over-the-air release: a numbered snapshot of the translations that apps load without a rebuild, live in the environment at once. It prints the release's number and the manifest's address.",
   },
+  {
+    command:
+      "sprog branch list | create <name> [--from <base>] | merge [<name>] [--take branch|base] | delete [<name>]",
+    meaning:
+      "Works on the project's branches, which hold only what changed on them: lists them with their changes, starts one, merges one into the branch it came from (refused with exit 8 while a string changed on both sides is unresolved, unless --take says which side wins), or deletes one (archived with its changes). merge and delete without a name take --branch or the config's branch.",
+  },
 ] as const;
 
 /** Section `cli` of the docs topic api: the config file and the sprog commands. */
@@ -114,6 +120,14 @@ jobs:
         <li>
           <Code>check.src</Code> (globs of your code), <Code>check.patterns</Code> (more regular expressions,
           each with one capture group: the key) and <Code>check.ignore</Code> (keys never reported unused).
+        </li>
+        <li>
+          <Code>branch</Code>: the branch pull, push, status and check work on, a name (
+          <Code>feature/checkout</Code>) or <Code>"git"</Code> for the current git branch of the working
+          directory (read from <Code>.git/HEAD</Code>; when HEAD is detached, as in a pull request's CI
+          checkout, from <Code>GITHUB_HEAD_REF</Code>, <Code>GITHUB_REF_NAME</Code>,{" "}
+          <Code>CI_COMMIT_REF_NAME</Code> or <Code>BITBUCKET_BRANCH</Code>). The git branches main and master
+          are Sprog&apos;s main; <Code>mainBranch</Code> names another. <Code>--branch</Code> wins over it.
         </li>
         <li>
           The API key is never in the file, which you commit: it comes from the environment variable{" "}
