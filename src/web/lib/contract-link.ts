@@ -1,8 +1,8 @@
 import type { ClientLink, ClientOptions } from "@orpc/client";
 import type { AnyContractRouter } from "@orpc/contract";
 import { contractRequest, procedureAt } from "../../shared/contract/http-request.ts";
-import type { CallContext } from "./branch-scope.ts";
 import { type ApiRequestOptions, apiRequest, apiRequestFile, apiRequestVoid } from "./api-client.ts";
+import type { CallContext } from "./branch-scope.ts";
 
 /**
  * oRPC's client calls a contract procedure by its place in the router (`reviews.get`); this link
