@@ -75,7 +75,7 @@ describe("route guards", () => {
     expect(localStorage.getItem(STORAGE_KEYS.returnTo)).toBe("/app/team?tab=members");
   });
 
-  it.each(["/app/releases", "/app/glossary", "/app/activity"])(
+  it.each(["/app/releases", "/app/branches", "/app/glossary", "/app/activity"])(
     "sends a signed-out visitor on %s to /login, to come back there",
     async (path) => {
       serve(null);
