@@ -180,7 +180,7 @@ describe("what the docs restate from the server", () => {
     // The pull module's public API routes are mounted under /api (app.ts), at the contract's path.
     expect(`/api${SERVER_PULL_PATH}`).toBe(PULL_PATH);
     expect(source("src/server/pull/module.ts")).toMatch(
-      /publicApiRoutes: new Hono<AppEnv>\(\)\s*\.route\("\/", pullRoutes\(pull\)\)/,
+      /publicApiRoutes: new Hono<AppEnv>\(\)\s*\.route\("\/", pullRoutes\(pull, deps\.branches\)\)/,
     );
     expect(source("src/server/pull/routes.ts")).toContain(
       `const MAX_BODY_BYTES = ${PULL_MAX_BODY_KB} * 1024;`,
