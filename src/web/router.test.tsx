@@ -51,6 +51,7 @@ beforeAll(async () => {
     import("./pages/app/app-layout.tsx"),
     import("./pages/app/overview-page.tsx"),
     import("./pages/app/team-page.tsx"),
+    import("./pages/app/branches-page.tsx"),
     import("./pages/login-page.tsx"),
     import("./pages/signup-page.tsx"),
   ]);
