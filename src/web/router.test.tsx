@@ -51,6 +51,7 @@ beforeAll(async () => {
     import("./pages/app/app-layout.tsx"),
     import("./pages/app/overview-page.tsx"),
     import("./pages/app/team-page.tsx"),
+    import("./pages/app/branches-page.tsx"),
     import("./pages/login-page.tsx"),
     import("./pages/signup-page.tsx"),
   ]);
@@ -75,7 +76,7 @@ describe("route guards", () => {
     expect(localStorage.getItem(STORAGE_KEYS.returnTo)).toBe("/app/team?tab=members");
   });
 
-  it.each(["/app/releases", "/app/glossary", "/app/activity"])(
+  it.each(["/app/releases", "/app/branches", "/app/glossary", "/app/activity"])(
     "sends a signed-out visitor on %s to /login, to come back there",
     async (path) => {
       serve(null);

@@ -201,6 +201,20 @@ export const routes: RouteObject[] = [
               (m) => m.ReleasesPage,
             ),
           },
+          {
+            path: "branches",
+            lazy: lazyPage(
+              () => import("./pages/app/branches-page.tsx"),
+              (m) => m.BranchesPage,
+            ),
+          },
+          {
+            path: "branches/:branchId",
+            lazy: lazyPage(
+              () => import("./pages/app/branch-merge-page.tsx"),
+              (m) => m.BranchMergePage,
+            ),
+          },
           { path: "translations", element: toOverview },
           { path: "dashboard", element: toOverview },
           { path: "*", element: toOverview },

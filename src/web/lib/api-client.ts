@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { BRANCH_HEADER } from "../../shared/schemas/branches.ts";
 import { type ErrorCode, errorBodySchema, errorCodeOfStatus } from "../../shared/schemas/error.ts";
 import { noteOpeningRequest, takeEarlyAnswer } from "./early-answers.ts";
 
@@ -73,6 +74,8 @@ export interface ApiRequestOptions {
   method?: Method;
   body?: unknown;
   signal?: AbortSignal;
+  /** The branch's id the request runs on (issue 39); without it, main. */
+  branch?: string;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -87,6 +90,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 async function send(path: string, options: ApiRequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
+  if (options.branch) headers[BRANCH_HEADER] = options.branch;
   const init: RequestInit = {
     method: options.method ?? "GET",
     credentials: "same-origin",
@@ -102,7 +106,9 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
   }
   let response: Response;
   try {
-    const early = init.method === "GET" && init.body === undefined ? takeEarlyAnswer(path) : undefined;
+    // The early answers were asked for main: a branch's reads wait for their own.
+    const early =
+      init.method === "GET" && init.body === undefined && !options.branch ? takeEarlyAnswer(path) : undefined;
     if (init.method === "GET") noteOpeningRequest(path);
     response = await (early ?? fetch(path, init));
   } catch (cause) {

@@ -1,9 +1,10 @@
 import { type ClientLink, createORPCClient } from "@orpc/client";
 import type { ContractRouterClient } from "@orpc/contract";
 import { type Contract, contract } from "../../shared/contract/index.ts";
+import { branchOfCall, type CallContext } from "./branch-scope.ts";
 import { ContractLink } from "./contract-link.ts";
 
-type ApiLink = ClientLink<Record<never, never>>;
+type ApiLink = ClientLink<CallContext>;
 
 let link: ApiLink = new ContractLink(contract);
 
@@ -23,5 +24,8 @@ export function replaceApiLink(next: ApiLink): ApiLink {
  * whose prefixes group what one change must refresh across features.
  */
 export const api: ContractRouterClient<Contract> = createORPCClient({
-  call: (path, input, options) => link.call(path, input, options),
+  call: (path, input, options) => {
+    const branch = branchOfCall(path);
+    return link.call(path, input, branch === undefined ? options : { ...options, context: { branch } });
+  },
 });

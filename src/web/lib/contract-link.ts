@@ -2,6 +2,7 @@ import type { ClientLink, ClientOptions } from "@orpc/client";
 import type { AnyContractRouter } from "@orpc/contract";
 import { contractRequest, procedureAt } from "../../shared/contract/http-request.ts";
 import { type ApiRequestOptions, apiRequest, apiRequestFile, apiRequestVoid } from "./api-client.ts";
+import type { CallContext } from "./branch-scope.ts";
 
 /**
  * oRPC's client calls a contract procedure by its place in the router (`reviews.get`); this link
@@ -9,7 +10,7 @@ import { type ApiRequestOptions, apiRequest, apiRequestFile, apiRequestVoid } fr
  * wrapper: the answer checked against the contract's schema, and the API's error shape thrown as
  * ApiError.
  */
-export class ContractLink<T extends Record<never, never>> implements ClientLink<T> {
+export class ContractLink<T extends CallContext> implements ClientLink<T> {
   constructor(
     private readonly router: AnyContractRouter,
     private readonly prefix = "/api",
@@ -21,6 +22,7 @@ export class ContractLink<T extends Record<never, never>> implements ClientLink<
       method,
       ...(body === undefined ? {} : { body: body.value }),
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.context?.branch ? { branch: options.context.branch } : {}),
     };
     if (answer.kind === "none") return apiRequestVoid(url, request);
     if (answer.kind === "file") return apiRequestFile(url, request);

@@ -32,6 +32,8 @@ export function parseProjectEvent(type: string, data: string): ProjectEvent | un
 export interface ProjectEventsOptions {
   /** Called after the stream (re)connects; a reconnect may have missed events, so refresh then. */
   onReconnect?: () => void;
+  /** The branch's id (issue 39): its events instead of main's. EventSource sends no headers. */
+  branch?: string | null;
 }
 
 /**
@@ -50,9 +52,12 @@ export function useProjectEvents(
   handlerRef.current = onEvent;
   reconnectRef.current = options.onReconnect;
 
+  const branch = options.branch ?? null;
+
   useEffect(() => {
     if (!projectId || typeof EventSource === "undefined") return;
-    const source = new EventSource(`/api${fillPath(eventsPath, { projectId })}`, {
+    const query = branch ? `?branch=${encodeURIComponent(branch)}` : "";
+    const source = new EventSource(`/api${fillPath(eventsPath, { projectId })}${query}`, {
       withCredentials: true,
     });
     let opened = false;
@@ -80,5 +85,5 @@ export function useProjectEvents(
       source.removeEventListener(STREAM_ENDED_EVENT, ended);
       source.close();
     };
-  }, [projectId]);
+  }, [projectId, branch]);
 }

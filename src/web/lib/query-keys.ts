@@ -97,6 +97,10 @@ export const queryKeys = {
    * setting (releaseListSchema): one answer, which activating a release or the setting replaces.
    */
   projectReleases: (projectId: string) => ["projects", projectId, "releases"] as const,
+  /** The project's branches, archived ones and whether main is protected (branchListSchema). */
+  projectBranches: (projectId: string) => ["projects", projectId, "branches"] as const,
+  /** What one branch changes against its base, with its conflicts (branchDiffSchema). */
+  branchDiff: (branchId: string) => ["branches", branchId, "diff"] as const,
   /** One review with its keys, strings and approvals (reviewDetailSchema). */
   review: (reviewId: string) => ["reviews", reviewId] as const,
   stringHistory: (keyId: string, language: string) =>
@@ -205,6 +209,13 @@ export const mutationKeys = {
     publish: (projectId: string) => ["projects", projectId, "releases", "publish"] as const,
     activate: (projectId: string) => ["projects", projectId, "releases", "activate"] as const,
     settings: (projectId: string) => ["projects", projectId, "releases", "settings"] as const,
+  },
+  branches: {
+    create: (projectId: string) => ["projects", projectId, "branches", "create"] as const,
+    update: () => ["branches", "update"] as const,
+    archive: () => ["branches", "delete"] as const,
+    settings: (projectId: string) => ["projects", projectId, "branches", "settings"] as const,
+    merge: () => ["branches", "merge"] as const,
   },
   inContext: {
     createToken: (projectId: string) => ["projects", projectId, "in-context-tokens", "create"] as const,

@@ -12,8 +12,9 @@ import { isSignupInProgress, rememberReturnTo } from "./storage-keys.ts";
  */
 const KNOWN_APP_PATHS = [
   /^\/app\/?$/,
-  /^\/app\/(overview|reviews|releases|team|tone|glossary|activity|translations|dashboard)\/?$/,
+  /^\/app\/(overview|reviews|releases|branches|team|tone|glossary|activity|translations|dashboard)\/?$/,
   /^\/app\/review\/[^/]+\/?$/,
+  /^\/app\/branches\/[^/]+\/?$/,
   /^\/in-context\/connect\/?$/,
 ];
 

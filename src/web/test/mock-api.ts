@@ -31,6 +31,8 @@ type Promisable<T> = T | Promise<T>;
 /** What a handler may look at besides the input. */
 export interface CallOptions {
   signal: AbortSignal | undefined;
+  /** The branch's id the call runs on (issue 39); undefined: main. */
+  branch: string | undefined;
 }
 
 type Handlers<R> = {
@@ -66,11 +68,13 @@ type At<R, P extends string> = P extends `${infer Head}.${infer Rest}`
 export type InputOf<P extends Procedure> =
   At<Contract, P> extends infer C extends AnyContractRouter ? InferContractRouterInputs<C> : never;
 
-/** One call the app made: which procedure, with what input. */
+/** One call the app made: which procedure, with what input (and the branch it ran on, if any). */
 export type ApiCall = CallTo<Procedure>;
 
 /** A call to one of the procedures `P`. */
-export type CallTo<P extends Procedure> = { [Q in P]: { procedure: Q; input: InputOf<Q> } }[P];
+export type CallTo<P extends Procedure> = {
+  [Q in P]: { procedure: Q; input: InputOf<Q>; branch?: string };
+}[P];
 
 /** The link `api` had before any mock, put back when each test ends. */
 let realLink: ReturnType<typeof replaceApiLink> | undefined;
@@ -94,13 +98,14 @@ export function mockApi(handlers: ApiHandlers): ApiCall[] {
     async call(path, input, options) {
       const procedure = path.join(".");
       // The path comes from the typed client, so it names a procedure of the contract.
-      calls.push({ procedure, input } as ApiCall);
+      const branch = options.context?.branch;
+      calls.push((branch ? { procedure, input, branch } : { procedure, input }) as ApiCall);
       const handler = handlerAt(handlers, path);
       if (!handler) {
         unanswered.push(procedure);
         throw new Error(`mockApi: no answer for ${procedure} (input ${JSON.stringify(input)})`);
       }
-      return handler(input, { signal: options.signal });
+      return handler(input, { signal: options.signal, branch });
     },
   });
   realLink ??= previous;

@@ -20,10 +20,14 @@ export interface ToolbarAction {
   primary?: boolean;
   /** Only the icon shows in the bar; the label is its name and tooltip (and the menu item's text). */
   iconOnly?: boolean;
+  /** Why it is disabled ("Switch to main to import"): its tooltip and part of its description. */
+  hint?: string;
 }
 
 export interface ToolbarProps {
   title: string;
+  /** Beside the title (the Overview's branch picker). */
+  beside?: ReactNode;
   /** The search field: on phones it gets a row of its own. */
   search?: ReactNode;
   /** Buttons that fold into the '⋯ More' menu on phones (issue 19). */
@@ -38,7 +42,7 @@ export interface ToolbarProps {
  * the title and a '⋯ More' menu holding the actions share the first row and the search takes the
  * whole second one, instead of the buttons wrapping into a ragged stack.
  */
-export function Toolbar({ title, search, actions = [], children, className }: ToolbarProps) {
+export function Toolbar({ title, beside, search, actions = [], children, className }: ToolbarProps) {
   const narrow = useMediaQuery(NARROW_QUERY);
 
   if (narrow) {
@@ -46,6 +50,7 @@ export function Toolbar({ title, search, actions = [], children, className }: To
       <div className={cn("flex flex-col gap-2", className)}>
         <div className="flex items-center gap-2">
           <h1 className="min-w-0 flex-1 text-lg font-semibold tracking-tight break-words">{title}</h1>
+          {beside}
           {actions.length > 0 ? (
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
@@ -55,8 +60,8 @@ export function Toolbar({ title, search, actions = [], children, className }: To
                 </Button>
               </DropdownMenuTrigger>
               <DropdownMenuContent align="end">
-                {actions.map(({ label, icon: Icon, onClick, disabled }) => (
-                  <DropdownMenuItem key={label} disabled={disabled} onSelect={onClick}>
+                {actions.map(({ label, icon: Icon, onClick, disabled, hint }) => (
+                  <DropdownMenuItem key={label} disabled={disabled} onSelect={onClick} title={hint}>
                     <Icon aria-hidden="true" />
                     {label}
                   </DropdownMenuItem>
@@ -77,10 +82,13 @@ export function Toolbar({ title, search, actions = [], children, className }: To
 
   return (
     <div className={cn("flex flex-wrap items-center justify-between gap-3", className)}>
-      <h1 className="text-lg font-semibold tracking-tight">{title}</h1>
+      <div className="flex min-w-0 items-center gap-2">
+        <h1 className="text-lg font-semibold tracking-tight">{title}</h1>
+        {beside}
+      </div>
       <div className="flex flex-1 flex-wrap items-center justify-end gap-2">
         {search}
-        {actions.map(({ label, icon: Icon, onClick, disabled, primary, iconOnly }) => (
+        {actions.map(({ label, icon: Icon, onClick, disabled, primary, iconOnly, hint }) => (
           <Button
             key={label}
             variant={primary ? "primary" : "outline"}
@@ -88,6 +96,7 @@ export function Toolbar({ title, search, actions = [], children, className }: To
             disabled={disabled}
             onClick={onClick}
             {...(iconOnly ? { "aria-label": label, title: label } : {})}
+            {...(hint ? { title: hint, "aria-description": hint } : {})}
           >
             <Icon aria-hidden="true" />
             {iconOnly ? null : label}

@@ -1,12 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { Download, Plus, Settings, Upload } from "lucide-react";
 import { useState } from "react";
-import { permissionFlags } from "../../../shared/permissions.ts";
+import { can, permissionFlags } from "../../../shared/permissions.ts";
 import type { Project } from "../../../shared/schemas/projects.ts";
 import { CellServicesProvider } from "../../components/cell-editor/cell-services.tsx";
 import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
+import { PageLoading } from "../../components/ui/page-loading.tsx";
 import { SearchInput } from "../../components/ui/search-input.tsx";
 import { Toolbar } from "../../components/ui/toolbar.tsx";
+import { BranchBanner } from "../../features/branches/components/branch-banner.tsx";
+import { BranchPicker } from "../../features/branches/components/branch-picker.tsx";
+import { useAddressBranch } from "../../features/branches/hooks/use-address-branch.ts";
 import { filesQueryOptions } from "../../features/projects/api/files.ts";
 import { useProjects } from "../../features/projects/api/list-projects.ts";
 import { ProjectGate } from "../../features/projects/components/project-gate.tsx";
@@ -22,6 +26,7 @@ import {
   TranslationExtensionsProvider,
 } from "../../features/translations/extensions.tsx";
 import { useAddressSearch } from "../../features/translations/hooks/use-address-search.ts";
+import { BranchScope } from "../../lib/branch-context.tsx";
 import { NARROW_QUERY, useMediaQuery } from "../../lib/use-media-query.ts";
 import { useWorkspace } from "../../lib/workspace.tsx";
 import { APP_CELL_SERVICES } from "./cell-services.ts";
@@ -60,15 +65,28 @@ const OVERVIEW_EXTENSIONS: TranslationExtensions = {
   KeyNote: KeyScreenshots,
 };
 
+/** On a branch: reviews, approvals and screenshots are main's, so none of them shows there. */
+const BRANCH_EXTENSIONS: TranslationExtensions = {};
+
+/** Said on what a branch cannot do yet, instead of letting the server refuse it. */
+const onMain = (what: string) => `Switch to main to ${what}`;
+
 /** /app/overview: the Translation Keys tab (spec point 2). */
 export function OverviewPage() {
   const { me, selectedTeam, selectedProjectId, selectProject } = useWorkspace();
-  const flags = permissionFlags(selectedTeam?.role ?? "none");
+  const role = selectedTeam?.role ?? "none";
+  const mainFlags = permissionFlags(role);
   const projectsQuery = useProjects(selectedTeam?.id ?? null);
   const projects = projectsQuery.data;
   const project = projects?.find((p) => p.id === selectedProjectId) ?? null;
 
   useProjectFromAddress();
+  const address = useAddressBranch(can(role, "branches.view") ? selectedProjectId : null);
+  const branch = address.branch;
+  // What the server refuses on a branch is not offered there (routes.ts: CHANGES_ON_A_BRANCH).
+  const flags = branch
+    ? { ...mainFlags, canBatchTranslate: false, canEditLanguages: false, canDeleteTranslations: false }
+    : mainFlags;
   // In the address: a reload or a link keeps it (a mention e-mail names its key).
   const [search, setSearch] = useAddressSearch();
   const [creatingProject, setCreatingProject] = useState(false);
@@ -83,7 +101,7 @@ export function OverviewPage() {
   // The uploaded files' shape, read when Export opens: JSON export starts nested when they were.
   const uploadedFiles = useQuery({
     ...filesQueryOptions(project?.id ?? ""),
-    enabled: exporting && project !== null && flags.canManageKeys,
+    enabled: exporting && project !== null && mainFlags.canManageKeys,
   });
 
   const onProjectDeleted = (deleted: Project) => {
@@ -96,6 +114,11 @@ export function OverviewPage() {
     <>
       <Toolbar
         title={project ? project.name : "Translation Keys"}
+        beside={
+          project && can(role, "branches.view") ? (
+            <BranchPicker projectId={project.id} address={address} canStart={can(role, "branches.manage")} />
+          ) : null
+        }
         search={
           <SearchInput
             label="Search keys"
@@ -108,8 +131,20 @@ export function OverviewPage() {
         actions={[
           ...(flags.canManageKeys
             ? [
-                { label: "Import", icon: Upload, disabled: !project, onClick: () => setImporting(true) },
-                { label: "Export", icon: Download, disabled: !project, onClick: () => setExporting(true) },
+                {
+                  label: "Import",
+                  icon: Upload,
+                  disabled: !project || branch !== null,
+                  ...(branch ? { hint: onMain("import") } : {}),
+                  onClick: () => setImporting(true),
+                },
+                {
+                  label: "Export",
+                  icon: Download,
+                  disabled: !project || branch !== null,
+                  ...(branch ? { hint: onMain("export") } : {}),
+                  onClick: () => setExporting(true),
+                },
                 {
                   label: "New",
                   icon: Plus,
@@ -133,30 +168,54 @@ export function OverviewPage() {
       >
         {narrow && project ? <div ref={setFiltersSlot} className="contents" /> : null}
       </Toolbar>
-      <ProjectGate
-        team={selectedTeam}
-        projectId={selectedProjectId}
-        onSelectProject={selectProject}
-        purpose="its translation keys"
-        onCreateProject={flags.canManageProjects ? () => setCreatingProject(true) : undefined}
-      >
-        {(chosen) => (
-          <TranslationExtensionsProvider value={OVERVIEW_EXTENSIONS}>
-            <CellServicesProvider value={APP_CELL_SERVICES}>
-              <TranslationEditor
-                key={chosen.id}
-                project={chosen}
-                userId={me.user.id}
-                flags={flags}
-                search={search}
-                onAddKey={() => setAddingKey(true)}
-                filtersSlot={narrow ? filtersSlot : null}
-                onAddLanguage={flags.canEditLanguages ? () => setAddingLanguage(true) : undefined}
-              />
-            </CellServicesProvider>
-          </TranslationExtensionsProvider>
+      <BranchScope branch={branch}>
+        {branch ? <BranchBanner branch={branch} /> : null}
+        {address.resolving ? (
+          <PageLoading />
+        ) : (
+          <ProjectGate
+            team={selectedTeam}
+            projectId={selectedProjectId}
+            onSelectProject={selectProject}
+            purpose="its translation keys"
+            onCreateProject={flags.canManageProjects ? () => setCreatingProject(true) : undefined}
+          >
+            {(chosen) => (
+              <TranslationExtensionsProvider value={branch ? BRANCH_EXTENSIONS : OVERVIEW_EXTENSIONS}>
+                <CellServicesProvider value={APP_CELL_SERVICES}>
+                  <TranslationEditor
+                    key={chosen.id}
+                    project={chosen}
+                    userId={me.user.id}
+                    flags={flags}
+                    search={search}
+                    onAddKey={() => setAddingKey(true)}
+                    filtersSlot={narrow ? filtersSlot : null}
+                    onAddLanguage={flags.canEditLanguages ? () => setAddingLanguage(true) : undefined}
+                  />
+                </CellServicesProvider>
+              </TranslationExtensionsProvider>
+            )}
+          </ProjectGate>
         )}
-      </ProjectGate>
+        {project ? (
+          <>
+            <ExportDialog
+              project={project}
+              open={exporting}
+              onOpenChange={setExporting}
+              uploadedNested={uploadedJsonNested(uploadedFiles.data)}
+            />
+            <KeyFormDialog
+              projectId={project.id}
+              sourceLanguage={project.sourceLanguage}
+              editing={null}
+              open={addingKey}
+              onOpenChange={setAddingKey}
+            />
+          </>
+        ) : null}
+      </BranchScope>
       {selectedTeam ? (
         <CreateProjectDialog
           teamId={selectedTeam.id}
@@ -168,26 +227,13 @@ export function OverviewPage() {
       {project ? (
         <>
           <ImportDialog project={project} open={importing} onOpenChange={setImporting} />
-          <ExportDialog
-            project={project}
-            open={exporting}
-            onOpenChange={setExporting}
-            uploadedNested={uploadedJsonNested(uploadedFiles.data)}
-          />
           <AddProjectLanguage project={project} open={addingLanguage} onOpenChange={setAddingLanguage} />
           <ProjectSettingsDialog
             project={project}
-            flags={flags}
+            flags={mainFlags}
             open={settingsOpen}
             onOpenChange={setSettingsOpen}
             onDeleted={onProjectDeleted}
-          />
-          <KeyFormDialog
-            projectId={project.id}
-            sourceLanguage={project.sourceLanguage}
-            editing={null}
-            open={addingKey}
-            onOpenChange={setAddingKey}
           />
         </>
       ) : null}

@@ -150,7 +150,14 @@ describe("Project Settings → Webhooks", () => {
     expect(inputsOf(calls, "webhooks.create").map((input) => input.body)).toEqual([
       {
         url: "https://ci.example.com/hook",
-        events: ["key.created", "key.deleted", "import.completed", "batch.completed", "review.completed"],
+        events: [
+          "key.created",
+          "key.deleted",
+          "import.completed",
+          "batch.completed",
+          "review.completed",
+          "branch.merged",
+        ],
       },
     ]);
     const [item] = within(await hookList()).getAllByRole("listitem");

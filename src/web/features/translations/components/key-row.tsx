@@ -82,6 +82,7 @@ export const KeyRow = memo(function KeyRow({
               {/* Its own element: the name is still found by its text alone. */}
               <KeyName name={row.key} />
               {row.namespace ? <NamespaceLabel namespace={row.namespace} /> : null}
+              {row.branchChange ? <BranchChangeBadge change={row.branchChange} /> : null}
               {/* Room for the key's actions at the end of the name's last line: shown there, they
                   neither cover the name nor narrow it into other breaks when the row is hovered. */}
               {actionsWidthRem > 0 ? (
@@ -159,6 +160,25 @@ export const KeyRow = memo(function KeyRow({
  * The file a key belongs to, in a project of several files a language (issue 33); keys of the
  * default file have no namespace and show none.
  */
+/** On a branch: the key is new there, or its name, details or strings changed there. */
+function BranchChangeBadge({ change }: { change: "added" | "changed" }) {
+  const added = change === "added";
+  return (
+    <span
+      className={
+        added
+          ? "ml-1.5 inline-flex items-center rounded-sm border border-success/40 bg-success/10 px-1 align-top font-sans text-[11px] leading-5 font-medium whitespace-nowrap text-success"
+          : "ml-1.5 inline-flex items-center rounded-sm border border-brand-600/40 bg-brand-600/10 px-1 align-top font-sans text-[11px] leading-5 font-medium whitespace-nowrap text-brand-600"
+      }
+      title={added ? "Added on this branch" : "Changed on this branch"}
+    >
+      <span className="sr-only"> </span>
+      {added ? "New" : "Changed"}
+      <span className="sr-only">{" on this branch"}</span>
+    </span>
+  );
+}
+
 function NamespaceLabel({ namespace }: { namespace: string }) {
   return (
     <span

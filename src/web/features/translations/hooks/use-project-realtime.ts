@@ -4,6 +4,7 @@ import type { ProjectEvent } from "../../../../shared/events.ts";
 import type { BatchJob } from "../../../../shared/schemas/batch.ts";
 import type { TheirChange } from "../../../components/cell-editor/cell-edit.ts";
 import { useCompletionRecheck } from "../../../components/cell-editor/use-completion-recheck.ts";
+import { useBranch } from "../../../lib/branch-context.tsx";
 import { applyCommentChange } from "../../../lib/comment-counts.ts";
 import { useProjectEvents } from "../../../lib/event-stream.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
@@ -87,5 +88,7 @@ export function useProjectRealtime({
     [queryClient, projectId, onTheirChange, onBatchUpdate, recheckCompletion, refetchSoon],
   );
 
-  useProjectEvents(projectId, onEvent, { onReconnect: () => refetchSoon(true) });
+  // On a branch, its own events: main's saves are not in its lists (and the other way round).
+  const branch = useBranch();
+  useProjectEvents(projectId, onEvent, { onReconnect: () => refetchSoon(true), branch: branch?.id ?? null });
 }
