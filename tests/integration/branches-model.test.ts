@@ -124,6 +124,29 @@ describe("branches: a branch holds only its changes; main never sees them", () =
       return answer.body.languages.map((l) => `${l.code}: ${l.translatedKeys}/${l.totalKeys}`);
     };
     expect(await completion(branch.id)).toEqual(["en: 3/3", "de: 3/3"]);
+    // The filter counts too, tags and groups included.
+    const facets = async (branchId?: string) => {
+      const answer = await call(
+        owner,
+        contract.keys.facets,
+        { params: { projectId }, query: { lang: "de" } },
+        branchId ? on(branchId) : {},
+      );
+      const { total, translated, missing, groups } = answer.body;
+      return { total, translated, missing, groups: groups.map((g) => `${g.name} ${g.count}`) };
+    };
+    expect(await facets(branch.id)).toEqual({
+      total: 3,
+      translated: 3,
+      missing: 0,
+      groups: ["cart 1", "checkout 1", "home 1"],
+    });
+    expect(await facets()).toEqual({
+      total: 3,
+      translated: 1,
+      missing: 2,
+      groups: ["cart 1", "home 1", "legacy 1"],
+    });
     expect(await completion()).toEqual(["en: 3/3", "de: 1/3"]);
     const listedBranches = await call(owner, contract.branches.list, { params: { projectId } });
     expect(listedBranches.body.branches[0]?.changes).toEqual({
@@ -328,6 +351,5 @@ describe("branches: the views a branch is read through", () => {
       expect(of("sprog_branch", table), table).toEqual(of("public", table));
       expect(of("public", own), own).toEqual(expect.arrayContaining(of("public", table)));
     }
-    
   });
 });

@@ -242,6 +242,16 @@ export function selectProjectRow(db: Db, id: string) {
   return db.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** The keys the branch being read (and its ancestors) has rows of: where it differs from main. */
+export async function selectTouchedKeyIds(db: Db): Promise<string[]> {
+  const touched = await sql<{ id: string }>`
+    select id from branch_keys where branch_id = any(sprog_branch.chain())
+    union
+    select key_id from branch_strings where branch_id = any(sprog_branch.chain())
+  `.execute(db);
+  return touched.rows.map((row) => row.id);
+}
+
 interface CountsRow {
   language_code: string | null;
   keys: number;
@@ -254,13 +264,12 @@ interface CountsRow {
  * each key the branch has rows of, what it counts on the branch less what it counts on main. Read
  * on a branch (the views); the keys are few, so each side is a lookup by id.
  */
-export async function selectBranchCountsDelta(db: Db, projectId: string, source: string): Promise<CountsRow[]> {
-  const touched = await sql<{ id: string }>`
-    select id from branch_keys where branch_id = any(sprog_branch.chain())
-    union
-    select key_id from branch_strings where branch_id = any(sprog_branch.chain())
-  `.execute(db);
-  const ids = touched.rows.map((row) => row.id);
+export async function selectBranchCountsDelta(
+  db: Db,
+  projectId: string,
+  source: string,
+): Promise<CountsRow[]> {
+  const ids = await selectTouchedKeyIds(db);
   if (ids.length === 0) return [];
   const counted = async (schema: "sprog_branch" | "public") => {
     const keys = sql.table(`${schema}.translation_keys`);
@@ -283,7 +292,12 @@ export async function selectBranchCountsDelta(db: Db, projectId: string, source:
   const [branch, main] = await Promise.all([counted("sprog_branch"), counted("public")]);
   const delta = new Map<string | null, CountsRow>();
   const add = (row: CountsRow, sign: 1 | -1) => {
-    const entry = delta.get(row.language_code) ?? { language_code: row.language_code, keys: 0, filled: 0, filled_with_source: 0 };
+    const entry = delta.get(row.language_code) ?? {
+      language_code: row.language_code,
+      keys: 0,
+      filled: 0,
+      filled_with_source: 0,
+    };
     entry.keys += sign * Number(row.keys);
     entry.filled += sign * Number(row.filled);
     entry.filled_with_source += sign * Number(row.filled_with_source);

@@ -1,6 +1,8 @@
 import { type RawBuilder, sql } from "kysely";
 import { CHECK_IDS, type CheckId } from "../../shared/quality/checks.ts";
 import { ISSUES_FILTER, type KeyFacets, type KeyFilters } from "../../shared/schemas/key-filters.ts";
+import { selectTouchedKeyIds } from "../branches/queries.ts";
+import { currentBranch, onMain } from "../db/branch-scope.ts";
 import type { ProjectRow } from "../teams/access.ts";
 import type { Db } from "./queries.ts";
 
@@ -41,11 +43,18 @@ const CONDITIONS = {
  * Keys of the project with their cells in the scope's language, as rows `k`, `t`, `src`, `v`.
  * A verdict counts while the string it judged is the one stored (as reviews/queries.ts rules).
  */
-function cellsOf(scope: FilterScope, where: RawBuilder<unknown>): RawBuilder<unknown> {
+function cellsOf(
+  scope: FilterScope,
+  where: RawBuilder<unknown>,
+  only?: readonly string[],
+): RawBuilder<unknown> {
+  // Only some keys (a branch's own): their strings are looked up by id, not read whole.
+  const of = (alias: string) =>
+    only ? sql`and ${sql.ref(alias)}.key_id = any(${[...only]}::uuid[])` : sql``;
   return sql`
     translation_keys k
-    left join translation_strings t on t.key_id = k.id and t.language_code = ${scope.language}
-    left join translation_strings src on src.key_id = k.id and src.language_code = ${scope.sourceLanguage}
+    left join translation_strings t on t.key_id = k.id and t.language_code = ${scope.language} ${of("t")}
+    left join translation_strings src on src.key_id = k.id and src.language_code = ${scope.sourceLanguage} ${of("src")}
     left join (
       select distinct on (a.key_id) a.key_id, a.state
       from reviews r
@@ -125,7 +134,79 @@ export async function selectFacets(
   filters: KeyFilters,
   search: RawBuilder<unknown> | undefined,
 ): Promise<KeyFacets> {
-  const within = search ? sql`k.id in (select id from translation_keys where ${search})` : sql`true`;
+  if (!currentBranch()) return countFacets(db, scope, filters, search);
+  return countBranchFacets(db, scope, filters, search);
+}
+
+/**
+ * The facets on a branch (issue 39) as main's and the difference the branch's own keys make: every
+ * count is a sum over keys, one row each, so the branch's is main's, less its keys' rows on main,
+ * plus their rows on the branch. Main's counts are read from main's tables with main's plans; the
+ * branch's keys are few, read by id. Counted through the views instead, the whole project took a
+ * third longer than main.
+ */
+async function countBranchFacets(
+  db: Db,
+  scope: FilterScope,
+  filters: KeyFilters,
+  search: RawBuilder<unknown> | undefined,
+): Promise<KeyFacets> {
+  const touched = await selectTouchedKeyIds(db);
+  if (touched.length === 0) return onMain(() => countFacets(db, scope, filters, search));
+  const [main, before, after] = await Promise.all([
+    onMain(() => countFacets(db, scope, filters, search)),
+    onMain(() => countFacets(db, scope, filters, search, touched)),
+    countFacets(db, scope, filters, search, touched),
+  ]);
+  const plus = (name: keyof KeyFacets) => Number(main[name]) - Number(before[name]) + Number(after[name]);
+  const merged = <T extends { count: number }>(key: (item: T) => string, lists: [T[], T[], T[]]) => {
+    const out = new Map<string, T>();
+    lists.forEach((list, index) => {
+      const sign = index === 1 ? -1 : 1;
+      for (const item of list) {
+        const found = out.get(key(item));
+        out.set(key(item), { ...item, count: (found?.count ?? 0) + sign * item.count });
+      }
+    });
+    return [...out.values()].filter((item) => item.count > 0);
+  };
+  return {
+    language: scope.language,
+    total: plus("total"),
+    matching: plus("matching"),
+    matchingMissing: plus("matchingMissing"),
+    missing: plus("missing"),
+    translated: plus("translated"),
+    unverified: plus("unverified"),
+    approved: plus("approved"),
+    needsChanges: plus("needsChanges"),
+    pending: plus("pending"),
+    placeholders: plus("placeholders"),
+    issues: plus("issues"),
+    checks: merged((c) => c.id, [main.checks, before.checks, after.checks]),
+    described: plus("described"),
+    tags: merged((t) => t.tag, [main.tags, before.tags, after.tags])
+      .sort((a, b) => b.count - a.count || (a.tag < b.tag ? -1 : 1))
+      .slice(0, TAGS_SHOWN),
+    namespaces: merged((n) => n.namespace, [main.namespaces, before.namespaces, after.namespaces]).sort(
+      (a, b) => (a.namespace < b.namespace ? -1 : 1),
+    ),
+    groups: merged((g) => g.name, [main.groups, before.groups, after.groups]).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    ),
+  };
+}
+
+/** The facets of the project, or of only the keys `only` (the branch's own). */
+async function countFacets(
+  db: Db,
+  scope: FilterScope,
+  filters: KeyFilters,
+  search: RawBuilder<unknown> | undefined,
+  only?: readonly string[],
+): Promise<KeyFacets> {
+  const searched = search ? sql`k.id in (select id from translation_keys where ${search})` : sql`true`;
+  const within = only ? sql`k.id = any(${[...only]}::uuid[]) and ${searched}` : searched;
   const condition = conditionOf(scope, filters);
   const [counts, tags, checks, namespaces, groups] = await Promise.all([
     sql<Record<string, number>>`
@@ -140,7 +221,7 @@ export async function selectFacets(
         count(*) filter (where ${CONDITIONS.pending})::int as pending,
         count(*) filter (where ${CONDITIONS.described})::int as described,
         count(*) filter (where ${failsCheck(scope, ISSUES_FILTER)})::int as issues
-      from ${cellsOf(scope, within)}
+      from ${cellsOf(scope, within, only)}
     `.execute(db),
     sql<{ tag: string; count: number }>`
       select tag, count(*)::int as count
@@ -156,6 +237,7 @@ export async function selectFacets(
       from translation_strings t
       cross join unnest(t.checks) as c(id)
       where t.project_id = ${scope.projectId} and t.language_code = ${scope.language} and t.checks <> '{}'
+        ${only ? sql`and t.key_id = any(${[...only]}::uuid[])` : sql``}
         ${search ? sql`and t.key_id in (select k.id from translation_keys k where k.project_id = ${scope.projectId} and ${within})` : sql``}
       group by c.id
     `.execute(db),
@@ -174,7 +256,7 @@ export async function selectFacets(
     sql<{ name: string; count: number }>`
       select coalesce(substring(k.key from '^([[:alnum:]]+)[^[:alnum:]]'), ${OTHER_GROUP}) as name,
         count(*)::int as count
-      from ${cellsOf(scope, within)} and ${condition}
+      from ${cellsOf(scope, within, only)} and ${condition}
       group by 1
       order by 1
       limit ${GROUPS_COUNTED}

@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
-import type { DB, ProjectsTable } from "../db/schema.ts";
 import { selectBranchCountsDelta } from "../branches/queries.ts";
 import { currentBranch } from "../db/branch-scope.ts";
+import type { DB, ProjectsTable } from "../db/schema.ts";
 
 /** Reads and writes of projects: no rules here (the service checks access first), only the queries. */
 
@@ -73,7 +73,9 @@ export async function selectCompletion(
     group by language_code
   `.execute(db);
   // On a branch: main's counts, and the difference the branch's own keys make (issue 39).
-  const sums = currentBranch() ? withBranchDelta(result.rows, await selectBranchCountsDelta(db, projectId, source)) : result.rows;
+  const sums = currentBranch()
+    ? withBranchDelta(result.rows, await selectBranchCountsDelta(db, projectId, source))
+    : result.rows;
   const machine = await selectMachineCounts(db, projectId);
   if (sums.reduce((all, row) => all + Number(row.rows), 0) > FOLD_COUNTS_AT) await foldCounts(db, projectId);
   const total = Number(sums.find((row) => row.language_code === null)?.keys ?? 0);
@@ -93,9 +95,22 @@ export async function selectCompletion(
   });
 }
 
-function withBranchDelta<T extends { language_code: string | null; keys: number; filled: number; filled_with_source: number; rows: number }>(
+function withBranchDelta<
+  T extends {
+    language_code: string | null;
+    keys: number;
+    filled: number;
+    filled_with_source: number;
+    rows: number;
+  },
+>(
   sums: readonly T[],
-  delta: readonly { language_code: string | null; keys: number; filled: number; filled_with_source: number }[],
+  delta: readonly {
+    language_code: string | null;
+    keys: number;
+    filled: number;
+    filled_with_source: number;
+  }[],
 ): T[] {
   const out = sums.map((row) => ({ ...row }));
   for (const change of delta) {
