@@ -45,7 +45,12 @@ export async function branchesAtScale(
     try {
       rows.push({ scenario, budget, ...(await run()) });
     } catch (error) {
-      rows.push({ scenario, budget, result: `failed: ${(error as Error).message.split("\n")[0]}`, ok: false });
+      rows.push({
+        scenario,
+        budget,
+        result: `failed: ${(error as Error).message.split("\n")[0]}`,
+        ok: false,
+      });
     }
     progress(`  ${rows.at(-1)?.result}`);
   };
@@ -56,7 +61,9 @@ export async function branchesAtScale(
     const { url, db } = server;
     const { client, teamId } = await signedInOwner(url, mail);
     const projectId = await createProject(client, teamId, "Branched", [...LARGE_LANGUAGES]);
-    const seedTook = await timeIt(() => seedLargeProject(db, projectId, KEYS, (line) => progress(`seed: ${line}`)));
+    const seedTook = await timeIt(() =>
+      seedLargeProject(db, projectId, KEYS, (line) => progress(`seed: ${line}`)),
+    );
     rows.push({ scenario: `seed ${size}`, result: ms(seedTook), budget: "(setup)", ok: undefined });
     const context = { url, client, projectId };
 
@@ -82,15 +89,21 @@ export async function branchesAtScale(
       "(measured)",
       async () => {
         const file: Record<string, string> = {};
-        for (let i = 0; i < CHANGED; i++) file[largeKeyName(i * Math.floor(KEYS / CHANGED))] = `Changed on the branch ${i}`;
-        for (let i = 0; i < ADDED; i++) file[`checkout.new.key${String(i).padStart(3, "0")}`] = `New on the branch ${i}`;
+        for (let i = 0; i < CHANGED; i++)
+          file[largeKeyName(i * Math.floor(KEYS / CHANGED))] = `Changed on the branch ${i}`;
+        for (let i = 0; i < ADDED; i++)
+          file[`checkout.new.key${String(i).padStart(3, "0")}`] = `New on the branch ${i}`;
         const form = new FormData();
         form.set("file", new File([JSON.stringify(file)], "en.json"));
         form.set("branch", "bench/feature");
         form.set("overwriteExisting", "true");
         let answer: Response | undefined;
         const took = await timeIt(async () => {
-          answer = await fetch(`${url}/api/v1/push`, { method: "POST", headers: { "x-api-key": apiKey }, body: form });
+          answer = await fetch(`${url}/api/v1/push`, {
+            method: "POST",
+            headers: { "x-api-key": apiKey },
+            body: form,
+          });
           await answer.arrayBuffer();
         });
         if (answer?.status !== 200) throw new Error(`the push answered ${answer?.status}`);
@@ -119,19 +132,24 @@ export async function branchesAtScale(
       },
     );
 
-    await attempt(`${size}: merge the branch's ${(CHANGED + ADDED).toLocaleString("en")} changes into main`, "< 2 s", async () => {
-      let body: unknown;
-      const took = await timeIt(async () => {
-        const merged = await call(client, contract.branches.merge, { params: { id: branchId }, body: {} });
-        if (merged.status !== 200) throw new Error(`the merge answered ${merged.status}: ${JSON.stringify(merged.body)}`);
-        body = merged.body;
-      });
-      const { keysAdded, strings } = body as { keysAdded: number; strings: number };
-      if (keysAdded !== ADDED) throw new Error(`the merge added ${keysAdded} keys, not ${ADDED}`);
-      const names = await call(keyClient(url, apiKey), v1Contract.keyNames, { query: {} });
-      if (!names.body.keys.includes("checkout.new.key000")) throw new Error("main lacks the merged keys");
-      return { result: `${ms(took)} (${keysAdded} keys added, ${strings} strings)`, ok: took < 2000 };
-    });
+    await attempt(
+      `${size}: merge the branch's ${(CHANGED + ADDED).toLocaleString("en")} changes into main`,
+      "< 2 s",
+      async () => {
+        let body: unknown;
+        const took = await timeIt(async () => {
+          const merged = await call(client, contract.branches.merge, { params: { id: branchId }, body: {} });
+          if (merged.status !== 200)
+            throw new Error(`the merge answered ${merged.status}: ${JSON.stringify(merged.body)}`);
+          body = merged.body;
+        });
+        const { keysAdded, strings } = body as { keysAdded: number; strings: number };
+        if (keysAdded !== ADDED) throw new Error(`the merge added ${keysAdded} keys, not ${ADDED}`);
+        const names = await call(keyClient(url, apiKey), v1Contract.keyNames, { query: {} });
+        if (!names.body.keys.includes("checkout.new.key000")) throw new Error("main lacks the merged keys");
+        return { result: `${ms(took)} (${keysAdded} keys added, ${strings} strings)`, ok: took < 2000 };
+      },
+    );
     rows.push(await rssRow(server, "branches"));
   } catch (error) {
     rows.push({

@@ -31,12 +31,12 @@ import { type MailServer, startMailServer } from "../tests/helpers/smtp.ts";
 import { mcpVsRest } from "./agents.ts";
 import { type BenchRow, batchMemory, batchThroughput } from "./batch-translate.ts";
 import { createProject, signedInOwner } from "./bench-session.ts";
+import { branchesAtScale } from "./branches.ts";
 import { rawRequest } from "./contract-fetch.ts";
 import { filtersAndColumns } from "./filters-and-columns.ts";
 import { firstPaintScenarios } from "./first-paint.ts";
 import { horizontal } from "./horizontal.ts";
 import { landingScenarios } from "./landing.ts";
-import { branchesAtScale } from "./branches.ts";
 import { largeProject } from "./large.ts";
 import { median, ms, percentile, samples } from "./measure.ts";
 import { memoryScenarios } from "./memory.ts";
@@ -88,7 +88,15 @@ const GROUPS = [
 ] as const;
 type Group = (typeof GROUPS)[number];
 /** Groups that start a server process of their own rather than share the in-process one. */
-const OWN_SERVER: readonly string[] = ["memory", "responsive", "push", "start", "large", "horizontal", "branches"];
+const OWN_SERVER: readonly string[] = [
+  "memory",
+  "responsive",
+  "push",
+  "start",
+  "large",
+  "horizontal",
+  "branches",
+];
 /** Groups measured again on an external PostgreSQL (TEST_DATABASE_URL), as the budgets ask. */
 const EXTERNAL_TOO: readonly Group[] = ["responsive"];
 const chosen = process.argv.slice(2);

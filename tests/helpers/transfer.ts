@@ -35,8 +35,9 @@ export async function exportFiles(
   client: ApiClient,
   projectId: string,
   body: ExportOptions,
+  options: CallOptions = {},
 ): Promise<Record<string, Uint8Array>> {
-  const answer = await call(client, contract.transfer.export, { params: { projectId }, body });
+  const answer = await call(client, contract.transfer.export, { params: { projectId }, body }, options);
   if (answer.status !== 200) throw new Error(`export failed: ${answer.status} ${strFromU8(answer.body)}`);
   return unzipSync(answer.body);
 }
@@ -46,8 +47,9 @@ export async function exportTexts(
   client: ApiClient,
   projectId: string,
   body: ExportOptions,
+  options: CallOptions = {},
 ): Promise<Record<string, string>> {
-  const files = await exportFiles(client, projectId, body);
+  const files = await exportFiles(client, projectId, body, options);
   return Object.fromEntries(Object.entries(files).map(([path, bytes]) => [path, strFromU8(bytes)]));
 }
 

@@ -6,6 +6,7 @@ import { apiAppForThisFile } from "../helpers/api-app.ts";
 import type { ApiClient } from "../helpers/api-client.ts";
 import { call, fail } from "../helpers/contract-client.ts";
 import { buildKey, memberOf, ownerWithProject, saveString } from "../helpers/factories.ts";
+import { exportTexts } from "../helpers/transfer.ts";
 
 const api = apiAppForThisFile();
 
@@ -148,6 +149,18 @@ describe("branches: a branch holds only its changes; main never sees them", () =
       groups: ["cart 1", "home 1", "legacy 1"],
     });
     expect(await completion()).toEqual(["en: 3/3", "de: 1/3"]);
+    // An export on the branch is the branch's files.
+    const exported = await exportTexts(
+      owner,
+      projectId,
+      { format: "json", languages: ["de"] },
+      on(branch.id),
+    );
+    expect(JSON.parse(Object.values(exported)[0] ?? "{}")).toEqual({
+      "cart.empty": "Dein Warenkorb ist leer",
+      "checkout.pay": "Jetzt bezahlen",
+      "home.heading": "Willkommen",
+    });
     const listedBranches = await call(owner, contract.branches.list, { params: { projectId } });
     expect(listedBranches.body.branches[0]?.changes).toEqual({
       keysAdded: 1,

@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import { branchesContract } from "../../shared/contract/branches.ts";
 import { keysContract } from "../../shared/contract/keys.ts";
 import { stringsContract } from "../../shared/contract/strings.ts";
-import { eventsContract } from "../../shared/contract/transfer.ts";
+import { eventsContract, transferContract } from "../../shared/contract/transfer.ts";
 import { v1Contract } from "../../shared/contract/v1.ts";
 import { BRANCH_HEADER } from "../../shared/schemas/branches.ts";
 import { onBranch } from "../db/branch-scope.ts";
@@ -47,6 +47,8 @@ const CHANGES_ON_A_BRANCH: AnyContractProcedure[] = [
   keysContract.create,
   keysContract.update,
   keysContract.remove,
+  // A POST that writes nothing: the files of the branch.
+  transferContract.export,
   ...Object.values(branchesContract),
 ];
 

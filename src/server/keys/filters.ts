@@ -153,10 +153,12 @@ async function countBranchFacets(
 ): Promise<KeyFacets> {
   const touched = await selectTouchedKeyIds(db);
   if (touched.length === 0) return onMain(() => countFacets(db, scope, filters, search));
+  // The branch's few keys are counted on one connection each side (their queries are short), so
+  // that main's counts, in parallel as without a branch, do not wait for the pool.
   const [main, before, after] = await Promise.all([
     onMain(() => countFacets(db, scope, filters, search)),
-    onMain(() => countFacets(db, scope, filters, search, touched)),
-    countFacets(db, scope, filters, search, touched),
+    onMain(() => db.connection().execute((one) => countFacets(one, scope, filters, search, touched))),
+    db.connection().execute((one) => countFacets(one, scope, filters, search, touched)),
   ]);
   const plus = (name: keyof KeyFacets) => Number(main[name]) - Number(before[name]) + Number(after[name]);
   const merged = <T extends { count: number }>(key: (item: T) => string, lists: [T[], T[], T[]]) => {

@@ -68,6 +68,11 @@ export async function writeStrings(
      * nothing about whether a string is fuzzy, so it must not clear one.
      */
     keepState?: boolean;
+    /**
+     * `keyId:language` of translations whose checks against the sources written here the caller
+     * writes itself (a merge takes them from the branch, which computed them): not checked again.
+     */
+    checked?: ReadonlySet<string>;
   },
 ): Promise<WrittenString[]> {
   if (changes.length === 0) return [];
@@ -91,7 +96,7 @@ export async function writeStrings(
     },
   );
   if (rows.length > 0) await insertHistory(trx, rows, meta);
-  await recheckTranslationsOfSources(trx, rows);
+  await recheckTranslationsOfSources(trx, rows, meta.checked);
   // The dashboard's words of the month (issue 22): nothing is counted for imports, pushes and pseudo.
   await countWrittenWords(trx, rows, meta.origin);
   return rows.map((r) => ({
@@ -111,6 +116,7 @@ export async function writeStrings(
 async function recheckTranslationsOfSources(
   trx: Transaction<DB> | Kysely<DB>,
   rows: readonly { key_id: string; project_id: string; language_code: string; value: string }[],
+  checked: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   const projectIds = new Set(rows.map((r) => r.project_id));
   for (const projectId of projectIds) {
@@ -123,7 +129,7 @@ async function recheckTranslationsOfSources(
       sourceRows.map((r) => ({ keyId: r.key_id, value: r.value })),
     );
     const sourceKeys = sourceRows.map((r) => r.key_id);
-    const written = new Set(rows.map((r) => `${r.key_id}:${r.language_code}`));
+    const written = new Set([...rows.map((r) => `${r.key_id}:${r.language_code}`), ...checked]);
     await recheckKeys(trx, projectId, sourceKeys, { translationsOnly: true, except: written });
   }
 }

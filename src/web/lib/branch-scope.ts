@@ -19,6 +19,8 @@ export const BRANCH_PROCEDURES: ReadonlySet<string> = new Set([
   "strings.restore",
   "strings.history",
   "projects.completion",
+  // An export writes nothing: on a branch it is the branch's files.
+  "transfer.export",
 ]);
 
 let activeBranchId: string | null = null;

@@ -57,7 +57,7 @@ function plannedForItsRows(
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** 0015's strings trigger function, its statement planned for the rows in `rows`. */
-function countsTrigger(
+export function countsTrigger(
   name: string,
   rows: "new_rows" | "old_rows",
   changes: string,
@@ -113,8 +113,12 @@ const statements = [
     fresh: true,
   }),
   countsTrigger("language_counts_strings_deleted", "old_rows", oldCells, keysDeletedNow, { fresh: false }),
-  ...SEARCH_TEXT_TRIGGERS.map(
-    ({ name, rows, keys }) => `create or replace function key_search_texts_strings_${name}() returns trigger
+  ...SEARCH_TEXT_TRIGGERS.map(searchTextsTrigger),
+];
+
+/** The function of a statement trigger of key_search_texts (one of SEARCH_TEXT_TRIGGERS). */
+export function searchTextsTrigger({ name, rows, keys }: (typeof SEARCH_TEXT_TRIGGERS)[number]): string {
+  return `create or replace function key_search_texts_strings_${name}() returns trigger
     language plpgsql ${NO_JIT} as $$
   begin
     ${plannedForItsRows(rows, `perform key_search_texts_refresh(array(${keys}))`, {
@@ -122,9 +126,8 @@ const statements = [
     })}
     return null;
   end
-  $$`,
-  ),
-];
+  $$`;
+}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of statements) await sql.raw(statement).execute(db);

@@ -141,8 +141,7 @@ export function OverviewPage() {
                 {
                   label: "Export",
                   icon: Download,
-                  disabled: !project || branch !== null,
-                  ...(branch ? { hint: onMain("export") } : {}),
+                  disabled: !project,
                   onClick: () => setExporting(true),
                 },
                 {
