@@ -65,6 +65,7 @@ describe(`branches from a git checkout to main on ${testDatabaseLabel()}`, () =>
     const config = JSON.parse(await readFile(configPath, "utf8")) as Record<string, unknown>;
     await writeFile(configPath, JSON.stringify({ ...config, branch: "git" }, null, 2));
     await git("git", ["init", "-q", "-b", "main"], { cwd: dir });
+    await commit("the app");
   });
 
   afterAll(async () => {
@@ -80,6 +81,11 @@ describe(`branches from a git checkout to main on ${testDatabaseLabel()}`, () =>
   const locale = async (language: string) =>
     JSON.parse(await readFile(join(dir, `src/locales/${language}.json`), "utf8")) as Record<string, string>;
   const checkout = (...args: string[]) => git("git", ["checkout", "-q", ...args], { cwd: dir });
+  async function commit(message: string) {
+    await git("git", ["add", "-A"], { cwd: dir });
+    const who = ["-c", "user.name=CI", "-c", "user.email=ci@example.test"];
+    await git("git", [...who, "commit", "-q", "-m", message], { cwd: dir });
+  }
 
   step("1. on git's main, CI pushes the app's strings to main", async () => {
     const run = await sprog("push");
@@ -95,6 +101,7 @@ describe(`branches from a git checkout to main on ${testDatabaseLabel()}`, () =>
       join(dir, "src/locales/en.json"),
       JSON.stringify({ ...en, "checkout.pay": "Pay now" }, null, 2),
     );
+    await commit("checkout: pay now");
     const run = await sprog("push");
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Pushing to branch ${BRANCH}`);
