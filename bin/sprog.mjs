@@ -17590,11 +17590,9 @@ async function check2({ client, config: config2, dir, patterns, branch }, option
       if (!used.has(usage3.key)) used.set(usage3.key, `${file2}:${usage3.line}`);
     }
   }
-  const { keys } = await callJson(
-    client,
-    v1Contract.keyNames,
-    { query: branch === void 0 ? {} : { branch } }
-  );
+  const { keys } = await callJson(client, v1Contract.keyNames, {
+    query: branch === void 0 ? {} : { branch }
+  });
   const inProject = new Set(keys);
   const ignored = new Set(config2.check?.ignore ?? []);
   const missing = [...used].filter(([key]) => !inProject.has(key));
