@@ -326,6 +326,7 @@ export interface Projects {
   kind: Generated<string>;
   languages: Generated<string[]>;
   main_protected: Generated<boolean>;
+  merge_requires_review: Generated<boolean>;
   name: string;
   placeholder_format: Generated<string>;
   release_on_review: string | null;
@@ -404,6 +405,8 @@ export interface ReviewKeys {
 }
 
 export interface Reviews {
+  branch_id: string | null;
+  completed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   description: Generated<string>;
   id: Generated<string>;
