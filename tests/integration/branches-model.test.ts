@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
-import { BRANCH_HEADER } from "../../src/shared/schemas/branches.ts";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
 import type { ApiClient } from "../helpers/api-client.ts";
+import { createBranch, diffOf, on, saveOn } from "../helpers/branches.ts";
 import { call, fail } from "../helpers/contract-client.ts";
 import { buildKey, memberOf, ownerWithProject, saveString } from "../helpers/factories.ts";
 import { exportTexts } from "../helpers/transfer.ts";
@@ -26,17 +26,6 @@ async function world() {
   return { ...setup, keys, branch };
 }
 
-async function createBranch(client: ApiClient, projectId: string, name: string, base?: string) {
-  const created = await call(client, contract.branches.create, {
-    params: { projectId },
-    body: base ? { name, base } : { name },
-  });
-  expect(created.status).toBe(201);
-  return created.body;
-}
-
-const on = (branchId: string) => ({ headers: { [BRANCH_HEADER]: branchId } });
-
 /** The keys a list shows, as `name: en / de` lines, on main or on a branch. */
 async function listed(client: ApiClient, projectId: string, branchId?: string) {
   const list = await call(
@@ -50,22 +39,6 @@ async function listed(client: ApiClient, projectId: string, branchId?: string) {
     (k) =>
       `${k.key}: ${k.strings.en?.value ?? "-"} / ${k.strings.de?.value ?? "-"}${k.branchChange ? ` (${k.branchChange})` : ""}`,
   );
-}
-
-async function saveOn(client: ApiClient, branchId: string, keyId: string, language: string, value: string) {
-  const saved = await call(
-    client,
-    contract.strings.save,
-    { params: { keyId, lang: language }, body: { value, force: true } },
-    on(branchId),
-  );
-  expect(saved.status).toBe(200);
-}
-
-async function diffOf(client: ApiClient, branchId: string) {
-  const diff = await call(client, contract.branches.diff, { params: { id: branchId } });
-  expect(diff.status).toBe(200);
-  return diff.body;
 }
 
 describe("branches: a branch holds only its changes; main never sees them", () => {

@@ -135,8 +135,44 @@ export async function countLiveChildren(db: Db, id: string): Promise<number> {
   return Number(row.n);
 }
 
-export async function setMainProtected(db: Db, projectId: string, protect: boolean): Promise<void> {
-  await db.updateTable("projects").set({ main_protected: protect }).where("id", "=", projectId).execute();
+export async function setBranchSettings(
+  db: Db,
+  projectId: string,
+  settings: { main_protected?: boolean; merge_requires_review?: boolean },
+): Promise<void> {
+  await db.updateTable("projects").set(settings).where("id", "=", projectId).execute();
+}
+
+export interface ReviewCoverRow {
+  key_id: string;
+  /** A completed review of the branch holds the key. */
+  reviewed: boolean;
+  /** One was completed after the key last changed on the branch. */
+  fresh: boolean;
+}
+
+/** Of the keys a merge changes, which completed reviews of the branch cover (main's tables). */
+export async function selectReviewCover(db: Db, branchId: string, keyIds: readonly string[]) {
+  const result = await sql<ReviewCoverRow>`
+    with changed as (
+      select id as key_id, updated_at from branch_keys
+      where branch_id = ${branchId} and id = any(${keyIds}::uuid[])
+      union all
+      select key_id, updated_at from branch_strings
+      where branch_id = ${branchId} and key_id = any(${keyIds}::uuid[])
+    ), last as (
+      select key_id, max(updated_at) as at from changed group by key_id
+    )
+    select k.key_id,
+      count(r.id) > 0 as reviewed,
+      coalesce(bool_or(r.completed_at >= coalesce(l.at, '-infinity')), false) as fresh
+    from unnest(${keyIds}::uuid[]) as k(key_id)
+    left join last l on l.key_id = k.key_id
+    left join review_keys rk on rk.key_id = k.key_id
+    left join reviews r on r.id = rk.review_id and r.branch_id = ${branchId} and r.status = 'completed'
+    group by k.key_id, l.at
+  `.execute(db);
+  return result.rows;
 }
 
 /** Serializes merges of one branch (and work that must not run beside one). */

@@ -1,7 +1,9 @@
 import type { AnyContractProcedure } from "@orpc/contract";
 import type { MiddlewareHandler } from "hono";
 import { branchesContract } from "../../shared/contract/branches.ts";
+import { commentsContract } from "../../shared/contract/comments.ts";
 import { keysContract } from "../../shared/contract/keys.ts";
+import { reviewsContract } from "../../shared/contract/reviews.ts";
 import { stringsContract } from "../../shared/contract/strings.ts";
 import { eventsContract, transferContract } from "../../shared/contract/transfer.ts";
 import { v1Contract } from "../../shared/contract/v1.ts";
@@ -49,6 +51,10 @@ const CHANGES_ON_A_BRANCH: AnyContractProcedure[] = [
   keysContract.remove,
   // A POST that writes nothing: the files of the branch.
   transferContract.export,
+  // A review made on a branch is the branch's; every review reads and judges its own branch.
+  ...Object.values(reviewsContract),
+  // A thread is the key's wherever it is read: a key added on a branch has one there.
+  ...Object.values(commentsContract),
   ...Object.values(branchesContract),
 ];
 

@@ -5,6 +5,8 @@ import {
   type Branch,
   type BranchDiff,
   type BranchList,
+  type branchSettingsBodySchema,
+  type DiffKey,
   MAIN_BRANCH,
   type MergeResult,
   type mergeBodySchema,
@@ -30,11 +32,12 @@ import {
   selectBranch,
   selectBranchByName,
   selectBranches,
-  selectChain,
   selectProjectRow,
-  setMainProtected,
+  selectReviewCover,
+  setBranchSettings,
   updateBranchProtection,
 } from "./queries.ts";
+import { scopeOfRow } from "./scope-of.ts";
 
 /** Who asks: a member (with their role in the project's team), or a project API key. */
 type Actor = { userId: string | null; role: Role };
@@ -48,9 +51,7 @@ export function createBranchService(deps: {
 }) {
   const { db, access, events, dispatch } = deps;
 
-  async function scopeOf(row: BranchRow): Promise<BranchScope> {
-    return { id: row.id, name: row.name, projectId: row.project_id, chain: await selectChain(db, row.id) };
-  }
+  const scopeOf = (row: BranchRow) => scopeOfRow(db, row);
 
   /** A branch of the person's team's project, with their role in it. */
   async function branchFor(userId: string, id: string, permission: Permission) {
@@ -69,6 +70,7 @@ export function createBranchService(deps: {
     const present = rows.map(presentBranch);
     return {
       mainProtected: project.main_protected,
+      mergeRequiresReview: project.merge_requires_review,
       branches: present.filter((b) => b.archivedAt === null),
       archived: present.filter((b) => b.archivedAt !== null),
     };
@@ -123,17 +125,41 @@ export function createBranchService(deps: {
     return null;
   }
 
+  /**
+   * Why the branch cannot merge yet when the project asks for a review first: each key the merge
+   * changes must be in a completed review of the branch, completed after the key last changed.
+   */
+  async function reviewBlock(row: BranchRow, project: ProjectRow, keys: DiffKey[]): Promise<string | null> {
+    if (!project.merge_requires_review) return null;
+    // A deleted key has nothing left to review on the branch.
+    const keyIds = keys.filter((key) => key.change !== "deleted").map((key) => key.keyId);
+    if (keyIds.length === 0) return null;
+    const cover = await onMain(() => selectReviewCover(db, row.id, keyIds));
+    const unreviewed = cover.filter((key) => !key.reviewed).length;
+    if (unreviewed === cover.length) return "Merging needs a completed review of this branch's changes";
+    if (unreviewed > 0) {
+      return unreviewed === 1
+        ? "1 changed key is not in a completed review of this branch"
+        : `${unreviewed} changed keys are not in a completed review of this branch`;
+    }
+    if (cover.some((key) => !key.fresh))
+      return "The branch changed after its review was completed: review the changes again";
+    return null;
+  }
+
   async function diffOf(row: BranchRow, project: ProjectRow, actor: Actor): Promise<BranchDiff> {
     const scope = await scopeOf(row);
     const base = row.base_id
       ? await scopeOf((await onMain(() => selectBranch(db, row.base_id as string))) as BranchRow)
       : undefined;
     const diff = await diffBranch(db, scope, base);
+    const unreviewed = await reviewBlock(row, project, diff.keys);
     return {
       branch: presentBranch(row),
       keys: diff.keys,
       conflicts: diff.conflicts,
-      blockedBy: await mergeBlock(row, project, actor),
+      blockedBy: (await mergeBlock(row, project, actor)) ?? unreviewed,
+      reviewNeeded: unreviewed !== null,
     };
   }
 
@@ -149,6 +175,8 @@ export function createBranchService(deps: {
     const baseRow = row.base_id ? await onMain(() => selectBranch(db, row.base_id as string)) : undefined;
     const base = baseRow ? await scopeOf(baseRow) : undefined;
     const diff = await diffBranch(db, scope, base);
+    const unreviewed = await reviewBlock(row, project, diff.keys);
+    if (unreviewed) throw new AppError("forbidden", unreviewed);
     const counts = await applyMerge(db, {
       branch: scope,
       base,
@@ -272,10 +300,18 @@ export function createBranchService(deps: {
       return merge(row, project, { userId, role }, body);
     },
 
-    async settings(userId: string, projectId: string, body: { mainProtected: boolean }): Promise<BranchList> {
+    async settings(
+      userId: string,
+      projectId: string,
+      body: z.output<typeof branchSettingsBodySchema>,
+    ): Promise<BranchList> {
       const { project } = await access.project(userId, projectId, "branches.manage");
-      await onMain(() => setMainProtected(db, project.id, body.mainProtected));
-      return listOf({ ...project, main_protected: body.mainProtected });
+      const settings = {
+        main_protected: body.mainProtected ?? project.main_protected,
+        merge_requires_review: body.mergeRequiresReview ?? project.merge_requires_review,
+      };
+      await onMain(() => setBranchSettings(db, project.id, settings));
+      return listOf({ ...project, ...settings });
     },
 
     /**

@@ -16,7 +16,7 @@ import { selectProject } from "../pull/queries.ts";
 import type { ProjectRow } from "../teams/access.ts";
 import { selectPendingCells, selectProjectKeyId, selectReviewProgress } from "./agent-queries.ts";
 import { nameOfCursor, presentPendingPage, presentV1Summary, presentVerdict } from "./present.ts";
-import { selectReviewProjectId, selectSummaries } from "./queries.ts";
+import { selectReviewPlace, selectSummaries } from "./queries.ts";
 import type { ReviewService } from "./service.ts";
 
 const reviewNotFound = () => new AppError("not_found", "Review not found");
@@ -37,9 +37,10 @@ export function createKeyReviews(deps: { db: Kysely<DB>; judge: ReviewService["j
     return project;
   }
 
+  /** Main's reviews only: a branch's are judged in the app, where its texts are read on the branch. */
   async function reviewOf(project: ProjectRow, reviewId: string): Promise<void> {
-    if (!isUuid(reviewId) || (await selectReviewProjectId(db, reviewId)) !== project.id)
-      throw reviewNotFound();
+    const place = isUuid(reviewId) ? await selectReviewPlace(db, reviewId) : undefined;
+    if (place?.project_id !== project.id || place.branch_id !== null) throw reviewNotFound();
   }
 
   function checkLanguage(project: ProjectRow, code: string) {
@@ -51,7 +52,7 @@ export function createKeyReviews(deps: { db: Kysely<DB>; judge: ReviewService["j
     /** Open reviews first, then by newest change; each with its progress per language. */
     async list(projectId: string, query: z.output<typeof listReviewsQuerySchema>): Promise<V1ReviewList> {
       const project = await projectOf(projectId);
-      const rows = (await selectSummaries(db, { projectId }))
+      const rows = (await selectSummaries(db, { projectId, branchId: null }))
         .filter((row) => query.status === "all" || row.status === query.status)
         // A stable sort: within each status, the newest change first as selected.
         .sort((a, b) => Number(a.status !== "pending") - Number(b.status !== "pending"));

@@ -37,6 +37,8 @@ export function presentSummary(row: SummaryRow, projectLanguages: readonly strin
     languagesDone: projectLanguages.filter((code) => done.has(code)),
     createdAt: isoDate(row.created_at),
     lastUpdatedAt: isoDate(row.last_updated_at),
+    branchId: row.branch_id,
+    branchName: row.branch_name,
   };
 }
 

@@ -1,13 +1,19 @@
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
+import { currentBranch } from "../db/branch-scope.ts";
 import type { MachineColumn } from "../db/column-types.ts";
 import type { ApprovalStateColumn, DB, ReviewStatusColumn, ReviewsTable } from "../db/schema.ts";
 import { displayName } from "../db/sql.ts";
+import { lockKey } from "../strings/queries.ts";
 
 /** Reads and writes of reviews: no rules here (the service checks access first), only the queries. */
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export type SummaryRow = Selectable<ReviewsTable> & { owner_name: string | null; key_count: number };
+export type SummaryRow = Selectable<ReviewsTable> & {
+  owner_name: string | null;
+  branch_name: string | null;
+  key_count: number;
+};
 
 export interface KeyStringRow {
   id: string;
@@ -47,17 +53,30 @@ export interface ProjectApprovalRow {
 export const isCurrent = sql<boolean>`a.string_version = coalesce(s.version, 0)
   and (s.updated_at is null or s.updated_at <= a.updated_at)`;
 
-/** Reviews with their owner's name and key count: a project's, newest change first, or one. */
-export async function selectSummaries(db: Db, filter: { projectId: string } | { reviewId: string }) {
+/**
+ * Reviews with their owner's name and key count: a project's on main or on one branch (`branchId`
+ * null: main's; undefined: all), newest change first, or one.
+ */
+export async function selectSummaries(
+  db: Db,
+  filter: { projectId: string; branchId?: string | null } | { reviewId: string },
+) {
   let query = db
     .selectFrom("reviews as r")
     .leftJoin("users as u", "u.id", "r.owner_user_id")
     .leftJoin("profiles as p", "p.user_id", "r.owner_user_id")
+    .leftJoin("branches as b", "b.id", "r.branch_id")
     .selectAll("r")
     .select(displayName("u", "p").as("owner_name"))
+    .select("b.name as branch_name")
     .select(
       sql<number>`(select count(*)::int from review_keys rk where rk.review_id = r.id)`.as("key_count"),
     );
+  if ("projectId" in filter && filter.branchId !== undefined) {
+    const { branchId } = filter;
+    query =
+      branchId === null ? query.where("r.branch_id", "is", null) : query.where("r.branch_id", "=", branchId);
+  }
   query =
     "projectId" in filter
       ? query
@@ -97,8 +116,17 @@ export async function selectCurrentApprovals(db: Db, reviewId: string, languages
   return result.rows;
 }
 
-/** Per key and language of the project, the newest current verdict across its reviews. */
-export async function selectProjectApprovals(db: Db, projectId: string, languages: string[]) {
+/**
+ * Per key and language of the project, the newest current verdict across its reviews: main's, and
+ * on a branch those of the branch and the branches it came from too (their texts are the branch's
+ * where it did not change them).
+ */
+export async function selectProjectApprovals(
+  db: Db,
+  projectId: string,
+  languages: string[],
+  branches: readonly string[],
+) {
   const result = await sql<ProjectApprovalRow>`
     select distinct on (a.key_id, a.language_code)
       a.key_id, a.language_code, a.review_id, a.state, a.comment
@@ -106,19 +134,19 @@ export async function selectProjectApprovals(db: Db, projectId: string, language
     join review_approvals a on a.review_id = r.id
     left join translation_strings s on s.key_id = a.key_id and s.language_code = a.language_code
     where r.project_id = ${projectId} and a.language_code = any(${languages}::text[]) and ${isCurrent}
+      and (r.branch_id is null or r.branch_id = any(${branches}::uuid[]))
     order by a.key_id, a.language_code, a.updated_at desc, a.review_id
   `.execute(db);
   return result.rows;
 }
 
-/** The review's project; undefined when there is no such review. */
-export async function selectReviewProjectId(db: Db, reviewId: string): Promise<string | undefined> {
-  const review = await db
+/** The review's project and branch (null: main); undefined when there is no such review. */
+export function selectReviewPlace(db: Db, reviewId: string) {
+  return db
     .selectFrom("reviews")
-    .select("project_id")
+    .select(["project_id", "branch_id"])
     .where("id", "=", reviewId)
     .executeTakeFirst();
-  return review?.project_id;
 }
 
 /** Locks the review for the rest of the transaction and answers its status; undefined when it is gone. */
@@ -128,7 +156,13 @@ export async function lockReview(trx: Transaction<DB>, reviewId: string) {
 
 export async function insertReview(
   db: Db,
-  values: { project_id: string; title: string; description: string; owner_user_id: string },
+  values: {
+    project_id: string;
+    branch_id: string | null;
+    title: string;
+    description: string;
+    owner_user_id: string;
+  },
 ): Promise<string> {
   const row = await db.insertInto("reviews").values(values).returning("id").executeTakeFirstOrThrow();
   return row.id;
@@ -146,6 +180,12 @@ export function updateReview(
     .set({
       ...fields,
       ...(languagesDone !== undefined ? { languages_done: sql<string[]>`${languagesDone}::text[]` } : {}),
+      // When it was completed: a branch's change after that needs another review to merge.
+      ...(fields.status === "completed"
+        ? { completed_at: sql`case when status = 'completed' then completed_at else now() end` }
+        : fields.status === "pending"
+          ? { completed_at: null }
+          : {}),
       last_updated_at: sql`now()`,
     })
     .where("id", "=", reviewId)
@@ -179,16 +219,15 @@ export async function touch(db: Db, reviewId: string) {
 
 /** Which of `keyIds` are the project's, locked against deletion (key share) until the transaction ends. */
 export function lockProjectKeys(trx: Transaction<DB>, projectId: string, keyIds: readonly string[]) {
-  return (
-    trx
-      .selectFrom("translation_keys")
-      .select("id")
-      .where("project_id", "=", projectId)
-      // One array parameter however many keys: `in (…)` would send one parameter per key.
-      .where(sql<boolean>`id = any(${keyIds}::uuid[])`)
-      .forKeyShare()
-      .execute()
-  );
+  const query = trx
+    .selectFrom("translation_keys")
+    .select("id")
+    .where("project_id", "=", projectId)
+    // One array parameter however many keys: `in (…)` would send one parameter per key.
+    .where(sql<boolean>`id = any(${keyIds}::uuid[])`);
+  // A branch's keys are a view's rows, which cannot be locked: the rows added then lock their key
+  // themselves (migration 0041's check of the key takes the same lock).
+  return (currentBranch() ? query : query.forKeyShare()).execute();
 }
 
 /** Adds keys to the review (those in it already stay once); answers how many were new. */
@@ -306,12 +345,14 @@ export function clearMachineOfJudged(db: Db, cell: VerdictCell) {
  * The cell's string, locked against writes until the transaction ends: the version an agent's
  * verdict judges is the one it checked. Undefined when there is no string.
  */
-export function lockCellString(trx: Transaction<DB>, cell: Omit<VerdictCell, "reviewId">) {
-  return trx
+export async function lockCellString(trx: Transaction<DB>, cell: Omit<VerdictCell, "reviewId">) {
+  const query = trx
     .selectFrom("translation_strings")
     .select(["version", "machine"])
     .where("key_id", "=", cell.keyId)
-    .where("language_code", "=", cell.language)
-    .forShare()
-    .executeTakeFirst();
+    .where("language_code", "=", cell.language);
+  if (!currentBranch()) return query.forShare().executeTakeFirst();
+  // On a branch the key's lock, which every write of its strings takes, stands for the row's.
+  await lockKey(trx, cell.keyId);
+  return query.executeTakeFirst();
 }

@@ -18,6 +18,8 @@ import type {
 import { MACHINE_APPROVAL_REFUSED } from "../../shared/schemas/v1-reviewer.ts";
 import { publishActivity } from "../activity/publish.ts";
 import { recordActivity } from "../activity/record.ts";
+import { scopeOfBranch } from "../branches/scope-of.ts";
+import { type BranchScope, currentBranch, onBranch, onMain } from "../db/branch-scope.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError, notFoundAs } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
@@ -39,7 +41,7 @@ import {
   selectCurrentApprovals,
   selectKeyStrings,
   selectProjectApprovals,
-  selectReviewProjectId,
+  selectReviewPlace,
   selectSummaries,
   touch,
   updateReview,
@@ -91,13 +93,27 @@ export function createReviewService(deps: {
 }) {
   const { db, access, events } = deps;
 
-  /** The review's project, if the caller may act on it: 404 'Review not found' otherwise. */
-  async function reviewProject(userId: string, reviewId: string, permission: Permission) {
-    if (!isUuid(reviewId)) throw reviewNotFound();
-    const projectId = await selectReviewProjectId(db, reviewId);
-    if (!projectId) throw reviewNotFound();
+  /** The review's project and branch (undefined: main); 404 'Review not found' for no such review. */
+  async function placeOf(reviewId: string): Promise<{ projectId: string; scope: BranchScope | undefined }> {
+    const place = isUuid(reviewId) ? await selectReviewPlace(db, reviewId) : undefined;
+    if (!place) throw reviewNotFound();
+    return { projectId: place.project_id, scope: await scopeOfBranch(db, place.branch_id) };
+  }
+
+  /**
+   * Runs `work` with the review's project, if the caller may act on it (404 'Review not found'
+   * otherwise), on the review's own branch whatever branch the request is on: a branch's review
+   * reads and judges the branch's texts, main's review main's.
+   */
+  async function inReview<T>(
+    userId: string,
+    reviewId: string,
+    permission: Permission,
+    work: (project: ProjectRow) => Promise<T>,
+  ): Promise<T> {
+    const { projectId, scope } = await placeOf(reviewId);
     const { project } = await access.project(userId, projectId, permission).catch(notFoundAs("Review"));
-    return project;
+    return onBranch(scope, () => work(project));
   }
 
   /** Locks the review for the rest of the transaction; a review deleted meanwhile is not found. */
@@ -107,10 +123,14 @@ export function createReviewService(deps: {
     return row;
   }
 
+  /** Told to the review's branch (its Overview's verdicts) and to main (the Reviews screens). */
   async function changed(projectId: string, reviewId: string, deleted = false) {
-    await events.publish(projectId, [
-      { type: "review.updated", data: deleted ? { reviewId, deleted: true } : { reviewId } },
-    ]);
+    const event = {
+      type: "review.updated",
+      data: deleted ? { reviewId, deleted: true } : { reviewId },
+    } as const;
+    await events.publish(projectId, [event]);
+    if (currentBranch()) await onMain(() => events.publish(projectId, [event]));
   }
 
   /** What a change answers: the review's row as the Reviews list shows it. */
@@ -143,6 +163,17 @@ export function createReviewService(deps: {
     verdict: Verdict,
     actor: VerdictActor,
     options: { dryRun?: boolean } = {},
+  ): Promise<ApprovalRow | undefined> {
+    const { scope } = await placeOf(reviewId);
+    return onBranch(scope, () => judgeHere(project, reviewId, verdict, actor, options));
+  }
+
+  async function judgeHere(
+    project: ProjectRow,
+    reviewId: string,
+    verdict: Verdict,
+    actor: VerdictActor,
+    options: { dryRun?: boolean },
   ): Promise<ApprovalRow | undefined> {
     if (!project.languages.includes(verdict.language)) throw notAProjectLanguage(verdict.language);
     const comment = verdict.state === "needs_changes" && verdict.comment ? verdict.comment : null;
@@ -208,16 +239,21 @@ export function createReviewService(deps: {
   }
 
   return {
-    /** Spec: select by project_id ordered by last_updated_at descending. */
+    /**
+     * Spec: select by project_id ordered by last_updated_at descending. On main, every review of the
+     * project (a branch's named as such: reviewers find them on the Reviews screen); on a branch,
+     * the branch's (the Overview's Add to Review adds the branch's keys to the branch's reviews).
+     */
     async list(userId: string, projectId: string): Promise<ReviewSummary[]> {
       const { project } = await access.project(userId, projectId, "reviews.view");
-      const rows = await selectSummaries(db, { projectId });
+      const rows = await selectSummaries(db, { projectId, branchId: currentBranch()?.id });
       return rows.map((row) => presentSummary(row, project.languages));
     },
 
     async get(userId: string, reviewId: string): Promise<ReviewDetail> {
-      const project = await reviewProject(userId, reviewId, "reviews.view");
-      return detail(reviewId, project);
+      return inReview(userId, reviewId, "reviews.view", async (project) => {
+        return detail(reviewId, project);
+      });
     },
 
     /** Created pending, owned by the caller; with the selected keys when made from the Overview. */
@@ -232,6 +268,7 @@ export function createReviewService(deps: {
         await checkKeysOfProject(trx, projectId, keyIds);
         const reviewId = await insertReview(trx, {
           project_id: projectId,
+          branch_id: currentBranch()?.id ?? null,
           title: body.title,
           description: body.description,
           owner_user_id: userId,
@@ -262,47 +299,50 @@ export function createReviewService(deps: {
       reviewId: string,
       body: z.output<typeof updateReviewBodySchema>,
     ): Promise<ReviewSummary> {
-      const project = await reviewProject(userId, reviewId, "reviews.manage");
-      let languagesDone: string[] | undefined;
-      if (body.languagesDone) {
-        const unknown = body.languagesDone.find((code) => !project.languages.includes(code));
-        if (unknown !== undefined) throw notAProjectLanguage(unknown);
-        const chosen = new Set(body.languagesDone);
-        languagesDone = project.languages.filter((code) => chosen.has(code));
-      }
-      let status: ReviewStatus | undefined = body.status;
-      if (status === "pending") languagesDone = [];
-      else if (languagesDone && languagesDone.length === project.languages.length) status = "completed";
-      const recorded = await db.transaction().execute(async (trx) => {
-        const before = await lockFound(trx, reviewId);
-        // Nothing was reviewed in a review without keys: completing it would be a dead end (issue 34).
-        if (
-          status === "completed" &&
-          before.status !== "completed" &&
-          (await keyCount(trx, reviewId)) === 0
-        ) {
-          throw new AppError("validation_failed", "A review without keys cannot be marked as done");
+      return inReview(userId, reviewId, "reviews.manage", async (project) => {
+        let languagesDone: string[] | undefined;
+        if (body.languagesDone) {
+          const unknown = body.languagesDone.find((code) => !project.languages.includes(code));
+          if (unknown !== undefined) throw notAProjectLanguage(unknown);
+          const chosen = new Set(body.languagesDone);
+          languagesDone = project.languages.filter((code) => chosen.has(code));
         }
-        const updated = await updateReview(trx, reviewId, {
-          ...(body.title !== undefined ? { title: body.title } : {}),
-          ...(body.description !== undefined ? { description: body.description } : {}),
-          ...(status !== undefined ? { status } : {}),
-          ...(languagesDone !== undefined ? { languagesDone } : {}),
+        let status: ReviewStatus | undefined = body.status;
+        if (status === "pending") languagesDone = [];
+        else if (languagesDone && languagesDone.length === project.languages.length) status = "completed";
+        const recorded = await db.transaction().execute(async (trx) => {
+          const before = await lockFound(trx, reviewId);
+          // Nothing was reviewed in a review without keys: completing it would be a dead end (issue 34).
+          if (
+            status === "completed" &&
+            before.status !== "completed" &&
+            (await keyCount(trx, reviewId)) === 0
+          ) {
+            throw new AppError("validation_failed", "A review without keys cannot be marked as done");
+          }
+          const updated = await updateReview(trx, reviewId, {
+            ...(body.title !== undefined ? { title: body.title } : {}),
+            ...(body.description !== undefined ? { description: body.description } : {}),
+            ...(status !== undefined ? { status } : {}),
+            ...(languagesDone !== undefined ? { languagesDone } : {}),
+          });
+          // Completing is the change the feed shows; edits of the title or languages are not.
+          if (updated.status !== "completed" || before.status === "completed") return undefined;
+          return recordCompleted(trx, { project, userId, review: updated, languages: languagesDone ?? [] });
         });
-        // Completing is the change the feed shows; edits of the title or languages are not.
-        if (updated.status !== "completed" || before.status === "completed") return undefined;
-        return recordCompleted(trx, { project, userId, review: updated, languages: languagesDone ?? [] });
+        await changed(project.id, reviewId);
+        await publishActivity(deps, [recorded]);
+        // A release on review is main's: a branch's review completes only the branch's.
+        if (recorded && !currentBranch()) deps.onCompleted?.(project.id, userId);
+        return summary(reviewId, project);
       });
-      await changed(project.id, reviewId);
-      await publishActivity(deps, [recorded]);
-      if (recorded) deps.onCompleted?.(project.id, userId);
-      return summary(reviewId, project);
     },
 
     async remove(userId: string, reviewId: string): Promise<void> {
-      const project = await reviewProject(userId, reviewId, "reviews.manage");
-      if (!(await deleteReview(db, reviewId))) throw reviewNotFound();
-      await changed(project.id, reviewId, true);
+      return inReview(userId, reviewId, "reviews.manage", async (project) => {
+        if (!(await deleteReview(db, reviewId))) throw reviewNotFound();
+        await changed(project.id, reviewId, true);
+      });
     },
 
     /** Add to Review and Add key: keys already in the review stay there once. */
@@ -311,31 +351,33 @@ export function createReviewService(deps: {
       reviewId: string,
       input: z.output<typeof addReviewKeysBodySchema>,
     ): Promise<ReviewSummary> {
-      const project = await reviewProject(userId, reviewId, "reviews.manage");
-      const keyIds = [...new Set(input.keyIds)];
-      const added = await db.transaction().execute(async (trx) => {
-        await lockFound(trx, reviewId);
-        await checkKeysOfProject(trx, project.id, keyIds);
-        const added = await insertKeys(trx, reviewId, keyIds);
-        if (added > 0) await touch(trx, reviewId);
-        return added;
+      return inReview(userId, reviewId, "reviews.manage", async (project) => {
+        const keyIds = [...new Set(input.keyIds)];
+        const added = await db.transaction().execute(async (trx) => {
+          await lockFound(trx, reviewId);
+          await checkKeysOfProject(trx, project.id, keyIds);
+          const added = await insertKeys(trx, reviewId, keyIds);
+          if (added > 0) await touch(trx, reviewId);
+          return added;
+        });
+        if (added > 0) await changed(project.id, reviewId);
+        return summary(reviewId, project);
       });
-      if (added > 0) await changed(project.id, reviewId);
-      return summary(reviewId, project);
     },
 
     /** Takes a key out of the review with its verdicts; a key not in it is no change. */
     async removeKey(userId: string, reviewId: string, keyId: string): Promise<ReviewSummary> {
-      const project = await reviewProject(userId, reviewId, "reviews.manage");
-      if (!isUuid(keyId)) throw new AppError("not_found", "Key not found");
-      const removed = await db.transaction().execute(async (trx) => {
-        await lockFound(trx, reviewId);
-        const removed = await deleteReviewKey(trx, reviewId, keyId);
-        if (removed) await touch(trx, reviewId);
-        return removed;
+      return inReview(userId, reviewId, "reviews.manage", async (project) => {
+        if (!isUuid(keyId)) throw new AppError("not_found", "Key not found");
+        const removed = await db.transaction().execute(async (trx) => {
+          await lockFound(trx, reviewId);
+          const removed = await deleteReviewKey(trx, reviewId, keyId);
+          if (removed) await touch(trx, reviewId);
+          return removed;
+        });
+        if (removed) await changed(project.id, reviewId);
+        return summary(reviewId, project);
       });
-      if (removed) await changed(project.id, reviewId);
-      return summary(reviewId, project);
     },
 
     /**
@@ -348,9 +390,10 @@ export function createReviewService(deps: {
       reviewId: string,
       body: z.output<typeof setApprovalBodySchema>,
     ): Promise<Approval> {
-      const project = await reviewProject(userId, reviewId, "reviews.approve");
-      const verdict = await judge(project, reviewId, body, { userId, agent: null });
-      return presentApproval(verdict);
+      return inReview(userId, reviewId, "reviews.approve", async (project) => {
+        const verdict = await judgeHere(project, reviewId, body, { userId, agent: null }, {});
+        return presentApproval(verdict);
+      });
     },
 
     /**
@@ -362,7 +405,10 @@ export function createReviewService(deps: {
     /** The Overview's cells: per key and language, the newest verdict still current. */
     async projectApprovals(userId: string, projectId: string): Promise<ProjectApprovals> {
       const { project } = await access.project(userId, projectId, "reviews.view");
-      return presentProjectApprovals(await selectProjectApprovals(db, projectId, project.languages));
+      const branches = currentBranch()?.chain ?? [];
+      return presentProjectApprovals(
+        await selectProjectApprovals(db, projectId, project.languages, branches),
+      );
     },
   };
 }

@@ -56,6 +56,8 @@ export type Branch = z.infer<typeof branchSchema>;
 export const branchListSchema = z.object({
   /** Only owners and admins merge into main. */
   mainProtected: z.boolean(),
+  /** A branch merges only when a completed review of it covers each change since it was made. */
+  mergeRequiresReview: z.boolean(),
   branches: z.array(branchSchema),
   /** Deleted branches: kept, with their changes, and listed apart. */
   archived: z.array(branchSchema),
@@ -70,7 +72,11 @@ export const createBranchBodySchema = z.object({
 
 export const updateBranchBodySchema = z.object({ protected: z.boolean() });
 
-export const branchSettingsBodySchema = z.object({ mainProtected: z.boolean() });
+export const branchSettingsBodySchema = z
+  .object({ mainProtected: z.boolean().optional(), mergeRequiresReview: z.boolean().optional() })
+  .refine((body) => body.mainProtected !== undefined || body.mergeRequiresReview !== undefined, {
+    error: "Give mainProtected or mergeRequiresReview",
+  });
 
 /** How a key differs on the branch from its base. */
 export const KEY_CHANGES = ["added", "changed", "renamed", "deleted"] as const;
@@ -107,6 +113,8 @@ export const branchDiffSchema = z.object({
   conflicts: z.number().int(),
   /** Why the person cannot merge now (null: they can). */
   blockedBy: z.string().nullable(),
+  /** The project asks for a completed review of the changes first, and they are not all reviewed. */
+  reviewNeeded: z.boolean(),
 });
 export type BranchDiff = z.infer<typeof branchDiffSchema>;
 

@@ -57,6 +57,12 @@ export const reviewSummarySchema = z.object({
   languagesDone: z.array(z.string()),
   createdAt: z.string(),
   lastUpdatedAt: z.string(),
+  /**
+   * The branch the review is of (issue 39), null: main. A branch's review reads and judges the
+   * branch's texts; a project that asks for one merges the branch only after it is completed.
+   */
+  branchId: z.string().nullable(),
+  branchName: z.string().nullable(),
 });
 export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 

@@ -19,6 +19,20 @@ export const BRANCH_PROCEDURES: ReadonlySet<string> = new Set([
   "strings.restore",
   "strings.history",
   "projects.completion",
+  // Reviews made on a branch are the branch's (each review reads its own branch wherever it is
+  // opened); the Overview's verdicts on a branch count its reviews and main's.
+  "reviews.list",
+  "reviews.create",
+  "reviews.addKeys",
+  "reviews.approvals",
+  // A thread is its key's wherever it is read; on a branch, a key added there has one too.
+  "comments.thread",
+  "comments.create",
+  "comments.update",
+  "comments.remove",
+  "comments.resolve",
+  "comments.reopen",
+  "comments.counts",
   // An export writes nothing: on a branch it is the branch's files.
   "transfer.export",
 ]);

@@ -18,6 +18,8 @@ const summary: ReviewSummary = {
   status: "pending",
   completed: false,
   ownerUserId: "u1",
+  branchId: null,
+  branchName: null,
   ownerName: "Olga Owner",
   assignee: "Unassigned",
   keyCount: 0,

@@ -20,6 +20,7 @@ export function branchOf(name: string, extra: Partial<Branch> = {}): Branch {
 
 export const LIST: BranchList = {
   mainProtected: false,
+  mergeRequiresReview: false,
   branches: [branchOf("feature/checkout"), branchOf("feature/search", { protected: true })],
   archived: [branchOf("old/idea", { archivedAt: "2026-11-10T10:00:00.000Z" })],
 };

@@ -16,6 +16,8 @@ export function summary(overrides: Partial<ReviewSummary> = {}): ReviewSummary {
     languagesDone: [],
     createdAt: "2026-03-01T10:00:00.000Z",
     lastUpdatedAt: "2026-03-02T10:00:00.000Z",
+    branchId: null,
+    branchName: null,
     ...overrides,
   };
 }

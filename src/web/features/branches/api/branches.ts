@@ -73,13 +73,28 @@ export function useArchiveBranch(projectId: string) {
   });
 }
 
-export function useProtectMain(projectId: string) {
+/** The project's branch settings: main's protection, and whether a merge needs a review first. */
+export function useBranchSettings(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: mutationKeys.branches.settings(projectId),
-    mutationFn: (mainProtected: boolean) =>
-      api.branches.settings({ params: { projectId }, body: { mainProtected } }),
+    mutationFn: (body: { mainProtected?: boolean; mergeRequiresReview?: boolean }) =>
+      api.branches.settings({ params: { projectId }, body }),
     onSuccess: (list) => queryClient.setQueryData(queryKeys.projectBranches(projectId), list),
+  });
+}
+
+/**
+ * A review of the branch's changes (the keys it adds and changes; a deleted key has nothing left
+ * to read), made on the branch: what a project that asks for one merges after.
+ */
+export function useRequestBranchReview(projectId: string, branchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: mutationKeys.reviews.create(projectId),
+    mutationFn: (body: { title: string; keyIds: string[] }) =>
+      api.reviews.create({ params: { projectId }, body }, { context: { branch: branchId } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.projectReviews(projectId) }),
   });
 }
 

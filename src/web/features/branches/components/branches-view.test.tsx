@@ -16,7 +16,11 @@ function setup(canManage: boolean, list: BranchList = LIST) {
       update: ({ params, body }) => branchOf(params.id.replace("id-", ""), { protected: body.protected }),
       archive: ({ params }) =>
         branchOf(params.id.replace("id-", ""), { archivedAt: "2026-11-30T10:00:00.000Z" }),
-      settings: ({ body }) => ({ ...list, mainProtected: body.mainProtected }),
+      settings: ({ body }) => ({
+        ...list,
+        mainProtected: body.mainProtected ?? list.mainProtected,
+        mergeRequiresReview: body.mergeRequiresReview ?? list.mergeRequiresReview,
+      }),
     },
   });
   render(
@@ -55,7 +59,7 @@ describe("the Branches page", () => {
     expect(screen.getByText("Every member may merge into main.")).toBeTruthy();
   });
 
-  it("protects a branch and protects main", async () => {
+  it("protects a branch and protects main, and asks for a review before merges", async () => {
     const { calls, user } = setup(true);
     await user.click(await screen.findByRole("button", { name: "Protect feature/checkout" }));
     expect(await within(row("feature/checkout")).findByText("Protected")).toBeTruthy();
@@ -70,6 +74,15 @@ describe("the Branches page", () => {
         { params: { projectId: "p1" }, body: { mainProtected: true } },
       ]),
     );
+    const review = screen.getByRole("switch", {
+      name: "Merging requires a completed review of the branch's changes",
+    });
+    await user.click(review);
+    await waitFor(() => expect(review.getAttribute("aria-checked")).toBe("true"));
+    expect(inputsOf(calls, "branches.settings")[1]).toEqual({
+      params: { projectId: "p1" },
+      body: { mergeRequiresReview: true },
+    });
   });
 
   it("deletes a branch after saying it is archived, not lost", async () => {
@@ -86,7 +99,7 @@ describe("the Branches page", () => {
   });
 
   it("explains branches when there are none", async () => {
-    setup(true, { mainProtected: false, branches: [], archived: [] });
+    setup(true, { mainProtected: false, mergeRequiresReview: false, branches: [], archived: [] });
     expect(await screen.findByText("No branches yet")).toBeTruthy();
     expect(screen.getByText("sprog push --branch feature/x")).toBeTruthy();
   });

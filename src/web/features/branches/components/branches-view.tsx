@@ -10,7 +10,7 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { exactTime, relativeTime } from "../../../lib/time-text.ts";
-import { useArchiveBranch, useBranches, useProtectBranch, useProtectMain } from "../api/branches.ts";
+import { useArchiveBranch, useBranches, useBranchSettings, useProtectBranch } from "../api/branches.ts";
 
 export interface BranchesViewProps {
   projectId: string;
@@ -42,9 +42,10 @@ export function BranchesView({ projectId, canManage }: BranchesViewProps) {
   const list = useBranches(projectId);
   const protect = useProtectBranch(projectId);
   const archive = useArchiveBranch(projectId);
-  const protectMain = useProtectMain(projectId);
+  const settings = useBranchSettings(projectId);
   const [deleting, setDeleting] = useState<Branch | null>(null);
   const mainSwitch = useId();
+  const reviewSwitch = useId();
 
   if (list.isPending) {
     return (
@@ -60,30 +61,40 @@ export function BranchesView({ projectId, canManage }: BranchesViewProps) {
       </p>
     );
   }
-  const { branches, archived, mainProtected } = list.data;
-  const failure = protect.error ?? archive.error ?? protectMain.error;
+  const { branches, archived, mainProtected, mergeRequiresReview } = list.data;
+  const failure = protect.error ?? archive.error ?? settings.error;
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex items-center gap-3">
-        {canManage ? (
-          <>
+      {canManage ? (
+        <div className="flex flex-col gap-3">
+          <div className="flex items-center gap-3">
             <Switch
               id={mainSwitch}
               checked={mainProtected}
-              disabled={protectMain.isPending}
-              onCheckedChange={(checked) => protectMain.mutate(checked)}
+              disabled={settings.isPending}
+              onCheckedChange={(checked) => settings.mutate({ mainProtected: checked })}
             />
             <Label htmlFor={mainSwitch}>Protect main: only owners and admins merge into it</Label>
-          </>
-        ) : (
-          <p className="text-sm text-muted">
-            {mainProtected
-              ? "Main is protected: only owners and admins merge into it."
-              : "Every member may merge into main."}
-          </p>
-        )}
-      </div>
+          </div>
+          <div className="flex items-center gap-3">
+            <Switch
+              id={reviewSwitch}
+              checked={mergeRequiresReview}
+              disabled={settings.isPending}
+              onCheckedChange={(checked) => settings.mutate({ mergeRequiresReview: checked })}
+            />
+            <Label htmlFor={reviewSwitch}>Merging requires a completed review of the branch's changes</Label>
+          </div>
+        </div>
+      ) : (
+        <p className="text-sm text-muted">
+          {mainProtected
+            ? "Main is protected: only owners and admins merge into it."
+            : "Every member may merge into main."}
+          {mergeRequiresReview ? " A branch merges after a completed review of its changes." : ""}
+        </p>
+      )}
       {failure ? (
         <p className="text-sm text-danger" role="alert">
           {errorMessage(failure, "That did not work. Please try again.")}

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { BranchDiff } from "../../../../shared/schemas/branches.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
@@ -16,6 +16,7 @@ const DIFF: BranchDiff = {
   branch: branchOf("feature/checkout"),
   conflicts: 1,
   blockedBy: null,
+  reviewNeeded: false,
   keys: [
     {
       keyId: KEY_B,
@@ -52,7 +53,7 @@ function setup(diff: BranchDiff = DIFF) {
         keysDeleted: 0,
         strings: 3,
       }),
-      list: () => ({ mainProtected: false, branches: [], archived: [] }),
+      list: () => ({ mainProtected: false, mergeRequiresReview: false, branches: [], archived: [] }),
     },
   });
   render(
@@ -125,6 +126,59 @@ describe("the merge view", () => {
       true,
     );
     expect(screen.getByText("main is protected: only owners and admins merge into it.")).toBeTruthy();
+  });
+
+  it("requests a review of the branch's changes when the project asks for one before a merge", async () => {
+    const blockedBy = "Merging needs a completed review of this branch's changes";
+    const calls = mockApi({
+      branches: { diff: () => ({ ...DIFF, conflicts: 0, blockedBy, reviewNeeded: true }) },
+      reviews: {
+        create: ({ params, body }, { branch }) => ({
+          id: "r9",
+          projectId: params.projectId,
+          title: body.title,
+          description: "",
+          status: "pending",
+          completed: false,
+          ownerUserId: "u1",
+          ownerName: "Olga Owner",
+          assignee: "Unassigned",
+          keyCount: body.keyIds?.length ?? 0,
+          languagesDone: [],
+          createdAt: "2026-11-30T10:00:00.000Z",
+          lastUpdatedAt: "2026-11-30T10:00:00.000Z",
+          branchId: branch ?? null,
+          branchName: branch ? "feature/checkout" : null,
+        }),
+      },
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={["/app/branches/id-feature/checkout"]}>
+          <Routes>
+            <Route
+              path="/app/branches/*"
+              element={<MergeView projectId="p1" branchId="id-feature/checkout" />}
+            />
+            <Route path="/app/review/:reviewId" element={<p>Review page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByText(blockedBy)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Request a review of these changes" }));
+    expect(await screen.findByText("Review page")).toBeTruthy();
+    expect(calls.filter((c) => c.procedure === "reviews.create")).toEqual([
+      {
+        procedure: "reviews.create",
+        input: {
+          params: { projectId: "p1" },
+          body: { title: "Changes on feature/checkout", keyIds: [KEY_B, KEY_A] },
+        },
+        branch: "id-feature/checkout",
+      },
+    ]);
   });
 
   it("shows the API's refusal as its message", async () => {

@@ -1,6 +1,6 @@
-import { CircleAlert, GitMerge } from "lucide-react";
+import { CircleAlert, ClipboardCheck, GitMerge } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { languageName } from "../../../../shared/languages.ts";
 import type {
   DiffKey,
@@ -15,7 +15,7 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
-import { useBranchDiff, useMergeBranch } from "../api/branches.ts";
+import { useBranchDiff, useMergeBranch, useRequestBranchReview } from "../api/branches.ts";
 import { changesText } from "./branches-view.tsx";
 
 type Choice = MergeResolution["take"];
@@ -69,6 +69,8 @@ function Text({ value }: { value: string | null }) {
 export function MergeView({ projectId, branchId }: { projectId: string; branchId: string }) {
   const diff = useBranchDiff(branchId);
   const merge = useMergeBranch(projectId, branchId);
+  const requestReview = useRequestBranchReview(projectId, branchId);
+  const navigate = useNavigate();
   const [chosen, setChosen] = useState<Record<string, Resolution>>({});
   const [result, setResult] = useState<MergeResult | null>(null);
 
@@ -88,7 +90,7 @@ export function MergeView({ projectId, branchId }: { projectId: string; branchId
     );
   }
 
-  const { branch, keys, blockedBy } = diff.data;
+  const { branch, keys, blockedBy, reviewNeeded } = diff.data;
   // Conflicts first: they are what stands between the branch and its base.
   const ordered = [...keys].sort((a, b) => Number(b.conflict) - Number(a.conflict));
   const conflicting = keys.filter((key) => key.conflict);
@@ -158,6 +160,29 @@ export function MergeView({ projectId, branchId }: { projectId: string; branchId
         {why ? (
           <p id="merge-blocked" className="text-sm text-muted">
             {why}
+          </p>
+        ) : null}
+        {reviewNeeded ? (
+          <Button
+            variant="outline"
+            disabled={requestReview.isPending}
+            onClick={() =>
+              requestReview.mutate(
+                {
+                  title: `Changes on ${branch.name}`,
+                  keyIds: keys.filter((key) => key.change !== "deleted").map((key) => key.keyId),
+                },
+                { onSuccess: (review) => void navigate(`/app/review/${review.id}`) },
+              )
+            }
+          >
+            <ClipboardCheck aria-hidden="true" />
+            {requestReview.isPending ? "Requesting…" : "Request a review of these changes"}
+          </Button>
+        ) : null}
+        {requestReview.isError ? (
+          <p className="text-sm text-danger" role="alert">
+            {errorMessage(requestReview.error, "Could not request the review. Please try again.")}
           </p>
         ) : null}
         {merge.isError ? (

@@ -1,4 +1,4 @@
-import { Check, Pencil, Trash2 } from "lucide-react";
+import { Check, GitBranch, Pencil, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { languageName } from "../../../../shared/languages.ts";
 import type { ReviewDetail } from "../../../../shared/schemas/reviews.ts";
@@ -47,6 +47,15 @@ export function ReviewHeader({ review, canManage, onToggleLanguage, onEdit, onDe
         >
           {done ? "Completed" : "To do"}
         </span>
+        {review.branchName ? (
+          <span
+            className="inline-flex items-center gap-1 rounded-full border border-border px-2.5 py-0.5 text-xs"
+            title="This review reads and judges the branch's texts"
+          >
+            <GitBranch className="size-3" aria-hidden="true" />
+            On branch <span className="font-mono">{review.branchName}</span>
+          </span>
+        ) : null}
         <dl className="ml-auto grid grid-cols-[auto_auto] gap-x-3 gap-y-0.5 text-xs">
           <dt className="text-muted">Created</dt>
           <dd>

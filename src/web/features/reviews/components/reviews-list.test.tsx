@@ -73,7 +73,7 @@ afterEach(() => {
 describe("the Reviews list", () => {
   it("has To do and Completed sections, links to each review, and searches", async () => {
     stubApi([
-      summary({ id: "r1", title: "Checkout" }),
+      summary({ id: "r1", title: "Checkout", branchId: "b1", branchName: "feature/checkout" }),
       summary({ id: "r2", title: "Onboarding", status: "completed", completed: true, description: "" }),
     ]);
     const user = setup();
@@ -83,6 +83,11 @@ describe("the Reviews list", () => {
     );
     expect(within(section("Completed")).getByRole("link", { name: "Onboarding" })).toBeTruthy();
     expect(screen.getAllByText("Unassigned")).toHaveLength(2);
+    // A branch's review says which branch it reads; main's says nothing.
+    expect(within(section("To do")).getByTitle("The branch this review is of").textContent).toBe(
+      "feature/checkout",
+    );
+    expect(within(section("Completed")).queryByTitle("The branch this review is of")).toBeNull();
 
     await user.type(screen.getByRole("textbox", { name: "Search reviews" }), "board");
     expect(screen.queryByRole("link", { name: "Checkout" })).toBeNull();

@@ -1,4 +1,4 @@
-import { CircleCheck, KeyRound } from "lucide-react";
+import { CircleCheck, GitBranch, KeyRound } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import type { ReviewSummary } from "../../../../shared/schemas/reviews.ts";
@@ -67,6 +67,12 @@ function ReviewItem({
           <p className="line-clamp-2 text-sm break-words text-muted">{review.description}</p>
         ) : null}
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+          {review.branchName ? (
+            <span className="inline-flex items-center gap-1 font-mono" title="The branch this review is of">
+              <GitBranch className="size-3" aria-hidden="true" />
+              {review.branchName}
+            </span>
+          ) : null}
           <span className="inline-flex items-center gap-1">
             <KeyRound className="size-3" aria-hidden="true" />
             {review.keyCount.toLocaleString("en")} {review.keyCount === 1 ? "key" : "keys"}

@@ -1,0 +1,41 @@
+import { expect } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
+import { BRANCH_HEADER } from "../../src/shared/schemas/branches.ts";
+import type { ApiClient } from "./api-client.ts";
+import { call } from "./contract-client.ts";
+
+// Shared by the branches tests (branches-model.test.ts, branches-reviews.test.ts).
+
+export async function createBranch(client: ApiClient, projectId: string, name: string, base?: string) {
+  const created = await call(client, contract.branches.create, {
+    params: { projectId },
+    body: base ? { name, base } : { name },
+  });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+/** Call options that put a request of the web app on the branch. */
+export const on = (branchId: string) => ({ headers: { [BRANCH_HEADER]: branchId } });
+
+export async function saveOn(
+  client: ApiClient,
+  branchId: string,
+  keyId: string,
+  language: string,
+  value: string,
+) {
+  const saved = await call(
+    client,
+    contract.strings.save,
+    { params: { keyId, lang: language }, body: { value, force: true } },
+    on(branchId),
+  );
+  expect(saved.status).toBe(200);
+}
+
+export async function diffOf(client: ApiClient, branchId: string) {
+  const diff = await call(client, contract.branches.diff, { params: { id: branchId } });
+  expect(diff.status).toBe(200);
+  return diff.body;
+}

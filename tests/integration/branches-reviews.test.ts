@@ -1,0 +1,183 @@
+import { describe, expect, it } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
+import { apiAppForThisFile } from "../helpers/api-app.ts";
+import type { ApiClient } from "../helpers/api-client.ts";
+import { createBranch, diffOf, on, saveOn } from "../helpers/branches.ts";
+import { call, fail } from "../helpers/contract-client.ts";
+import { buildKey, ownerWithProject, saveString } from "../helpers/factories.ts";
+
+const api = apiAppForThisFile();
+
+/** An owner's project in en and de with one key, and a branch that adds a key and changes one. */
+async function world() {
+  const setup = await ownerWithProject(api(), ["de"]);
+  const { owner, projectId } = setup;
+  const title = await buildKey(owner, projectId, "home.title", {
+    source: "Welcome",
+    strings: { de: "Willkommen" },
+  });
+  const branch = await createBranch(owner, projectId, "feature/checkout");
+  const added = await call(
+    owner,
+    contract.keys.create,
+    { params: { projectId }, body: { key: "checkout.pay", sourceValue: "Pay now" } },
+    on(branch.id),
+  );
+  expect(added.status).toBe(201);
+  const pay = added.body.id;
+  await saveOn(owner, branch.id, pay, "de", "Jetzt bezahlen");
+  await saveOn(owner, branch.id, title, "de", "Hallo");
+  return { ...setup, branch, keys: { title, pay } };
+}
+
+async function reviewOn(client: ApiClient, projectId: string, branchId: string, keyIds: string[]) {
+  const created = await call(
+    client,
+    contract.reviews.create,
+    { params: { projectId }, body: { title: "Checkout texts", keyIds } },
+    on(branchId),
+  );
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+async function complete(client: ApiClient, reviewId: string) {
+  const done = await call(client, contract.reviews.update, {
+    params: { reviewId },
+    body: { languagesDone: ["en", "de"] },
+  });
+  expect(done.body.status).toBe("completed");
+}
+
+describe("branches: reviews and comments of a branch's keys", () => {
+  it("reviews the branch's texts on the branch, apart from main's reviews", async () => {
+    const { owner, projectId, branch, keys } = await world();
+    const review = await reviewOn(owner, projectId, branch.id, [keys.pay, keys.title]);
+    expect(review).toMatchObject({ branchId: branch.id, branchName: "feature/checkout", keyCount: 2 });
+    await call(owner, contract.reviews.create, { params: { projectId }, body: { title: "Main's" } });
+
+    const list = async (branchId?: string) =>
+      (
+        await call(owner, contract.reviews.list, { params: { projectId } }, branchId ? on(branchId) : {})
+      ).body.reviews.map((r) => r.title);
+    expect(await list(branch.id)).toEqual(["Checkout texts"]);
+    // Main's Reviews screen lists them all, a branch's named.
+    const all = await call(owner, contract.reviews.list, { params: { projectId } });
+    expect(all.body.reviews.map((r) => `${r.title} (${r.branchName ?? "main"})`)).toEqual([
+      "Main's (main)",
+      "Checkout texts (feature/checkout)",
+    ]);
+
+    // The review reads the branch whichever branch the caller is on: it is the branch's.
+    const detail = await call(owner, contract.reviews.get, { params: { reviewId: review.id } });
+    expect(detail.body.keys.map((k) => `${k.key}: ${k.strings.de?.value}`)).toEqual([
+      "checkout.pay: Jetzt bezahlen",
+      "home.title: Hallo",
+    ]);
+    const approved = await call(owner, contract.reviews.setApproval, {
+      params: { reviewId: review.id },
+      body: { keyId: keys.pay, language: "de", state: "approved" },
+    });
+    expect(approved.body.state).toBe("approved");
+    const cells = await call(owner, contract.reviews.approvals, { params: { projectId } }, on(branch.id));
+    expect(
+      cells.body.approvals.map((a) => `${a.keyId === keys.pay ? "pay" : a.keyId} ${a.language}: ${a.state}`),
+    ).toEqual(["pay de: approved"]);
+    const mainCells = await call(owner, contract.reviews.approvals, { params: { projectId } });
+    expect(mainCells.body.approvals).toEqual([]);
+    // Main's string is untouched by the branch's review.
+    const mainTitle = await call(owner, contract.strings.history, {
+      params: { keyId: keys.title, lang: "de" },
+    });
+    expect(mainTitle.body.entries.map((h) => h.value)).toEqual(["Willkommen"]);
+  });
+
+  it("keeps a comment on a key added on the branch, and the key's thread after the merge", async () => {
+    const { owner, branch, keys } = await world();
+    const posted = await call(
+      owner,
+      contract.comments.create,
+      { params: { keyId: keys.pay, lang: "de" }, body: { body: "Is 'bezahlen' the word we use?" } },
+      on(branch.id),
+    );
+    expect(posted.status).toBe(201);
+    // On main the key does not exist yet.
+    expect(
+      (await fail(owner, contract.comments.thread, { params: { keyId: keys.pay, lang: "de" } })).status,
+    ).toBe(404);
+    const merged = await call(owner, contract.branches.merge, { params: { id: branch.id }, body: {} });
+    expect(merged.status).toBe(200);
+    const thread = await call(owner, contract.comments.thread, { params: { keyId: keys.pay, lang: "de" } });
+    expect(thread.body.comments.map((c) => c.body)).toEqual(["Is 'bezahlen' the word we use?"]);
+    // Deleting the key on main deletes its thread, as before.
+    expect((await call(owner, contract.keys.remove, { params: { keyId: keys.pay } })).status).toBe(204);
+    const left = await api().db.selectFrom("comments").select("id").where("key_id", "=", keys.pay).execute();
+    expect(left).toEqual([]);
+  });
+
+  it("refuses a comment or a review key that names no key, on main or on the branch", async () => {
+    const { owner, projectId, branch } = await world();
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const comment = await fail(
+      owner,
+      contract.comments.create,
+      { params: { keyId: missing, lang: "de" }, body: { body: "Hello" } },
+      on(branch.id),
+    );
+    expect(comment.status).toBe(404);
+    const review = await fail(
+      owner,
+      contract.reviews.create,
+      { params: { projectId }, body: { title: "Nothing", keyIds: [missing] } },
+      on(branch.id),
+    );
+    expect(review).toMatchObject({
+      status: 400,
+      body: { error: { message: "A selected key is not in this project" } },
+    });
+  });
+
+  it("merges only after a completed review of every change, when the project asks for one", async () => {
+    const { owner, projectId, branch, keys } = await world();
+    const set = await call(owner, contract.branches.settings, {
+      params: { projectId },
+      body: { mergeRequiresReview: true },
+    });
+    expect(set.body).toMatchObject({ mergeRequiresReview: true, mainProtected: false });
+
+    const noReview = "Merging needs a completed review of this branch's changes";
+    expect(await diffOf(owner, branch.id)).toMatchObject({ blockedBy: noReview, reviewNeeded: true });
+    const refused = await fail(owner, contract.branches.merge, { params: { id: branch.id }, body: {} });
+    expect(refused).toMatchObject({ status: 403, body: { error: { message: noReview } } });
+
+    // A review of one of the two changed keys is not enough.
+    const partial = await reviewOn(owner, projectId, branch.id, [keys.title]);
+    await complete(owner, partial.id);
+    expect((await diffOf(owner, branch.id)).blockedBy).toBe(
+      "1 changed key is not in a completed review of this branch",
+    );
+    const whole = await reviewOn(owner, projectId, branch.id, [keys.title, keys.pay]);
+    await complete(owner, whole.id);
+    expect(await diffOf(owner, branch.id)).toMatchObject({ blockedBy: null, reviewNeeded: false });
+
+    // A change after the review was completed needs another look.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await saveOn(owner, branch.id, keys.title, "de", "Hallo!");
+    expect((await diffOf(owner, branch.id)).blockedBy).toBe(
+      "The branch changed after its review was completed: review the changes again",
+    );
+    const again = await reviewOn(owner, projectId, branch.id, [keys.title]);
+    await complete(owner, again.id);
+    const merged = await call(owner, contract.branches.merge, { params: { id: branch.id }, body: {} });
+    expect(merged.body).toMatchObject({ keysAdded: 1, strings: 1 });
+    const main = await call(owner, contract.keys.list, { params: { projectId }, query: {} });
+    expect(main.body.keys.map((k) => `${k.key}: ${k.strings.de?.value}`)).toEqual([
+      "checkout.pay: Jetzt bezahlen",
+      "home.title: Hallo!",
+    ]);
+    // Main's own changes need no review; a completed review of a branch stays with the branch.
+    await saveString(owner, keys.title, "de", "Hallo zusammen");
+    const reviews = await call(owner, contract.reviews.list, { params: { projectId } }, on(branch.id));
+    expect(reviews.body.reviews.every((r) => r.status === "completed")).toBe(true);
+  });
+});
