@@ -2,6 +2,7 @@ import type { AnyContractProcedure } from "@orpc/contract";
 import type { MiddlewareHandler } from "hono";
 import { branchesContract } from "../../shared/contract/branches.ts";
 import { keysContract } from "../../shared/contract/keys.ts";
+import { releasesContract } from "../../shared/contract/releases.ts";
 import { stringsContract } from "../../shared/contract/strings.ts";
 import { eventsContract, transferContract } from "../../shared/contract/transfer.ts";
 import { v1Contract } from "../../shared/contract/v1.ts";
@@ -49,6 +50,8 @@ const CHANGES_ON_A_BRANCH: AnyContractProcedure[] = [
   keysContract.remove,
   // A POST that writes nothing: the files of the branch.
   transferContract.export,
+  // A release of the branch's strings (for a staging environment: never production).
+  releasesContract.publish,
   ...Object.values(branchesContract),
 ];
 

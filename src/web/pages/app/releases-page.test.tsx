@@ -37,6 +37,7 @@ const release = (number: number, extra: Partial<Release> = {}): Release => ({
   id: `r${number}`,
   number,
   environment: "production",
+  branch: "main",
   createdAt: HOURS_AGO,
   trigger: "person",
   createdBy: "Olga Owner",
