@@ -14128,6 +14128,8 @@ var branchSchema = external_exports.object({
 var branchListSchema = external_exports.object({
   /** Only owners and admins merge into main. */
   mainProtected: external_exports.boolean(),
+  /** A branch merges only when a completed review of it covers each change since it was made. */
+  mergeRequiresReview: external_exports.boolean(),
   branches: external_exports.array(branchSchema),
   /** Deleted branches: kept, with their changes, and listed apart. */
   archived: external_exports.array(branchSchema)
@@ -14138,7 +14140,9 @@ var createBranchBodySchema = external_exports.object({
   base: branchNameSchema.optional()
 });
 var updateBranchBodySchema = external_exports.object({ protected: external_exports.boolean() });
-var branchSettingsBodySchema = external_exports.object({ mainProtected: external_exports.boolean() });
+var branchSettingsBodySchema = external_exports.object({ mainProtected: external_exports.boolean().optional(), mergeRequiresReview: external_exports.boolean().optional() }).refine((body) => body.mainProtected !== void 0 || body.mergeRequiresReview !== void 0, {
+  error: "Give mainProtected or mergeRequiresReview"
+});
 var KEY_CHANGES = ["added", "changed", "renamed", "deleted"];
 var diffStringSchema = external_exports.object({
   language: external_exports.string(),
@@ -14166,7 +14170,9 @@ var branchDiffSchema = external_exports.object({
   keys: external_exports.array(diffKeySchema),
   conflicts: external_exports.number().int(),
   /** Why the person cannot merge now (null: they can). */
-  blockedBy: external_exports.string().nullable()
+  blockedBy: external_exports.string().nullable(),
+  /** The project asks for a completed review of the changes first, and they are not all reviewed. */
+  reviewNeeded: external_exports.boolean()
 });
 var MERGE_CHOICES = ["branch", "base", "edit"];
 var mergeResolutionSchema = external_exports.object({
@@ -14464,7 +14470,9 @@ var releaseManifestSchema = external_exports.object({
   files: external_exports.record(external_exports.string(), external_exports.string())
 });
 var publishReleaseBodySchema = external_exports.object({
-  environment: environmentSchema.optional().describe("The environment whose manifest names the new release at once (default production)"),
+  environment: environmentSchema.optional().describe(
+    "The environment whose manifest names the new release at once (default production; staging for a branch's release, which may not go to production)"
+  ),
   languages: external_exports.array(external_exports.string().trim().min(1).max(35), { error: "languages must be a list of language codes" }).min(1, "Choose at least one language").max(500).optional().describe('The languages to ship, e.g. ["en", "de"] (default: every language of the project)'),
   only: releaseStringFilterSchema.optional().describe(
     "all (default), approved (only strings approved in a review), passing_checks (only strings without failing quality checks); the source language is always whole"
@@ -14472,6 +14480,11 @@ var publishReleaseBodySchema = external_exports.object({
   placeholderFormat: external_exports.enum(PULL_PLACEHOLDER_FORMATS, {
     error: `placeholderFormat must be one of: ${PULL_PLACEHOLDER_FORMATS.join(", ")}`
   }).optional().describe("The placeholders of the files, as the pull API's (web, ios, android; default web)")
+});
+var publishReleaseKeyBodySchema = publishReleaseBodySchema.extend({
+  branch: branchNameSchema.optional().describe(
+    "A branch's strings instead of main's (issue 39), e.g. feature/checkout; unset or main: main. Not to production"
+  )
 });
 var releaseFileSchema = external_exports.object({
   language: external_exports.string(),
@@ -14485,6 +14498,8 @@ var releaseSchema = external_exports.object({
   number: external_exports.number().int(),
   /** The environment it was published to. */
   environment: external_exports.string(),
+  /** Whose strings it carries: `main`, or the branch's name (kept after the branch is deleted). */
+  branch: external_exports.string(),
   createdAt: external_exports.string(),
   trigger: external_exports.enum(RELEASE_TRIGGERS),
   /** Who: a person's name, the API key's name (`API key "CI"`), or null once gone. */
@@ -14524,6 +14539,8 @@ var releaseSettingsBodySchema = external_exports.object({
 var publishedReleaseSchema = external_exports.object({
   number: external_exports.number().int(),
   environment: external_exports.string(),
+  /** `main`, or the branch it was made from. */
+  branch: external_exports.string(),
   languages: external_exports.array(external_exports.string()),
   keyCount: external_exports.number().int(),
   keysChanged: external_exports.number().int(),
@@ -15834,7 +15851,13 @@ var reviewSummarySchema = external_exports.object({
   /** Language codes marked done, in the project's language order. */
   languagesDone: external_exports.array(external_exports.string()),
   createdAt: external_exports.string(),
-  lastUpdatedAt: external_exports.string()
+  lastUpdatedAt: external_exports.string(),
+  /**
+   * The branch the review is of (issue 39), null: main. A branch's review reads and judges the
+   * branch's texts; a project that asks for one merges the branch only after it is completed.
+   */
+  branchId: external_exports.string().nullable(),
+  branchName: external_exports.string().nullable()
 });
 var reviewListSchema = external_exports.object({ reviews: external_exports.array(reviewSummarySchema) });
 var approvalSchema = external_exports.object({
@@ -16291,8 +16314,8 @@ var v1Contract = {
     successStatus: 201,
     successDescription: "Published; the environment's manifest names it",
     summary: "Publish an over-the-air release of the translations (CI/CD: `sprog release`)",
-    description: "A numbered snapshot of the project's translations that apps load through the distribution's manifest, without a rebuild. `environment` (default production), `languages` (default all), `only` (all, approved, passing_checks), `placeholderFormat` (web, ios, android; default web)."
-  }).errors({ bad_request: errorsOf[400], ...keyErrors }).input(external_exports.object({ body: publishReleaseBodySchema })).output(publishedReleaseSchema),
+    description: "A numbered snapshot of the project's translations that apps load through the distribution's manifest, without a rebuild. `environment` (default production), `languages` (default all), `only` (all, approved, passing_checks), `placeholderFormat` (web, ios, android; default web), `branch` (a branch's strings instead of main's, for a staging app: its environment defaults to staging and may not be production; 404 for a branch the project does not have)."
+  }).errors({ bad_request: errorsOf[400], not_found: errorsOf[404], ...keyErrors }).input(external_exports.object({ body: publishReleaseKeyBodySchema })).output(publishedReleaseSchema),
   branches: pull.route({
     method: "GET",
     path: "/v1/branches",
@@ -18050,6 +18073,10 @@ ${COMMON}
   --only <which>               all (default) | approved (strings approved in a review) |
                                passing_checks (strings without failing quality checks)
   --placeholder-format <fmt>   web (default) | ios | android
+  --branch <name>              a branch's strings instead of main's, for a staging app (e.g.
+                               feature/checkout; "git": the current git branch). Its
+                               environment defaults to staging and may not be production.
+                               Only this option names it: the config's "branch" is not read
 
 ${EXIT_CODES}
 `,
@@ -18125,7 +18152,7 @@ var COMMAND_OPTIONS = {
   push: [...COMMON2, "branch", "dry-run", "delete-missing", "translations", "overwrite", "tags"],
   status: [...COMMON2, "branch"],
   check: [...COMMON2, "branch", "src"],
-  release: [...COMMON2, "environment", "language", "only", "placeholder-format"],
+  release: [...COMMON2, "environment", "language", "only", "placeholder-format", "branch"],
   branch: [...COMMON2, "branch", "from", "take"]
 };
 function isCommand(name) {
@@ -19036,9 +19063,10 @@ async function push3(context, options, log2) {
 }
 
 // src/cli/release.ts
-function releaseOptionsOf(values) {
+function releaseOptionsOf(values, branch) {
   const languages = values.language?.split(",").map((code) => code.trim()).filter(Boolean);
   return {
+    ...branch !== void 0 ? { branch } : {},
     ...values.environment !== void 0 ? { environment: values.environment } : {},
     ...languages && languages.length > 0 ? { languages } : {},
     ...values.only !== void 0 ? { only: values.only } : {},
@@ -19048,8 +19076,9 @@ function releaseOptionsOf(values) {
 async function release2({ client }, body, log2) {
   const published = await callJson(client, v1Contract.release, { body });
   const changed = published.keysChanged === 1 ? "1 key changed" : `${published.keysChanged} keys changed`;
+  const from = published.branch === MAIN_BRANCH ? "" : ` from branch ${published.branch}`;
   log2(
-    `Release ${published.number} published to ${published.environment}: ${published.languages.join(", ")} (${published.keyCount} keys, ${changed} since the release before)`
+    `Release ${published.number}${from} published to ${published.environment}: ${published.languages.join(", ")} (${published.keyCount} keys, ${changed} since the release before)`
   );
   log2(`Manifest: ${new URL(`.${published.manifestPath}`, client.base).href}`);
 }
@@ -19094,7 +19123,7 @@ function timeoutOf(values, command) {
 var ON_A_BRANCH = /* @__PURE__ */ new Set(["pull", "push", "status", "check"]);
 function contextOf(values, env, command) {
   const loaded = loadConfig(values, env);
-  const branch = ON_A_BRANCH.has(command) ? chosenBranch(values.branch, loaded.config, env, command) : void 0;
+  const branch = ON_A_BRANCH.has(command) || command === "release" && values.branch !== void 0 ? chosenBranch(values.branch, loaded.config, env, command) : void 0;
   const client = {
     base: baseUrl(loaded.host, command),
     apiKey: apiKeyFrom(env, command),
@@ -19109,7 +19138,7 @@ async function run(command, values, env, log2, branchArgs) {
   }
   const context = contextOf(values, env, command);
   if (command === "release") {
-    await release2(context, releaseOptionsOf(values), log2);
+    await release2(context, releaseOptionsOf(values, context.branch), log2);
     return EXIT.ok;
   }
   await checkProject(context.client, context.config);

@@ -144,6 +144,10 @@ ${COMMON}
   --only <which>               all (default) | approved (strings approved in a review) |
                                passing_checks (strings without failing quality checks)
   --placeholder-format <fmt>   web (default) | ios | android
+  --branch <name>              a branch's strings instead of main's, for a staging app (e.g.
+                               feature/checkout; "git": the current git branch). Its
+                               environment defaults to staging and may not be production.
+                               Only this option names it: the config's "branch" is not read
 
 ${EXIT_CODES}
 `,

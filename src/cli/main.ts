@@ -43,10 +43,12 @@ const ON_A_BRANCH: ReadonlySet<Command> = new Set(["pull", "push", "status", "ch
 /** The config, the API client and what the commands share. */
 function contextOf(values: Values, env: NodeJS.ProcessEnv, command: Command): CommandContext {
   const loaded = loadConfig(values, env);
-  // Only where it is used: a detached HEAD must not stop a release with "branch": "git" configured.
-  const branch = ON_A_BRANCH.has(command)
-    ? chosenBranch(values.branch, loaded.config, env, command)
-    : undefined;
+  // Only where it is used: a detached HEAD (a tag's build) must not stop a release with "branch":
+  // "git" configured. A release ships to apps, so its branch is said on its command line alone.
+  const branch =
+    ON_A_BRANCH.has(command) || (command === "release" && values.branch !== undefined)
+      ? chosenBranch(values.branch, loaded.config, env, command)
+      : undefined;
   const client = {
     base: baseUrl(loaded.host, command),
     apiKey: apiKeyFrom(env, command),
@@ -69,7 +71,7 @@ async function run(
   const context = contextOf(values, env, command);
   if (command === "release") {
     // A key with only the release scope cannot read the project's name to check it against the config.
-    await release(context, releaseOptionsOf(values), log);
+    await release(context, releaseOptionsOf(values, context.branch), log);
     return EXIT.ok;
   }
   await checkProject(context.client, context.config);

@@ -48,7 +48,7 @@ export const COMMAND_OPTIONS: Record<Command, readonly OptionName[]> = {
   push: [...COMMON, "branch", "dry-run", "delete-missing", "translations", "overwrite", "tags"],
   status: [...COMMON, "branch"],
   check: [...COMMON, "branch", "src"],
-  release: [...COMMON, "environment", "language", "only", "placeholder-format"],
+  release: [...COMMON, "environment", "language", "only", "placeholder-format", "branch"],
   branch: [...COMMON, "branch", "from", "take"],
 };
 

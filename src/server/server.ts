@@ -152,7 +152,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const quality = qualityModule(core);
     const branches = branchesModule(core, { dispatch: webhookDispatch });
     const pull = pullModule(core, { authorize: apiKeys.authorize, branches: branches.branches });
-    const releases = releasesModule(core);
+    const releases = releasesModule(core, { branches: branches.branches });
     const screenshots = screenshotsModule(core);
     const modules: FeatureModule[] = [
       auth,

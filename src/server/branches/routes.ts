@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import { branchesContract } from "../../shared/contract/branches.ts";
 import { commentsContract } from "../../shared/contract/comments.ts";
 import { keysContract } from "../../shared/contract/keys.ts";
+import { releasesContract } from "../../shared/contract/releases.ts";
 import { reviewsContract } from "../../shared/contract/reviews.ts";
 import { stringsContract } from "../../shared/contract/strings.ts";
 import { eventsContract, transferContract } from "../../shared/contract/transfer.ts";
@@ -55,6 +56,8 @@ const CHANGES_ON_A_BRANCH: AnyContractProcedure[] = [
   ...Object.values(reviewsContract),
   // A thread is the key's wherever it is read: a key added on a branch has one there.
   ...Object.values(commentsContract),
+  // A release of the branch's strings (for a staging environment: never production).
+  releasesContract.publish,
   ...Object.values(branchesContract),
 ];
 

@@ -371,6 +371,8 @@ export interface ReleaseFiles {
 }
 
 export interface Releases {
+  branch_id: string | null;
+  branch_name: string | null;
   created_at: Generated<Timestamp>;
   created_by: string | null;
   created_by_key: string | null;

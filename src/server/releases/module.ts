@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { BranchesOfKeys } from "../branches/service.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import type { Core } from "../modules/feature-module.ts";
 import { createDownloadCounter } from "./download-counter.ts";
@@ -11,9 +12,20 @@ import { createReleaseService } from "./service.ts";
  * and the manifests and files apps read under /ota. Their bytes are in the database, so every app
  * server process serves the same releases; a CDN may front /ota.
  */
-export function releasesModule({ db, access, events, formats, logger }: Core) {
+export function releasesModule(
+  { db, access, events, formats, logger }: Core,
+  deps: { branches: BranchesOfKeys },
+) {
   const downloads = createDownloadCounter({ db, logger });
-  const releases = createReleaseService({ db, access, events, formats, logger, downloads });
+  const releases = createReleaseService({
+    db,
+    access,
+    events,
+    formats,
+    logger,
+    downloads,
+    branches: deps.branches,
+  });
   // Releases of completed reviews under way: the review's answer does not wait for the files.
   const publishing = new Set<Promise<void>>();
   return {

@@ -16,6 +16,8 @@ export interface ReleaseRow {
   only_strings: string;
   placeholder_format: string;
   trigger: string;
+  /** Null: main's strings. */
+  branch_name: string | null;
   created_by_name: string | null;
   created_by_key: string | null;
   key_count: number;
@@ -38,6 +40,7 @@ export function selectReleases(db: Db, projectId: string, limit = 200): Promise<
       "r.only_strings",
       "r.placeholder_format",
       "r.trigger",
+      "r.branch_name",
       "r.created_by_key",
       "r.key_count",
       "r.keys_changed",
@@ -71,15 +74,28 @@ export function selectReleaseFiles(db: Db, releaseIds: readonly string[]): Promi
     .execute();
 }
 
-/** The newest release's files with their bytes (to count the keys changed since). */
-export async function selectLatestReleaseFiles(db: Db, projectId: string) {
+/**
+ * The files, with their bytes, of the release a new one counts the keys changed since: main's newest
+ * for main (`branchId` null); for a branch its own newest, else main's newest, so a branch's first
+ * release counts what the branch changes. Main's count never sees a branch's releases.
+ */
+export async function selectLatestReleaseFiles(db: Db, projectId: string, branchId: string | null) {
   return db
     .selectFrom("release_files as f")
-    .innerJoin("releases as r", "r.id", "f.release_id")
     .select(["f.language_code", "f.bytes"])
-    .where("r.project_id", "=", projectId)
-    .where("r.number", "=", (eb) =>
-      eb.selectFrom("releases").select(sql<number>`max(number)`.as("n")).where("project_id", "=", projectId),
+    .where("f.release_id", "=", (eb) =>
+      eb
+        .selectFrom("releases")
+        .select("id")
+        .where("project_id", "=", projectId)
+        .where((w) =>
+          branchId === null
+            ? w("branch_name", "is", null)
+            : w.or([w("branch_name", "is", null), w("branch_id", "=", branchId)]),
+        )
+        .orderBy(sql`branch_id is not distinct from ${branchId}::uuid`, "desc")
+        .orderBy("number", "desc")
+        .limit(1),
     )
     .execute();
 }
@@ -138,6 +154,8 @@ export interface NewRelease {
   only: ReleaseStringFilter;
   placeholderFormat: string;
   trigger: ReleaseTrigger;
+  /** The branch it was made from; null: main. */
+  branch: { id: string; name: string } | null;
   userId: string | null;
   keyName: string | null;
   keyCount: number;
@@ -155,6 +173,8 @@ export async function insertRelease(trx: Transaction<DB>, release: NewRelease): 
       only_strings: release.only,
       placeholder_format: release.placeholderFormat,
       trigger: release.trigger,
+      branch_id: release.branch?.id ?? null,
+      branch_name: release.branch?.name ?? null,
       created_by: release.userId,
       created_by_key: release.keyName,
       key_count: release.keyCount,

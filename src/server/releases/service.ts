@@ -4,11 +4,15 @@ import { gzip } from "node:zlib";
 import type { Kysely } from "kysely";
 import { isUuid } from "../../shared/ids.ts";
 import { languageName } from "../../shared/languages.ts";
+import { MAIN_BRANCH } from "../../shared/schemas/branches.ts";
 import type { PullPlaceholderFormat } from "../../shared/schemas/pull.ts";
 import {
+  BRANCH_DEFAULT_ENVIRONMENT,
+  branchReleaseRefusal,
   DEFAULT_ENVIRONMENT,
   manifestPath,
   type PublishReleaseBody,
+  type PublishReleaseKeyBody,
   type Release,
   type ReleaseList,
   type ReleaseManifest,
@@ -17,6 +21,8 @@ import {
   releaseFileName,
 } from "../../shared/schemas/releases.ts";
 import type { ApiKeyRow } from "../api-keys/queries.ts";
+import type { BranchesOfKeys } from "../branches/service.ts";
+import { type BranchScope, currentBranch, onBranch, onMain } from "../db/branch-scope.ts";
 import type { DB } from "../db/schema.ts";
 import { isoDate } from "../db/sql.ts";
 import { AppError, notFoundAs } from "../errors.ts";
@@ -81,7 +87,19 @@ interface ReleaseOptions {
   placeholderFormat: PullPlaceholderFormat;
 }
 
-function optionsOf(project: ProjectRow, body: PublishReleaseBody): ReleaseOptions {
+/** A release's environment: as asked, else production for main and staging for a branch; checked. */
+function environmentOf(asked: string | undefined, branch: BranchScope | undefined): string {
+  const environment = asked ?? (branch ? BRANCH_DEFAULT_ENVIRONMENT : DEFAULT_ENVIRONMENT);
+  const refusal = branchReleaseRefusal(branch?.name ?? null, environment);
+  if (refusal) throw new AppError("validation_failed", refusal);
+  return environment;
+}
+
+function optionsOf(
+  project: ProjectRow,
+  body: PublishReleaseBody,
+  branch: BranchScope | undefined,
+): ReleaseOptions {
   const languages = body.languages ? [...new Set(body.languages)] : project.languages;
   for (const code of languages) {
     if (!project.languages.includes(code)) {
@@ -92,7 +110,7 @@ function optionsOf(project: ProjectRow, body: PublishReleaseBody): ReleaseOption
     }
   }
   return {
-    environment: body.environment ?? DEFAULT_ENVIRONMENT,
+    environment: environmentOf(body.environment, branch),
     // In the project's order, as the files and the screen list them.
     languages: project.languages.filter((code) => languages.includes(code)),
     only: body.only ?? "all",
@@ -113,8 +131,10 @@ export function createReleaseService(deps: {
   logger: Logger;
   /** The download counts held in memory: written before a list reads them. */
   downloads: Pick<DownloadCounter, "flush">;
+  /** The branch a CI request names (`branch` of `POST /api/v1/releases`). */
+  branches: BranchesOfKeys;
 }) {
-  const { db, access, events, formats, logger, downloads } = deps;
+  const { db, access, events, formats, logger, downloads, branches } = deps;
   const manifests = new ProjectStateCache<ServedManifest | null>(events, {
     ttlMs: MANIFEST_TTL_MS,
     maxProjects: 10_000,
@@ -133,17 +153,52 @@ export function createReleaseService(deps: {
     return project;
   }
 
-  async function create(project: ProjectRow, options: ReleaseOptions, maker: Maker) {
-    // One snapshot for every file: the release is the project at one moment.
-    const files = await db
-      .transaction()
-      .setIsolationLevel("repeatable read")
-      .execute((trx) => buildReleaseFiles(trx, project, { ...options, formats }));
+  /**
+   * Builds the files from `branch`'s strings (main's when undefined) and records the release. The
+   * release itself is the project's, on main's tables whoever asks: main's screen lists it, and an
+   * environment's manifest may name any release.
+   */
+  async function create(
+    project: ProjectRow,
+    options: ReleaseOptions,
+    maker: Maker,
+    branch: BranchScope | undefined,
+  ) {
+    // One snapshot for every file: the release is the project (or the branch) at one moment.
+    const files = await onBranch(branch, () =>
+      db
+        .transaction()
+        .setIsolationLevel("repeatable read")
+        .execute((trx) => buildReleaseFiles(trx, project, { ...options, formats })),
+    );
     const texts = textsOf(files);
-    const created = await db.transaction().execute(async (trx) => {
+    const created = await onMain(() => record(project, options, maker, branch, texts, files));
+    await changed(project.id);
+    logger.info(
+      {
+        projectId: project.id,
+        release: created.number,
+        environment: options.environment,
+        branch: branch?.name ?? MAIN_BRANCH,
+        trigger: maker.trigger,
+      },
+      "release published",
+    );
+    return created;
+  }
+
+  async function record(
+    project: ProjectRow,
+    options: ReleaseOptions,
+    maker: Maker,
+    branch: BranchScope | undefined,
+    texts: ReturnType<typeof textsOf>,
+    files: Awaited<ReturnType<typeof buildReleaseFiles>>,
+  ) {
+    return db.transaction().execute(async (trx) => {
       const last = await lockProjectReleases(trx, project.id);
       const previous = textsOf(
-        (await selectLatestReleaseFiles(trx, project.id)).map((row) => ({
+        (await selectLatestReleaseFiles(trx, project.id, branch?.id ?? null)).map((row) => ({
           language: row.language_code,
           bytes: new Uint8Array(row.bytes),
         })),
@@ -157,6 +212,7 @@ export function createReleaseService(deps: {
         only: options.only,
         placeholderFormat: options.placeholderFormat,
         trigger: maker.trigger as ReleaseTrigger,
+        branch: branch ? { id: branch.id, name: branch.name } : null,
         userId: maker.trigger === "api" ? null : maker.userId,
         keyName: maker.trigger === "api" ? maker.keyName : null,
         keyCount: keyCountOf(texts),
@@ -166,22 +222,14 @@ export function createReleaseService(deps: {
       await upsertEnvironment(trx, project.id, options.environment, id);
       return { id, number };
     });
-    await changed(project.id);
-    logger.info(
-      {
-        projectId: project.id,
-        release: created.number,
-        environment: options.environment,
-        trigger: maker.trigger,
-      },
-      "release published",
-    );
-    return created;
   }
 
-  /** Every server's manifests and the screens of the project learn of it. */
+  /**
+   * Every server's manifests and the screens of the project learn of it: main's, where the Releases
+   * screen is, even for a release made on a branch (an event on a branch reaches its viewers only).
+   */
   async function changed(projectId: string) {
-    await events.publish(projectId, [{ type: "project.updated", data: { projectId } }]);
+    await onMain(() => events.publish(projectId, [{ type: "project.updated", data: { projectId } }]));
   }
 
   async function list(project: ProjectRow): Promise<ReleaseList> {
@@ -228,6 +276,7 @@ export function createReleaseService(deps: {
       id: row.id,
       number: row.number,
       environment: row.environment,
+      branch: row.branch_name ?? MAIN_BRANCH,
       createdAt: isoDate(row.created_at),
       trigger: row.trigger as ReleaseTrigger,
       createdBy: row.created_by_key !== null ? `API key "${row.created_by_key}"` : row.created_by_name,
@@ -281,10 +330,18 @@ export function createReleaseService(deps: {
       return list(await projectOf(projectId));
     },
 
+    /** The Releases screen's Publish: from the branch the request is on (`x-sprog-branch`), else main. */
     async publish(userId: string, projectId: string, body: PublishReleaseBody): Promise<Release> {
       await access.project(userId, projectId, "releases.publish");
       const project = await projectOf(projectId);
-      const { id } = await create(project, optionsOf(project, body), { trigger: "person", userId });
+      const branch = currentBranch();
+      if (branch && branch.projectId !== project.id) throw new AppError("not_found", "Branch not found");
+      const { id } = await create(
+        project,
+        optionsOf(project, body, branch),
+        { trigger: "person", userId },
+        branch,
+      );
       const all = await list(project);
       const release = all.releases.find((entry) => entry.id === id);
       if (!release) throw new AppError("internal", "The release was published but could not be read back");
@@ -292,15 +349,17 @@ export function createReleaseService(deps: {
     },
 
     /** `POST /api/v1/releases` (`sprog release`): a key with the release scope. */
-    async publishWithKey(apiKey: ApiKeyRow, body: PublishReleaseBody) {
+    async publishWithKey(apiKey: ApiKeyRow, body: PublishReleaseKeyBody) {
       const project = await projectOf(apiKey.project_id);
-      const options = optionsOf(project, body);
+      const branch = await branches.scopeForKey(apiKey, body.branch);
+      const options = optionsOf(project, body, branch);
       const keyName = apiKey.name?.trim() || apiKey.key_prefix;
-      const { id, number } = await create(project, options, { trigger: "api", keyName });
+      const { id, number } = await create(project, options, { trigger: "api", keyName }, branch);
       const texts = await selectRelease(db, id);
       return {
         number,
         environment: options.environment,
+        branch: branch?.name ?? MAIN_BRANCH,
         languages: options.languages,
         keyCount: texts?.key_count ?? 0,
         keysChanged: texts?.keys_changed ?? 0,
@@ -315,11 +374,17 @@ export function createReleaseService(deps: {
     async publishOnReview(projectId: string, userId: string | null): Promise<void> {
       try {
         const project = await projectOf(projectId);
-        if (!project.release_on_review) return;
-        await create(project, optionsOf(project, { environment: project.release_on_review }), {
-          trigger: "review",
-          userId,
-        });
+        const environment = project.release_on_review;
+        if (!environment) return;
+        // A review is main's (reviews are not made on a branch), and so is its release.
+        await onMain(() =>
+          create(
+            project,
+            optionsOf(project, { environment }, undefined),
+            { trigger: "review", userId },
+            undefined,
+          ),
+        );
       } catch (error) {
         logger.error({ err: error, projectId }, "the release of a completed review failed");
       }
@@ -330,6 +395,9 @@ export function createReleaseService(deps: {
       const release = await selectRelease(db, releaseId);
       if (!release) throw new AppError("not_found", "Release not found");
       await access.project(userId, release.project_id, "releases.publish").catch(notFoundAs("Release"));
+      // Moving a branch's release to production later is publishing it there: refused alike.
+      const refusal = branchReleaseRefusal(release.branch_name, environment);
+      if (refusal) throw new AppError("validation_failed", refusal);
       await upsertEnvironment(db, release.project_id, environment, release.id);
       await changed(release.project_id);
       logger.info(

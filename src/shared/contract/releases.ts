@@ -34,7 +34,7 @@ export const releasesContract = {
       successDescription: "Published; the environment's manifest names it",
       summary: "Publish a release: a numbered snapshot of the translations, live in an environment at once",
       description:
-        "`environment` (default production), `languages` (default all), `only` (all, approved: strings approved in a review, passing_checks: strings without failing quality checks; the source language is always whole), `placeholderFormat` (web, ios, android; default web). Each language becomes a JSON file, the pull API's, at a URL named by its content.",
+        "`environment` (default production), `languages` (default all), `only` (all, approved: strings approved in a review, passing_checks: strings without failing quality checks; the source language is always whole), `placeholderFormat` (web, ios, android; default web). Each language becomes a JSON file, the pull API's, at a URL named by its content. With `x-sprog-branch` the release carries that branch's strings: its environment defaults to staging and may not be production.",
     })
     .errors(changing)
     .input(inProject.extend({ body: publishReleaseBodySchema }))
@@ -44,6 +44,7 @@ export const releasesContract = {
       method: "POST",
       path: "/releases/{id}/activate",
       summary: "Point an environment's manifest at this release (roll back, or promote)",
+      description: "A release of a branch may not go to production (400).",
     })
     .errors(changing)
     .input(z.object({ params: pathParams("id"), body: activateReleaseBodySchema }))

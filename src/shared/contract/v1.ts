@@ -14,7 +14,7 @@ import {
   pushAnswerSchema,
   pushFieldsSchema,
 } from "../schemas/push.ts";
-import { publishedReleaseSchema, publishReleaseBodySchema } from "../schemas/releases.ts";
+import { publishedReleaseSchema, publishReleaseKeyBodySchema } from "../schemas/releases.ts";
 import {
   createdWebhookSchema,
   createWebhookBodySchema,
@@ -128,10 +128,10 @@ export const v1Contract = {
       successDescription: "Published; the environment's manifest names it",
       summary: "Publish an over-the-air release of the translations (CI/CD: `sprog release`)",
       description:
-        "A numbered snapshot of the project's translations that apps load through the distribution's manifest, without a rebuild. `environment` (default production), `languages` (default all), `only` (all, approved, passing_checks), `placeholderFormat` (web, ios, android; default web).",
+        "A numbered snapshot of the project's translations that apps load through the distribution's manifest, without a rebuild. `environment` (default production), `languages` (default all), `only` (all, approved, passing_checks), `placeholderFormat` (web, ios, android; default web), `branch` (a branch's strings instead of main's, for a staging app: its environment defaults to staging and may not be production; 404 for a branch the project does not have).",
     })
-    .errors({ bad_request: errorsOf[400], ...keyErrors })
-    .input(z.object({ body: publishReleaseBodySchema }))
+    .errors({ bad_request: errorsOf[400], not_found: errorsOf[404], ...keyErrors })
+    .input(z.object({ body: publishReleaseKeyBodySchema }))
     .output(publishedReleaseSchema),
   branches: pull
     .route({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { branchNameSchema, MAIN_BRANCH } from "./branches.ts";
 import { PULL_PLACEHOLDER_FORMATS } from "./pull.ts";
 
 /**
@@ -10,6 +11,8 @@ import { PULL_PLACEHOLDER_FORMATS } from "./pull.ts";
 /** An environment's name: what the app's manifest URL says (`production`, `staging`, `beta-2`). */
 export const ENVIRONMENT_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
 export const DEFAULT_ENVIRONMENT = "production";
+/** Where a release of a branch goes unless told otherwise: a branch's strings are not main's yet. */
+export const BRANCH_DEFAULT_ENVIRONMENT = "staging";
 export const environmentSchema = z
   .string({ error: "environment must be a name such as production or staging" })
   .trim()
@@ -17,6 +20,17 @@ export const environmentSchema = z
     ENVIRONMENT_PATTERN,
     "environment must be lowercase letters, digits and dashes (at most 40), e.g. production or staging",
   );
+
+/**
+ * Why a release of `branch` may not be live in `environment`, or null when it may (issue 39). The
+ * apps people use read production: it carries main's strings only, what a merged pull request ships,
+ * so a branch's release goes to staging or any other environment, never production (published there
+ * or moved there later). Main's releases go anywhere.
+ */
+export function branchReleaseRefusal(branch: string | null, environment: string): string | null {
+  if (branch === null || branch === MAIN_BRANCH || environment !== DEFAULT_ENVIRONMENT) return null;
+  return `A release of the branch ${branch} cannot go to ${DEFAULT_ENVIRONMENT}: ${DEFAULT_ENVIRONMENT} is for main's strings. Publish it to ${BRANCH_DEFAULT_ENVIRONMENT} (or another environment), or merge the branch into main first`;
+}
 
 /** Which strings a release carries: all, only those approved in a review, or only those without failing checks. */
 export const RELEASE_STRING_FILTERS = ["all", "approved", "passing_checks"] as const;
@@ -65,7 +79,9 @@ export type ReleaseManifest = z.infer<typeof releaseManifestSchema>;
 export const publishReleaseBodySchema = z.object({
   environment: environmentSchema
     .optional()
-    .describe("The environment whose manifest names the new release at once (default production)"),
+    .describe(
+      "The environment whose manifest names the new release at once (default production; staging for a branch's release, which may not go to production)",
+    ),
   languages: z
     .array(z.string().trim().min(1).max(35), { error: "languages must be a list of language codes" })
     .min(1, "Choose at least one language")
@@ -86,6 +102,16 @@ export const publishReleaseBodySchema = z.object({
 });
 export type PublishReleaseBody = z.infer<typeof publishReleaseBodySchema>;
 
+/** `sprog release` / `POST /api/v1/releases`: the Releases screen's choices, and a branch by name. */
+export const publishReleaseKeyBodySchema = publishReleaseBodySchema.extend({
+  branch: branchNameSchema
+    .optional()
+    .describe(
+      "A branch's strings instead of main's (issue 39), e.g. feature/checkout; unset or main: main. Not to production",
+    ),
+});
+export type PublishReleaseKeyBody = z.infer<typeof publishReleaseKeyBodySchema>;
+
 export const releaseFileSchema = z.object({
   language: z.string(),
   /** Relative to the server: `/ota/{distributionId}/files/{hash}.json`. */
@@ -100,6 +126,8 @@ export const releaseSchema = z.object({
   number: z.number().int(),
   /** The environment it was published to. */
   environment: z.string(),
+  /** Whose strings it carries: `main`, or the branch's name (kept after the branch is deleted). */
+  branch: z.string(),
   createdAt: z.string(),
   trigger: z.enum(RELEASE_TRIGGERS),
   /** Who: a person's name, the API key's name (`API key "CI"`), or null once gone. */
@@ -147,6 +175,8 @@ export const releaseSettingsBodySchema = z.object({
 export const publishedReleaseSchema = z.object({
   number: z.number().int(),
   environment: z.string(),
+  /** `main`, or the branch it was made from. */
+  branch: z.string(),
   languages: z.array(z.string()),
   keyCount: z.number().int(),
   keysChanged: z.number().int(),

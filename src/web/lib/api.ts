@@ -23,9 +23,10 @@ export function replaceApiLink(next: ApiLink): ApiLink {
  * Features wrap these calls in TanStack Query options with a key from `queryKeys` (query-keys.ts),
  * whose prefixes group what one change must refresh across features.
  */
-export const api: ContractRouterClient<Contract> = createORPCClient({
+export const api: ContractRouterClient<Contract, CallContext> = createORPCClient({
   call: (path, input, options) => {
-    const branch = branchOfCall(path);
+    // A call that names its branch (`{ context: { branch } }`) keeps it: the Releases screen's Publish.
+    const branch = options.context?.branch ?? branchOfCall(path);
     return link.call(path, input, branch === undefined ? options : { ...options, context: { branch } });
   },
 });

@@ -2,7 +2,9 @@
  * Which API calls run on a branch (issue 39). The Overview is the one screen that works on a branch:
  * while it shows one, its reads and the changes the server takes on a branch carry the branch's id
  * (`x-sprog-branch`, added by the link). Every other call, and every call while it shows main, goes
- * to main, so a screen elsewhere never reads a branch by accident.
+ * to main, so a screen elsewhere never reads a branch by accident. One call names its branch itself
+ * (`api.releases.publish(input, { context: { branch } })`): a release from the branch the Releases
+ * screen's picker shows, while the rest of that screen (the project's releases) is main's.
  *
  * The Overview sets the branch before its queries start (BranchScope); its cache is a QueryClient of
  * the branch's own, so an answer of the branch never stands in for main's or the other way round.

@@ -377,9 +377,9 @@ export const CLI_OPTIONS: readonly { option: string; commands: readonly CliComma
   },
   {
     option: "--branch <name>",
-    commands: ["pull", "push", "status", "check", "branch"],
+    commands: ["pull", "push", "status", "check", "release", "branch"],
     meaning:
-      'A branch\'s strings instead of main\'s, e.g. feature/checkout; "git" for the current git branch. Over the config\'s "branch". A push to a branch that does not exist yet starts it from main. sprog branch merge and delete: the branch, when not named.',
+      'A branch\'s strings instead of main\'s, e.g. feature/checkout; "git" for the current git branch. Over the config\'s "branch". A push to a branch that does not exist yet starts it from main. sprog release: a release of the branch for a test app, staging by default, never production; only this option names it (not the config). sprog branch merge and delete: the branch, when not named.',
   },
   {
     option: "--from <base>",

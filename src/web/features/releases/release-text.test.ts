@@ -6,6 +6,7 @@ import {
   environmentSuggestions,
   i18nextSetup,
   releaseAuthor,
+  releaseSource,
 } from "./release-text.ts";
 
 describe("releaseAuthor", () => {
@@ -48,14 +49,31 @@ describe("activationTargets", () => {
     { name: "staging", releaseNumber: 5, updatedAt: "", manifestPath: "" },
   ];
   it("offers the release's own and the project's environments it is not live in, rollback where newer is live", () => {
-    expect(activationTargets({ number: 4, environment: "beta", liveIn: [] }, environments)).toEqual([
+    expect(
+      activationTargets({ number: 4, environment: "beta", liveIn: [], branch: "main" }, environments),
+    ).toEqual([
       { environment: "beta", rollback: false },
       { environment: "production", rollback: false },
       { environment: "staging", rollback: true },
     ]);
     expect(
-      activationTargets({ number: 3, environment: "production", liveIn: ["production"] }, environments),
+      activationTargets(
+        { number: 3, environment: "production", liveIn: ["production"], branch: "main" },
+        environments,
+      ),
     ).toEqual([{ environment: "staging", rollback: true }]);
+  });
+
+  it("never offers production for a branch's release, nor suggests it for one", () => {
+    expect(
+      activationTargets({ number: 6, environment: "qa", liveIn: [], branch: "feature/x" }, environments),
+    ).toEqual([
+      { environment: "qa", rollback: false },
+      { environment: "staging", rollback: false },
+    ]);
+    expect(environmentSuggestions({ environments }, "feature/x")).toEqual(["staging"]);
+    expect(releaseSource({ branch: "feature/x" })).toBe("branch feature/x");
+    expect(releaseSource({ branch: "main" })).toBe("main");
   });
 
   it("suggests production and staging first, then the project's own names, once each", () => {

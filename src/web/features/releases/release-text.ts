@@ -1,4 +1,7 @@
+import { MAIN_BRANCH } from "../../../shared/schemas/branches.ts";
 import {
+  BRANCH_DEFAULT_ENVIRONMENT,
+  branchReleaseRefusal,
   DEFAULT_ENVIRONMENT,
   OTA_PREFIX,
   type Release,
@@ -65,9 +68,28 @@ export function downloadsSummary(total: number): string {
   return `${total.toLocaleString("en")} ${total === 1 ? "download" : "downloads"} in the last ${DOWNLOAD_DAYS} days`;
 }
 
-/** What the environment fields suggest: production, staging, then the project's other environments. */
-export function environmentSuggestions(list: Pick<ReleaseList, "environments"> | undefined): string[] {
-  return [...new Set([DEFAULT_ENVIRONMENT, "staging", ...(list?.environments ?? []).map((env) => env.name)])];
+/**
+ * What the environment fields suggest: production, staging, then the project's other environments;
+ * for a release of a branch (`branch` its name) those it may go to, staging first.
+ */
+export function environmentSuggestions(
+  list: Pick<ReleaseList, "environments"> | undefined,
+  branch: string | null = null,
+): string[] {
+  const names = [
+    DEFAULT_ENVIRONMENT,
+    BRANCH_DEFAULT_ENVIRONMENT,
+    ...(list?.environments ?? []).map((env) => env.name),
+  ];
+  if (branch === null || branch === MAIN_BRANCH) return [...new Set(names)];
+  return [...new Set([BRANCH_DEFAULT_ENVIRONMENT, ...names])].filter(
+    (name) => branchReleaseRefusal(branch, name) === null,
+  );
+}
+
+/** Whose strings a release carries, in words: "main", or "branch feature/checkout". */
+export function releaseSource(release: Pick<Release, "branch">): string {
+  return release.branch === MAIN_BRANCH ? MAIN_BRANCH : `branch ${release.branch}`;
 }
 
 /** Where an app finds an environment's manifest on this server: `origin` + its path. */
@@ -78,17 +100,21 @@ export function manifestUrl(origin: string, manifestPath: string): string {
 /**
  * Which environments a release can be made live in from its row, and whether that rolls the
  * environment back (it serves a newer release) or moves it forward: its own environment and every
- * environment the project has, but none that serves it already.
+ * environment the project has, but none that serves it already, and none a branch's release may not go to.
  */
 export function activationTargets(
-  release: Pick<Release, "number" | "environment" | "liveIn">,
+  release: Pick<Release, "number" | "environment" | "liveIn" | "branch">,
   environments: ReleaseList["environments"],
 ): { environment: string; rollback: boolean }[] {
   const serving = new Map(environments.map((env) => [env.name, env.releaseNumber]));
   const names = [...new Set([release.environment, ...environments.map((env) => env.name)])];
-  return names
-    .filter((name) => !release.liveIn.includes(name))
-    .map((name) => ({ environment: name, rollback: (serving.get(name) ?? 0) > release.number }));
+  return (
+    names
+      .filter((name) => !release.liveIn.includes(name))
+      // A branch's release is never offered for production (the server refuses it there).
+      .filter((name) => branchReleaseRefusal(release.branch, name) === null)
+      .map((name) => ({ environment: name, rollback: (serving.get(name) ?? 0) > release.number }))
+  );
 }
 
 export const INSTALL_COMMAND = "npm install i18next i18next-icu @sprog/i18next";

@@ -1,9 +1,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Role } from "../../../shared/permissions.ts";
 import type { Me } from "../../../shared/schemas/auth.ts";
+import type { Branch } from "../../../shared/schemas/branches.ts";
 import type { Project } from "../../../shared/schemas/projects.ts";
 import type { Release, ReleaseList } from "../../../shared/schemas/releases.ts";
 import type { TeamSummary } from "../../../shared/schemas/teams.ts";
@@ -37,6 +39,7 @@ const release = (number: number, extra: Partial<Release> = {}): Release => ({
   id: `r${number}`,
   number,
   environment: "production",
+  branch: "main",
   createdAt: HOURS_AGO,
   trigger: "person",
   createdBy: "Olga Owner",
@@ -80,12 +83,35 @@ const LIST: ReleaseList = {
   releaseOnReview: null,
 };
 
-function setup(role: Role, list: ReleaseList = LIST, handlers: ApiHandlers["releases"] = {}) {
+const BRANCH: Branch = {
+  id: "b1",
+  name: "copy/winter",
+  baseId: null,
+  baseName: "main",
+  protected: false,
+  createdAt: HOURS_AGO,
+  createdBy: "Olga Owner",
+  mergedAt: null,
+  merges: 0,
+  archivedAt: null,
+  changes: { keysAdded: 0, keysChanged: 1, keysDeleted: 0, strings: 1 },
+};
+
+/** `address`: where the page opens (`?branch=copy/winter` puts its picker on that branch). */
+function setup(
+  role: Role,
+  list: ReleaseList = LIST,
+  handlers: ApiHandlers["releases"] = {},
+  address = "/app/releases",
+) {
   const inP1 = (projectId: string) => {
     if (projectId !== "p1") throw refusal(404, "not_found", "not in this test");
   };
   const calls = mockApi({
     projects: { list: () => ({ projects: [PROJECT] }) },
+    branches: {
+      list: () => ({ mainProtected: false, mergeRequiresReview: false, branches: [BRANCH], archived: [] }),
+    },
     releases: {
       list: ({ params }) => {
         inP1(params.projectId);
@@ -97,11 +123,13 @@ function setup(role: Role, list: ReleaseList = LIST, handlers: ApiHandlers["rele
   const team: TeamSummary = { id: "t1", name: "Acme", role, createdAt: "2026-01-01T00:00:00.000Z" };
   const me: Me = { user: { id: "u1", email: "olga@acme.test" }, profile: null, teams: [team] };
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <WorkspaceProvider me={me} teams={[team]}>
-        <ReleasesPage />
-      </WorkspaceProvider>
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[address]}>
+      <QueryClientProvider client={createQueryClient()}>
+        <WorkspaceProvider me={me} teams={[team]}>
+          <ReleasesPage />
+        </WorkspaceProvider>
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   return { calls, user: userEvent.setup() };
 }
@@ -144,7 +172,7 @@ describe("the Releases tab", () => {
 
     const table = screen.getByRole("table");
     expect(within(table).getAllByRole("row")).toHaveLength(4);
-    expect(within(row(4)).getByRole("rowheader").textContent).toBe("Release 4to staging");
+    expect(within(row(4)).getByRole("rowheader").textContent).toBe("Release 4to stagingfrom main");
     expect(row(4).textContent).toContain('CI · API key "CI"');
     expect(within(row(4)).getByRole("img", { name: "5 downloads in the last 14 days" })).toBeTruthy();
     expect(within(row(4)).getByText("staging")).toBeTruthy();
@@ -209,6 +237,64 @@ describe("the Releases tab", () => {
     expect(toast.success).toHaveBeenCalledWith("Release 5 published to beta-2");
     // The list is asked for again: the environments and badges changed too.
     await waitFor(() => expect(inputsOf(calls, "releases.list").length).toBe(2));
+  });
+
+  it("on the branch picked in the header, publishes from it to staging, never production, and lists whose strings each release is", async () => {
+    const list: ReleaseList = {
+      ...LIST,
+      releases: [release(5, { environment: "staging", branch: BRANCH.name }), ...LIST.releases],
+    };
+    const { calls, user } = setup(
+      "owner",
+      list,
+      {
+        publish: ({ body }) =>
+          release(6, { environment: body.environment ?? "staging", branch: BRANCH.name }),
+      },
+      `/app/releases?branch=${BRANCH.name}`,
+    );
+    await screen.findByRole("table");
+    expect(screen.getByRole("button", { name: "Branch: copy/winter" })).toBeTruthy();
+    expect(within(row(5)).getByRole("rowheader").textContent).toBe(
+      "Release 5to stagingfrom branch copy/winter",
+    );
+    // Its row offers no production: a branch's release never goes there.
+    await user.click(within(row(5)).getByRole("button", { name: "Make release 5 live" }));
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).queryByText(/production/)).toBeNull();
+    await user.keyboard("{Escape}");
+
+    await user.click(screen.getByRole("button", { name: "Publish release from copy/winter" }));
+    const dialog = await screen.findByRole("dialog", { name: "Publish release from copy/winter" });
+    const environment = within(dialog).getByRole("combobox", { name: "Environment" });
+    expect((environment as HTMLInputElement).value).toBe("staging");
+    const options = [...document.querySelectorAll(`#${environment.getAttribute("list")} option`)];
+    expect(options.map((option) => option.getAttribute("value"))).toEqual(["staging"]);
+    fireEvent.change(environment, { target: { value: "production" } });
+    await user.click(within(dialog).getByRole("button", { name: "Publish" }));
+    expect(
+      await within(dialog).findByText(/A release of the branch copy\/winter cannot go to production/),
+    ).toBeTruthy();
+    expect(inputsOf(calls, "releases.publish")).toEqual([]);
+
+    fireEvent.change(environment, { target: { value: "staging" } });
+    await user.click(within(dialog).getByRole("button", { name: "Publish" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // The call runs on the branch (x-sprog-branch); the list stays main's call, the project's releases.
+    expect(calls.filter((c) => c.procedure === "releases.publish")).toEqual([
+      {
+        procedure: "releases.publish",
+        input: {
+          params: { projectId: "p1" },
+          body: { environment: "staging", only: "all", placeholderFormat: "web" },
+        },
+        branch: "b1",
+      },
+    ]);
+    expect(calls.filter((c) => c.procedure === "releases.list").every((c) => c.branch === undefined)).toBe(
+      true,
+    );
+    expect(toast.success).toHaveBeenCalledWith("Release 6 from copy/winter published to staging");
   });
 
   it("leaves every language to the server, and shows its refusal in the dialog", async () => {

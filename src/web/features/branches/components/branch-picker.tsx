@@ -14,15 +14,16 @@ import type { AddressBranch } from "../hooks/use-address-branch.ts";
 
 export interface BranchPickerProps {
   projectId: string;
-  /** The Overview's branch, from the address. */
+  /** The screen's branch, from the address. */
   address: AddressBranch;
   /** Owners and admins start branches. */
   canStart: boolean;
 }
 
 /**
- * The branch the Overview shows, beside the project's name: main or one of its live branches; owners
- * and admins start one here from main or another branch.
+ * The branch the Overview shows (and the one the Releases screen publishes from), beside the
+ * project's name: main or one of its live branches; owners and admins start one here from main or
+ * another branch.
  */
 export function BranchPicker({ projectId, address, canStart }: BranchPickerProps) {
   const [open, setOpen] = useState(false);

@@ -9,6 +9,7 @@ import type { SprogInContextOptions } from "../../../../../packages/i18next/src/
 import { release, releaseOptionsOf } from "../../../../cli/release.ts";
 import {
   publishReleaseBodySchema,
+  publishReleaseKeyBodySchema,
   RELEASE_FILE_HASH_PATTERN,
   releaseManifestSchema,
 } from "../../../../shared/schemas/releases.ts";
@@ -25,7 +26,7 @@ import {
   SDK_IN_CONTEXT_OPTIONS,
   SDK_STORAGE_KEYS,
 } from "./release-reference.ts";
-import { RELEASES_DOCS_SECTION } from "./releases-section.tsx";
+import { PUBLISH_FIELDS, RELEASES_DOCS_SECTION } from "./releases-section.tsx";
 
 const source = (path: string) => readFileSync(new URL(`../../../../../${path}`, import.meta.url), "utf8");
 
@@ -118,6 +119,7 @@ describe("the releases section's examples", () => {
       const answer = {
         number: 13,
         environment: "staging",
+        branch: "main",
         languages: ["en", "de", "fr"],
         keyCount: 412,
         keysChanged: 7,
@@ -140,6 +142,8 @@ describe("the releases section's examples", () => {
       publishReleaseBodySchema.safeParse(releaseOptionsOf({ environment: "production", only: "approved" }))
         .success,
     ).toBe(true);
+    // The table of the body's fields names every field the API takes.
+    expect(PUBLISH_FIELDS.map(([field]) => field)).toEqual(Object.keys(publishReleaseKeyBodySchema.shape));
     expect(releaseWorkflow(host)).toContain(
       "node sprog.mjs release --environment production --only approved",
     );

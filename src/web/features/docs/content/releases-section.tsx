@@ -1,6 +1,7 @@
 import { v1Contract } from "../../../../shared/contract/v1.ts";
 import { API_KEY_HEADER, PULL_PLACEHOLDER_FORMATS } from "../../../../shared/schemas/pull.ts";
 import {
+  BRANCH_DEFAULT_ENVIRONMENT,
   DEFAULT_ENVIRONMENT,
   MANIFEST_MAX_AGE_SECONDS,
   OTA_PREFIX,
@@ -62,15 +63,19 @@ const STRING_FILTERS: Record<ReleaseStringFilter, { label: string; meaning: stri
   },
 };
 
-/** The body of `POST /api/v1/releases` (`publishReleaseBodySchema`). */
-const PUBLISH_FIELDS: readonly [string, string][] = [
+/** The body of `POST /api/v1/releases` (`publishReleaseKeyBodySchema`), in its order. */
+export const PUBLISH_FIELDS: readonly [string, string][] = [
   [
     "environment",
-    `The environment whose manifest names the release at once. Default: ${DEFAULT_ENVIRONMENT}.`,
+    `The environment whose manifest names the release at once. Default: ${DEFAULT_ENVIRONMENT} (${BRANCH_DEFAULT_ENVIRONMENT} for a branch's release).`,
   ],
   ["languages", 'Language codes, e.g. ["en", "de"]. Default: every language of the project.'],
   ["only", `${RELEASE_STRING_FILTERS.join(", ")}. Default: all. The source language is always whole.`],
   ["placeholderFormat", `${PULL_PLACEHOLDER_FORMATS.join(", ")}. Default: web.`],
+  [
+    "branch",
+    `A branch's name: the release carries that branch's strings, for a test app. Never to ${DEFAULT_ENVIRONMENT} (400); a branch the project does not have is a 404. Default: main.`,
+  ],
 ];
 
 /**
@@ -158,8 +163,9 @@ export function ReleasesSection({ host }: { host: string }) {
           <Code>sprog release</Code> from CI, with a project API key that has the <Code>release</Code> scope (
           <a href="#scopes">Key scopes</a>). It reads the host from <Code>sprog.config.json</Code> like the
           other commands (see <a href="#cli">The sprog CLI</a>), and takes <Code>--environment</Code>,{" "}
-          <Code>--language en,de</Code>, <Code>--only</Code> and <Code>--placeholder-format</Code>. A coding
-          agent with such a key publishes with the MCP tool <Code>publish_release</Code>.
+          <Code>--language en,de</Code>, <Code>--only</Code>, <Code>--placeholder-format</Code> and{" "}
+          <Code>--branch</Code>. A coding agent with such a key publishes with the MCP tool{" "}
+          <Code>publish_release</Code>.
         </li>
         <li>
           When a review is completed: on the Releases tab, turn on{" "}
@@ -185,6 +191,20 @@ export function ReleasesSection({ host }: { host: string }) {
         columnClassNames={["w-40"]}
       />
       <CodeBlock title="With curl">{curl}</CodeBlock>
+
+      <SubHeading id="releases-branches">A release from a branch, for staging</SubHeading>
+      <P>
+        A release can carry a branch's strings instead of main's, so a test build of the feature shows its new
+        texts before the pull request merges. Pick the branch in the Releases tab's header and{" "}
+        <Ui>Publish release from …</Ui>, or run <Code>sprog release --branch feature/checkout</Code> (only the
+        flag names it: the config's <Code>"branch"</Code> is not read, so a release job never ships a branch
+        by accident). Its environment defaults to <Code>{BRANCH_DEFAULT_ENVIRONMENT}</Code>, and it never goes
+        to <Code>{DEFAULT_ENVIRONMENT}</Code>, which the apps people use read: neither published there nor
+        made live there later (400 “A release of the branch … cannot go to production”). Any other environment
+        name is fine. The Releases tab lists every release with the branch it came from (kept after the branch
+        is deleted); a release of main counts its keys changed against main's release before, a branch's
+        against its own before (its first: main's newest).
+      </P>
 
       <SubHeading id="releases-strings">Only approved, or only without failing checks</SubHeading>
       <DataTable

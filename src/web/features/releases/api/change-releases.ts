@@ -3,9 +3,19 @@ import type { PublishReleaseBody, Release, ReleaseList } from "../../../../share
 import { api } from "../../../lib/api.ts";
 import { mutationKeys, queryKeys } from "../../../lib/query-keys.ts";
 
-/** A new release, live in its environment at once (201). */
-export function publishRelease(projectId: string, body: PublishReleaseBody): Promise<Release> {
-  return api.releases.publish({ params: { projectId }, body });
+/**
+ * A new release, live in its environment at once (201): of main's strings, or of the branch whose id
+ * is `branchId` (the request runs on it, `x-sprog-branch`).
+ */
+export function publishRelease(
+  projectId: string,
+  body: PublishReleaseBody,
+  branchId: string | null = null,
+): Promise<Release> {
+  const input = { params: { projectId }, body };
+  return branchId
+    ? api.releases.publish(input, { context: { branch: branchId } })
+    : api.releases.publish(input);
 }
 
 /** Points `environment` at the release (a rollback or a promotion); answers the whole list. */
@@ -23,11 +33,12 @@ function storeList(queryClient: QueryClient, projectId: string, list: ReleaseLis
   queryClient.setQueryData(queryKeys.projectReleases(projectId), list);
 }
 
-export function usePublishRelease(projectId: string) {
+/** Publishes from the branch whose id is `branchId`; null: main. */
+export function usePublishRelease(projectId: string, branchId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: mutationKeys.releases.publish(projectId),
-    mutationFn: (body: PublishReleaseBody) => publishRelease(projectId, body),
+    mutationFn: (body: PublishReleaseBody) => publishRelease(projectId, body, branchId),
     // The answer is the release alone: the environments and the previous release's badges change too.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.projectReleases(projectId) }),
   });

@@ -1,5 +1,9 @@
 import { type FormEvent, useState } from "react";
-import { environmentSchema, type Release } from "../../../../shared/schemas/releases.ts";
+import {
+  branchReleaseRefusal,
+  environmentSchema,
+  type Release,
+} from "../../../../shared/schemas/releases.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
@@ -58,6 +62,11 @@ function ChooseForm({
     const parsed = environmentSchema.safeParse(environment);
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message);
+      return;
+    }
+    const refusal = branchReleaseRefusal(release.branch, parsed.data);
+    if (refusal) {
+      setFieldError(refusal);
       return;
     }
     setFieldError(undefined);

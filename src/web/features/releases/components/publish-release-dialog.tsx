@@ -6,6 +6,8 @@ import type { z } from "zod";
 import { languageName } from "../../../../shared/languages.ts";
 import { PULL_PLACEHOLDER_FORMATS } from "../../../../shared/schemas/pull.ts";
 import {
+  BRANCH_DEFAULT_ENVIRONMENT,
+  branchReleaseRefusal,
   DEFAULT_ENVIRONMENT,
   publishReleaseBodySchema,
   RELEASE_STRING_FILTERS,
@@ -17,6 +19,7 @@ import { FormField } from "../../../components/ui/form-field.tsx";
 import { FormServerError } from "../../../components/ui/form-footer.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
+import type { BranchRef } from "../../../lib/branch-context.tsx";
 import { failureText } from "../../../lib/failure-text.ts";
 import { usePublishRelease } from "../api/change-releases.ts";
 import { STRING_FILTER_LABELS } from "../release-text.ts";
@@ -40,17 +43,24 @@ export interface PublishReleaseDialogProps {
   sourceLanguage: string;
   /** Environment names to offer (production, staging, the project's). */
   suggestions: readonly string[];
+  /** The branch the screen's picker shows: the release carries its strings; null: main's. */
+  branch: BranchRef | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
 /** Publish a release: which environment, which languages, which strings, which placeholders. */
 export function PublishReleaseDialog({ open, onOpenChange, ...props }: PublishReleaseDialogProps) {
+  const { branch } = props;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Publish release"
-        description="A numbered snapshot of the translations, live in the environment at once: apps reading it load the new texts within a minute."
+        title={branch ? `Publish release from ${branch.name}` : "Publish release"}
+        description={
+          branch
+            ? `A numbered snapshot of the branch ${branch.name}'s translations for a test environment such as ${BRANCH_DEFAULT_ENVIRONMENT}: apps reading it load them within a minute. Production gets main's releases only.`
+            : "A numbered snapshot of the translations, live in the environment at once: apps reading it load the new texts within a minute."
+        }
         className="max-w-lg"
       >
         {open ? <PublishForm {...props} onDone={() => onOpenChange(false)} /> : null}
@@ -64,14 +74,15 @@ function PublishForm({
   languages,
   sourceLanguage,
   suggestions,
+  branch,
   onDone,
 }: Omit<PublishReleaseDialogProps, "open" | "onOpenChange"> & { onDone: () => void }) {
-  const publish = usePublishRelease(projectId);
+  const publish = usePublishRelease(projectId, branch?.id ?? null);
   const id = useId();
   const form = useForm<PublishFormInput, unknown, PublishFormValues>({
     resolver: zodResolver(publishFormSchema),
     defaultValues: {
-      environment: DEFAULT_ENVIRONMENT,
+      environment: branch ? BRANCH_DEFAULT_ENVIRONMENT : DEFAULT_ENVIRONMENT,
       languages: [...languages],
       only: "all",
       placeholderFormat: "web",
@@ -80,12 +91,19 @@ function PublishForm({
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
+    // The server's rule, said at the field before asking it.
+    const refusal = branchReleaseRefusal(branch?.name ?? null, values.environment);
+    if (refusal) {
+      form.setError("environment", { message: refusal });
+      return;
+    }
     // Every language: left to the server, which then takes the project's languages as they are.
     const every = languages.every((code) => values.languages.includes(code));
     const { languages: chosen, ...rest } = values;
     try {
       const release = await publish.mutateAsync(every ? rest : { ...rest, languages: chosen });
-      toast.success(`Release ${release.number} published to ${release.environment}`);
+      const from = branch ? ` from ${branch.name}` : "";
+      toast.success(`Release ${release.number}${from} published to ${release.environment}`);
       onDone();
     } catch (error) {
       form.setError("root.server", { message: failureText(error, "Failed to publish the release") });
@@ -97,7 +115,11 @@ function PublishForm({
       <FormField
         label="Environment"
         error={errors.environment?.message}
-        hint="Apps read one environment: production, staging, or a name of your own."
+        hint={
+          branch
+            ? `A branch's release goes to ${BRANCH_DEFAULT_ENVIRONMENT} or a name of your own, never production.`
+            : "Apps read one environment: production, staging, or a name of your own."
+        }
       >
         <EnvironmentInput suggestions={suggestions} {...form.register("environment")} />
       </FormField>

@@ -10,7 +10,7 @@ import {
 } from "../../../components/ui/dropdown-menu.tsx";
 import { TableRegion } from "../../../components/ui/table-region.tsx";
 import { exactTime, relativeTime } from "../../../lib/time-text.ts";
-import { activationTargets, releaseAuthor, STRING_FILTER_BADGES } from "../release-text.ts";
+import { activationTargets, releaseAuthor, releaseSource, STRING_FILTER_BADGES } from "../release-text.ts";
 import { DownloadStrip } from "./download-strip.tsx";
 import { LiveBadge } from "./live-badge.tsx";
 
@@ -84,7 +84,7 @@ function RowActions({
 }
 
 /**
- * The releases, newest first: when and by whom, what they hold, how much changed since the one
+ * The releases, newest first: whose strings (main's or a branch's), when and by whom, what they hold, how much changed since the one
  * before, how often apps downloaded them, and where they are live. In its own scroll region on
  * narrow screens.
  */
@@ -137,6 +137,9 @@ export function ReleasesTable({
             <th scope="row" className={`${cell} font-medium whitespace-nowrap`}>
               Release {release.number}
               <span className="block text-xs font-normal text-muted">to {release.environment}</span>
+              <span className="block text-xs font-normal text-muted">
+                from <span className="font-mono">{releaseSource(release)}</span>
+              </span>
             </th>
             <td className={`${cell} whitespace-nowrap`}>
               <time dateTime={release.createdAt} title={exactTime(release.createdAt)}>

@@ -7,6 +7,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import type { BranchRef } from "../../../lib/branch-context.tsx";
 import { failureText } from "../../../lib/failure-text.ts";
 import { useNow } from "../../../lib/use-now.ts";
 import { useActivateRelease } from "../api/change-releases.ts";
@@ -27,6 +28,8 @@ export interface ReleasesViewProps {
   project: Project;
   /** Owners and admins: publish, roll back, the review setting. */
   canPublish: boolean;
+  /** The branch the page's picker shows: Publish releases its strings; null: main's. */
+  branch: BranchRef | null;
   /** The Publish dialog, opened from the page's toolbar too. */
   publishing: boolean;
   onPublishingChange: (open: boolean) => void;
@@ -44,7 +47,13 @@ interface PendingActivation {
 }
 
 /** The releases tab of one project: environments, releases, the app's set-up, the review setting. */
-export function ReleasesView({ project, canPublish, publishing, onPublishingChange }: ReleasesViewProps) {
+export function ReleasesView({
+  project,
+  canPublish,
+  branch,
+  publishing,
+  onPublishingChange,
+}: ReleasesViewProps) {
   const releases = useReleases(project.id);
   useReleasesRealtime(project.id);
   const now = useNow();
@@ -162,13 +171,14 @@ export function ReleasesView({ project, canPublish, publishing, onPublishingChan
             projectId={project.id}
             languages={languages}
             sourceLanguage={project.sourceLanguage}
-            suggestions={suggestions}
+            suggestions={environmentSuggestions(list, branch?.name ?? null)}
+            branch={branch}
             open={publishing}
             onOpenChange={onPublishingChange}
           />
           <ChooseEnvironmentDialog
             release={choosing}
-            suggestions={suggestions}
+            suggestions={environmentSuggestions(list, choosing?.branch ?? null)}
             onSubmit={onChosen}
             onClose={() => setChoosing(null)}
           />
