@@ -13,10 +13,12 @@ import type { BatchItemStatus, DB } from "../db/schema.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import { loadGlossaryEntries } from "../glossary/queries.ts";
 import type { Logger } from "../logger.ts";
+import { lockKeysOnBranch } from "../strings/queries.ts";
 import { writeStrings } from "../strings/string-writer.ts";
 import { presentBatchJob } from "./batch-jobs.ts";
 import {
   type BatchJobRow,
+  failRunningJob,
   lockJob,
   selectJob,
   selectOtherTexts,
@@ -168,6 +170,10 @@ export function createChunkWorker(deps: {
       const done = [...outcomes].filter(
         (entry): entry is [string, { status: "done"; value: string }] => entry[1].status === "done",
       );
+      await lockKeysOnBranch(
+        trx,
+        done.map(([keyId]) => keyId),
+      );
       const written = await writeStrings(
         trx,
         done.map(([keyId, outcome]) => ({
@@ -309,6 +315,12 @@ export function createChunkWorker(deps: {
       const updated = await record(job, chunk, outcomes);
       if (updated) await publish(updated);
       await pause;
+    },
+
+    /** Ends the job as failed with why, whatever its chunks still to run (its branch was deleted). */
+    async stopJob(batchId: string, message: string): Promise<void> {
+      const stopped = await failRunningJob(db, batchId, message);
+      if (stopped) await publish(stopped);
     },
 
     /**

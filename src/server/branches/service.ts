@@ -294,6 +294,17 @@ export function createBranchService(deps: {
     },
 
     /**
+     * The scope of a branch for work nobody waits on (a queued chunk of an AI batch, which has no
+     * person's request around it): undefined when the branch is gone, `archived` when it was
+     * deleted after the work was queued.
+     */
+    async scopeForJob(id: string): Promise<{ scope: BranchScope; archived: boolean } | undefined> {
+      const row = await onMain(() => selectBranch(db, id));
+      if (!row) return undefined;
+      return { scope: await scopeOf(row), archived: row.archived_at !== null };
+    },
+
+    /**
      * The scope a CI request names (`branch` of pull, push, status): main for none or `main`; a
      * branch that does not exist yet is started from main when `start` (a push), else not found.
      */
