@@ -97,6 +97,16 @@ export function failRunningJob(db: Db, batchId: string, message: string): Promis
     .executeTakeFirst();
 }
 
+/**
+ * Whether the branch was deleted (archived). With `lock`, its row is held until the transaction
+ * ends, so a deletion waits for a chunk's write and a chunk after it sees it.
+ */
+export async function isBranchArchived(db: Db, branchId: string, lock = false): Promise<boolean> {
+  const query = db.selectFrom("branches").select("archived_at").where("id", "=", branchId);
+  const row = await (lock ? query.forShare() : query).executeTakeFirst();
+  return row === undefined || row.archived_at !== null;
+}
+
 /** Moves a pending job to processing; undefined when it was not pending any more. */
 export function startPendingJob(db: Db, batchId: string): Promise<BatchJobRow | undefined> {
   return db

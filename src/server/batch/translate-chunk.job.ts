@@ -12,9 +12,7 @@ export const TRANSLATE_CHUNK_QUEUE = "batch-translate-chunk";
 export const TRANSLATE_CHUNK_SETTINGS = { retryLimit: 3, heartbeatSeconds: 10 };
 
 /** A branch's scope by id for a queued chunk; undefined when the branch is gone (branches/service.ts). */
-export type BranchOfJob = (
-  branchId: string,
-) => Promise<{ scope: BranchScope; archived: boolean } | undefined>;
+export type BranchOfJob = (branchId: string) => Promise<{ scope: BranchScope } | undefined>;
 
 export function translateChunkJob(deps: {
   chunkWorker: ChunkWorker;
@@ -32,15 +30,6 @@ export function translateChunkJob(deps: {
       // that branch's viewers: the job runs in the branch's scope as the request that started it did.
       const { branchId } = job.data;
       const branch = branchId ? await deps.branchOf(branchId) : undefined;
-      if (branch?.archived) {
-        await onBranch(branch.scope, () =>
-          chunkWorker.stopJob(
-            job.data.batchId,
-            `The branch ${branch.scope.name} was deleted: its batch translation stopped`,
-          ),
-        );
-        return;
-      }
       // A branch gone for good took its job with it (on delete cascade): nothing is left to do.
       if (branchId && !branch) return;
       await onBranch(branch?.scope, async () => {

@@ -295,13 +295,12 @@ export function createBranchService(deps: {
 
     /**
      * The scope of a branch for work nobody waits on (a queued chunk of an AI batch, which has no
-     * person's request around it): undefined when the branch is gone, `archived` when it was
-     * deleted after the work was queued.
+     * person's request around it), deleted (archived) or not: the work itself checks that under
+     * its lock. Undefined when the branch is gone.
      */
-    async scopeForJob(id: string): Promise<{ scope: BranchScope; archived: boolean } | undefined> {
+    async scopeForJob(id: string): Promise<{ scope: BranchScope } | undefined> {
       const row = await onMain(() => selectBranch(db, id));
-      if (!row) return undefined;
-      return { scope: await scopeOf(row), archived: row.archived_at !== null };
+      return row ? { scope: await scopeOf(row) } : undefined;
     },
 
     /**
