@@ -363,6 +363,40 @@ describe("batch translation on a branch", () => {
     expect((await fail(owner, contract.batch.get, { params: { batchId: started.body.id } })).status).toBe(404);
   });
 
+  it("translates one cell and suggests a rewrite on the branch, of a key added there too, without touching main", async () => {
+    ai.setLatency(0);
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    const [main] = await seedKeys(projectId, 1);
+    const branch = await branchOf(owner, projectId, "feature/cell");
+    const added = await call(
+      owner,
+      contract.keys.create,
+      { params: { projectId }, body: { key: "k9999", sourceValue: "Added on the branch" } },
+      on(branch),
+    );
+    for (const keyId of [main?.id ?? "", added.body.id]) {
+      const translated = await call(
+        owner,
+        contract.ai.translate,
+        { params: { keyId, lang: "de" }, body: {} },
+        on(branch),
+      );
+      expect(translated.status).toBe(200);
+    }
+    const suggested = await call(
+      owner,
+      contract.assist.assist,
+      { params: { keyId: added.body.id, lang: "en" }, body: { action: "shorten" } },
+      on(branch),
+    );
+    expect(suggested.body).toMatchObject({ original: "Added on the branch", suggestion: "EDITED: Added on the branch" });
+    expect(await germanOf(owner, projectId, branch)).toEqual([
+      "k0000: DE: Message 0 for {name}",
+      "k9999: DE: Added on the branch",
+    ]);
+    expect(await germanOf(owner, projectId)).toEqual(["k0000: -"]);
+  });
+
   it("runs beside main's job of the same language, one per branch, and stops when its branch is deleted", async () => {
     ai.setLatency(400);
     const { owner, projectId } = await ownerWithProject(api(), ["de"]);
