@@ -360,7 +360,9 @@ describe("batch translation on a branch", () => {
     branchStream.close();
     // Main's list of jobs is main's: the branch's is not there, nor found by its id.
     expect((await call(owner, contract.batch.active, { params: { projectId } })).body.jobs).toEqual([]);
-    expect((await fail(owner, contract.batch.get, { params: { batchId: started.body.id } })).status).toBe(404);
+    expect((await fail(owner, contract.batch.get, { params: { batchId: started.body.id } })).status).toBe(
+      404,
+    );
   });
 
   it("translates one cell and suggests a rewrite on the branch, of a key added there too, without touching main", async () => {
@@ -389,7 +391,10 @@ describe("batch translation on a branch", () => {
       { params: { keyId: added.body.id, lang: "en" }, body: { action: "shorten" } },
       on(branch),
     );
-    expect(suggested.body).toMatchObject({ original: "Added on the branch", suggestion: "EDITED: Added on the branch" });
+    expect(suggested.body).toMatchObject({
+      original: "Added on the branch",
+      suggestion: "EDITED: Added on the branch",
+    });
     expect(await germanOf(owner, projectId, branch)).toEqual([
       "k0000: DE: Message 0 for {name}",
       "k9999: DE: Added on the branch",
@@ -426,7 +431,10 @@ describe("batch translation on a branch", () => {
       status: "failed",
       errorMessage: "The branch feature/both was deleted: its batch translation stopped",
     });
-    expect(await waitForEnd(owner, onMain.body.id)).toMatchObject({ status: "completed", completedItems: 200 });
+    expect(await waitForEnd(owner, onMain.body.id)).toMatchObject({
+      status: "completed",
+      completedItems: 200,
+    });
     const writtenAtEnd = await sql<{ n: number }>`
       select count(*)::int as n from branch_strings where branch_id = ${branch} and language_code = 'de'
     `.execute(api().db);

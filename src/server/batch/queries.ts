@@ -51,7 +51,11 @@ export async function hasRunningJob(
 }
 
 /** The project's jobs still pending or processing on the branch (null: main), oldest first. */
-export function selectRunningJobs(db: Db, projectId: string, branchId: string | null): Promise<BatchJobRow[]> {
+export function selectRunningJobs(
+  db: Db,
+  projectId: string,
+  branchId: string | null,
+): Promise<BatchJobRow[]> {
   return db
     .selectFrom("batch_translation_jobs")
     .selectAll()
