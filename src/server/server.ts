@@ -163,7 +163,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       keysModule(core),
       strings,
       aiModule(core, { strings: strings.strings, memory: memory.memory }),
-      batchModule(core, { memory: memory.memory }),
+      batchModule(core, { memory: memory.memory, branchOf: branches.branches.scopeForJob }),
       transferModule(core),
       assistModule(core),
       memory,

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
 import type { BatchJob } from "../../src/shared/schemas/batch.ts";
+import { BRANCH_HEADER } from "../../src/shared/schemas/branches.ts";
 import { ApiClient } from "../helpers/api-app.ts";
 import { startAppServer } from "../helpers/app-server.ts";
 import { call } from "../helpers/contract-client.ts";
@@ -18,7 +19,7 @@ afterAll(async () => {
 const KEYS = 500;
 
 describe("a batch translation across a crash", () => {
-  it("resumes after kill -9 and a restart, and writes each key exactly once", async () => {
+  it("resumes after kill -9 and a restart, and writes each key exactly once, on main and on a branch", async () => {
     const ai = await startOpenAIServer();
     cleanups.push(() => ai.close());
     ai.setLatency(400);
@@ -33,7 +34,7 @@ describe("a batch translation across a crash", () => {
     const setup = await startAppServer(env);
     const client = await signInAs(await buildUser(setup, { email: "crash@example.com" }));
     const team = await buildTeam(client, { name: "Crash" });
-    const projectId = (await buildProject(client, team.id, { name: "App", languages: ["de"] })).id;
+    const projectId = (await buildProject(client, team.id, { name: "App", languages: ["de", "fr"] })).id;
     const db = setup.server.database.db;
     const keys = await db
       .insertInto("translation_keys")
@@ -51,6 +52,14 @@ describe("a batch translation across a crash", () => {
         })),
       )
       .execute();
+    // A batch of another language at once on a branch (issue 39; the same language would find main's
+    // new German, which the branch shows): its chunks must come back on the branch.
+    const branch = await call(client, contract.branches.create, {
+      params: { projectId },
+      body: { name: "feature/crash" },
+    });
+    expect(branch.status).toBe(201);
+    const onBranch = { headers: { [BRANCH_HEADER]: branch.body.id } };
     await setup.stop();
 
     // A server process starts the job and dies mid-way.
@@ -63,6 +72,13 @@ describe("a batch translation across a crash", () => {
     });
     expect(started.status).toBe(201);
     const batchId = started.body.id;
+    const branchStarted = await call(
+      api,
+      contract.batch.start,
+      { params: { projectId }, body: { language: "fr" } },
+      onBranch,
+    );
+    expect(branchStarted.status).toBe(201);
     for (;;) {
       const job = await call(api, contract.batch.get, { params: { batchId } });
       if (job.body.completedItems >= 100) break;
@@ -94,6 +110,15 @@ describe("a batch translation across a crash", () => {
       skippedItems: 0,
     });
 
+    const branchJob = async () =>
+      (await call(again, contract.batch.get, { params: { batchId: branchStarted.body.id } }, onBranch)).body;
+    while (["pending", "processing"].includes((await branchJob()).status)) {
+      if (Date.now() > deadline)
+        throw new Error(`branch still running: ${JSON.stringify(await branchJob())}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(await branchJob()).toMatchObject({ status: "completed", completedItems: KEYS });
+
     const perKey = await sql<{ writes: number; keys: number }>`
       select writes, count(*)::int as keys from (
         select key_id, count(*)::int as writes from string_history
@@ -102,5 +127,17 @@ describe("a batch translation across a crash", () => {
       ) w group by writes
     `.execute(second.server.database.db);
     expect(perKey.rows).toEqual([{ writes: 1, keys: KEYS }]);
+    const perBranchKey = await sql<{ writes: number; keys: number }>`
+      select writes, count(*)::int as keys from (
+        select key_id, count(*)::int as writes from branch_history
+        where branch_id = ${branch.body.id} and language_code = 'fr' and origin = 'ai'
+        group by key_id
+      ) w group by writes
+    `.execute(second.server.database.db);
+    expect(perBranchKey.rows).toEqual([{ writes: 1, keys: KEYS }]);
+    const mainFrench = await sql<{ n: number }>`
+      select count(*)::int as n from translation_strings where project_id = ${projectId} and language_code = 'fr'
+    `.execute(second.server.database.db);
+    expect(mainFrench.rows[0]?.n).toBe(0);
   }, 150_000);
 });

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
 import type { BatchJob } from "../../src/shared/schemas/batch.ts";
+import { BRANCH_HEADER } from "../../src/shared/schemas/branches.ts";
 import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
 import { call, fail, requestOf } from "../helpers/contract-client.ts";
 import { buildUser, memberOf, ownerWithProject, saveString, signInAs } from "../helpers/factories.ts";
@@ -42,10 +43,18 @@ async function seedKeys(projectId: string, count: number, text = (i: number) => 
   return keys.sort((a, b) => (a.key < b.key ? -1 : 1));
 }
 
-async function waitForEnd(client: ApiClient, batchId: string, timeoutMs = 30_000): Promise<BatchJob> {
+/** A request's options on a branch (the web app's header); none: main. */
+const on = (branchId?: string) => (branchId ? { headers: { [BRANCH_HEADER]: branchId } } : {});
+
+async function waitForEnd(
+  client: ApiClient,
+  batchId: string,
+  timeoutMs = 30_000,
+  branchId?: string,
+): Promise<BatchJob> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const job = await call(client, contract.batch.get, { params: { batchId } });
+    const job = await call(client, contract.batch.get, { params: { batchId } }, on(branchId));
     if (!["pending", "processing"].includes(job.body.status)) return job.body;
     if (Date.now() > deadline) throw new Error(`batch still ${job.body.status}: ${JSON.stringify(job.body)}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -275,5 +284,162 @@ describe("batch translation of a language", () => {
     expect(job.failedItems).toBe(5);
     expect(job.errorMessage).toMatch(/^API request failed: 500/);
     expect(await stringsOf(projectId, "fr")).toEqual([]);
+  }, 40_000);
+});
+
+describe("batch translation on a branch", () => {
+  async function branchOf(owner: ApiClient, projectId: string, name: string) {
+    const created = await call(owner, contract.branches.create, { params: { projectId }, body: { name } });
+    expect(created.status).toBe(201);
+    return created.body.id;
+  }
+
+  /** The key list's `key: de` lines, as main or the branch shows them. */
+  async function germanOf(owner: ApiClient, projectId: string, branchId?: string) {
+    const list = await call(owner, contract.keys.list, { params: { projectId }, query: {} }, on(branchId));
+    return list.body.keys.map((k) => `${k.key}: ${k.strings.de?.value ?? "-"}`);
+  }
+
+  it("fills the branch's empty cells, a key added there too, and main's stay empty; its progress reaches the branch's viewers only", async () => {
+    ai.setLatency(0);
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    const keys = await seedKeys(projectId, 3);
+    const branch = await branchOf(owner, projectId, "feature/ai");
+    const added = await call(
+      owner,
+      contract.keys.create,
+      { params: { projectId }, body: { key: "k9999", sourceValue: "Added on the branch" } },
+      on(branch),
+    );
+    expect(added.status).toBe(201);
+    const saved = await call(
+      owner,
+      contract.strings.save,
+      { params: { keyId: keys[0]?.id ?? "", lang: "de" }, body: { value: "Schon da {name}" } },
+      on(branch),
+    );
+    expect(saved.status).toBe(200);
+    const events = requestOf(contract.events.stream, { params: { projectId } });
+    const mainStream = await openEventStream(`${api().app.url}${events.path}`, owner.cookie);
+    const branchStream = await openEventStream(
+      `${api().app.url}${events.path}?branch=${branch}`,
+      owner.cookie,
+    );
+
+    const started = await call(
+      owner,
+      contract.batch.start,
+      { params: { projectId }, body: { language: "de" } },
+      on(branch),
+    );
+    expect(started).toMatchObject({ status: 201, body: { totalItems: 3 } });
+    expect(await waitForEnd(owner, started.body.id, 30_000, branch)).toMatchObject({
+      status: "completed",
+      completedItems: 3,
+    });
+
+    expect(await germanOf(owner, projectId, branch)).toEqual([
+      "k0000: Schon da {name}",
+      "k0001: DE: Message 1 for {name}",
+      "k0002: DE: Message 2 for {name}",
+      "k9999: DE: Added on the branch",
+    ]);
+    expect(await germanOf(owner, projectId)).toEqual(["k0000: -", "k0001: -", "k0002: -"]);
+    expect(await stringsOf(projectId, "de")).toEqual([]);
+    const history = await sql<{ main: number; branch: number }>`
+      select (select count(*)::int from string_history where project_id = ${projectId} and origin = 'ai') as main,
+        (select count(*)::int from branch_history where branch_id = ${branch} and origin = 'ai') as branch
+    `.execute(api().db);
+    expect(history.rows[0]).toEqual({ main: 0, branch: 3 });
+
+    await branchStream.waitFor(
+      (e) => e.event === "batch.updated" && (e.data as BatchJob).status === "completed",
+    );
+    expect(mainStream.events.filter((e) => e.event === "batch.updated")).toEqual([]);
+    mainStream.close();
+    branchStream.close();
+    // Main's list of jobs is main's: the branch's is not there, nor found by its id.
+    expect((await call(owner, contract.batch.active, { params: { projectId } })).body.jobs).toEqual([]);
+    expect((await fail(owner, contract.batch.get, { params: { batchId: started.body.id } })).status).toBe(
+      404,
+    );
+  });
+
+  it("translates one cell and suggests a rewrite on the branch, of a key added there too, without touching main", async () => {
+    ai.setLatency(0);
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    const [main] = await seedKeys(projectId, 1);
+    const branch = await branchOf(owner, projectId, "feature/cell");
+    const added = await call(
+      owner,
+      contract.keys.create,
+      { params: { projectId }, body: { key: "k9999", sourceValue: "Added on the branch" } },
+      on(branch),
+    );
+    for (const keyId of [main?.id ?? "", added.body.id]) {
+      const translated = await call(
+        owner,
+        contract.ai.translate,
+        { params: { keyId, lang: "de" }, body: {} },
+        on(branch),
+      );
+      expect(translated.status).toBe(200);
+    }
+    const suggested = await call(
+      owner,
+      contract.assist.assist,
+      { params: { keyId: added.body.id, lang: "en" }, body: { action: "shorten" } },
+      on(branch),
+    );
+    expect(suggested.body).toMatchObject({
+      original: "Added on the branch",
+      suggestion: "EDITED: Added on the branch",
+    });
+    expect(await germanOf(owner, projectId, branch)).toEqual([
+      "k0000: DE: Message 0 for {name}",
+      "k9999: DE: Added on the branch",
+    ]);
+    expect(await germanOf(owner, projectId)).toEqual(["k0000: -"]);
+  });
+
+  it("runs beside main's job of the same language, one per branch, and stops when its branch is deleted", async () => {
+    ai.setLatency(400);
+    const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+    await seedKeys(projectId, 200);
+    const branch = await branchOf(owner, projectId, "feature/both");
+    const german = { params: { projectId }, body: { language: "de" } };
+    const onBranch = await call(owner, contract.batch.start, german, on(branch));
+    const onMain = await call(owner, contract.batch.start, german);
+    expect([onBranch.status, onMain.status]).toEqual([201, 201]);
+    expect(await fail(owner, contract.batch.start, german, on(branch))).toMatchObject({
+      status: 409,
+      body: { error: { message: "German is already being translated" } },
+    });
+    const active = async (branchId?: string) =>
+      (await call(owner, contract.batch.active, { params: { projectId } }, on(branchId))).body.jobs.map(
+        (job) => job.id,
+      );
+    expect(await active()).toEqual([onMain.body.id]);
+    expect(await active(branch)).toEqual([onBranch.body.id]);
+
+    const archived = await call(owner, contract.branches.archive, { params: { id: branch } });
+    expect(archived.status).toBe(200);
+    const writtenAtDelete = await sql<{ n: number }>`
+      select count(*)::int as n from branch_strings where branch_id = ${branch} and language_code = 'de'
+    `.execute(api().db);
+    expect(await waitForEnd(owner, onBranch.body.id, 30_000, branch)).toMatchObject({
+      status: "failed",
+      errorMessage: "The branch feature/both was deleted: its batch translation stopped",
+    });
+    expect(await waitForEnd(owner, onMain.body.id)).toMatchObject({
+      status: "completed",
+      completedItems: 200,
+    });
+    const writtenAtEnd = await sql<{ n: number }>`
+      select count(*)::int as n from branch_strings where branch_id = ${branch} and language_code = 'de'
+    `.execute(api().db);
+    expect(writtenAtEnd.rows[0]?.n).toBe(writtenAtDelete.rows[0]?.n);
+    expect(await stringsOf(projectId, "de")).toHaveLength(200);
+    ai.setLatency(0);
   }, 40_000);
 });

@@ -177,7 +177,8 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
       // 0037 and 0038: single sign-on, 0038's new columns all on 0037's tables, so none listed here;
       // 0039: branches, their rows, and whether a project's main is protected; 0041: a review's
       // branch and when it was completed, and whether a project's merges need a review; 0042's
-      // branch of a release is on 0036's table, so not listed here),
+      // branch of a release is on 0036's table, so not listed here; 0043: the branch a batch
+      // translation job translates),
       // and 0034 removes
       // better-auth's organization columns nothing read: everything else the old release had is
       // still there.
@@ -213,6 +214,7 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
           api_keys: ["client_name"],
           projects: ["distribution_id", "release_on_review", "main_protected", "merge_requires_review"],
           reviews: ["branch_id", "completed_at"],
+          batch_translation_jobs: ["branch_id"],
         },
         droppedColumns: {
           teams: ["slug", "logo", "metadata"],

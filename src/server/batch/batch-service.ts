@@ -6,6 +6,7 @@ import { recordActivity } from "../activity/record.ts";
 import type { AiQuota } from "../ai/ai-quota.ts";
 import { assertTargetLanguage, resolveModel } from "../ai/checks.ts";
 import type { TranslationProvider } from "../ai/provider.ts";
+import { currentBranch } from "../db/branch-scope.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError, notFoundAs } from "../errors.ts";
@@ -27,6 +28,9 @@ import {
  * Batch translation of every missing string of one language (spec points 4, 7, 9). Starting writes
  * the job row, one item per key (in slices, see writeBatchItems) and one queued job per chunk in one
  * transaction; the chunk worker does the rest in any server process.
+ *
+ * A request on a branch (issue 39) starts, lists and cancels that branch's jobs: the job names the
+ * branch and its chunks run there. Main and each branch see only their own jobs.
  */
 export function createBatchService(deps: {
   db: Kysely<DB>;
@@ -42,13 +46,16 @@ export function createBatchService(deps: {
     await events.publish(job.projectId, [{ type: "batch.updated", data: job }]);
   }
 
+  /** The branch the request is on: its jobs are the ones it starts and sees (null: main's). */
+  const branchId = () => currentBranch()?.id ?? null;
+
   async function jobFor(
     userId: string,
     batchId: string,
     permission: "languages.view" | "strings.batchTranslate",
   ) {
     const row = await selectJob(db, batchId);
-    if (!row) throw new AppError("not_found", "Batch translation not found");
+    if (!row || row.branch_id !== branchId()) throw new AppError("not_found", "Batch translation not found");
     await access.project(userId, row.project_id, permission).catch(notFoundAs("Batch translation"));
     return row;
   }
@@ -61,10 +68,11 @@ export function createBatchService(deps: {
       const name = languageName(body.language);
       // Before the transaction: a refused request writes nothing.
       await aiQuota(userId, project.team_id);
+      const branch = branchId();
       const { row, recorded } = await db
         .transaction()
         .execute(async (trx) => {
-          if (await hasRunningJob(trx, projectId, body.language))
+          if (await hasRunningJob(trx, projectId, body.language, branch))
             throw new AppError("conflict", `${name} is already being translated`);
           const job = await insertJob(trx, {
             project_id: projectId,
@@ -74,6 +82,7 @@ export function createBatchService(deps: {
             chunk_count: 0,
             model,
             created_by: userId,
+            branch_id: branch,
           });
           const total = await writeBatchItems(trx, {
             jobId: job.id,
@@ -92,7 +101,7 @@ export function createBatchService(deps: {
           await queue.send(
             trx,
             "batch-translate-chunk",
-            Array.from({ length: chunkCount }, (_, chunk) => ({ batchId: job.id, chunk })),
+            Array.from({ length: chunkCount }, (_, chunk) => ({ batchId: job.id, chunk, branchId: branch })),
           );
           const recorded = await recordActivity(trx, {
             teamId: project.team_id,
@@ -123,7 +132,7 @@ export function createBatchService(deps: {
     /** The project's jobs still pending or processing (the spec's active-jobs check). */
     async active(userId: string, projectId: string): Promise<BatchJob[]> {
       await access.project(userId, projectId, "languages.view");
-      const rows = await selectRunningJobs(db, projectId);
+      const rows = await selectRunningJobs(db, projectId, branchId());
       return rows.map(presentBatchJob);
     },
 

@@ -9,14 +9,18 @@ import { placeholderProblem } from "../ai/checks.ts";
 import { glossaryHints, glossaryProblem, keyImages } from "../ai/context.ts";
 import type { ExamplesLookup, TranslationItem, TranslationProvider, VoiceContext } from "../ai/provider.ts";
 import { loadVoice } from "../ai/voice.ts";
+import { currentBranch } from "../db/branch-scope.ts";
 import type { BatchItemStatus, DB } from "../db/schema.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import { loadGlossaryEntries } from "../glossary/queries.ts";
 import type { Logger } from "../logger.ts";
+import { lockKeysOnBranch } from "../strings/queries.ts";
 import { writeStrings } from "../strings/string-writer.ts";
 import { presentBatchJob } from "./batch-jobs.ts";
 import {
   type BatchJobRow,
+  failRunningJob,
+  isBranchArchived,
   lockJob,
   selectJob,
   selectOtherTexts,
@@ -44,6 +48,9 @@ interface PendingItem {
   source: string | null;
   target: string | null;
 }
+
+/** Why the batch of a branch deleted while it ran stopped. */
+const branchDeleted = (name: string) => `The branch ${name} was deleted: its batch translation stopped`;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -165,8 +172,17 @@ export function createChunkWorker(deps: {
     return db.transaction().execute(async (trx) => {
       const locked = await lockJob(trx, job.id);
       if (!locked || (locked.status !== "pending" && locked.status !== "processing")) return undefined;
+      // The branch's row is held as the strings are written: a deletion after this writes nothing.
+      const branch = currentBranch();
+      if (branch && (await isBranchArchived(trx, branch.id, true))) {
+        return failRunningJob(trx, job.id, branchDeleted(branch.name));
+      }
       const done = [...outcomes].filter(
         (entry): entry is [string, { status: "done"; value: string }] => entry[1].status === "done",
+      );
+      await lockKeysOnBranch(
+        trx,
+        done.map(([keyId]) => keyId),
       );
       const written = await writeStrings(
         trx,
@@ -240,6 +256,14 @@ export function createChunkWorker(deps: {
     async processChunk(batchId: string, chunk: number): Promise<void> {
       let job = await selectJob(db, batchId);
       if (!job || (job.status !== "pending" && job.status !== "processing")) return;
+      // A chunk of a branch (issue 39) runs in its scope (translate-chunk.job.ts); one of a branch
+      // deleted since ends the job instead of calling the AI.
+      const branch = currentBranch();
+      if (branch && (await isBranchArchived(db, branch.id))) {
+        const stopped = await failRunningJob(db, batchId, branchDeleted(branch.name));
+        if (stopped) await publish(stopped);
+        return;
+      }
       if (job.status === "pending") {
         const started = await startPendingJob(db, batchId);
         if (started) {

@@ -32,24 +32,35 @@ export function lockJob(trx: Transaction<DB>, batchId: string): Promise<BatchJob
     .executeTakeFirst();
 }
 
-/** Whether a job into `language` still runs in the project. */
-export async function hasRunningJob(db: Db, projectId: string, language: string): Promise<boolean> {
+/** Whether a job into `language` still runs in the project, on the branch (null: main). */
+export async function hasRunningJob(
+  db: Db,
+  projectId: string,
+  language: string,
+  branchId: string | null,
+): Promise<boolean> {
   const running = await db
     .selectFrom("batch_translation_jobs")
     .select("id")
     .where("project_id", "=", projectId)
     .where("target_language", "=", language)
+    .where("branch_id", branchId === null ? "is" : "=", branchId)
     .where("status", "in", RUNNING)
     .executeTakeFirst();
   return running !== undefined;
 }
 
-/** The project's jobs still pending or processing, oldest first. */
-export function selectRunningJobs(db: Db, projectId: string): Promise<BatchJobRow[]> {
+/** The project's jobs still pending or processing on the branch (null: main), oldest first. */
+export function selectRunningJobs(
+  db: Db,
+  projectId: string,
+  branchId: string | null,
+): Promise<BatchJobRow[]> {
   return db
     .selectFrom("batch_translation_jobs")
     .selectAll()
     .where("project_id", "=", projectId)
+    .where("branch_id", branchId === null ? "is" : "=", branchId)
     .where("status", "in", RUNNING)
     .orderBy("created_at")
     .execute();
@@ -77,6 +88,27 @@ export function cancelRunningJob(db: Db, batchId: string): Promise<BatchJobRow |
     .where("status", "in", RUNNING)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** Ends a job that still runs as failed, with why (its branch was deleted); undefined when it had finished. */
+export function failRunningJob(db: Db, batchId: string, message: string): Promise<BatchJobRow | undefined> {
+  return db
+    .updateTable("batch_translation_jobs")
+    .set({ status: "failed", error_message: message, updated_at: sql`now()` })
+    .where("id", "=", batchId)
+    .where("status", "in", RUNNING)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Whether the branch was deleted (archived). With `lock`, its row is held until the transaction
+ * ends, so a deletion waits for a chunk's write and a chunk after it sees it.
+ */
+export async function isBranchArchived(db: Db, branchId: string, lock = false): Promise<boolean> {
+  const query = db.selectFrom("branches").select("archived_at").where("id", "=", branchId);
+  const row = await (lock ? query.forShare() : query).executeTakeFirst();
+  return row === undefined || row.archived_at !== null;
 }
 
 /** Moves a pending job to processing; undefined when it was not pending any more. */

@@ -1,5 +1,7 @@
 import type { AnyContractProcedure } from "@orpc/contract";
 import type { MiddlewareHandler } from "hono";
+import { aiContract, assistContract } from "../../shared/contract/ai.ts";
+import { batchContract } from "../../shared/contract/batch.ts";
 import { branchesContract } from "../../shared/contract/branches.ts";
 import { commentsContract } from "../../shared/contract/comments.ts";
 import { keysContract } from "../../shared/contract/keys.ts";
@@ -41,8 +43,8 @@ export function branchProcedures(branches: BranchService) {
 
 /**
  * The changes the web app makes on a branch. Each writes through the string writer and the keys'
- * queries, which know a branch (db/branch-scope.ts); a change elsewhere (an AI batch, an import, a
- * review) is refused on a branch until it does, rather than landing on main.
+ * queries, which know a branch (db/branch-scope.ts); a change elsewhere (an import, a review) is
+ * refused on a branch until it does, rather than landing on main.
  */
 const CHANGES_ON_A_BRANCH: AnyContractProcedure[] = [
   stringsContract.save,
@@ -50,6 +52,12 @@ const CHANGES_ON_A_BRANCH: AnyContractProcedure[] = [
   keysContract.create,
   keysContract.update,
   keysContract.remove,
+  // AI on one cell saves through the string service; a batch names the branch, whose chunks run on it.
+  aiContract.translate,
+  batchContract.start,
+  batchContract.cancel,
+  // A POST that writes nothing: a suggestion of the branch's text.
+  assistContract.assist,
   // A POST that writes nothing: the files of the branch.
   transferContract.export,
   // A review made on a branch is the branch's; every review reads and judges its own branch.

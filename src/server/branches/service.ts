@@ -330,6 +330,16 @@ export function createBranchService(deps: {
     },
 
     /**
+     * The scope of a branch for work nobody waits on (a queued chunk of an AI batch, which has no
+     * person's request around it), deleted (archived) or not: the work itself checks that under
+     * its lock. Undefined when the branch is gone.
+     */
+    async scopeForJob(id: string): Promise<{ scope: BranchScope } | undefined> {
+      const row = await onMain(() => selectBranch(db, id));
+      return row ? { scope: await scopeOf(row) } : undefined;
+    },
+
+    /**
      * The scope a CI request names (`branch` of pull, push, status): main for none or `main`; a
      * branch that does not exist yet is started from main when `start` (a push), else not found.
      */

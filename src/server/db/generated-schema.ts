@@ -104,6 +104,7 @@ export interface BatchTranslationItems {
 }
 
 export interface BatchTranslationJobs {
+  branch_id: string | null;
   chunk_count: number;
   completed_items: Generated<number>;
   created_at: Generated<Timestamp>;

@@ -7,7 +7,8 @@ import type { WebhookDeliveryJob } from "../webhooks/delivery-job-data.ts";
 
 /** The pg-boss queues the app uses and the data each job carries. */
 export interface QueueData {
-  "batch-translate-chunk": { batchId: string; chunk: number };
+  /** One chunk of an AI batch, on the branch it translates (absent or null: main; issue 39). */
+  "batch-translate-chunk": { batchId: string; chunk: number; branchId?: string | null };
   /** One attempt of one webhook delivery (src/server/webhooks/delivery.job.ts). */
   "webhook-delivery": WebhookDeliveryJob;
   /** Check every string of a project again (src/server/quality/recheck.job.ts). */

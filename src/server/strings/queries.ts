@@ -27,6 +27,19 @@ export async function lockKey(trx: Transaction<DB>, keyId: string) {
   await trx.selectFrom("translation_keys").select("id").where("id", "=", keyId).forNoKeyUpdate().execute();
 }
 
+/**
+ * The keys' locks for a bulk write that must see a person's save of them first (an AI batch fills
+ * only cells still empty). On main the upsert meets a save at the cell's unique index and waits for
+ * it; on a branch it has no index to meet, so it takes the lock a save takes ({@link lockKey}), in
+ * key order so that two such writers never wait on each other in a circle.
+ */
+export async function lockKeysOnBranch(trx: Transaction<DB>, keyIds: readonly string[]): Promise<void> {
+  if (!currentBranch() || keyIds.length === 0) return;
+  const sorted = [...new Set(keyIds)].sort();
+  await sql`select pg_advisory_xact_lock(hashtextextended(k, 0))
+    from unnest(${sorted}::text[]) with ordinality as t(k, n) order by n`.execute(trx);
+}
+
 /** The cell as stored, with who wrote it, locked until the transaction ends; undefined when empty. */
 export async function selectStringForUpdate(trx: Transaction<DB>, keyId: string, language: string) {
   const query = trx

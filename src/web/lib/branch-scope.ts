@@ -35,6 +35,15 @@ export const BRANCH_PROCEDURES: ReadonlySet<string> = new Set([
   "comments.resolve",
   "comments.reopen",
   "comments.counts",
+  // AI: one cell, the writing assistant, and the batches of the branch (started, watched, cancelled);
+  // a cell's memory suggestions read its key as the branch has it (a key added there is not main's).
+  "ai.translate",
+  "assist.assist",
+  "memory.suggestions",
+  "batch.start",
+  "batch.active",
+  "batch.get",
+  "batch.cancel",
   // An export writes nothing: on a branch it is the branch's files.
   "transfer.export",
 ]);

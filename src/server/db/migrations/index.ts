@@ -41,6 +41,7 @@ import * as m0039 from "./0039-branches.ts";
 import * as m0040 from "./0040-checks-only-updates.ts";
 import * as m0041 from "./0041-branch-key-links.ts";
 import * as m0042 from "./0042-branch-releases.ts";
+import * as m0043 from "./0043-branch-batches.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   "0040-checks-only-updates": m0040,
   "0041-branch-key-links": m0041,
   "0042-branch-releases": m0042,
+  "0043-branch-batches": m0043,
 };

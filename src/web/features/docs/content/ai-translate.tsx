@@ -109,6 +109,13 @@ export function AiTranslateTopic() {
             stopped. One batch per language runs at a time (“… is already being translated”); a language with
             nothing missing answers “No empty translations found for …”.
           </li>
+          <li>
+            On a branch, the bar translates the branch&apos;s missing strings, keys added on the branch
+            included, and main&apos;s stay as they are. Main and each branch run their own batch of a
+            language, and each shows only its own. Deleting the branch stops its batch (“The branch … was
+            deleted: its batch translation stopped”). Translating one string and the writing assistant work on
+            the branch too.
+          </li>
         </List>
         <SubHeading>Limits</SubHeading>
         <DataTable

@@ -16,7 +16,6 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { useBranch } from "../../../lib/branch-context.tsx";
 import { endOpening } from "../../../lib/early-answers.ts";
 import { NARROW_QUERY, useMediaQuery } from "../../../lib/use-media-query.ts";
 import { useAiStatus } from "../api/ai-status.ts";
@@ -79,7 +78,6 @@ export function TranslationEditor({
   filtersSlot = null,
   onAddLanguage,
 }: TranslationEditorProps) {
-  const onBranch = useBranch() !== null;
   const source = project.sourceLanguage;
   const [language, selectLanguage] = useSelectedLanguage(userId, project);
   const [extraColumns, setExtraColumns] = useExtraColumns(userId, project);
@@ -312,8 +310,8 @@ export function TranslationEditor({
               ) : null}
             </div>
           )}
-          {/* A branch cannot take a batch yet (the server refuses it): main's bar is not shown. */}
-          {!onBranch && language !== source && (completion.data || batch.jobFor(language)) ? (
+          {/* On a branch the bar starts and shows the branch's batches (BRANCH_PROCEDURES). */}
+          {language !== source && (completion.data || batch.jobFor(language)) ? (
             <BatchTranslateBar
               languageLabel={languageName(language)}
               state={batchState}

@@ -3,6 +3,7 @@ import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BatchJob } from "../../../../shared/schemas/batch.ts";
+import { BranchScope } from "../../../lib/branch-context.tsx";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { type ApiError, failure, mockApi, refusal } from "../../../test/mock-api.ts";
 import { useBatchTranslation } from "./use-batch-translation.ts";
@@ -74,5 +75,34 @@ describe("useBatchTranslation: cancelling", () => {
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith("Failed to cancel batch translation: Bad Gateway"),
     );
+  });
+});
+
+describe("useBatchTranslation on a branch", () => {
+  it("lists, starts and cancels the branch's batches: those calls carry the branch, the AI status does not", async () => {
+    const started: BatchJob = { ...JOB, id: "b2", targetLanguage: "fr", status: "pending" };
+    const calls = mockApi({
+      batch: {
+        active: (_input, { branch }) => ({ jobs: branch === "br1" ? [JOB] : [] }),
+        start: () => started,
+        cancel: () => ({ ...started, status: "cancelled" }),
+      },
+      ai: { status: () => ({ provider: "openai", model: "gpt-4o-mini", notice: null }) },
+    });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <BranchScope branch={{ id: "br1", name: "feature/x" }}>{children}</BranchScope>
+    );
+    const { result } = renderHook(() => useBatchTranslation("p1"), { wrapper });
+    await waitFor(() => expect(result.current.jobFor("de")).toMatchObject({ id: "b1" }));
+    act(() => result.current.start("fr", 3));
+    await waitFor(() => expect(result.current.jobFor("fr")).toMatchObject({ id: "b2" }));
+    act(() => result.current.cancel("fr"));
+    await waitFor(() => expect(calls.some((call) => call.procedure === "batch.cancel")).toBe(true));
+    const branchOf = (procedure: string) =>
+      calls.filter((call) => call.procedure === procedure).map((call) => call.branch);
+    expect(branchOf("batch.active")[0]).toBe("br1");
+    expect(branchOf("batch.start")).toEqual(["br1"]);
+    expect(branchOf("batch.cancel")).toEqual(["br1"]);
+    expect(branchOf("ai.status").every((branch) => branch === undefined)).toBe(true);
   });
 });
