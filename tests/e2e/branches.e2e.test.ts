@@ -19,8 +19,8 @@ const git = promisify(execFile);
 /**
  * Issue 39's journey: a developer's feature branch in git pushes its new text to the Sprog branch
  * of the same name (`"branch": "git"`), a translator translates it on that branch in the browser,
- * CI pulls main and gets none of it, the branch is compared and merged in the browser, and main's
- * next pull has it. The CLI is the shipped bin/sprog.mjs in its own Node process, in a real git
+ * CI pulls main and gets none of it, the branch is compared, reviewed (the project asks for a
+ * completed review before a merge) and merged in the browser, and main's next pull has it. The CLI is the shipped bin/sprog.mjs in its own Node process, in a real git
  * checkout.
  */
 
@@ -132,19 +132,50 @@ describe(`branches from a git checkout to main on ${testDatabaseLabel()}`, () =>
     expect(await locale("de")).not.toHaveProperty("checkout.pay");
   });
 
-  step("5. the branch is compared with main and merged in the browser", async () => {
+  step("5. the project asks for a review before merges: the branch's merge waits for one", async () => {
     const p = page as Page;
     await p.goto(`${app.url}/app/branches`);
+    const requireReview = p.getByRole("switch", {
+      name: "Merging requires a completed review of the branch's changes",
+    });
+    await requireReview.click();
+    await eventually(
+      () => requireReview.getAttribute("aria-checked"),
+      (checked) => checked === "true",
+      "the setting saved",
+    );
     await p.getByRole("link", { name: BRANCH }).first().click();
     const diff = p.getByRole("article", { name: "checkout.pay" });
     await expectVisible(diff);
     await expectVisible(diff.getByText("Jetzt bezahlen"));
+    await expectVisible(p.getByText("Merging needs a completed review of this branch's changes"));
+    expect(await p.getByRole("button", { name: "Merge into main" }).isDisabled()).toBe(true);
+  });
+
+  step("6. a review of the branch's changes reads the branch's texts, and is completed", async () => {
+    const p = page as Page;
+    await p.getByRole("button", { name: "Request a review of these changes" }).click();
+    await expectVisible(p.getByRole("heading", { name: `Changes on ${BRANCH}`, exact: true }));
+    await expectVisible(p.getByText("On branch", { exact: false }));
+    const row = p.locator('table[aria-label="Review keys"] tr[data-key="checkout.pay"]');
+    await expectVisible(row.getByText("Jetzt bezahlen"));
+    await p.getByRole("button", { name: "Approve German of checkout.pay", exact: true }).click();
+    await expectVisible(row.getByRole("img", { name: "Approved" }));
+    await p.getByRole("button", { name: "Mark as done", exact: true }).click();
+    await expectVisible(p.getByRole("button", { name: "Re-open review", exact: true }));
+  });
+
+  step("7. the reviewed branch is merged in the browser", async () => {
+    const p = page as Page;
+    await p.goto(`${app.url}/app/branches`);
+    await p.getByRole("link", { name: BRANCH }).first().click();
+    await expectVisible(p.getByRole("article", { name: "checkout.pay" }));
     await p.getByRole("button", { name: "Merge into main" }).click();
     await expectVisible(p.getByRole("region", { name: "Merged" }));
     await expectVisible(p.getByText("1 key added", { exact: false }));
   });
 
-  step("6. main's next pull has the branch's key and its translation", async () => {
+  step("8. main's next pull has the branch's key and its translation", async () => {
     const run = await sprog("pull");
     expect(run.code).toBe(0);
     expect(await locale("en")).toMatchObject({ "checkout.pay": "Pay now" });
