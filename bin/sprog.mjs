@@ -16729,6 +16729,9 @@ async function merge2(client, name, take, log2) {
     );
     return EXIT.ok;
   } catch (error2) {
+    if (error2 instanceof ApiError && error2.status === 403) {
+      throw new CliError(`Cannot merge branch ${name}: ${error2.serverMessage}`, error2.exitCode);
+    }
     if (!(error2 instanceof ApiError && error2.status === 409)) throw error2;
     const hint = take ? "" : `
 Run "sprog branch merge ${name} --take branch" to keep the branch's texts, or "--take base" to keep its base's; or choose one by one in Sprog's merge view of the branch.`;
@@ -17960,7 +17963,8 @@ var COMMON = `  --config <file>              the config file (default ./sprog.co
 var BRANCH = `  --branch <name>              a branch's strings instead of main's (e.g. feature/checkout;
                                "git": the current git branch; default: the config's "branch")`;
 var EXIT_CODES = `Exit codes: 0 done or not modified, 1 network or server error, 2 bad usage,
-3 API key missing/invalid/revoked (401) or without the command's scope (403), 4 bad request
+3 API key missing/invalid/revoked (401), without the command's scope (403), or a branch merge a
+project rule refuses (403: a protected base, a review needed first), 4 bad request
 (400), 5 rate limited (429), 6 check found keys missing in the project, 7 bad sprog.config.json,
 8 branch merge refused: conflicts not resolved.`;
 var HELP = {

@@ -189,6 +189,10 @@ async function merge(
     );
     return EXIT.ok;
   } catch (error) {
+    // Refused by a rule of the project (a protected base, a review it needs first): said as such.
+    if (error instanceof ApiError && error.status === 403) {
+      throw new CliError(`Cannot merge branch ${name}: ${error.serverMessage}`, error.exitCode);
+    }
     if (!(error instanceof ApiError && error.status === 409)) throw error;
     const hint = take
       ? ""

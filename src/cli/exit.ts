@@ -1,6 +1,7 @@
 /**
  * Exit codes CI can rely on: 0 done (also "not modified"), 1 network or server error, 2 usage,
- * 3 key refused (401, or 403 for a key without the command's scope), 4 bad request, 5 rate limited,
+ * 3 key refused (401, or 403 for a key without the command's scope or a merge a project rule
+ * refuses: a protected base, a review needed first), 4 bad request, 5 rate limited,
  * 6 `sprog check` found keys used in code but missing in the project, 7 bad sprog.config.json,
  * 8 `sprog branch merge` refused: conflicts not resolved.
  */

@@ -30,7 +30,8 @@ const BRANCH = `  --branch <name>              a branch's strings instead of mai
                                "git": the current git branch; default: the config's "branch")`;
 
 const EXIT_CODES = `Exit codes: 0 done or not modified, 1 network or server error, 2 bad usage,
-3 API key missing/invalid/revoked (401) or without the command's scope (403), 4 bad request
+3 API key missing/invalid/revoked (401), without the command's scope (403), or a branch merge a
+project rule refuses (403: a protected base, a review needed first), 4 bad request
 (400), 5 rate limited (429), 6 check found keys missing in the project, 7 bad sprog.config.json,
 8 branch merge refused: conflicts not resolved.`;
 

@@ -3,8 +3,11 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contract } from "../../src/shared/contract/index.ts";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
+import type { ApiClient } from "../helpers/api-client.ts";
 import { fixtureCopy, runCli } from "../helpers/cli-run.ts";
+import { call } from "../helpers/contract-client.ts";
 import { ownerWithProject } from "../helpers/factories.ts";
 import { createScopedKey } from "../helpers/key-requests.ts";
 
@@ -18,9 +21,11 @@ let dir: string;
 let gitDir: string;
 let env: Record<string, string>;
 let config: Record<string, unknown>;
+let owner: ApiClient;
+let projectId: string;
 beforeAll(async () => {
   [dir, gitDir] = await Promise.all([fixtureCopy(), fixtureCopy()]);
-  const { owner, projectId } = await ownerWithProject(api(), ["de"]);
+  ({ owner, projectId } = await ownerWithProject(api(), ["de"]));
   env = {
     SPROG_HOST: api().app.url,
     SPROG_API_KEY: (await createScopedKey(owner, projectId, ["pull", "push"])).key,
@@ -144,6 +149,25 @@ describe("sprog branch", () => {
     const after = await sprog("branch", "list");
     expect(after.stdout).not.toContain("feature/empty");
     expect(after.stdout).toContain("feature/checkout");
+  });
+
+  it("merge waits for a completed review when the project asks for one", async () => {
+    const requireReview = async (on: boolean) =>
+      expect(
+        (
+          await call(owner, contract.branches.settings, {
+            params: { projectId },
+            body: { mergeRequiresReview: on },
+          })
+        ).status,
+      ).toBe(200);
+    await requireReview(true);
+    const refused = await sprog("branch", "merge", "feature/checkout");
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain(
+      "Cannot merge branch feature/checkout: Merging needs a completed review of this branch's changes",
+    );
+    await requireReview(false);
   });
 
   it("merge refuses while a string changed on both sides is unresolved", async () => {

@@ -266,7 +266,8 @@ export const CLI_EXIT_CODES: readonly { code: number; meaning: string }[] = [
   { code: 2, meaning: "Bad usage: a missing or invalid option, or no SPROG_API_KEY" },
   {
     code: 3,
-    meaning: "API key missing, invalid or revoked (401), or without the command's scope (403)",
+    meaning:
+      "API key missing, invalid or revoked (401), without the command's scope (403), or a branch merge a project rule refuses (403: a protected base, a review needed first)",
   },
   { code: 4, meaning: "Bad request (400), e.g. a language the project does not have" },
   { code: 5, meaning: "Rate limited (429)" },
