@@ -5,6 +5,7 @@ import type { ApiClient } from "../helpers/api-client.ts";
 import { createBranch, diffOf, on, saveOn } from "../helpers/branches.ts";
 import { call, fail } from "../helpers/contract-client.ts";
 import { buildKey, ownerWithProject, saveString } from "../helpers/factories.ts";
+import { pngBytes } from "../helpers/images.ts";
 
 const api = apiAppForThisFile();
 
@@ -47,6 +48,19 @@ async function complete(client: ApiClient, reviewId: string) {
     body: { languagesDone: ["en", "de"] },
   });
   expect(done.body.status).toBe("completed");
+}
+
+/** A screenshot of `keyId` uploaded while the Overview shows the branch. */
+async function uploadOn(client: ApiClient, branchId: string, keyId: string, name: string) {
+  const file = new File([new Uint8Array(pngBytes(40, 20))], name);
+  const uploaded = await call(
+    client,
+    contract.screenshots.upload,
+    { params: { keyId }, body: { file } },
+    on(branchId),
+  );
+  expect(uploaded.status).toBe(201);
+  return uploaded.body;
 }
 
 describe("branches: reviews and comments of a branch's keys", () => {
@@ -179,5 +193,84 @@ describe("branches: reviews and comments of a branch's keys", () => {
     await saveString(owner, keys.title, "de", "Hallo zusammen");
     const reviews = await call(owner, contract.reviews.list, { params: { projectId } }, on(branch.id));
     expect(reviews.body.reviews.every((r) => r.status === "completed")).toBe(true);
+  });
+
+  it("links a screenshot to a key added on the branch, reads it there, and keeps it after the merge", async () => {
+    const { owner, projectId, branch, keys } = await world();
+    const shot = await uploadOn(owner, branch.id, keys.pay, "checkout.png");
+    expect(shot.keys).toEqual([{ keyId: keys.pay, rect: null }]);
+    // Linked on the branch to main's key as well, with a rectangle: a screenshot is the project's.
+    const rect = { x: 2, y: 2, width: 10, height: 5 };
+    const linked = await call(
+      owner,
+      contract.screenshots.link,
+      { params: { id: shot.id }, body: { links: [{ keyId: keys.title, rect }] } },
+      on(branch.id),
+    );
+    expect(linked.status).toBe(200);
+    expect(linked.body.keys).toEqual(
+      expect.arrayContaining([
+        { keyId: keys.pay, rect: null },
+        { keyId: keys.title, rect },
+      ]),
+    );
+    const onBranch = await call(
+      owner,
+      contract.screenshots.listForKey,
+      { params: { keyId: keys.pay } },
+      on(branch.id),
+    );
+    expect(onBranch.body.screenshots.map((s) => s.name)).toEqual(["checkout.png"]);
+    const project = await call(
+      owner,
+      contract.screenshots.listForProject,
+      { params: { projectId } },
+      on(branch.id),
+    );
+    expect(project.body.screenshots.map((s) => s.id)).toEqual([shot.id]);
+    // On main the key does not exist yet; main's key shows the shared screenshot.
+    expect((await fail(owner, contract.screenshots.listForKey, { params: { keyId: keys.pay } })).status).toBe(
+      404,
+    );
+    const mainTitle = await call(owner, contract.screenshots.listForKey, { params: { keyId: keys.title } });
+    expect(mainTitle.body.screenshots).toMatchObject([{ id: shot.id, rect }]);
+
+    // Unlinked on the branch, main's key loses it too; the key added there keeps its own.
+    const unlinked = await call(
+      owner,
+      contract.screenshots.unlink,
+      { params: { id: shot.id, keyId: keys.title } },
+      on(branch.id),
+    );
+    expect(unlinked.body.keys).toEqual([{ keyId: keys.pay, rect: null }]);
+
+    const merged = await call(owner, contract.branches.merge, { params: { id: branch.id }, body: {} });
+    expect(merged.status).toBe(200);
+    const onMain = await call(owner, contract.screenshots.listForKey, { params: { keyId: keys.pay } });
+    expect(onMain.body.screenshots.map((s) => s.id)).toEqual([shot.id]);
+  });
+
+  it("refuses a screenshot link to a key the branch deleted, and forgets the links of a key deleted there", async () => {
+    const { owner, projectId, branch, keys } = await world();
+    const shot = await uploadOn(owner, branch.id, keys.pay, "checkout.png");
+    expect(
+      (await call(owner, contract.keys.remove, { params: { keyId: keys.title } }, on(branch.id))).status,
+    ).toBe(204);
+    const refused = await fail(
+      owner,
+      contract.screenshots.link,
+      { params: { id: shot.id }, body: { links: [{ keyId: keys.title, rect: null }] } },
+      on(branch.id),
+    );
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: { message: "Every key must be a key of the screenshot's project" } },
+    });
+    // Deleting the key the branch added takes its links along; the screenshot stays the project's.
+    expect(
+      (await call(owner, contract.keys.remove, { params: { keyId: keys.pay } }, on(branch.id))).status,
+    ).toBe(204);
+    const left = await call(owner, contract.screenshots.listForProject, { params: { projectId } });
+    expect(left.body.screenshots).toMatchObject([{ id: shot.id, keys: [] }]);
   });
 });
