@@ -266,11 +266,24 @@ describe("branches: reviews and comments of a branch's keys", () => {
       status: 400,
       body: { error: { message: "Every key must be a key of the screenshot's project" } },
     });
-    // Deleting the key the branch added takes its links along; the screenshot stays the project's.
+    // A key added on the branch and deleted there lists no link anywhere; the screenshot stays the
+    // project's, and the merge forgets the key's link with the branch's row of it.
     expect(
       (await call(owner, contract.keys.remove, { params: { keyId: keys.pay } }, on(branch.id))).status,
     ).toBe(204);
-    const left = await call(owner, contract.screenshots.listForProject, { params: { projectId } });
-    expect(left.body.screenshots).toMatchObject([{ id: shot.id, keys: [] }]);
+    const listed = async (options = {}) =>
+      (await call(owner, contract.screenshots.listForProject, { params: { projectId } }, options)).body
+        .screenshots;
+    expect(await listed(on(branch.id))).toMatchObject([{ id: shot.id, keys: [] }]);
+    expect(await listed()).toMatchObject([{ id: shot.id, keys: [] }]);
+    expect((await call(owner, contract.branches.merge, { params: { id: branch.id }, body: {} })).status).toBe(
+      200,
+    );
+    const links = await api()
+      .db.selectFrom("screenshot_keys")
+      .select("key_id")
+      .where("screenshot_id", "=", shot.id)
+      .execute();
+    expect(links).toEqual([]);
   });
 });
