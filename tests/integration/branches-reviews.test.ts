@@ -286,4 +286,29 @@ describe("branches: reviews and comments of a branch's keys", () => {
       .execute();
     expect(links).toEqual([]);
   });
+
+  it("names the branch in the activity of changes made on it, and no branch in main's", async () => {
+    const { owner, teamId, projectId, branch, keys } = await world();
+    // Main's save in the same minute as the branch's is an entry of its own.
+    await saveString(owner, keys.title, "de", "Willkommen!");
+    await reviewOn(owner, projectId, branch.id, [keys.pay]);
+    const removed = await call(owner, contract.keys.remove, { params: { keyId: keys.pay } }, on(branch.id));
+    expect(removed.status).toBe(204);
+
+    const page = await call(owner, contract.activity.list, { params: { teamId }, query: { projectId } });
+    const where = (kind: string) =>
+      page.body.entries.filter((e) => e.kind === kind).map((e) => e.details.branch ?? "main");
+    expect(where("key.created").sort()).toEqual(["feature/checkout", "main"]);
+    expect(where("review.created")).toEqual(["feature/checkout"]);
+    expect(where("key.deleted")).toEqual(["feature/checkout"]);
+    expect(where("branch.created")).toEqual(["feature/checkout"]);
+    const edits = page.body.entries.filter((e) => e.kind === "strings.edited");
+    const onBranch = edits.filter((e) => e.details.branch === "feature/checkout");
+    // Within a minute here: the branch's two saves are one entry (a minute's boundary would split it).
+    expect(onBranch.reduce((sum, e) => sum + e.count, 0)).toBe(2);
+    expect(onBranch.flatMap((e) => e.keys.map((k) => k.key)).sort()).toEqual(["checkout.pay", "home.title"]);
+    const onMain = edits.filter((e) => e.details.branch === undefined);
+    expect(onMain.flatMap((e) => e.languages)).toContain("de");
+    expect(onMain.flatMap((e) => e.keys.map((k) => k.key))).toEqual(expect.arrayContaining(["home.title"]));
+  });
 });
