@@ -5,6 +5,7 @@ import type { ApiClient } from "../helpers/api-client.ts";
 import { createBranch, diffOf, on, saveOn } from "../helpers/branches.ts";
 import { call, fail } from "../helpers/contract-client.ts";
 import { buildKey, ownerWithProject, saveString } from "../helpers/factories.ts";
+import { pngBytes } from "../helpers/images.ts";
 
 const api = apiAppForThisFile();
 
@@ -47,6 +48,19 @@ async function complete(client: ApiClient, reviewId: string) {
     body: { languagesDone: ["en", "de"] },
   });
   expect(done.body.status).toBe("completed");
+}
+
+/** A screenshot of `keyId` uploaded while the Overview shows the branch. */
+async function uploadOn(client: ApiClient, branchId: string, keyId: string, name: string) {
+  const file = new File([new Uint8Array(pngBytes(40, 20))], name);
+  const uploaded = await call(
+    client,
+    contract.screenshots.upload,
+    { params: { keyId }, body: { file } },
+    on(branchId),
+  );
+  expect(uploaded.status).toBe(201);
+  return uploaded.body;
 }
 
 describe("branches: reviews and comments of a branch's keys", () => {
@@ -179,5 +193,122 @@ describe("branches: reviews and comments of a branch's keys", () => {
     await saveString(owner, keys.title, "de", "Hallo zusammen");
     const reviews = await call(owner, contract.reviews.list, { params: { projectId } }, on(branch.id));
     expect(reviews.body.reviews.every((r) => r.status === "completed")).toBe(true);
+  });
+
+  it("links a screenshot to a key added on the branch, reads it there, and keeps it after the merge", async () => {
+    const { owner, projectId, branch, keys } = await world();
+    const shot = await uploadOn(owner, branch.id, keys.pay, "checkout.png");
+    expect(shot.keys).toEqual([{ keyId: keys.pay, rect: null }]);
+    // Linked on the branch to main's key as well, with a rectangle: a screenshot is the project's.
+    const rect = { x: 2, y: 2, width: 10, height: 5 };
+    const linked = await call(
+      owner,
+      contract.screenshots.link,
+      { params: { id: shot.id }, body: { links: [{ keyId: keys.title, rect }] } },
+      on(branch.id),
+    );
+    expect(linked.status).toBe(200);
+    expect(linked.body.keys).toEqual(
+      expect.arrayContaining([
+        { keyId: keys.pay, rect: null },
+        { keyId: keys.title, rect },
+      ]),
+    );
+    const onBranch = await call(
+      owner,
+      contract.screenshots.listForKey,
+      { params: { keyId: keys.pay } },
+      on(branch.id),
+    );
+    expect(onBranch.body.screenshots.map((s) => s.name)).toEqual(["checkout.png"]);
+    const project = await call(
+      owner,
+      contract.screenshots.listForProject,
+      { params: { projectId } },
+      on(branch.id),
+    );
+    expect(project.body.screenshots.map((s) => s.id)).toEqual([shot.id]);
+    // On main the key does not exist yet; main's key shows the shared screenshot.
+    expect((await fail(owner, contract.screenshots.listForKey, { params: { keyId: keys.pay } })).status).toBe(
+      404,
+    );
+    const mainTitle = await call(owner, contract.screenshots.listForKey, { params: { keyId: keys.title } });
+    expect(mainTitle.body.screenshots).toMatchObject([{ id: shot.id, rect }]);
+
+    // Unlinked on the branch, main's key loses it too; the key added there keeps its own.
+    const unlinked = await call(
+      owner,
+      contract.screenshots.unlink,
+      { params: { id: shot.id, keyId: keys.title } },
+      on(branch.id),
+    );
+    expect(unlinked.body.keys).toEqual([{ keyId: keys.pay, rect: null }]);
+
+    const merged = await call(owner, contract.branches.merge, { params: { id: branch.id }, body: {} });
+    expect(merged.status).toBe(200);
+    const onMain = await call(owner, contract.screenshots.listForKey, { params: { keyId: keys.pay } });
+    expect(onMain.body.screenshots.map((s) => s.id)).toEqual([shot.id]);
+  });
+
+  it("refuses a screenshot link to a key the branch deleted, and forgets the links of a key deleted there", async () => {
+    const { owner, projectId, branch, keys } = await world();
+    const shot = await uploadOn(owner, branch.id, keys.pay, "checkout.png");
+    expect(
+      (await call(owner, contract.keys.remove, { params: { keyId: keys.title } }, on(branch.id))).status,
+    ).toBe(204);
+    const refused = await fail(
+      owner,
+      contract.screenshots.link,
+      { params: { id: shot.id }, body: { links: [{ keyId: keys.title, rect: null }] } },
+      on(branch.id),
+    );
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: { message: "Every key must be a key of the screenshot's project" } },
+    });
+    // A key added on the branch and deleted there lists no link anywhere; the screenshot stays the
+    // project's, and the merge forgets the key's link with the branch's row of it.
+    expect(
+      (await call(owner, contract.keys.remove, { params: { keyId: keys.pay } }, on(branch.id))).status,
+    ).toBe(204);
+    const listed = async (options = {}) =>
+      (await call(owner, contract.screenshots.listForProject, { params: { projectId } }, options)).body
+        .screenshots;
+    expect(await listed(on(branch.id))).toMatchObject([{ id: shot.id, keys: [] }]);
+    expect(await listed()).toMatchObject([{ id: shot.id, keys: [] }]);
+    expect((await call(owner, contract.branches.merge, { params: { id: branch.id }, body: {} })).status).toBe(
+      200,
+    );
+    const links = await api()
+      .db.selectFrom("screenshot_keys")
+      .select("key_id")
+      .where("screenshot_id", "=", shot.id)
+      .execute();
+    expect(links).toEqual([]);
+  });
+
+  it("names the branch in the activity of changes made on it, and no branch in main's", async () => {
+    const { owner, teamId, projectId, branch, keys } = await world();
+    // Main's save in the same minute as the branch's is an entry of its own.
+    await saveString(owner, keys.title, "de", "Willkommen!");
+    await reviewOn(owner, projectId, branch.id, [keys.pay]);
+    const removed = await call(owner, contract.keys.remove, { params: { keyId: keys.pay } }, on(branch.id));
+    expect(removed.status).toBe(204);
+
+    const page = await call(owner, contract.activity.list, { params: { teamId }, query: { projectId } });
+    const where = (kind: string) =>
+      page.body.entries.filter((e) => e.kind === kind).map((e) => e.details.branch ?? "main");
+    expect(where("key.created").sort()).toEqual(["feature/checkout", "main"]);
+    expect(where("review.created")).toEqual(["feature/checkout"]);
+    expect(where("key.deleted")).toEqual(["feature/checkout"]);
+    expect(where("branch.created")).toEqual(["feature/checkout"]);
+    const edits = page.body.entries.filter((e) => e.kind === "strings.edited");
+    const onBranch = edits.filter((e) => e.details.branch === "feature/checkout");
+    // Within a minute here: the branch's two saves are one entry (a minute's boundary would split it).
+    expect(onBranch.reduce((sum, e) => sum + e.count, 0)).toBe(2);
+    expect(onBranch.flatMap((e) => e.keys.map((k) => k.key)).sort()).toEqual(["checkout.pay", "home.title"]);
+    const onMain = edits.filter((e) => e.details.branch === undefined);
+    expect(onMain.flatMap((e) => e.languages)).toContain("de");
+    expect(onMain.flatMap((e) => e.keys.map((k) => k.key))).toEqual(expect.arrayContaining(["home.title"]));
   });
 });

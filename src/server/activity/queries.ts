@@ -116,6 +116,8 @@ export interface StringEditsEntry {
   keyIds: string[];
   keyNames: string[];
   languages: string[];
+  /** `{ branch }` on a branch (part of what groups the edits), else empty. */
+  details: { branch?: string };
 }
 
 /**
@@ -126,10 +128,12 @@ export interface StringEditsEntry {
 export async function upsertStringEdits(db: Db, entry: StringEditsEntry) {
   // The minute is the database's, like created_at, so two servers with skewed clocks group alike.
   const result = await sql<{ id: string | number; project_id: string }>`
-    insert into activity as a (team_id, project_id, user_id, kind, minute, count, key_ids, key_names, languages)
+    insert into activity as a (team_id, project_id, user_id, kind, minute, count, key_ids, key_names, languages, details)
     values (${entry.teamId}, ${entry.projectId}, ${entry.userId}, 'strings.edited', date_trunc('minute', now()),
-      ${entry.count}, ${sql.val(entry.keyIds)}::uuid[], ${sql.val(entry.keyNames)}::text[], ${sql.val(entry.languages)}::text[])
-    on conflict (project_id, user_id, minute) where kind = 'strings.edited' do update set
+      ${entry.count}, ${sql.val(entry.keyIds)}::uuid[], ${sql.val(entry.keyNames)}::text[], ${sql.val(entry.languages)}::text[],
+      ${JSON.stringify(entry.details)}::jsonb)
+    on conflict (project_id, user_id, minute, (coalesce(details->>'branch', ''))) where kind = 'strings.edited'
+    do update set
       count = a.count + excluded.count,
       key_ids = (select coalesce(array_agg(k.id order by k.n), '{}') from (
           select id, min(n) as n from unnest(a.key_ids || excluded.key_ids, a.key_names || excluded.key_names)

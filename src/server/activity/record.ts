@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { ACTIVITY_KEYS_KEPT, type ActivityKind } from "../../shared/schemas/activity.ts";
+import { currentBranch } from "../db/branch-scope.ts";
 import type { DB } from "../db/schema.ts";
 import { insertActivity, upsertStringEdits } from "./queries.ts";
 
@@ -43,6 +44,15 @@ function keptKeys(keys: readonly ActivityKeyRef[] = []) {
   return { ids: kept.map((key) => key.id), names: kept.map((key) => key.key) };
 }
 
+/**
+ * The branch a change was made on, by name (the feed says "… on feature/checkout"); nothing on main.
+ * A branch's own entries (started, merged, deleted) name their branch themselves, and theirs wins.
+ */
+function branchDetails(): { branch?: string } {
+  const branch = currentBranch();
+  return branch ? { branch: branch.name } : {};
+}
+
 export async function recordActivity(trx: Trx, entry: ActivityInput): Promise<RecordedActivity> {
   const keys = keptKeys(entry.keys);
   const row = await insertActivity(trx, {
@@ -54,7 +64,7 @@ export async function recordActivity(trx: Trx, entry: ActivityInput): Promise<Re
     key_ids: keys.ids,
     key_names: keys.names,
     languages: [...new Set(entry.languages ?? [])],
-    details: JSON.stringify(entry.details ?? {}),
+    details: JSON.stringify({ ...branchDetails(), ...entry.details }),
   });
   return { id: String(row.id), projectId: row.project_id };
 }
@@ -63,6 +73,7 @@ export async function recordActivity(trx: Trx, entry: ActivityInput): Promise<Re
  * A person's string edits: one entry per user, project and minute. A second save in the same minute
  * finds the entry through the partial unique index and grows it (count summed, keys appended up to
  * ACTIVITY_KEYS_KEPT without repeats, languages unioned) instead of adding a line per keystroke-save.
+ * Edits on a branch are an entry of their own, apart from main's of the same minute.
  */
 export async function recordStringEdits(
   trx: Trx,
@@ -85,6 +96,7 @@ export async function recordStringEdits(
     keyIds: keys.ids,
     keyNames: keys.names,
     languages: [...new Set(input.languages)],
+    details: branchDetails(),
   });
   if (!row) return null;
   return { id: String(row.id), projectId: row.project_id };

@@ -7,6 +7,7 @@ import { commentsContract } from "../../shared/contract/comments.ts";
 import { keysContract } from "../../shared/contract/keys.ts";
 import { releasesContract } from "../../shared/contract/releases.ts";
 import { reviewsContract } from "../../shared/contract/reviews.ts";
+import { screenshotsContract } from "../../shared/contract/screenshots.ts";
 import { stringsContract } from "../../shared/contract/strings.ts";
 import { eventsContract, transferContract } from "../../shared/contract/transfer.ts";
 import { v1Contract } from "../../shared/contract/v1.ts";
@@ -64,6 +65,10 @@ const CHANGES_ON_A_BRANCH: AnyContractProcedure[] = [
   ...Object.values(reviewsContract),
   // A thread is the key's wherever it is read: a key added on a branch has one there.
   ...Object.values(commentsContract),
+  // Screenshots are the project's, shared by main and its branches; a link names a key of either
+  // (a key added on a branch keeps its links when it merges). Nothing in them reads a branch's rows
+  // but the key checks, which the view answers; the link's own check locks main's tables (0041).
+  ...Object.values(screenshotsContract),
   // A release of the branch's strings (for a staging environment: never production).
   releasesContract.publish,
   ...Object.values(branchesContract),

@@ -65,13 +65,22 @@ export async function deleteScreenshot(db: Db, id: string): Promise<void> {
   await db.deleteFrom("screenshots").where("id", "=", id).execute();
 }
 
-/** The links of these screenshots, most recent first. */
+/**
+ * The links of these screenshots to keys the reader sees, most recent first. A link may name a key
+ * added on a branch (or one a branch deleted, until it merges): on main, or on another branch, that
+ * key does not exist, so its link is not listed there (on a branch `translation_keys` is its view).
+ */
 export function selectLinks(db: Db, screenshotIds: readonly string[]): Promise<LinkRow[]> {
   if (screenshotIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("screenshot_keys")
     .select(LINK)
     .where("screenshot_id", "in", screenshotIds)
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom("translation_keys as k").select("k.id").whereRef("k.id", "=", "screenshot_keys.key_id"),
+      ),
+    )
     .orderBy("created_at", "desc")
     .orderBy("key_id")
     .execute();

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
+import type { ProjectEvent } from "../../shared/events.ts";
 import { isUuid } from "../../shared/ids.ts";
 import type { Permission } from "../../shared/permissions.ts";
 import {
@@ -11,6 +12,7 @@ import {
   type ScreenshotMime,
   type ScreenshotRect,
 } from "../../shared/schemas/screenshots.ts";
+import { currentBranch, onMain } from "../db/branch-scope.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError, notFoundAs } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
@@ -91,11 +93,12 @@ export function createScreenshotService(deps: {
     return presentScreenshot(row, await selectLinks(db, [row.id]));
   }
 
+  /** Told to the branch's viewers and to main's: a screenshot is shared by both. */
   async function publish(projectId: string, keyIds: readonly string[]) {
     if (keyIds.length === 0) return;
-    await events.publish(projectId, [
-      { type: "screenshots.updated", data: { keyIds: [...new Set(keyIds)] } },
-    ]);
+    const event: ProjectEvent = { type: "screenshots.updated", data: { keyIds: [...new Set(keyIds)] } };
+    await events.publish(projectId, [event]);
+    if (currentBranch()) await onMain(() => events.publish(projectId, [event]));
   }
 
   return {

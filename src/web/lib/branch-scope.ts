@@ -35,6 +35,14 @@ export const BRANCH_PROCEDURES: ReadonlySet<string> = new Set([
   "comments.resolve",
   "comments.reopen",
   "comments.counts",
+  // Screenshots are the project's, shared with main: on a branch a key added there can have them,
+  // and the links listed are those of keys the branch has.
+  "screenshots.listForProject",
+  "screenshots.listForKey",
+  "screenshots.upload",
+  "screenshots.link",
+  "screenshots.unlink",
+  "screenshots.remove",
   // AI: one cell, the writing assistant, and the batches of the branch (started, watched, cancelled);
   // a cell's memory suggestions read its key as the branch has it (a key added there is not main's).
   "ai.translate",

@@ -96,6 +96,22 @@ describe("describeActivity", () => {
     const entry = activityEntry({ count: 5, languages: ["de", "fr", "es", "it", "pl"] });
     expect(describeActivity(entry)).toBe("edited 5 strings in German, French, Spanish and 2 more");
   });
+
+  it("says the branch a change was made on; a branch's own entries name it once", () => {
+    const onBranch = { branch: "feature/checkout" };
+    const cases = [
+      [{ count: 2, languages: ["de"], details: onBranch }, "edited 2 strings in German on feature/checkout"],
+      [{ kind: "key.created", count: 1, details: onBranch }, "added a key on feature/checkout"],
+      [{ kind: "key.created", count: 1 }, "added a key"],
+      [
+        { kind: "branch.created", details: { branch: "feature/checkout", from: "main" } },
+        "started the branch “feature/checkout”",
+      ],
+    ] as const;
+    for (const [overrides, text] of cases) {
+      expect(describeActivity(activityEntry(overrides as Parameters<typeof activityEntry>[0]))).toBe(text);
+    }
+  });
 });
 
 describe("actorName", () => {

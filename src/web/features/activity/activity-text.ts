@@ -123,11 +123,25 @@ function memberLeft(entry: ActivityEntry): string {
 }
 
 /**
+ * The branch a change was made on (issue 39: its name in `details.branch`); undefined on main. A
+ * branch's own entries (started, merged, deleted) are about it rather than made on it.
+ */
+export function branchOf(entry: ActivityEntry): string | undefined {
+  return entry.kind.startsWith("branch.") ? undefined : detail(entry, "branch");
+}
+
+/**
  * What an entry says happened, in plain words after the author's name: "edited 12 strings in
- * German, French", "imported de.json: 340 strings", "renamed a key: home.title → home.heading".
+ * German, French", "imported de.json: 340 strings", "renamed a key: home.title → home.heading",
+ * and where, when it was not main: "edited 2 strings in German on feature/checkout".
  * The details are read defensively: an entry lacking one still reads as a sentence.
  */
 export function describeActivity(entry: ActivityEntry): string {
+  const branch = branchOf(entry);
+  return branch === undefined ? whatHappened(entry) : `${whatHappened(entry)} on ${branch}`;
+}
+
+function whatHappened(entry: ActivityEntry): string {
   const review = quoted(detail(entry, "title"));
   switch (entry.kind) {
     case "strings.edited":

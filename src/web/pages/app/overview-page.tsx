@@ -65,8 +65,8 @@ const OVERVIEW_EXTENSIONS: TranslationExtensions = {
   KeyNote: KeyScreenshots,
 };
 
-/** On a branch: reviews, approvals and screenshots are main's, so none of them shows there. */
-const BRANCH_EXTENSIONS: TranslationExtensions = {};
+/** On a branch: its keys' screenshots (shared with main); reviews and approvals show on main only. */
+const BRANCH_EXTENSIONS: TranslationExtensions = { KeyNote: KeyScreenshots };
 
 /** Said on what a branch cannot do yet, instead of letting the server refuse it. */
 const onMain = (what: string) => `Switch to main to ${what}`;

@@ -3,14 +3,19 @@ import { Link } from "react-router";
 import type { ActivityEntry } from "../../../../shared/schemas/activity.ts";
 import { Avatar } from "../../../components/ui/avatar.tsx";
 import { exactTime } from "../../../lib/time-text.ts";
-import { actorName, describeActivity, relativeTime } from "../activity-text.ts";
+import { actorName, branchOf, describeActivity, relativeTime } from "../activity-text.ts";
 
 /** Keys an entry links at first; "+N more" shows the rest it kept. */
 const KEYS_SHOWN = 3;
 
-/** The Overview of the entry's project searching the key (the Overview reads these parameters). */
-export function keyHref(teamId: string, projectId: string, key: string): string {
-  return `/app/overview?${new URLSearchParams({ team: teamId, project: projectId, q: key })}`;
+/**
+ * The Overview of the entry's project searching the key (the Overview reads these parameters), on
+ * the branch the change was made on (`branch`: its name, as the branch picker keeps it).
+ */
+export function keyHref(teamId: string, projectId: string, key: string, branch?: string): string {
+  const params = new URLSearchParams({ team: teamId, project: projectId, q: key });
+  if (branch !== undefined) params.set("branch", branch);
+  return `/app/overview?${params}`;
 }
 
 function EntryKeys({ entry, teamId }: { entry: ActivityEntry; teamId: string }) {
@@ -27,7 +32,7 @@ function EntryKeys({ entry, teamId }: { entry: ActivityEntry; teamId: string }) 
         <li key={id} className="min-w-0 max-w-full">
           {linked ? (
             <Link
-              to={keyHref(teamId, projectId, key)}
+              to={keyHref(teamId, projectId, key, branchOf(entry))}
               className="block truncate rounded font-mono text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
               title={`Open ${key} in the Overview`}
             >
