@@ -58,15 +58,15 @@ const ProjectSettingsDialog = lazyDialog(() =>
   ),
 );
 
-/** Reviews in the keys table: Review on the selection, approval badges in the cells. */
+/**
+ * Reviews in the keys table: Review on the selection, approval badges in the cells; the keys'
+ * screenshots. On a branch too: a review made there is the branch's, its verdicts show beside main's.
+ */
 const OVERVIEW_EXTENSIONS: TranslationExtensions = {
   SelectionAction: ReviewSelectionAction,
   CellNote: CellApprovalNote,
   KeyNote: KeyScreenshots,
 };
-
-/** On a branch: its keys' screenshots (shared with main); reviews and approvals show on main only. */
-const BRANCH_EXTENSIONS: TranslationExtensions = { KeyNote: KeyScreenshots };
 
 /** Said on what a branch cannot do yet, instead of letting the server refuse it. */
 const onMain = (what: string) => `Switch to main to ${what}`;
@@ -178,7 +178,7 @@ export function OverviewPage() {
             onCreateProject={flags.canManageProjects ? () => setCreatingProject(true) : undefined}
           >
             {(chosen) => (
-              <TranslationExtensionsProvider value={branch ? BRANCH_EXTENSIONS : OVERVIEW_EXTENSIONS}>
+              <TranslationExtensionsProvider value={OVERVIEW_EXTENSIONS}>
                 <CellServicesProvider value={APP_CELL_SERVICES}>
                   <TranslationEditor
                     key={chosen.id}
