@@ -188,6 +188,14 @@ describe("branches: a branch holds only its changes; main never sees them", () =
       on(branch.id),
     );
     expect(renamed.status).toBe(200);
+    const menu = await buildKey(owner, projectId, "nav.menu", { source: "Main menu" });
+    const movedOnly = await call(
+      owner,
+      contract.keys.update,
+      { params: { keyId: menu }, body: { key: "nav.drawer" } },
+      on(branch.id),
+    );
+    expect(movedOnly.status).toBe(200);
     expect(
       (await call(owner, contract.keys.remove, { params: { keyId: keys.old } }, on(branch.id))).status,
     ).toBe(204);
@@ -209,8 +217,11 @@ describe("branches: a branch holds only its changes; main never sees them", () =
     expect(await searched(owner, projectId, "home.title", branch.id)).toEqual([]);
     expect(await searched(owner, projectId, "legacy", branch.id)).toEqual([]);
     expect(await searched(owner, projectId, "checkout", branch.id)).toEqual(["checkout.pay"]);
-    // A text of main the branch did not touch is found on the branch as on main.
+    // Main's texts the branch kept: of a key it wrote another string of, of a key it only renamed.
     expect(await searched(owner, projectId, "your cart", branch.id)).toEqual(["cart.empty"]);
+    expect(await searched(owner, projectId, "willkommen", branch.id)).toEqual(["home.heading"]);
+    expect(await searched(owner, projectId, "main menu", branch.id)).toEqual(["nav.drawer"]);
+    expect(await searched(owner, projectId, "main menu")).toEqual(["nav.menu"]);
 
     // The filter counts within a search count the same keys.
     const facets = async (q: string, branchId?: string) => {

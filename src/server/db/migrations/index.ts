@@ -42,6 +42,7 @@ import * as m0040 from "./0040-checks-only-updates.ts";
 import * as m0041 from "./0041-branch-key-links.ts";
 import * as m0042 from "./0042-branch-releases.ts";
 import * as m0043 from "./0043-branch-batches.ts";
+import * as m0044 from "./0044-branch-search-texts.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   "0041-branch-key-links": m0041,
   "0042-branch-releases": m0042,
   "0043-branch-batches": m0043,
+  "0044-branch-search-texts": m0044,
 };
