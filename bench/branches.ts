@@ -27,7 +27,8 @@ interface Context {
 /**
  * Issue 39's budgets on a project of BENCH_BRANCH_KEYS keys (default 250,000) × 10 languages: start
  * a branch; push 1,000 changes to it from CI; read its Overview's first page (the keys, the filter
- * counts and the completion the page asks for at once) against main's; merge the 1,000 changes.
+ * counts and the completion the page asks for at once) against main's, and a search's first page;
+ * merge the 1,000 changes.
  * The server runs in a process of its own; a scenario that fails is a row, and the others still run.
  */
 export async function branchesAtScale(
@@ -132,6 +133,34 @@ export async function branchesAtScale(
       },
     );
 
+    // The Overview's search box on the branch against main's: a common phrase (many matches: the
+    // keys walked in order, each checked against its search text) and a rare one (few: the matches
+    // from the strings' indexes). The branch's texts overlay main's (migration 0045).
+    for (const [text, matches] of [
+      ["save changes", "common"],
+      ["#12345", "rare"],
+    ] as const) {
+      await attempt(
+        `${size}: search "${text}" (${matches}), the Overview's first page of matches, branch vs main`,
+        "≤ 1.2 × main",
+        async () => {
+          await overviewSearch(context, text);
+          await overviewSearch(context, text, branchId);
+          const main: number[] = [];
+          const branch: number[] = [];
+          for (let i = 0; i < ROUNDS; i++) {
+            main.push(await timeIt(() => overviewSearch(context, text)));
+            branch.push(await timeIt(() => overviewSearch(context, text, branchId)));
+          }
+          const ratio = median(branch) / median(main);
+          return {
+            result: `${ratio.toFixed(2)} × (branch p50 ${ms(median(branch))}, main p50 ${ms(median(main))})`,
+            ok: ratio <= 1.2,
+          };
+        },
+      );
+    }
+
     await attempt(
       `${size}: merge the branch's ${(CHANGED + ADDED).toLocaleString("en")} changes into main`,
       "< 2 s",
@@ -184,4 +213,16 @@ async function overviewFirstPage(context: Context, branchId?: string): Promise<v
   ]);
   const refused = answers.find((answer) => answer.status !== 200);
   if (refused) throw new Error(`the Overview's first page answered ${refused.status}`);
+}
+
+/** What the Overview asks for when someone searches: the first keys that match. */
+async function overviewSearch(context: Context, text: string, branchId?: string): Promise<void> {
+  const options = branchId ? { headers: { [BRANCH_HEADER]: branchId } } : {};
+  const answer = await call(
+    context.client,
+    contract.keys.list,
+    { params: { projectId: context.projectId }, query: { languages: "en,de", limit: 100, q: text } },
+    options,
+  );
+  if (answer.status !== 200) throw new Error(`the search answered ${answer.status}`);
 }

@@ -1,5 +1,8 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { scopeOfBranch } from "../../src/server/branches/scope-of.ts";
+import { onBranch } from "../../src/server/db/branch-scope.ts";
+import { searchKeyRows } from "../../src/server/keys/search.ts";
 import { contract } from "../../src/shared/contract/index.ts";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
 import type { ApiClient } from "../helpers/api-client.ts";
@@ -39,6 +42,30 @@ async function listed(client: ApiClient, projectId: string, branchId?: string) {
     (k) =>
       `${k.key}: ${k.strings.en?.value ?? "-"} / ${k.strings.de?.value ?? "-"}${k.branchChange ? ` (${k.branchChange})` : ""}`,
   );
+}
+
+/**
+ * The keys a search for `text` finds, on main or on a branch. Both ways of reading a search must
+ * agree: the list's (few matches: the strings' indexes) and walking the keys (the "many" way, cap -1:
+ * each key's search text, migration 0026, then its strings).
+ */
+async function searched(client: ApiClient, projectId: string, text: string, branchId?: string) {
+  const list = await call(
+    client,
+    contract.keys.list,
+    { params: { projectId }, query: { q: text } },
+    branchId ? on(branchId) : {},
+  );
+  expect(list.status).toBe(200);
+  const found = list.body.keys.map((k) => k.key);
+  const languages = ["en", "de"];
+  const scope = await scopeOfBranch(api().db, branchId ?? null);
+  const walked = await onBranch(scope, () =>
+    searchKeyRows(api().db, { id: projectId, languages }, languages, text, { limit: 100, cap: -1 }),
+  );
+  expect(walked.strategy).toBe("many");
+  expect([...new Set(walked.rows.map((row) => row.key))], `walking the keys for "${text}"`).toEqual(found);
+  return found;
 }
 
 describe("branches: a branch holds only its changes; main never sees them", () => {
@@ -141,6 +168,77 @@ describe("branches: a branch holds only its changes; main never sees them", () =
       keysDeleted: 1,
       strings: 3,
     });
+  });
+
+  it("searches the branch's texts and names: what it wrote is found, what it replaced or deleted is not", async () => {
+    const { owner, projectId, keys, branch } = await world();
+    const added = await call(
+      owner,
+      contract.keys.create,
+      { params: { projectId }, body: { key: "checkout.pay", sourceValue: "Pay now" } },
+      on(branch.id),
+    );
+    expect(added.status).toBe(201);
+    await saveOn(owner, branch.id, keys.cart, "de", "Warenkorb leer");
+    await saveOn(owner, branch.id, keys.title, "en", "Hello there");
+    const renamed = await call(
+      owner,
+      contract.keys.update,
+      { params: { keyId: keys.title }, body: { key: "home.heading" } },
+      on(branch.id),
+    );
+    expect(renamed.status).toBe(200);
+    const menu = await buildKey(owner, projectId, "nav.menu", { source: "Main menu" });
+    const movedOnly = await call(
+      owner,
+      contract.keys.update,
+      { params: { keyId: menu }, body: { key: "nav.drawer" } },
+      on(branch.id),
+    );
+    expect(movedOnly.status).toBe(200);
+    expect(
+      (await call(owner, contract.keys.remove, { params: { keyId: keys.old } }, on(branch.id))).status,
+    ).toBe(204);
+
+    // A text only the branch has.
+    expect(await searched(owner, projectId, "WARENKORB", branch.id)).toEqual(["cart.empty"]);
+    expect(await searched(owner, projectId, "warenkorb")).toEqual([]);
+    // Main's text of a string the branch changed: main's, not the branch's.
+    expect(await searched(owner, projectId, "welcome", branch.id)).toEqual([]);
+    expect(await searched(owner, projectId, "welcome")).toEqual(["home.title"]);
+    expect(await searched(owner, projectId, "hello there", branch.id)).toEqual(["home.heading"]);
+    // An added key's text, and a deleted key's.
+    expect(await searched(owner, projectId, "pay now", branch.id)).toEqual(["checkout.pay"]);
+    expect(await searched(owner, projectId, "pay now")).toEqual([]);
+    expect(await searched(owner, projectId, "banner", branch.id)).toEqual([]);
+    expect(await searched(owner, projectId, "banner")).toEqual(["legacy.banner"]);
+    // Names as the branch has them.
+    expect(await searched(owner, projectId, "heading", branch.id)).toEqual(["home.heading"]);
+    expect(await searched(owner, projectId, "home.title", branch.id)).toEqual([]);
+    expect(await searched(owner, projectId, "legacy", branch.id)).toEqual([]);
+    expect(await searched(owner, projectId, "checkout", branch.id)).toEqual(["checkout.pay"]);
+    // Main's texts the branch kept: of a key it wrote another string of, of a key it only renamed.
+    expect(await searched(owner, projectId, "your cart", branch.id)).toEqual(["cart.empty"]);
+    expect(await searched(owner, projectId, "willkommen", branch.id)).toEqual(["home.heading"]);
+    expect(await searched(owner, projectId, "main menu", branch.id)).toEqual(["nav.drawer"]);
+    expect(await searched(owner, projectId, "main menu")).toEqual(["nav.menu"]);
+
+    // The filter counts within a search count the same keys.
+    const facets = async (q: string, branchId?: string) => {
+      const answer = await call(
+        owner,
+        contract.keys.facets,
+        { params: { projectId }, query: { lang: "de", q } },
+        branchId ? on(branchId) : {},
+      );
+      expect(answer.status).toBe(200);
+      return { total: answer.body.total, translated: answer.body.translated };
+    };
+    expect(await facets("warenkorb", branch.id)).toEqual({ total: 1, translated: 1 });
+    expect(await facets("welcome", branch.id)).toEqual({ total: 0, translated: 0 });
+    expect(await facets("welcome")).toEqual({ total: 1, translated: 1 });
+    expect(await facets("pay now", branch.id)).toEqual({ total: 1, translated: 0 });
+    expect(await facets("banner", branch.id)).toEqual({ total: 0, translated: 0 });
   });
 
   it("sees main's later changes, and finds the strings changed on both sides", async () => {

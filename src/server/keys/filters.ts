@@ -207,7 +207,9 @@ async function countFacets(
   search: RawBuilder<unknown> | undefined,
   only?: readonly string[],
 ): Promise<KeyFacets> {
-  const searched = search ? sql`k.id in (select id from translation_keys where ${search})` : sql`true`;
+  // Only some keys: the search is checked on them alone, not on every key of the project first.
+  const ids = only ? sql`id = any(${[...only]}::uuid[]) and ` : sql``;
+  const searched = search ? sql`k.id in (select id from translation_keys where ${ids}${search})` : sql`true`;
   const within = only ? sql`k.id = any(${[...only]}::uuid[]) and ${searched}` : searched;
   const condition = conditionOf(scope, filters);
   const [counts, tags, checks, namespaces, groups] = await Promise.all([

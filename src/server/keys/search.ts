@@ -24,6 +24,10 @@ import { type Db, type KeyFilter, type ListedRow, selectKeyRows } from "./querie
  * - names: a search without three letters or digits in a row has no trigrams, so no index can find
  *   its strings: a rare one would read all 2.5 million strings of a large project (5 s). It looks at
  *   the key names only (one index, in order), and the web says so.
+ *
+ * On a branch (issue 39) the same statements read the branch: `translation_keys`,
+ * `translation_strings` and `key_search_texts` are its views there (migrations 0039 and 0044), so a
+ * text the branch wrote is found and main's text it replaced is not, whichever way the page is read.
  */
 
 /** More matching names and strings than this: walk the keys instead of collecting the matches. */

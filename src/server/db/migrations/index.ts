@@ -43,6 +43,7 @@ import * as m0041 from "./0041-branch-key-links.ts";
 import * as m0042 from "./0042-branch-releases.ts";
 import * as m0043 from "./0043-branch-batches.ts";
 import * as m0044 from "./0044-activity-branch.ts";
+import * as m0045 from "./0045-branch-search-texts.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   "0042-branch-releases": m0042,
   "0043-branch-batches": m0043,
   "0044-activity-branch": m0044,
+  "0045-branch-search-texts": m0045,
 };
