@@ -140,7 +140,7 @@ export function createAgentKeyService(deps: { db: Kysely<DB>; events: Pick<Event
         const searched = { id: project.id, languages: project.languages };
         const strategy = await searchStrategy(db, searched, text);
         conditions.push(
-          anyOf([searchFilter(searched, text, strategy), descriptionMatch(containsPattern(text))]),
+          anyOf([await searchFilter(db, searched, text, strategy), descriptionMatch(containsPattern(text))]),
         );
       }
       if (query.tags && query.tags.length > 0) conditions.push(tagsMatch(query.tags));

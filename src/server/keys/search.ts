@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import { searchesText } from "../../shared/schemas/keys.ts";
+import { currentBranch } from "../db/branch-scope.ts";
 import { containsPattern } from "../db/sql.ts";
 import { type Db, type KeyFilter, type ListedRow, selectKeyRows } from "./queries.ts";
 
@@ -119,13 +120,24 @@ export async function searchStrategy(
   return (await countMatches(db, project, containsPattern(text), cap)) > cap ? "many" : "few";
 }
 
-/** The `match` of a key filter for a search of `text` read the `strategy` way. */
-export function searchFilter(
+/**
+ * The `match` of a key filter for a search of `text` read the `strategy` way. On a branch a few
+ * matches are collected first, once: the branch's page reads main's keys and the branch's own apart
+ * (`selectKeyRows`), and a condition given there runs in each (a rare text at 250,000 keys: 1.71×
+ * main's time with the search run twice through the views).
+ */
+export async function searchFilter(
+  db: Db,
   project: SearchedProject,
   text: string,
   strategy: SearchStrategy,
-): RawBuilder<unknown> {
-  return matchCondition(project, containsPattern(text), strategy);
+): Promise<RawBuilder<unknown>> {
+  const condition = matchCondition(project, containsPattern(text), strategy);
+  if (strategy !== "few" || !currentBranch()) return condition;
+  const found = await sql<{ id: string }>`
+    select id from translation_keys where project_id = ${project.id} and ${condition}
+  `.execute(db);
+  return sql`id = any(${found.rows.map((row) => row.id)}::uuid[])`;
 }
 
 /** One page of a search: the rows of `selectKeyRows`, with the way they were read. */
@@ -140,7 +152,7 @@ export async function searchKeyRows(
   const strategy = await searchStrategy(db, project, text, cap);
   const rows = await selectKeyRows(db, project.id, languages, {
     ...filter,
-    match: searchFilter(project, text, strategy),
+    match: await searchFilter(db, project, text, strategy),
   });
   return { rows, strategy };
 }

@@ -43,7 +43,7 @@ export function createKeyService(deps: {
     const text = q?.trim() ?? "";
     if (text === "") return undefined;
     const searched = { id: project.id, languages: project.languages };
-    return searchFilter(searched, text, await searchStrategy(db, searched, text));
+    return searchFilter(db, searched, text, await searchStrategy(db, searched, text));
   }
 
   async function fetchKeys(
