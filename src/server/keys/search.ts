@@ -55,14 +55,16 @@ function stringScopes(project: SearchedProject): string[] {
  * 0.04 s for the first language alone).
  */
 async function countMatches(db: Db, project: SearchedProject, pattern: string, cap: number): Promise<number> {
+  // Main's own tables, on a branch too: the count only picks the way to read the pages, each of
+  // which reads the branch, and a branch differs from main in a few keys (its views cost 2× here).
   const strings = stringScopes(project).map(
-    (scope) => sql`(select key_id from translation_strings
+    (scope) => sql`(select key_id from public.translation_strings
         where array[project_id::text || ':' || language_code] && ${[scope]}::text[]
           and value <> '' and value ilike ${pattern})`,
   );
   const result = await sql<{ matches: number }>`
     select count(*)::int as matches from (
-      (select id from translation_keys
+      (select id from public.translation_keys
         where array[project_id::text] && ${[project.id]}::text[] and key ilike ${pattern})
       ${sql.join(
         strings.map((branch) => sql`union all ${branch}`),
@@ -74,6 +76,16 @@ async function countMatches(db: Db, project: SearchedProject, pattern: string, c
   return Number(result.rows[0]?.matches ?? 0);
 }
 
+/** The ids of the keys whose name or a string holds `pattern`, from the trigram indexes. */
+function fewMatches(project: SearchedProject, pattern: string): RawBuilder<unknown> {
+  return sql`select id from translation_keys
+      where array[project_id::text] && ${[project.id]}::text[] and key ilike ${pattern}
+    union
+    select key_id from translation_strings
+      where array[project_id::text || ':' || language_code] && ${stringScopes(project)}::text[]
+        and value <> '' and value ilike ${pattern}`;
+}
+
 /** The condition on `translation_keys` that keeps the matches, in the way `strategy` reads them. */
 function matchCondition(
   project: SearchedProject,
@@ -81,16 +93,7 @@ function matchCondition(
   strategy: SearchStrategy,
 ): RawBuilder<unknown> {
   if (strategy === "names") return sql`key ilike ${pattern}`;
-  if (strategy === "few") {
-    return sql`id in (
-      select id from translation_keys
-        where array[project_id::text] && ${[project.id]}::text[] and key ilike ${pattern}
-      union
-      select key_id from translation_strings
-        where array[project_id::text || ':' || language_code] && ${stringScopes(project)}::text[]
-          and value <> '' and value ilike ${pattern}
-    )`;
-  }
+  if (strategy === "few") return sql`id in (${fewMatches(project, pattern)})`;
   // The key's search text (migration 0026) first: one row (rarely a few), where its strings are one
   // row each on pages of their own. Only a key whose text holds the pattern has its strings read.
   // Written so that PostgreSQL walks and cannot collect: a CASE, as from an OR it would check the
@@ -132,11 +135,9 @@ export async function searchFilter(
   text: string,
   strategy: SearchStrategy,
 ): Promise<RawBuilder<unknown>> {
-  const condition = matchCondition(project, containsPattern(text), strategy);
-  if (strategy !== "few" || !currentBranch()) return condition;
-  const found = await sql<{ id: string }>`
-    select id from translation_keys where project_id = ${project.id} and ${condition}
-  `.execute(db);
+  const pattern = containsPattern(text);
+  if (strategy !== "few" || !currentBranch()) return matchCondition(project, pattern, strategy);
+  const found = await sql<{ id: string }>`${fewMatches(project, pattern)}`.execute(db);
   return sql`id = any(${found.rows.map((row) => row.id)}::uuid[])`;
 }
 
