@@ -160,7 +160,7 @@ describe(`over-the-air releases and in-context editing in the example app on ${t
     await expectVisible(toast(page, "Release 1 published to production"));
     const row = page.getByRole("region", { name: "Releases table" }).getByTestId("release-row-1");
     await expectVisible(row);
-    expect(await row.getByRole("rowheader").textContent()).toBe("Release 1to production");
+    expect(await row.getByRole("rowheader").textContent()).toBe("Release 1to productionfrom main");
     await expectVisible(row.getByText("production", { exact: true }));
 
     const list = await call(ownerApi, contract.releases.list, { params: { projectId } });
