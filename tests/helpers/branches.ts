@@ -39,3 +39,32 @@ export async function diffOf(client: ApiClient, branchId: string) {
   expect(diff.status).toBe(200);
   return diff.body;
 }
+
+/** Adds a key with its source text on the branch; answers its id. */
+export async function addKeyOn(
+  client: ApiClient,
+  projectId: string,
+  branchId: string,
+  key: string,
+  sourceValue: string,
+): Promise<string> {
+  const added = await call(
+    client,
+    contract.keys.create,
+    { params: { projectId }, body: { key, sourceValue } },
+    on(branchId),
+  );
+  expect(added.status).toBe(201);
+  return added.body.id;
+}
+
+/** Renames a key on the branch. */
+export async function renameOn(client: ApiClient, branchId: string, keyId: string, key: string) {
+  const renamed = await call(
+    client,
+    contract.keys.update,
+    { params: { keyId }, body: { key } },
+    on(branchId),
+  );
+  expect(renamed.status).toBe(200);
+}

@@ -6,7 +6,7 @@ import { searchKeyRows } from "../../src/server/keys/search.ts";
 import { contract } from "../../src/shared/contract/index.ts";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
 import type { ApiClient } from "../helpers/api-client.ts";
-import { createBranch, diffOf, on, saveOn } from "../helpers/branches.ts";
+import { addKeyOn, createBranch, diffOf, on, renameOn, saveOn } from "../helpers/branches.ts";
 import { call, fail } from "../helpers/contract-client.ts";
 import { buildKey, memberOf, ownerWithProject, saveString } from "../helpers/factories.ts";
 import { exportTexts } from "../helpers/transfer.ts";
@@ -73,22 +73,10 @@ describe("branches: a branch holds only its changes; main never sees them", () =
     const { owner, projectId, keys, branch } = await world();
     expect(await diffOf(owner, branch.id)).toMatchObject({ keys: [], conflicts: 0, blockedBy: null });
 
-    const added = await call(
-      owner,
-      contract.keys.create,
-      { params: { projectId }, body: { key: "checkout.pay", sourceValue: "Pay now" } },
-      on(branch.id),
-    );
-    expect(added.status).toBe(201);
-    await saveOn(owner, branch.id, added.body.id, "de", "Jetzt bezahlen");
+    const addedId = await addKeyOn(owner, projectId, branch.id, "checkout.pay", "Pay now");
+    await saveOn(owner, branch.id, addedId, "de", "Jetzt bezahlen");
     await saveOn(owner, branch.id, keys.cart, "de", "Dein Warenkorb ist leer");
-    const renamed = await call(
-      owner,
-      contract.keys.update,
-      { params: { keyId: keys.title }, body: { key: "home.heading" } },
-      on(branch.id),
-    );
-    expect(renamed.status).toBe(200);
+    await renameOn(owner, branch.id, keys.title, "home.heading");
     expect(
       (await call(owner, contract.keys.remove, { params: { keyId: keys.old } }, on(branch.id))).status,
     ).toBe(204);
@@ -172,22 +160,10 @@ describe("branches: a branch holds only its changes; main never sees them", () =
 
   it("searches the branch's texts and names: what it wrote is found, what it replaced or deleted is not", async () => {
     const { owner, projectId, keys, branch } = await world();
-    const added = await call(
-      owner,
-      contract.keys.create,
-      { params: { projectId }, body: { key: "checkout.pay", sourceValue: "Pay now" } },
-      on(branch.id),
-    );
-    expect(added.status).toBe(201);
+    await addKeyOn(owner, projectId, branch.id, "checkout.pay", "Pay now");
     await saveOn(owner, branch.id, keys.cart, "de", "Warenkorb leer");
     await saveOn(owner, branch.id, keys.title, "en", "Hello there");
-    const renamed = await call(
-      owner,
-      contract.keys.update,
-      { params: { keyId: keys.title }, body: { key: "home.heading" } },
-      on(branch.id),
-    );
-    expect(renamed.status).toBe(200);
+    await renameOn(owner, branch.id, keys.title, "home.heading");
     const menu = await buildKey(owner, projectId, "nav.menu", { source: "Main menu" });
     const movedOnly = await call(
       owner,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
 import type { ApiClient } from "../helpers/api-client.ts";
-import { createBranch, diffOf, on, saveOn } from "../helpers/branches.ts";
+import { addKeyOn, createBranch, diffOf, on, saveOn } from "../helpers/branches.ts";
 import { call, fail } from "../helpers/contract-client.ts";
 import { buildKey, ownerWithProject, saveString } from "../helpers/factories.ts";
 import { pngBytes } from "../helpers/images.ts";
@@ -18,14 +18,7 @@ async function world() {
     strings: { de: "Willkommen" },
   });
   const branch = await createBranch(owner, projectId, "feature/checkout");
-  const added = await call(
-    owner,
-    contract.keys.create,
-    { params: { projectId }, body: { key: "checkout.pay", sourceValue: "Pay now" } },
-    on(branch.id),
-  );
-  expect(added.status).toBe(201);
-  const pay = added.body.id;
+  const pay = await addKeyOn(owner, projectId, branch.id, "checkout.pay", "Pay now");
   await saveOn(owner, branch.id, pay, "de", "Jetzt bezahlen");
   await saveOn(owner, branch.id, title, "de", "Hallo");
   return { ...setup, branch, keys: { title, pay } };
