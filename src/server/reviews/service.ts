@@ -5,7 +5,6 @@ import { languageName } from "../../shared/languages.ts";
 import type { Permission } from "../../shared/permissions.ts";
 import type {
   Approval,
-  ApprovalState,
   addReviewKeysBodySchema,
   createReviewBodySchema,
   ProjectApprovals,
@@ -15,11 +14,9 @@ import type {
   setApprovalBodySchema,
   updateReviewBodySchema,
 } from "../../shared/schemas/reviews.ts";
-import { MACHINE_APPROVAL_REFUSED } from "../../shared/schemas/v1-reviewer.ts";
 import { publishActivity } from "../activity/publish.ts";
 import { recordActivity } from "../activity/record.ts";
-import { scopeOfBranch } from "../branches/scope-of.ts";
-import { type BranchScope, currentBranch, onBranch, onMain } from "../db/branch-scope.ts";
+import { currentBranch, onBranch, onMain } from "../db/branch-scope.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError, notFoundAs } from "../errors.ts";
 import type { EventBus } from "../events/event-bus.ts";
@@ -36,44 +33,20 @@ import {
   insertReview,
   isKeyInReview,
   keyCount,
-  lockCellString,
   lockReview,
   selectCurrentApprovals,
   selectKeyStrings,
   selectProjectApprovals,
-  selectReviewPlace,
   selectSummaries,
   touch,
   updateReview,
   upsertApproval,
 } from "./queries.ts";
 import { recordApproval, recordCompleted, type VerdictActor } from "./review-activity.ts";
-import { checkKeysOfProject } from "./review-transaction.ts";
+import { reviewPlace } from "./review-place.ts";
+import { checkKeysOfProject, DryRun, mayAgentApprove, type Verdict } from "./review-transaction.ts";
 
 const reviewNotFound = () => new AppError("not_found", "Review not found");
-
-/** A dry run's verdict, thrown out of its transaction so that everything it did is undone. */
-class DryRun extends Error {
-  constructor(readonly row: ApprovalRow | undefined) {
-    super("dry run");
-  }
-}
-
-/** One verdict on a key's string in a language; `pending` removes it. */
-interface Verdict {
-  keyId: string;
-  language: string;
-  state: ApprovalState;
-  comment?: string | undefined;
-}
-
-/** An agent approves a person's text only: machine output is for a person to check (issue 36). */
-async function mayAgentApprove(trx: Transaction<DB>, cell: { keyId: string; language: string }) {
-  const string = await lockCellString(trx, cell);
-  if (!string)
-    throw new AppError("validation_failed", `There is no ${languageName(cell.language)} text to approve`);
-  if (string.machine !== null) throw new AppError("forbidden", MACHINE_APPROVAL_REFUSED);
-}
 
 function notAProjectLanguage(code: string) {
   return new AppError("validation_failed", `${languageName(code)} is not a language of this project`);
@@ -93,12 +66,7 @@ export function createReviewService(deps: {
 }) {
   const { db, access, events } = deps;
 
-  /** The review's project and branch (undefined: main); 404 'Review not found' for no such review. */
-  async function placeOf(reviewId: string): Promise<{ projectId: string; scope: BranchScope | undefined }> {
-    const place = isUuid(reviewId) ? await selectReviewPlace(db, reviewId) : undefined;
-    if (!place) throw reviewNotFound();
-    return { projectId: place.project_id, scope: await scopeOfBranch(db, place.branch_id) };
-  }
+  const placeOf = (reviewId: string) => reviewPlace(db, reviewId);
 
   /**
    * Runs `work` with the review's project, if the caller may act on it (404 'Review not found'
