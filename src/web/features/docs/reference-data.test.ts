@@ -24,6 +24,7 @@ import { MCP_PATH } from "../../lib/agent-config.ts";
 import { AGENT_TOOLS } from "./content/agent-tools.ts";
 import { PULL_MAX_BODY_KB, PULL_PATH } from "./content/api.tsx";
 import { EXAMPLE_PROJECT, PULL_EXAMPLES, ZIP_PATHS } from "./content/api-examples.ts";
+import { PERMISSION_DESCRIPTIONS, rolesWith, roleTableRows } from "./permission-texts.ts";
 import {
   AI_RETRIES,
   CLI_DEFAULT_PLACEHOLDERS,
@@ -34,11 +35,8 @@ import {
   IMPORT_DEFAULTS,
   importExtensions,
   MEMORY_THRESHOLDS,
-  PERMISSION_DESCRIPTIONS,
   PSEUDO_EXAMPLE,
   placeholderFormatRows,
-  rolesWith,
-  roleTableRows,
   SERVER_DEFAULTS,
 } from "./reference-data.ts";
 

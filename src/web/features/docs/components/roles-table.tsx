@@ -1,5 +1,5 @@
 import { MEMBER_ROLES } from "../../../../shared/permissions.ts";
-import { ROLE_LABELS, roleTableRows } from "../reference-data.ts";
+import { ROLE_LABELS, roleTableRows } from "../permission-texts.ts";
 import { DataTable, YesNo } from "./prose.tsx";
 
 /** Who may do what: one row per permission of `src/shared/permissions.ts`, the table the server enforces. */

@@ -1,6 +1,6 @@
 import { ACTIVITY_KIND_IDS, ACTIVITY_KINDS } from "../../../../shared/schemas/activity.ts";
 import { Code, DocSection, List, P, Ui } from "../components/prose.tsx";
-import { rolesWith } from "../reference-data.ts";
+import { rolesWith } from "../permission-texts.ts";
 
 const capital = (text: string) => text.replace(/^./, (c) => c.toUpperCase());
 const labels = (stringWork: boolean) =>

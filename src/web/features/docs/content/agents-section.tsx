@@ -24,7 +24,8 @@ import {
   TopicLink,
   Ui,
 } from "../components/prose.tsx";
-import { rolesWith, SERVER_DEFAULTS } from "../reference-data.ts";
+import { rolesWith } from "../permission-texts.ts";
+import { SERVER_DEFAULTS } from "../reference-data.ts";
 import { AGENT_TOOLS, type AgentTool, ANY_KEY_TOOLS, toolsOfScope } from "./agent-tools.ts";
 
 /** What an agent holding each scope is there to do. */

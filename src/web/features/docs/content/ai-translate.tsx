@@ -20,13 +20,8 @@ import {
   TopicLink,
   Ui,
 } from "../components/prose.tsx";
-import {
-  AI_RETRIES,
-  MEMORY_THRESHOLDS,
-  PSEUDO_EXAMPLE,
-  rolesWith,
-  SERVER_DEFAULTS,
-} from "../reference-data.ts";
+import { rolesWith } from "../permission-texts.ts";
+import { AI_RETRIES, MEMORY_THRESHOLDS, PSEUDO_EXAMPLE, SERVER_DEFAULTS } from "../reference-data.ts";
 import { AiContextSection } from "./ai-context-section.tsx";
 import { GlossarySection } from "./glossary-section.tsx";
 

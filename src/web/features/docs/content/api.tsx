@@ -22,7 +22,8 @@ import {
   TopicLink,
   Ui,
 } from "../components/prose.tsx";
-import { rolesWith, SERVER_DEFAULTS } from "../reference-data.ts";
+import { rolesWith } from "../permission-texts.ts";
+import { SERVER_DEFAULTS } from "../reference-data.ts";
 import { AgentsSection } from "./agents-section.tsx";
 import { PULL_EXAMPLES, ZIP_PATHS } from "./api-examples.ts";
 import { CliSection } from "./cli-section.tsx";

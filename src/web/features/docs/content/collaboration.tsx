@@ -1,7 +1,7 @@
 import { ASSIGNABLE_ROLES, INVITE_ERRORS } from "../../../../shared/schemas/teams.ts";
 import { Callout, DocSection, List, P, SubHeading, TopicLink, Ui } from "../components/prose.tsx";
 import { RolesTable } from "../components/roles-table.tsx";
-import { ROLE_LABELS, rolesWith } from "../reference-data.ts";
+import { ROLE_LABELS, rolesWith } from "../permission-texts.ts";
 import { ActivitySection } from "./activity-section.tsx";
 import { CommentsSection } from "./comments-section.tsx";
 import { ScreenshotsSection } from "./screenshots-section.tsx";

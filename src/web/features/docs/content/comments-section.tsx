@@ -1,6 +1,6 @@
 import { COMMENT_BODY_MAX } from "../../../../shared/schemas/comments.ts";
 import { DocSection, Kbd, List, P, TopicLink, Ui } from "../components/prose.tsx";
-import { rolesWith } from "../reference-data.ts";
+import { rolesWith } from "../permission-texts.ts";
 
 const capital = (text: string) => text.replace(/^./, (c) => c.toUpperCase());
 

@@ -12,7 +12,8 @@ import {
   TopicLink,
   Ui,
 } from "../components/prose.tsx";
-import { EXPORT_DEFAULTS, placeholderFormatRows, rolesWith } from "../reference-data.ts";
+import { rolesWith } from "../permission-texts.ts";
+import { EXPORT_DEFAULTS, placeholderFormatRows } from "../reference-data.ts";
 
 const onOff = (value: boolean) => (value ? "On" : "Off");
 

@@ -4,7 +4,7 @@ import {
   PARTS_OF_SPEECH,
 } from "../../../../shared/schemas/glossary.ts";
 import { Code, CodeBlock, DocSection, List, P, Ui } from "../components/prose.tsx";
-import { rolesWith } from "../reference-data.ts";
+import { rolesWith } from "../permission-texts.ts";
 
 const CSV_EXAMPLE = `${GLOSSARY_CSV_FIELDS.join(",")},de,fr
 Sign in,The button that opens a session,verb,false,false,false,Anmelden,Se connecter

@@ -11,7 +11,8 @@ import {
   TopicLink,
   Ui,
 } from "../components/prose.tsx";
-import { IMPORT_DEFAULTS, importExtensions, rolesWith, SERVER_DEFAULTS } from "../reference-data.ts";
+import { rolesWith } from "../permission-texts.ts";
+import { IMPORT_DEFAULTS, importExtensions, SERVER_DEFAULTS } from "../reference-data.ts";
 
 const onOff = (value: boolean) => (value ? "On" : "Off");
 

@@ -6,7 +6,7 @@ import {
   IN_CONTEXT_TOKEN_PREFIX,
 } from "../../../../shared/schemas/in-context.ts";
 import { Callout, Code, DataTable, Kbd, List, P, SubHeading, Ui, YesNo } from "../components/prose.tsx";
-import { ROLE_LABELS } from "../reference-data.ts";
+import { ROLE_LABELS } from "../permission-texts.ts";
 import { SDK_FACTS, SDK_IN_CONTEXT_OPTIONS, SDK_STORAGE_KEYS } from "./release-reference.ts";
 
 const IN_CONTEXT_API_PATH = `/api${(inContextContract.keys["~orpc"].route.path ?? "").replace(/\/keys$/, "")}`;

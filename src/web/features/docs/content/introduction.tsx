@@ -7,7 +7,7 @@ import {
 } from "../../../../shared/schemas/auth.ts";
 import { DEFAULT_SOURCE_LANGUAGE } from "../../../../shared/schemas/projects.ts";
 import { Callout, Code, DocSection, Kbd, List, P, SubHeading, TopicLink, Ui } from "../components/prose.tsx";
-import { rolesWith } from "../reference-data.ts";
+import { rolesWith } from "../permission-texts.ts";
 
 export function IntroductionTopic() {
   return (

@@ -21,7 +21,7 @@ import {
   TopicLink,
   Ui,
 } from "../components/prose.tsx";
-import { rolesWith } from "../reference-data.ts";
+import { rolesWith } from "../permission-texts.ts";
 import { PULL_EXAMPLES } from "./api-examples.ts";
 import { InContextDocs } from "./in-context-docs.tsx";
 import {

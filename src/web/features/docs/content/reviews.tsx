@@ -9,7 +9,7 @@ import {
   TITLE_MAX,
 } from "../../../../shared/schemas/reviews.ts";
 import { Callout, Code, DataTable, DocSection, List, P, SubHeading, Ui } from "../components/prose.tsx";
-import { rolesWith } from "../reference-data.ts";
+import { rolesWith } from "../permission-texts.ts";
 
 const STATUS_MEANING: Record<ReviewStatus, string> = {
   pending: "Listed under To do. Every review starts here, and re-opening brings it back.",

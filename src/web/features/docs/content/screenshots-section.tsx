@@ -1,5 +1,5 @@
 import { Code, DocSection, List, P, TopicLink, Ui } from "../components/prose.tsx";
-import { rolesWith } from "../reference-data.ts";
+import { rolesWith } from "../permission-texts.ts";
 
 const capital = (text: string) => text.replace(/^./, (c) => c.toUpperCase());
 

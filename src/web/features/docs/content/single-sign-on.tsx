@@ -10,7 +10,7 @@ import {
   TopicLink,
   Ui,
 } from "../components/prose.tsx";
-import { rolesWith } from "../reference-data.ts";
+import { rolesWith } from "../permission-texts.ts";
 
 /** The redirect URI Sprog shows, with the server's address left for the reader's own. */
 const REDIRECT = "https://<your Sprog address>/sso/oidc/callback";

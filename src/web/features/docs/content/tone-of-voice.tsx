@@ -17,7 +17,7 @@ import {
   TopicLink,
   Ui,
 } from "../components/prose.tsx";
-import { rolesWith } from "../reference-data.ts";
+import { rolesWith } from "../permission-texts.ts";
 
 /** What the start of every AI call's instructions looks like for an example team. */
 const EXAMPLE_PROMPT = `Product context: Lumen is a budgeting app for students.
