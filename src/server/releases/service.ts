@@ -3,13 +3,10 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { Kysely } from "kysely";
 import { isUuid } from "../../shared/ids.ts";
-import { languageName } from "../../shared/languages.ts";
 import { MAIN_BRANCH } from "../../shared/schemas/branches.ts";
 import type { PullPlaceholderFormat } from "../../shared/schemas/pull.ts";
 import {
-  BRANCH_DEFAULT_ENVIRONMENT,
   branchReleaseRefusal,
-  DEFAULT_ENVIRONMENT,
   manifestPath,
   type PublishReleaseBody,
   type PublishReleaseKeyBody,
@@ -53,6 +50,7 @@ import {
   upsertEnvironment,
 } from "./queries.ts";
 import { buildReleaseFiles, keyCountOf, keysChangedBetween, textsOf } from "./release-files.ts";
+import { type Maker, optionsOf, type ReleaseOptions } from "./release-options.ts";
 
 const gzipAsync = promisify(gzip);
 
@@ -72,50 +70,6 @@ export interface ServedManifest {
   projectId: string;
   body: string;
   etag: string;
-}
-
-/** Who makes a release. */
-type Maker =
-  | { trigger: "person"; userId: string }
-  | { trigger: "review"; userId: string | null }
-  | { trigger: "api"; keyName: string };
-
-interface ReleaseOptions {
-  environment: string;
-  languages: string[];
-  only: ReleaseStringFilter;
-  placeholderFormat: PullPlaceholderFormat;
-}
-
-/** A release's environment: as asked, else production for main and staging for a branch; checked. */
-function environmentOf(asked: string | undefined, branch: BranchScope | undefined): string {
-  const environment = asked ?? (branch ? BRANCH_DEFAULT_ENVIRONMENT : DEFAULT_ENVIRONMENT);
-  const refusal = branchReleaseRefusal(branch?.name ?? null, environment);
-  if (refusal) throw new AppError("validation_failed", refusal);
-  return environment;
-}
-
-function optionsOf(
-  project: ProjectRow,
-  body: PublishReleaseBody,
-  branch: BranchScope | undefined,
-): ReleaseOptions {
-  const languages = body.languages ? [...new Set(body.languages)] : project.languages;
-  for (const code of languages) {
-    if (!project.languages.includes(code)) {
-      throw new AppError(
-        "validation_failed",
-        `${languageName(code)} (${code}) is not a language of this project`,
-      );
-    }
-  }
-  return {
-    environment: environmentOf(body.environment, branch),
-    // In the project's order, as the files and the screen list them.
-    languages: project.languages.filter((code) => languages.includes(code)),
-    only: body.only ?? "all",
-    placeholderFormat: body.placeholderFormat ?? "web",
-  };
 }
 
 /**
