@@ -44,6 +44,29 @@ async function listed(client: ApiClient, projectId: string, branchId?: string) {
   );
 }
 
+/** The completion a project shows, as `language: translated/total` lines, on main or on a branch. */
+async function completionOf(client: ApiClient, projectId: string, branchId?: string) {
+  const answer = await call(
+    client,
+    contract.projects.completion,
+    { params: { projectId } },
+    branchId ? on(branchId) : {},
+  );
+  return answer.body.languages.map((l) => `${l.code}: ${l.translatedKeys}/${l.totalKeys}`);
+}
+
+/** The German filter counts the Overview shows, groups included, on main or on a branch. */
+async function facetsOf(client: ApiClient, projectId: string, branchId?: string) {
+  const answer = await call(
+    client,
+    contract.keys.facets,
+    { params: { projectId }, query: { lang: "de" } },
+    branchId ? on(branchId) : {},
+  );
+  const { total, translated, missing, groups } = answer.body;
+  return { total, translated, missing, groups: groups.map((g) => `${g.name} ${g.count}`) };
+}
+
 /**
  * The keys a search for `text` finds, on main or on a branch. Both ways of reading a search must
  * agree: the list's (few matches: the strings' indexes) and walking the keys (the "many" way, cap -1:
@@ -103,27 +126,10 @@ describe("branches: a branch holds only its changes; main never sees them", () =
       ["legacy.banner", "deleted", "legacy.banner", []],
     ]);
     // Completion counts what the branch has: 3 keys there (one added, one deleted), 4 on main.
-    const completion = async (branchId?: string) => {
-      const answer = await call(
-        owner,
-        contract.projects.completion,
-        { params: { projectId } },
-        branchId ? on(branchId) : {},
-      );
-      return answer.body.languages.map((l) => `${l.code}: ${l.translatedKeys}/${l.totalKeys}`);
-    };
+    const completion = (branchId?: string) => completionOf(owner, projectId, branchId);
     expect(await completion(branch.id)).toEqual(["en: 3/3", "de: 3/3"]);
     // The filter counts too, tags and groups included.
-    const facets = async (branchId?: string) => {
-      const answer = await call(
-        owner,
-        contract.keys.facets,
-        { params: { projectId }, query: { lang: "de" } },
-        branchId ? on(branchId) : {},
-      );
-      const { total, translated, missing, groups } = answer.body;
-      return { total, translated, missing, groups: groups.map((g) => `${g.name} ${g.count}`) };
-    };
+    const facets = (branchId?: string) => facetsOf(owner, projectId, branchId);
     expect(await facets(branch.id)).toEqual({
       total: 3,
       translated: 3,
@@ -301,15 +307,34 @@ describe("branches: a branch holds only its changes; main never sees them", () =
     const child = await createBranch(owner, projectId, "feature/checkout-copy", "feature/checkout");
     await saveOn(owner, branch.id, keys.cart, "de", "Leer (Eltern)");
     await saveOn(owner, child.id, keys.title, "de", "Willkommen (Kind)");
+    // The child deletes a key its parent changed, empties a string its parent wrote, and adds a key
+    // with its source text only.
+    await saveOn(owner, branch.id, keys.old, "de", "Altes Banner");
+    await saveOn(owner, child.id, keys.cart, "de", "");
+    expect(
+      (await call(owner, contract.keys.remove, { params: { keyId: keys.old } }, on(child.id))).status,
+    ).toBe(204);
+    await addKeyOn(owner, projectId, child.id, "checkout.total", "Total");
     expect(await listed(owner, projectId, child.id)).toEqual([
-      "cart.empty: Your cart is empty / Leer (Eltern)",
+      "cart.empty: Your cart is empty /  (changed)",
+      "checkout.total: Total / - (added)",
       "home.title: Welcome / Willkommen (Kind) (changed)",
-      "legacy.banner: Old banner / -",
     ]);
     expect(await listed(owner, projectId, branch.id)).toContain("home.title: Welcome / Willkommen");
 
+    // What a branch counts (completion and filter counts, over the chain of two) is what its parent
+    // counts once it merges, and then main.
+    const counts = async (branchId?: string) => ({
+      completion: await completionOf(owner, projectId, branchId),
+      facets: await facetsOf(owner, projectId, branchId),
+    });
+    const child_ = await counts(child.id);
+    expect(child_.completion).toEqual(["en: 3/3", "de: 1/3"]);
+    expect(child_.facets).toMatchObject({ total: 3, translated: 1, missing: 2 });
+
     const intoParent = await call(owner, contract.branches.merge, { params: { id: child.id }, body: {} });
     expect(intoParent.status).toBe(200);
+    expect(await counts(branch.id)).toEqual(child_);
     expect(await listed(owner, projectId, branch.id)).toContain(
       "home.title: Welcome / Willkommen (Kind) (changed)",
     );
@@ -319,12 +344,13 @@ describe("branches: a branch holds only its changes; main never sees them", () =
     expect(refused.status).toBe(400);
 
     const intoMain = await call(owner, contract.branches.merge, { params: { id: branch.id }, body: {} });
-    expect(intoMain.body).toMatchObject({ strings: 2 });
+    expect(intoMain.body).toMatchObject({ keysAdded: 1, keysDeleted: 1 });
     expect(await listed(owner, projectId)).toEqual([
-      "cart.empty: Your cart is empty / Leer (Eltern)",
+      "cart.empty: Your cart is empty / ",
+      "checkout.total: Total / -",
       "home.title: Welcome / Willkommen (Kind)",
-      "legacy.banner: Old banner / -",
     ]);
+    expect(await counts()).toEqual(child_);
   });
 
   it("only owners and admins merge into a protected main; a deleted branch is archived, read-only", async () => {

@@ -139,11 +139,12 @@ export async function selectFacets(
 }
 
 /**
- * The facets on a branch (issue 39) as main's and the difference the branch's own keys make: every
- * count is a sum over keys, one row each, so the branch's is main's, less its keys' rows on main,
- * plus their rows on the branch. Main's counts are read from main's tables with main's plans; the
- * branch's keys are few, read by id. Counted through the views instead, the whole project took a
- * third longer than main.
+ * The facets on a branch (issue 39) as main's without the keys the branch touched, plus those keys
+ * as the branch has them: every count is a sum over keys, one row each. Main's part is read from
+ * main's tables with main's plans (the touched keys left out by a hashed lookup per key); the
+ * branch's keys are few, read by id through the views. Counted through the views instead, the
+ * whole project took a third longer than main; counting main's part as main's whole less its
+ * touched keys read those keys a third time.
  */
 async function countBranchFacets(
   db: Db,
@@ -153,23 +154,21 @@ async function countBranchFacets(
 ): Promise<KeyFacets> {
   const touched = await selectTouchedKeyIds(db);
   if (touched.length === 0) return onMain(() => countFacets(db, scope, filters, search));
-  // The branch's few keys are counted on one connection each side (their queries are short), so
-  // that main's counts, in parallel as without a branch, do not wait for the pool.
-  const [main, before, after] = await Promise.all([
-    onMain(() => countFacets(db, scope, filters, search)),
-    onMain(() => db.connection().execute((one) => countFacets(one, scope, filters, search, touched))),
-    db.connection().execute((one) => countFacets(one, scope, filters, search, touched)),
+  // The branch's few keys are counted on one connection (their queries are short), so that main's
+  // counts, in parallel as without a branch, do not wait for the pool.
+  const [main, own] = await Promise.all([
+    onMain(() => countFacets(db, scope, filters, search, { except: touched })),
+    db.connection().execute((one) => countFacets(one, scope, filters, search, { only: touched })),
   ]);
-  const plus = (name: keyof KeyFacets) => Number(main[name]) - Number(before[name]) + Number(after[name]);
-  const merged = <T extends { count: number }>(key: (item: T) => string, lists: [T[], T[], T[]]) => {
+  const plus = (name: keyof KeyFacets) => Number(main[name]) + Number(own[name]);
+  const merged = <T extends { count: number }>(key: (item: T) => string, lists: [T[], T[]]) => {
     const out = new Map<string, T>();
-    lists.forEach((list, index) => {
-      const sign = index === 1 ? -1 : 1;
+    for (const list of lists) {
       for (const item of list) {
         const found = out.get(key(item));
-        out.set(key(item), { ...item, count: (found?.count ?? 0) + sign * item.count });
+        out.set(key(item), { ...item, count: (found?.count ?? 0) + item.count });
       }
-    });
+    }
     return [...out.values()].filter((item) => item.count > 0);
   };
   return {
@@ -185,32 +184,35 @@ async function countBranchFacets(
     pending: plus("pending"),
     placeholders: plus("placeholders"),
     issues: plus("issues"),
-    checks: merged((c) => c.id, [main.checks, before.checks, after.checks]),
+    checks: merged((c) => c.id, [main.checks, own.checks]),
     described: plus("described"),
-    tags: merged((t) => t.tag, [main.tags, before.tags, after.tags])
+    tags: merged((t) => t.tag, [main.tags, own.tags])
       .sort((a, b) => b.count - a.count || (a.tag < b.tag ? -1 : 1))
       .slice(0, TAGS_SHOWN),
-    namespaces: merged((n) => n.namespace, [main.namespaces, before.namespaces, after.namespaces]).sort(
-      (a, b) => (a.namespace < b.namespace ? -1 : 1),
+    namespaces: merged((n) => n.namespace, [main.namespaces, own.namespaces]).sort((a, b) =>
+      a.namespace < b.namespace ? -1 : 1,
     ),
-    groups: merged((g) => g.name, [main.groups, before.groups, after.groups]).sort((a, b) =>
-      a.name < b.name ? -1 : 1,
-    ),
+    groups: merged((g) => g.name, [main.groups, own.groups]).sort((a, b) => (a.name < b.name ? -1 : 1)),
   };
 }
 
-/** The facets of the project, or of only the keys `only` (the branch's own). */
+/** Which keys are counted: all, only some (a branch's own) or all but some (main's, beside them). */
+type CountedKeys = { only: readonly string[] } | { except: readonly string[] } | undefined;
+
+/** The facets of the project's keys, or of some of them (`keys`). */
 async function countFacets(
   db: Db,
   scope: FilterScope,
   filters: KeyFilters,
   search: RawBuilder<unknown> | undefined,
-  only?: readonly string[],
+  keys?: CountedKeys,
 ): Promise<KeyFacets> {
+  const only = keys && "only" in keys ? keys.only : undefined;
+  const except = keys && "except" in keys ? sql`and k.id <> all(${[...keys.except]}::uuid[])` : sql``;
   // Only some keys: the search is checked on them alone, not on every key of the project first.
   const ids = only ? sql`id = any(${[...only]}::uuid[]) and ` : sql``;
   const searched = search ? sql`k.id in (select id from translation_keys where ${ids}${search})` : sql`true`;
-  const within = only ? sql`k.id = any(${[...only]}::uuid[]) and ${searched}` : searched;
+  const within = only ? sql`k.id = any(${[...only]}::uuid[]) and ${searched}` : sql`${searched} ${except}`;
   const condition = conditionOf(scope, filters);
   const [counts, tags, checks, namespaces, groups] = await Promise.all([
     sql<Record<string, number>>`
@@ -242,6 +244,7 @@ async function countFacets(
       cross join unnest(t.checks) as c(id)
       where t.project_id = ${scope.projectId} and t.language_code = ${scope.language} and t.checks <> '{}'
         ${only ? sql`and t.key_id = any(${[...only]}::uuid[])` : sql``}
+        ${keys && "except" in keys ? sql`and t.key_id <> all(${[...keys.except]}::uuid[])` : sql``}
         ${search ? sql`and t.key_id in (select k.id from translation_keys k where k.project_id = ${scope.projectId} and ${within})` : sql``}
       group by c.id
     `.execute(db),

@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
-import { selectBranchCountsDelta } from "../branches/queries.ts";
+import { selectBranchCountsDelta } from "../branches/counts-delta.ts";
 import { currentBranch } from "../db/branch-scope.ts";
 import type { DB, ProjectsTable } from "../db/schema.ts";
 
@@ -73,8 +73,9 @@ export async function selectCompletion(
     group by language_code
   `.execute(db);
   // On a branch: main's counts, and the difference the branch's own keys make (issue 39).
-  const sums = currentBranch()
-    ? withBranchDelta(result.rows, await selectBranchCountsDelta(db, projectId, source))
+  const branch = currentBranch();
+  const sums = branch
+    ? withBranchDelta(result.rows, await selectBranchCountsDelta(db, projectId, branch.chain, source))
     : result.rows;
   const machine = await selectMachineCounts(db, projectId);
   if (sums.reduce((all, row) => all + Number(row.rows), 0) > FOLD_COUNTS_AT) await foldCounts(db, projectId);
