@@ -11,23 +11,13 @@ export interface CountsRow {
   filled_with_source: number;
 }
 
-/** A key's or a string's row on a branch of the chain: `at` is the branch's place, nearest first. */
-interface BranchRowOf<T> {
-  at: number;
-  deleted: boolean;
-  row: T;
-}
-
-/** What counts of a key: whether completion counts it at all. */
-type KeyState = { counted: boolean } | undefined;
-
 /**
  * What a branch changes in its project's completion counts: for each key the branch has rows of,
  * what it counts on the branch less what it counts on main. The branch's side is resolved here
  * from main's rows of those keys and the chain's own rows, as the views of migration 0039 resolve
- * it (the nearest branch's row of a key or string wins), rather than read through the views: a lookup per key there cost 60 ms for
- * a branch of 1,000 keys, in parallel with the Overview's other reads, where these flat reads of
- * rows by id cost a quarter of it.
+ * it (the nearest branch's row of a key or string wins), rather than read through the views: a
+ * lookup per key there cost 60 ms for a branch of 1,000 keys, in parallel with the Overview's other
+ * reads. Strings come a key a row (its filled languages), so the work here follows the keys.
  */
 export async function selectBranchCountsDelta(
   db: Db,
@@ -41,9 +31,13 @@ export async function selectBranchCountsDelta(
       select id, branch_id, deleted, translatable and value_type is null as counted from public.branch_keys
       where branch_id = any(${[...chain]}::uuid[])
     `.execute(db),
-    sql<{ key_id: string; language_code: string; branch_id: string; deleted: boolean; filled: boolean }>`
-      select key_id, language_code, branch_id, deleted, value <> '' as filled from public.branch_strings
+    sql<{ key_id: string; branch_id: string; filled: string[]; emptied: string[] }>`
+      select key_id, branch_id,
+        coalesce(array_agg(language_code) filter (where not deleted and value <> ''), '{}') as filled,
+        coalesce(array_agg(language_code) filter (where deleted or value = ''), '{}') as emptied
+      from public.branch_strings
       where branch_id = any(${[...chain]}::uuid[])
+      group by key_id, branch_id
     `.execute(db),
   ]);
   const ids = [
@@ -55,68 +49,55 @@ export async function selectBranchCountsDelta(
       select id, translatable and value_type is null as counted from public.translation_keys
       where id = any(${ids}::uuid[]) and project_id = ${projectId}
     `.execute(db),
-    sql<{ key_id: string; language_code: string }>`
-      select key_id, language_code from public.translation_strings
+    sql<{ key_id: string; filled: string[] }>`
+      select key_id, array_agg(language_code) as filled from public.translation_strings
       where key_id = any(${ids}::uuid[]) and value <> ''
+      group by key_id
     `.execute(db),
   ]);
 
-  const main = {
-    keys: new Map<string, KeyState>(mainKeys.rows.map((row) => [row.id, { counted: row.counted }])),
-    filled: new Set(mainStrings.rows.map((row) => `${row.key_id}\u0000${row.language_code}`)),
-  };
+  // Farthest branch first, so that the nearest one's row of a key or a string is applied last.
   const place = new Map(chain.map((id, index) => [id, index]));
-  const nearest = <T>(into: Map<string, BranchRowOf<T>>, id: string, entry: BranchRowOf<T>) => {
-    const found = into.get(id);
-    if (!found || entry.at < found.at) into.set(id, entry);
-  };
-  const branchKeys = new Map<string, BranchRowOf<{ counted: boolean }>>();
-  for (const row of ownKeys.rows) {
-    nearest(branchKeys, row.id, { at: place.get(row.branch_id) ?? 0, deleted: row.deleted, row });
+  const farthestFirst = <T extends { branch_id: string }>(rows: T[]) =>
+    rows.sort((a, b) => (place.get(b.branch_id) ?? 0) - (place.get(a.branch_id) ?? 0));
+  const mainCounted = new Map(mainKeys.rows.map((row) => [row.id, row.counted]));
+  const branchCounted = new Map(mainCounted);
+  for (const row of farthestFirst(ownKeys.rows)) branchCounted.set(row.id, !row.deleted && row.counted);
+  const mainFilled = new Map(mainStrings.rows.map((row) => [row.key_id, new Set(row.filled)]));
+  const branchFilled = new Map([...mainFilled].map(([id, filled]) => [id, new Set(filled)]));
+  for (const row of farthestFirst(ownStrings.rows)) {
+    const filled = branchFilled.get(row.key_id) ?? new Set<string>();
+    for (const language of row.emptied) filled.delete(language);
+    for (const language of row.filled) filled.add(language);
+    branchFilled.set(row.key_id, filled);
   }
-  const branchStrings = new Map<string, BranchRowOf<{ filled: boolean }>>();
-  for (const row of ownStrings.rows) {
-    const cell = `${row.key_id}\u0000${row.language_code}`;
-    nearest(branchStrings, cell, { at: place.get(row.branch_id) ?? 0, deleted: row.deleted, row });
-  }
-
-  const branch = {
-    keys: new Map<string, KeyState>(
-      ids.map((id) => {
-        const own = branchKeys.get(id);
-        if (!own) return [id, main.keys.get(id)];
-        return [id, own.deleted ? undefined : { counted: own.row.counted }];
-      }),
-    ),
-    filled: new Set<string>(),
-  };
-  // A key deleted on the branch hides main's strings too; they count for no key either way.
-  for (const cell of main.filled) if (!branchStrings.has(cell)) branch.filled.add(cell);
-  for (const [cell, own] of branchStrings) if (!own.deleted && own.row.filled) branch.filled.add(cell);
 
   const delta = new Map<string | null, CountsRow>();
-  const add = (side: typeof main, sign: 1 | -1) => {
-    const entry = (language: string | null) => {
-      const found = delta.get(language) ?? {
-        language_code: language,
-        keys: 0,
-        filled: 0,
-        filled_with_source: 0,
-      };
-      delta.set(language, found);
-      return found;
+  const entry = (language: string | null) => {
+    const found = delta.get(language) ?? {
+      language_code: language,
+      keys: 0,
+      filled: 0,
+      filled_with_source: 0,
     };
-    for (const state of side.keys.values()) if (state?.counted) entry(null).keys += sign;
-    for (const cell of side.filled) {
-      const at = cell.indexOf("\u0000");
-      const key = cell.slice(0, at);
-      if (!side.keys.get(key)?.counted) continue;
-      const counts = entry(cell.slice(at + 1));
-      counts.filled += sign;
-      if (side.filled.has(`${key}\u0000${source}`)) counts.filled_with_source += sign;
+    delta.set(language, found);
+    return found;
+  };
+  const add = (counted: Map<string, boolean>, filledOf: Map<string, Set<string>>, sign: 1 | -1) => {
+    for (const id of ids) {
+      if (!counted.get(id)) continue;
+      entry(null).keys += sign;
+      const filled = filledOf.get(id);
+      if (!filled) continue;
+      const withSource = filled.has(source);
+      for (const language of filled) {
+        const counts = entry(language);
+        counts.filled += sign;
+        if (withSource) counts.filled_with_source += sign;
+      }
     }
   };
-  add(branch, 1);
-  add(main, -1);
+  add(branchCounted, branchFilled, 1);
+  add(mainCounted, mainFilled, -1);
   return [...delta.values()];
 }

@@ -80,6 +80,36 @@ export function selectBranchByName(db: Db, projectId: string, name: string): Pro
     .executeTakeFirst();
 }
 
+/**
+ * What a request on a branch needs of it, with its chain (the branch and the branches it came
+ * from, nearest first), in one statement: every request of the app on a branch asks first, so none
+ * of the counts of {@link selectBranch} (a scan of the branch's rows) are read for it.
+ */
+export async function selectBranchPlace(
+  db: Db,
+  id: string,
+): Promise<
+  | { id: string; project_id: string; name: string; archived_at: Date | string | null; chain: string[] }
+  | undefined
+> {
+  const rows = await sql<{
+    id: string;
+    project_id: string;
+    name: string;
+    archived_at: Date | string | null;
+    chain: string[];
+  }>`
+    with recursive up(id, base_id, depth) as (
+      select id, base_id, 0 from branches where id = ${id}
+      union all
+      select b.id, b.base_id, up.depth + 1 from branches b join up on b.id = up.base_id
+    )
+    select b.id, b.project_id, b.name, b.archived_at, array(select up.id from up order by up.depth) as chain
+    from branches b where b.id = ${id}
+  `.execute(db);
+  return rows.rows[0];
+}
+
 /** The branch and the branches it came from, nearest first. */
 export async function selectChain(db: Db, id: string): Promise<string[]> {
   const rows = await sql<{ id: string }>`

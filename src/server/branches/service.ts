@@ -32,6 +32,7 @@ import {
   selectBranch,
   selectBranchByName,
   selectBranches,
+  selectBranchPlace,
   selectProjectRow,
   selectReviewCover,
   setBranchSettings,
@@ -57,12 +58,16 @@ export function createBranchService(deps: {
   async function branchFor(userId: string, id: string, permission: Permission) {
     const row = await onMain(() => selectBranch(db, id));
     if (!row) throw new AppError("not_found", "Branch not found");
-    const { project, role } = await access.project(userId, row.project_id, permission).catch((error) => {
+    return { row, ...(await projectOfBranch(userId, row.project_id, permission)) };
+  }
+
+  /** The branch's project with the person's role; a project they cannot see hides the branch. */
+  function projectOfBranch(userId: string, projectId: string, permission: Permission) {
+    return access.project(userId, projectId, permission).catch((error) => {
       if (error instanceof AppError && error.code === "not_found")
         throw new AppError("not_found", "Branch not found");
       throw error;
     });
-    return { row, project, role };
   }
 
   async function listOf(project: ProjectRow): Promise<BranchList> {
@@ -319,14 +324,17 @@ export function createBranchService(deps: {
      * must see the branch's project; an archived branch is read, never written.
      */
     async scopeForPerson(userId: string, id: string, write: boolean): Promise<BranchScope> {
-      const { row } = await branchFor(userId, id, "branches.view");
-      if (write && row.archived_at !== null) {
+      // The branch as a request needs it, with its chain, in one statement (no counts of its rows).
+      const place = await onMain(() => selectBranchPlace(db, id));
+      if (!place) throw new AppError("not_found", "Branch not found");
+      await projectOfBranch(userId, place.project_id, "branches.view");
+      if (write && place.archived_at !== null) {
         throw new AppError(
           "validation_failed",
-          `The branch ${row.name} is deleted: its strings can be read, not changed`,
+          `The branch ${place.name} is deleted: its strings can be read, not changed`,
         );
       }
-      return scopeOf(row);
+      return { id: place.id, name: place.name, projectId: place.project_id, chain: place.chain };
     },
 
     /**
