@@ -4,6 +4,7 @@ import { ISSUES_FILTER, type KeyFacets, type KeyFilters } from "../../shared/sch
 import { selectTouchedKeyIds } from "../branches/queries.ts";
 import { currentBranch, onMain } from "../db/branch-scope.ts";
 import type { ProjectRow } from "../teams/access.ts";
+import { branchStringsOf } from "./branch-strings.ts";
 import type { Db } from "./queries.ts";
 
 /**
@@ -49,12 +50,11 @@ function cellsOf(
   only?: readonly string[],
 ): RawBuilder<unknown> {
   // Only some keys (a branch's own): their strings are looked up by id, not read whole.
-  const of = (alias: string) =>
-    only ? sql`and ${sql.ref(alias)}.key_id = any(${[...only]}::uuid[])` : sql``;
+  const strings = (language: string) => (only ? branchStringsOf(only, language) : sql`translation_strings`);
   return sql`
     translation_keys k
-    left join translation_strings t on t.key_id = k.id and t.language_code = ${scope.language} ${of("t")}
-    left join translation_strings src on src.key_id = k.id and src.language_code = ${scope.sourceLanguage} ${of("src")}
+    left join ${strings(scope.language)} t on t.key_id = k.id and t.language_code = ${scope.language}
+    left join ${strings(scope.sourceLanguage)} src on src.key_id = k.id and src.language_code = ${scope.sourceLanguage}
     left join (
       select distinct on (a.key_id) a.key_id, a.state
       from reviews r
@@ -240,10 +240,9 @@ async function countFacets(
     // The strings with a failing check are few and indexed (migration 0019): count them per check.
     sql<{ id: string; count: number }>`
       select c.id, count(*)::int as count
-      from translation_strings t
+      from ${only ? branchStringsOf(only, scope.language) : sql`translation_strings`} t
       cross join unnest(t.checks) as c(id)
       where t.project_id = ${scope.projectId} and t.language_code = ${scope.language} and t.checks <> '{}'
-        ${only ? sql`and t.key_id = any(${[...only]}::uuid[])` : sql``}
         ${keys && "except" in keys ? sql`and t.key_id <> all(${[...keys.except]}::uuid[])` : sql``}
         ${search ? sql`and t.key_id in (select k.id from translation_keys k where k.project_id = ${scope.projectId} and ${within})` : sql``}
       group by c.id
