@@ -25,9 +25,15 @@ export function upload(
   name: string,
   bytes: Uint8Array | string,
   fields: ImportFields,
+  options?: CallOptions,
 ): Promise<ApiAnswer<ImportResult & Partial<ErrorBody>>> {
   const file = new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name);
-  return call(client, contract.transfer.import, { params: { projectId }, body: { ...fields, file } });
+  return call(
+    client,
+    contract.transfer.import,
+    { params: { projectId }, body: { ...fields, file } },
+    options,
+  );
 }
 
 /** The Export dialog's zip, as path → bytes. Throws on an error answer. */

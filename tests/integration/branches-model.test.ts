@@ -9,7 +9,7 @@ import type { ApiClient } from "../helpers/api-client.ts";
 import { addKeyOn, createBranch, diffOf, on, renameOn, saveOn } from "../helpers/branches.ts";
 import { call, fail } from "../helpers/contract-client.ts";
 import { buildKey, memberOf, ownerWithProject, saveString } from "../helpers/factories.ts";
-import { exportTexts } from "../helpers/transfer.ts";
+import { exportTexts, upload } from "../helpers/transfer.ts";
 
 const api = apiAppForThisFile();
 
@@ -392,6 +392,40 @@ describe("branches: a branch holds only its changes; main never sees them", () =
     );
     // The name is free again.
     await createBranch(owner, projectId, "feature/checkout");
+  });
+
+  it("imports a file in the app on a branch: the branch has its strings and keys, main has them once it merges", async () => {
+    const { owner, projectId, branch } = await world();
+    const file = JSON.stringify({ home: { title: "Willkommen!" }, checkout: { pay: "Jetzt bezahlen" } });
+    const imported = await upload(
+      owner,
+      projectId,
+      "de.json",
+      file,
+      { language: "de", overwriteExisting: true, flattenNestedKeys: true },
+      on(branch.id),
+    );
+    expect(imported.status).toBe(200);
+    expect(imported.body).toMatchObject({ keysAdded: 1, translationsAdded: 2 });
+    expect(await listed(owner, projectId, branch.id)).toEqual([
+      "cart.empty: Your cart is empty / -",
+      "checkout.pay: - / Jetzt bezahlen (added)",
+      "home.title: Welcome / Willkommen! (changed)",
+      "legacy.banner: Old banner / -",
+    ]);
+    expect(await listed(owner, projectId)).toEqual([
+      "cart.empty: Your cart is empty / -",
+      "home.title: Welcome / Willkommen",
+      "legacy.banner: Old banner / -",
+    ]);
+    const merged = await call(owner, contract.branches.merge, { params: { id: branch.id }, body: {} });
+    expect(merged.status).toBe(200);
+    expect(await listed(owner, projectId)).toEqual([
+      "cart.empty: Your cart is empty / -",
+      "checkout.pay: - / Jetzt bezahlen",
+      "home.title: Welcome / Willkommen!",
+      "legacy.banner: Old banner / -",
+    ]);
   });
 
   it("refuses on a branch what cannot be done there yet, and branches of someone else's project", async () => {

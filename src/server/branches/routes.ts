@@ -44,7 +44,7 @@ export function branchProcedures(branches: BranchService) {
 
 /**
  * The changes the web app makes on a branch. Each writes through the string writer and the keys'
- * queries, which know a branch (db/branch-scope.ts); a change elsewhere (an import, a review) is
+ * queries, which know a branch (db/branch-scope.ts); a change elsewhere (clearing a language) is
  * refused on a branch until it does, rather than landing on main.
  */
 const CHANGES_ON_A_BRANCH: AnyContractProcedure[] = [
@@ -61,6 +61,9 @@ const CHANGES_ON_A_BRANCH: AnyContractProcedure[] = [
   assistContract.assist,
   // A POST that writes nothing: the files of the branch.
   transferContract.export,
+  // A file imported on a branch writes the branch's keys and strings, as a push naming it does; the
+  // project's languages and its uploaded files' shapes are the project's, as for a push.
+  transferContract.import,
   // A review made on a branch is the branch's; every review reads and judges its own branch.
   ...Object.values(reviewsContract),
   // A thread is the key's wherever it is read: a key added on a branch has one there.
@@ -84,6 +87,11 @@ function matcherOf(procedure: AnyContractProcedure) {
 const allowedChanges = CHANGES_ON_A_BRANCH.map(matcherOf);
 const isEventStream = matcherOf(eventsContract.stream);
 
+/** Whether a request of the web app that changes something is taken on a branch. */
+export function changeTakenOnABranch(method: string, path: string): boolean {
+  return allowedChanges.some((matches) => matches(method, path));
+}
+
 /**
  * Puts a request of the web app that names a branch (`x-sprog-branch`: its id; the event stream,
  * which cannot send headers: `?branch=`) on that branch, after the session is known: every read
@@ -96,7 +104,7 @@ export function branchRequestScope(branches: BranchService): MiddlewareHandler<A
     const user = c.get("user");
     if (!id || !user) return next();
     const reads = c.req.method === "GET" || c.req.method === "HEAD";
-    if (!reads && !allowedChanges.some((matches) => matches(c.req.method, c.req.path))) {
+    if (!reads && !changeTakenOnABranch(c.req.method, c.req.path)) {
       throw new AppError("validation_failed", "This cannot be done on a branch yet: switch to main to do it");
     }
     const scope = await branches.scopeForPerson(user.id, id, !reads);

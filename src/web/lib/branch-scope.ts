@@ -52,8 +52,10 @@ export const BRANCH_PROCEDURES: ReadonlySet<string> = new Set([
   "batch.active",
   "batch.get",
   "batch.cancel",
-  // An export writes nothing: on a branch it is the branch's files.
+  // An export writes nothing: on a branch it is the branch's files. A file imported there writes
+  // the branch's keys and strings, as a push naming the branch does.
   "transfer.export",
+  "transfer.import",
 ]);
 
 let activeBranchId: string | null = null;

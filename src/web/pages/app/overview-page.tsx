@@ -68,9 +68,6 @@ const OVERVIEW_EXTENSIONS: TranslationExtensions = {
   KeyNote: KeyScreenshots,
 };
 
-/** Said on what a branch cannot do yet, instead of letting the server refuse it. */
-const onMain = (what: string) => `Switch to main to ${what}`;
-
 /** /app/overview: the Translation Keys tab (spec point 2). */
 export function OverviewPage() {
   const { me, selectedTeam, selectedProjectId, selectProject } = useWorkspace();
@@ -132,8 +129,7 @@ export function OverviewPage() {
                 {
                   label: "Import",
                   icon: Upload,
-                  disabled: !project || branch !== null,
-                  ...(branch ? { hint: onMain("import") } : {}),
+                  disabled: !project,
                   onClick: () => setImporting(true),
                 },
                 {
@@ -197,6 +193,8 @@ export function OverviewPage() {
         )}
         {project ? (
           <>
+            {/* On a branch, a file imported lands on the branch, as a push naming it does. */}
+            <ImportDialog project={project} open={importing} onOpenChange={setImporting} />
             <ExportDialog
               project={project}
               open={exporting}
@@ -223,7 +221,6 @@ export function OverviewPage() {
       ) : null}
       {project ? (
         <>
-          <ImportDialog project={project} open={importing} onOpenChange={setImporting} />
           <AddProjectLanguage project={project} open={addingLanguage} onOpenChange={setAddingLanguage} />
           <ProjectSettingsDialog
             project={project}
