@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { recheckProject } from "../../src/server/quality/recheck.job.ts";
 import { contract } from "../../src/shared/contract/index.ts";
 import { type ApiClient, apiAppForThisFile } from "../helpers/api-app.ts";
+import { addKeyOn, createBranch, on, saveOn } from "../helpers/branches.ts";
 import { call, fail, type InputOf } from "../helpers/contract-client.ts";
 import { buildKey, ownerWithProject, saveString } from "../helpers/factories.ts";
 import { upload } from "../helpers/transfer.ts";
@@ -151,5 +152,40 @@ describe("stored checks follow the glossary", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(await list(owner, projectId, { lang: "de", check: "glossary_missing" })).toEqual(["title"]);
+  });
+
+  it("checks a branch's own strings again too, against the branch's texts", async () => {
+    const { owner, teamId, projectId } = await ownerWithProject(api(), ["de"]);
+    const title = await buildKey(owner, projectId, "title", { source: "Your workspace" });
+    await saveString(owner, title, "de", "Dein Raum");
+    const branch = await createBranch(owner, projectId, "feature/menu");
+    // The branch rewords the title's German, and adds a key of its own.
+    await saveOn(owner, branch.id, title, "de", "Dein Bereich");
+    const menu = await addKeyOn(owner, projectId, branch.id, "menu", "Open the workspace");
+    await saveOn(owner, branch.id, menu, "de", "Öffnen");
+    const failing = async (branchId?: string) => {
+      const answer = await call(
+        owner,
+        contract.keys.list,
+        { params: { projectId }, query: { lang: "de", check: "glossary_missing" } },
+        branchId ? on(branchId) : {},
+      );
+      return answer.body.keys.map((k) => k.key);
+    };
+    expect(await failing(branch.id)).toEqual([]);
+
+    const term = await call(owner, contract.glossary.create, {
+      params: { teamId },
+      body: { term: "workspace", translations: { de: "Arbeitsbereich" } },
+    });
+    expect(term.status).toBe(201);
+    const deadline = Date.now() + 20_000;
+    while ((await failing(branch.id)).length < 2) {
+      if (Date.now() > deadline)
+        throw new Error(`the branch's checks were not stored: ${await failing(branch.id)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await failing(branch.id)).toEqual(["menu", "title"]);
+    expect(await failing()).toEqual(["title"]);
   });
 });

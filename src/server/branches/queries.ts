@@ -71,6 +71,17 @@ export function selectBranch(db: Db, id: string): Promise<BranchRow | undefined>
   return branchColumns(db).where("b.id", "=", id).executeTakeFirst();
 }
 
+/** The ids of the project's live (not deleted) branches. */
+export async function selectLiveBranchIds(db: Db, projectId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("branches")
+    .select("id")
+    .where("project_id", "=", projectId)
+    .where("archived_at", "is", null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** A live branch of the project by name. */
 export function selectBranchByName(db: Db, projectId: string, name: string): Promise<BranchRow | undefined> {
   return branchColumns(db)

@@ -1,4 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
+import { selectLiveBranchIds, selectTouchedKeyIds } from "../branches/queries.ts";
+import { scopeOfBranch } from "../branches/scope-of.ts";
+import { onBranch, onMain } from "../db/branch-scope.ts";
 import type { DB } from "../db/schema.ts";
 import type { JobQueue, JobWorker } from "../jobs/job-queue.ts";
 import type { Logger } from "../logger.ts";
@@ -68,6 +71,33 @@ export async function recheckProject(db: Db, projectId: string): Promise<number>
   }
 }
 
+/**
+ * Checks a project's live branches again after its main (issue 39): on each, the keys it has rows
+ * of, read as the branch has them (its sources, its own strings), and the checks that differ from
+ * what the branch shows are written as its own. Its other keys are main's, just checked. A branch
+ * of a branch comes after its parent, whose rows it reads.
+ */
+export async function recheckBranches(db: Kysely<DB>, projectId: string): Promise<number> {
+  let changed = 0;
+  const scopes = await Promise.all(
+    (await onMain(() => selectLiveBranchIds(db, projectId))).map((id) => scopeOfBranch(db, id)),
+  );
+  const parentsFirst = scopes
+    .filter((scope) => scope !== undefined)
+    .sort((a, b) => a.chain.length - b.chain.length);
+  for (const scope of parentsFirst) {
+    changed += await onBranch(scope, async () => {
+      const touched = await selectTouchedKeyIds(db);
+      let written = 0;
+      for (let at = 0; at < touched.length; at += KEYS_PER_SLICE) {
+        written += await recheckKeys(db, projectId, touched.slice(at, at + KEYS_PER_SLICE));
+      }
+      return written;
+    });
+  }
+  return changed;
+}
+
 export function recheckJob(deps: { db: Kysely<DB>; logger: Logger }): JobWorker<typeof RECHECK_QUEUE> {
   return {
     queue: RECHECK_QUEUE,
@@ -75,7 +105,9 @@ export function recheckJob(deps: { db: Kysely<DB>; logger: Logger }): JobWorker<
     concurrency: 1,
     async handle(job) {
       const started = Date.now();
-      const changed = await recheckProject(deps.db, job.data.projectId);
+      const changed =
+        (await recheckProject(deps.db, job.data.projectId)) +
+        (await recheckBranches(deps.db, job.data.projectId));
       deps.logger.info(
         { projectId: job.data.projectId, changed, ms: Date.now() - started },
         "quality checks rechecked",
