@@ -15941,6 +15941,9 @@ var v1ReviewSummarySchema = external_exports.object({
   title: external_exports.string().describe("The review's title."),
   description: external_exports.string().describe("What the review is for, as its owner wrote it (may be empty)."),
   status: reviewStatusSchema.describe("`pending`: open; `completed`: done."),
+  branch: external_exports.string().nullable().describe(
+    "The project's branch the review was made on (its texts are that branch's), or null for main's."
+  ),
   keyCount: external_exports.number().int().describe("How many keys the review holds."),
   languagesDone: external_exports.array(external_exports.string()).describe("Languages a person has marked done in this review."),
   lastUpdatedAt: external_exports.string().describe("When the review last changed (ISO 8601)."),

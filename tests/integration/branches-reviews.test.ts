@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
+import { v1Contract } from "../../src/shared/contract/v1.ts";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
 import type { ApiClient } from "../helpers/api-client.ts";
 import { addKeyOn, createBranch, diffOf, on, saveOn } from "../helpers/branches.ts";
 import { call, fail } from "../helpers/contract-client.ts";
 import { buildKey, ownerWithProject, saveString } from "../helpers/factories.ts";
 import { pngBytes } from "../helpers/images.ts";
+import { createScopedKey } from "../helpers/key-requests.ts";
+import { keyClient } from "../helpers/transfer.ts";
 
 const api = apiAppForThisFile();
 
@@ -97,6 +100,48 @@ describe("branches: reviews and comments of a branch's keys", () => {
       params: { keyId: keys.title, lang: "de" },
     });
     expect(mainTitle.body.entries.map((h) => h.value)).toEqual(["Willkommen"]);
+  });
+
+  it("lets a coding agent's review key list and judge a branch's review, reading the branch's texts", async () => {
+    const { owner, projectId, branch, keys } = await world();
+    const review = await reviewOn(owner, projectId, branch.id, [keys.pay, keys.title]);
+    await call(owner, contract.reviews.create, { params: { projectId }, body: { title: "Main's" } });
+    const { key } = await createScopedKey(owner, projectId, ["review"]);
+    const agent = keyClient(api().app.url, key);
+
+    const list = await call(agent, v1Contract.reviewer.listReviews, { query: {} });
+    expect(list.status).toBe(200);
+    expect(
+      list.body.reviews.map((r) => ({
+        title: r.title,
+        branch: r.branch,
+        de: r.languages.find((l) => l.language === "de")?.pending,
+      })),
+    ).toEqual([
+      { title: "Main's", branch: null, de: 0 },
+      { title: "Checkout texts", branch: "feature/checkout", de: 2 },
+    ]);
+
+    const pending = await call(agent, v1Contract.reviewer.listReviewKeys, {
+      params: { reviewId: review.id },
+      query: { language: "de" },
+    });
+    expect(pending.status).toBe(200);
+    expect(pending.body.keys.map((k) => `${k.key}: ${k.source} / ${k.pending[0]?.text}`)).toEqual([
+      "checkout.pay: Pay now / Jetzt bezahlen",
+      "home.title: Welcome / Hallo",
+    ]);
+
+    // A key the branch added is judged by its name, as main's keys are.
+    const judged = await call(agent, v1Contract.reviewer.setVerdict, {
+      params: { reviewId: review.id },
+      body: { key: "checkout.pay", language: "de", verdict: "approved" },
+    });
+    expect(judged.status).toBe(200);
+    const cells = await call(owner, contract.reviews.approvals, { params: { projectId } }, on(branch.id));
+    expect(
+      cells.body.approvals.map((a) => `${a.keyId === keys.pay ? "pay" : a.keyId} ${a.language}: ${a.state}`),
+    ).toEqual(["pay de: approved"]);
   });
 
   it("keeps a comment on a key added on the branch, and the key's thread after the merge", async () => {

@@ -10,6 +10,8 @@ import type {
   setReviewVerdictBodySchema,
   V1ReviewList,
 } from "../../shared/schemas/v1-reviewer.ts";
+import { scopeOfBranch } from "../branches/scope-of.ts";
+import { type BranchScope, onBranch } from "../db/branch-scope.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { selectProject } from "../pull/queries.ts";
@@ -37,10 +39,14 @@ export function createKeyReviews(deps: { db: Kysely<DB>; judge: ReviewService["j
     return project;
   }
 
-  /** Main's reviews only: a branch's are judged in the app, where its texts are read on the branch. */
-  async function reviewOf(project: ProjectRow, reviewId: string): Promise<void> {
+  /**
+   * The review of the key's project, with the scope its texts are read in: a review made on a
+   * branch (issue 39) reads and judges the branch's texts, whoever asks.
+   */
+  async function reviewOf(project: ProjectRow, reviewId: string): Promise<BranchScope | undefined> {
     const place = isUuid(reviewId) ? await selectReviewPlace(db, reviewId) : undefined;
-    if (place?.project_id !== project.id || place.branch_id !== null) throw reviewNotFound();
+    if (place?.project_id !== project.id) throw reviewNotFound();
+    return scopeOfBranch(db, place.branch_id);
   }
 
   function checkLanguage(project: ProjectRow, code: string) {
@@ -52,15 +58,24 @@ export function createKeyReviews(deps: { db: Kysely<DB>; judge: ReviewService["j
     /** Open reviews first, then by newest change; each with its progress per language. */
     async list(projectId: string, query: z.output<typeof listReviewsQuerySchema>): Promise<V1ReviewList> {
       const project = await projectOf(projectId);
-      const rows = (await selectSummaries(db, { projectId, branchId: null }))
+      const rows = (await selectSummaries(db, { projectId }))
         .filter((row) => query.status === "all" || row.status === query.status)
         // A stable sort: within each status, the newest change first as selected.
         .sort((a, b) => Number(a.status !== "pending") - Number(b.status !== "pending"));
-      const progress = await selectReviewProgress(
-        db,
-        rows.map((row) => row.id),
-        project.languages,
-      );
+      // Each review's progress is read where its texts are: main's together, a branch's on it.
+      const progress = (
+        await Promise.all(
+          [...new Set(rows.map((row) => row.branch_id))].map(async (branchId) =>
+            onBranch(await scopeOfBranch(db, branchId), () =>
+              selectReviewProgress(
+                db,
+                rows.filter((row) => row.branch_id === branchId).map((row) => row.id),
+                project.languages,
+              ),
+            ),
+          ),
+        )
+      ).flat();
       return {
         reviews: rows.map((row) =>
           presentV1Summary(
@@ -79,15 +94,17 @@ export function createKeyReviews(deps: { db: Kysely<DB>; judge: ReviewService["j
       query: z.output<typeof reviewKeysQuerySchema>,
     ): Promise<ReviewKeysPage> {
       const project = await projectOf(projectId);
-      await reviewOf(project, reviewId);
+      const scope = await reviewOf(project, reviewId);
       if (query.language !== undefined) checkLanguage(project, query.language);
-      const rows = await selectPendingCells(db, {
-        reviewId,
-        languages: query.language === undefined ? project.languages : [query.language],
-        sourceLanguage: project.source_language,
-        after: query.cursor === undefined ? undefined : nameOfCursor(query.cursor),
-        limit: query.limit,
-      });
+      const rows = await onBranch(scope, () =>
+        selectPendingCells(db, {
+          reviewId,
+          languages: query.language === undefined ? project.languages : [query.language],
+          sourceLanguage: project.source_language,
+          after: query.cursor === undefined ? undefined : nameOfCursor(query.cursor),
+          limit: query.limit,
+        }),
+      );
       return presentPendingPage(reviewId, project, rows, query.limit);
     },
 
@@ -99,9 +116,10 @@ export function createKeyReviews(deps: { db: Kysely<DB>; judge: ReviewService["j
       agent: string,
     ): Promise<ReviewVerdict> {
       const project = await projectOf(projectId);
-      await reviewOf(project, reviewId);
+      const scope = await reviewOf(project, reviewId);
       checkLanguage(project, body.language);
-      const keyId = await selectProjectKeyId(db, project.id, body.key);
+      // The key by its name where the review's texts are (a key added on its branch, too).
+      const keyId = await onBranch(scope, () => selectProjectKeyId(db, project.id, body.key));
       if (!keyId) throw new AppError("not_found", "Key not found");
       const dryRun = body.dryRun ?? false;
       const row = await judge(

@@ -121,6 +121,7 @@ export function presentV1Summary(
     title: summary.title,
     description: summary.description,
     status: summary.status,
+    branch: row.branch_name,
     keyCount: summary.keyCount,
     languagesDone: summary.languagesDone,
     lastUpdatedAt: summary.lastUpdatedAt,

@@ -44,6 +44,12 @@ export const v1ReviewSummarySchema = z.object({
   title: z.string().describe("The review's title."),
   description: z.string().describe("What the review is for, as its owner wrote it (may be empty)."),
   status: reviewStatusSchema.describe("`pending`: open; `completed`: done."),
+  branch: z
+    .string()
+    .nullable()
+    .describe(
+      "The project's branch the review was made on (its texts are that branch's), or null for main's.",
+    ),
   keyCount: z.number().int().describe("How many keys the review holds."),
   languagesDone: z.array(z.string()).describe("Languages a person has marked done in this review."),
   lastUpdatedAt: z.string().describe("When the review last changed (ISO 8601)."),
