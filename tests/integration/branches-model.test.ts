@@ -428,12 +428,48 @@ describe("branches: a branch holds only its changes; main never sees them", () =
     ]);
   });
 
-  it("refuses on a branch what cannot be done there yet, and branches of someone else's project", async () => {
-    const { owner, projectId, branch } = await world();
-    const refused = await fail(
+  it("empties a language on the branch, kept in the branch's history; main's is emptied when it merges", async () => {
+    const { owner, projectId, keys, branch } = await world();
+    await saveOn(owner, branch.id, keys.cart, "de", "Dein Warenkorb ist leer");
+    const cleared = await call(
       owner,
       contract.strings.clearLanguage,
       { params: { projectId, lang: "de" } },
+      on(branch.id),
+    );
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.deleted).toBe(2);
+    expect(await listed(owner, projectId, branch.id)).toEqual([
+      "cart.empty: Your cart is empty / - (changed)",
+      "home.title: Welcome / - (changed)",
+      "legacy.banner: Old banner / -",
+    ]);
+    expect(await listed(owner, projectId)).toContain("home.title: Welcome / Willkommen");
+    const history = await call(
+      owner,
+      contract.strings.history,
+      { params: { keyId: keys.title, lang: "de" } },
+      on(branch.id),
+    );
+    expect(history.body.entries.map((h) => h.value)).toEqual([null, "Willkommen"]);
+    expect(await completionOf(owner, projectId, branch.id)).toEqual(["en: 3/3", "de: 0/3"]);
+
+    const merged = await call(owner, contract.branches.merge, { params: { id: branch.id }, body: {} });
+    expect(merged.status).toBe(200);
+    expect(await listed(owner, projectId)).toEqual([
+      "cart.empty: Your cart is empty / -",
+      "home.title: Welcome / -",
+      "legacy.banner: Old banner / -",
+    ]);
+  });
+
+  it("refuses on a branch what cannot be done there yet, and branches of someone else's project", async () => {
+    const { owner, projectId, branch } = await world();
+    // The project's languages are the project's, on main and every branch: changed on main.
+    const refused = await fail(
+      owner,
+      contract.projects.setLanguages,
+      { params: { projectId }, body: { languages: ["en", "de", "fr"] } },
       on(branch.id),
     );
     expect(refused.status).toBe(400);

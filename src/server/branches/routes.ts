@@ -44,12 +44,15 @@ export function branchProcedures(branches: BranchService) {
 
 /**
  * The changes the web app makes on a branch. Each writes through the string writer and the keys'
- * queries, which know a branch (db/branch-scope.ts); a change elsewhere (clearing a language) is
- * refused on a branch until it does, rather than landing on main.
+ * queries, which know a branch (db/branch-scope.ts); a change elsewhere (the project's languages,
+ * its settings) is refused on a branch, rather than landing on main.
  */
 const CHANGES_ON_A_BRANCH: AnyContractProcedure[] = [
   stringsContract.save,
   stringsContract.restore,
+  // Emptying a language on a branch deletes its strings there (the views' triggers keep a
+  // deletion of each, and its history); main's go when the branch merges.
+  stringsContract.clearLanguage,
   keysContract.create,
   keysContract.update,
   keysContract.remove,

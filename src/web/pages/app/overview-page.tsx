@@ -81,7 +81,7 @@ export function OverviewPage() {
   const address = useAddressBranch(can(role, "branches.view") ? selectedProjectId : null);
   const branch = address.branch;
   // What the server refuses on a branch is not offered there (routes.ts: CHANGES_ON_A_BRANCH).
-  const flags = branch ? { ...mainFlags, canEditLanguages: false, canDeleteTranslations: false } : mainFlags;
+  const flags = branch ? { ...mainFlags, canEditLanguages: false } : mainFlags;
   // In the address: a reload or a link keeps it (a mention e-mail names its key).
   const [search, setSearch] = useAddressSearch();
   const [creatingProject, setCreatingProject] = useState(false);
