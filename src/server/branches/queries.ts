@@ -123,15 +123,7 @@ export async function selectBranchPlace(
 
 /** The branch and the branches it came from, nearest first. */
 export async function selectChain(db: Db, id: string): Promise<string[]> {
-  const rows = await sql<{ id: string }>`
-    with recursive up(id, base_id, depth) as (
-      select id, base_id, 0 from branches where id = ${id}
-      union all
-      select b.id, b.base_id, up.depth + 1 from branches b join up on b.id = up.base_id
-    )
-    select id from up order by depth
-  `.execute(db);
-  return rows.rows.map((row) => row.id);
+  return (await selectBranchPlace(db, id))?.chain ?? [];
 }
 
 /** The new branch's id, or undefined when a live branch of the project has the name. */
