@@ -161,8 +161,16 @@ describe(`branches from a git checkout to main on ${testDatabaseLabel()}`, () =>
     await expectVisible(row.getByText("Jetzt bezahlen"));
     await p.getByRole("button", { name: "Approve German of checkout.pay", exact: true }).click();
     await expectVisible(row.getByRole("img", { name: "Approved" }));
+    // The page shows the review done at once (optimistic); the next step loads another page, which
+    // would cancel the save still on its way under load: the server's answer is awaited first.
+    const saved = p.waitForResponse(
+      (answer) =>
+        answer.request().method() === "PATCH" &&
+        /\/api\/reviews\/[^/]+$/.test(new URL(answer.url()).pathname),
+    );
     await p.getByRole("button", { name: "Mark as done", exact: true }).click();
     await expectVisible(p.getByRole("button", { name: "Re-open review", exact: true }));
+    expect((await saved).status()).toBe(200);
   });
 
   step("7. the reviewed branch is merged in the browser", async () => {
