@@ -68,3 +68,10 @@ export async function renameOn(client: ApiClient, branchId: string, keyId: strin
   );
   expect(renamed.status).toBe(200);
 }
+
+/** Merges the branch into its base (nothing to resolve); the merge's answer. */
+export async function mergeBranch(client: ApiClient, branchId: string) {
+  const merged = await call(client, contract.branches.merge, { params: { id: branchId }, body: {} });
+  expect(merged.status).toBe(200);
+  return merged.body;
+}
