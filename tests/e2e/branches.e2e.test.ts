@@ -12,6 +12,7 @@ import { testDatabaseLabel } from "../helpers/database.ts";
 import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
 import { createTeamInContext, signUpInContext } from "../helpers/e2e-users.ts";
 import { type MailServer, startMailServer } from "../helpers/smtp.ts";
+import { ImportDialog } from "./pages/import-dialog.ts";
 import { OverviewPage } from "./pages/overview-page.ts";
 
 const git = promisify(execFile);
@@ -38,6 +39,7 @@ describe(`branches from a git checkout to main on ${testDatabaseLabel()}`, () =>
   let page: Page | undefined;
   let dir = "";
   let apiKey = "";
+  let projectId = "";
 
   beforeAll(async () => {
     mail = await startMailServer();
@@ -50,7 +52,7 @@ describe(`branches from a git checkout to main on ${testDatabaseLabel()}`, () =>
       data: { name: projectName },
     });
     expect(project.status()).toBe(201);
-    const projectId = ((await project.json()) as { id: string }).id;
+    projectId = ((await project.json()) as { id: string }).id;
     const languages = await context.request.put(`${app.url}/api/projects/${projectId}/languages`, {
       data: { languages: ["en", "de"] },
     });
@@ -192,4 +194,29 @@ describe(`branches from a git checkout to main on ${testDatabaseLabel()}`, () =>
     expect(list.code).toBe(0);
     expect(list.stdout).toContain(BRANCH);
   });
+
+  step(
+    "9. a file imported on the branch's Overview lands on the branch; main's pull does not have it",
+    async () => {
+      const p = page as Page;
+      await p.goto(`${app.url}/app/overview?branch=${encodeURIComponent(BRANCH)}`);
+      await expectVisible(p.getByText("Changes stay on this branch", { exact: false }));
+      const imports = new ImportDialog(p, `${app.url}/api/projects/${projectId}/import`);
+      const file = { "checkout.pay": "Jetzt zahlen" };
+      const imported = await imports.importFile(
+        { name: "de.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) },
+        { guess: "de", language: "de", overwrite: true },
+      );
+      expect(imported).toMatchObject({ result: { keysAdded: 0, translationsAdded: 1 } });
+      const overview = new OverviewPage(p, app.url);
+      await eventually(
+        () => overview.cell("checkout.pay", "selected").innerText(),
+        (text) => text.includes("Jetzt zahlen"),
+        "the branch's German cell after the import",
+      );
+      const run = await sprog("pull");
+      expect(run.code).toBe(0);
+      expect(await locale("de")).toMatchObject({ "checkout.pay": "Jetzt bezahlen" });
+    },
+  );
 });
