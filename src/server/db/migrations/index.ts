@@ -44,6 +44,7 @@ import * as m0042 from "./0042-branch-releases.ts";
 import * as m0043 from "./0043-branch-batches.ts";
 import * as m0044 from "./0044-activity-branch.ts";
 import * as m0045 from "./0045-branch-search-texts.ts";
+import * as m0046 from "./0046-refresh-custom-plans.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   "0043-branch-batches": m0043,
   "0044-activity-branch": m0044,
   "0045-branch-search-texts": m0045,
+  "0046-refresh-custom-plans": m0046,
 };
