@@ -4,7 +4,8 @@
  *   1. typecheck     tsgo --noEmit -p .  (everything), then -p src/shared (no DOM, no Node types)
  *   2. lint          biome check .; folder rules: dependency-cruiser with .dependency-cruiser.cjs
  *   3. unit          vitest --project unit (server, shared and CLI code, on Node)
- *      web           vitest --project web (the web's components and the in-app SDK, in jsdom)
+ *      web           vitest --project web --project web-mocks (the web's components and the in-app SDK,
+ *                    in jsdom: one per worker, or one per file for files that replace a module)
  *   4. integration   on the embedded PostgreSQL 18 (TEST_DB=embedded: one server for the run, a
  *                    migrated template database copied per test file)
  *   5. postgres      the integration tests again on TEST_DATABASE_URL's PostgreSQL (TEST_DB=postgres;
@@ -252,7 +253,10 @@ async function main(): Promise<number> {
     [
       "web",
       "web",
-      async () => passIf(await vitest(["--project", "web", ...UNIT_WORKERS, "--passWithNoTests"])),
+      async () =>
+        passIf(
+          await vitest(["--project", "web", "--project", "web-mocks", ...UNIT_WORKERS, "--passWithNoTests"]),
+        ),
     ],
     [
       "integration (embedded PostgreSQL)",
