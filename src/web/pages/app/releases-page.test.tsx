@@ -12,10 +12,10 @@ import type { TeamSummary } from "../../../shared/schemas/teams.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { WorkspaceProvider } from "../../lib/workspace.tsx";
 import { type ApiHandlers, inputsOf, mockApi, refusal } from "../../test/mock-api.ts";
+import { watchToasts } from "../../test/toasts.ts";
 import { ReleasesPage } from "./releases-page.tsx";
 
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+const toast = watchToasts();
 
 const DISTRIBUTION = "0123456789abcdef0123456789abcdef";
 const TODAY = new Date().toISOString().slice(0, 10);

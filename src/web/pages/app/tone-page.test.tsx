@@ -8,10 +8,10 @@ import type { ToneSection, ToneSettings } from "../../../shared/schemas/tone.ts"
 import { createQueryClient } from "../../lib/query-client.ts";
 import { WorkspaceProvider } from "../../lib/workspace.tsx";
 import { mockApi, refusal, unexpectedAnswer } from "../../test/mock-api.ts";
+import { watchToasts } from "../../test/toasts.ts";
 import { TonePage } from "./tone-page.tsx";
 
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+const toast = watchToasts();
 
 const TEAM: TeamSummary = { id: "t1", name: "Acme", role: "owner", createdAt: "2026-01-01T00:00:00.000Z" };
 const ME: Me = { user: { id: "u1", email: "olga@acme.test" }, profile: null, teams: [TEAM] };

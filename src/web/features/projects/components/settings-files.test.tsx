@@ -6,10 +6,10 @@ import type { FileTemplate } from "../../../../shared/schemas/file-templates.ts"
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { inputsOf, mockApi, refusal } from "../../../test/mock-api.ts";
+import { watchToasts } from "../../../test/toasts.ts";
 import { FILES_EMPTY, FILES_INTRO, SettingsFiles } from "./settings-files.tsx";
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+const toast = watchToasts();
 
 const PROJECT: Project = {
   id: "p1",

@@ -6,10 +6,10 @@ import { permissionFlags } from "../../../../shared/permissions.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { mockApi, refusal, unreachable } from "../../../test/mock-api.ts";
+import { watchToasts } from "../../../test/toasts.ts";
 import { SettingsLanguages } from "./settings-languages.tsx";
 
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+const toast = watchToasts();
 
 const PROJECT: Project = {
   id: "p1",

@@ -6,10 +6,10 @@ import type { Project } from "../../../../shared/schemas/projects.ts";
 import type { CreatedWebhook, Webhook, WebhookDelivery } from "../../../../shared/schemas/webhooks.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { inputsOf, mockApi, refusal } from "../../../test/mock-api.ts";
+import { watchToasts } from "../../../test/toasts.ts";
 import { SettingsWebhooks } from "./settings-webhooks.tsx";
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+const toast = watchToasts();
 
 const PROJECT: Project = {
   id: "p1",

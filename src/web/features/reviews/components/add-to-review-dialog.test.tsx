@@ -6,11 +6,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ReviewSummary } from "../../../../shared/schemas/reviews.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { mockApi, refusal } from "../../../test/mock-api.ts";
+import { watchToasts } from "../../../test/toasts.ts";
 import { summary } from "../test-fixtures.ts";
 import { AddToReviewDialog } from "./add-to-review-dialog.tsx";
 
-const toastSuccess = vi.hoisted(() => vi.fn<(message: string) => void>());
-vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: toastSuccess } }));
+const toasts = watchToasts();
+const toastSuccess = toasts.success;
 
 /** Project p1's reviews; the changes asked for (creating a review, adding keys to one), in order. */
 function stubApi(reviews: ReviewSummary[], options: { fail?: boolean } = {}) {

@@ -8,13 +8,14 @@ import { CellServicesProvider } from "../../../components/cell-editor/cell-servi
 import { INERT_CELL_SERVICES } from "../../../components/cell-editor/test-fixtures.tsx";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { type CallTo, mockApi, refusal } from "../../../test/mock-api.ts";
+import { watchToasts } from "../../../test/toasts.ts";
 import { useReview } from "../api/get-review.ts";
 import { detail } from "../test-fixtures.ts";
 import { ReviewView } from "./review-view.tsx";
 
-const toastError = vi.hoisted(() => vi.fn<(message: string) => void>());
-const toastSuccess = vi.hoisted(() => vi.fn<(message: string) => void>());
-vi.mock("sonner", () => ({ toast: { error: toastError, success: toastSuccess } }));
+const toasts = watchToasts();
+const toastError = toasts.error;
+const toastSuccess = toasts.success;
 
 /** A change to the review: its fields, or one cell's verdict. */
 type Change = CallTo<"reviews.update" | "reviews.setApproval">;

@@ -7,14 +7,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ReviewSummary } from "../../../../shared/schemas/reviews.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { inputsOf, mockApi, refusal } from "../../../test/mock-api.ts";
+import { watchToasts } from "../../../test/toasts.ts";
 import { useReviews } from "../api/list-reviews.ts";
 import { useReviewActions } from "../hooks/use-review-actions.ts";
 import { splitReviews } from "../review-state.ts";
 import { summary } from "../test-fixtures.ts";
 import { ReviewsList } from "./reviews-list.tsx";
 
-const toastError = vi.hoisted(() => vi.fn<(message: string) => void>());
-vi.mock("sonner", () => ({ toast: { error: toastError, success: vi.fn() } }));
+const toasts = watchToasts();
+const toastError = toasts.error;
 
 /** Project p1's reviews; the status changes asked for, in order. */
 function stubApi(reviews: ReviewSummary[], options: { fail?: boolean } = {}) {

@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { SSO_ERRORS, type TeamDomain } from "../../../../shared/schemas/sso.ts";
 import { inputsOf, refusal } from "../../../test/mock-api.ts";
+import { watchToasts } from "../../../test/toasts.ts";
 import {
   ACME_COM,
   ACME_DE,
@@ -16,8 +17,7 @@ import {
   setup,
 } from "./sso-test-helpers.tsx";
 
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+const toast = watchToasts();
 
 resetBetweenTests(toast);
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { SSO_ERRORS, type SsoSettings } from "../../../../shared/schemas/sso.ts";
 import { inputsOf, refusal } from "../../../test/mock-api.ts";
+import { watchToasts } from "../../../test/toasts.ts";
 import {
   EMPTY,
   field,
@@ -15,8 +16,7 @@ import {
   setup,
 } from "./sso-test-helpers.tsx";
 
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+const toast = watchToasts();
 
 resetBetweenTests(toast);
 

@@ -5,10 +5,10 @@ import type { FileAnswer } from "../../../../shared/contract/media.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { type ApiError, failure, inputsOf, mockApi, refusal, unreachable } from "../../../test/mock-api.ts";
+import { watchToasts } from "../../../test/toasts.ts";
 import { ExportDialog } from "./export-dialog.tsx";
 
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+const toast = watchToasts();
 
 const PROJECT: Project = {
   id: "p1",

@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { type ApiCall, failure, inputsOf, mockApi } from "../../../test/mock-api.ts";
+import { watchToasts } from "../../../test/toasts.ts";
 import { ImportDialog, NAMESPACE_HINT } from "./import-dialog.tsx";
 
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+const toast = watchToasts();
 
 const PROJECT: Project = {
   id: "p1",

@@ -6,10 +6,10 @@ import type { KeyFacets } from "../../../../shared/schemas/key-filters.ts";
 import type { KeyRow } from "../../../../shared/schemas/keys.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { type ApiCall, mockApi, refusal } from "../../../test/mock-api.ts";
+import { watchToasts } from "../../../test/toasts.ts";
 import { KeyFormDialog } from "./key-form-dialog.tsx";
 
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+const toast = watchToasts();
 
 const FACETS: KeyFacets = {
   language: "en",

@@ -5,10 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ASSIST_ACTIONS, ASSIST_LABELS, type AssistAnswer } from "../../../../shared/schemas/assist.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { type ApiError, inputsOf, mockApi, refusal } from "../../../test/mock-api.ts";
+import { watchToasts } from "../../../test/toasts.ts";
 import { WritingAssistant } from "./writing-assistant.tsx";
 
-const toastError = vi.hoisted(() => vi.fn<(message: string) => void>());
-vi.mock("sonner", () => ({ toast: { error: toastError, success: vi.fn() } }));
+const toasts = watchToasts();
+const toastError = toasts.error;
 
 /** The assistant's API, whose answer the test releases, to see the loading state in between. */
 function deferredAssist() {

@@ -6,10 +6,10 @@ import type { BatchJob } from "../../../../shared/schemas/batch.ts";
 import { BranchScope } from "../../../lib/branch-context.tsx";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { type ApiError, failure, mockApi, refusal } from "../../../test/mock-api.ts";
+import { watchToasts } from "../../../test/toasts.ts";
 import { useBatchTranslation } from "./use-batch-translation.ts";
 
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+const toast = watchToasts();
 
 const JOB: BatchJob = {
   id: "b1",
