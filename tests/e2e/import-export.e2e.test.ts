@@ -6,7 +6,7 @@ import { describe, expect } from "vitest";
 import { formatForFileName } from "../../src/shared/formats/file-language.ts";
 import { languageName } from "../../src/shared/languages.ts";
 import { testDatabaseLabel } from "../helpers/database.ts";
-import { eventually, expectVisible, journey } from "../helpers/e2e.ts";
+import { eventually, expectVisible, hurried, journey } from "../helpers/e2e.ts";
 import {
   CORPUS_IMPORTS,
   changes,
@@ -47,7 +47,12 @@ describe(`import and export on ${testDatabaseLabel()}`, () => {
     projectName,
   });
   const page = () => t().page;
-  const importer = () => new ImportDialog(page(), `${t().app.url}/api/projects/${t().projectId}/import`);
+  /** The Import dialog; from step 5 on, the page's clock is the test's to move (`hurry`). */
+  let clockInstalled = false;
+  const importer = () =>
+    new ImportDialog(page(), `${t().app.url}/api/projects/${t().projectId}/import`, {
+      hurry: clockInstalled,
+    });
   const exportDialog = () => page().getByRole("dialog", { name: "Export translations" });
   const step = journey("import-export", () => t().page);
   /** Each exported format's zip, unpacked: path → bytes. */
@@ -217,6 +222,13 @@ describe(`import and export on ${testDatabaseLabel()}`, () => {
       );
       for (const code of LANGUAGES) expect(sample.get(code), `a plain ${code} text`).not.toBe("");
 
+      // Each export shows its steps for at least 6 s of the page's time, and closes 1 s after
+      // Complete (spec point 4): the page's clock moves them on rather than the test waiting 7 s a
+      // format. Installed here, it takes effect in the page loaded next.
+      await page().context().clock.install();
+      await page().reload();
+      clockInstalled = true;
+
       await button(page(), "Export").click();
       await expectVisible(exportDialog());
       const offered = await exportDialog()
@@ -239,10 +251,9 @@ describe(`import and export on ${testDatabaseLabel()}`, () => {
             await dialog.getByRole("checkbox", { name: languageName(code), exact: true }).isChecked(),
           ).toBe(true);
         }
-        const [download] = await Promise.all([
-          page().waitForEvent("download", { timeout: 60_000 }),
-          dialog.getByRole("button", { name: "Export", exact: true }).click(),
-        ]);
+        const downloaded = page().waitForEvent("download", { timeout: 60_000 });
+        await dialog.getByRole("button", { name: "Export", exact: true }).click();
+        const download = await hurried(page(), downloaded);
         expect(download.suggestedFilename(), format).toBe(`translations-${t().projectId}.zip`);
         const zip = unzipSync(new Uint8Array(readFileSync(await download.path())));
         expect(Object.keys(zip).sort(), `the files of the ${format} export`).toEqual(
@@ -266,7 +277,7 @@ describe(`import and export on ${testDatabaseLabel()}`, () => {
         exported.set(format, zip);
         // Spec point 4: the steps end in Complete, then the dialog closes.
         await expectVisible(dialog.getByRole("status").filter({ hasText: "Complete" }));
-        await dialog.waitFor({ state: "hidden" });
+        await hurried(page(), dialog.waitFor({ state: "hidden" }));
       }
     },
     300_000,

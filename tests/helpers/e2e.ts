@@ -113,3 +113,21 @@ export function reportProblems(page: Page): void {
     }
   });
 }
+
+/**
+ * What `until` waits for, the page's clock (installed by the test: `context.clock.install()`) moved
+ * on half a second at a time meanwhile: a screen that shows its steps for seconds (the Export and
+ * Import dialogs' progress, spec point 4) gets there without the test waiting them out.
+ */
+export async function hurried<T>(page: Page, until: Promise<T>): Promise<T> {
+  let settled = false;
+  const done = until.finally(() => {
+    settled = true;
+  });
+  done.catch(() => {}); // awaited below, after the loop
+  while (!settled) {
+    await page.clock.fastForward(500);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return done;
+}

@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { languageName } from "../../../src/shared/languages.ts";
 import type { ImportResult } from "../../../src/shared/schemas/transfer.ts";
-import { eventually, expectVisible } from "../../helpers/e2e.ts";
+import { eventually, expectVisible, hurried } from "../../helpers/e2e.ts";
 import { type FilePayload, notice } from "../../helpers/transfer-corpus.ts";
 import { button } from "./common.ts";
 
@@ -13,6 +13,8 @@ export class ImportDialog {
   constructor(
     readonly page: Page,
     private readonly importUrl: string,
+    /** The test installed the page's clock: the dialog's closing second is moved on, not waited. */
+    private readonly options: { hurry?: boolean } = {},
   ) {}
 
   get dialog(): Locator {
@@ -91,7 +93,8 @@ export class ImportDialog {
     if (firstWarning)
       expect(await toast.first().locator("[data-description]").textContent()).toContain(firstWarning);
     // Spec point 4: at 100 % the dialog closes by itself.
-    await dialog.waitFor({ state: "hidden" });
+    const closed = dialog.waitFor({ state: "hidden" });
+    await (this.options.hurry ? hurried(page, closed) : closed);
     return { result, toast: shown };
   }
 }
