@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Me } from "../../../shared/schemas/auth.ts";
 import type { TeamSummary } from "../../../shared/schemas/teams.ts";
 import type { ToneSection, ToneSettings } from "../../../shared/schemas/tone.ts";

@@ -1,5 +1,5 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SSO_ERRORS, type TeamDomain } from "../../../../shared/schemas/sso.ts";
 import { inputsOf, refusal } from "../../../test/mock-api.ts";
 import { watchToasts } from "../../../test/toasts.ts";

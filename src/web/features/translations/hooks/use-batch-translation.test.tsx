@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { BatchJob } from "../../../../shared/schemas/batch.ts";
 import { BranchScope } from "../../../lib/branch-context.tsx";
 import { createQueryClient } from "../../../lib/query-client.ts";
