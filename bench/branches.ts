@@ -144,8 +144,14 @@ export async function branchesAtScale(
         `${size}: search "${text}" (${matches}), the Overview's first page of matches, branch vs main`,
         "≤ 1.2 × main",
         async () => {
-          await overviewSearch(context, text);
-          await overviewSearch(context, text, branchId);
+          // A branch's page must be a page of matches, not a faster empty one: the rare text is in
+          // keys the branch did not change (the same page as main's), the common one fills a page.
+          const onMain = await overviewSearch(context, text);
+          const onBranch = await overviewSearch(context, text, branchId);
+          const same = onBranch.join("\n") === onMain.join("\n");
+          const full = onMain.length === 100 && onBranch.length === 100;
+          if (onMain.length === 0 || (matches === "rare" ? !same : !full))
+            throw new Error(`the branch found ${onBranch.length} keys, main ${onMain.length}`);
           const main: number[] = [];
           const branch: number[] = [];
           for (let i = 0; i < ROUNDS; i++) {
@@ -154,7 +160,7 @@ export async function branchesAtScale(
           }
           const ratio = median(branch) / median(main);
           return {
-            result: `${ratio.toFixed(2)} × (branch p50 ${ms(median(branch))}, main p50 ${ms(median(main))})`,
+            result: `${ratio.toFixed(2)} × (branch p50 ${ms(median(branch))}, main p50 ${ms(median(main))}; ${onBranch.length} keys)`,
             ok: ratio <= 1.2,
           };
         },
@@ -216,7 +222,8 @@ async function overviewFirstPage(context: Context, branchId?: string): Promise<v
 }
 
 /** What the Overview asks for when someone searches: the first keys that match. */
-async function overviewSearch(context: Context, text: string, branchId?: string): Promise<void> {
+/** One page of the Overview's search: the names of the keys found, in order. */
+async function overviewSearch(context: Context, text: string, branchId?: string): Promise<string[]> {
   const options = branchId ? { headers: { [BRANCH_HEADER]: branchId } } : {};
   const answer = await call(
     context.client,
@@ -225,4 +232,5 @@ async function overviewSearch(context: Context, text: string, branchId?: string)
     options,
   );
   if (answer.status !== 200) throw new Error(`the search answered ${answer.status}`);
+  return answer.body.keys.map((key) => key.key);
 }
