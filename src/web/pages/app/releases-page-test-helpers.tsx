@@ -12,6 +12,7 @@ import type { TeamSummary } from "../../../shared/schemas/teams.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { WorkspaceProvider } from "../../lib/workspace.tsx";
 import { type ApiHandlers, mockApi, refusal } from "../../test/mock-api.ts";
+import { stubResizeObserver } from "../../test/resize-observer.ts";
 import { ReleasesPage } from "./releases-page.tsx";
 
 /** The Releases tab's tests (releases-page*.test.tsx): project p1's releases, and the page opened as a role. */
@@ -145,16 +146,8 @@ export async function openPublish(user: ReturnType<typeof userEvent.setup>) {
 export function resetBetweenTests(toast: Record<string, Mock>) {
   beforeEach(() => {
     for (const fn of Object.values(toast)) fn.mockReset();
-    // Radix measures the dialog's checkboxes and the menu; jsdom has no layout.
-    vi.stubGlobal(
-      "ResizeObserver",
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
   });
+  stubResizeObserver();
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

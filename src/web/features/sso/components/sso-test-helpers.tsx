@@ -12,6 +12,7 @@ import {
 import type { TeamSummary } from "../../../../shared/schemas/teams.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { type ApiHandlers, mockApi, refusal } from "../../../test/mock-api.ts";
+import { stubResizeObserver } from "../../../test/resize-observer.ts";
 import { SingleSignOn } from "./single-sign-on.tsx";
 
 /** The Single sign-on section's tests: a team t1, its domains and settings, and the section's parts. */
@@ -101,16 +102,8 @@ export const field = (label: string) => provider().getByLabelText(label) as HTML
 export function resetBetweenTests(toast: Record<string, Mock>) {
   beforeEach(() => {
     for (const fn of Object.values(toast)) fn.mockReset();
-    // Radix measures the switches; jsdom has no layout.
-    vi.stubGlobal(
-      "ResizeObserver",
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
   });
+  stubResizeObserver();
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
