@@ -14465,6 +14465,8 @@ var RELEASE_TRIGGERS = ["person", "api", "review"];
 var releaseManifestSchema = external_exports.object({
   release: external_exports.number().int(),
   environment: external_exports.string(),
+  /** Whose strings the release carries: `main`, or the branch it was made from (issue 39). */
+  branch: external_exports.string(),
   createdAt: external_exports.string(),
   placeholderFormat: external_exports.enum(PULL_PLACEHOLDER_FORMATS),
   files: external_exports.record(external_exports.string(), external_exports.string())

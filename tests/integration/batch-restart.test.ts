@@ -79,6 +79,9 @@ describe("a batch translation across a crash", () => {
       onBranch,
     );
     expect(branchStarted.status).toBe(201);
+    // Each job says whose strings it translates.
+    expect(started.body.branchId).toBeNull();
+    expect(branchStarted.body.branchId).toBe(branch.body.id);
     for (;;) {
       const job = await call(api, contract.batch.get, { params: { batchId } });
       if (job.body.completedItems >= 100) break;

@@ -367,6 +367,17 @@ describe("releases: publish, serve, roll back", () => {
       [2, "copy/winter", ["qa", "staging"]],
       [1, "main", []],
     ]);
+    // An app's manifest says whose strings it is given, the branch's name outliving the branch.
+    const manifests = `/ota/${list.body.distributionId}`;
+    expect((await manifestOf(`${manifests}/staging/manifest.json`)).body).toMatchObject({
+      release: 2,
+      environment: "staging",
+      branch: "copy/winter",
+    });
+    expect((await manifestOf(`${manifests}/production/manifest.json`)).body).toMatchObject({
+      release: 3,
+      branch: "main",
+    });
   });
 
   it("CI and sprog release name a branch as pull does: staging by default, production refused, an unknown one 404", async () => {

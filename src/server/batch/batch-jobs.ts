@@ -14,6 +14,7 @@ export function presentBatchJob(row: BatchJobRow): BatchJob {
     projectId: row.project_id,
     sourceLanguage: row.source_language,
     targetLanguage: row.target_language,
+    branchId: row.branch_id,
     status: row.status,
     progressPercentage: Number(row.progress_percentage),
     completedItems: Number(row.completed_items),

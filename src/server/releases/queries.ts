@@ -237,6 +237,7 @@ export async function selectManifest(db: Db, distributionId: string, environment
       "r.number",
       "r.created_at",
       "r.placeholder_format",
+      "r.branch_name",
       "f.language_code",
       "f.hash",
     ])

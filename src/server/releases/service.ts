@@ -256,6 +256,7 @@ export function createReleaseService(deps: {
     const manifest: ReleaseManifest = {
       release: first.number,
       environment,
+      branch: first.branch_name ?? MAIN_BRANCH,
       createdAt: isoDate(first.created_at),
       placeholderFormat: first.placeholder_format as PullPlaceholderFormat,
       files: Object.fromEntries(rows.map((row) => [row.language_code, releaseFileName(row.hash)])),

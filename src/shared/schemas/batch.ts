@@ -16,6 +16,8 @@ export const batchJobSchema = z.object({
   projectId: z.string(),
   sourceLanguage: z.string(),
   targetLanguage: z.string(),
+  /** The branch it translates (issue 39); null: main. */
+  branchId: z.string().nullable(),
   status: batchJobStatusSchema,
   progressPercentage: z.number().int(),
   completedItems: z.number().int(),

@@ -70,6 +70,8 @@ export function releaseFileName(hash: string): string {
 export const releaseManifestSchema = z.object({
   release: z.number().int(),
   environment: z.string(),
+  /** Whose strings the release carries: `main`, or the branch it was made from (issue 39). */
+  branch: z.string(),
   createdAt: z.string(),
   placeholderFormat: z.enum(PULL_PLACEHOLDER_FORMATS),
   files: z.record(z.string(), z.string()),

@@ -7,6 +7,7 @@ const job = (patch: Partial<BatchJob>): BatchJob => ({
   projectId: "p1",
   sourceLanguage: "en",
   targetLanguage: "de",
+  branchId: null,
   status: "processing",
   progressPercentage: 0,
   completedItems: 0,

@@ -1,3 +1,4 @@
+import { MAIN_BRANCH } from "../../../../shared/schemas/branches.ts";
 import {
   DEFAULT_ENVIRONMENT,
   MANIFEST_MAX_AGE_SECONDS,
@@ -48,6 +49,7 @@ export const EXAMPLE_FILE_PATH = `${OTA_PREFIX}/${EXAMPLE_DISTRIBUTION_ID}/${rel
 export const EXAMPLE_MANIFEST: ReleaseManifest = {
   release: 12,
   environment: DEFAULT_ENVIRONMENT,
+  branch: MAIN_BRANCH,
   createdAt: "2026-03-05T09:41:00.000Z",
   placeholderFormat: "web",
   files: { de: releaseFileName(EXAMPLE_HASHES.de), en: releaseFileName(EXAMPLE_HASHES.en) },

@@ -137,6 +137,12 @@ export function ReleasesSection({ host }: { host: string }) {
         rows={[
           [<Code key="f">release</Code>, "The release's number"],
           [<Code key="f">environment</Code>, "The environment, as in the address"],
+          [
+            <Code key="f">branch</Code>,
+            <>
+              Whose strings it carries: <Code>main</Code>, or the branch the release was made from
+            </>,
+          ],
           [<Code key="f">createdAt</Code>, "When the release was published (ISO 8601)"],
           [<Code key="f">placeholderFormat</Code>, "The placeholders of its files"],
           [

@@ -16,6 +16,7 @@ const JOB: BatchJob = {
   projectId: "p1",
   sourceLanguage: "en",
   targetLanguage: "de",
+  branchId: null,
   status: "processing",
   progressPercentage: 10,
   completedItems: 5,
