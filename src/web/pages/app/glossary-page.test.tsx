@@ -10,6 +10,7 @@ import type { TeamSummary } from "../../../shared/schemas/teams.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { WorkspaceProvider } from "../../lib/workspace.tsx";
 import { inputsOf, mockApi, refusal } from "../../test/mock-api.ts";
+import { fakeResizeObserver } from "../../test/resize-observer.ts";
 import { GlossaryPage } from "./glossary-page.tsx";
 
 const team = (role: Role): TeamSummary => ({
@@ -48,15 +49,7 @@ const PROJECT: Project = {
 };
 
 function setup(role: Role, terms: GlossaryTerm[]) {
-  // Radix measures the dialog's checkboxes; jsdom has no layout.
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  fakeResizeObserver();
   const inT1 = (teamId: string) => {
     if (teamId !== "t1") throw refusal(404, "not_found", "No such API endpoint");
   };

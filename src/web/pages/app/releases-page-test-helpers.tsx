@@ -1,8 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
-import { afterEach, beforeEach, type Mock, vi } from "vitest";
 import type { Role } from "../../../shared/permissions.ts";
 import type { Me } from "../../../shared/schemas/auth.ts";
 import type { Branch } from "../../../shared/schemas/branches.ts";
@@ -12,8 +11,9 @@ import type { TeamSummary } from "../../../shared/schemas/teams.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { WorkspaceProvider } from "../../lib/workspace.tsx";
 import { type ApiHandlers, mockApi, refusal } from "../../test/mock-api.ts";
-import { stubResizeObserver } from "../../test/resize-observer.ts";
 import { ReleasesPage } from "./releases-page.tsx";
+
+export { resetBetweenTests } from "../../test/between-tests.ts";
 
 /** The Releases tab's tests (releases-page*.test.tsx): project p1's releases, and the page opened as a role. */
 
@@ -140,17 +140,4 @@ export async function openPublish(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole("table");
   await user.click(screen.getByRole("button", { name: "Publish release" }));
   return screen.findByRole("dialog", { name: "Publish release" });
-}
-
-/** Each test starts with no toast seen and Radix's ResizeObserver stub; called by each test file. */
-export function resetBetweenTests(toast: Record<string, Mock>) {
-  beforeEach(() => {
-    for (const fn of Object.values(toast)) fn.mockReset();
-  });
-  stubResizeObserver();
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    localStorage.clear();
-  });
 }

@@ -7,6 +7,7 @@ import type { TeamMember, TeamSummary } from "../../../shared/schemas/teams.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { WorkspaceProvider } from "../../lib/workspace.tsx";
 import { inputsOf, mockApi, refusal } from "../../test/mock-api.ts";
+import { fakeResizeObserver } from "../../test/resize-observer.ts";
 import { TeamPage } from "./team-page.tsx";
 
 const OWNER: TeamMember = {
@@ -71,14 +72,7 @@ function setup(role: Role) {
 }
 
 beforeEach(() => {
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  fakeResizeObserver();
 });
 afterEach(() => {
   cleanup();

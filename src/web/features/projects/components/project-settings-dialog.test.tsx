@@ -6,6 +6,7 @@ import { type MemberRole, permissionFlags } from "../../../../shared/permissions
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { mockApi } from "../../../test/mock-api.ts";
+import { fakeResizeObserver } from "../../../test/resize-observer.ts";
 import { ProjectSettingsDialog } from "./project-settings-dialog.tsx";
 
 const PROJECT: Project = {
@@ -22,15 +23,7 @@ const PROJECT: Project = {
 };
 
 function open(role: MemberRole) {
-  // Radix measures the event checkboxes; jsdom has no layout.
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  fakeResizeObserver();
   mockApi({ files: { list: () => ({ files: [] }) }, webhooks: { list: () => ({ webhooks: [] }) } });
   render(
     <QueryClientProvider client={createQueryClient()}>

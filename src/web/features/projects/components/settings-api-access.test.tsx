@@ -6,6 +6,7 @@ import type { ApiKey, CreatedApiKey } from "../../../../shared/schemas/api-keys.
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { inputsOf, mockApi, refusal } from "../../../test/mock-api.ts";
+import { fakeResizeObserver } from "../../../test/resize-observer.ts";
 import { SettingsApiAccess } from "./settings-api-access.tsx";
 
 const PROJECT: Project = {
@@ -80,15 +81,7 @@ function stubApi(keys: ApiKey[]) {
 }
 
 function setup() {
-  // Radix measures the scope checkboxes; jsdom has no layout.
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  fakeResizeObserver();
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={createQueryClient()}>

@@ -6,6 +6,7 @@ import type { Project } from "../../../../shared/schemas/projects.ts";
 import type { CreatedWebhook, Webhook, WebhookDelivery } from "../../../../shared/schemas/webhooks.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { inputsOf, mockApi, refusal } from "../../../test/mock-api.ts";
+import { fakeResizeObserver } from "../../../test/resize-observer.ts";
 import { watchToasts } from "../../../test/toasts.ts";
 import { SettingsWebhooks } from "./settings-webhooks.tsx";
 
@@ -100,14 +101,7 @@ function stubApi(hooks: Webhook[], options: { refuseCreate?: string } = {}) {
 }
 
 function setup() {
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  fakeResizeObserver();
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={createQueryClient()}>

@@ -1,7 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, type Mock, vi } from "vitest";
 import type { Role } from "../../../../shared/permissions.ts";
 import {
   domainTxtName,
@@ -12,8 +11,9 @@ import {
 import type { TeamSummary } from "../../../../shared/schemas/teams.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { type ApiHandlers, mockApi, refusal } from "../../../test/mock-api.ts";
-import { stubResizeObserver } from "../../../test/resize-observer.ts";
 import { SingleSignOn } from "./single-sign-on.tsx";
+
+export { resetBetweenTests } from "../../../test/between-tests.ts";
 
 /** The Single sign-on section's tests: a team t1, its domains and settings, and the section's parts. */
 
@@ -97,15 +97,3 @@ export async function providerLoaded() {
 }
 export const domainRow = (name: string) => within(screen.getByTestId(`domain-${name}`));
 export const field = (label: string) => provider().getByLabelText(label) as HTMLInputElement;
-
-/** Resets the mocked toasts, and gives Radix's switches the ResizeObserver jsdom lacks. */
-export function resetBetweenTests(toast: Record<string, Mock>) {
-  beforeEach(() => {
-    for (const fn of Object.values(toast)) fn.mockReset();
-  });
-  stubResizeObserver();
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-}

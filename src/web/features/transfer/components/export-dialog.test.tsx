@@ -5,6 +5,7 @@ import type { FileAnswer } from "../../../../shared/contract/media.ts";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { type ApiError, failure, inputsOf, mockApi, refusal, unreachable } from "../../../test/mock-api.ts";
+import { fakeResizeObserver } from "../../../test/resize-observer.ts";
 import { watchToasts } from "../../../test/toasts.ts";
 import { ExportDialog } from "./export-dialog.tsx";
 
@@ -89,15 +90,7 @@ async function advance(ms: number) {
 
 beforeEach(() => {
   vi.useFakeTimers();
-  // Radix measures the checkboxes; jsdom has no layout.
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  fakeResizeObserver();
   downloads.length = 0;
   for (const fn of Object.values(toast)) fn.mockReset();
   vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: () => "blob:zip", revokeObjectURL: () => {} }));

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { type ApiCall, failure, inputsOf, mockApi } from "../../../test/mock-api.ts";
+import { fakeResizeObserver } from "../../../test/resize-observer.ts";
 import { watchToasts } from "../../../test/toasts.ts";
 import { ImportDialog, NAMESPACE_HINT } from "./import-dialog.tsx";
 
@@ -32,15 +33,7 @@ const sent = () => inputsOf(calls, "transfer.import").map((input) => input.body)
 
 beforeEach(() => {
   for (const fn of Object.values(toast)) fn.mockReset();
-  // Radix measures the checkboxes; jsdom has no layout.
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  fakeResizeObserver();
   calls = mockApi({
     transfer: {
       import: ({ params }) => {

@@ -6,6 +6,7 @@ import type { KeyFacets } from "../../../../shared/schemas/key-filters.ts";
 import type { KeyRow } from "../../../../shared/schemas/keys.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { type ApiCall, mockApi, refusal } from "../../../test/mock-api.ts";
+import { fakeResizeObserver } from "../../../test/resize-observer.ts";
 import { watchToasts } from "../../../test/toasts.ts";
 import { KeyFormDialog } from "./key-form-dialog.tsx";
 
@@ -82,15 +83,7 @@ function stubApi({
 
 beforeEach(() => {
   for (const fn of Object.values(toast)) fn.mockReset();
-  // Radix measures the checkbox; jsdom has no layout.
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  fakeResizeObserver();
 });
 afterEach(() => {
   cleanup();

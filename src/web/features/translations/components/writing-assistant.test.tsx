@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ASSIST_ACTIONS, ASSIST_LABELS, type AssistAnswer } from "../../../../shared/schemas/assist.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { type ApiError, inputsOf, mockApi, refusal } from "../../../test/mock-api.ts";
+import { fakeResizeObserver } from "../../../test/resize-observer.ts";
 import { watchToasts } from "../../../test/toasts.ts";
 import { WritingAssistant } from "./writing-assistant.tsx";
 
@@ -56,15 +57,7 @@ function renderAssistant(props: { text?: string; defaultMenuOpen?: boolean } = {
 }
 
 beforeEach(() => {
-  // Radix measures its popper; jsdom has no layout.
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  fakeResizeObserver();
   toastError.mockClear();
 });
 
