@@ -218,7 +218,17 @@ async function seed(pglite: PGlite): Promise<Map<string, string>> {
   }
   await pglite.exec(`
     update translation_strings set machine = 'ai' where language_code = 'de' and value like 'Eintrag 1%';
-    update translation_strings set checks = '{placeholders,length}' where language_code = 'he' and value like 'פריט 2%';
+    -- Stored checks: a column of the strings from 0019, a table of their own from 0047.
+    do $$ begin
+      if to_regclass('string_checks') is not null then
+        insert into string_checks (key_id, language_code, project_id, checks, string_version)
+        select key_id, language_code, project_id, '{placeholders,length}', version from translation_strings
+        where language_code = 'he' and value like 'פריט 2%';
+      elsif exists (select 1 from information_schema.columns
+          where table_name = 'translation_strings' and column_name = 'checks') then
+        update translation_strings set checks = '{placeholders,length}' where language_code = 'he' and value like 'פריט 2%';
+      end if;
+    end $$;
     insert into string_history (key_id, project_id, language_code, value, version, origin, user_id, created_at)
       select key_id, project_id, language_code, value, version, 'import', updated_by, updated_at from translation_strings;
     insert into string_history (key_id, project_id, language_code, value, version, origin, user_id)

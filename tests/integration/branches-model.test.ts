@@ -257,7 +257,7 @@ describe("branches: the views a branch is read through", () => {
       from information_schema.columns
       where (table_schema = 'sprog_branch' or table_schema = 'public')
         and table_name in ('translation_keys', 'translation_strings', 'string_history',
-          'branch_keys', 'branch_strings', 'branch_history')
+          'branch_keys', 'branch_strings', 'branch_history', 'string_checks', 'branch_checks')
       group by 1, 2
     `.execute(api().db);
     const of = (schema: string, table: string) =>
@@ -266,6 +266,7 @@ describe("branches: the views a branch is read through", () => {
       ["translation_keys", "branch_keys"],
       ["translation_strings", "branch_strings"],
       ["string_history", "branch_history"],
+      ["string_checks", "branch_checks"],
     ] as const) {
       expect(of("sprog_branch", table), table).toEqual(of("public", table));
       expect(of("public", own), own).toEqual(expect.arrayContaining(of("public", table)));

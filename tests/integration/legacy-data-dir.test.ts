@@ -178,8 +178,8 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
       // 0039: branches, their rows, and whether a project's main is protected; 0041: a review's
       // branch and when it was completed, and whether a project's merges need a review; 0042's
       // branch of a release is on 0036's table, so not listed here; 0043: the branch a batch
-      // translation job translates),
-      // and 0034 removes
+      // translation job translates; 0047: the strings' stored checks, now a table of their own),
+      // and 0034 and 0047 remove
       // better-auth's organization columns nothing read: everything else the old release had is
       // still there.
       await expectSameAsSource(join(dir, `pgdata-pglite-${today}`), database.url, {
@@ -204,6 +204,8 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
           "branch_keys",
           "branch_strings",
           "branch_history",
+          "string_checks",
+          "branch_checks",
         ],
         newMigrations: later,
         newColumns: {
@@ -217,6 +219,7 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
           batch_translation_jobs: ["branch_id"],
         },
         droppedColumns: {
+          translation_strings: ["checks"],
           teams: ["slug", "logo", "metadata"],
           sessions: ["active_organization_id"],
           invites: ["expires_at"],
@@ -236,6 +239,15 @@ describe("a data folder the previous release wrote (a fixture the test builds)",
         database.db,
       );
       expect(Number(strings.rows[0]?.n)).toBe(BULK_KEYS * 3 + Object.keys(WELCOME_STRINGS).length);
+      // 0047 moved the stored checks out of the strings, each string's with its version.
+      const checks = await sql<{ moved: number; failing: number }>`
+        select (select count(*)::int from string_checks c join translation_strings t
+            on t.key_id = c.key_id and t.language_code = c.language_code and t.version = c.string_version
+            where c.checks = '{placeholders,length}') as moved,
+          (select count(*)::int from translation_strings where language_code = 'he' and value like 'פריט 2%') as failing
+      `.execute(database.db);
+      expect(checks.rows[0]?.failing).toBeGreaterThan(0);
+      expect(checks.rows[0]?.moved).toBe(checks.rows[0]?.failing);
       // 0026 gave every key with a string its search text.
       const searchable = await sql<{ texts: number; keys: number }>`
         select (select count(*)::int from key_search_texts) as texts,

@@ -265,7 +265,7 @@ describe("set_source_texts", () => {
     });
     expect(written.status).toBe(200);
     const row = await api()
-      .db.selectFrom("translation_strings")
+      .db.selectFrom("string_checks")
       .select("checks")
       .where("key_id", "=", keyId)
       .where("language_code", "=", "de")

@@ -17,7 +17,9 @@ const api = apiAppForThisFile();
 
 async function stored(projectId: string, language: string): Promise<Record<string, string[]>> {
   const rows = await sql<{ key: string; checks: string[] }>`
-    select k.key, t.checks from translation_strings t join translation_keys k on k.id = t.key_id
+    select k.key, coalesce(c.checks, '{}') as checks
+    from translation_strings t join translation_keys k on k.id = t.key_id
+    left join string_checks c on c.key_id = t.key_id and c.language_code = t.language_code
     where t.project_id = ${projectId} and t.language_code = ${language}
   `.execute(api().db);
   return Object.fromEntries(rows.rows.map((r) => [r.key, [...r.checks]]));
@@ -129,7 +131,7 @@ describe("stored quality checks", () => {
     expect((await stored(projectId, "de")).b).toContain("same_as_source");
 
     // What an older server left (no checks stored) is put right by the background recheck.
-    await sql`update translation_strings set checks = '{}' where project_id = ${projectId}`.execute(api().db);
+    await sql`delete from string_checks where project_id = ${projectId}`.execute(api().db);
     expect(await recheckProject(api().db, projectId)).toBe(2);
     expect((await stored(projectId, "de")).b).toContain("same_as_source");
   });

@@ -240,7 +240,6 @@ export function selectBranchStrings(db: Db, branchId: string) {
       "version",
       "machine",
       "state",
-      "checks",
       "deleted",
       "based",
       "base_value",

@@ -130,6 +130,15 @@ export interface BillingEvents {
   type: string;
 }
 
+export interface BranchChecks {
+  branch_id: string;
+  checks: string[];
+  key_id: string;
+  language_code: string;
+  project_id: string;
+  string_version: number | null;
+}
+
 export interface Branches {
   archived_at: Timestamp | null;
   archived_by: string | null;
@@ -186,7 +195,6 @@ export interface BranchStrings {
   base_version: number | null;
   based: Generated<boolean>;
   branch_id: string;
-  checks: Generated<string[]>;
   created_at: Generated<Timestamp>;
   deleted: Generated<boolean>;
   id: Generated<string>;
@@ -490,6 +498,14 @@ export interface SsoSignIns {
   team_id: string;
 }
 
+export interface StringChecks {
+  checks: string[];
+  key_id: string;
+  language_code: string;
+  project_id: string;
+  string_version: number;
+}
+
 export interface StringHistory {
   agent: string | null;
   created_at: Generated<Timestamp>;
@@ -589,7 +605,6 @@ export interface TranslationKeys {
 }
 
 export interface TranslationStrings {
-  checks: Generated<string[]>;
   created_at: Generated<Timestamp>;
   id: Generated<string>;
   key_id: string;
@@ -671,6 +686,7 @@ export interface DB {
   batch_translation_items: BatchTranslationItems;
   batch_translation_jobs: BatchTranslationJobs;
   billing_events: BillingEvents;
+  branch_checks: BranchChecks;
   branch_history: BranchHistory;
   branch_keys: BranchKeys;
   branch_strings: BranchStrings;
@@ -705,6 +721,7 @@ export interface DB {
   sso_joins: SsoJoins;
   sso_seen_assertions: SsoSeenAssertions;
   sso_sign_ins: SsoSignIns;
+  string_checks: StringChecks;
   string_history: StringHistory;
   subscriptions: Subscriptions;
   team_domains: TeamDomains;

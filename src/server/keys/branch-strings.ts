@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 
 /** The columns of a string the Overview's filters and counts read (filters.ts). */
-const COLUMNS = ["key_id", "project_id", "language_code", "value", "machine", "checks", "updated_at"];
+const COLUMNS = ["key_id", "project_id", "language_code", "value", "machine", "updated_at"];
 
 const CHAIN = sql`sprog_branch.chain()`;
 

@@ -73,8 +73,17 @@ function cellsOf(
  * it (quality/string-checks.ts), so a filter on them is an index read, not a run of the checks.
  */
 function failsCheck(scope: FilterScope, id: NonNullable<KeyFilters["check"]>): RawBuilder<boolean> {
-  if (id === ISSUES_FILTER) return sql<boolean>`(t.checks && ${scope.enabledChecks}::text[])`;
-  return scope.enabledChecks.includes(id) ? sql<boolean>`(${id} = any(t.checks))` : sql<boolean>`false`;
+  const fails =
+    id === ISSUES_FILTER
+      ? sql`c.checks && ${scope.enabledChecks}::text[]`
+      : scope.enabledChecks.includes(id)
+        ? sql`${id} = any(c.checks)`
+        : undefined;
+  if (!fails) return sql<boolean>`false`;
+  // The failing strings are few (migration 0047): their keys are hashed once per statement.
+  return sql<boolean>`(k.id in (
+    select c.key_id from string_checks c
+    where c.project_id = ${scope.projectId} and c.language_code = ${scope.language} and ${fails}))`;
 }
 
 /** The scope of the filters in a project's language (the source language when none or unknown). */
@@ -237,12 +246,13 @@ async function countFacets(
       order by count(*) desc, tag
       limit ${TAGS_SHOWN}
     `.execute(db),
-    // The strings with a failing check are few and indexed (migration 0019): count them per check.
+    // The strings with a failing check are few, in a table of their own (migration 0047).
     sql<{ id: string; count: number }>`
       select c.id, count(*)::int as count
-      from ${only ? branchStringsOf(only, scope.language) : sql`translation_strings`} t
+      from string_checks t
       cross join unnest(t.checks) as c(id)
-      where t.project_id = ${scope.projectId} and t.language_code = ${scope.language} and t.checks <> '{}'
+      where t.project_id = ${scope.projectId} and t.language_code = ${scope.language}
+        ${only ? sql`and t.key_id = any(${[...only]}::uuid[])` : sql``}
         ${keys && "except" in keys ? sql`and t.key_id <> all(${[...keys.except]}::uuid[])` : sql``}
         ${search ? sql`and t.key_id in (select k.id from translation_keys k where k.project_id = ${scope.projectId} and ${within})` : sql``}
       group by c.id

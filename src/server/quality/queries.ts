@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { currentBranch } from "../db/branch-scope.ts";
 import type { DB } from "../db/schema.ts";
 
 /**
@@ -73,37 +74,71 @@ export async function selectCheckedStrings(
 ) {
   const rows = await sql<{
     key_id: string;
+    project_id: string;
     language_code: string;
     value: string;
-    checks: string[];
+    version: number;
+    checks: string[] | null;
     max_length: number | null;
     json: boolean;
     source: string | null;
   }>`
-    select t.key_id, t.language_code, t.value, t.checks, k.max_length, k.value_type is not null as json,
-      src.value as source
+    select t.key_id, t.project_id, t.language_code, t.value, t.version, c.checks, k.max_length,
+      k.value_type is not null as json, src.value as source
     from translation_strings t
     join translation_keys k on k.id = t.key_id
     left join translation_strings src on src.key_id = t.key_id and src.language_code = ${sourceLanguage}
+    left join string_checks c on c.key_id = t.key_id and c.language_code = t.language_code
     where t.key_id = any(${keyIds}::uuid[])
       ${translationsOnly ? sql`and t.language_code <> ${sourceLanguage} and t.value <> ''` : sql``}
   `.execute(db);
   return rows.rows;
 }
 
-/** Writes strings' checks (space-separated ids) in one statement; no version, no history. */
-export async function updateChecks(
-  db: Db,
-  changed: readonly { keyId: string; language: string; checks: string }[],
-): Promise<void> {
+/** A string's failing checks (space-separated ids, "" when it passes) and the version they are of. */
+export interface StoredChecks {
+  keyId: string;
+  projectId: string;
+  language: string;
+  version: number;
+  checks: string;
+}
+
+/**
+ * Writes strings' checks (migration 0047): no version, no history. Main keeps a row only for a
+ * string that fails something; a branch keeps passing ones too, which hide main's failing ones
+ * (its view's trigger writes them into `branch_checks`).
+ */
+export async function writeChecks(db: Db, cells: readonly StoredChecks[]): Promise<void> {
+  if (cells.length === 0) return;
+  const input = sql`unnest(
+      ${cells.map((c) => c.keyId)}::uuid[], ${cells.map((c) => c.language)}::text[],
+      ${cells.map((c) => c.projectId)}::uuid[], ${cells.map((c) => c.checks)}::text[],
+      ${cells.map((c) => c.version)}::int[]
+    ) as t(k, l, p, c, v)`;
+  if (currentBranch()) {
+    await sql`
+      insert into string_checks (key_id, language_code, project_id, checks, string_version)
+      select k, l, p, string_to_array(c, ' '), v from ${input}
+    `.execute(db);
+    return;
+  }
+  const passing = cells.filter((c) => c.checks === "");
+  if (passing.length > 0) {
+    // Looked up among the project's few failing strings, not probed once per written string.
+    await sql`
+      delete from string_checks s
+      where s.project_id = any(${[...new Set(passing.map((c) => c.projectId))]}::uuid[])
+        and (s.key_id, s.language_code) in (
+          select k, l from unnest(${passing.map((c) => c.keyId)}::uuid[], ${passing.map((c) => c.language)}::text[]) as t(k, l))
+    `.execute(db);
+  }
+  if (passing.length === cells.length) return;
   await sql`
-    update translation_strings s set checks = string_to_array(t.c, ' ')
-    from unnest(
-      ${changed.map((c) => c.keyId)}::uuid[],
-      ${changed.map((c) => c.language)}::text[],
-      ${changed.map((c) => c.checks)}::text[]
-    ) as t(k, l, c)
-    where s.key_id = t.k and s.language_code = t.l
+    insert into string_checks (key_id, language_code, project_id, checks, string_version)
+    select k, l, p, string_to_array(c, ' '), v from ${input} where c <> ''
+    on conflict (key_id, language_code) do update
+      set checks = excluded.checks, string_version = excluded.string_version
   `.execute(db);
 }
 

@@ -9,7 +9,7 @@ import {
   selectProjectGlossary,
   selectSourceTexts,
   selectSpecialKeys,
-  updateChecks,
+  writeChecks,
 } from "./queries.ts";
 
 type GlossaryRow = Parameters<typeof glossaryEntryOf>[0];
@@ -277,9 +277,15 @@ async function recheckKeysNow(
     .map((r, i) => ({ row: r, checks: computed[i] ?? "" }))
     .filter(({ row, checks }) => checks !== storedChecks(row.checks));
   if (changed.length === 0) return 0;
-  await updateChecks(
+  await writeChecks(
     db,
-    changed.map((c) => ({ keyId: c.row.key_id, language: c.row.language_code, checks: c.checks })),
+    changed.map((c) => ({
+      keyId: c.row.key_id,
+      projectId: c.row.project_id,
+      language: c.row.language_code,
+      version: Number(c.row.version),
+      checks: c.checks,
+    })),
   );
   return changed.length;
 }

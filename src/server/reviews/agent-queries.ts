@@ -89,11 +89,12 @@ export async function selectPendingCells(
   const result = await sql<PendingCellRow>`
     with cells as (
       select k.id, k.key, k.description, k.max_length, l.code as language_code, l.ord,
-        s.value, s.version, s.machine, s.checks
+        s.value, s.version, s.machine, f.checks
       from review_keys rk
       join translation_keys k on k.id = rk.key_id
       cross join unnest(${page.languages}::text[]) with ordinality as l(code, ord)
       left join translation_strings s on s.key_id = k.id and s.language_code = l.code
+      left join string_checks f on f.key_id = k.id and f.language_code = l.code
       left join review_approvals a on a.review_id = rk.review_id and a.key_id = k.id
         and a.language_code = l.code and ${isCurrent}
       where rk.review_id = ${page.reviewId} and a.key_id is null

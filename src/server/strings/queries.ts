@@ -110,8 +110,6 @@ export interface StringColumns {
   languages: readonly string[];
   values: readonly string[];
   states: readonly (string | null)[];
-  /** Space-separated failing check ids. */
-  checks: readonly string[];
 }
 
 /**
@@ -126,19 +124,18 @@ export async function upsertStrings(
 ): Promise<UpsertedStringRow[]> {
   if (currentBranch()) return upsertOnBranch(db, columns, write);
   const written = await sql<UpsertedStringRow>`
-    insert into translation_strings as s (key_id, project_id, language_code, value, state, updated_by, machine, checks)
-    select k, p, l, v, st, ${write.userId}, ${write.machine}::text, string_to_array(c, ' ')
+    insert into translation_strings as s (key_id, project_id, language_code, value, state, updated_by, machine)
+    select k, p, l, v, st, ${write.userId}, ${write.machine}::text
     from unnest(
       ${columns.keyIds}::uuid[], ${columns.projectIds}::uuid[], ${columns.languages}::text[], ${columns.values}::text[],
-      ${columns.states}::text[], ${columns.checks}::text[]
-    ) as t(k, p, l, v, st, c)
+      ${columns.states}::text[]
+    ) as t(k, p, l, v, st)
     on conflict (key_id, language_code) do update
       set value = excluded.value,
           state = ${write.keepState ? sql`s.state` : sql`excluded.state`},
           version = s.version + 1,
           updated_by = excluded.updated_by,
           machine = excluded.machine,
-          checks = excluded.checks,
           updated_at = now()
       where (s.value is distinct from excluded.value or s.machine is distinct from excluded.machine
         ${write.keepState ? sql`` : sql`or s.state is distinct from excluded.state`})
@@ -160,8 +157,8 @@ async function upsertOnBranch(
 ): Promise<UpsertedStringRow[]> {
   const input = sql`unnest(
       ${columns.keyIds}::uuid[], ${columns.projectIds}::uuid[], ${columns.languages}::text[], ${columns.values}::text[],
-      ${columns.states}::text[], ${columns.checks}::text[]
-    ) as t(k, p, l, v, st, c)`;
+      ${columns.states}::text[]
+    ) as t(k, p, l, v, st)`;
   const updated = await sql<UpsertedStringRow>`
     update translation_strings as s
       set value = t.v,
@@ -169,7 +166,6 @@ async function upsertOnBranch(
           version = s.version + 1,
           updated_by = ${write.userId},
           machine = ${write.machine}::text,
-          checks = string_to_array(t.c, ' '),
           updated_at = now()
     from ${input}
     where s.key_id = t.k and s.language_code = t.l
@@ -179,8 +175,8 @@ async function upsertOnBranch(
     returning s.key_id, s.project_id, s.language_code, s.value, s.version, s.updated_at, s.machine
   `.execute(db);
   const inserted = await sql<UpsertedStringRow>`
-    insert into translation_strings as s (key_id, project_id, language_code, value, state, updated_by, machine, checks)
-    select k, p, l, v, st, ${write.userId}, ${write.machine}::text, string_to_array(c, ' ')
+    insert into translation_strings as s (key_id, project_id, language_code, value, state, updated_by, machine)
+    select k, p, l, v, st, ${write.userId}, ${write.machine}::text
     from ${input}
     where not exists (select 1 from translation_strings e where e.key_id = t.k and e.language_code = t.l)
     returning s.key_id, s.project_id, s.language_code, s.value, s.version, s.updated_at, s.machine

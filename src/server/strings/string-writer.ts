@@ -3,6 +3,7 @@ import type { HISTORY_ORIGINS } from "../../shared/schemas/keys.ts";
 import { countWrittenWords } from "../activity/dashboard-words.ts";
 import type { MachineColumn } from "../db/column-types.ts";
 import type { DB } from "../db/schema.ts";
+import { writeChecks } from "../quality/queries.ts";
 import {
   checksForWrite,
   noteWrittenSources,
@@ -86,7 +87,6 @@ export async function writeStrings(
       languages: changes.map((c) => c.language),
       values: changes.map((c) => c.value),
       states: changes.map((c) => c.state ?? null),
-      checks,
     },
     {
       userId: meta.userId,
@@ -96,6 +96,7 @@ export async function writeStrings(
     },
   );
   if (rows.length > 0) await insertHistory(trx, rows, meta);
+  await writeChecksOf(trx, rows, changes, checks);
   await recheckTranslationsOfSources(trx, rows, meta.checked);
   // The dashboard's words of the month (issue 22): nothing is counted for imports, pushes and pseudo.
   await countWrittenWords(trx, rows, meta.origin);
@@ -107,6 +108,26 @@ export async function writeStrings(
     updatedAt: new Date(r.updated_at),
     machine: r.machine,
   }));
+}
+
+/** The checks of the strings written, of the versions written. */
+async function writeChecksOf(
+  trx: Transaction<DB> | Kysely<DB>,
+  rows: readonly { key_id: string; project_id: string; language_code: string; version: number }[],
+  changes: readonly StringChange[],
+  checks: readonly string[],
+): Promise<void> {
+  const byCell = new Map(changes.map((c, i) => [`${c.keyId}:${c.language}`, checks[i] ?? ""]));
+  await writeChecks(
+    trx,
+    rows.map((r) => ({
+      keyId: r.key_id,
+      projectId: r.project_id,
+      language: r.language_code,
+      version: Number(r.version),
+      checks: byCell.get(`${r.key_id}:${r.language_code}`) ?? "",
+    })),
+  );
 }
 
 /**

@@ -33,7 +33,7 @@ const KEY_COLUMNS = [
   "position",
   "format_meta",
 ];
-const STRING_COLUMNS = [
+export const STRING_COLUMNS = [
   "id",
   "key_id",
   "project_id",
@@ -65,15 +65,18 @@ const values = (columns: string[], row: string) => columns.map((c) => `${row}.${
 /** `column = excluded.column` for each (an overlay row rewritten by a later write). */
 const takeExcluded = (columns: string[]) => columns.map((c) => `${c} = excluded.${c}`).join(", ");
 
-const CHAIN = "sprog_branch.chain()";
+export const CHAIN = "sprog_branch.chain()";
 /** The branch written to: the nearest of the chain. */
 const HEAD = `(${CHAIN})[1]`;
 
 /** No nearer branch of the chain has its own row for the same thing (`same`: the rows' match). */
-const nearest = (table: string, row: string, same: string) => `not exists (
+export const nearest = (table: string, row: string, same: string) => `not exists (
   select 1 from public.${table} c
   where c.branch_id = any(${CHAIN}) and ${same}
     and array_position(${CHAIN}, c.branch_id) < array_position(${CHAIN}, ${row}.branch_id))`;
+
+export const STRINGS_WRITTEN_TRIGGER = `create trigger strings_written instead of insert or update or delete on sprog_branch.translation_strings
+    for each row execute function sprog_branch.strings_written()`;
 
 const statements = [
   `create table branches (
@@ -174,15 +177,7 @@ const statements = [
     where k.id not in (select b.id from public.branch_keys b where b.branch_id = any(${CHAIN}))
     union all
     select ${KEY_COLUMNS.join(", ")} from sprog_branch.own_keys`,
-  `create view sprog_branch.translation_strings as
-    select ${list(STRING_COLUMNS, "s")} from public.translation_strings s
-    where (s.key_id, s.language_code) not in (
-        select b.key_id, b.language_code from public.branch_strings b where b.branch_id = any(${CHAIN}))
-      and s.key_id not in (select d.id from public.branch_keys d where d.branch_id = any(${CHAIN}) and d.deleted)
-    union all
-    select ${list(STRING_COLUMNS, "b")} from public.branch_strings b
-    where b.branch_id = any(${CHAIN}) and not b.deleted
-      and ${nearest("branch_strings", "b", "c.key_id = b.key_id and c.language_code = b.language_code")}`,
+  stringsView(STRING_COLUMNS),
   `create view sprog_branch.string_history as
     select ${list(HISTORY_COLUMNS, "h")} from public.string_history h
     union all
@@ -195,11 +190,7 @@ const statements = [
   "alter view sprog_branch.translation_keys alter column translatable set default true",
   "alter view sprog_branch.translation_keys alter column namespace set default ''",
   "alter view sprog_branch.translation_keys alter column format_meta set default '{}'",
-  "alter view sprog_branch.translation_strings alter column id set default gen_random_uuid()",
-  "alter view sprog_branch.translation_strings alter column version set default 1",
-  "alter view sprog_branch.translation_strings alter column created_at set default now()",
-  "alter view sprog_branch.translation_strings alter column updated_at set default now()",
-  "alter view sprog_branch.translation_strings alter column checks set default '{}'",
+  ...stringsViewDefaults(STRING_COLUMNS),
   "alter view sprog_branch.string_history alter column created_at set default now()",
   `alter view sprog_branch.string_history alter column id
     set default nextval(pg_get_serial_sequence('public.string_history', 'id'))`,
@@ -226,25 +217,7 @@ const statements = [
         deleted = excluded.deleted;
       return case when tg_op = 'DELETE' then old else new end;
     end $$`,
-  // Strings: the first write of a cell on the branch keeps what the branch saw there (`base_*`).
-  `create function sprog_branch.strings_written() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'INSERT' then
-        insert into public.branch_strings as o (branch_id, ${STRING_COLUMNS.join(", ")}, based)
-        values (sprog_branch.head(), ${values(STRING_COLUMNS, "new")}, false)
-        on conflict (branch_id, key_id, language_code) do update set
-          ${takeExcluded(STRING_COLUMNS.filter((c) => !["id", "key_id", "language_code", "created_at"].includes(c)))},
-          deleted = false;
-        return new;
-      end if;
-      insert into public.branch_strings as o
-        (branch_id, ${STRING_COLUMNS.join(", ")}, deleted, based, base_value, base_version)
-      values (sprog_branch.head(), ${values(STRING_COLUMNS, tgRow())}, tg_op = 'DELETE', true, old.value, old.version)
-      on conflict (branch_id, key_id, language_code) do update set
-        ${takeExcluded(STRING_COLUMNS.filter((c) => !["id", "key_id", "language_code", "created_at"].includes(c)))},
-        deleted = excluded.deleted;
-      return case when tg_op = 'DELETE' then old else new end;
-    end $$`,
+  stringsWritten(STRING_COLUMNS),
   `create function sprog_branch.history_written() returns trigger language plpgsql as $$
     begin
       insert into public.branch_history (branch_id, ${HISTORY_COLUMNS.join(", ")})
@@ -253,11 +226,72 @@ const statements = [
     end $$`,
   `create trigger keys_written instead of insert or update or delete on sprog_branch.translation_keys
     for each row execute function sprog_branch.keys_written()`,
-  `create trigger strings_written instead of insert or update or delete on sprog_branch.translation_strings
-    for each row execute function sprog_branch.strings_written()`,
+  STRINGS_WRITTEN_TRIGGER,
   `create trigger history_written instead of insert on sprog_branch.string_history
     for each row execute function sprog_branch.history_written()`,
 ];
+
+/**
+ * The view of a branch's strings over the given columns (a later migration that drops a column of
+ * `translation_strings` makes it again without it, 0047).
+ */
+export function stringsView(columns: string[]): string {
+  return `create view sprog_branch.translation_strings as
+    select ${list(columns, "s")} from public.translation_strings s
+    where (s.key_id, s.language_code) not in (
+        select b.key_id, b.language_code from public.branch_strings b where b.branch_id = any(${CHAIN}))
+      and s.key_id not in (select d.id from public.branch_keys d where d.branch_id = any(${CHAIN}) and d.deleted)
+    union all
+    select ${list(columns, "b")} from public.branch_strings b
+    where b.branch_id = any(${CHAIN}) and not b.deleted
+      and ${nearest("branch_strings", "b", "c.key_id = b.key_id and c.language_code = b.language_code")}`;
+}
+
+/** What an insert through the strings' view leaves out, as the table would fill it in. */
+export function stringsViewDefaults(columns: string[]): string[] {
+  const defaults: Record<string, string> = {
+    id: "gen_random_uuid()",
+    version: "1",
+    created_at: "now()",
+    updated_at: "now()",
+    checks: "'{}'",
+  };
+  return columns
+    .filter((c) => c in defaults)
+    .map((c) => `alter view sprog_branch.translation_strings alter column ${c} set default ${defaults[c]}`);
+}
+
+/**
+ * Strings: the first write of a cell on the branch keeps what the branch saw there (`base_*`).
+ * `onDelete`: statements run when a string is deleted through the view, before it returns.
+ */
+export function stringsWritten(columns: string[], onDelete = ""): string {
+  return `create function sprog_branch.strings_written() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'INSERT' then
+        insert into public.branch_strings as o (branch_id, ${columns.join(", ")}, based)
+        values (sprog_branch.head(), ${values(columns, "new")}, false)
+        on conflict (branch_id, key_id, language_code) do update set
+          ${takeExcluded(columns.filter((c) => !["id", "key_id", "language_code", "created_at"].includes(c)))},
+          deleted = false;
+        return new;
+      end if;
+      insert into public.branch_strings as o
+        (branch_id, ${columns.join(", ")}, deleted, based, base_value, base_version)
+      values (sprog_branch.head(), ${values(columns, tgRow())}, tg_op = 'DELETE', true, old.value, old.version)
+      on conflict (branch_id, key_id, language_code) do update set
+        ${takeExcluded(columns.filter((c) => !["id", "key_id", "language_code", "created_at"].includes(c)))},
+        deleted = excluded.deleted;${
+          onDelete
+            ? `
+      if tg_op = 'DELETE' then
+        ${onDelete}
+      end if;`
+            : ""
+        }
+      return case when tg_op = 'DELETE' then old else new end;
+    end $$`;
+}
 
 /** The row a trigger writes: the new one, or the old one a deletion leaves. */
 function tgRow(): string {

@@ -26,8 +26,8 @@ const CHAIN = "sprog_branch.chain()";
 /** The keys the branch (and its ancestors) wrote strings of. */
 const WRITTEN = `select b.key_id from public.branch_strings b where b.branch_id = any(${CHAIN})`;
 
-const statements = [
-  `create view sprog_branch.key_search_texts as
+/** The view (0047 makes it again when it makes the strings' view again). */
+export const KEY_SEARCH_TEXTS_VIEW = `create view sprog_branch.key_search_texts as
     select t.key_id, t.text from public.key_search_texts t
     where t.key_id not in (
       ${WRITTEN}
@@ -40,8 +40,9 @@ const statements = [
       select lower(string_agg(s.value, E'\\n')) as text from sprog_branch.translation_strings s
       where s.key_id = w.key_id and s.value <> ''
     ) x
-    where x.text is not null`,
-];
+    where x.text is not null`;
+
+const statements = [KEY_SEARCH_TEXTS_VIEW];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of statements) await sql.raw(statement).execute(db);

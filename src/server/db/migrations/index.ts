@@ -45,6 +45,7 @@ import * as m0043 from "./0043-branch-batches.ts";
 import * as m0044 from "./0044-activity-branch.ts";
 import * as m0045 from "./0045-branch-search-texts.ts";
 import * as m0046 from "./0046-refresh-custom-plans.ts";
+import * as m0047 from "./0047-string-checks.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   "0044-activity-branch": m0044,
   "0045-branch-search-texts": m0045,
   "0046-refresh-custom-plans": m0046,
+  "0047-string-checks": m0047,
 };
