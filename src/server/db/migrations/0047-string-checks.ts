@@ -60,6 +60,10 @@ const statements = [
     string_version int,
     primary key (branch_id, key_id, language_code)
   )`,
+  // The view's look for a nearer branch's row of a cell probes this, whatever the planner thinks
+  // the table holds: before its first analyze, a count of a branch's failing strings read all the
+  // branch's rows once per row of it (810 rows: 519 ms, 12 ms with it).
+  "create index branch_checks_cell_idx on branch_checks (key_id, language_code)",
   `insert into string_checks (key_id, language_code, project_id, checks, string_version)
     select key_id, language_code, project_id, checks, version from translation_strings where checks <> '{}'`,
   `insert into branch_checks (branch_id, key_id, language_code, project_id, checks, string_version)
