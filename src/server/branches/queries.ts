@@ -300,12 +300,6 @@ export async function selectChangedOnBranch(db: Db, branchId: string, keyIds: re
   return rows.rows;
 }
 
-/** Forgets the branch's own rows once merged: the branch reads as its base again. */
-export async function clearBranchRows(trx: Transaction<DB>, branchId: string): Promise<void> {
-  await trx.deleteFrom("branch_strings").where("branch_id", "=", branchId).execute();
-  await trx.deleteFrom("branch_keys").where("branch_id", "=", branchId).execute();
-}
-
 export function selectProjectRow(db: Db, id: string) {
   return db.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirst();
 }

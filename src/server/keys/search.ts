@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import { searchesText } from "../../shared/schemas/keys.ts";
+import { selectTouchedKeyIds } from "../branches/queries.ts";
 import { currentBranch } from "../db/branch-scope.ts";
 import { containsPattern } from "../db/sql.ts";
 import { type Db, type KeyFilter, type ListedRow, selectKeyRows } from "./queries.ts";
@@ -14,8 +15,9 @@ import { type Db, type KeyFilter, type ListedRow, selectKeyRows } from "./querie
  *   (`project:language`, trigrams) of the non-empty strings.
  *
  * Two ways to read a page, chosen by how many matches there are (counted up to `cap`):
- * - few: the matching key ids come from the indexes, then that set is sorted by name and cut. Its
- *   cost follows the number of matches, so a rare text in 250,000 keys answers in milliseconds.
+ * - few: the matching key ids come from the indexes (the same read that counts them), then the
+ *   keys of that set are sorted by name and cut. Its cost follows the number of matches, so a rare
+ *   text in 250,000 keys answers in milliseconds.
  * - many: the keys are walked in name order and each is checked, until the page is full. With that
  *   many matches a page fills after a short walk, whereas collecting and sorting every match (a
  *   text found in half the strings) would take seconds. A key is checked against its search text
@@ -27,8 +29,10 @@ import { type Db, type KeyFilter, type ListedRow, selectKeyRows } from "./querie
  *   the key names only (one index, in order), and the web says so.
  *
  * On a branch (issue 39) the same statements read the branch: `translation_keys`,
- * `translation_strings` and `key_search_texts` are its views there (migrations 0039 and 0044), so a
+ * `translation_strings` and `key_search_texts` are its views there (migrations 0039 and 0045), so a
  * text the branch wrote is found and main's text it replaced is not, whichever way the page is read.
+ * Few matches are collected from main's tables and then, for the keys the branch touched, found
+ * again through its views (`onBranch`).
  */
 
 /** More matching names and strings than this: walk the keys instead of collecting the matches. */
@@ -48,52 +52,79 @@ function stringScopes(project: SearchedProject): string[] {
 }
 
 /**
- * Matching names plus matching strings, counted up to `cap + 1` (so: "more than `cap`"). The
- * strings are counted a language at a time, each a scan of the trigram index of its own: once the
- * count is past `cap` the languages after are never read. All languages in one scan cost the union
- * of their candidates first (a common phrase: 400,000 strings of 2.5 million, 0.27 s against
- * 0.04 s for the first language alone).
+ * The keys of the matching names plus matching strings, up to `cap + 1` of them (so: "more than
+ * `cap`"; a key found twice counts twice). The strings are read a language at a time, each a scan
+ * of the trigram index of its own: once past `cap` the languages after are never read. All
+ * languages in one scan cost the union of their candidates first (a common phrase: 400,000
+ * strings of 2.5 million, 0.27 s against 0.04 s for the first language alone). The ids are what a
+ * page of few matches is then read by: the search is not run a second time.
  */
-async function countMatches(db: Db, project: SearchedProject, pattern: string, cap: number): Promise<number> {
-  // Main's own tables, on a branch too: the count only picks the way to read the pages, each of
-  // which reads the branch, and a branch differs from main in a few keys (its views cost 2× here).
+async function collectMatches(
+  db: Db,
+  project: SearchedProject,
+  pattern: string,
+  cap: number,
+): Promise<string[]> {
+  // Main's own tables, on a branch too: a branch differs from main in a few keys, which
+  // `onBranch` looks at again through its views (which cost 2× here).
   const strings = stringScopes(project).map(
     (scope) => sql`(select key_id from public.translation_strings
         where array[project_id::text || ':' || language_code] && ${[scope]}::text[]
           and value <> '' and value ilike ${pattern})`,
   );
-  const result = await sql<{ matches: number }>`
-    select count(*)::int as matches from (
-      (select id from public.translation_keys
-        where array[project_id::text] && ${[project.id]}::text[] and key ilike ${pattern})
-      ${sql.join(
-        strings.map((branch) => sql`union all ${branch}`),
-        sql` `,
-      )}
-      limit ${cap + 1}
-    ) hits
+  const result = await sql<{ id: string }>`
+    (select id from public.translation_keys
+      where array[project_id::text] && ${[project.id]}::text[] and key ilike ${pattern})
+    ${sql.join(
+      strings.map((branch) => sql`union all ${branch}`),
+      sql` `,
+    )}
+    limit ${cap + 1}
   `.execute(db);
-  return Number(result.rows[0]?.matches ?? 0);
+  return result.rows.map((row) => row.id);
 }
 
-/** The ids of the keys whose name or a string holds `pattern`, from the trigram indexes. */
-function fewMatches(project: SearchedProject, pattern: string): RawBuilder<unknown> {
-  return sql`select id from translation_keys
-      where array[project_id::text] && ${[project.id]}::text[] and key ilike ${pattern}
+/**
+ * Main's matching keys as the branch being read has them: those it has no row of as they are, and
+ * the ones it touched found again through its views, among main's matches and the branch's own
+ * rows that hold the pattern. Its views are read for these few keys only, by id.
+ */
+async function onBranch(
+  db: Db,
+  project: SearchedProject,
+  pattern: string,
+  matches: readonly string[],
+): Promise<string[]> {
+  const touched = new Set(await selectTouchedKeyIds(db));
+  const kept = matches.filter((id) => !touched.has(id));
+  const candidates = await sql<{ id: string }>`
+    select id from unnest(${matches.filter((id) => touched.has(id))}::uuid[]) as m(id)
+    union
+    select id from public.branch_keys
+      where branch_id = any(sprog_branch.chain()) and not deleted and key ilike ${pattern}
+    union
+    select key_id from public.branch_strings
+      where branch_id = any(sprog_branch.chain()) and not deleted and value ilike ${pattern}
+  `.execute(db);
+  const ids = candidates.rows.map((row) => row.id);
+  if (ids.length === 0) return kept;
+  const found = await sql<{ id: string }>`
+    select id from translation_keys where id = any(${ids}::uuid[]) and key ilike ${pattern}
     union
     select key_id from translation_strings
-      where array[project_id::text || ':' || language_code] && ${stringScopes(project)}::text[]
-        and value <> '' and value ilike ${pattern}`;
+      where key_id = any(${ids}::uuid[]) and language_code = any(${[...project.languages]}::text[])
+        and value <> '' and value ilike ${pattern}
+  `.execute(db);
+  return [...kept, ...found.rows.map((row) => row.id)];
 }
 
-/** The condition on `translation_keys` that keeps the matches, in the way `strategy` reads them. */
+/** The condition on `translation_keys` that keeps the matches of a name or many-matches search. */
 function matchCondition(
   project: SearchedProject,
   pattern: string,
-  strategy: SearchStrategy,
+  strategy: Exclude<SearchStrategy, "few">,
 ): RawBuilder<unknown> {
   if (strategy === "names") return sql`key ilike ${pattern}`;
-  if (strategy === "few") return sql`id in (${fewMatches(project, pattern)})`;
   // The key's search text (migration 0026) first: one row (rarely a few), where its strings are one
   // row each on pages of their own. Only a key whose text holds the pattern has its strings read.
   // Written so that PostgreSQL walks and cannot collect: a CASE, as from an OR it would check the
@@ -112,33 +143,38 @@ function matchCondition(
       else false end)`;
 }
 
-/** How to read the pages of a search in `project` (count once, read many pages). */
+/** How the pages of a search are read; with few matches, their keys. */
+export type SearchPlan =
+  | { strategy: Exclude<SearchStrategy, "few"> }
+  | { strategy: "few"; matches: readonly string[] };
+
+/** How to read the pages of a search in `project` (look once, read many pages). */
 export async function searchStrategy(
   db: Db,
   project: SearchedProject,
   text: string,
   cap = FEW_MATCHES,
-): Promise<SearchStrategy> {
-  if (!searchesText(text)) return "names";
-  return (await countMatches(db, project, containsPattern(text), cap)) > cap ? "many" : "few";
+): Promise<SearchPlan> {
+  if (!searchesText(text)) return { strategy: "names" };
+  const matches = await collectMatches(db, project, containsPattern(text), cap);
+  return matches.length > cap ? { strategy: "many" } : { strategy: "few", matches };
 }
 
 /**
- * The `match` of a key filter for a search of `text` read the `strategy` way. On a branch a few
- * matches are collected first, once: the branch's page reads main's keys and the branch's own apart
- * (`selectKeyRows`), and a condition given there runs in each (a rare text at 250,000 keys: 1.71×
- * main's time with the search run twice through the views).
+ * The `match` of a key filter for a search of `text` read the way `plan` says. A few matches are
+ * the keys found once (on a branch, as the branch has them): a rare text at 250,000 keys was
+ * searched twice, once to count and once for the page (17–24 ms each here).
  */
 export async function searchFilter(
   db: Db,
   project: SearchedProject,
   text: string,
-  strategy: SearchStrategy,
+  plan: SearchPlan,
 ): Promise<RawBuilder<unknown>> {
   const pattern = containsPattern(text);
-  if (strategy !== "few" || !currentBranch()) return matchCondition(project, pattern, strategy);
-  const found = await sql<{ id: string }>`${fewMatches(project, pattern)}`.execute(db);
-  return sql`id = any(${found.rows.map((row) => row.id)}::uuid[])`;
+  if (plan.strategy !== "few") return matchCondition(project, pattern, plan.strategy);
+  const ids = currentBranch() ? await onBranch(db, project, pattern, plan.matches) : plan.matches;
+  return sql`id = any(${[...new Set(ids)]}::uuid[])`;
 }
 
 /** One page of a search: the rows of `selectKeyRows`, with the way they were read. */
@@ -150,10 +186,10 @@ export async function searchKeyRows(
   page: Omit<KeyFilter, "match"> & { cap?: number },
 ): Promise<{ rows: ListedRow[]; strategy: SearchStrategy }> {
   const { cap, ...filter } = page;
-  const strategy = await searchStrategy(db, project, text, cap);
+  const plan = await searchStrategy(db, project, text, cap);
   const rows = await selectKeyRows(db, project.id, languages, {
     ...filter,
-    match: await searchFilter(db, project, text, strategy),
+    match: await searchFilter(db, project, text, plan),
   });
-  return { rows, strategy };
+  return { rows, strategy: plan.strategy };
 }
