@@ -233,6 +233,11 @@ async function computeChecksForWrite(
   return result;
 }
 
+/** Stores the checks of strings just written (`writeChecks`), counted in {@link checkTiming}. */
+export function storeChecks(db: Db, cells: Parameters<typeof writeChecks>[1]): Promise<void> {
+  return timed(() => writeChecks(db, cells));
+}
+
 /**
  * Computes the checks of the stored strings of some keys in one project (all languages, or those
  * given) and writes the ones that changed. No version, no history: the text did not change.

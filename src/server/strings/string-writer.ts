@@ -3,12 +3,12 @@ import type { HISTORY_ORIGINS } from "../../shared/schemas/keys.ts";
 import { countWrittenWords } from "../activity/dashboard-words.ts";
 import type { MachineColumn } from "../db/column-types.ts";
 import type { DB } from "../db/schema.ts";
-import { writeChecks } from "../quality/queries.ts";
 import {
   checksForWrite,
   noteWrittenSources,
   projectCheckContext,
   recheckKeys,
+  storeChecks,
 } from "../quality/string-checks.ts";
 import { deleteLanguageStringRows, insertDeletionHistory, insertHistory, upsertStrings } from "./queries.ts";
 
@@ -118,7 +118,7 @@ async function writeChecksOf(
   checks: readonly string[],
 ): Promise<void> {
   const byCell = new Map(changes.map((c, i) => [`${c.keyId}:${c.language}`, checks[i] ?? ""]));
-  await writeChecks(
+  await storeChecks(
     trx,
     rows.map((r) => ({
       keyId: r.key_id,
