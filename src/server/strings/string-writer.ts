@@ -110,7 +110,12 @@ export async function writeStrings(
   }));
 }
 
-/** The checks of the strings written, of the versions written. */
+/**
+ * The checks of the strings written, of the versions written. A new string (version 1) that passes
+ * has nothing to store and nothing stored to clear (a deleted string's checks went with it; on a
+ * branch, as passing checks that still hide main's): an import into a new project writes only the
+ * failing ones (clearing 45,000 passing cells took 0.5 s of a 10 s import).
+ */
 async function writeChecksOf(
   trx: Transaction<DB> | Kysely<DB>,
   rows: readonly { key_id: string; project_id: string; language_code: string; version: number }[],
@@ -118,16 +123,16 @@ async function writeChecksOf(
   checks: readonly string[],
 ): Promise<void> {
   const byCell = new Map(changes.map((c, i) => [`${c.keyId}:${c.language}`, checks[i] ?? ""]));
-  await storeChecks(
-    trx,
-    rows.map((r) => ({
+  const cells = rows
+    .map((r) => ({
       keyId: r.key_id,
       projectId: r.project_id,
       language: r.language_code,
       version: Number(r.version),
       checks: byCell.get(`${r.key_id}:${r.language_code}`) ?? "",
-    })),
-  );
+    }))
+    .filter((cell) => cell.checks !== "" || cell.version > 1);
+  await storeChecks(trx, cells);
 }
 
 /**
