@@ -69,6 +69,23 @@ export async function renameOn(client: ApiClient, branchId: string, keyId: strin
   expect(renamed.status).toBe(200);
 }
 
+/** Empties a language of the project, on a branch or on main; answers how many strings went. */
+export async function clearLanguageOn(
+  client: ApiClient,
+  projectId: string,
+  language: string,
+  branchId?: string,
+) {
+  const cleared = await call(
+    client,
+    contract.strings.clearLanguage,
+    { params: { projectId, lang: language } },
+    branchId ? on(branchId) : {},
+  );
+  expect(cleared.status).toBe(200);
+  return cleared.body.deleted;
+}
+
 /** Merges the branch into its base (nothing to resolve); the merge's answer. */
 export async function mergeBranch(client: ApiClient, branchId: string) {
   const merged = await call(client, contract.branches.merge, { params: { id: branchId }, body: {} });

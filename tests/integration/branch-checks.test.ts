@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
 import type { ApiClient } from "../helpers/api-client.ts";
-import { createBranch, mergeBranch, on, saveOn } from "../helpers/branches.ts";
+import { clearLanguageOn, createBranch, mergeBranch, on, saveOn } from "../helpers/branches.ts";
 import { call } from "../helpers/contract-client.ts";
-import { buildKey, ownerWithProject } from "../helpers/factories.ts";
+import { buildKey, ownerWithProject, saveString } from "../helpers/factories.ts";
 
 // Issues 21 and 39: the stored quality checks live in a table of their own (migration 0047), on
 // main and on a branch, so that rechecking thousands of translations writes narrow rows, not new
@@ -91,11 +91,7 @@ describe("stored checks on a branch", () => {
 
   it("a translation fixed on the branch passes there while main's still fails; main's is computed anew if it changed meanwhile", async () => {
     const { owner, projectId, greet } = await world();
-    const saved = await call(owner, contract.strings.save, {
-      params: { keyId: greet, lang: "de" },
-      body: { value: "Hallo", force: true },
-    });
-    expect(saved.status).toBe(200);
+    await saveString(owner, greet, "de", "Hallo");
     expect(await failing(owner, projectId, "de")).toEqual(["greet"]);
 
     const branch = await createBranch(owner, projectId, "fix/greeting");
@@ -108,11 +104,7 @@ describe("stored checks on a branch", () => {
     // were of the old French, so the merge checks main's French again rather than take them.
     await saveOn(owner, branch.id, greet, "en", "Hello {user}");
     expect(await failing(owner, projectId, "fr", branch.id)).toEqual(["greet"]);
-    const fixed = await call(owner, contract.strings.save, {
-      params: { keyId: greet, lang: "fr" },
-      body: { value: "Bonjour {user}", force: true },
-    });
-    expect(fixed.status).toBe(200);
+    await saveString(owner, greet, "fr", "Bonjour {user}");
     await mergeBranch(owner, branch.id);
     expect(await failing(owner, projectId, "fr")).toEqual([]);
     expect(await failing(owner, projectId, "de")).toEqual(["greet"]);
@@ -122,26 +114,15 @@ describe("stored checks on a branch", () => {
 describe("stored checks of a deleted string", () => {
   it("go with it, on main and on a branch", async () => {
     const { owner, projectId, greet } = await world();
-    const saved = await call(owner, contract.strings.save, {
-      params: { keyId: greet, lang: "de" },
-      body: { value: "Hallo", force: true },
-    });
-    expect(saved.status).toBe(200);
+    await saveString(owner, greet, "de", "Hallo");
     expect(await counted(owner, projectId, "de")).toBe(1);
 
     const branch = await createBranch(owner, projectId, "cleanup");
-    const onBranch = await call(
-      owner,
-      contract.strings.clearLanguage,
-      { params: { projectId, lang: "de" } },
-      on(branch.id),
-    );
-    expect(onBranch.status).toBe(200);
+    expect(await clearLanguageOn(owner, projectId, "de", branch.id)).toBe(1);
     expect(await counted(owner, projectId, "de", branch.id)).toBe(0);
     expect(await counted(owner, projectId, "de")).toBe(1);
 
-    const onMain = await call(owner, contract.strings.clearLanguage, { params: { projectId, lang: "de" } });
-    expect(onMain.status).toBe(200);
+    expect(await clearLanguageOn(owner, projectId, "de")).toBe(1);
     expect(await counted(owner, projectId, "de")).toBe(0);
     const left = await sql<{ n: number }>`
       select count(*)::int as n from string_checks where project_id = ${projectId} and language_code = 'de'

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { contract } from "../../src/shared/contract/index.ts";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
 import { branchWorld, completionOf, facetsOf, listed } from "../helpers/branch-world.ts";
-import { addKeyOn, createBranch, diffOf, mergeBranch, on, saveOn } from "../helpers/branches.ts";
+import {
+  addKeyOn,
+  clearLanguageOn,
+  createBranch,
+  diffOf,
+  mergeBranch,
+  on,
+  saveOn,
+} from "../helpers/branches.ts";
 import { call, fail } from "../helpers/contract-client.ts";
 import { memberOf } from "../helpers/factories.ts";
 import { upload } from "../helpers/transfer.ts";
@@ -166,14 +174,7 @@ describe("branches: merging into the base", () => {
   it("empties a language on the branch, kept in the branch's history; main's is emptied when it merges", async () => {
     const { owner, projectId, keys, branch } = await world();
     await saveOn(owner, branch.id, keys.cart, "de", "Dein Warenkorb ist leer");
-    const cleared = await call(
-      owner,
-      contract.strings.clearLanguage,
-      { params: { projectId, lang: "de" } },
-      on(branch.id),
-    );
-    expect(cleared.status).toBe(200);
-    expect(cleared.body.deleted).toBe(2);
+    expect(await clearLanguageOn(owner, projectId, "de", branch.id)).toBe(2);
     expect(await listed(owner, projectId, branch.id)).toEqual([
       "cart.empty: Your cart is empty / - (changed)",
       "home.title: Welcome / - (changed)",
