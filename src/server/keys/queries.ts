@@ -6,7 +6,7 @@ import {
   type Transaction,
   type Updateable,
 } from "kysely";
-import { currentBranch, onMain } from "../db/branch-scope.ts";
+import { currentBranch } from "../db/branch-scope.ts";
 import type { MachineColumn } from "../db/column-types.ts";
 import type { DB, TranslationKeysTable } from "../db/schema.ts";
 import { isoText } from "../db/sql.ts";
@@ -77,59 +77,38 @@ export async function selectKeyRows(
   languages: string[],
   filter: KeyFilter = {},
 ): Promise<ListedRow[]> {
-  const branch = currentBranch();
-  if (branch && !db.isTransaction) return selectBranchKeyRows(db, branch.chain, projectId, languages, filter);
-  return readKeyRows(db, projectId, languages, filter, branch ? "union" : "main");
-}
-
-const KEY_COLUMNS = sql`id, key, created_at, description, context, tags, max_length, translatable, value_type, namespace`;
-
-/**
- * A page as {@link selectKeyRows} reads it, on main (`main`), or on a branch: in one statement
- * (`union`, inside a transaction, which keeps to one connection), or only the keys `only` keeps
- * (`own`: the branch's, through its views).
- */
-async function readKeyRows(
-  db: Db,
-  projectId: string,
-  languages: string[],
-  filter: KeyFilter,
-  how: "main" | "union" | "own",
-  only?: RawBuilder<unknown>,
-): Promise<ListedRow[]> {
+  const columns = sql`id, key, created_at, description, context, tags, max_length, translatable, value_type, namespace`;
   const where = sql`project_id = ${projectId}
           ${filter.keyId ? sql`and id = ${filter.keyId}` : sql``}
           ${filter.after !== undefined ? sql`and key collate "C" > ${filter.after}` : sql``}
-          ${filter.match ? sql`and ${filter.match}` : sql``}
-          ${only ? sql`and ${only}` : sql``}`;
+          ${filter.match ? sql`and ${filter.match}` : sql``}`;
   const limit = filter.limit ? sql`limit ${filter.limit}` : sql``;
-  // In one statement on a branch (issue 39) the page is main's keys the branch has no row of, read in
-  // order from main's index as without a branch, beside the branch's own keys: the view that joins
-  // the two cannot be read in order, and sorted every key of the project for each page.
-  const page =
-    how === "union"
-      ? sql`select * from (
-          (select ${KEY_COLUMNS} from public.translation_keys as translation_keys
+  const branch = currentBranch() !== undefined;
+  // On a branch (issue 39) the page is main's keys the branch has no row of, read in order from
+  // main's index as without a branch, beside the branch's own keys: the view that joins the two
+  // cannot be read in order, and sorted every key of the project for each page.
+  const page = branch
+    ? sql`select * from (
+          (select ${columns} from public.translation_keys as translation_keys
             where ${where}
               and translation_keys.id not in (select b.id from branch_keys b where b.branch_id = any(sprog_branch.chain()))
             order by key collate "C" ${limit})
           union all
-          (select ${KEY_COLUMNS} from sprog_branch.own_keys as translation_keys
+          (select ${columns} from sprog_branch.own_keys as translation_keys
             where ${where}
             order by key collate "C" ${limit})
         ) keys
         order by key collate "C" ${limit}`
-      : sql`select ${KEY_COLUMNS} from translation_keys where ${where} order by key collate "C" ${limit}`;
+    : sql`select ${columns} from translation_keys where ${where} order by key collate "C" ${limit}`;
   // On a branch, each key's strings are looked up by the key (offset 0 keeps it a lookup): a join
   // read every string of the project through the view.
-  const strings =
-    how === "main"
-      ? sql`left join translation_strings s on s.key_id = k.id and s.language_code = any(${languages}::text[])`
-      : sql`left join lateral (
+  const strings = branch
+    ? sql`left join lateral (
           select * from translation_strings s
           where s.key_id = k.id and s.language_code = any(${languages}::text[])
           offset 0
-        ) s on true`;
+        ) s on true`
+    : sql`left join translation_strings s on s.key_id = k.id and s.language_code = any(${languages}::text[])`;
   const result = await sql<ListedRow>`
       with page as (${page})
       select k.id, k.key, ${isoText("k.created_at")} as created_at, k.description, k.context, k.tags,
@@ -140,58 +119,6 @@ async function readKeyRows(
       order by k.key collate "C"
     `.execute(db);
   return result.rows;
-}
-
-/**
- * A page on a branch, from two reads side by side: main's keys the branch (and its ancestors) has
- * no row of, from main's own tables as without a branch (their rows are main's, so the filters and
- * the search read main's tables and plans for them), and the keys it touched, through its views.
- * In one statement both sides planned the search's and filters' conditions over the views (a
- * common text's page: 9–14 ms of planning against main's 1 ms). The two are merged in byte order.
- */
-async function selectBranchKeyRows(
-  db: Db,
-  chain: readonly string[],
-  projectId: string,
-  languages: string[],
-  filter: KeyFilter,
-): Promise<ListedRow[]> {
-  const touched = sql`(
-    select b.id from public.branch_keys b where b.branch_id = any(${[...chain]}::uuid[])
-    union all
-    select s.key_id from public.branch_strings s where s.branch_id = any(${[...chain]}::uuid[])
-    union all
-    select c.key_id from public.branch_checks c where c.branch_id = any(${[...chain]}::uuid[]))`;
-  const [main, own] = await Promise.all([
-    onMain(() => readKeyRows(db, projectId, languages, filter, "main", sql`id not in ${touched}`)),
-    readKeyRows(db, projectId, languages, filter, "own", sql`id in ${touched}`),
-  ]);
-  return mergeKeyPages(main, own, filter.limit);
-}
-
-/** Two pages of rows in byte order of their keys, as one, cut at `limit` keys. */
-function mergeKeyPages(a: ListedRow[], b: ListedRow[], limit: number | undefined): ListedRow[] {
-  const merged: ListedRow[] = [];
-  let i = 0;
-  let j = 0;
-  let keys = 0;
-  while (i < a.length || j < b.length) {
-    const left = a[i];
-    const right = b[j];
-    const takeLeft =
-      right === undefined ||
-      (left !== undefined && Buffer.compare(Buffer.from(left.key), Buffer.from(right.key)) <= 0);
-    const rows = takeLeft ? a : b;
-    const start = takeLeft ? i : j;
-    const key = rows[start]?.key;
-    if (limit !== undefined && keys === limit) break;
-    keys++;
-    let end = start;
-    while (end < rows.length && rows[end]?.key === key) merged.push(rows[end++] as ListedRow);
-    if (takeLeft) i = end;
-    else j = end;
-  }
-  return merged;
 }
 
 /** The new key's row, or undefined when the project already has a key of that name. */
