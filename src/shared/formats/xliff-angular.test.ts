@@ -1,7 +1,8 @@
 // Angular's `ng extract-i18n` files (XLIFF 1.2 and 2.0) must come back as Angular wrote them:
 // numeric hash ids as ids (not the source text), descriptions, meanings, source locations, states.
 import { describe, expect, it } from "vitest";
-import { ANGULAR_12, ANGULAR_20, ecosystemRead, roundTrip } from "./xliff-test-helpers.ts";
+import { ecosystemRead, roundTrip } from "./xliff-test-helpers.ts";
+import { ANGULAR_12, ANGULAR_20 } from "./xliff-test-samples.ts";
 import { xliff1Format } from "./xliff1.ts";
 import { xliff2Format } from "./xliff2.ts";
 

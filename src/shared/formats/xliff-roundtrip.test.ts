@@ -5,7 +5,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { XliffJs, XliffJsUnit } from "xliff";
-import { bytes, ecosystemRead, roundTrip, SAMPLES, throughDatabase } from "./xliff-test-helpers.ts";
+import { bytes, ecosystemRead, roundTrip, throughDatabase } from "./xliff-test-helpers.ts";
+import { SAMPLES } from "./xliff-test-samples.ts";
 import { xliff1Format } from "./xliff1.ts";
 import { xliff2Format } from "./xliff2.ts";
 

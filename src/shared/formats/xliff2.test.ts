@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FormatError, type ParsedFile, type SerializeOptions, type TranslationEntry } from "./types.ts";
-import { ANGULAR_20_MESSAGES, ecosystemRead } from "./xliff-test-helpers.ts";
+import { ecosystemRead } from "./xliff-test-helpers.ts";
+import { ANGULAR_20_MESSAGES } from "./xliff-test-samples.ts";
 import { xliff2Format } from "./xliff2.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
