@@ -27,12 +27,17 @@ export async function branchWorld(app: ApiApp) {
   return { ...setup, keys, branch };
 }
 
-/** The keys a list shows, as `name: en / de` lines, on main or on a branch. */
-export async function listed(client: ApiClient, projectId: string, branchId?: string) {
+/** The keys a list shows (searched and filtered by `query`), as `name: en / de` lines, on main or on a branch. */
+export async function listed(
+  client: ApiClient,
+  projectId: string,
+  branchId?: string,
+  query: Record<string, string> = {},
+) {
   const list = await call(
     client,
     contract.keys.list,
-    { params: { projectId }, query: {} },
+    { params: { projectId }, query },
     branchId ? on(branchId) : {},
   );
   expect(list.status).toBe(200);

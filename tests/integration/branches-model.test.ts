@@ -171,6 +171,37 @@ describe("branches: a branch holds only its changes; main never sees them", () =
     expect(await facets("banner", branch.id)).toEqual({ total: 0, translated: 0 });
   });
 
+  it("lists a search's keys the branch never touched as main has them now, beside the ones it changed", async () => {
+    const { owner, projectId, keys, branch } = await world();
+    await saveOn(owner, branch.id, keys.cart, "de", "Shop: Warenkorb leer");
+    // Main writes after the branch was made: the branch reads main's text of a key it left alone.
+    await saveString(owner, keys.title, "de", "Willkommen im Shop");
+    await saveString(owner, keys.old, "en", "Old banner of the shop");
+    await renameOn(owner, branch.id, keys.old, "legacy.shop-banner");
+
+    // Only keys the branch has no row of: main's rows, unmarked.
+    expect(await listed(owner, projectId, branch.id, { q: "im shop" })).toEqual([
+      "home.title: Welcome / Willkommen im Shop",
+    ]);
+    // Both kinds in one page, in name order, the branch's marked.
+    expect(await listed(owner, projectId, branch.id, { q: "shop", limit: "10" })).toEqual([
+      "cart.empty: Your cart is empty / Shop: Warenkorb leer (changed)",
+      "home.title: Welcome / Willkommen im Shop",
+      "legacy.shop-banner: Old banner of the shop / - (changed)",
+    ]);
+    expect(await listed(owner, projectId, undefined, { q: "shop" })).toEqual([
+      "home.title: Welcome / Willkommen im Shop",
+      "legacy.banner: Old banner of the shop / -",
+    ]);
+    // With a filter, the branch's strings decide: its German text of the cart is there.
+    expect(await listed(owner, projectId, branch.id, { q: "shop", lang: "de", missing: "1" })).toEqual([
+      "legacy.shop-banner: Old banner of the shop / - (changed)",
+    ]);
+    expect(await listed(owner, projectId, branch.id, { q: "im shop", lang: "de", translated: "1" })).toEqual([
+      "home.title: Welcome / Willkommen im Shop",
+    ]);
+  });
+
   it("sees main's later changes, and finds the strings changed on both sides", async () => {
     const { owner, projectId, keys, branch } = await world();
     await saveOn(owner, branch.id, keys.title, "de", "Hallo und willkommen");

@@ -1,7 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import { searchesText } from "../../shared/schemas/keys.ts";
-import { selectTouchedKeyIds } from "../branches/queries.ts";
-import { currentBranch } from "../db/branch-scope.ts";
+import { currentBranch, onMain } from "../db/branch-scope.ts";
 import { containsPattern } from "../db/sql.ts";
 import { type Db, type KeyFilter, type ListedRow, selectKeyRows } from "./queries.ts";
 
@@ -32,7 +31,8 @@ import { type Db, type KeyFilter, type ListedRow, selectKeyRows } from "./querie
  * `translation_strings` and `key_search_texts` are its views there (migrations 0039 and 0045), so a
  * text the branch wrote is found and main's text it replaced is not, whichever way the page is read.
  * Few matches are collected from main's tables and then, for the keys the branch touched, found
- * again through its views (`onBranch`).
+ * again through its views (`onBranch`); when it touched none of them, their page is main's own and
+ * is read from main's tables (`SearchMatch.untouched`).
  */
 
 /** More matching names and strings than this: walk the keys instead of collecting the matches. */
@@ -87,27 +87,33 @@ async function collectMatches(
 /**
  * Main's matching keys as the branch being read has them: those it has no row of as they are, and
  * the ones it touched found again through its views, among main's matches and the branch's own
- * rows that hold the pattern. Its views are read for these few keys only, by id.
+ * rows that hold the pattern. Which matches the branch touched is looked up per match in its
+ * indexes, in the statement that finds its own rows: reading every key it touched cost 4–7 ms and
+ * a thousand ids sent over for a handful of matches. Its views are then read for these few keys
+ * only, by id. The chain is the scope's, a parameter read once, not a setting parsed per row.
  */
 async function onBranch(
   db: Db,
   project: SearchedProject,
   pattern: string,
   matches: readonly string[],
-): Promise<string[]> {
-  const touched = new Set(await selectTouchedKeyIds(db));
-  const kept = matches.filter((id) => !touched.has(id));
-  const candidates = await sql<{ id: string }>`
-    select id from unnest(${matches.filter((id) => touched.has(id))}::uuid[]) as m(id)
+  chain: readonly string[],
+): Promise<{ kept: string[]; found: string[] }> {
+  const rows = await sql<{ id: string; touched: boolean }>`
+    select m.id, exists (select from public.branch_keys b where b.branch_id = any(${chain}::uuid[]) and b.id = m.id)
+        or exists (select from public.branch_strings s where s.branch_id = any(${chain}::uuid[]) and s.key_id = m.id)
+        as touched
+      from unnest(${matches}::uuid[]) as m(id)
     union
-    select id from public.branch_keys
-      where branch_id = any(sprog_branch.chain()) and not deleted and key ilike ${pattern}
+    select id, true from public.branch_keys
+      where branch_id = any(${chain}::uuid[]) and not deleted and key ilike ${pattern}
     union
-    select key_id from public.branch_strings
-      where branch_id = any(sprog_branch.chain()) and not deleted and value ilike ${pattern}
+    select key_id, true from public.branch_strings
+      where branch_id = any(${chain}::uuid[]) and not deleted and value ilike ${pattern}
   `.execute(db);
-  const ids = candidates.rows.map((row) => row.id);
-  if (ids.length === 0) return kept;
+  const kept = rows.rows.filter((row) => !row.touched).map((row) => row.id);
+  const ids = rows.rows.filter((row) => row.touched).map((row) => row.id);
+  if (ids.length === 0) return { kept, found: [] };
   const found = await sql<{ id: string }>`
     select id from translation_keys where id = any(${ids}::uuid[]) and key ilike ${pattern}
     union
@@ -115,7 +121,7 @@ async function onBranch(
       where key_id = any(${ids}::uuid[]) and language_code = any(${[...project.languages]}::text[])
         and value <> '' and value ilike ${pattern}
   `.execute(db);
-  return [...kept, ...found.rows.map((row) => row.id)];
+  return { kept, found: found.rows.map((row) => row.id) };
 }
 
 /** The condition on `translation_keys` that keeps the matches of a name or many-matches search. */
@@ -160,21 +166,49 @@ export async function searchStrategy(
   return matches.length > cap ? { strategy: "many" } : { strategy: "few", matches };
 }
 
+/** The keys a search keeps, as the condition of a key filter. */
+export interface SearchMatch {
+  match: RawBuilder<unknown>;
+  /**
+   * On a branch: every key it keeps is one the branch (and the branches it came from) has no row
+   * of, so their rows are main's own and a page of them reads main's tables (`onMain`), not the
+   * branch's views (whose plans alone cost more than main's whole page). A rare text is mostly
+   * found in such keys.
+   */
+  untouched: boolean;
+}
+
 /**
- * The `match` of a key filter for a search of `text` read the way `plan` says. A few matches are
- * the keys found once (on a branch, as the branch has them): a rare text at 250,000 keys was
- * searched twice, once to count and once for the page (17–24 ms each here).
+ * The keys a search of `text` keeps, read the way `plan` says. A few matches are the keys found
+ * once (on a branch, as the branch has them): a rare text at 250,000 keys was searched twice, once
+ * to count and once for the page (17–24 ms each here).
  */
+export async function searchMatch(
+  db: Db,
+  project: SearchedProject,
+  text: string,
+  plan: SearchPlan,
+): Promise<SearchMatch> {
+  const pattern = containsPattern(text);
+  if (plan.strategy !== "few")
+    return { match: matchCondition(project, pattern, plan.strategy), untouched: false };
+  const branch = currentBranch();
+  if (!branch) return { match: sql`id = any(${[...new Set(plan.matches)]}::uuid[])`, untouched: false };
+  const { kept, found } = await onBranch(db, project, pattern, plan.matches, branch.chain);
+  return {
+    match: sql`id = any(${[...new Set([...kept, ...found])]}::uuid[])`,
+    untouched: found.length === 0,
+  };
+}
+
+/** The condition on `translation_keys` of a search of `text` read the way `plan` says. */
 export async function searchFilter(
   db: Db,
   project: SearchedProject,
   text: string,
   plan: SearchPlan,
 ): Promise<RawBuilder<unknown>> {
-  const pattern = containsPattern(text);
-  if (plan.strategy !== "few") return matchCondition(project, pattern, plan.strategy);
-  const ids = currentBranch() ? await onBranch(db, project, pattern, plan.matches) : plan.matches;
-  return sql`id = any(${[...new Set(ids)]}::uuid[])`;
+  return (await searchMatch(db, project, text, plan)).match;
 }
 
 /** One page of a search: the rows of `selectKeyRows`, with the way they were read. */
@@ -187,9 +221,8 @@ export async function searchKeyRows(
 ): Promise<{ rows: ListedRow[]; strategy: SearchStrategy }> {
   const { cap, ...filter } = page;
   const plan = await searchStrategy(db, project, text, cap);
-  const rows = await selectKeyRows(db, project.id, languages, {
-    ...filter,
-    match: await searchFilter(db, project, text, plan),
-  });
+  const { match, untouched } = await searchMatch(db, project, text, plan);
+  const read = () => selectKeyRows(db, project.id, languages, { ...filter, match });
+  const rows = untouched ? await onMain(read) : await read();
   return { rows, strategy: plan.strategy };
 }

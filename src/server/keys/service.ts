@@ -7,6 +7,7 @@ import type { createKeyBodySchema, KeyRow, updateKeyBodySchema } from "../../sha
 import { publishActivity } from "../activity/publish.ts";
 import { type RecordedActivity, recordActivity } from "../activity/record.ts";
 import { markBranchChanges } from "../branches/marks.ts";
+import { onMain } from "../db/branch-scope.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { DB } from "../db/schema.ts";
 import { selectDisplayName } from "../db/sql.ts";
@@ -18,7 +19,7 @@ import type { Access, ProjectRow } from "../teams/access.ts";
 import { filterMatch, filterScopeOf, selectFacets } from "./filters.ts";
 import { foldRows, presentCreatedKey, presentWrittenCell } from "./present.ts";
 import { allOf, deleteKey, insertKey, type KeyFilter, selectKeyRows, updateKey } from "./queries.ts";
-import { searchFilter, searchStrategy } from "./search.ts";
+import { type SearchMatch, searchMatch, searchStrategy } from "./search.ts";
 
 const duplicateKey = () => new AppError("conflict", "A key with this name already exists in this project");
 
@@ -38,12 +39,12 @@ export function createKeyService(deps: {
 }) {
   const { db, bulk, access, events } = deps;
 
-  /** The condition of a search for `q` in the project (none when blank), read the way `search.ts` picks. */
-  async function searchMatch(project: ProjectRow, q: string | undefined) {
+  /** The keys a search for `q` in the project keeps (none when blank), read the way `search.ts` picks. */
+  async function searchOf(project: ProjectRow, q: string | undefined): Promise<SearchMatch | undefined> {
     const text = q?.trim() ?? "";
     if (text === "") return undefined;
     const searched = { id: project.id, languages: project.languages };
-    return searchFilter(db, searched, text, await searchStrategy(db, searched, text));
+    return searchMatch(db, searched, text, await searchStrategy(db, searched, text));
   }
 
   async function fetchKeys(
@@ -109,31 +110,42 @@ export function createKeyService(deps: {
       const wanted = languages?.length
         ? languages.filter((l) => project.languages.includes(l))
         : project.languages;
-      const search = await searchMatch(project, options.q);
+      const search = await searchOf(project, options.q);
       const filters = options.filters ?? {};
       const conditions = [
-        ...(search ? [search] : []),
+        ...(search ? [search.match] : []),
         ...(hasFilters(filters) ? [filterMatch(filterScopeOf(project, filters.lang), filters)] : []),
       ];
       const all = allOf(conditions);
       const match = all ? { match: all } : {};
-      const keys =
+      const read = () =>
         limit || after !== undefined
-          ? await fetchKeys(projectId, wanted, {
+          ? fetchKeys(projectId, wanted, {
               ...match,
               ...(limit ? { limit } : {}),
               ...(after !== undefined ? { after } : {}),
             })
-          : await fetchAllKeys(projectId, wanted, match);
+          : fetchAllKeys(projectId, wanted, match);
+      // Keys a branch has no row of are main's, unmarked (`SearchMatch.untouched`); the filters
+      // read what is the branch's own (its reviews), so with them the branch is read.
+      const keys =
+        search?.untouched && !hasFilters(filters)
+          ? await onMain(read)
+          : await markBranchChanges(db, await read());
       const next = limit && keys.length === limit ? (keys.at(-1)?.key ?? null) : null;
-      return { keys: await markBranchChanges(db, keys), next };
+      return { keys, next };
     },
 
     /** How many keys each filter keeps on its own, and all of them together, within the search. */
     async facets(userId: string, projectId: string, query: KeyFilters & { q?: string | undefined }) {
       const { project } = await access.project(userId, projectId, "languages.view");
       const { q, ...filters } = query;
-      return selectFacets(db, filterScopeOf(project, filters.lang), filters, await searchMatch(project, q));
+      return selectFacets(
+        db,
+        filterScopeOf(project, filters.lang),
+        filters,
+        (await searchOf(project, q))?.match,
+      );
     },
 
     async create(
