@@ -7,7 +7,7 @@ import { contract } from "../../src/shared/contract/index.ts";
 import { apiAppForThisFile } from "../helpers/api-app.ts";
 import type { ApiClient } from "../helpers/api-client.ts";
 import { branchWorld, completionOf, facetsOf, listed } from "../helpers/branch-world.ts";
-import { addKeyOn, diffOf, on, renameOn, saveOn } from "../helpers/branches.ts";
+import { addKeyOn, createBranch, diffOf, on, renameOn, saveOn } from "../helpers/branches.ts";
 import { call, fail } from "../helpers/contract-client.ts";
 import { buildKey, ownerWithProject, saveString } from "../helpers/factories.ts";
 import { exportTexts } from "../helpers/transfer.ts";
@@ -202,6 +202,22 @@ describe("branches: a branch holds only its changes; main never sees them", () =
     ]);
   });
 
+  it("searches a branch of a branch: the nearest branch's text is found, the ones it replaced are not", async () => {
+    const { owner, projectId, keys, branch } = await world();
+    await saveOn(owner, branch.id, keys.cart, "de", "Warenkorb des Vorgängers");
+    await saveOn(owner, branch.id, keys.title, "de", "Hallo vom Vorgänger");
+    const child = await createBranch(owner, projectId, "feature/checkout-copy", "feature/checkout");
+    await saveOn(owner, child.id, keys.title, "de", "Hallo vom Kind");
+
+    // Both ways of reading a search (`searched`): the base branch's text, main's, the child's own.
+    expect(await searched(owner, projectId, "warenkorb des", child.id)).toEqual(["cart.empty"]);
+    expect(await searched(owner, projectId, "vom vorgänger", child.id)).toEqual([]);
+    expect(await searched(owner, projectId, "vom vorgänger", branch.id)).toEqual(["home.title"]);
+    expect(await searched(owner, projectId, "hallo vom", child.id)).toEqual(["home.title"]);
+    expect(await searched(owner, projectId, "old banner", child.id)).toEqual(["legacy.banner"]);
+    expect(await searched(owner, projectId, "willkommen", child.id)).toEqual([]);
+  });
+
   it("sees main's later changes, and finds the strings changed on both sides", async () => {
     const { owner, projectId, keys, branch } = await world();
     await saveOn(owner, branch.id, keys.title, "de", "Hallo und willkommen");
@@ -302,5 +318,34 @@ describe("branches: the views a branch is read through", () => {
       expect(of("sprog_branch", table), table).toEqual(of("public", table));
       expect(of("public", own), own).toEqual(expect.arrayContaining(of("public", table)));
     }
+  });
+
+  it("read the branch's chain once per statement, not once per row (migration 0049)", async () => {
+    const views = await sql<{ name: string; definition: string }>`
+      select c.relname as name, pg_get_viewdef(c.oid) as definition
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'sprog_branch' and c.relkind = 'v'
+    `.execute(api().db);
+    expect(views.rows.map((view) => view.name).sort()).toEqual([
+      "key_search_texts",
+      "own_keys",
+      "string_checks",
+      "string_history",
+      "translation_keys",
+      "translation_strings",
+    ]);
+    for (const view of views.rows) {
+      const calls = view.definition.match(/sprog_branch\.chain\(\)/g) ?? [];
+      const once = view.definition.match(/SELECT sprog_branch\.chain\(\)/g) ?? [];
+      expect(calls.length, view.name).toBeGreaterThan(0);
+      expect(once.length, `${view.name}: ${view.definition}`).toBe(calls.length);
+    }
+    // And the rows read through them are the branch's: one saved on it, none on main.
+    const { owner, projectId, keys, branch } = await world();
+    await saveOn(owner, branch.id, keys.cart, "de", "Warenkorb");
+    expect(await listed(owner, projectId, branch.id)).toContain(
+      "cart.empty: Your cart is empty / Warenkorb (changed)",
+    );
+    expect(await listed(owner, projectId)).toContain("cart.empty: Your cart is empty / -");
   });
 });

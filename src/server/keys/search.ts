@@ -129,8 +129,20 @@ function matchCondition(
   project: SearchedProject,
   pattern: string,
   strategy: Exclude<SearchStrategy, "few">,
+  chain: readonly string[] | undefined,
 ): RawBuilder<unknown> {
   if (strategy === "names") return sql`key ilike ${pattern}`;
+  const languages = [...project.languages];
+  // On a branch, a key it wrote a string of is checked against its strings as it has them, by a
+  // function (migration 0048) whose plan the connection keeps; every other key has main's strings
+  // and main's search text, and is checked in main's tables. The views themselves here cost more
+  // to plan than main's whole page (9–14 ms: each part of the page plans them).
+  const branchWrote = chain
+    ? sql`when translation_keys.id in (
+          select b.key_id from public.branch_strings b where b.branch_id = any(${chain}::uuid[]))
+        then sprog_branch.strings_hold(translation_keys.id, ${pattern}, ${languages}::text[])`
+    : sql``;
+  const tables = chain ? sql`public.` : sql``;
   // The key's search text (migration 0026) first: one row (rarely a few), where its strings are one
   // row each on pages of their own. Only a key whose text holds the pattern has its strings read.
   // Written so that PostgreSQL walks and cannot collect: a CASE, as from an OR it would check the
@@ -139,11 +151,12 @@ function matchCondition(
   // instead of 0.04 s).
   return sql`(case
       when key ilike ${pattern} then true
-      when coalesce((select true from key_search_texts t
+      ${branchWrote}
+      when coalesce((select true from ${tables}key_search_texts t
           where t.key_id = translation_keys.id and t.text like lower(${pattern}) limit 1), false)
         then coalesce((
-        select true from translation_strings s
-        where s.key_id = translation_keys.id and s.language_code = any(${[...project.languages]}::text[])
+        select true from ${tables}translation_strings s
+        where s.key_id = translation_keys.id and s.language_code = any(${languages}::text[])
           and s.value <> '' and s.value ilike ${pattern}
         limit 1), false)
       else false end)`;
@@ -190,9 +203,10 @@ export async function searchMatch(
   plan: SearchPlan,
 ): Promise<SearchMatch> {
   const pattern = containsPattern(text);
-  if (plan.strategy !== "few")
-    return { match: matchCondition(project, pattern, plan.strategy), untouched: false };
   const branch = currentBranch();
+  if (plan.strategy !== "few") {
+    return { match: matchCondition(project, pattern, plan.strategy, branch?.chain), untouched: false };
+  }
   if (!branch) return { match: sql`id = any(${[...new Set(plan.matches)]}::uuid[])`, untouched: false };
   const { kept, found } = await onBranch(db, project, pattern, plan.matches, branch.chain);
   return {

@@ -46,6 +46,8 @@ import * as m0044 from "./0044-activity-branch.ts";
 import * as m0045 from "./0045-branch-search-texts.ts";
 import * as m0046 from "./0046-refresh-custom-plans.ts";
 import * as m0047 from "./0047-string-checks.ts";
+import * as m0048 from "./0048-branch-text-match.ts";
+import * as m0049 from "./0049-branch-chain-once.ts";
 
 /** Numbered, forward-only. Append; never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +98,6 @@ export const migrations: Record<string, Migration> = {
   "0045-branch-search-texts": m0045,
   "0046-refresh-custom-plans": m0046,
   "0047-string-checks": m0047,
+  "0048-branch-text-match": m0048,
+  "0049-branch-chain-once": m0049,
 };
