@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { BRANCH_CHAIN } from "../db/branch-scope.ts";
 import type { DB } from "../db/schema.ts";
 import { displayName } from "../db/sql.ts";
 
@@ -307,9 +308,9 @@ export function selectProjectRow(db: Db, id: string) {
 /** The keys the branch being read (and its ancestors) has rows of: where it differs from main. */
 export async function selectTouchedKeyIds(db: Db): Promise<string[]> {
   const touched = await sql<{ id: string }>`
-    select id from branch_keys where branch_id = any(sprog_branch.chain())
+    select id from branch_keys where branch_id = any(${BRANCH_CHAIN})
     union
-    select key_id from branch_strings where branch_id = any(sprog_branch.chain())
+    select key_id from branch_strings where branch_id = any(${BRANCH_CHAIN})
   `.execute(db);
   return touched.rows.map((row) => row.id);
 }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { sql } from "kysely";
 import type pg from "pg";
 
 /**
@@ -32,6 +33,13 @@ export function currentBranch(): BranchScope | undefined {
 export function onMain<T>(work: () => Promise<T>): Promise<T> {
   return scope.exit(work);
 }
+
+/**
+ * The chain of the branch a connection reads, in a statement: computed once per statement (an
+ * InitPlan), as the views of `sprog_branch` name it since migration 0049. The bare function call
+ * is inlined and parses the setting again for each row a filter looks at.
+ */
+export const BRANCH_CHAIN = sql<string[]>`((select sprog_branch.chain()))::uuid[]`;
 
 /** The value `sprog.branches` holds for a scope: a PostgreSQL uuid[] literal; "" on main. */
 function settingOf(branch: BranchScope | undefined): string {

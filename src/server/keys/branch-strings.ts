@@ -1,9 +1,8 @@
 import { type RawBuilder, sql } from "kysely";
+import { BRANCH_CHAIN } from "../db/branch-scope.ts";
 
 /** The columns of a string the Overview's filters and counts read (filters.ts). */
 const COLUMNS = ["key_id", "project_id", "language_code", "value", "machine", "updated_at"];
-
-const CHAIN = sql`sprog_branch.chain()`;
 
 /**
  * The strings of some keys (`keys`, a branch's own) in one language as the branch has them, as a
@@ -21,16 +20,16 @@ export function branchStringsOf(keys: readonly string[], language: string): RawB
       and s.key_id = any(array(
         select unnest(${[...keys]}::uuid[])
         except
-        select b.key_id from public.branch_strings b where b.branch_id = any(${CHAIN}) and b.language_code = ${language}
+        select b.key_id from public.branch_strings b where b.branch_id = any(${BRANCH_CHAIN}) and b.language_code = ${language}
         except
-        select d.id from public.branch_keys d where d.branch_id = any(${CHAIN}) and d.deleted))
+        select d.id from public.branch_keys d where d.branch_id = any(${BRANCH_CHAIN}) and d.deleted))
     union all
     select ${columns("b")} from public.branch_strings b
-    where b.branch_id = any(${CHAIN}) and b.language_code = ${language} and not b.deleted
+    where b.branch_id = any(${BRANCH_CHAIN}) and b.language_code = ${language} and not b.deleted
       and b.key_id = any(${[...keys]}::uuid[])
       and not exists (
         select 1 from public.branch_strings c
-        where c.branch_id = any(${CHAIN}) and c.key_id = b.key_id and c.language_code = b.language_code
-          and array_position(${CHAIN}, c.branch_id) < array_position(${CHAIN}, b.branch_id))
+        where c.branch_id = any(${BRANCH_CHAIN}) and c.key_id = b.key_id and c.language_code = b.language_code
+          and array_position(${BRANCH_CHAIN}, c.branch_id) < array_position(${BRANCH_CHAIN}, b.branch_id))
   )`;
 }

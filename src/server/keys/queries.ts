@@ -6,7 +6,7 @@ import {
   type Transaction,
   type Updateable,
 } from "kysely";
-import { currentBranch } from "../db/branch-scope.ts";
+import { BRANCH_CHAIN, currentBranch } from "../db/branch-scope.ts";
 import type { MachineColumn } from "../db/column-types.ts";
 import type { DB, TranslationKeysTable } from "../db/schema.ts";
 import { isoText } from "../db/sql.ts";
@@ -91,7 +91,7 @@ export async function selectKeyRows(
     ? sql`select * from (
           (select ${columns} from public.translation_keys as translation_keys
             where ${where}
-              and translation_keys.id not in (select b.id from branch_keys b where b.branch_id = any(sprog_branch.chain()))
+              and translation_keys.id not in (select b.id from branch_keys b where b.branch_id = any(${BRANCH_CHAIN}))
             order by key collate "C" ${limit})
           union all
           (select ${columns} from sprog_branch.own_keys as translation_keys
