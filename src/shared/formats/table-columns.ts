@@ -4,7 +4,7 @@ import { FormatError, type ParseOptions } from "./types.ts";
 /**
  * Which column of a CSV or Excel table is what (issue 33): the guess from the header's names that
  * the import dialog shows first (`guessTableColumns`), and the column mapping a person chose
- * instead (`chosenColumns`). `parseTable` (csv.ts) reads the table by either.
+ * instead (`chosenColumns`). `parseTable` (table-rows.ts) reads the table by either.
  */
 
 /**

@@ -74,7 +74,7 @@ export interface ParseOptions {
   flattenNestedKeys?: boolean;
   /**
    * CSV and XLSX: which column of the table is what, as chosen in the import dialog, instead of the
-   * guess from the header's names (see `parseTable` in csv.ts). A column is its index from 0 (in
+   * guess from the header's names (see `parseTable` in table-rows.ts). A column is its index from 0 (in
    * `languages`, written in digits) or its header text; columns not named are not read.
    */
   columns?: {

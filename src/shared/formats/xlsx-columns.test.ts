@@ -1,4 +1,4 @@
-// Which column of an Excel table is what (issue 33, point 5): the same rules as CSV (parseTable).
+// Which column of an Excel table is what (issue 33, point 5): the same rules as CSV (parseTable, table-rows.ts).
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import type { ParseOptions } from "./types.ts";

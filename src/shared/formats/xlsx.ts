@@ -1,13 +1,13 @@
 import type * as ExcelJS from "exceljs";
 import { zipSync } from "fflate";
-import { parseTable, tableRows } from "./csv.ts";
 import { FORMAT_INFO } from "./format-info.ts";
 import { SkipLog } from "./json-text.ts";
+import { parseTable, tableRows } from "./table-rows.ts";
 import { type FormatDefinition, FormatError } from "./types.ts";
 import { readZipEntries, ZipDamagedError, ZipTooLargeError } from "./zip-read.ts";
 
 /**
- * Excel workbooks (.xlsx): the CSV table (see `parseTable` in csv.ts) in the first worksheet.
+ * Excel workbooks (.xlsx): the CSV table (see `parseTable` in table-rows.ts) in the first worksheet.
  *
  * What it keeps: as CSV, rows in order, non-empty values, and the key's `comment`, `context`,
  * `max_length` and `tags` columns; an empty cell is "not translated". Which column is what is
