@@ -1,7 +1,7 @@
 // Angular's `ng extract-i18n` files (XLIFF 1.2 and 2.0) must come back as Angular wrote them:
 // numeric hash ids as ids (not the source text), descriptions, meanings, source locations, states.
 import { describe, expect, it } from "vitest";
-import { ecosystemRead, roundTrip } from "./xliff-test-helpers.ts";
+import { angularUnitMeta, ecosystemRead, roundTrip } from "./xliff-test-helpers.ts";
 import { ANGULAR_12, ANGULAR_20 } from "./xliff-test-samples.ts";
 import { xliff1Format } from "./xliff1.ts";
 import { xliff2Format } from "./xliff2.ts";
@@ -39,20 +39,7 @@ describe("Angular XLIFF 1.2 (ng extract-i18n)", () => {
       meta: {
         id: "introductionHeader",
         version: "1.2",
-        attributes: { datatype: "html" },
-        notes: [
-          { attributes: { priority: "1", from: "description" }, holds: "comment" },
-          { attributes: { priority: "1", from: "meaning" }, holds: "context" },
-        ],
-        contextGroups: [
-          {
-            attributes: { purpose: "location" },
-            contexts: [
-              { attributes: { "context-type": "sourcefile" }, text: "src/app/app.component.html" },
-              { attributes: { "context-type": "linenumber" }, text: "4,6" },
-            ],
-          },
-        ],
+        ...angularUnitMeta("src/app/app.component.html", "4,6"),
       },
     });
     // Same source text under two ids: two keys, never merged.

@@ -103,3 +103,26 @@ export async function throughDatabase(
   });
   return text(files[0]?.bytes);
 }
+
+/**
+ * What Angular's `ng extract-i18n` writes around an XLIFF 1.2 unit, as the reader keeps it (a
+ * unit's `meta`): `datatype="html"`, the description and meaning notes, and one location group.
+ */
+export function angularUnitMeta(sourcefile: string, linenumber: string) {
+  return {
+    attributes: { datatype: "html" },
+    notes: [
+      { attributes: { priority: "1", from: "description" }, holds: "comment" },
+      { attributes: { priority: "1", from: "meaning" }, holds: "context" },
+    ],
+    contextGroups: [
+      {
+        attributes: { purpose: "location" },
+        contexts: [
+          { attributes: { "context-type": "sourcefile" }, text: sourcefile },
+          { attributes: { "context-type": "linenumber" }, text: linenumber },
+        ],
+      },
+    ],
+  };
+}

@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { ParsedFile, TranslationEntry } from "./types.ts";
-import { bytes, ecosystemRead, OUT, parse12, text, xliff12 } from "./xliff-test-helpers.ts";
+import { angularUnitMeta, bytes, ecosystemRead, OUT, parse12, text, xliff12 } from "./xliff-test-helpers.ts";
 import { ANGULAR_12_MESSAGES } from "./xliff-test-samples.ts";
 import { xliff1Format } from "./xliff1.ts";
 
@@ -83,22 +83,7 @@ describe("XLIFF 1.2: Angular's source file comes back as Angular wrote it (issue
     const parsed = await parse12(ANGULAR_12_MESSAGES, "en-US", "en-US");
     const [greeting, quoted, kinds] = parsed.languages["en-US"] ?? [];
     expect(greeting).toMatchObject({ comment: "Greeting on the home page", context: "home" });
-    expect(greeting?.meta).toMatchObject({
-      attributes: { datatype: "html" },
-      notes: [
-        { attributes: { priority: "1", from: "description" }, holds: "comment" },
-        { attributes: { priority: "1", from: "meaning" }, holds: "context" },
-      ],
-      contextGroups: [
-        {
-          attributes: { purpose: "location" },
-          contexts: [
-            { attributes: { "context-type": "sourcefile" }, text: "src/app/x.html" },
-            { attributes: { "context-type": "linenumber" }, text: "12" },
-          ],
-        },
-      ],
-    });
+    expect(greeting?.meta).toMatchObject(angularUnitMeta("src/app/x.html", "12"));
     expect(quoted?.meta?.contextGroups).toHaveLength(2);
     expect(kinds?.meta?.notes).toEqual([
       {
